@@ -1,0 +1,118 @@
+#include "cli/Cli.h"
+
+#include "cli/Context.h"
+#include "cli/Verb.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <cstdio>
+#include <unistd.h>
+#include <vector>
+
+namespace sediment::cli {
+
+namespace {
+
+// With no verb, hand over to the GUI executable that sits beside this one, so the command line
+// never loads the Widgets and Charts libraries.
+int startGui(const QStringList& arguments)
+{
+    const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget();
+    const QString gui = QFileInfo(self).absolutePath() + QStringLiteral("/sediment-gui");
+    if (!QFileInfo(gui).isExecutable()) {
+        std::fprintf(stderr, "sediment: the desktop app (%s) is not installed\n",
+                     qPrintable(gui));
+        return 3;
+    }
+    std::vector<QByteArray> storage;
+    storage.push_back(QFile::encodeName(gui));
+    for (const QString& a : arguments)
+        storage.push_back(a.toLocal8Bit());
+    std::vector<char*> argv;
+    for (QByteArray& b : storage)
+        argv.push_back(b.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    std::fprintf(stderr, "sediment: cannot start %s\n", qPrintable(gui));
+    return 3;
+}
+
+void print(const QString& text) { std::fputs(text.toStdString().c_str(), stdout); }
+
+} // namespace
+
+QString version() { return QStringLiteral("sediment " SEDIMENT_VERSION); }
+
+QString helpText()
+{
+    QString text = QStringLiteral(
+        "Usage: sediment [--workspace DIR] VERB [ARGS...]\n"
+        "       sediment [--workspace DIR] [--screenshot FILE [--page PAGE]]\n\n"
+        "Sediment is the human gate of an AI agent's learning loop: agents propose, a gate\n"
+        "disposes, approved writes sediment into the stores, and every decision is audited.\n"
+        "With no verb it opens the desktop app.\n\n"
+        "Global options:\n"
+        "  --workspace DIR   the workspace (else $SEDIMENT_WORKSPACE, else ~/.local/share/sediment)\n"
+        "  --json            machine-readable output (every verb)\n"
+        "  --version         print the version\n"
+        "  --help            this help; 'sediment help VERB' for one verb\n\n"
+        "Verbs:\n");
+    for (const Verb& v : VerbRegistry::all())
+        text += QStringLiteral("  %1%2\n").arg(v.name.leftJustified(12), v.summary);
+    text += QStringLiteral("\nExit codes: 0 done, 1 refused or failed, 2 bad usage or invalid "
+                           "input, 3 workspace or I/O error.\n");
+    return text;
+}
+
+int run(const QStringList& arguments)
+{
+    QStringList rest;
+    QString workspaceFlag;
+    for (int i = 0; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        if (a == QLatin1String("--workspace")) {
+            if (i + 1 >= arguments.size()) {
+                std::fputs("sediment: option --workspace needs a value\n", stderr);
+                return 2;
+            }
+            workspaceFlag = arguments[++i];
+        } else if (a.startsWith(QLatin1String("--workspace="))) {
+            workspaceFlag = a.mid(12);
+        } else {
+            rest << a;
+        }
+    }
+    if (rest.isEmpty() || rest.first().startsWith(QLatin1String("--screenshot"))
+        || rest.first().startsWith(QLatin1String("--page"))) {
+        if (!rest.contains(QStringLiteral("--help")) && !rest.contains(QStringLiteral("--version"))) {
+            QStringList forward = rest;
+            if (!workspaceFlag.isEmpty())
+                forward << QStringLiteral("--workspace") << workspaceFlag;
+            return startGui(forward);
+        }
+    }
+    const QString verbName = rest.first();
+    if (verbName == QLatin1String("--version") || verbName == QLatin1String("-V")) {
+        print(version() + QLatin1Char('\n'));
+        return 0;
+    }
+    if (verbName == QLatin1String("--help") || verbName == QLatin1String("-h")) {
+        print(helpText());
+        return 0;
+    }
+    const Verb* verb = VerbRegistry::find(verbName);
+    if (!verb) {
+        std::fprintf(stderr, "sediment: unknown verb '%s' (see 'sediment --help')\n",
+                     qPrintable(verbName));
+        return 2;
+    }
+    Context ctx(verbName, rest.mid(1), workspaceFlag);
+    if (ctx.args().contains(QStringLiteral("--help"))) {
+        print(verb->usage);
+        return 0;
+    }
+    return verb->run(ctx);
+}
+
+} // namespace sediment::cli

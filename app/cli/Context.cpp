@@ -1,0 +1,97 @@
+#include "cli/Context.h"
+
+#include <QFile>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace sediment::cli {
+
+Context::Context(QString verb, QStringList args, QString workspaceFlag)
+    : m_verb(std::move(verb))
+    , m_args(std::move(args))
+    , m_workspaceFlag(std::move(workspaceFlag))
+{
+}
+
+Result<Args> Context::parse(const QStringList& valueOptions, const QStringList& flags) const
+{
+    return parse(m_args, valueOptions, flags, m_verb);
+}
+
+Result<Args> Context::parse(const QStringList& argv, const QStringList& valueOptions,
+                            const QStringList& flags, const QString& label) const
+{
+    QStringList allFlags = flags;
+    allFlags << QStringLiteral("--json") << QStringLiteral("--help");
+    return Args::parse(argv, valueOptions, allFlags, label);
+}
+
+QString Context::workspaceDir() const { return Workspace::select(m_workspaceFlag); }
+
+Result<Workspace*> Context::workspace()
+{
+    if (!m_workspace) {
+        auto ws = Workspace::open(workspaceDir());
+        if (!ws)
+            return fail(ws.error());
+        m_workspace = std::move(*ws);
+    }
+    return m_workspace.get();
+}
+
+void Context::outRaw(const std::string& utf8) const
+{
+    std::fwrite(utf8.data(), 1, utf8.size(), stdout);
+}
+
+void Context::out(const QString& text) const { outRaw(text.toStdString() + '\n'); }
+
+void Context::printJson(const Json& value) const { outRaw(json::pythonDump(value) + '\n'); }
+
+int Context::error(const Error& e) const
+{
+    // One line, whatever the message holds: stderr is read by harnesses line by line.
+    QString line = e.message;
+    line.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    const std::string text = "sediment: " + line.toStdString() + '\n';
+    std::fwrite(text.data(), 1, text.size(), stderr);
+    return e.exitCode();
+}
+
+int Context::usageError(const QString& message) const { return error(Error::invalid(message)); }
+
+Result<QByteArray> readInput(const QString& fileOrDash)
+{
+    QFile f;
+    if (fileOrDash.isEmpty() || fileOrDash == QLatin1String("-")) {
+        if (!f.open(stdin, QIODevice::ReadOnly))
+            return fail(Error::io(QStringLiteral("cannot read standard input")));
+    } else {
+        f.setFileName(fileOrDash);
+        if (!f.open(QIODevice::ReadOnly))
+            return fail(Error::io(
+                QStringLiteral("cannot read %1: %2").arg(fileOrDash, f.errorString())));
+        if (f.size() > kMaxInputBytes)
+            return fail(Error::invalid(QStringLiteral("input is larger than 16 MiB (%1 bytes); "
+                                                      "split it into several calls")
+                                           .arg(f.size())));
+    }
+    // Read in chunks and stop one byte past the limit: a huge pipe is never held whole.
+    QByteArray data;
+    char buffer[1 << 16];
+    for (;;) {
+        const qint64 n = f.read(buffer, sizeof buffer);
+        if (n < 0)
+            return fail(Error::io(QStringLiteral("read error: %1").arg(f.errorString())));
+        if (n == 0)
+            break;
+        if (data.size() + n > kMaxInputBytes)
+            return fail(Error::invalid(
+                QStringLiteral("input is larger than 16 MiB; split it into several calls")));
+        data.append(buffer, n);
+    }
+    return data;
+}
+
+} // namespace sediment::cli

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "cli/Args.h"
+#include "util/Error.h"
+#include "util/Json.h"
+#include "workspace/Workspace.h"
+
+#include <QStringList>
+
+#include <memory>
+
+namespace sediment::cli {
+
+// What a verb gets: its own arguments (global options already taken out), the workspace opened
+// on first use, and the output conventions of §11 (one stderr line per error, exit codes).
+class Context final {
+public:
+    Context(QString verb, QStringList args, QString workspaceFlag);
+
+    const QString& verb() const { return m_verb; }
+    const QStringList& args() const { return m_args; }
+
+    // Parses the verb's arguments; `--json` and `--help` are always accepted.
+    Result<Args> parse(const QStringList& valueOptions, const QStringList& flags = {}) const;
+    Result<Args> parse(const QStringList& argv, const QStringList& valueOptions,
+                       const QStringList& flags, const QString& label) const;
+
+    Result<Workspace*> workspace();
+    QString workspaceDir() const;
+
+    void out(const QString& text) const;     // a line on stdout
+    void outRaw(const std::string& utf8) const;
+    void printJson(const Json& value) const; // Python-style JSON and a newline
+    int error(const Error& e) const;         // one line on stderr; returns the exit code
+    int usageError(const QString& message) const;
+
+private:
+    QString m_verb;
+    QStringList m_args;
+    QString m_workspaceFlag;
+    std::unique_ptr<Workspace> m_workspace;
+};
+
+// Reads a file argument, '-' meaning stdin, refusing anything over 16 MiB before reading it
+// whole (§13).
+Result<QByteArray> readInput(const QString& fileOrDash);
+
+constexpr qint64 kMaxInputBytes = 16 * 1024 * 1024;
+
+} // namespace sediment::cli

@@ -1,0 +1,156 @@
+#include "store/AuditRepository.h"
+
+#include "store/Database.h"
+#include "util/Time.h"
+
+#include <QCryptographicHash>
+
+namespace sediment {
+
+namespace {
+
+AuditEntry readRow(const Statement& st)
+{
+    AuditEntry e;
+    e.seq = st.int64(0);
+    e.at = st.text(1);
+    e.actor = st.text(2);
+    e.action = st.text(3);
+    e.subjectType = st.text(4);
+    e.subjectId = st.text(5);
+    e.reason = st.optText(6);
+    e.before = st.optText(7);
+    e.after = st.optText(8);
+    // A details cell that no longer parses (a forged row) is kept as a string: verify() then
+    // reports the mismatch instead of the reader failing.
+    const std::string raw = st.utf8(9);
+    e.details = Json::parse(raw, nullptr, false);
+    if (e.details.is_discarded())
+        e.details = raw;
+    e.prevHash = st.text(10);
+    e.hash = st.text(11);
+    return e;
+}
+
+constexpr const char* kColumns =
+    "seq, at, actor, action, subject_type, subject_id, reason, before, after, details, "
+    "prev_hash, hash";
+
+} // namespace
+
+QString AuditRepository::genesisHash() { return QString(64, QLatin1Char('0')); }
+
+QString AuditRepository::computeHash(const AuditEntry& e)
+{
+    Json row = e.toJson();
+    row.erase("hash");
+    const std::string material = us(e.prevHash) + json::canonical(row);
+    return QString::fromLatin1(
+        QCryptographicHash::hash(QByteArray::fromStdString(material), QCryptographicHash::Sha256)
+            .toHex());
+}
+
+Result<AuditEntry> AuditRepository::append(AuditEntry e)
+{
+    auto last = m_db.prepare("SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1");
+    if (!last)
+        return fail(last.error());
+    auto row = last->step();
+    if (!row)
+        return fail(row.error());
+    e.seq = *row ? last->int64(0) + 1 : 1;
+    e.prevHash = *row ? last->text(1) : genesisHash();
+    e.at = time::toIso(m_clock.now());
+    e.hash = computeHash(e);
+
+    auto ins = m_db.prepare(
+        "INSERT INTO audit_log(seq, at, actor, action, subject_type, subject_id, reason, before, "
+        "after, details, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!ins)
+        return fail(ins.error());
+    ins->bind(1, e.seq)
+        .bind(2, e.at)
+        .bind(3, e.actor)
+        .bind(4, e.action)
+        .bind(5, e.subjectType)
+        .bind(6, e.subjectId)
+        .bind(7, e.reason)
+        .bind(8, e.before)
+        .bind(9, e.after)
+        .bind(10, e.details.dump())
+        .bind(11, e.prevHash)
+        .bind(12, e.hash);
+    if (auto s = ins->exec(); !s)
+        return fail(s.error());
+    return e;
+}
+
+Result<std::vector<AuditEntry>> AuditRepository::list(const Query& q)
+{
+    std::string sql = std::string("SELECT ") + kColumns + " FROM audit_log WHERE seq > ?1"
+                      " AND (?2 = '' OR subject_type = ?2) AND (?3 = '' OR subject_id = ?3)"
+                      " AND (?4 = '' OR actor = ?4) AND (?5 = '' OR action = ?5)"
+                      " ORDER BY seq "
+                      + (q.newestFirst ? "DESC" : "ASC") + " LIMIT ?6";
+    auto st = m_db.prepare(sql.c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, q.afterSeq)
+        .bind(2, q.subjectType)
+        .bind(3, q.subjectId)
+        .bind(4, q.actor)
+        .bind(5, q.action)
+        .bind(6, qint64(q.limit));
+    std::vector<AuditEntry> rows;
+    for (;;) {
+        auto r = st->step();
+        if (!r)
+            return fail(r.error());
+        if (!*r)
+            break;
+        rows.push_back(readRow(*st));
+    }
+    return rows;
+}
+
+Result<qint64> AuditRepository::count()
+{
+    auto st = m_db.prepare("SELECT COUNT(*) FROM audit_log");
+    if (!st)
+        return fail(st.error());
+    if (auto r = st->step(); !r)
+        return fail(r.error());
+    return st->int64(0);
+}
+
+Result<std::optional<AuditRepository::Break>> AuditRepository::verify()
+{
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM audit_log ORDER BY seq")
+                               .c_str());
+    if (!st)
+        return fail(st.error());
+    QString expectedPrev = genesisHash();
+    qint64 expectedSeq = 1;
+    for (;;) {
+        auto r = st->step();
+        if (!r)
+            return fail(r.error());
+        if (!*r)
+            break;
+        const AuditEntry e = readRow(*st);
+        if (e.seq != expectedSeq)
+            return std::optional<Break>(Break{e.seq, QStringLiteral("row %1 is missing before it")
+                                                         .arg(expectedSeq)});
+        if (e.prevHash != expectedPrev)
+            return std::optional<Break>(
+                Break{e.seq, QStringLiteral("prev_hash does not match the previous row's hash")});
+        if (computeHash(e) != e.hash)
+            return std::optional<Break>(
+                Break{e.seq, QStringLiteral("hash does not match the row's contents")});
+        expectedPrev = e.hash;
+        ++expectedSeq;
+    }
+    return std::optional<Break>();
+}
+
+} // namespace sediment

@@ -1,0 +1,181 @@
+#include "store/Database.h"
+
+#include "store/Schema.h"
+
+#include <QFile>
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sediment {
+
+namespace {
+
+constexpr int kBusyTimeoutMs = 30000;
+
+QString lastError(sqlite3* db) { return QString::fromUtf8(sqlite3_errmsg(db)); }
+
+} // namespace
+
+Result<std::unique_ptr<Database>> Database::open(const QString& path)
+{
+    const bool inMemory = path == QLatin1String(":memory:");
+    const QByteArray native = inMemory ? QByteArray(":memory:") : QFile::encodeName(path);
+    if (!inMemory) {
+        // Create the file ourselves so it is 0600 from its first byte; SQLite gives the -wal and
+        // -shm files the same mode.
+        const int fd = ::open(native.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (fd < 0)
+            return fail(Error::io(QStringLiteral("cannot open database %1").arg(path)));
+        ::close(fd);
+    }
+    sqlite3* raw = nullptr;
+    const int rc = sqlite3_open_v2(native.constData(), &raw,
+                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                                       | SQLITE_OPEN_NOMUTEX,
+                                   nullptr);
+    std::unique_ptr<Database> db(new Database(raw, path));
+    if (rc != SQLITE_OK)
+        return fail(Error::io(QStringLiteral("cannot open database %1: %2")
+                                  .arg(path, raw ? lastError(raw) : QStringLiteral("out of memory"))));
+    sqlite3_busy_timeout(raw, kBusyTimeoutMs);
+    sqlite3_extended_result_codes(raw, 1);
+    if (!inMemory) {
+        auto mode = db->prepare("PRAGMA journal_mode=WAL");
+        if (!mode)
+            return fail(mode.error());
+        auto row = mode->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row || mode->text(0).toLower() != QLatin1String("wal"))
+            return fail(Error::io(QStringLiteral("cannot switch %1 to WAL mode").arg(path)));
+    }
+    if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"); !s)
+        return fail(s.error());
+    if (auto s = db->migrate(); !s)
+        return fail(s.error());
+    return db;
+}
+
+Database::~Database() { sqlite3_close_v2(m_db); }
+
+Result<Statement> Database::prepare(const char* sql)
+{
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql, -1, &stmt, nullptr) != SQLITE_OK)
+        return fail(Error::io(QStringLiteral("database error: %1").arg(lastError(m_db))));
+    return Statement(m_db, stmt);
+}
+
+Status Database::exec(const char* sql)
+{
+    char* err = nullptr;
+    if (sqlite3_exec(m_db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+        const QString msg = QString::fromUtf8(err ? err : "unknown error");
+        sqlite3_free(err);
+        return fail(Error::io(QStringLiteral("database error: %1").arg(msg)));
+    }
+    return {};
+}
+
+Result<Transaction> Database::begin()
+{
+    if (auto s = exec("BEGIN IMMEDIATE"); !s)
+        return fail(s.error());
+    return Transaction(this);
+}
+
+qint64 Database::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
+
+int Database::changes() const { return sqlite3_changes(m_db); }
+
+Result<qint64> Database::dataVersion()
+{
+    auto st = prepare("PRAGMA data_version");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    return st->int64(0);
+}
+
+Result<int> Database::storedSchemaVersion()
+{
+    auto exists = prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'");
+    if (!exists)
+        return fail(exists.error());
+    auto found = exists->step();
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return 0;
+    auto read = prepare("SELECT COALESCE(MAX(version), 0) FROM schema_version");
+    if (!read)
+        return fail(read.error());
+    if (auto r = read->step(); !r)
+        return fail(r.error());
+    return int(read->int64(0));
+}
+
+Status Database::migrate()
+{
+    const auto steps = schema::migrations();
+    const int latest = int(steps.size());
+    // Most opens find the schema current: check without taking the write lock.
+    auto current = storedSchemaVersion();
+    if (!current)
+        return fail(current.error());
+    if (*current == latest) {
+        m_schemaVersion = latest;
+        return {};
+    }
+    auto tx = begin();
+    if (!tx)
+        return fail(tx.error());
+    // Another process may have migrated while we waited for the lock: read again under it.
+    current = storedSchemaVersion();
+    if (!current)
+        return fail(current.error());
+    int version = *current;
+    if (version > latest)
+        return fail(Error::io(QStringLiteral("%1 was written by a newer Sediment (schema %2, this "
+                                             "build knows %3); upgrade Sediment")
+                                  .arg(m_path)
+                                  .arg(version)
+                                  .arg(latest)));
+    if (auto s = exec("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)"); !s)
+        return s;
+    for (; version < latest; ++version) {
+        if (auto s = exec(steps[size_t(version)]); !s)
+            return fail(Error::io(QStringLiteral("migration to schema %1 failed: %2")
+                                      .arg(version + 1)
+                                      .arg(s.error().message)));
+    }
+    if (auto s = exec("DELETE FROM schema_version"); !s)
+        return s;
+    auto write = prepare("INSERT INTO schema_version(version) VALUES (?)");
+    if (!write)
+        return fail(write.error());
+    if (auto s = write->bind(1, version).exec(); !s)
+        return s;
+    m_schemaVersion = version;
+    return tx->commit();
+}
+
+Transaction::~Transaction()
+{
+    if (m_db)
+        m_db->exec("ROLLBACK");
+}
+
+Status Transaction::commit()
+{
+    Database* db = m_db;
+    m_db = nullptr;
+    return db->exec("COMMIT");
+}
+
+} // namespace sediment

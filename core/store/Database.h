@@ -1,0 +1,67 @@
+#pragma once
+
+#include "store/Statement.h"
+#include "util/Error.h"
+
+#include <QString>
+
+#include <memory>
+
+struct sqlite3;
+
+namespace sediment {
+
+class Transaction;
+
+// One SQLite connection to a workspace's sediment.db: WAL, a busy time-out so that an agent
+// and the app can write at once, the schema migrated forward on open, file mode 0600.
+class Database final {
+public:
+    // ":memory:" opens a private in-memory database (tests).
+    static Result<std::unique_ptr<Database>> open(const QString& path);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    Result<Statement> prepare(const char* sql);
+    Status exec(const char* sql);
+
+    // BEGIN IMMEDIATE: take the write lock up front so two writers queue on the busy time-out
+    // instead of failing a lock upgrade with "database is locked".
+    Result<Transaction> begin();
+
+    qint64 lastInsertId() const;
+    int changes() const;
+    // Changes whenever another connection commits: the app polls it to refresh live.
+    Result<qint64> dataVersion();
+    int schemaVersion() const { return m_schemaVersion; }
+    QString path() const { return m_path; }
+    sqlite3* handle() const { return m_db; }
+
+private:
+    Database(sqlite3* db, QString path) : m_db(db), m_path(std::move(path)) {}
+    Status migrate();
+    Result<int> storedSchemaVersion();
+
+    sqlite3* m_db = nullptr;
+    QString m_path;
+    int m_schemaVersion = 0;
+};
+
+// Rolls back unless committed: an early return or error never leaves half a change.
+class Transaction final {
+public:
+    explicit Transaction(Database* db) : m_db(db) {}
+    Transaction(Transaction&& other) noexcept : m_db(other.m_db) { other.m_db = nullptr; }
+    Transaction& operator=(Transaction&&) = delete;
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    ~Transaction();
+
+    Status commit();
+
+private:
+    Database* m_db = nullptr;
+};
+
+} // namespace sediment

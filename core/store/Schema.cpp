@@ -1,0 +1,151 @@
+#include "store/Schema.h"
+
+#include <array>
+
+namespace sediment::schema {
+
+namespace {
+
+// Schema 1: every table of the product. Times are ISO-8601 UTC text with milliseconds.
+constexpr const char* kV1 = R"sql(
+CREATE TABLE inbox_items(
+    id            INTEGER PRIMARY KEY,
+    ext_id        TEXT,                       -- the agent's own id: an idempotency key
+    destination   TEXT NOT NULL,              -- memory|user|claude_md|settings_json|brain_inbox|skill|chantier_outil
+    op_json       TEXT NOT NULL,              -- the payload as proposed (sanitised)
+    final_op_json TEXT,                       -- the payload as applied after a reviewer's patch
+    content_hash  TEXT NOT NULL,              -- SHA-256 of destination + canonical op: dedup and refusal memory
+    rationale     TEXT NOT NULL DEFAULT '',
+    score         REAL,
+    agent         TEXT,
+    session       TEXT,
+    source_json   TEXT NOT NULL DEFAULT '{}', -- the whole provenance, unknown fields kept
+    status        TEXT NOT NULL DEFAULT 'pending', -- pending|applied|failed|refused|modified|reverted|rejected
+    reason        TEXT,                       -- gate reason, store message or refusal text
+    refusal_code  TEXT,
+    seen          INTEGER NOT NULL DEFAULT 1,
+    stale         INTEGER NOT NULL DEFAULT 0,
+    sanitized_json TEXT,                      -- what sanitising stripped or cut
+    target_path   TEXT,                       -- the file written, relative to the workspace
+    before_content TEXT,                      -- the target before the write (revert)
+    after_content TEXT,                       -- the target after the write (revert check)
+    created_at    TEXT NOT NULL,
+    decided_at    TEXT,
+    decided_by    TEXT
+);
+CREATE INDEX inbox_by_status ON inbox_items(status, id);
+CREATE INDEX inbox_by_destination ON inbox_items(destination, id);
+CREATE INDEX inbox_by_hash ON inbox_items(content_hash, status);
+CREATE INDEX inbox_by_ext_id ON inbox_items(ext_id) WHERE ext_id IS NOT NULL;
+
+CREATE TABLE audit_log(
+    seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+    at           TEXT NOT NULL,
+    actor        TEXT NOT NULL,
+    action       TEXT NOT NULL,
+    subject_type TEXT NOT NULL,
+    subject_id   TEXT NOT NULL,
+    reason       TEXT,
+    before       TEXT,
+    after        TEXT,
+    details      TEXT NOT NULL DEFAULT '{}',
+    prev_hash    TEXT NOT NULL,
+    hash         TEXT NOT NULL
+);
+CREATE INDEX audit_by_subject ON audit_log(subject_type, subject_id, seq);
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+
+CREATE TABLE skills(
+    name            TEXT PRIMARY KEY,
+    created_by      TEXT NOT NULL DEFAULT 'agent',  -- agent|user|bundled|hub
+    pinned          INTEGER NOT NULL DEFAULT 0,
+    state           TEXT NOT NULL DEFAULT 'active', -- active|stale|archived
+    use_count       INTEGER NOT NULL DEFAULT 0,
+    view_count      INTEGER NOT NULL DEFAULT 0,
+    patch_count     INTEGER NOT NULL DEFAULT 0,
+    last_used_at    TEXT,
+    last_viewed_at  TEXT,
+    last_patched_at TEXT,
+    created_at      TEXT NOT NULL,
+    archived_at     TEXT,
+    archive_path    TEXT,                           -- where the folder went, relative to skills/
+    extra_json      TEXT NOT NULL DEFAULT '{}'      -- unknown keys from Hermes' .usage.json
+);
+CREATE INDEX skills_by_state ON skills(state, name);
+
+CREATE TABLE curator_runs(
+    id       INTEGER PRIMARY KEY,
+    at       TEXT NOT NULL,   -- the injected clock's time
+    dry_run  INTEGER NOT NULL,
+    result   TEXT NOT NULL    -- the pass's JSON counts
+);
+
+CREATE TABLE scars(
+    id               INTEGER PRIMARY KEY,
+    kind             TEXT NOT NULL,                 -- failure|victory
+    title            TEXT NOT NULL,
+    context          TEXT NOT NULL DEFAULT '',
+    lesson           TEXT NOT NULL DEFAULT '',      -- check_added
+    importance       INTEGER NOT NULL DEFAULT 5,    -- 0..10
+    learnable        INTEGER NOT NULL DEFAULT 1,
+    source           TEXT,
+    scope            TEXT NOT NULL DEFAULT 'general',
+    created_at       TEXT NOT NULL,
+    recall_count     INTEGER NOT NULL DEFAULT 0,
+    last_recalled_at TEXT,
+    archived         INTEGER NOT NULL DEFAULT 0,
+    suggestion_id    INTEGER                        -- the inbox item made from it
+);
+CREATE INDEX scars_by_importance ON scars(learnable, suggestion_id, importance DESC);
+CREATE VIRTUAL TABLE scars_fts USING fts5(title, context, lesson, content='scars', content_rowid='id');
+CREATE TRIGGER scars_fts_insert AFTER INSERT ON scars BEGIN
+    INSERT INTO scars_fts(rowid, title, context, lesson) VALUES (new.id, new.title, new.context, new.lesson);
+END;
+CREATE TRIGGER scars_fts_delete AFTER DELETE ON scars BEGIN
+    INSERT INTO scars_fts(scars_fts, rowid, title, context, lesson) VALUES ('delete', old.id, old.title, old.context, old.lesson);
+END;
+CREATE TRIGGER scars_fts_update AFTER UPDATE OF title, context, lesson ON scars BEGIN
+    INSERT INTO scars_fts(scars_fts, rowid, title, context, lesson) VALUES ('delete', old.id, old.title, old.context, old.lesson);
+    INSERT INTO scars_fts(rowid, title, context, lesson) VALUES (new.id, new.title, new.context, new.lesson);
+END;
+
+CREATE TABLE decisions(
+    id            INTEGER PRIMARY KEY,
+    ext_id        TEXT UNIQUE,
+    description   TEXT NOT NULL,
+    context       TEXT NOT NULL DEFAULT '',
+    pattern       TEXT NOT NULL DEFAULT '',
+    confidence    REAL NOT NULL,
+    category      TEXT NOT NULL,   -- architecture|process|tooling|security|integration
+    stakes        TEXT NOT NULL,   -- low|medium|high|critical
+    outcome       TEXT NOT NULL DEFAULT 'pending', -- pending|success|partial|failure|noise|superseded
+    outcome_text  TEXT,
+    reviewer      TEXT,
+    reviewed_at   TEXT,
+    superseded_by INTEGER,
+    created_at    TEXT NOT NULL,
+    session       TEXT
+);
+CREATE INDEX decisions_by_outcome ON decisions(outcome, category);
+
+CREATE TABLE calibration_snapshots(
+    id       INTEGER PRIMARY KEY,
+    at       TEXT NOT NULL,
+    reviewed INTEGER NOT NULL,
+    brier    REAL,
+    accuracy REAL,
+    ece      REAL,
+    figures  TEXT NOT NULL     -- the whole calibration JSON of §9
+);
+)sql";
+
+constexpr std::array<const char*, 1> kMigrations{kV1};
+
+} // namespace
+
+std::span<const char* const> migrations() { return kMigrations; }
+
+} // namespace sediment::schema

@@ -1,0 +1,11 @@
+#pragma once
+
+#include <span>
+
+namespace sediment::schema {
+
+// Forward-only migrations: entry i brings the schema from version i to i + 1. Never edit a
+// migration that has shipped; append a new one.
+std::span<const char* const> migrations();
+
+} // namespace sediment::schema

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+namespace sediment {
+
+using Json = nlohmann::ordered_json;
+
+inline QString qs(const std::string& s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+inline std::string us(const QString& s) { return s.toStdString(); }
+
+namespace json {
+
+// Serialises as Python's json.dumps(obj, ensure_ascii=False) does (", " and ": " separators,
+// UTF-8 kept as is), so that `memory apply` is a byte-for-byte drop-in for Hermes' memory tool.
+std::string pythonDump(const Json& value);
+
+// Compact canonical form with keys sorted: the input of content hashes and the audit chain.
+std::string canonical(const Json& value);
+
+} // namespace json
+} // namespace sediment

@@ -1,0 +1,102 @@
+#include "workspace/Config.h"
+
+#include "util/AtomicFile.h"
+#include "util/Json.h"
+
+#include <QFile>
+
+#include <cmath>
+
+namespace sediment {
+
+namespace {
+
+Error keyError(const QString& origin, const std::string& key, const char* expected)
+{
+    return Error::invalid(QStringLiteral("%1: key '%2' must be %3")
+                              .arg(origin, qs(key), QLatin1String(expected)));
+}
+
+Result<int> nonNegativeInt(const Json& v, const QString& origin, const std::string& key)
+{
+    if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 100000000)
+        return fail(keyError(origin, key, "a non-negative integer"));
+    return int(v.get<long long>());
+}
+
+Result<QString> text(const Json& v, const QString& origin, const std::string& key)
+{
+    if (!v.is_string())
+        return fail(keyError(origin, key, "a string"));
+    return qs(v.get<std::string>());
+}
+
+} // namespace
+
+Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
+{
+    Json doc;
+    try {
+        doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
+    } catch (const Json::parse_error& e) {
+        return fail(Error::invalid(
+            QStringLiteral("%1: invalid JSON: %2").arg(origin, QString::fromUtf8(e.what()))));
+    }
+    if (!doc.is_object())
+        return fail(Error::invalid(QStringLiteral("%1: must be a JSON object").arg(origin)));
+    Config c;
+    for (const auto& [key, v] : doc.items()) {
+        if (key == "gate") {
+            auto g = text(v, origin, key);
+            if (!g)
+                return fail(g.error());
+            if (*g != QLatin1String("human") && *g != QLatin1String("score")
+                && *g != QLatin1String("score-then-human"))
+                return fail(keyError(origin, key, "one of \"human\", \"score\", \"score-then-human\""));
+            c.gate = *g;
+        } else if (key == "score_threshold") {
+            if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0
+                || v.get<double>() > 1)
+                return fail(keyError(origin, key, "a number in [0,1]"));
+            c.scoreThreshold = v.get<double>();
+        } else if (key == "memory_char_limit" || key == "user_char_limit"
+                   || key == "stale_after_days" || key == "archive_after_days") {
+            auto n = nonNegativeInt(v, origin, key);
+            if (!n)
+                return fail(n.error());
+            if (key == "memory_char_limit")
+                c.memoryCharLimit = *n;
+            else if (key == "user_char_limit")
+                c.userCharLimit = *n;
+            else if (key == "stale_after_days")
+                c.staleAfterDays = *n;
+            else
+                c.archiveAfterDays = *n;
+        } else if (key == "reviewer" || key == "claude_md" || key == "settings_json") {
+            auto s = text(v, origin, key);
+            if (!s)
+                return fail(s.error());
+            if (key == "reviewer")
+                c.reviewer = *s;
+            else if (key == "claude_md")
+                c.claudeMd = *s;
+            else
+                c.settingsJson = *s;
+        } else {
+            return fail(Error::invalid(QStringLiteral("%1: unknown key '%2'").arg(origin, qs(key))));
+        }
+    }
+    return c;
+}
+
+Result<Config> Config::load(const QString& path)
+{
+    if (!QFile::exists(path))
+        return Config{};
+    auto bytes = AtomicFile::read(path, false);
+    if (!bytes)
+        return fail(bytes.error());
+    return parse(*bytes, path);
+}
+
+} // namespace sediment

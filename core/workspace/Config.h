@@ -1,0 +1,28 @@
+#pragma once
+
+#include "util/Error.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace sediment {
+
+// sediment.json (§12). Every key is optional; an unknown key or a wrong type is an error that
+// names the key, so a typo never silently falls back to a default.
+struct Config {
+    QString gate = QStringLiteral("human"); // human | score | score-then-human
+    double scoreThreshold = 0.7;
+    std::optional<int> memoryCharLimit; // unset: config.yaml of a Hermes home, else 2200
+    std::optional<int> userCharLimit;   // unset: config.yaml of a Hermes home, else 1375
+    int staleAfterDays = 30;
+    int archiveAfterDays = 90;
+    QString reviewer;                       // empty: the login name
+    QString claudeMd = QStringLiteral("CLAUDE.md");
+    QString settingsJson = QStringLiteral("settings.json");
+
+    static Result<Config> parse(const QByteArray& json, const QString& origin);
+    static Result<Config> load(const QString& path); // a missing file gives the defaults
+};
+
+} // namespace sediment

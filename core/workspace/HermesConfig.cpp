@@ -1,0 +1,75 @@
+#include "workspace/HermesConfig.h"
+
+#include <QFile>
+
+#include <yaml-cpp/yaml.h>
+
+namespace sediment {
+
+namespace {
+
+std::optional<int> limitAt(const YAML::Node& memory, const char* key, QString& problem)
+{
+    const YAML::Node node = memory[key];
+    if (!node)
+        return std::nullopt;
+    try {
+        const long long v = node.as<long long>();
+        if (v < 0 || v > 100000000) {
+            problem = QStringLiteral("memory.%1 is out of range").arg(QLatin1String(key));
+            return std::nullopt;
+        }
+        return int(v);
+    } catch (const YAML::Exception&) {
+        problem = QStringLiteral("memory.%1 is not an integer").arg(QLatin1String(key));
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+HermesConfig HermesConfig::load(const QString& path)
+{
+    HermesConfig c;
+    QFile f(path);
+    if (!f.exists())
+        return c;
+    if (!f.open(QIODevice::ReadOnly)) {
+        c.problem = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        return c;
+    }
+    const QByteArray bytes = f.readAll();
+    try {
+        const YAML::Node root = YAML::Load(bytes.toStdString());
+        if (!root || root.IsNull())
+            return c;
+        if (!root.IsMap()) {
+            c.problem = QStringLiteral("%1 is not a YAML mapping").arg(path);
+            return c;
+        }
+        const YAML::Node memory = root["memory"];
+        if (!memory)
+            return c;
+        if (!memory.IsMap()) {
+            c.problem = QStringLiteral("%1: memory is not a mapping").arg(path);
+            return c;
+        }
+        c.memoryCharLimit = limitAt(memory, "memory_char_limit", c.problem);
+        c.userCharLimit = limitAt(memory, "user_char_limit", c.problem);
+        if (const YAML::Node wa = memory["write_approval"]) {
+            try {
+                c.writeApproval = wa.as<bool>();
+            } catch (const YAML::Exception&) {
+                c.problem = QStringLiteral("memory.write_approval is not a boolean");
+            }
+        }
+        if (!c.problem.isEmpty())
+            c.problem = path + QStringLiteral(": ") + c.problem;
+    } catch (const YAML::Exception& e) {
+        c.problem = QStringLiteral("%1 is malformed YAML (%2); using the default limits")
+                        .arg(path, QString::fromStdString(e.what()));
+    }
+    return c;
+}
+
+} // namespace sediment

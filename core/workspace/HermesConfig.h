@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace sediment {
+
+// The part of a Hermes home's config.yaml that Sediment honours: the memory limits. A missing
+// or malformed file yields no values and an explanation, never a failure (§14).
+struct HermesConfig {
+    std::optional<int> memoryCharLimit;
+    std::optional<int> userCharLimit;
+    std::optional<bool> writeApproval;
+    QString problem; // why the file could not be used, empty when it was fine or absent
+
+    static HermesConfig load(const QString& path);
+};
+
+} // namespace sediment

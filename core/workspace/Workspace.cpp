@@ -1,0 +1,80 @@
+#include "workspace/Workspace.h"
+
+#include "workspace/HermesConfig.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace sediment {
+
+Workspace::Workspace(QString root, Config config, std::unique_ptr<Database> db)
+    : m_root(std::move(root))
+    , m_config(std::move(config))
+    , m_db(std::move(db))
+{
+}
+
+QString Workspace::select(const QString& flag)
+{
+    if (!flag.isEmpty())
+        return flag;
+    const QString env = qEnvironmentVariable("SEDIMENT_WORKSPACE");
+    if (!env.isEmpty())
+        return env;
+    return QDir::homePath() + QStringLiteral("/.local/share/sediment");
+}
+
+Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir)
+{
+    const QFileInfo info(dir);
+    if (info.exists() && !info.isDir())
+        return fail(Error::io(QStringLiteral("workspace %1 is not a folder").arg(dir)));
+    if (!QDir().mkpath(dir))
+        return fail(Error::io(QStringLiteral("cannot create workspace folder %1").arg(dir)));
+    const QString root = QFileInfo(dir).canonicalFilePath();
+    auto config = Config::load(root + QStringLiteral("/sediment.json"));
+    if (!config)
+        return fail(config.error());
+    // A Hermes home's config.yaml supplies the limits sediment.json leaves unset (§14).
+    if (!config->memoryCharLimit || !config->userCharLimit) {
+        const auto hermes = HermesConfig::load(root + QStringLiteral("/config.yaml"));
+        if (!config->memoryCharLimit)
+            config->memoryCharLimit = hermes.memoryCharLimit.value_or(2200);
+        if (!config->userCharLimit)
+            config->userCharLimit = hermes.userCharLimit.value_or(1375);
+    }
+    auto db = Database::open(root + QStringLiteral("/sediment.db"));
+    if (!db)
+        return fail(db.error());
+    return std::unique_ptr<Workspace>(new Workspace(root, std::move(*config), std::move(*db)));
+}
+
+QString Workspace::path(const QString& relative) const
+{
+    return m_root + QLatin1Char('/') + relative;
+}
+
+QString Workspace::memoryFile(const QString& target) const
+{
+    return path(target == QLatin1String("user") ? QStringLiteral("memories/USER.md")
+                                                : QStringLiteral("memories/MEMORY.md"));
+}
+
+int Workspace::charLimit(const QString& target) const
+{
+    return target == QLatin1String("user") ? m_config.userCharLimit.value_or(1375)
+                                           : m_config.memoryCharLimit.value_or(2200);
+}
+
+QString Workspace::reviewer() const
+{
+    if (!m_config.reviewer.isEmpty())
+        return m_config.reviewer;
+    QString user = qEnvironmentVariable("USER");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("LOGNAME");
+    return user.isEmpty() ? QStringLiteral("founder") : user;
+}
+
+} // namespace sediment

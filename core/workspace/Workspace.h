@@ -1,0 +1,39 @@
+#pragma once
+
+#include "store/Database.h"
+#include "util/Error.h"
+#include "workspace/Config.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace sediment {
+
+// A workspace folder (§1): the database, the configuration and the stores' files. Everything
+// is created lazily, so any command works on an empty folder.
+class Workspace final {
+public:
+    // --workspace DIR, else $SEDIMENT_WORKSPACE, else ~/.local/share/sediment.
+    static QString select(const QString& flag);
+
+    static Result<std::unique_ptr<Workspace>> open(const QString& dir);
+
+    const QString& root() const { return m_root; }
+    const Config& config() const { return m_config; }
+    Database& db() { return *m_db; }
+
+    QString path(const QString& relative) const;
+    QString memoryFile(const QString& target) const; // "memory" or "user"
+    int charLimit(const QString& target) const;
+    QString reviewer() const; // the configured reviewer, else the login name
+
+private:
+    Workspace(QString root, Config config, std::unique_ptr<Database> db);
+
+    QString m_root;
+    Config m_config;
+    std::unique_ptr<Database> m_db;
+};
+
+} // namespace sediment
