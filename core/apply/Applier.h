@@ -1,0 +1,50 @@
+#pragma once
+
+#include "util/Clock.h"
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace sediment {
+
+class Workspace;
+
+// What applying one validated op did. A store's refusal (over budget, stale target, invalid
+// existing settings.json) is `applied == false` with the store's message: the caller records the
+// item as `failed`. An Error is reserved for I/O trouble that stops the whole command.
+struct ApplyResult {
+    bool applied = false;
+    bool stale = false;          // refused because the target changed since the proposal
+    QString message;             // the store's message ("Entry added.", or why it refused)
+    QString store;               // the store written, e.g. "memory", "claude_md", "skill"
+    std::optional<QString> targetPath;   // relative to the workspace
+    std::optional<QString> before;       // the target's content before (empty file: "")
+    std::optional<QString> after;        // the target's content after
+    Json detail = Json::object();        // destination-specific (e.g. memory result object)
+};
+
+// Applies validated ops to their destinations (§3 table), confined to the workspace, atomically,
+// keeping the before-content so that revert works (§5).
+class Applier final {
+public:
+    Applier(Workspace& workspace, const Clock& clock);
+
+    Result<ApplyResult> apply(const QString& destination, const Json& op) const;
+
+    // Whether the op no longer fits its target: `before`/`old_text` not found exactly once, the
+    // memory entry gone, the skill to patch missing.
+    Result<bool> isStale(const QString& destination, const Json& op) const;
+
+    // Writes `applied.before` back if the target still holds `applied.after`; otherwise a
+    // Refused error "target changed since; revert by hand".
+    Result<ApplyResult> revert(const QString& destination, const ApplyResult& applied) const;
+
+private:
+    Workspace& m_workspace;
+    const Clock& m_clock;
+};
+
+} // namespace sediment

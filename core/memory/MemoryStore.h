@@ -1,0 +1,73 @@
+#pragma once
+
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace sediment {
+
+// One operation on a bounded store (§2): add | replace | remove, or batch (Hermes' batch shape:
+// all operations or none, the budget checked on the final state only).
+struct MemoryOp {
+    QString action;
+    std::optional<QString> content;
+    std::optional<QString> oldText;
+    std::vector<MemoryOp> operations; // batch only
+
+    Json toJson() const;
+};
+
+// What an operation did. `result` is exactly the §2 result object (success or failure), the one
+// `sediment memory apply` prints. `changed` says whether the file was written.
+struct MemoryOutcome {
+    bool success = false;
+    Json result;
+    bool changed = false;
+    QString message;   // the success message, or the error text on failure
+    QString fileBefore; // the file's bytes (UTF-8) before the operation
+    QString fileAfter;  // and after; equal to fileBefore when nothing was written
+};
+
+// A bounded, file-backed store byte-compatible with Hermes' memory tool: MEMORY.md or USER.md.
+// Every change takes the Hermes-compatible flock on the sidecar `.lock`, re-reads the file under
+// it and writes atomically.
+class MemoryStore final {
+public:
+    MemoryStore(QString target, QString filePath, int charLimit);
+
+    const QString& target() const { return m_target; }
+    const QString& filePath() const { return m_filePath; }
+    int charLimit() const { return m_limit; }
+
+    // Applies an operation (add/replace/remove/batch). Refusals (empty content, threat, no match,
+    // over budget) are a failure outcome, not an Error; an Error is an I/O failure.
+    Result<MemoryOutcome> apply(const MemoryOp& op) const;
+
+    // The entries as the reading rules of §2 give them.
+    Result<QStringList> entries() const;
+    // A success result object listing the store, as `memory show --json` prints it.
+    Result<Json> show() const;
+    // The frozen snapshot block; empty for an empty store.
+    Result<QString> snapshot() const;
+
+    // Usage in code points of the joined entries.
+    static int usage(const QStringList& entries);
+    // "28% — 638/2,200 chars"
+    static QString usageText(int current, int limit);
+
+    // Writes the file back to exactly `contents` under the lock if it currently holds `expected`
+    // (revert of an applied item); otherwise a Refused error "target changed since; revert by hand".
+    Result<MemoryOutcome> restore(const QString& expected, const QString& contents) const;
+
+private:
+    QString m_target;
+    QString m_filePath;
+    int m_limit;
+};
+
+} // namespace sediment
