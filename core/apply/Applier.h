@@ -21,9 +21,20 @@ struct ApplyResult {
     QString message;             // the store's message ("Entry added.", or why it refused)
     QString store;               // the store written, e.g. "memory", "claude_md", "skill"
     std::optional<QString> targetPath;   // relative to the workspace
-    std::optional<QString> before;       // the target's content before (empty file: "")
+    std::optional<QString> before;       // the target's content before (empty file: "";
+                                         // no value: the file did not exist, revert removes it)
     std::optional<QString> after;        // the target's content after
     Json detail = Json::object();        // destination-specific (e.g. memory result object)
+
+    // A store's "no": nothing written, the item becomes `failed` (or stays pending when stale).
+    static ApplyResult refusal(QString store, QString message, bool stale = false)
+    {
+        ApplyResult r;
+        r.store = std::move(store);
+        r.message = std::move(message);
+        r.stale = stale;
+        return r;
+    }
 };
 
 // Applies validated ops to their destinations (§3 table), confined to the workspace, atomically,
@@ -33,6 +44,9 @@ public:
     Applier(Workspace& workspace, const Clock& clock);
 
     Result<ApplyResult> apply(const QString& destination, const Json& op) const;
+    // The same, with the proposal's provenance (`source`: agent, session, scar), which new
+    // notes record in their front matter; without it they say `source: unknown`.
+    Result<ApplyResult> apply(const QString& destination, const Json& op, const Json& source) const;
 
     // Whether the op no longer fits its target: `before`/`old_text` not found exactly once, the
     // memory entry gone, the skill to patch missing.

@@ -1,0 +1,87 @@
+#include "apply/Applier.h"
+
+#include "apply/DirectiveApplier.h"
+#include "apply/MemoryApplier.h"
+#include "apply/NoteApplier.h"
+#include "apply/SettingsApplier.h"
+#include "apply/SkillApplier.h"
+#include "workspace/PathGuard.h"
+#include "workspace/Workspace.h"
+
+namespace sediment {
+
+namespace {
+
+bool isMemory(const QString& d) { return d == QLatin1String("memory") || d == QLatin1String("user"); }
+bool isNote(const QString& d)
+{
+    return d == QLatin1String("brain_inbox") || d == QLatin1String("chantier_outil");
+}
+
+Error unknownDestination(const QString& d)
+{
+    return Error::invalid(QStringLiteral("unknown destination '%1'").arg(d));
+}
+
+} // namespace
+
+Applier::Applier(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+{
+}
+
+Result<ApplyResult> Applier::apply(const QString& destination, const Json& op) const
+{
+    return apply(destination, op, Json::object());
+}
+
+Result<ApplyResult> Applier::apply(const QString& destination, const Json& op,
+                                   const Json& source) const
+{
+    if (!op.is_object())
+        return fail(Error::invalid(QStringLiteral("%1 op must be a JSON object").arg(destination)));
+    // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
+    const PathGuard guard(m_workspace.root());
+    if (isMemory(destination))
+        return MemoryApplier(m_workspace, guard).apply(destination, op);
+    if (destination == QLatin1String("claude_md"))
+        return DirectiveApplier(m_workspace, guard).apply(op);
+    if (destination == QLatin1String("settings_json"))
+        return SettingsApplier(m_workspace, guard).apply(op);
+    if (isNote(destination))
+        return NoteApplier(m_clock, guard).apply(destination, op, source);
+    if (destination == QLatin1String("skill"))
+        return SkillApplier(m_workspace, m_clock, guard).apply(op);
+    return fail(unknownDestination(destination));
+}
+
+Result<bool> Applier::isStale(const QString& destination, const Json& op) const
+{
+    const PathGuard guard(m_workspace.root());
+    if (isMemory(destination))
+        return MemoryApplier(m_workspace, guard).isStale(destination, op);
+    if (destination == QLatin1String("claude_md"))
+        return DirectiveApplier(m_workspace, guard).isStale(op);
+    if (destination == QLatin1String("skill"))
+        return SkillApplier(m_workspace, m_clock, guard).isStale(op);
+    // A merge patch and a new note apply to whatever is there: they cannot go stale.
+    if (destination == QLatin1String("settings_json") || isNote(destination))
+        return false;
+    return fail(unknownDestination(destination));
+}
+
+Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResult& applied) const
+{
+    const PathGuard guard(m_workspace.root());
+    if (isMemory(destination))
+        return MemoryApplier(m_workspace, guard).revert(destination, applied);
+    if (destination == QLatin1String("skill"))
+        return SkillApplier(m_workspace, m_clock, guard).revert(applied);
+    if (destination == QLatin1String("claude_md") || destination == QLatin1String("settings_json")
+        || isNote(destination))
+        return DirectiveApplier::restore(guard, applied);
+    return fail(unknownDestination(destination));
+}
+
+} // namespace sediment

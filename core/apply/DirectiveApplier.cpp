@@ -1,0 +1,136 @@
+#include "apply/DirectiveApplier.h"
+
+#include "apply/OpFields.h"
+#include "apply/TargetFile.h"
+#include "apply/TextEdit.h"
+#include "workspace/Workspace.h"
+
+namespace sediment {
+
+namespace {
+
+const QString kStore = QStringLiteral("claude_md");
+
+} // namespace
+
+DirectiveApplier::DirectiveApplier(Workspace& workspace, const PathGuard& guard)
+    : m_workspace(workspace)
+    , m_guard(guard)
+{
+}
+
+Result<QString> DirectiveApplier::path(const Json& op) const
+{
+    auto p = OpFields::optional(op, "path", kStore);
+    if (!p)
+        return fail(p.error());
+    return p->value_or(m_workspace.config().claudeMd);
+}
+
+QString DirectiveApplier::staleReason(const QString& text, const QString& before,
+                                      const QString& where)
+{
+    if (before.isEmpty())
+        return {};
+    const qsizetype n = TextEdit::occurrences(text, before);
+    if (n == 1)
+        return {};
+    if (n == 0)
+        return QStringLiteral("stale: the 'before' text is no longer in %1; patch the item")
+            .arg(where);
+    return QStringLiteral("stale: the 'before' text occurs %1 times in %2; patch the item with a "
+                          "longer 'before'")
+        .arg(n)
+        .arg(where);
+}
+
+Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString& before,
+                                           const QString& after, const QString& store)
+{
+    const QString why = staleReason(file.text(), before, file.relative());
+    if (!why.isEmpty())
+        return ApplyResult::refusal(store, why, true);
+    ApplyResult r;
+    r.applied = true;
+    r.store = store;
+    r.targetPath = file.relative();
+    r.before = file.snapshot();
+    // Re-applying an append that is already there is a success that does not grow the file.
+    const QString paragraph = after.trimmed();
+    if (before.isEmpty() && !paragraph.isEmpty() && file.text().contains(paragraph)) {
+        r.after = r.before;
+        r.message = QStringLiteral("%1 already holds this paragraph; nothing written.")
+                        .arg(file.relative());
+        return r;
+    }
+    const QString edited = *TextEdit::apply(file.text(), before, after);
+    if (auto s = file.write(edited); !s) {
+        if (s.error().kind == ErrorKind::Refused)
+            return ApplyResult::refusal(store, s.error().message);
+        return fail(s.error());
+    }
+    r.after = edited;
+    r.message = before.isEmpty() ? QStringLiteral("Paragraph appended to %1.").arg(file.relative())
+                                 : QStringLiteral("Text replaced in %1.").arg(file.relative());
+    return r;
+}
+
+Result<ApplyResult> DirectiveApplier::apply(const Json& op) const
+{
+    auto rel = path(op);
+    if (!rel)
+        return fail(rel.error());
+    auto before = OpFields::optional(op, "before", kStore);
+    if (!before)
+        return fail(before.error());
+    auto after = OpFields::required(op, "after", kStore);
+    if (!after)
+        return fail(after.error());
+    auto file = TargetFile::open(m_guard, *rel);
+    if (!file) {
+        if (file.error().kind == ErrorKind::Refused)
+            return ApplyResult::refusal(kStore, file.error().message);
+        return fail(file.error());
+    }
+    return edit(*file, before->value_or(QString()), *after, kStore);
+}
+
+Result<bool> DirectiveApplier::isStale(const Json& op) const
+{
+    auto rel = path(op);
+    if (!rel)
+        return fail(rel.error());
+    auto before = OpFields::optional(op, "before", kStore);
+    if (!before)
+        return fail(before.error());
+    if (!*before || (*before)->isEmpty())
+        return false;
+    auto file = TargetFile::open(m_guard, *rel);
+    if (!file) // a refused target is reported when applying, not as staleness
+        return file.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(file.error());
+    return !staleReason(file->text(), **before, *rel).isEmpty();
+}
+
+Result<ApplyResult> DirectiveApplier::restore(const PathGuard& guard, const ApplyResult& applied)
+{
+    if (!applied.targetPath)
+        return fail(Error::refused(QStringLiteral("nothing recorded to revert")));
+    if (auto s = TargetFile::restore(guard, *applied.targetPath, applied.after, applied.before); !s)
+        return fail(s.error());
+    ApplyResult r;
+    r.applied = true;
+    r.store = applied.store;
+    r.targetPath = applied.targetPath;
+    r.before = applied.after;
+    r.after = applied.before;
+    r.message = applied.before ? QStringLiteral("Reverted %1.").arg(*applied.targetPath)
+                               : QStringLiteral("Removed %1.").arg(*applied.targetPath);
+    return r;
+}
+
+Result<ApplyResult> DirectiveApplier::revert(const ApplyResult& applied) const
+{
+    return restore(m_guard, applied);
+}
+
+} // namespace sediment

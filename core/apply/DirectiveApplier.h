@@ -1,0 +1,38 @@
+#pragma once
+
+#include "apply/Applier.h"
+
+namespace sediment {
+
+class PathGuard;
+class TargetFile;
+
+// claude_md: replace the one occurrence of `before` by `after` in a directives file (default
+// from the configuration), or append `after` as a new paragraph when `before` is empty. The
+// file may not exist yet; an anchor found zero or several times makes the item stale.
+class DirectiveApplier final {
+public:
+    DirectiveApplier(Workspace& workspace, const PathGuard& guard);
+
+    Result<ApplyResult> apply(const Json& op) const;
+    Result<bool> isStale(const Json& op) const;
+    Result<ApplyResult> revert(const ApplyResult& applied) const;
+
+    // The edit itself, shared with skill patches: refusal when the anchor is missing or
+    // ambiguous, no write when the text already holds the appended paragraph.
+    static Result<ApplyResult> edit(const TargetFile& file, const QString& before,
+                                    const QString& after, const QString& store);
+    // Why an anchor does not fit, or empty when it does.
+    static QString staleReason(const QString& text, const QString& before, const QString& where);
+
+    // Puts back what an applied item found (shared by every file destination).
+    static Result<ApplyResult> restore(const PathGuard& guard, const ApplyResult& applied);
+
+private:
+    Result<QString> path(const Json& op) const;
+
+    Workspace& m_workspace;
+    const PathGuard& m_guard;
+};
+
+} // namespace sediment

@@ -1,0 +1,153 @@
+#include "apply/MemoryApplier.h"
+
+#include "apply/OpFields.h"
+#include "memory/UnicodeText.h"
+#include "workspace/PathGuard.h"
+#include "workspace/Workspace.h"
+
+#include <algorithm>
+
+namespace sediment {
+
+namespace {
+
+bool isNoMatch(const QString& message) { return message.startsWith(QLatin1String("No entry matched")); }
+
+} // namespace
+
+MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard)
+    : m_workspace(workspace)
+    , m_guard(guard)
+{
+}
+
+QString MemoryApplier::relativePath(const QString& target) const
+{
+    return m_workspace.memoryFile(target).mid(m_workspace.root().size() + 1);
+}
+
+Result<MemoryStore> MemoryApplier::store(const QString& target) const
+{
+    // The store's file is fixed, but `memories/` may be a symlink: it is confined like any path.
+    auto resolved = m_guard.resolve(relativePath(target));
+    if (!resolved)
+        return fail(Error::refused(resolved.error().message));
+    return MemoryStore(target, *resolved, m_workspace.charLimit(target));
+}
+
+Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op)
+{
+    MemoryOp m;
+    auto action = OpFields::required(op, "action", target);
+    if (!action)
+        return fail(action.error());
+    m.action = *action;
+    auto content = OpFields::optional(op, "content", target);
+    if (!content)
+        return fail(content.error());
+    m.content = *content;
+    auto oldText = OpFields::optional(op, "old_text", target);
+    if (!oldText)
+        return fail(oldText.error());
+    m.oldText = *oldText;
+    if (m.action == QLatin1String("batch")) {
+        const auto it = op.find("operations");
+        if (it == op.end() || !it->is_array())
+            return fail(Error::invalid(
+                QStringLiteral("%1 op: 'operations' must be an array for a batch").arg(target)));
+        for (const Json& sub : *it) {
+            auto inner = toMemoryOp(target, sub);
+            if (!inner)
+                return fail(inner.error());
+            if (inner->action == QLatin1String("batch"))
+                return fail(Error::invalid(
+                    QStringLiteral("%1 op: a batch cannot contain a batch").arg(target)));
+            m.operations.push_back(std::move(*inner));
+        }
+    }
+    return m;
+}
+
+Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) const
+{
+    auto memoryOp = toMemoryOp(target, op);
+    if (!memoryOp)
+        return fail(memoryOp.error());
+    auto s = store(target);
+    if (!s) {
+        if (s.error().kind == ErrorKind::Refused)
+            return ApplyResult::refusal(target, s.error().message);
+        return fail(s.error());
+    }
+    auto outcome = s->apply(*memoryOp);
+    if (!outcome)
+        return fail(outcome.error());
+    ApplyResult r;
+    r.store = target;
+    r.targetPath = relativePath(target);
+    r.message = outcome->message;
+    r.detail = outcome->result;
+    if (!outcome->success) {
+        r.stale = isNoMatch(outcome->message);
+        return r;
+    }
+    // A duplicate add is a success without a write: re-applying does not grow the store.
+    r.applied = true;
+    r.before = outcome->fileBefore;
+    r.after = outcome->fileAfter;
+    return r;
+}
+
+Result<bool> MemoryApplier::isStale(const QString& target, const Json& op) const
+{
+    auto memoryOp = toMemoryOp(target, op);
+    if (!memoryOp)
+        return fail(memoryOp.error());
+    auto s = store(target);
+    if (!s)
+        return s.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(s.error());
+    auto entries = s->entries();
+    if (!entries)
+        return fail(entries.error());
+    // Entries a batch adds before it edits them count as present.
+    QStringList known = *entries;
+    const std::vector<MemoryOp> single{*memoryOp};
+    const auto& ops = memoryOp->action == QLatin1String("batch") ? memoryOp->operations : single;
+    for (const MemoryOp& o : ops) {
+        const bool edits = o.action == QLatin1String("replace") || o.action == QLatin1String("remove");
+        if (edits && o.oldText) {
+            const QString needle = UnicodeText::strip(*o.oldText);
+            const bool found = std::any_of(known.cbegin(), known.cend(), [&](const QString& e) {
+                return e.contains(needle);
+            });
+            if (!needle.isEmpty() && !found)
+                return true;
+        }
+        if (o.content)
+            known << *o.content;
+    }
+    return false;
+}
+
+Result<ApplyResult> MemoryApplier::revert(const QString& target, const ApplyResult& applied) const
+{
+    if (!applied.after)
+        return fail(Error::refused(QStringLiteral("nothing recorded to revert")));
+    auto s = store(target);
+    if (!s)
+        return fail(s.error());
+    auto outcome = s->restore(*applied.after, applied.before.value_or(QString()));
+    if (!outcome)
+        return fail(outcome.error());
+    ApplyResult r;
+    r.applied = true;
+    r.store = target;
+    r.targetPath = relativePath(target);
+    r.message = QStringLiteral("Reverted %1.").arg(relativePath(target));
+    r.before = outcome->fileBefore;
+    r.after = outcome->fileAfter;
+    r.detail = outcome->result;
+    return r;
+}
+
+} // namespace sediment

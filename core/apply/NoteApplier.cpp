@@ -1,0 +1,123 @@
+#include "apply/NoteApplier.h"
+
+#include "apply/OpFields.h"
+#include "apply/Slug.h"
+#include "apply/TargetFile.h"
+#include "util/Time.h"
+#include "workspace/PathGuard.h"
+
+namespace sediment {
+
+namespace {
+
+// Double-quoted YAML scalar: agent-supplied text can never break out of its line.
+QString yamlQuoted(const QString& s)
+{
+    QString out = QStringLiteral("\"");
+    for (const QChar c : s) {
+        if (c == QLatin1Char('\\'))
+            out += QStringLiteral("\\\\");
+        else if (c == QLatin1Char('"'))
+            out += QStringLiteral("\\\"");
+        else if (c == QLatin1Char('\n'))
+            out += QStringLiteral("\\n");
+        else if (c == QLatin1Char('\t'))
+            out += QStringLiteral("\\t");
+        else
+            out += c;
+    }
+    return out + QLatin1Char('"');
+}
+
+QString sourceText(const Json& source)
+{
+    auto field = [&](const char* key) -> QString {
+        if (!source.is_object())
+            return {};
+        const auto it = source.find(key);
+        if (it == source.end() || it->is_null())
+            return {};
+        return it->is_string() ? qs(it->get<std::string>()) : qs(it->dump());
+    };
+    const QString agent = field("agent");
+    const QString session = field("session");
+    if (agent.isEmpty() && session.isEmpty())
+        return QStringLiteral("unknown");
+    if (session.isEmpty())
+        return agent;
+    return (agent.isEmpty() ? QStringLiteral("unknown") : agent) + QLatin1Char('/') + session;
+}
+
+} // namespace
+
+NoteApplier::NoteApplier(const Clock& clock, const PathGuard& guard)
+    : m_clock(clock)
+    , m_guard(guard)
+{
+}
+
+QString NoteApplier::folderFor(const QString& destination)
+{
+    return destination == QLatin1String("chantier_outil") ? QStringLiteral("chantiers/inbox")
+                                                          : QStringLiteral("brain/inbox");
+}
+
+QString NoteApplier::render(const QString& destination, const QString& title, const QString& text,
+                            const QString& created, const Json& source)
+{
+    const bool chantier = destination == QLatin1String("chantier_outil");
+    QString out = QStringLiteral("---\n");
+    out += chantier ? QStringLiteral("type: chantier\n") : QStringLiteral("type: note\n");
+    out += QStringLiteral("status: draft\n");
+    out += QStringLiteral("title: ") + yamlQuoted(title) + QLatin1Char('\n');
+    out += QStringLiteral("created: ") + created + QLatin1Char('\n');
+    out += QStringLiteral("source: ") + yamlQuoted(sourceText(source)) + QLatin1Char('\n');
+    if (source.is_object() && source.contains("scar") && source["scar"].is_number_integer())
+        out += QStringLiteral("scar: %1\n").arg(source["scar"].get<qint64>());
+    out += QStringLiteral("---\n\n# ") + QString(title).replace(QLatin1Char('\n'), QLatin1Char(' '))
+           + QStringLiteral("\n\n");
+    QString body = text;
+    while (body.startsWith(QLatin1Char('\n')))
+        body.remove(0, 1);
+    if (!body.isEmpty() && !body.endsWith(QLatin1Char('\n')))
+        body += QLatin1Char('\n');
+    return out + body;
+}
+
+Result<ApplyResult> NoteApplier::apply(const QString& destination, const Json& op,
+                                       const Json& source) const
+{
+    auto title = OpFields::required(op, "title", destination);
+    if (!title)
+        return fail(title.error());
+    auto text = OpFields::required(op, "text", destination);
+    if (!text)
+        return fail(text.error());
+    if (title->trimmed().isEmpty())
+        return fail(Error::invalid(QStringLiteral("%1 op: 'title' is empty").arg(destination)));
+
+    const QString folder = folderFor(destination);
+    auto folderPath = m_guard.resolve(folder);
+    if (!folderPath)
+        return ApplyResult::refusal(destination, folderPath.error().message);
+    const QString name = Slug::unique(*folderPath, Slug::fromTitle(*title));
+    auto file = TargetFile::open(m_guard, folder + QLatin1Char('/') + name + QStringLiteral(".md"));
+    if (!file)
+        return file.error().kind == ErrorKind::Refused
+                   ? Result<ApplyResult>(ApplyResult::refusal(destination, file.error().message))
+                   : fail(file.error());
+    const QString contents = render(destination, *title, *text, time::toIso(m_clock.now()), source);
+    if (auto s = file->write(contents); !s)
+        return s.error().kind == ErrorKind::Refused
+                   ? Result<ApplyResult>(ApplyResult::refusal(destination, s.error().message))
+                   : fail(s.error());
+    ApplyResult r;
+    r.applied = true;
+    r.store = destination;
+    r.targetPath = file->relative();
+    r.after = contents;
+    r.message = QStringLiteral("Created %1.").arg(file->relative());
+    return r;
+}
+
+} // namespace sediment

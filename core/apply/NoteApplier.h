@@ -1,0 +1,28 @@
+#pragma once
+
+#include "apply/Applier.h"
+
+namespace sediment {
+
+class PathGuard;
+
+// brain_inbox and chantier_outil: a new Markdown file in the destination's inbox folder
+// (`brain/inbox/`, `chantiers/inbox/`), named after the title's slug made unique, with YAML
+// front matter recording what it is and where it came from. Never brain/permanent/.
+class NoteApplier final {
+public:
+    NoteApplier(const Clock& clock, const PathGuard& guard);
+
+    Result<ApplyResult> apply(const QString& destination, const Json& op, const Json& source) const;
+
+    static QString folderFor(const QString& destination);
+    // The file's text: front matter, a title heading and the body.
+    static QString render(const QString& destination, const QString& title, const QString& text,
+                          const QString& created, const Json& source);
+
+private:
+    const Clock& m_clock;
+    const PathGuard& m_guard;
+};
+
+} // namespace sediment

@@ -1,0 +1,95 @@
+#include "apply/SettingsApplier.h"
+
+#include "apply/OpFields.h"
+#include "apply/TargetFile.h"
+#include "workspace/Workspace.h"
+
+namespace sediment {
+
+namespace {
+
+const QString kStore = QStringLiteral("settings_json");
+
+} // namespace
+
+SettingsApplier::SettingsApplier(Workspace& workspace, const PathGuard& guard)
+    : m_workspace(workspace)
+    , m_guard(guard)
+{
+}
+
+Json SettingsApplier::mergePatch(const Json& target, const Json& patch)
+{
+    if (!patch.is_object())
+        return patch;
+    Json result = target.is_object() ? target : Json::object();
+    for (const auto& [key, value] : patch.items()) {
+        if (value.is_null()) {
+            result.erase(key);
+        } else {
+            const auto it = result.find(key);
+            result[key] = mergePatch(it != result.end() ? *it : Json(nullptr), value);
+        }
+    }
+    return result;
+}
+
+QString SettingsApplier::render(const Json& document)
+{
+    return qs(document.dump(2, ' ', false, Json::error_handler_t::replace)) + QLatin1Char('\n');
+}
+
+Result<ApplyResult> SettingsApplier::apply(const Json& op) const
+{
+    auto rel = OpFields::optional(op, "path", kStore);
+    if (!rel)
+        return fail(rel.error());
+    const QString path = rel->value_or(m_workspace.config().settingsJson);
+    const auto patch = op.find("patch");
+    if (patch == op.end() || !patch->is_object())
+        return fail(Error::invalid(QStringLiteral("settings_json op: 'patch' must be a JSON object")));
+
+    auto file = TargetFile::open(m_guard, path);
+    if (!file) {
+        if (file.error().kind == ErrorKind::Refused)
+            return ApplyResult::refusal(kStore, file.error().message);
+        return fail(file.error());
+    }
+    Json document = Json::object();
+    if (file->exists() && !file->text().trimmed().isEmpty()) {
+        try {
+            document = Json::parse(file->text().toStdString());
+        } catch (const Json::exception& e) {
+            return ApplyResult::refusal(
+                kStore, QStringLiteral("%1 is not valid JSON, fix it by hand first: %2")
+                            .arg(path, QString::fromUtf8(e.what())));
+        }
+        if (!document.is_object())
+            return ApplyResult::refusal(
+                kStore, QStringLiteral("%1 does not hold a JSON object; fix it by hand first").arg(path));
+    }
+    const Json merged = mergePatch(document, *patch);
+    ApplyResult r;
+    r.applied = true;
+    r.store = kStore;
+    r.targetPath = path;
+    r.before = file->snapshot();
+    r.detail = Json{{"patch", *patch}};
+    if (file->exists() && merged == document) {
+        // Already holds the patch: a success without rewriting the user's formatting.
+        r.after = r.before;
+        r.message = QStringLiteral("%1 already holds these settings; nothing written.").arg(path);
+        return r;
+    }
+    const QString text = render(merged);
+    if (auto s = file->write(text); !s) {
+        if (s.error().kind == ErrorKind::Refused)
+            return ApplyResult::refusal(kStore, s.error().message);
+        return fail(s.error());
+    }
+    r.after = text;
+    r.message = QStringLiteral("Settings merged into %1.").arg(path);
+    return r;
+}
+
+} // namespace sediment

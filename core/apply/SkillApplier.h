@@ -1,0 +1,32 @@
+#pragma once
+
+#include "apply/Applier.h"
+
+namespace sediment {
+
+class PathGuard;
+
+// skill: create `skills/<name>/SKILL.md` (refused when it exists: propose a patch instead) or
+// patch it like a directives file (a missing file or anchor makes the item stale), and record
+// the skill in the registry (§6): created_by=agent on creation, the patch telemetry on a patch.
+class SkillApplier final {
+public:
+    SkillApplier(Workspace& workspace, const Clock& clock, const PathGuard& guard);
+
+    Result<ApplyResult> apply(const Json& op) const;
+    Result<bool> isStale(const Json& op) const;
+    // Reverting a creation removes the file (and its folder when left empty); the registry
+    // record stays, as nothing in the registry is ever deleted.
+    Result<ApplyResult> revert(const ApplyResult& applied) const;
+
+    static QString pathFor(const QString& name);
+
+private:
+    Result<QString> name(const Json& op) const;
+
+    Workspace& m_workspace;
+    const Clock& m_clock;
+    const PathGuard& m_guard;
+};
+
+} // namespace sediment

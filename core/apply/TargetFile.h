@@ -1,0 +1,59 @@
+#pragma once
+
+#include "util/Error.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace sediment {
+
+class PathGuard;
+
+// One file an applier is about to change, confined to the workspace. Opening it resolves the
+// path through PathGuard, refuses files over 1 MiB before reading a byte of them, and refuses
+// bytes that are not UTF-8 (they could not be written back unchanged on revert). Every write
+// resolves the path again first, since a symlink can appear between the read and the write.
+//
+// Errors: Refused for what the target itself forbids (outside the workspace, too big, not a
+// regular file, not UTF-8), Io for trouble reading or writing.
+class TargetFile final {
+public:
+    static constexpr qint64 kMaxBytes = 1024 * 1024;
+
+    static Result<TargetFile> open(const PathGuard& guard, const QString& relative);
+
+    const QString& relative() const { return m_relative; }
+    const QString& absolute() const { return m_absolute; }
+    bool exists() const { return m_exists; }
+    // The file's text; empty when it does not exist.
+    const QString& text() const { return m_text; }
+    // What `before` means in an ApplyResult: no value when the file did not exist.
+    std::optional<QString> snapshot() const
+    {
+        return m_exists ? std::optional<QString>(m_text) : std::nullopt;
+    }
+
+    // Replaces the contents atomically (and creates missing folders).
+    Status write(const QString& text) const;
+    // Deletes the file (revert of a file this item created).
+    Status remove() const;
+
+    // Puts `before` back if the file still holds exactly `after` (no value: the file must be
+    // absent / is removed). Otherwise Refused "target changed since; revert by hand".
+    static Status restore(const PathGuard& guard, const QString& relative,
+                          const std::optional<QString>& expected,
+                          const std::optional<QString>& previous);
+
+private:
+    Status recheck() const;
+
+    const PathGuard* m_guard = nullptr;
+    QString m_relative;
+    QString m_absolute;
+    bool m_exists = false;
+    QString m_text;
+};
+
+} // namespace sediment

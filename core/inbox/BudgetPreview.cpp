@@ -1,0 +1,101 @@
+#include "inbox/BudgetPreview.h"
+
+#include "apply/MemoryApplier.h"
+#include "inbox/InboxItem.h"
+#include "memory/MemoryStore.h"
+#include "memory/UnicodeText.h"
+#include "workspace/Workspace.h"
+
+namespace sediment {
+
+namespace {
+
+// The entries an edit would touch, as §2 matches them; several different ones mean the store
+// would refuse, so the preview changes nothing.
+std::optional<qsizetype> uniqueMatch(const QStringList& entries, const QString& oldText)
+{
+    std::optional<qsizetype> found;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        if (!entries[i].contains(oldText))
+            continue;
+        if (found && entries[*found] != entries[i])
+            return std::nullopt;
+        if (!found)
+            found = i;
+    }
+    return found;
+}
+
+QStringList applyOne(QStringList entries, const MemoryOp& op)
+{
+    const QString content = UnicodeText::strip(op.content.value_or(QString()));
+    const QString oldText = UnicodeText::strip(op.oldText.value_or(QString()));
+    if (op.action == QLatin1String("add")) {
+        if (!content.isEmpty() && !entries.contains(content))
+            entries << content;
+    } else if (op.action == QLatin1String("replace") || op.action == QLatin1String("remove")) {
+        if (oldText.isEmpty())
+            return entries;
+        const auto at = uniqueMatch(entries, oldText);
+        if (!at)
+            return entries;
+        if (op.action == QLatin1String("remove"))
+            entries.removeAt(*at);
+        else if (!content.isEmpty())
+            entries[*at] = content;
+    }
+    return entries;
+}
+
+} // namespace
+
+QString BudgetPreview::text() const
+{
+    return QStringLiteral("%1 → %2 / %3 chars").arg(current).arg(after).arg(limit);
+}
+
+Json BudgetPreview::toJson() const
+{
+    return Json{{"target", us(target)}, {"current", current}, {"after", after},
+                {"limit", limit},       {"over", over},       {"text", us(text())}};
+}
+
+QStringList BudgetPreview::simulate(QStringList entries, const MemoryOp& op)
+{
+    if (op.action != QLatin1String("batch"))
+        return applyOne(std::move(entries), op);
+    for (const MemoryOp& sub : op.operations)
+        entries = applyOne(std::move(entries), sub);
+    return entries;
+}
+
+BudgetPreview BudgetPreview::compute(const QString& target, const QStringList& entries,
+                                     const MemoryOp& op, int limit)
+{
+    BudgetPreview p;
+    p.target = target;
+    p.limit = limit;
+    p.current = MemoryStore::usage(entries);
+    p.after = MemoryStore::usage(simulate(entries, op));
+    p.over = p.after > limit;
+    return p;
+}
+
+Result<std::optional<BudgetPreview>> BudgetPreview::forItem(Workspace& workspace,
+                                                            const InboxItem& item)
+{
+    if (item.destination != QLatin1String("memory") && item.destination != QLatin1String("user"))
+        return std::optional<BudgetPreview>();
+    auto op = MemoryApplier::toMemoryOp(item.destination, item.effectiveOp());
+    if (!op)
+        return fail(op.error());
+    const MemoryStore store(item.destination, workspace.memoryFile(item.destination),
+                            workspace.charLimit(item.destination));
+    auto entries = store.entries();
+    if (!entries)
+        return fail(entries.error());
+    return std::optional<BudgetPreview>(
+        compute(item.destination, *entries, *op, store.charLimit()));
+}
+
+} // namespace sediment

@@ -1,0 +1,355 @@
+#include "inbox/InboxService.h"
+
+#include "apply/Applier.h"
+#include "hermes/HermesSettler.h"
+#include "proposal/OpShape.h"
+#include "proposal/Sanitizer.h"
+#include "store/AuditRepository.h"
+#include "store/Database.h"
+#include "store/InboxRepository.h"
+#include "util/Time.h"
+#include "workspace/PathGuard.h"
+#include "workspace/Workspace.h"
+
+namespace sediment {
+
+namespace {
+
+const QString kPending = QStringLiteral("pending");
+const QString kApplied = QStringLiteral("applied");
+const QString kModified = QStringLiteral("modified");
+const QString kFailed = QStringLiteral("failed");
+
+QString actorOf(const QString& reviewer) { return QStringLiteral("human:") + reviewer; }
+
+Error notPending(const InboxItem& it, const char* verb)
+{
+    return Error::refused(QStringLiteral("inbox item %1 is %2; only pending items can be %3")
+                              .arg(it.id)
+                              .arg(it.status, QLatin1String(verb)));
+}
+
+Error staleError(const InboxItem& it, const QString& why)
+{
+    return Error::refused(QStringLiteral("inbox item %1 is stale (%2); patch it before approving "
+                                         "(sediment inbox patch %1 --file F)")
+                              .arg(it.id)
+                              .arg(why.isEmpty() ? QStringLiteral("its target changed since it "
+                                                                  "was proposed")
+                                                 : why));
+}
+
+// The message of a store's stale refusal, without its "stale: " prefix.
+QString staleWhy(const ApplyResult& r)
+{
+    QString m = r.message;
+    if (m.startsWith(QLatin1String("stale: ")))
+        m = m.mid(7);
+    return m;
+}
+
+} // namespace
+
+InboxService::InboxService(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+{
+}
+
+const QStringList& InboxService::refusalCodes()
+{
+    static const QStringList codes{QStringLiteral("duplicate"), QStringLiteral("wrong"),
+                                   QStringLiteral("too_specific"), QStringLiteral("stale"),
+                                   QStringLiteral("unsafe"), QStringLiteral("low_value"),
+                                   QStringLiteral("other")};
+    return codes;
+}
+
+Result<InboxItem> InboxService::load(InboxRepository& repo, qint64 id)
+{
+    auto found = repo.find(id);
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
+    return **found;
+}
+
+Result<InboxItem> InboxService::item(qint64 id)
+{
+    InboxRepository repo(m_workspace.db());
+    return load(repo, id);
+}
+
+Result<bool> InboxService::isStale(const InboxItem& item)
+{
+    return Applier(m_workspace, m_clock).isStale(item.destination, item.effectiveOp());
+}
+
+Status InboxService::audit(const InboxItem& item, const QString& reviewer, const QString& action,
+                           const QString& fromStatus, const ApplyResult* result)
+{
+    AuditEntry e;
+    e.actor = actorOf(reviewer);
+    e.action = action;
+    e.subjectType = QStringLiteral("inbox_item");
+    e.subjectId = QString::number(item.id);
+    e.reason = item.reason;
+    e.before = fromStatus;
+    e.after = item.status;
+    e.details = Json{{"destination", us(item.destination)}, {"op", item.op}};
+    if (item.finalOp)
+        e.details["final_op"] = *item.finalOp;
+    if (item.refusalCode)
+        e.details["refusal_code"] = us(*item.refusalCode);
+    if (result) {
+        e.details["store"] = us(result->store);
+        e.details["message"] = us(result->message);
+        e.details["target_path"] = result->targetPath ? Json(us(*result->targetPath)) : Json(nullptr);
+        e.details["changed"] = result->applied && result->before != result->after;
+    }
+    auto appended = AuditRepository(m_workspace.db(), m_clock).append(std::move(e));
+    if (!appended)
+        return fail(appended.error());
+    return {};
+}
+
+void InboxService::settleHermes(qint64 id, const QString& reviewer)
+{
+    // A staged Hermes write is settled after the decision committed; should this fail, the next
+    // import settles it (the decision is what counts), so the result is not the caller's error.
+    (void)HermesSettler(m_workspace, m_clock).settle(id, actorOf(reviewer));
+}
+
+Result<InboxItem> InboxService::applyAndRecord(InboxRepository& repo, InboxItem item,
+                                               const QString& reviewer, const QString& action,
+                                               const QString& successStatus)
+{
+    const Applier applier(m_workspace, m_clock);
+    const QString fromStatus = item.status;
+    auto r = applier.apply(item.destination, item.effectiveOp(), item.source);
+    if (!r)
+        return fail(r.error());
+    if (!r->applied && r->stale)
+        return fail(staleError(item, staleWhy(*r)));
+    item.status = r->applied ? successStatus : kFailed;
+    item.reason = r->message;
+    item.stale = false;
+    if (r->applied) {
+        item.targetPath = r->targetPath;
+        item.beforeContent = r->before;
+        item.afterContent = r->after;
+    }
+    item.decidedAt = time::toIso(m_clock.now());
+    item.decidedBy = reviewer;
+    Status saved = repo.saveDecision(item);
+    if (saved)
+        saved = audit(item, reviewer, action, fromStatus, &*r);
+    if (!saved) {
+        if (r->applied) // the file write must not outlive the rolled-back decision
+            (void)applier.revert(item.destination, *r);
+        return fail(saved.error());
+    }
+    return item;
+}
+
+Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
+{
+    Database& db = m_workspace.db();
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(db);
+    auto it = load(repo, id);
+    if (!it)
+        return fail(it.error());
+    if (it->status != kPending)
+        return fail(notPending(*it, "approved"));
+    auto stale = Applier(m_workspace, m_clock).isStale(it->destination, it->effectiveOp());
+    if (!stale)
+        return fail(stale.error());
+    if (*stale) {
+        // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
+        if (!it->stale) {
+            if (auto s = repo.setStale(id, true); !s)
+                return fail(s.error());
+            if (auto s = tx->commit(); !s)
+                return fail(s.error());
+        }
+        return fail(staleError(*it, {}));
+    }
+    auto decided = applyAndRecord(repo, *it, reviewer, QStringLiteral("inbox.approve"), kApplied);
+    if (!decided)
+        return decided;
+    if (auto s = tx->commit(); !s) {
+        if (decided->afterContent)
+            (void)Applier(m_workspace, m_clock)
+                .revert(decided->destination, ApplyResult{true, false, {}, decided->destination,
+                                                          decided->targetPath, decided->beforeContent,
+                                                          decided->afterContent, Json::object()});
+        return fail(s.error());
+    }
+    settleHermes(id, reviewer);
+    return decided;
+}
+
+Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& editedOp) const
+{
+    if (!editedOp.is_object())
+        return fail(Error::invalid(QStringLiteral("patch: the edited op must be a JSON object")));
+    const PathGuard guard(m_workspace.root());
+    Json report = Json::array();
+    Sanitizer sanitizer(0, report);
+    OpShape shape(item.destination, guard, m_workspace.config().claudeMd,
+                  m_workspace.config().settingsJson, sanitizer);
+    auto normalised = shape.normalise(editedOp);
+    if (!normalised)
+        return fail(Error::invalid(QStringLiteral("patch: ") + normalised.error().message));
+    return *normalised;
+}
+
+Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QString& reviewer)
+{
+    Database& db = m_workspace.db();
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(db);
+    auto it = load(repo, id);
+    if (!it)
+        return fail(it.error());
+    if (it->status != kPending)
+        return fail(notPending(*it, "patched"));
+    auto edited = validatePatch(*it, editedOp);
+    if (!edited)
+        return fail(edited.error());
+    it->finalOp = *edited;
+    auto decided = applyAndRecord(repo, *it, reviewer, QStringLiteral("inbox.patch"), kModified);
+    if (!decided)
+        return decided;
+    if (auto s = tx->commit(); !s)
+        return fail(s.error());
+    settleHermes(id, reviewer);
+    return decided;
+}
+
+Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QString& text,
+                                       const QString& reviewer)
+{
+    if (code.isEmpty())
+        return fail(Error::invalid(QStringLiteral("a refusal needs a reason code: %1")
+                                       .arg(refusalCodes().join(QStringLiteral(", ")))));
+    if (!refusalCodes().contains(code))
+        return fail(Error::invalid(QStringLiteral("unknown refusal reason '%1' (use one of: %2)")
+                                       .arg(code, refusalCodes().join(QStringLiteral(", ")))));
+    const QString why = text.trimmed();
+    if (code == QLatin1String("other") && why.isEmpty())
+        return fail(Error::invalid(QStringLiteral("refusal reason 'other' needs a text (--text)")));
+
+    Database& db = m_workspace.db();
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(db);
+    auto it = load(repo, id);
+    if (!it)
+        return fail(it.error());
+    if (it->status != kPending)
+        return fail(notPending(*it, "refused"));
+    const QString fromStatus = it->status;
+    it->status = QStringLiteral("refused");
+    it->refusalCode = code;
+    it->reason = why.isEmpty() ? code : why;
+    it->decidedAt = time::toIso(m_clock.now());
+    it->decidedBy = reviewer;
+    if (auto s = repo.saveDecision(*it); !s)
+        return fail(s.error());
+    if (auto s = audit(*it, reviewer, QStringLiteral("inbox.refuse"), fromStatus, nullptr); !s)
+        return fail(s.error());
+    if (auto s = tx->commit(); !s)
+        return fail(s.error());
+    settleHermes(id, reviewer);
+    return *it;
+}
+
+Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
+{
+    Database& db = m_workspace.db();
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(db);
+    auto it = load(repo, id);
+    if (!it)
+        return fail(it.error());
+    if (it->status != kApplied && it->status != kModified)
+        return fail(Error::refused(
+            QStringLiteral("inbox item %1 is %2; only applied or modified items can be reverted")
+                .arg(it->id)
+                .arg(it->status)));
+    if (!it->afterContent || !it->targetPath)
+        return fail(Error::refused(
+            QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand").arg(it->id)));
+    ApplyResult applied;
+    applied.applied = true;
+    applied.store = it->destination;
+    applied.targetPath = it->targetPath;
+    applied.before = it->beforeContent;
+    applied.after = it->afterContent;
+    const Applier applier(m_workspace, m_clock);
+    auto r = applier.revert(it->destination, applied);
+    if (!r)
+        return fail(r.error());
+    const QString fromStatus = it->status;
+    it->status = QStringLiteral("reverted");
+    it->reason = r->message;
+    it->decidedAt = time::toIso(m_clock.now());
+    it->decidedBy = reviewer;
+    Status saved = repo.saveDecision(*it);
+    if (saved)
+        saved = audit(*it, reviewer, QStringLiteral("inbox.revert"), fromStatus, &*r);
+    if (saved)
+        saved = tx->commit();
+    if (!saved) {
+        (void)applier.revert(it->destination, *r); // put the item's write back as it was
+        return fail(saved.error());
+    }
+    return *it;
+}
+
+Result<int> InboxService::refreshStale()
+{
+    Database& db = m_workspace.db();
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(db);
+    const Applier applier(m_workspace, m_clock);
+    int changed = 0;
+    constexpr int kPage = 500;
+    for (qint64 offset = 0;; offset += kPage) {
+        auto page = repo.list({kPending, {}, kPage, offset, false});
+        if (!page)
+            return fail(page.error());
+        for (const InboxItem& it : *page) {
+            auto stale = applier.isStale(it.destination, it.effectiveOp());
+            if (!stale) {
+                if (stale.error().kind == ErrorKind::Io)
+                    return fail(stale.error());
+                continue; // an op the applier cannot read is reported when approving it
+            }
+            if (*stale != it.stale) {
+                if (auto s = repo.setStale(it.id, *stale); !s)
+                    return fail(s.error());
+                ++changed;
+            }
+        }
+        if (qsizetype(page->size()) < kPage)
+            break;
+    }
+    if (auto s = tx->commit(); !s)
+        return fail(s.error());
+    return changed;
+}
+
+} // namespace sediment

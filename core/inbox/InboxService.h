@@ -1,0 +1,61 @@
+#pragma once
+
+#include "inbox/InboxItem.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace sediment {
+
+class Workspace;
+class InboxRepository;
+struct ApplyResult;
+
+// The human decisions on inbox items (§5): approve, refuse, patch, revert. Each decision is one
+// transaction holding the store write's bookkeeping, the item's new status and its audit row
+// (actor `human:<reviewer>`), so the three never disagree. A store's refusal is not an error:
+// the item becomes `failed` with the store's message and is returned as such.
+//
+// Errors: Invalid for an unknown item, a bad reason code or an invalid patch; Refused for a
+// decision the item's state does not allow (not pending, stale, revert of a changed target);
+// Io for workspace trouble.
+class InboxService final {
+public:
+    InboxService(Workspace& workspace, const Clock& clock);
+
+    Result<InboxItem> item(qint64 id);
+
+    Result<InboxItem> approve(qint64 id, const QString& reviewer);
+    Result<InboxItem> refuse(qint64 id, const QString& code, const QString& text,
+                             const QString& reviewer);
+    // `editedOp` is the whole op as the reviewer wants it applied; it is validated like a
+    // proposal's op, applied, and kept as `final_op` beside the original.
+    Result<InboxItem> patch(qint64 id, const Json& editedOp, const QString& reviewer);
+    Result<InboxItem> revert(qint64 id, const QString& reviewer);
+
+    // Recomputes the stale flag of every pending item; returns how many flags changed.
+    Result<int> refreshStale();
+    // Whether one item's op still fits its target (no write).
+    Result<bool> isStale(const InboxItem& item);
+
+    static const QStringList& refusalCodes();
+
+private:
+    Result<InboxItem> load(InboxRepository& repo, qint64 id);
+    Result<InboxItem> applyAndRecord(InboxRepository& repo, InboxItem item, const QString& reviewer,
+                                     const QString& action, const QString& successStatus);
+    Status audit(const InboxItem& item, const QString& reviewer, const QString& action,
+                 const QString& fromStatus, const ApplyResult* result);
+    Result<Json> validatePatch(const InboxItem& item, const Json& editedOp) const;
+    void settleHermes(qint64 id, const QString& reviewer);
+
+    Workspace& m_workspace;
+    const Clock& m_clock;
+};
+
+} // namespace sediment

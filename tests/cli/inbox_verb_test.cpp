@@ -1,0 +1,238 @@
+// `sediment inbox ...` through the real binary: output, exit codes and the files written.
+#include "util/Json.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace sediment;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+} // namespace
+
+class InboxVerbTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
+    void writeFile(const QString& rel, const QByteArray& bytes)
+    {
+        QDir().mkpath(QFileInfo(path(rel)).absolutePath());
+        QFile f(path(rel));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(bytes);
+    }
+    QByteArray readFile(const QString& rel) const
+    {
+        QFile f(path(rel));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+    }
+
+    Run run(const QStringList& args, const QByteArray& input = {})
+    {
+        QProcess p;
+        p.setProgram(QStringLiteral(SEDIMENT_BINARY));
+        p.setArguments(QStringList{QStringLiteral("--workspace"), m_dir->path()} + args);
+        p.start();
+        p.write(input);
+        p.closeWriteChannel();
+        p.waitForFinished(60000);
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+                p.readAllStandardError()};
+    }
+
+    // Queues one deferred item through `sediment propose` (the default human gate defers it).
+    qint64 seed(const char* destination, const Json& op, double score = 0.8)
+    {
+        const Json proposal{{"destination", destination}, {"op", op}, {"rationale", "seen twice"},
+                            {"score", score}, {"source", {{"agent", "claude"}, {"session", "s1"}}}};
+        const Run r = run({QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
+                          QByteArray::fromStdString(proposal.dump()));
+        const Json out = Json::parse(r.out.toStdString(), nullptr, false);
+        if (r.code != 0 || !out.is_object() || out["pending"].empty()) {
+            qWarning("propose failed (%d): %s %s", r.code, r.out.constData(), r.err.constData());
+            return -1;
+        }
+        return out["pending"][0]["inbox_id"].get<qint64>();
+    }
+
+    Json status(qint64 id)
+    {
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")});
+        return Json::parse(r.out.toStdString(), nullptr, false);
+    }
+
+    static QString idArg(qint64 id) { return QString::number(id); }
+
+private Q_SLOTS:
+    void init() { m_dir = std::make_unique<QTemporaryDir>(); }
+
+    void listJsonPrintsEveryItemWithTheSpecFields()
+    {
+        seed("memory", Json{{"action", "add"}, {"content", "one"}});
+        seed("claude_md", Json{{"path", "CLAUDE.md"}, {"before", ""}, {"after", "two"}});
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.err.isEmpty());
+        const Json items = Json::parse(r.out.toStdString(), nullptr, false);
+        QVERIFY(items.is_array());
+        QCOMPARE(items.size(), size_t(2));
+        for (const char* key : {"id", "destination", "status", "score", "rationale", "stale", "seen", "created_at", "op"})
+            QVERIFY2(items[0].contains(key), key);
+        QCOMPARE(items[0]["status"].get<std::string>(), std::string("pending"));
+        QCOMPARE(items[1]["destination"].get<std::string>(), std::string("claude_md"));
+        QVERIFY(r.out.contains("\"score\": 0.8"));
+
+        QVERIFY(run({QStringLiteral("inbox"), QStringLiteral("refuse"), QStringLiteral("1"), QStringLiteral("--reason"), QStringLiteral("duplicate")}).code == 0);
+        const Run pending = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"), QStringLiteral("pending"), QStringLiteral("--json")});
+        QCOMPARE(Json::parse(pending.out.toStdString()).size(), size_t(1));
+        const Run human = run({QStringLiteral("inbox"), QStringLiteral("list")});
+        QCOMPARE(human.code, 0);
+        QVERIFY(human.out.contains("refused"));
+        QVERIFY(human.out.contains("claude_md"));
+    }
+
+    void showPrintsTheOpProvenanceStaleFlagAndBudget()
+    {
+        writeFile(QStringLiteral("memories/MEMORY.md"), "abc");
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "defgh"}});
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("show"), idArg(id)});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("Destination: memory"));
+        QVERIFY(r.out.contains("Op: {\"action\": \"add\", \"content\": \"defgh\"}"));
+        QVERIFY(r.out.contains("Score: 0.8"));
+        QVERIFY(r.out.contains("\"agent\": \"claude\""));
+        QVERIFY(r.out.contains("Stale: no"));
+        QVERIFY2(r.out.contains("Budget: 3 → 11 / 2200 chars"), r.out.constData());
+        const Json j = status(id);
+        QCOMPARE(j["budget"]["text"].get<std::string>(), std::string("3 → 11 / 2200 chars"));
+        QCOMPARE(j["budget"]["over"].get<bool>(), false);
+    }
+
+    void approveAppliesAndPrintsTheItem()
+    {
+        const qint64 id = seed("claude_md", Json{{"path", "CLAUDE.md"}, {"before", ""}, {"after", "Be terse."}});
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const Json j = Json::parse(r.out.toStdString());
+        QCOMPARE(j["status"].get<std::string>(), std::string("applied"));
+        QCOMPARE(j["target_path"].get<std::string>(), std::string("CLAUDE.md"));
+        QCOMPARE(readFile(QStringLiteral("CLAUDE.md")), QByteArray("Be terse.\n"));
+        const Run again = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id)});
+        QCOMPARE(again.code, 1);
+        QVERIFY(again.err.contains("only pending items"));
+        QCOMPARE(again.err.count('\n'), 1);
+    }
+
+    void approveOverBudgetIsFailedWithExitOne()
+    {
+        writeFile(QStringLiteral("sediment.json"), R"({"memory_char_limit": 10})");
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "far too long for ten"}});
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id)});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("sediment: inbox item 1 failed: Memory at 0/10 chars. Adding this entry "
+                                   "(20 chars) would exceed the limit. Replace or remove existing entries first.\n"));
+        QCOMPARE(status(id)["status"].get<std::string>(), std::string("failed"));
+        QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md"))) || readFile(QStringLiteral("memories/MEMORY.md")).isEmpty());
+    }
+
+    void staleItemIsRefusedUntilPatched()
+    {
+        writeFile(QStringLiteral("CLAUDE.md"), "Use tabs.\n");
+        const qint64 id = seed("claude_md", Json{{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use spaces."}});
+        writeFile(QStringLiteral("CLAUDE.md"), "Use whatever.\n");
+        const Run list = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(Json::parse(list.out.toStdString())[0]["stale"].get<bool>(), true);
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id)});
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.err.contains("stale"));
+        QCOMPARE(readFile(QStringLiteral("CLAUDE.md")), QByteArray("Use whatever.\n"));
+        writeFile(QStringLiteral("edit.json"), R"({"path": "CLAUDE.md", "before": "Use whatever.", "after": "Use spaces."})");
+        const Run p = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"), path(QStringLiteral("edit.json"))});
+        QCOMPARE(p.code, 0);
+        QCOMPARE(readFile(QStringLiteral("CLAUDE.md")), QByteArray("Use spaces.\n"));
+        const Json j = status(id);
+        QCOMPARE(j["status"].get<std::string>(), std::string("modified"));
+        QCOMPARE(j["op"]["before"].get<std::string>(), std::string("Use tabs."));
+        QCOMPARE(j["final_op"]["before"].get<std::string>(), std::string("Use whatever."));
+    }
+
+    void patchReadsStdinAndRejectsInvalidJson()
+    {
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "tpyo"}});
+        const Run bad = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"), QStringLiteral("-")}, "{nope");
+        QCOMPARE(bad.code, 2);
+        QCOMPARE(bad.err.count('\n'), 1);
+        QCOMPARE(status(id)["status"].get<std::string>(), std::string("pending"));
+        const Run ok = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"), QStringLiteral("-"), QStringLiteral("--json")},
+                           R"({"action": "add", "content": "typo"})");
+        QCOMPARE(ok.code, 0);
+        QCOMPARE(Json::parse(ok.out.toStdString())["status"].get<std::string>(), std::string("modified"));
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("typo"));
+    }
+
+    void refuseNeedsAReasonCode()
+    {
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "x"}});
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id)}).code, 2);
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"), QStringLiteral("nah")}).code, 2);
+        const Run other = run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"), QStringLiteral("other")});
+        QCOMPARE(other.code, 2);
+        QVERIFY(other.err.contains("needs a text"));
+        QCOMPARE(status(id)["status"].get<std::string>(), std::string("pending"));
+        const Run ok = run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"), QStringLiteral("other"),
+                            QStringLiteral("--text"), QStringLiteral("off topic"), QStringLiteral("--json")});
+        QCOMPARE(ok.code, 0);
+        const Json j = Json::parse(ok.out.toStdString());
+        QCOMPARE(j["status"].get<std::string>(), std::string("refused"));
+        QCOMPARE(j["refusal_code"].get<std::string>(), std::string("other"));
+        QCOMPARE(j["reason"].get<std::string>(), std::string("off topic"));
+    }
+
+    void revertUndoesAndRefusesAfterAChange()
+    {
+        writeFile(QStringLiteral("settings.json"), "{\"a\": 1}\n");
+        const qint64 id = seed("settings_json", Json{{"path", "settings.json"}, {"patch", {{"a", nullptr}, {"b", true}}}});
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id)}).code, 0);
+        QCOMPARE(readFile(QStringLiteral("settings.json")), QByteArray("{\n  \"b\": true\n}\n"));
+        const Run back = run({QStringLiteral("inbox"), QStringLiteral("revert"), idArg(id), QStringLiteral("--json")});
+        QCOMPARE(back.code, 0);
+        QCOMPARE(Json::parse(back.out.toStdString())["status"].get<std::string>(), std::string("reverted"));
+        QCOMPARE(readFile(QStringLiteral("settings.json")), QByteArray("{\"a\": 1}\n"));
+
+        const qint64 note = seed("brain_inbox", Json{{"title", "Idea"}, {"text", "x"}});
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(note)}).code, 0);
+        writeFile(QStringLiteral("brain/inbox/idea.md"), "rewritten\n");
+        const Run refused = run({QStringLiteral("inbox"), QStringLiteral("revert"), idArg(note)});
+        QCOMPARE(refused.code, 1);
+        QCOMPARE(refused.err, QByteArray("sediment: target changed since; revert by hand\n"));
+        QCOMPARE(readFile(QStringLiteral("brain/inbox/idea.md")), QByteArray("rewritten\n"));
+        QCOMPARE(status(note)["status"].get<std::string>(), std::string("applied"));
+    }
+
+    void badUsageExitsTwo()
+    {
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve")}).code, 2);
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QStringLiteral("abc")}).code, 2);
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("frobnicate")}).code, 2);
+        const Run missing = run({QStringLiteral("inbox"), QStringLiteral("show"), QStringLiteral("42")});
+        QCOMPARE(missing.code, 2);
+        QCOMPARE(missing.err, QByteArray("sediment: no inbox item 42\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(InboxVerbTest)
+#include "inbox_verb_test.moc"
