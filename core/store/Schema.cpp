@@ -83,6 +83,13 @@ CREATE TABLE curator_runs(
     result   TEXT NOT NULL    -- the pass's JSON counts
 );
 
+-- The Hermes .usage.json that `skills import-hermes` linked: pins and transitions go back to it.
+CREATE TABLE skills_usage_link(
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    path        TEXT NOT NULL,  -- absolute
+    imported_at TEXT NOT NULL
+);
+
 CREATE TABLE scars(
     id               INTEGER PRIMARY KEY,
     kind             TEXT NOT NULL,                 -- failure|victory
@@ -100,6 +107,7 @@ CREATE TABLE scars(
     suggestion_id    INTEGER                        -- the inbox item made from it
 );
 CREATE INDEX scars_by_importance ON scars(learnable, suggestion_id, importance DESC);
+CREATE INDEX scars_by_created ON scars(created_at, id);  -- the Scars page's default order
 CREATE VIRTUAL TABLE scars_fts USING fts5(title, context, lesson, content='scars', content_rowid='id');
 CREATE TRIGGER scars_fts_insert AFTER INSERT ON scars BEGIN
     INSERT INTO scars_fts(rowid, title, context, lesson) VALUES (new.id, new.title, new.context, new.lesson);
@@ -130,6 +138,7 @@ CREATE TABLE decisions(
     session       TEXT
 );
 CREATE INDEX decisions_by_outcome ON decisions(outcome, category);
+CREATE INDEX decisions_by_created ON decisions(created_at, id);  -- review queue order
 
 CREATE TABLE calibration_snapshots(
     id       INTEGER PRIMARY KEY,
@@ -142,7 +151,23 @@ CREATE TABLE calibration_snapshots(
 );
 )sql";
 
-constexpr std::array<const char*, 1> kMigrations{kV1};
+// Schema 2: Hermes' staged write-approval queue (§14). One row per staged file imported into
+// the inbox, so a re-import of an id already decided is recognised and never applied twice.
+constexpr const char* kV2 = R"sql(
+CREATE TABLE hermes_staged(
+    hermes_id   TEXT PRIMARY KEY,             -- the staged record's id (its file name's stem)
+    file_name   TEXT NOT NULL,                -- relative to pending/memory/
+    inbox_id    INTEGER NOT NULL,             -- the inbox item made from it
+    state       TEXT NOT NULL DEFAULT 'imported', -- imported|applied|refused
+    error       TEXT,                         -- why settling the file failed, if it did
+    imported_at TEXT NOT NULL,
+    settled_at  TEXT
+);
+CREATE INDEX hermes_staged_by_inbox ON hermes_staged(inbox_id);
+CREATE INDEX hermes_staged_by_state ON hermes_staged(state);
+)sql";
+
+constexpr std::array<const char*, 2> kMigrations{kV1, kV2};
 
 } // namespace
 

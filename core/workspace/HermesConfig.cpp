@@ -8,6 +8,11 @@ namespace sediment {
 
 namespace {
 
+void note(QString& problem, const QString& more)
+{
+    problem = problem.isEmpty() ? more : problem + QStringLiteral(", ") + more;
+}
+
 std::optional<int> limitAt(const YAML::Node& memory, const char* key, QString& problem)
 {
     const YAML::Node node = memory[key];
@@ -16,12 +21,12 @@ std::optional<int> limitAt(const YAML::Node& memory, const char* key, QString& p
     try {
         const long long v = node.as<long long>();
         if (v < 0 || v > 100000000) {
-            problem = QStringLiteral("memory.%1 is out of range").arg(QLatin1String(key));
+            note(problem, QStringLiteral("memory.%1 is out of range").arg(QLatin1String(key)));
             return std::nullopt;
         }
         return int(v);
     } catch (const YAML::Exception&) {
-        problem = QStringLiteral("memory.%1 is not an integer").arg(QLatin1String(key));
+        note(problem, QStringLiteral("memory.%1 is not an integer").arg(QLatin1String(key)));
         return std::nullopt;
     }
 }
@@ -44,14 +49,16 @@ HermesConfig HermesConfig::load(const QString& path)
         if (!root || root.IsNull())
             return c;
         if (!root.IsMap()) {
-            c.problem = QStringLiteral("%1 is not a YAML mapping").arg(path);
+            c.problem = QStringLiteral("%1 is not a YAML mapping; using the default limits")
+                            .arg(path);
             return c;
         }
         const YAML::Node memory = root["memory"];
-        if (!memory)
+        if (!memory || memory.IsNull()) // `memory:` with nothing under it, as Hermes reads it
             return c;
         if (!memory.IsMap()) {
-            c.problem = QStringLiteral("%1: memory is not a mapping").arg(path);
+            c.problem = QStringLiteral("%1: memory is not a mapping; using the default limits")
+                            .arg(path);
             return c;
         }
         c.memoryCharLimit = limitAt(memory, "memory_char_limit", c.problem);
@@ -60,12 +67,16 @@ HermesConfig HermesConfig::load(const QString& path)
             try {
                 c.writeApproval = wa.as<bool>();
             } catch (const YAML::Exception&) {
-                c.problem = QStringLiteral("memory.write_approval is not a boolean");
+                note(c.problem, QStringLiteral("memory.write_approval is not a boolean"));
             }
         }
         if (!c.problem.isEmpty())
-            c.problem = path + QStringLiteral(": ") + c.problem;
+            c.problem = QStringLiteral("%1: %2; the default is used instead").arg(path, c.problem);
     } catch (const YAML::Exception& e) {
+        // A partly read file must not leave half its values in force.
+        c.memoryCharLimit.reset();
+        c.userCharLimit.reset();
+        c.writeApproval.reset();
         c.problem = QStringLiteral("%1 is malformed YAML (%2); using the default limits")
                         .arg(path, QString::fromStdString(e.what()));
     }

@@ -37,8 +37,11 @@ Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir)
     if (!config)
         return fail(config.error());
     // A Hermes home's config.yaml supplies the limits sediment.json leaves unset (§14).
+    QStringList warnings;
     if (!config->memoryCharLimit || !config->userCharLimit) {
         const auto hermes = HermesConfig::load(root + QStringLiteral("/config.yaml"));
+        if (!hermes.problem.isEmpty())
+            warnings << hermes.problem;
         if (!config->memoryCharLimit)
             config->memoryCharLimit = hermes.memoryCharLimit.value_or(2200);
         if (!config->userCharLimit)
@@ -47,7 +50,9 @@ Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir)
     auto db = Database::open(root + QStringLiteral("/sediment.db"));
     if (!db)
         return fail(db.error());
-    return std::unique_ptr<Workspace>(new Workspace(root, std::move(*config), std::move(*db)));
+    std::unique_ptr<Workspace> ws(new Workspace(root, std::move(*config), std::move(*db)));
+    ws->m_warnings = std::move(warnings);
+    return ws;
 }
 
 QString Workspace::path(const QString& relative) const

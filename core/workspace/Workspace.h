@@ -5,6 +5,7 @@
 #include "workspace/Config.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -27,6 +28,9 @@ public:
     QString memoryFile(const QString& target) const; // "memory" or "user"
     int charLimit(const QString& target) const;
     QString reviewer() const; // the configured reviewer, else the login name
+    // Problems found while opening that did not stop it (a malformed config.yaml, §14), for the
+    // CLI and the status bar to report.
+    const QStringList& warnings() const { return m_warnings; }
 
 private:
     Workspace(QString root, Config config, std::unique_ptr<Database> db);
@@ -34,6 +38,7 @@ private:
     QString m_root;
     Config m_config;
     std::unique_ptr<Database> m_db;
+    QStringList m_warnings;
 };
 
 } // namespace sediment

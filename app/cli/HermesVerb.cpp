@@ -1,0 +1,262 @@
+#include "cli/Clock.h"
+#include "cli/Context.h"
+#include "cli/Verb.h"
+
+#include "hermes/PendingQueue.h"
+#include "inbox/BudgetPreview.h"
+#include "store/HermesRepository.h"
+#include "store/InboxRepository.h"
+#include "workspace/Config.h"
+#include "workspace/HermesConfig.h"
+
+namespace sediment::cli {
+
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "Usage: sediment hermes import-pending [--json]\n"
+    "       sediment hermes list [--json]\n"
+    "       sediment hermes status [--json]\n\n"
+    "Works through a Hermes home's staged write-approval queue (§14). With\n"
+    "memory.write_approval on, Hermes parks each memory write as pending/memory/<id>.json.\n\n"
+    "  import-pending  imports every staged file into the inbox (once per Hermes id), removes\n"
+    "                  the files of items already decided, and lists the files it cannot parse\n"
+    "                  (they stay where they are)\n"
+    "  list            the staged writes waiting in the inbox: origin, summary, every operation\n"
+    "                  and the net effect on the store's budget\n"
+    "  status          the limits in force and where they come from, the config.yaml problems,\n"
+    "                  and the queue's figures\n\n"
+    "Decide with 'sediment inbox approve ID' / 'sediment inbox refuse ID --reason CODE': an\n"
+    "approval applies the write under the memory flock and then removes the staged file.\n\n"
+    "Options:\n"
+    "  --now T   the time stamped on imports and settlements (ISO-8601)\n"
+    "  --json    machine output\n\n"
+    "Exit codes: 0 done, 2 bad usage, 3 workspace or I/O error.\n");
+
+QString settleActor()
+{
+    QString user = qEnvironmentVariable("USER");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("LOGNAME");
+    return QStringLiteral("cli:") + (user.isEmpty() ? QStringLiteral("user") : user);
+}
+
+void printWarnings(const Context& ctx, const Workspace& ws, bool json)
+{
+    if (json)
+        return; // in the JSON output instead
+    for (const QString& w : ws.warnings()) {
+        const std::string line = "sediment: warning: " + w.toStdString() + '\n';
+        std::fwrite(line.data(), 1, line.size(), stderr);
+    }
+    Q_UNUSED(ctx);
+}
+
+Json warningsJson(const Workspace& ws)
+{
+    Json a = Json::array();
+    for (const QString& w : ws.warnings())
+        a.push_back(us(w));
+    return a;
+}
+
+int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
+{
+    auto report = PendingQueue(ws, clock).importAll(settleActor());
+    if (!report)
+        return ctx.error(report.error());
+    const bool json = args.flag(QStringLiteral("--json"));
+    printWarnings(ctx, ws, json);
+    if (json) {
+        Json j = report->toJson();
+        j["warnings"] = warningsJson(ws);
+        ctx.printJson(j);
+        return 0;
+    }
+    for (const auto& w : report->imported)
+        ctx.out(QStringLiteral("imported %1 as inbox item %2 (%3 %4, %5): %6")
+                    .arg(w.hermesId)
+                    .arg(w.inboxId)
+                    .arg(w.action, w.target, w.origin, w.summary.section(QLatin1Char('\n'), 0, 0)));
+    for (const auto& s : report->settled)
+        ctx.out(QStringLiteral("settled %1 (inbox item %2 %3): staged file %4")
+                    .arg(s.hermesId)
+                    .arg(s.inboxId)
+                    .arg(s.inboxStatus, s.fileRemoved ? QStringLiteral("removed")
+                                                      : QStringLiteral("already gone")));
+    for (const auto& w : report->withdrawn)
+        ctx.out(QStringLiteral("withdrew inbox item %1: the staged file of %2 disappeared")
+                    .arg(w.inboxId)
+                    .arg(w.hermesId));
+    for (const auto& p : report->unparseable)
+        ctx.out(QStringLiteral("cannot use pending/memory/%1: %2 (left in place)").arg(p.fileName, p.error));
+    ctx.out(QStringLiteral("%1 imported, %2 waiting for a decision, %3 settled, %4 unusable")
+                .arg(report->imported.size())
+                .arg(report->waiting.size())
+                .arg(report->settled.size())
+                .arg(report->unparseable.size()));
+    return 0;
+}
+
+// One line per operation of an item's op, for `list` and the inbox detail.
+Json operationsOf(const Json& op)
+{
+    if (op.value("action", std::string()) == "batch")
+        return op.value("operations", Json::array());
+    return Json::array({op});
+}
+
+int list(Context& ctx, const Args& args, Workspace& ws)
+{
+    HermesRepository hermes(ws.db());
+    auto records = hermes.unsettled();
+    if (!records)
+        return ctx.error(records.error());
+    InboxRepository inbox(ws.db());
+    const bool json = args.flag(QStringLiteral("--json"));
+    printWarnings(ctx, ws, json);
+    Json out = Json::array();
+    for (const auto& r : *records) {
+        auto found = inbox.find(r.inboxId);
+        if (!found)
+            return ctx.error(found.error());
+        if (!*found)
+            continue;
+        const InboxItem& it = **found;
+        auto budget = BudgetPreview::forItem(ws, it);
+        if (!budget)
+            return ctx.error(budget.error());
+        Json j = {{"hermes_id", us(r.hermesId)},
+                  {"inbox_id", it.id},
+                  {"status", us(it.status)},
+                  {"target", us(it.destination)},
+                  {"origin", it.source.value("origin", Json(nullptr))},
+                  {"summary", it.source.value("summary", Json(nullptr))},
+                  {"operations", operationsOf(it.effectiveOp())},
+                  {"budget", *budget ? (*budget)->toJson() : Json(nullptr)}};
+        if (!json) {
+            ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
+                        .arg(it.id)
+                        .arg(r.hermesId, it.status, it.destination,
+                             qs(it.source.value("origin", std::string())),
+                             *budget ? (*budget)->text() : QString()));
+            for (const Json& op : j["operations"]) {
+                const std::string action = op.value("action", std::string());
+                QString line = QStringLiteral("    %1").arg(qs(action));
+                if (op.contains("old_text"))
+                    line += QStringLiteral(" '%1'").arg(qs(op.value("old_text", std::string())));
+                if (op.contains("content"))
+                    line += (action == "replace" ? QStringLiteral(" → ") : QStringLiteral(" "))
+                          + qs(op.value("content", std::string()));
+                ctx.out(line);
+            }
+        }
+        out.push_back(std::move(j));
+    }
+    if (json)
+        ctx.printJson(out);
+    else if (out.empty())
+        ctx.out(QStringLiteral("no staged Hermes write is waiting for a decision"));
+    return 0;
+}
+
+int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
+{
+    auto own = Config::load(ws.path(QStringLiteral("sediment.json")));
+    if (!own)
+        return ctx.error(own.error());
+    const HermesConfig yaml = HermesConfig::load(ws.path(QStringLiteral("config.yaml")));
+    const auto sourceOf = [&](const std::optional<int>& mine, const std::optional<int>& theirs) {
+        return mine ? "sediment.json" : theirs ? "config.yaml" : "default";
+    };
+    auto scanned = PendingQueue(ws, clock).scan();
+    if (!scanned)
+        return ctx.error(scanned.error());
+    int unusable = 0;
+    for (const auto& f : *scanned)
+        unusable += f.write ? 0 : 1;
+    auto records = HermesRepository(ws.db()).all();
+    if (!records)
+        return ctx.error(records.error());
+    QMap<QString, int> byState;
+    for (const auto& r : *records)
+        ++byState[r.state];
+    Json states = Json::object();
+    for (const char* s : {"imported", "applied", "refused", "withdrawn"})
+        states[s] = byState.value(QLatin1String(s));
+
+    Json j = {{"memory_char_limit", ws.charLimit(QStringLiteral("memory"))},
+              {"memory_char_limit_from", sourceOf(own->memoryCharLimit, yaml.memoryCharLimit)},
+              {"user_char_limit", ws.charLimit(QStringLiteral("user"))},
+              {"user_char_limit_from", sourceOf(own->userCharLimit, yaml.userCharLimit)},
+              {"write_approval", yaml.writeApproval ? Json(*yaml.writeApproval) : Json(nullptr)},
+              {"warnings", warningsJson(ws)},
+              {"staged_files", int(scanned->size())},
+              {"unparseable_files", unusable},
+              {"records", states}};
+    if (args.flag(QStringLiteral("--json"))) {
+        ctx.printJson(j);
+        return 0;
+    }
+    printWarnings(ctx, ws, false);
+    ctx.out(QStringLiteral("memory limit: %1 chars (%2)")
+                .arg(ws.charLimit(QStringLiteral("memory")))
+                .arg(QLatin1String(sourceOf(own->memoryCharLimit, yaml.memoryCharLimit))));
+    ctx.out(QStringLiteral("user limit: %1 chars (%2)")
+                .arg(ws.charLimit(QStringLiteral("user")))
+                .arg(QLatin1String(sourceOf(own->userCharLimit, yaml.userCharLimit))));
+    ctx.out(QStringLiteral("write_approval: %1")
+                .arg(yaml.writeApproval ? (*yaml.writeApproval ? QStringLiteral("on") : QStringLiteral("off"))
+                                        : QStringLiteral("unset")));
+    ctx.out(QStringLiteral("staged files: %1 (%2 unusable)").arg(scanned->size()).arg(unusable));
+    ctx.out(QStringLiteral("imported: %1 waiting, %2 applied, %3 refused, %4 withdrawn")
+                .arg(byState.value(QStringLiteral("imported")))
+                .arg(byState.value(QStringLiteral("applied")))
+                .arg(byState.value(QStringLiteral("refused")))
+                .arg(byState.value(QStringLiteral("withdrawn"))));
+    return 0;
+}
+
+int runHermes(Context& ctx)
+{
+    auto args = ctx.parse({QStringLiteral("--now")});
+    if (!args)
+        return ctx.error(args.error());
+    const QString sub = args->positional(0);
+    if (args->flag(QStringLiteral("--help"))) {
+        ctx.outRaw(kUsage.toStdString());
+        return 0;
+    }
+    if (sub.isEmpty())
+        return ctx.usageError(
+            QStringLiteral("hermes: which command? (import-pending, list, status)"));
+    if (sub != QLatin1String("import-pending") && sub != QLatin1String("list")
+        && sub != QLatin1String("status"))
+        return ctx.usageError(
+            QStringLiteral("hermes: unknown command '%1' (import-pending, list, status)").arg(sub));
+    if (args->positional().size() > 1)
+        return ctx.usageError(
+            QStringLiteral("hermes %1: unexpected argument '%2'").arg(sub, args->positional(1)));
+    auto clock = clockFromArgs(*args);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    if (sub == QLatin1String("import-pending"))
+        return importPending(ctx, *args, **ws, **clock);
+    if (sub == QLatin1String("list"))
+        return list(ctx, *args, **ws);
+    return status(ctx, *args, **ws, **clock);
+}
+
+const VerbRegistration registration({
+    QStringLiteral("hermes"),
+    QStringLiteral("import and settle a Hermes home's staged memory writes"),
+    kUsage,
+    &runHermes,
+});
+
+} // namespace
+
+} // namespace sediment::cli

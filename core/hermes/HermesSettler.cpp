@@ -1,0 +1,162 @@
+#include "hermes/HermesSettler.h"
+
+#include "store/AuditRepository.h"
+#include "store/Database.h"
+#include "util/Time.h"
+#include "workspace/Workspace.h"
+
+#include <QFile>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sediment {
+
+namespace {
+
+// The unlink is only durable once the folder is synced; without it a power cut could bring
+// back a file the database already calls settled (harmless, but it would be settled twice).
+void syncFolder(const QString& folder)
+{
+    const int fd = ::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+}
+
+} // namespace
+
+Json SettledWrite::toJson() const
+{
+    return {{"hermes_id", us(hermesId)},
+            {"file", us(fileName)},
+            {"inbox_id", inboxId},
+            {"outcome", us(outcome)},
+            {"inbox_status", us(inboxStatus)},
+            {"file_removed", fileRemoved}};
+}
+
+HermesSettler::HermesSettler(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+{
+}
+
+QString HermesSettler::pendingFolder() const
+{
+    return m_workspace.path(QStringLiteral("pending/memory"));
+}
+
+bool HermesSettler::isDecided(const QString& s)
+{
+    return s == QLatin1String("applied") || s == QLatin1String("modified")
+        || s == QLatin1String("reverted") || s == QLatin1String("refused")
+        || s == QLatin1String("rejected");
+}
+
+QString HermesSettler::outcomeOf(const QString& s)
+{
+    const bool wrote = s == QLatin1String("applied") || s == QLatin1String("modified")
+                    || s == QLatin1String("reverted");
+    return wrote ? QStringLiteral("applied") : QStringLiteral("refused");
+}
+
+Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record& record,
+                                                 const QString& actor)
+{
+    SettledWrite out;
+    out.hermesId = record.hermesId;
+    out.fileName = record.fileName;
+    out.inboxId = record.inboxId;
+    out.inboxStatus = record.inboxStatus;
+    out.outcome = record.state == QLatin1String("imported") ? outcomeOf(record.inboxStatus)
+                                                             : record.state;
+
+    const QString folder = pendingFolder();
+    const QString path = folder + QLatin1Char('/') + record.fileName;
+    HermesRepository repo(m_workspace.db());
+    if (QFile::exists(path)) {
+        if (::unlink(QFile::encodeName(path).constData()) != 0 && errno != ENOENT) {
+            const QString why = QStringLiteral("cannot remove %1: %2")
+                                    .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+            (void)repo.setError(record.hermesId, why); // shown in `hermes status`; best effort
+            return fail(Error::io(why));
+        }
+        out.fileRemoved = true;
+        syncFolder(folder);
+    }
+
+    auto tx = m_workspace.db().begin();
+    if (!tx)
+        return fail(tx.error());
+    const QString now = time::toIso(m_clock.now());
+    bool changed = false;
+    if (record.state == QLatin1String("imported")) {
+        auto marked = repo.markSettled(record.hermesId, out.outcome, now);
+        if (!marked)
+            return fail(marked.error());
+        changed = *marked;
+    }
+    // One audit row per settlement, plus one when a file outlived its settlement (a crash
+    // between the decision and the removal): both are changes on disk worth a trace.
+    if (changed || out.fileRemoved) {
+        AuditEntry e;
+        e.actor = actor;
+        e.action = QStringLiteral("hermes_settle");
+        e.subjectType = QStringLiteral("hermes_staged");
+        e.subjectId = record.hermesId;
+        e.reason = changed ? QStringLiteral("inbox item %1 %2: staged file %3")
+                                 .arg(record.inboxId)
+                                 .arg(record.inboxStatus,
+                                      out.fileRemoved ? QStringLiteral("removed")
+                                                      : QStringLiteral("already gone"))
+                           : QStringLiteral("staged file of an already settled write removed "
+                                            "(an earlier settle was interrupted); nothing applied");
+        e.details = {{"inbox_id", record.inboxId},
+                     {"file", us(QStringLiteral("pending/memory/") + record.fileName)},
+                     {"outcome", us(out.outcome)},
+                     {"file_removed", out.fileRemoved}};
+        AuditRepository audit(m_workspace.db(), m_clock);
+        if (auto a = audit.append(std::move(e)); !a)
+            return fail(a.error());
+    }
+    if (auto c = tx->commit(); !c)
+        return fail(c.error());
+    return out;
+}
+
+Result<std::optional<SettledWrite>> HermesSettler::settle(qint64 inboxId, const QString& actor)
+{
+    HermesRepository repo(m_workspace.db());
+    auto record = repo.findByInboxId(inboxId);
+    if (!record)
+        return fail(record.error());
+    if (!*record || (*record)->state != QLatin1String("imported")
+        || !isDecided((*record)->inboxStatus))
+        return std::optional<SettledWrite>();
+    auto settled = settleRecord(**record, actor);
+    if (!settled)
+        return fail(settled.error());
+    return std::optional<SettledWrite>(std::move(*settled));
+}
+
+Result<std::vector<SettledWrite>> HermesSettler::settleAll(const QString& actor)
+{
+    HermesRepository repo(m_workspace.db());
+    auto due = repo.decidedButUnsettled();
+    if (!due)
+        return fail(due.error());
+    std::vector<SettledWrite> out;
+    for (const auto& record : *due) {
+        auto settled = settleRecord(record, actor);
+        if (!settled)
+            return fail(settled.error());
+        out.push_back(std::move(*settled));
+    }
+    return out;
+}
+
+} // namespace sediment

@@ -1,0 +1,300 @@
+#include "hermes/PendingQueue.h"
+
+#include "gate/RefusalMemoryGate.h"
+#include "inbox/InboxItem.h"
+#include "store/AuditRepository.h"
+#include "store/Database.h"
+#include "store/HermesRepository.h"
+#include "store/InboxRepository.h"
+#include "util/Time.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSet>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sediment {
+
+namespace {
+
+constexpr qint64 kMaxStagedFileBytes = 16 * 1024 * 1024; // §13: inputs over 16 MiB are refused
+
+double stagedAt(const PendingQueue::ScannedFile& f)
+{
+    if (f.write && f.write->createdAt.is_number())
+        return f.write->createdAt.get<double>();
+    return HUGE_VAL; // unknown times sort last
+}
+
+// Hermes stamps staged records with time.time(); the inbox shows when the agent proposed.
+QString createdAtOf(const StagedWrite& w, const Clock& clock)
+{
+    if (w.createdAt.is_number()) {
+        const double secs = w.createdAt.get<double>();
+        if (std::isfinite(secs) && secs > 0 && secs < 32503680000.0) // before year 3000
+            return time::toIso(QDateTime::fromMSecsSinceEpoch(qint64(std::llround(secs * 1000)),
+                                                              QTimeZone::utc()));
+    }
+    return time::toIso(clock.now());
+}
+
+Json auditDetails(const StagedWrite& w)
+{
+    return {{"hermes_id", us(w.id)},
+            {"file", us(QStringLiteral("pending/memory/") + w.fileName)},
+            {"origin", us(w.origin)},
+            {"target", us(w.target)},
+            {"action", w.op.value("action", std::string())}};
+}
+
+} // namespace
+
+bool ImportReport::changedAnything() const
+{
+    return !imported.empty() || !settled.empty() || !withdrawn.empty();
+}
+
+Json ImportReport::toJson() const
+{
+    Json j = Json::object();
+    Json imp = Json::array();
+    for (const auto& w : imported)
+        imp.push_back({{"hermes_id", us(w.hermesId)},
+                       {"file", us(w.fileName)},
+                       {"inbox_id", w.inboxId},
+                       {"target", us(w.target)},
+                       {"action", us(w.action)},
+                       {"origin", us(w.origin)},
+                       {"summary", us(w.summary)}});
+    j["imported"] = std::move(imp);
+    Json wait = Json::array();
+    for (const auto& id : waiting)
+        wait.push_back(us(id));
+    j["waiting"] = std::move(wait);
+    Json set = Json::array();
+    for (const auto& s : settled)
+        set.push_back(s.toJson());
+    j["settled"] = std::move(set);
+    Json wd = Json::array();
+    for (const auto& w : withdrawn)
+        wd.push_back({{"hermes_id", us(w.hermesId)}, {"inbox_id", w.inboxId}});
+    j["withdrawn"] = std::move(wd);
+    Json bad = Json::array();
+    for (const auto& p : unparseable)
+        bad.push_back({{"file", us(p.fileName)}, {"error", us(p.error)}});
+    j["unparseable"] = std::move(bad);
+    return j;
+}
+
+PendingQueue::PendingQueue(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+{
+}
+
+QString PendingQueue::folder() const { return m_workspace.path(QStringLiteral("pending/memory")); }
+
+Result<std::vector<PendingQueue::ScannedFile>> PendingQueue::scan() const
+{
+    std::vector<ScannedFile> files;
+    const QDir dir(folder());
+    if (!dir.exists())
+        return files;
+    const QStringList names =
+        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
+    for (const QString& name : names) {
+        if (name.startsWith(QLatin1Char('.'))) // a writer's temporary file
+            continue;
+        ScannedFile f;
+        f.fileName = name;
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly)) {
+            if (!file.exists())
+                continue; // settled by someone else while we listed
+            f.error = QStringLiteral("cannot read: %1").arg(file.errorString());
+        } else if (file.size() > kMaxStagedFileBytes) {
+            f.error = QStringLiteral("larger than 16 MiB (%1 bytes)").arg(file.size());
+        } else {
+            auto parsed = StagedWrite::parse(file.readAll(), name);
+            if (parsed)
+                f.write = std::move(*parsed);
+            else
+                f.error = parsed.error().message;
+        }
+        files.push_back(std::move(f));
+    }
+    std::stable_sort(files.begin(), files.end(), [](const ScannedFile& a, const ScannedFile& b) {
+        return stagedAt(a) < stagedAt(b);
+    });
+    return files;
+}
+
+Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
+{
+    ImportReport report;
+    HermesSettler settler(m_workspace, m_clock);
+    auto settled = settler.settleAll(settleActor);
+    if (!settled)
+        return fail(settled.error());
+    report.settled = std::move(*settled);
+
+    auto files = scan();
+    if (!files)
+        return fail(files.error());
+
+    Database& db = m_workspace.db();
+    HermesRepository hermes(db);
+    QSet<QString> present; // hermes ids with a file on disk
+    std::vector<const StagedWrite*> fresh;
+    QSet<QString> freshIds;
+    for (const ScannedFile& f : *files) {
+        if (!f.write) {
+            report.unparseable.push_back({f.fileName, f.error});
+            continue;
+        }
+        const StagedWrite& w = *f.write;
+        if (freshIds.contains(w.id) || present.contains(w.id)) {
+            report.unparseable.push_back(
+                {f.fileName, QStringLiteral("id '%1' is used by another staged file").arg(w.id)});
+            continue;
+        }
+        present.insert(w.id);
+        auto known = hermes.find(w.id);
+        if (!known)
+            return fail(known.error());
+        if (!*known) {
+            fresh.push_back(&w);
+            freshIds.insert(w.id);
+            continue;
+        }
+        const auto& record = **known;
+        if (record.state == QLatin1String("imported")) {
+            report.waiting.push_back(w.id);
+        } else if (record.state == QLatin1String("withdrawn")) {
+            report.unparseable.push_back(
+                {f.fileName, QStringLiteral("id '%1' was withdrawn from the inbox on %2 when its "
+                                            "file disappeared; stage it again under a new id")
+                                 .arg(w.id, record.settledAt.value_or(QString()))});
+        } else {
+            // Decided and settled, yet the file is back: the removal after an approval was
+            // interrupted. The database knows the outcome, so only the file goes.
+            HermesRepository::Record again = record;
+            again.fileName = w.fileName;
+            auto s = settler.settleRecord(again, settleActor);
+            if (!s)
+                return fail(s.error());
+            report.settled.push_back(std::move(*s));
+        }
+    }
+
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository inbox(db);
+    AuditRepository audit(db, m_clock);
+    RefusalMemoryGate refusalMemory(inbox);
+    const QString now = time::toIso(m_clock.now());
+    for (const StagedWrite* w : fresh) {
+        InboxItem item;
+        item.extId = QStringLiteral("hermes:") + w->id;
+        item.destination = w->target;
+        item.op = w->op;
+        item.contentHash = w->contentHash();
+        item.rationale = w->summary;
+        item.agent = QStringLiteral("hermes");
+        item.source = w->source();
+        item.sanitized = w->sanitized;
+        item.createdAt = createdAtOf(*w, m_clock);
+        // Refusal memory runs first here as for any proposal (§4): a write a human already
+        // refused is rejected at once, and its file is settled below like any decision.
+        Proposal asProposal;
+        asProposal.destination = item.destination;
+        asProposal.op = item.op;
+        asProposal.contentHash = item.contentHash;
+        auto verdict = refusalMemory.decide(asProposal);
+        if (!verdict)
+            return fail(verdict.error());
+        if (verdict->kind == Verdict::Kind::Reject) {
+            item.status = QStringLiteral("rejected");
+            item.reason = verdict->reason;
+            item.decidedAt = now;
+            item.decidedBy = verdict->actor;
+        }
+        auto id = inbox.insert(item);
+        if (!id)
+            return fail(id.error());
+        if (auto s = hermes.insert(w->id, w->fileName, *id, now); !s)
+            return fail(s.error());
+        AuditEntry e;
+        e.actor = QStringLiteral("agent:hermes");
+        e.action = QStringLiteral("hermes_import");
+        e.subjectType = QStringLiteral("inbox_item");
+        e.subjectId = QString::number(*id);
+        e.reason = item.status == QLatin1String("rejected")
+                       ? *item.reason
+                       : QStringLiteral("staged write %1 (%2) imported for review").arg(w->id, w->origin);
+        e.after = qs(json::pythonDump(w->op));
+        e.details = auditDetails(*w);
+        e.details["status"] = us(item.status);
+        if (auto a = audit.append(std::move(e)); !a)
+            return fail(a.error());
+        report.imported.push_back({w->id, w->fileName, *id, w->target,
+                                   qs(w->op.value("action", std::string())), w->origin,
+                                   w->summary});
+    }
+
+    // Withdraw undecided items whose file is gone: Hermes (or a user) settled the write
+    // outside Sediment, and approving it here could apply it a second time.
+    auto waiting = hermes.unsettled();
+    if (!waiting)
+        return fail(waiting.error());
+    for (const auto& record : *waiting) {
+        if (present.contains(record.hermesId) || record.inboxStatus != QLatin1String("pending"))
+            continue;
+        if (QFile::exists(folder() + QLatin1Char('/') + record.fileName))
+            continue; // it reappeared since the scan (or failed to parse): not gone
+        auto found = inbox.find(record.inboxId);
+        if (!found)
+            return fail(found.error());
+        if (!*found)
+            continue;
+        InboxItem item = **found;
+        item.status = QStringLiteral("rejected");
+        item.reason = QStringLiteral("withdrawn: the staged Hermes file %1 disappeared before a "
+                                     "decision (settled outside Sediment)")
+                          .arg(record.fileName);
+        item.decidedAt = now;
+        item.decidedBy = QStringLiteral("hermes");
+        if (auto s = inbox.saveDecision(item); !s)
+            return fail(s.error());
+        auto marked = hermes.markSettled(record.hermesId, QStringLiteral("withdrawn"), now);
+        if (!marked)
+            return fail(marked.error());
+        AuditEntry e;
+        e.actor = QStringLiteral("agent:hermes");
+        e.action = QStringLiteral("hermes_withdraw");
+        e.subjectType = QStringLiteral("inbox_item");
+        e.subjectId = QString::number(record.inboxId);
+        e.reason = item.reason;
+        e.details = {{"hermes_id", us(record.hermesId)},
+                     {"file", us(QStringLiteral("pending/memory/") + record.fileName)}};
+        if (auto a = audit.append(std::move(e)); !a)
+            return fail(a.error());
+        report.withdrawn.push_back({record.hermesId, record.inboxId});
+    }
+    if (auto c = tx->commit(); !c)
+        return fail(c.error());
+    // Files of writes refusal memory rejected just now are settled like any other decision.
+    auto rejected = settler.settleAll(settleActor);
+    if (!rejected)
+        return fail(rejected.error());
+    for (auto& s : *rejected)
+        report.settled.push_back(std::move(s));
+    return report;
+}
+
+} // namespace sediment

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "hermes/HermesSettler.h"
+#include "hermes/StagedWrite.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace sediment {
+
+class Workspace;
+
+// A staged file that could not be used; it stays where it is and is listed with the reason.
+struct StagedProblem {
+    QString fileName;
+    QString error;
+};
+
+// A staged write that became an inbox item.
+struct ImportedWrite {
+    QString hermesId;
+    QString fileName;
+    qint64 inboxId = 0;
+    QString target;
+    QString action; // add | replace | remove | batch
+    QString origin;
+    QString summary;
+};
+
+// A pending inbox item whose staged file disappeared (Hermes' own `/memory approve` or a user
+// settled it): the item is withdrawn so that approving it can never apply the write twice.
+struct WithdrawnWrite {
+    QString hermesId;
+    qint64 inboxId = 0;
+};
+
+struct ImportReport {
+    std::vector<ImportedWrite> imported;
+    std::vector<QString> waiting;          // ids already in the inbox, still undecided
+    std::vector<SettledWrite> settled;     // decided since: their files were removed
+    std::vector<WithdrawnWrite> withdrawn;
+    std::vector<StagedProblem> unparseable;
+
+    bool changedAnything() const;
+    Json toJson() const;
+};
+
+// Hermes' staged write-approval queue, `pending/memory/*.json` (§14): imports every staged
+// write into the inbox once (the Hermes id is the idempotency key, kept in hermes_staged and as
+// the item's ext_id `hermes:<id>`), settles the files of decided items, and reports the files
+// it cannot parse without ever touching them.
+class PendingQueue final {
+public:
+    PendingQueue(Workspace& workspace, const Clock& clock);
+
+    QString folder() const;
+
+    struct ScannedFile {
+        QString fileName;
+        std::optional<StagedWrite> write; // empty when the file could not be used
+        QString error;
+    };
+    // Every *.json in the folder, oldest staged first (Hermes' created_at, then the name).
+    // Reads only; a missing folder is an empty queue.
+    Result<std::vector<ScannedFile>> scan() const;
+
+    // settleAll, then one transaction importing every new staged write with its audit row,
+    // then withdrawal of pending items whose file vanished.
+    Result<ImportReport> importAll(const QString& settleActor);
+
+private:
+    Workspace& m_workspace;
+    const Clock& m_clock;
+};
+
+} // namespace sediment

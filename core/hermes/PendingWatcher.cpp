@@ -1,0 +1,95 @@
+#include "hermes/PendingWatcher.h"
+
+#include "store/Database.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace sediment {
+
+PendingWatcher::PendingWatcher(Workspace& workspace, const Clock& clock, QString settleActor,
+                               QObject* parent)
+    : QObject(parent)
+    , m_workspace(workspace)
+    , m_clock(clock)
+    , m_actor(std::move(settleActor))
+{
+    m_timer.setInterval(1000);
+    connect(&m_timer, &QTimer::timeout, this, [this] { poll(false); });
+    connect(&m_watcher, &QFileSystemWatcher::directoryChanged, this, [this] { poll(false); });
+}
+
+void PendingWatcher::start()
+{
+    rewatch();
+    poll(true);
+    m_timer.start();
+}
+
+void PendingWatcher::stop()
+{
+    m_timer.stop();
+    const QStringList watched = m_watcher.directories();
+    if (!watched.isEmpty())
+        m_watcher.removePaths(watched);
+}
+
+void PendingWatcher::rewatch()
+{
+    // Watch the queue folder, or the nearest parent that exists so its creation is noticed.
+    QString dir = m_workspace.path(QStringLiteral("pending/memory"));
+    while (!QFileInfo(dir).isDir() && dir.size() > m_workspace.root().size())
+        dir = QFileInfo(dir).absolutePath();
+    const QStringList watched = m_watcher.directories();
+    if (watched == QStringList{dir})
+        return;
+    if (!watched.isEmpty())
+        m_watcher.removePaths(watched);
+    m_watcher.addPath(dir);
+}
+
+QString PendingWatcher::listingSignature() const
+{
+    const QDir dir(m_workspace.path(QStringLiteral("pending/memory")));
+    if (!dir.exists())
+        return {};
+    QString sig;
+    const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QFileInfo& f : files)
+        sig += f.fileName() + QLatin1Char(':') + QString::number(f.size()) + QLatin1Char(':')
+             + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
+    return sig;
+}
+
+void PendingWatcher::poll(bool force)
+{
+    rewatch();
+    const QString signature = listingSignature();
+    auto version = m_workspace.db().dataVersion();
+    const qint64 dataVersion = version ? *version : -1;
+    if (!force && signature == m_signature && dataVersion == m_dataVersion)
+        return;
+    auto report = PendingQueue(m_workspace, m_clock).importAll(m_actor);
+    if (!report) {
+        Q_EMIT failed(report.error().message);
+        return;
+    }
+    m_last = std::move(*report);
+    // Measured after our own writes, so the next poll does not mistake them for news.
+    m_signature = listingSignature();
+    auto after = m_workspace.db().dataVersion();
+    m_dataVersion = after ? *after : -1;
+
+    QStringList problems;
+    for (const auto& p : m_last.unparseable)
+        problems << QStringLiteral("pending/memory/%1: %2").arg(p.fileName, p.error);
+    if (problems != m_problems) {
+        m_problems = problems;
+        Q_EMIT problemsChanged(m_problems);
+    }
+    if (m_last.changedAnything())
+        Q_EMIT imported(m_last);
+}
+
+} // namespace sediment

@@ -1,0 +1,231 @@
+#include "hermes/StagedWrite.h"
+
+#include "proposal/ProposalValidator.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace sediment {
+
+namespace {
+
+constexpr int kMaxContentCodePoints = 4096; // §3: memory content is capped, not refused
+
+// Removes C0 controls other than TAB and LF, CR and DEL, then caps the length in code points,
+// noting what changed under `field` (§3 sanitising; memory entries reach the system prompt).
+QString sanitize(const QString& text, const QString& field, Json& report)
+{
+    QString out;
+    out.reserve(text.size());
+    int stripped = 0;
+    for (const QChar c : text) {
+        const ushort u = c.unicode();
+        if ((u < 0x20 && u != u'\t' && u != u'\n') || u == 0x7F) {
+            ++stripped;
+            continue;
+        }
+        out.append(c);
+    }
+    if (stripped > 0)
+        report.push_back({{"field", us(field)}, {"stripped_control_chars", stripped}});
+    const auto codePoints = out.toUcs4();
+    if (codePoints.size() > kMaxContentCodePoints) {
+        out = QString::fromUcs4(reinterpret_cast<const char32_t*>(codePoints.constData()),
+                               kMaxContentCodePoints);
+        report.push_back({{"field", us(field)},
+                          {"cut_to", kMaxContentCodePoints},
+                          {"original_length", codePoints.size()}});
+    }
+    return out;
+}
+
+// A text field that may be absent or null; anything else but a string is refused.
+Result<std::optional<QString>> optionalText(const Json& obj, const char* key, const QString& where)
+{
+    const auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return std::optional<QString>();
+    if (!it->is_string())
+        return fail(Error::invalid(QStringLiteral("%1%2 must be a string").arg(where, QLatin1String(key))));
+    return std::optional<QString>(qs(it->get<std::string>()));
+}
+
+// One add/replace/remove, checked with the request errors of §2 so that a staged write that
+// could never apply is reported at import instead of failing at approval.
+Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitized)
+{
+    if (!raw.is_object())
+        return fail(Error::invalid(QStringLiteral("%1must be an object").arg(where)));
+    const auto actionIt = raw.find("action");
+    if (actionIt == raw.end() || !actionIt->is_string())
+        return fail(Error::invalid(QStringLiteral("%1action is missing").arg(where)));
+    const QString action = qs(actionIt->get<std::string>());
+    auto content = optionalText(raw, "content", where);
+    if (!content)
+        return fail(content.error());
+    auto oldText = optionalText(raw, "old_text", where);
+    if (!oldText)
+        return fail(oldText.error());
+    const bool hasContent = *content && !(*content)->isEmpty();
+    const bool hasOld = *oldText && !(*oldText)->isEmpty();
+    QString problem;
+    if (action == QLatin1String("add")) {
+        if (!hasContent)
+            problem = QStringLiteral("Content is required for 'add' action.");
+    } else if (action == QLatin1String("replace")) {
+        if (!hasOld)
+            problem = QStringLiteral("old_text is required for 'replace' action.");
+        else if (!hasContent)
+            problem = QStringLiteral("content is required for 'replace' action.");
+    } else if (action == QLatin1String("remove")) {
+        if (!hasOld)
+            problem = QStringLiteral("old_text is required for 'remove' action.");
+    } else {
+        problem = QStringLiteral("Unknown action '%1'. Use: add, replace, remove").arg(action);
+    }
+    if (!problem.isEmpty())
+        return fail(Error::invalid(where + problem));
+
+    Json op = Json::object();
+    op["action"] = us(action);
+    if (action != QLatin1String("remove"))
+        op["content"] = us(sanitize(**content, where + QStringLiteral("content"), sanitized));
+    if (action != QLatin1String("add"))
+        op["old_text"] = us(sanitize(**oldText, where + QStringLiteral("old_text"), sanitized));
+    return op;
+}
+
+QString stemOf(const QString& fileName)
+{
+    return fileName.endsWith(QLatin1String(".json")) ? fileName.chopped(5) : fileName;
+}
+
+} // namespace
+
+Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& fileName)
+{
+    QByteArray text = bytes;
+    if (text.startsWith("\xEF\xBB\xBF")) // Hermes reads its records as utf-8-sig
+        text.remove(0, 3);
+    Json root;
+    try {
+        root = Json::parse(text.constData(), text.constData() + text.size());
+    } catch (const Json::parse_error& e) {
+        QString why = QString::fromUtf8(e.what());
+        why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
+        return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
+    }
+    if (!root.is_object())
+        return fail(Error::invalid(QStringLiteral("the record is not a JSON object")));
+
+    StagedWrite w;
+    w.fileName = fileName;
+
+    const auto idIt = root.find("id");
+    if (idIt == root.end() || idIt->is_null()) {
+        w.id = stemOf(fileName);
+    } else if (idIt->is_string()) {
+        w.id = qs(idIt->get<std::string>());
+    } else {
+        return fail(Error::invalid(QStringLiteral("id must be a string")));
+    }
+    static const QRegularExpression idShape(QStringLiteral("^[A-Za-z0-9_-]{1,128}$"));
+    if (!idShape.match(w.id).hasMatch())
+        return fail(Error::invalid(QStringLiteral("id '%1' is not a pending id").arg(w.id)));
+
+    if (const auto it = root.find("subsystem"); it != root.end() && !it->is_null()
+        && (!it->is_string() || it->get<std::string>() != "memory"))
+        return fail(Error::invalid(QStringLiteral("subsystem must be \"memory\"")));
+
+    auto origin = optionalText(root, "origin", {});
+    if (!origin)
+        return fail(origin.error());
+    w.origin = origin->value_or(QStringLiteral("foreground")); // Hermes' own default
+    auto summary = optionalText(root, "summary", {});
+    if (!summary)
+        return fail(summary.error());
+    w.summary = sanitize(summary->value_or(QString()).trimmed(), QStringLiteral("summary"),
+                         w.sanitized);
+
+    w.createdAt = nullptr;
+    if (const auto it = root.find("created_at"); it != root.end() && !it->is_null()) {
+        if (!it->is_number())
+            return fail(Error::invalid(QStringLiteral("created_at must be a number of seconds")));
+        w.createdAt = *it;
+    }
+
+    const auto payloadIt = root.find("payload");
+    if (payloadIt == root.end() || !payloadIt->is_object())
+        return fail(Error::invalid(QStringLiteral("payload is missing or not an object")));
+    const Json& payload = *payloadIt;
+
+    auto target = optionalText(payload, "target", {});
+    if (!target)
+        return fail(target.error());
+    w.target = target->value_or(QStringLiteral("memory")); // Hermes replays with this default
+    if (w.target != QLatin1String("memory") && w.target != QLatin1String("user"))
+        return fail(Error::invalid(
+            QStringLiteral("Invalid target '%1'. Use 'memory' or 'user'.").arg(w.target)));
+
+    const auto actionIt = payload.find("action");
+    if (actionIt != payload.end() && actionIt->is_string() && actionIt->get<std::string>() == "batch") {
+        const auto opsIt = payload.find("operations");
+        if (opsIt == payload.end() || !opsIt->is_array() || opsIt->empty())
+            return fail(Error::invalid(
+                QStringLiteral("a batch needs a non-empty list of operations")));
+        Json ops = Json::array();
+        int n = 0;
+        for (const Json& raw : *opsIt) {
+            ++n;
+            auto op = parseOperation(raw, QStringLiteral("operation %1: ").arg(n), w.sanitized);
+            if (!op)
+                return fail(op.error());
+            ops.push_back(std::move(*op));
+        }
+        w.op = {{"action", "batch"}, {"operations", std::move(ops)}};
+    } else {
+        auto op = parseOperation(payload, {}, w.sanitized);
+        if (!op)
+            return fail(op.error());
+        w.op = std::move(*op);
+    }
+
+    static const char* const known[] = {"id", "subsystem", "action", "summary", "origin",
+                                        "created_at", "payload"};
+    for (const auto& [key, value] : root.items()) {
+        if (std::find(std::begin(known), std::end(known), key) == std::end(known))
+            w.unknown[key] = value;
+    }
+    Json payloadExtra = Json::object();
+    for (const auto& [key, value] : payload.items()) {
+        if (key != "action" && key != "target" && key != "content" && key != "old_text"
+            && key != "operations")
+            payloadExtra[key] = value;
+    }
+    if (!payloadExtra.empty())
+        w.unknown["payload_extra"] = std::move(payloadExtra);
+    return w;
+}
+
+bool StagedWrite::isBatch() const { return op.value("action", std::string()) == "batch"; }
+
+Json StagedWrite::source() const
+{
+    Json s = Json::object();
+    s["agent"] = "hermes";
+    s["hermes_id"] = us(id);
+    s["origin"] = us(origin);
+    s["summary"] = us(summary);
+    s["created_at"] = createdAt;
+    s["staged_file"] = us(QStringLiteral("pending/memory/") + fileName);
+    for (const auto& [key, value] : unknown.items()) {
+        if (!s.contains(key))
+            s[key] = value;
+    }
+    return s;
+}
+
+QString StagedWrite::contentHash() const { return ProposalValidator::contentHash(target, op); }
+
+} // namespace sediment

@@ -1,0 +1,123 @@
+#include "store/HermesRepository.h"
+
+#include "store/Database.h"
+
+#include <string>
+
+namespace sediment {
+
+namespace {
+
+constexpr const char* kSelect =
+    "SELECT s.hermes_id, s.file_name, s.inbox_id, s.state, s.error, s.imported_at, s.settled_at, "
+    "COALESCE(i.status, '') FROM hermes_staged s LEFT JOIN inbox_items i ON i.id = s.inbox_id ";
+
+// Statuses after which the staged file has nothing left to wait for. `failed` is not among
+// them: nothing was written, so the write stays staged as Hermes itself leaves it.
+constexpr const char* kDecided = "('applied','modified','refused','reverted','rejected')";
+
+HermesRepository::Record readRow(const Statement& st)
+{
+    HermesRepository::Record r;
+    r.hermesId = st.text(0);
+    r.fileName = st.text(1);
+    r.inboxId = st.int64(2);
+    r.state = st.text(3);
+    r.error = st.optText(4);
+    r.importedAt = st.text(5);
+    r.settledAt = st.optText(6);
+    r.inboxStatus = st.text(7);
+    return r;
+}
+
+} // namespace
+
+Status HermesRepository::insert(const QString& hermesId, const QString& fileName, qint64 inboxId,
+                                const QString& importedAt)
+{
+    auto st = m_db.prepare("INSERT INTO hermes_staged(hermes_id, file_name, inbox_id, state, "
+                           "imported_at) VALUES (?, ?, ?, 'imported', ?)");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, hermesId).bind(2, fileName).bind(3, inboxId).bind(4, importedAt);
+    return st->exec();
+}
+
+Result<std::vector<HermesRepository::Record>> HermesRepository::select(const char* where,
+                                                                        const QString& arg)
+{
+    const std::string sql = std::string(kSelect) + where;
+    auto st = m_db.prepare(sql.c_str());
+    if (!st)
+        return fail(st.error());
+    if (!arg.isNull())
+        st->bind(1, arg);
+    std::vector<Record> rows;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        rows.push_back(readRow(*st));
+    }
+    return rows;
+}
+
+Result<std::optional<HermesRepository::Record>> HermesRepository::find(const QString& hermesId)
+{
+    auto rows = select("WHERE s.hermes_id = ?1", hermesId);
+    if (!rows)
+        return fail(rows.error());
+    return rows->empty() ? std::optional<Record>() : std::optional<Record>(rows->front());
+}
+
+Result<std::optional<HermesRepository::Record>> HermesRepository::findByInboxId(qint64 inboxId)
+{
+    auto rows = select("WHERE s.inbox_id = ?1", QString::number(inboxId));
+    if (!rows)
+        return fail(rows.error());
+    return rows->empty() ? std::optional<Record>() : std::optional<Record>(rows->front());
+}
+
+Result<std::vector<HermesRepository::Record>> HermesRepository::decidedButUnsettled()
+{
+    const std::string where =
+        std::string("WHERE s.state = 'imported' AND i.status IN ") + kDecided + " ORDER BY s.inbox_id";
+    return select(where.c_str(), QString());
+}
+
+Result<std::vector<HermesRepository::Record>> HermesRepository::unsettled()
+{
+    return select("WHERE s.state = 'imported' ORDER BY s.inbox_id", QString());
+}
+
+Result<std::vector<HermesRepository::Record>> HermesRepository::all()
+{
+    return select("ORDER BY s.inbox_id", QString());
+}
+
+Result<bool> HermesRepository::markSettled(const QString& hermesId, const QString& state,
+                                           const QString& at)
+{
+    // Only from `imported`: two processes settling the same file record it once.
+    auto st = m_db.prepare("UPDATE hermes_staged SET state = ?, settled_at = ?, error = NULL "
+                           "WHERE hermes_id = ? AND state = 'imported'");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, state).bind(2, at).bind(3, hermesId);
+    if (auto s = st->exec(); !s)
+        return fail(s.error());
+    return m_db.changes() > 0;
+}
+
+Status HermesRepository::setError(const QString& hermesId, const std::optional<QString>& error)
+{
+    auto st = m_db.prepare("UPDATE hermes_staged SET error = ? WHERE hermes_id = ?");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, error).bind(2, hermesId);
+    return st->exec();
+}
+
+} // namespace sediment

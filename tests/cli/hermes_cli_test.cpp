@@ -1,0 +1,155 @@
+// `sediment hermes ...` (§14) run as a real process on a copy of the fixture Hermes home:
+// import-pending, list, status, the config.yaml warnings, and settling through `inbox`.
+#include "util/Json.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sediment;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+    Json json() const { return Json::parse(out.constData(), nullptr, false); }
+};
+
+} // namespace
+
+class HermesCliTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    QString path(const QString& rel) const { return m_dir.path() + QLatin1Char('/') + rel; }
+    Run run(const QStringList& args)
+    {
+        QProcess p;
+        p.start(QStringLiteral(SEDIMENT_BINARY),
+                QStringList{QStringLiteral("--workspace"), m_dir.path()} + args);
+        p.waitForFinished(60000);
+        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+    bool staged(const QString& id) const
+    {
+        return QFile::exists(path(QStringLiteral("pending/memory/%1.json").arg(id)));
+    }
+    void writeConfig(const QByteArray& yaml)
+    {
+        QFile f(path(QStringLiteral("config.yaml")));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(yaml);
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        QDir(m_dir.path()).removeRecursively();
+        QDir().mkpath(m_dir.path());
+        const QString from = QStringLiteral(SEDIMENT_SOURCE_DIR "/tests/fixtures/hermes-home");
+        QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString src = it.next();
+            const QString dst = m_dir.path() + src.mid(from.size());
+            QDir().mkpath(QFileInfo(dst).absolutePath());
+            QVERIFY(QFile::copy(src, dst));
+        }
+    }
+
+    void importPendingImportsAndListsTheUnusableFile()
+    {
+        const Run r = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.err.isEmpty());
+        const Json j = r.json();
+        QCOMPARE(j["imported"].size(), size_t(11));
+        QCOMPARE(j["imported"][0].value("hermes_id", ""), std::string("1a2b3c01"));
+        QCOMPARE(j["imported"][0].value("origin", ""), std::string("background_review"));
+        QCOMPARE(j["unparseable"].size(), size_t(1));
+        QCOMPARE(j["unparseable"][0].value("file", ""), std::string("bad0bad0.json"));
+        QVERIFY(j["warnings"].empty());
+        QVERIFY(staged(QStringLiteral("bad0bad0")));
+
+        const Run again = run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
+        QCOMPARE(again.code, 0);
+        QVERIFY2(again.out.contains("0 imported, 11 waiting for a decision, 0 settled, 1 unusable"),
+                 again.out.constData());
+        QVERIFY(again.out.contains("cannot use pending/memory/bad0bad0.json: not valid JSON"));
+    }
+
+    void approvingThroughTheInboxRemovesTheStagedFile()
+    {
+        const Json j = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        const qint64 id = j["imported"][0].value("inbox_id", qint64(0));
+        const Run approve = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QCOMPARE(approve.code, 0);
+        QVERIFY(!staged(QStringLiteral("1a2b3c01")));
+        QFile mem(path(QStringLiteral("memories/MEMORY.md")));
+        QVERIFY(mem.open(QIODevice::ReadOnly));
+        QVERIFY(mem.readAll().endsWith("\n§\nThe CI cache key includes the compiler version; bump it after toolchain upgrades."));
+    }
+
+    void listShowsEveryOperationOfABatchWithTheBudget()
+    {
+        run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
+        const Run r = run({QStringLiteral("hermes"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const Json items = r.json();
+        QCOMPARE(items.size(), size_t(11));
+        const Json& batch = items[4];
+        QCOMPARE(batch.value("hermes_id", ""), std::string("1a2b3c05"));
+        QCOMPARE(batch["operations"].size(), size_t(3));
+        QCOMPARE(batch["budget"].value("current", 0), 270);
+        QCOMPARE(batch["budget"].value("limit", 0), 1500);
+        QCOMPARE(batch["budget"].value("after", 0), 425);
+        const Run human = run({QStringLiteral("hermes"), QStringLiteral("list")});
+        QVERIFY(human.out.contains("1a2b3c05 [pending] memory background_review"));
+        QVERIFY(human.out.contains("    replace 'bastion host' → The staging server"));
+    }
+
+    void statusNamesWhereTheLimitsComeFrom()
+    {
+        const Run r = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const Json j = r.json();
+        QCOMPARE(j.value("memory_char_limit", 0), 1500);
+        QCOMPARE(j.value("memory_char_limit_from", ""), std::string("config.yaml"));
+        QCOMPARE(j.value("user_char_limit", 0), 300);
+        QCOMPARE(j.value("write_approval", false), true);
+        QCOMPARE(j.value("staged_files", 0), 12);
+        QCOMPARE(j.value("unparseable_files", 0), 1);
+    }
+
+    void aMalformedConfigYamlIsReportedAndTheDefaultsApply()
+    {
+        writeConfig("memory:\n  memory_char_limit: [1500\n");
+        const Run r = run({QStringLiteral("hermes"), QStringLiteral("status")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.startsWith("sediment: warning: ") && r.err.contains("malformed YAML"),
+                 r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.out.contains("memory limit: 2200 chars (default)"));
+        const Json j = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["warnings"].size(), size_t(1));
+        QCOMPARE(j.value("user_char_limit", 0), 1375);
+    }
+
+    void badUsageIsOneLineAndExitCodeTwo()
+    {
+        const Run r = run({QStringLiteral("hermes"), QStringLiteral("drain")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, QByteArray("sediment: hermes: unknown command 'drain' (import-pending, list, status)\n"));
+        QVERIFY(!QFile::exists(path(QStringLiteral("sediment.db"))) || staged(QStringLiteral("1a2b3c01")));
+        QCOMPARE(run({QStringLiteral("hermes")}).code, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(HermesCliTest)
+#include "hermes_cli_test.moc"

@@ -1,0 +1,111 @@
+// Parsing one staged Hermes record (§14): the single and batch shapes, Hermes' defaults, the
+// unknown fields kept as provenance, sanitising, and one clear reason for each unusable file.
+#include "hermes/StagedWrite.h"
+
+#include <QTest>
+
+using namespace sediment;
+
+class HermesStagedWriteTest : public QObject {
+    Q_OBJECT
+
+private:
+    static QString errorOf(const char* json)
+    {
+        auto w = StagedWrite::parse(QByteArray(json), QStringLiteral("0badf00d.json"));
+        return w ? QStringLiteral("<parsed>") : w.error().message;
+    }
+
+private Q_SLOTS:
+    void parsesTheSingleShapeHermesWrites()
+    {
+        auto w = StagedWrite::parse(
+            R"({"id":"fdb7ce9d","subsystem":"memory","action":"add","summary":"add to memory: x",)"
+            R"("origin":"background_review","created_at":1788943580.578,)"
+            R"("payload":{"action":"add","target":"user","content":"  likes tea  ","old_text":null}})",
+            QStringLiteral("fdb7ce9d.json"));
+        QVERIFY(w.has_value());
+        QCOMPARE(w->id, QStringLiteral("fdb7ce9d"));
+        QCOMPARE(w->target, QStringLiteral("user"));
+        QCOMPARE(w->origin, QStringLiteral("background_review"));
+        QVERIFY(w->op == (Json{{"action", "add"}, {"content", "  likes tea  "}}));
+        QVERIFY(!w->isBatch());
+        QCOMPARE(w->source().value("created_at", 0.0), 1788943580.578);
+        QCOMPARE(w->source().value("staged_file", ""), std::string("pending/memory/fdb7ce9d.json"));
+        QVERIFY(w->unknown.empty());
+    }
+
+    void parsesABatch()
+    {
+        auto w = StagedWrite::parse(
+            R"({"id":"b1","payload":{"action":"batch","target":"memory","operations":[)"
+            R"({"action":"add","content":"a"},{"action":"remove","old_text":"b"}]}})",
+            QStringLiteral("b1.json"));
+        QVERIFY(w.has_value());
+        QVERIFY(w->isBatch());
+        QVERIFY(w->op["operations"][1] == (Json{{"action", "remove"}, {"old_text", "b"}}));
+    }
+
+    void appliesHermesDefaultsForMissingFields()
+    {
+        auto w = StagedWrite::parse(R"({"payload":{"action":"add","content":"x"}})",
+                                    QStringLiteral("abcd1234.json"));
+        QVERIFY(w.has_value());
+        QCOMPARE(w->id, QStringLiteral("abcd1234"));
+        QCOMPARE(w->target, QStringLiteral("memory"));
+        QCOMPARE(w->origin, QStringLiteral("foreground"));
+        QVERIFY(w->createdAt.is_null());
+    }
+
+    void keepsUnknownFields()
+    {
+        auto w = StagedWrite::parse(
+            R"({"id":"u1","model":"m","payload":{"action":"add","content":"x","confidence":0.4}})",
+            QStringLiteral("u1.json"));
+        QVERIFY(w.has_value());
+        QCOMPARE(w->source().value("model", ""), std::string("m"));
+        QCOMPARE(w->source()["payload_extra"].value("confidence", 0.0), 0.4);
+    }
+
+    void stripsControlCharactersAndSaysSo()
+    {
+        auto w = StagedWrite::parse("{\"id\":\"c1\",\"payload\":{\"action\":\"add\",\"content\":\"a\\u0007b\\r\\nc\"}}",
+                                    QStringLiteral("c1.json"));
+        QVERIFY(w.has_value());
+        QCOMPARE(w->op.value("content", ""), std::string("ab\nc"));
+        QCOMPARE(w->sanitized.size(), size_t(1));
+        QCOMPARE(w->sanitized[0].value("stripped_control_chars", 0), 2);
+    }
+
+    void refusesUnusableRecordsWithOneReason()
+    {
+        QVERIFY(errorOf("{\"id\": ").startsWith(QLatin1String("not valid JSON: ")));
+        QCOMPARE(errorOf("[1,2]"), QStringLiteral("the record is not a JSON object"));
+        QCOMPARE(errorOf(R"({"id":"x"})"), QStringLiteral("payload is missing or not an object"));
+        QCOMPARE(errorOf(R"({"id":"../etc","payload":{}})"),
+                 QStringLiteral("id '../etc' is not a pending id"));
+        QCOMPARE(errorOf(R"({"subsystem":"skills","payload":{"action":"add","content":"x"}})"),
+                 QStringLiteral("subsystem must be \"memory\""));
+        QCOMPARE(errorOf(R"({"payload":{"action":"add","target":"notes","content":"x"}})"),
+                 QStringLiteral("Invalid target 'notes'. Use 'memory' or 'user'."));
+        QCOMPARE(errorOf(R"({"payload":{"action":"add","content":""}})"),
+                 QStringLiteral("Content is required for 'add' action."));
+        QCOMPARE(errorOf(R"({"payload":{"action":"replace","old_text":"a"}})"),
+                 QStringLiteral("content is required for 'replace' action."));
+        QCOMPARE(errorOf(R"({"payload":{"action":"remove"}})"),
+                 QStringLiteral("old_text is required for 'remove' action."));
+        QCOMPARE(errorOf(R"({"payload":{"action":"wipe"}})"),
+                 QStringLiteral("Unknown action 'wipe'. Use: add, replace, remove"));
+        QCOMPARE(errorOf(R"({"payload":{"action":"add","content":7}})"),
+                 QStringLiteral("content must be a string"));
+        QCOMPARE(errorOf(R"({"payload":{"action":"batch","operations":[]}})"),
+                 QStringLiteral("a batch needs a non-empty list of operations"));
+        QCOMPARE(errorOf(R"({"payload":{"action":"batch","operations":[{"action":"add","content":"a"},{"action":"replace","content":"b"}]}})"),
+                 QStringLiteral("operation 2: old_text is required for 'replace' action."));
+        QCOMPARE(errorOf(R"({"created_at":"yesterday","payload":{"action":"add","content":"x"}})"),
+                 QStringLiteral("created_at must be a number of seconds"));
+    }
+};
+
+QTEST_GUILESS_MAIN(HermesStagedWriteTest)
+#include "hermes_staged_write_test.moc"

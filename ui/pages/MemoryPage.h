@@ -1,0 +1,101 @@
+#pragma once
+
+#include "Page.h"
+#include "memory/MemoryStore.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+
+#include <QFileSystemWatcher>
+#include <QHash>
+#include <QTimer>
+
+class QLabel;
+class QListView;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+
+namespace sediment {
+class Workspace;
+}
+
+namespace sediment::ui {
+
+class MemoryEntryModel;
+class UsageBar;
+
+// The Memory page (§10): MEMORY.md and USER.md side by side with their usage bars and entries,
+// the selected entry's history from the audit log, human add / edit / remove through the
+// store's own operation (lock, threat scan, budget) with an audit row each, and the frozen
+// snapshot the agent will see at its next session. When another program (an agent) rewrites a
+// store, the page reloads and says so.
+class MemoryPage final : public Page {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MemoryPage)
+
+public:
+    MemoryPage(sediment::Workspace& workspace, const sediment::Clock& clock,
+               QWidget* parent = nullptr);
+    ~MemoryPage() override;
+
+    QString pageId() const override { return QStringLiteral("memory"); }
+    QString title() const override { return tr("Memory"); }
+    QString badge() const override;
+
+    // A human edit, as the page's buttons make it: the §2 operation under the store's lock, with
+    // its audit row (actor human:<reviewer>) in the same transaction. A store refusal (budget,
+    // threat, no match) is a failure outcome, shown to the user.
+    Result<MemoryOutcome> applyEdit(const QString& target, const MemoryOp& op);
+
+    // Selects an entry (the history pane follows); false when there is no such row.
+    bool selectEntry(const QString& target, int row);
+    QStringList historyLines() const;
+    QString snapshotText() const;
+    QStringList entries(const QString& target) const;
+    QString usageText(const QString& target) const; // the bar's "1840 / 2200"
+    QString noticeText() const;                     // the "changed on disk" banner
+
+public Q_SLOTS:
+    void reload() override;
+
+private:
+    struct Column {
+        QString target;
+        QLabel* heading = nullptr;
+        UsageBar* bar = nullptr;
+        QListView* list = nullptr;
+        MemoryEntryModel* model = nullptr;
+        QPushButton* add = nullptr;
+        QPushButton* edit = nullptr;
+        QPushButton* remove = nullptr;
+    };
+
+    QWidget* buildColumn(Column& column, const QString& heading);
+    Column& column(const QString& target);
+    const Column& column(const QString& target) const;
+    MemoryStore storeFor(const QString& target) const;
+    void checkFiles();           // reload when a store's bytes changed behind our back
+    void watchFiles();
+    void showHistory(const QString& target, const QString& entry);
+    void onAdd(const QString& target);
+    void onEdit(const QString& target);
+    void onRemove(const QString& target);
+    void report(const Result<MemoryOutcome>& outcome);
+    QString selectedEntry(const QString& target) const;
+
+    sediment::Workspace& m_workspace;
+    const sediment::Clock& m_clock;
+    Column m_memory;
+    Column m_user;
+    QListWidget* m_history = nullptr;
+    QLabel* m_historyTitle = nullptr;
+    QPlainTextEdit* m_snapshot = nullptr;
+    QLabel* m_notice = nullptr;
+    QFileSystemWatcher m_watcher;
+    QTimer m_poll;
+    QHash<QString, QByteArray> m_loadedBytes; // per target, what the page last showed
+    QString m_historyTarget;
+    QString m_historyEntry;
+};
+
+} // namespace sediment::ui
