@@ -1,0 +1,389 @@
+#include "cli/Clock.h"
+#include "cli/Context.h"
+#include "cli/Verb.h"
+
+#include "decisions/AutoReviewer.h"
+#include "decisions/CalibrationSnapshots.h"
+#include "decisions/DecisionImporter.h"
+#include "decisions/DecisionReviewer.h"
+#include "decisions/EscalationList.h"
+#include "store/DecisionRepository.h"
+
+namespace sediment::cli {
+
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "Usage: sediment decisions import [FILE|-] [--now ISO] [--json]\n"
+    "       sediment decisions list [--outcome O|reviewed] [--category C] [--stakes S] [--json]\n"
+    "       sediment decisions show ID [--json]\n"
+    "       sediment decisions review ID --outcome O [--result TEXT] [--reviewer R]\n"
+    "                                    [--superseded-by ID] [--now ISO] [--json]\n"
+    "       sediment decisions calibration [--json]\n"
+    "       sediment decisions snapshot [--now ISO] [--json]\n"
+    "       sediment decisions snapshots [--json]\n"
+    "       sediment decisions auto-review [--signal-cmd CMD] [--dry-run] [--now ISO] [--json]\n"
+    "       sediment decisions escalation [--now ISO] [--json]\n\n"
+    "Decisions an agent made, their outcomes, and how well its confidence was calibrated (§9).\n"
+    "import reads JSON Lines: description, context, pattern, confidence, category\n"
+    "(architecture|process|tooling|security|integration), stakes (low|medium|high|critical),\n"
+    "outcome (pending|success|partial|failure|noise|superseded), outcome_text (or result),\n"
+    "reviewer, reviewed_at, superseded_by, created_at, session, id. A snapshot of the\n"
+    "calibration is taken after every 10 new reviews. auto-review sets an outcome only on an\n"
+    "objective signal of confidence >= 0.7 (reviewer auto). escalation lists unreviewed high or\n"
+    "critical decisions older than 14 days.\n");
+
+QString actorOf(Workspace& ws) { return QStringLiteral("cli:") + ws.reviewer(); }
+
+Result<qint64> idArg(const Args& a, const QString& label)
+{
+    bool ok = false;
+    const qint64 id = a.positional(0).toLongLong(&ok);
+    if (a.positional().size() != 1 || !ok || id <= 0)
+        return fail(Error::invalid(QStringLiteral("%1: one decision ID is required").arg(label)));
+    return id;
+}
+
+QString line(const Decision& d)
+{
+    return QStringLiteral("#%1 [%2/%3] conf %4 %5: %6")
+        .arg(d.id)
+        .arg(d.category, d.stakes)
+        .arg(d.confidence, 0, 'g', 3)
+        .arg(d.outcome, d.description);
+}
+
+QString optNum(const std::optional<double>& v)
+{
+    return v ? QString::number(*v, 'f', 4) : QStringLiteral("n/a");
+}
+
+int runImport(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions import"));
+    if (!a)
+        return ctx.error(a.error());
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto input = readInput(a->positional(0));
+    if (!input)
+        return ctx.error(input.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto out = DecisionImporter((*ws)->db(), **clock, actorOf(**ws)).importLines(*input);
+    if (!out)
+        return ctx.error(out.error());
+    if (a->flag(QStringLiteral("--json")))
+        ctx.printJson(out->toJson());
+    else
+        ctx.out(QStringLiteral("imported %1 decision(s) (%2 reviewed), skipped %3 already known%4")
+                    .arg(out->imported)
+                    .arg(out->reviewed)
+                    .arg(out->skipped)
+                    .arg(out->snapshotId ? QStringLiteral("; calibration snapshot %1 taken").arg(*out->snapshotId)
+                                         : QString()));
+    return 0;
+}
+
+int runList(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {QStringLiteral("--outcome"), QStringLiteral("--category"), QStringLiteral("--stakes")},
+                       {}, QStringLiteral("decisions list"));
+    if (!a)
+        return ctx.error(a.error());
+    DecisionRepository::Filter f;
+    f.outcome = a->value(QStringLiteral("--outcome"));
+    f.category = a->value(QStringLiteral("--category"));
+    f.stakes = a->value(QStringLiteral("--stakes"));
+    if (!f.outcome.isEmpty() && f.outcome != QLatin1String("reviewed") && !Decision::outcomes().contains(f.outcome))
+        return ctx.usageError(QStringLiteral("unknown outcome '%1'").arg(f.outcome));
+    if (!f.category.isEmpty() && !Decision::categories().contains(f.category))
+        return ctx.usageError(QStringLiteral("unknown category '%1'").arg(f.category));
+    if (!f.stakes.isEmpty() && !Decision::stakesLevels().contains(f.stakes))
+        return ctx.usageError(QStringLiteral("unknown stakes '%1'").arg(f.stakes));
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    DecisionRepository repo((*ws)->db());
+    auto ids = repo.ids(f, DecisionRepository::Order::Oldest);
+    if (!ids)
+        return ctx.error(ids.error());
+    auto rows = repo.byIds(*ids);
+    if (!rows)
+        return ctx.error(rows.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        Json arr = Json::array();
+        for (const Decision& d : *rows)
+            arr.push_back(d.toJson());
+        ctx.printJson(arr);
+    } else {
+        for (const Decision& d : *rows)
+            ctx.out(line(d));
+        if (rows->empty())
+            ctx.out(QStringLiteral("no decisions"));
+    }
+    return 0;
+}
+
+int runShow(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {}, {}, QStringLiteral("decisions show"));
+    if (!a)
+        return ctx.error(a.error());
+    auto id = idArg(*a, QStringLiteral("decisions show"));
+    if (!id)
+        return ctx.error(id.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto d = DecisionRepository((*ws)->db()).get(*id);
+    if (!d)
+        return ctx.error(d.error());
+    if (!*d)
+        return ctx.usageError(QStringLiteral("no decision %1").arg(*id));
+    if (a->flag(QStringLiteral("--json")))
+        ctx.printJson((*d)->toJson());
+    else
+        ctx.outRaw(QString::fromStdString(json::pythonDump((*d)->toJson()) + "\n").toStdString());
+    return 0;
+}
+
+int runReview(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv,
+                       {QStringLiteral("--outcome"), QStringLiteral("--result"), QStringLiteral("--reviewer"),
+                        QStringLiteral("--superseded-by"), QStringLiteral("--now")},
+                       {}, QStringLiteral("decisions review"));
+    if (!a)
+        return ctx.error(a.error());
+    auto id = idArg(*a, QStringLiteral("decisions review"));
+    if (!id)
+        return ctx.error(id.error());
+    if (!a->has(QStringLiteral("--outcome")))
+        return ctx.usageError(QStringLiteral("decisions review: --outcome is required"));
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    DecisionReviewer::Request r;
+    r.id = *id;
+    r.outcome = a->value(QStringLiteral("--outcome"));
+    if (a->has(QStringLiteral("--result")))
+        r.text = a->value(QStringLiteral("--result"));
+    if (a->has(QStringLiteral("--superseded-by"))) {
+        bool ok = false;
+        r.supersededBy = a->value(QStringLiteral("--superseded-by")).toLongLong(&ok);
+        if (!ok)
+            return ctx.usageError(QStringLiteral("--superseded-by needs a decision id"));
+    }
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    r.reviewer = a->value(QStringLiteral("--reviewer"), (*ws)->reviewer());
+    const QString actor = r.reviewer == QLatin1String("auto") ? QStringLiteral("auto")
+                                                               : QStringLiteral("human:") + r.reviewer;
+    auto out = DecisionReviewer((*ws)->db(), **clock, actor).review(r);
+    if (!out)
+        return ctx.error(out.error());
+    if (a->flag(QStringLiteral("--json")))
+        ctx.printJson(out->toJson());
+    else
+        ctx.out(QStringLiteral("decision %1: %2 → %3 (reviewer %4)%5")
+                    .arg(out->decision.id)
+                    .arg(out->previous, out->decision.outcome, r.reviewer,
+                         out->snapshotId ? QStringLiteral("; calibration snapshot %1 taken").arg(*out->snapshotId)
+                                         : QString()));
+    return 0;
+}
+
+int runCalibration(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {}, {}, QStringLiteral("decisions calibration"));
+    if (!a)
+        return ctx.error(a.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    SystemClock clock;
+    auto f = CalibrationSnapshots((*ws)->db(), clock).current();
+    if (!f)
+        return ctx.error(f.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        ctx.printJson(f->toJson());
+        return 0;
+    }
+    ctx.out(QStringLiteral("reviewed %1  Brier %2  accuracy %3  ECE %4")
+                .arg(f->reviewed)
+                .arg(optNum(f->brier), optNum(f->accuracy), optNum(f->ece)));
+    if (!f->reason.isEmpty())
+        ctx.out(f->reason);
+    for (const auto& b : f->bins)
+        ctx.out(QStringLiteral("  bin %1 [%2, %3]: %4 decision(s), mean confidence %5, observed %6")
+                    .arg(b.bin)
+                    .arg(Calibration::edges()[size_t(b.bin)], 0, 'f', 1)
+                    .arg(Calibration::edges()[size_t(b.bin) + 1], 0, 'f', 1)
+                    .arg(b.count)
+                    .arg(b.meanConfidence, 0, 'f', 3)
+                    .arg(b.observed, 0, 'f', 3));
+    for (const auto& [cat, c] : f->byCategory)
+        ctx.out(QStringLiteral("  %1: %2 decision(s), Brier %3, accuracy %4")
+                    .arg(Decision::categories().at(cat))
+                    .arg(c.count)
+                    .arg(c.brier, 0, 'f', 4)
+                    .arg(c.accuracy, 0, 'f', 4));
+    return 0;
+}
+
+int runSnapshot(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions snapshot"));
+    if (!a)
+        return ctx.error(a.error());
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto id = CalibrationSnapshots((*ws)->db(), **clock).take(actorOf(**ws));
+    if (!id)
+        return ctx.error(id.error());
+    auto all = DecisionRepository((*ws)->db()).snapshots();
+    if (!all)
+        return ctx.error(all.error());
+    for (const auto& s : *all) {
+        if (s.id != *id)
+            continue;
+        if (a->flag(QStringLiteral("--json")))
+            ctx.printJson(s.toJson());
+        else
+            ctx.out(QStringLiteral("snapshot %1 at %2: reviewed %3, Brier %4, ECE %5")
+                        .arg(s.id)
+                        .arg(s.at)
+                        .arg(s.reviewed)
+                        .arg(optNum(s.brier), optNum(s.ece)));
+    }
+    return 0;
+}
+
+int runSnapshots(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {}, {}, QStringLiteral("decisions snapshots"));
+    if (!a)
+        return ctx.error(a.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto all = DecisionRepository((*ws)->db()).snapshots();
+    if (!all)
+        return ctx.error(all.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        Json arr = Json::array();
+        for (const auto& s : *all)
+            arr.push_back(s.toJson());
+        ctx.printJson(arr);
+        return 0;
+    }
+    for (const auto& s : *all)
+        ctx.out(QStringLiteral("%1  %2  reviewed %3  Brier %4  ECE %5")
+                    .arg(s.id)
+                    .arg(s.at)
+                    .arg(s.reviewed)
+                    .arg(optNum(s.brier), optNum(s.ece)));
+    if (all->empty())
+        ctx.out(QStringLiteral("no snapshots"));
+    return 0;
+}
+
+int runAutoReview(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")},
+                       {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
+    if (!a)
+        return ctx.error(a.error());
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    AutoReviewer reviewer((*ws)->db(), **clock, (*ws)->root());
+    if (a->has(QStringLiteral("--signal-cmd")))
+        reviewer.setSignalCommand(a->value(QStringLiteral("--signal-cmd")));
+    auto report = reviewer.run(a->flag(QStringLiteral("--dry-run")));
+    if (!report)
+        return ctx.error(report.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        ctx.printJson(report->toJson());
+        return 0;
+    }
+    ctx.out(QStringLiteral("checked %1 unreviewed decision(s)").arg(report->checked));
+    for (const auto& f : report->findings)
+        ctx.out(QStringLiteral("  #%1 %2 (%3, confidence %4)%5: %6")
+                    .arg(f.decisionId)
+                    .arg(f.outcome, f.signal)
+                    .arg(f.confidence)
+                    .arg(f.applied ? QString() : QStringLiteral(" not applied"), f.explanation));
+    return 0;
+}
+
+int runEscalation(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions escalation"));
+    if (!a)
+        return ctx.error(a.error());
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto list = EscalationList::compute((*ws)->db(), **clock);
+    if (!list)
+        return ctx.error(list.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        Json arr = Json::array();
+        for (const Decision& d : *list)
+            arr.push_back(d.toJson());
+        ctx.printJson(arr);
+        return 0;
+    }
+    for (const Decision& d : *list)
+        ctx.out(line(d) + QStringLiteral(" (made %1)").arg(d.createdAt));
+    if (list->empty())
+        ctx.out(QStringLiteral("nothing to escalate"));
+    return 0;
+}
+
+int run(Context& ctx)
+{
+    const QString sub = ctx.args().value(0);
+    const QStringList rest = ctx.args().mid(1);
+    using Handler = int (*)(Context&, const QStringList&);
+    const std::pair<const char*, Handler> table[] = {
+        {"import", runImport},           {"list", runList},         {"show", runShow},
+        {"review", runReview},           {"calibration", runCalibration},
+        {"snapshot", runSnapshot},       {"snapshots", runSnapshots},
+        {"auto-review", runAutoReview},  {"escalation", runEscalation},
+    };
+    for (const auto& [name, handler] : table)
+        if (sub == QLatin1String(name))
+            return handler(ctx, rest);
+    return ctx.usageError(
+        QStringLiteral("decisions: %1 (import, list, show, review, calibration, snapshot, "
+                       "snapshots, auto-review, escalation)")
+            .arg(sub.isEmpty() ? QStringLiteral("a subcommand is required")
+                               : QStringLiteral("unknown subcommand '%1'").arg(sub)));
+}
+
+const VerbRegistration registration({
+    QStringLiteral("decisions"),
+    QStringLiteral("import and review decisions; calibration, snapshots, escalation"),
+    kUsage,
+    &run,
+});
+
+} // namespace
+
+} // namespace sediment::cli

@@ -1,0 +1,289 @@
+#include "cli/Clock.h"
+#include "cli/Context.h"
+#include "cli/Verb.h"
+
+#include "scars/ScarBook.h"
+#include "scars/ScarRecall.h"
+#include "scars/ScarSuggester.h"
+#include "store/ScarRepository.h"
+#include "util/Time.h"
+
+#include <memory>
+
+namespace sediment::cli {
+
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "Usage: sediment scars add --kind failure|victory --title T [--lesson L] [--context C]\n"
+    "                          [--importance 0-10] [--not-learnable] [--source S] [--scope S]\n"
+    "                          [--now ISO] [--json]\n"
+    "       sediment scars list [--query Q] [--scope S] [--kind K] [--min-importance N]\n"
+    "                           [--archived] [--limit N] [--json]\n"
+    "       sediment scars recall QUERY [--scope S] [--k N] [--now ISO] [--json]\n"
+    "       sediment scars suggest [--limit N] [--proposer-cmd CMD] [--now ISO] [--json]\n"
+    "       sediment scars archive-unrecalled --older-than DAYS [--dry-run] [--now ISO] [--json]\n\n"
+    "Scars are lessons learned from failures and victories (§8). recall over-fetches 50\n"
+    "full-text matches and re-ranks them by similarity x (1 + importance/10) x exp(-age/365),\n"
+    "where similarity = bm25 / best bm25 among the candidates (the best match is 1); what it\n"
+    "serves has its recall count bumped. archive-unrecalled archives only scars never recalled.\n"
+    "suggest turns learnable scars into inbox proposals (personal data redacted first).\n");
+
+Result<int> intOption(const Args& a, const QString& name, int fallback, int min, int max)
+{
+    if (!a.has(name))
+        return fallback;
+    bool ok = false;
+    const int v = a.value(name).toInt(&ok);
+    if (!ok || v < min || v > max)
+        return fail(Error::invalid(QStringLiteral("%1 must be an integer in [%2,%3] (got '%4')")
+                                       .arg(name)
+                                       .arg(min)
+                                       .arg(max)
+                                       .arg(a.value(name))));
+    return v;
+}
+
+QString actorOf(Workspace& ws) { return QStringLiteral("cli:") + ws.reviewer(); }
+
+QString line(const Scar& s)
+{
+    return QStringLiteral("#%1 [%2 %3/10 %4] %5%6 — recalled %7×")
+        .arg(s.id)
+        .arg(s.kind)
+        .arg(s.importance)
+        .arg(s.scope, s.title, s.archived ? QStringLiteral(" (archived)") : QString())
+        .arg(s.recallCount);
+}
+
+int runAdd(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv,
+                       {QStringLiteral("--kind"), QStringLiteral("--title"), QStringLiteral("--lesson"),
+                        QStringLiteral("--context"), QStringLiteral("--importance"),
+                        QStringLiteral("--source"), QStringLiteral("--scope"), QStringLiteral("--now")},
+                       {QStringLiteral("--not-learnable")}, QStringLiteral("scars add"));
+    if (!a)
+        return ctx.error(a.error());
+    if (!a->positional().isEmpty())
+        return ctx.usageError(QStringLiteral("scars add: unexpected argument '%1'").arg(a->positional(0)));
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto importance = intOption(*a, QStringLiteral("--importance"), 5, 0, 10);
+    if (!importance)
+        return ctx.error(importance.error());
+    Scar s;
+    s.kind = a->value(QStringLiteral("--kind"), QStringLiteral("failure"));
+    s.title = a->value(QStringLiteral("--title"));
+    s.lesson = a->value(QStringLiteral("--lesson"));
+    s.context = a->value(QStringLiteral("--context"));
+    s.importance = *importance;
+    s.learnable = !a->flag(QStringLiteral("--not-learnable"));
+    if (a->has(QStringLiteral("--source")))
+        s.source = a->value(QStringLiteral("--source"));
+    s.scope = a->value(QStringLiteral("--scope"), QStringLiteral("general"));
+    if (auto v = s.validate(); !v)
+        return ctx.error(v.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto stored = ScarBook((*ws)->db(), **clock, actorOf(**ws)).add(s);
+    if (!stored)
+        return ctx.error(stored.error());
+    if (a->flag(QStringLiteral("--json")))
+        ctx.printJson(stored->toJson());
+    else
+        ctx.out(QStringLiteral("scar %1 recorded").arg(stored->id));
+    return 0;
+}
+
+int runList(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv,
+                       {QStringLiteral("--query"), QStringLiteral("--scope"), QStringLiteral("--kind"),
+                        QStringLiteral("--min-importance"), QStringLiteral("--limit")},
+                       {QStringLiteral("--archived")}, QStringLiteral("scars list"));
+    if (!a)
+        return ctx.error(a.error());
+    ScarRepository::Filter f;
+    f.text = a->value(QStringLiteral("--query"), a->positional(0));
+    f.scope = a->value(QStringLiteral("--scope"));
+    f.kind = a->value(QStringLiteral("--kind"));
+    if (!f.kind.isEmpty() && !Scar::isKnownKind(f.kind))
+        return ctx.usageError(QStringLiteral("unknown scar kind '%1' (use failure or victory)").arg(f.kind));
+    auto minImp = intOption(*a, QStringLiteral("--min-importance"), 0, 0, 10);
+    if (!minImp)
+        return ctx.error(minImp.error());
+    f.minImportance = *minImp;
+    f.includeArchived = a->flag(QStringLiteral("--archived"));
+    auto limit = intOption(*a, QStringLiteral("--limit"), -1, 0, 1'000'000'000);
+    if (!limit)
+        return ctx.error(limit.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    ScarRepository repo((*ws)->db());
+    auto ids = repo.ids(f, ScarRepository::Order::Newest, *limit);
+    if (!ids)
+        return ctx.error(ids.error());
+    auto rows = repo.byIds(*ids);
+    if (!rows)
+        return ctx.error(rows.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        Json arr = Json::array();
+        for (const Scar& s : *rows)
+            arr.push_back(s.toJson());
+        ctx.printJson(arr);
+    } else {
+        for (const Scar& s : *rows)
+            ctx.out(line(s));
+        if (rows->empty())
+            ctx.out(QStringLiteral("no scars"));
+    }
+    return 0;
+}
+
+int runRecall(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {QStringLiteral("--scope"), QStringLiteral("--k"), QStringLiteral("--now")},
+                       {}, QStringLiteral("scars recall"));
+    if (!a)
+        return ctx.error(a.error());
+    const QString query = a->positional().join(QLatin1Char(' '));
+    if (query.trimmed().isEmpty())
+        return ctx.usageError(QStringLiteral("scars recall: a QUERY is required"));
+    auto k = intOption(*a, QStringLiteral("--k"), 5, 1, 1000);
+    if (!k)
+        return ctx.error(k.error());
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto hits = ScarRecall((*ws)->db(), **clock).recall(query, a->value(QStringLiteral("--scope")), *k);
+    if (!hits)
+        return ctx.error(hits.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        Json arr = Json::array();
+        for (const auto& h : *hits)
+            arr.push_back(h.toJson());
+        ctx.printJson(arr);
+        return 0;
+    }
+    if (hits->empty())
+        ctx.out(QStringLiteral("no scar matches"));
+    for (const auto& h : *hits) {
+        ctx.out(QStringLiteral("%1  %2").arg(h.score, 0, 'f', 3).arg(line(h.scar)));
+        if (!h.scar.lesson.isEmpty())
+            ctx.out(QStringLiteral("       lesson: %1").arg(h.scar.lesson));
+        ctx.out(QStringLiteral("       why: %1").arg(h.why()));
+    }
+    return 0;
+}
+
+int runSuggest(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {QStringLiteral("--limit"), QStringLiteral("--proposer-cmd"), QStringLiteral("--now"),
+                              QStringLiteral("--timeout")},
+                       {}, QStringLiteral("scars suggest"));
+    if (!a)
+        return ctx.error(a.error());
+    auto limit = intOption(*a, QStringLiteral("--limit"), 10, 1, 100000);
+    if (!limit)
+        return ctx.error(limit.error());
+    auto timeout = intOption(*a, QStringLiteral("--timeout"), 60, 1, 3600);
+    if (!timeout)
+        return ctx.error(timeout.error());
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    ScarSuggester suggester(**ws, **clock, actorOf(**ws));
+    if (a->has(QStringLiteral("--proposer-cmd")))
+        suggester.setProposerCommand(a->value(QStringLiteral("--proposer-cmd")), *timeout * 1000);
+    auto out = suggester.suggest(*limit);
+    if (!out)
+        return ctx.error(out.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        ctx.printJson(out->toJson());
+        return 0;
+    }
+    if (out->suggestions.empty())
+        ctx.out(QStringLiteral("no learnable scar waits for a suggestion"));
+    for (const auto& s : out->suggestions)
+        ctx.out(QStringLiteral("scar %1 → inbox item %2 (%3)")
+                    .arg(s.scarId)
+                    .arg(s.inboxId ? QString::number(*s.inboxId) : QStringLiteral("-"), s.status));
+    if (out->redacted > 0)
+        ctx.out(QStringLiteral("%1 piece(s) of personal data redacted").arg(out->redacted));
+    return 0;
+}
+
+int runArchive(Context& ctx, const QStringList& argv)
+{
+    auto a = ctx.parse(argv, {QStringLiteral("--older-than"), QStringLiteral("--now")},
+                       {QStringLiteral("--dry-run")}, QStringLiteral("scars archive-unrecalled"));
+    if (!a)
+        return ctx.error(a.error());
+    if (!a->has(QStringLiteral("--older-than")))
+        return ctx.usageError(QStringLiteral("scars archive-unrecalled: --older-than DAYS is required"));
+    auto days = intOption(*a, QStringLiteral("--older-than"), 0, 0, 1'000'000);
+    if (!days)
+        return ctx.error(days.error());
+    auto clock = clockFromArgs(*a);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    const bool dry = a->flag(QStringLiteral("--dry-run"));
+    auto done = ScarBook((*ws)->db(), **clock, actorOf(**ws)).archiveUnrecalled(*days, dry);
+    if (!done)
+        return ctx.error(done.error());
+    if (a->flag(QStringLiteral("--json"))) {
+        Json ids = Json::array();
+        for (const Scar& s : *done)
+            ids.push_back(s.id);
+        ctx.printJson(Json{{"archived", ids}, {"count", done->size()}, {"dry_run", dry}});
+        return 0;
+    }
+    ctx.out(QStringLiteral("%1 %2 scar(s) never recalled and older than %3 days")
+                .arg(dry ? QStringLiteral("would archive") : QStringLiteral("archived"))
+                .arg(done->size())
+                .arg(*days));
+    return 0;
+}
+
+int run(Context& ctx)
+{
+    const QString sub = ctx.args().value(0);
+    const QStringList rest = ctx.args().mid(1);
+    if (sub == QLatin1String("add"))
+        return runAdd(ctx, rest);
+    if (sub == QLatin1String("list"))
+        return runList(ctx, rest);
+    if (sub == QLatin1String("recall"))
+        return runRecall(ctx, rest);
+    if (sub == QLatin1String("suggest"))
+        return runSuggest(ctx, rest);
+    if (sub == QLatin1String("archive-unrecalled"))
+        return runArchive(ctx, rest);
+    return ctx.usageError(sub.isEmpty()
+                              ? QStringLiteral("scars: a subcommand is required (add, list, recall, suggest, archive-unrecalled)")
+                              : QStringLiteral("scars: unknown subcommand '%1' (add, list, recall, suggest, archive-unrecalled)").arg(sub));
+}
+
+const VerbRegistration registration({
+    QStringLiteral("scars"),
+    QStringLiteral("record, recall, archive and learn from scars"),
+    kUsage,
+    &run,
+});
+
+} // namespace
+
+} // namespace sediment::cli

@@ -1,0 +1,168 @@
+#include "decisions/Calibration.h"
+
+#include "decisions/Decision.h"
+
+#include <cmath>
+
+namespace sediment {
+
+namespace {
+
+Json orNull(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+
+bool correct(double confidence, Calibration::Outcome o)
+{
+    using O = Calibration::Outcome;
+    if (confidence >= 0.5)
+        return o == O::Success || o == O::Partial;
+    return o == O::Failure;
+}
+
+} // namespace
+
+Calibration::Outcome Calibration::parseOutcome(const QString& o)
+{
+    if (o == QLatin1String("success"))
+        return Outcome::Success;
+    if (o == QLatin1String("partial"))
+        return Outcome::Partial;
+    if (o == QLatin1String("failure"))
+        return Outcome::Failure;
+    if (o == QLatin1String("noise"))
+        return Outcome::Noise;
+    if (o == QLatin1String("superseded"))
+        return Outcome::Superseded;
+    return Outcome::Pending;
+}
+
+std::optional<double> Calibration::target(const Sample& s)
+{
+    switch (s.outcome) {
+    case Outcome::Success: return 1.0;
+    case Outcome::Partial: return 0.5;
+    case Outcome::Failure:
+        // A failure at confidence 0 is a decision abandoned on purpose, not a misjudgement.
+        if (s.confidence == 0.0)
+            return std::nullopt;
+        return 0.0;
+    case Outcome::Pending:
+    case Outcome::Noise:
+    case Outcome::Superseded: break;
+    }
+    return std::nullopt;
+}
+
+const std::array<double, Calibration::kBins + 1>& Calibration::edges()
+{
+    // numpy.linspace(0, 1, 11): arange(0, 11) * step + 0 with step = 1/10, then the endpoint
+    // set to exactly 1. So edge 3 is 0.30000000000000004, not 0.3, and a confidence of 0.3 is
+    // below it.
+    static const std::array<double, kBins + 1> e = [] {
+        std::array<double, kBins + 1> v{};
+        const double step = 1.0 / double(kBins);
+        for (int i = 0; i <= kBins; ++i)
+            v[size_t(i)] = double(i) * step + 0.0;
+        v[kBins] = 1.0;
+        return v;
+    }();
+    return e;
+}
+
+int Calibration::binOf(double confidence)
+{
+    // searchsorted(side="left") on the inner edges: the number of inner edges strictly below.
+    const auto& e = edges();
+    int bin = 0;
+    for (int i = 1; i < kBins; ++i)
+        if (e[size_t(i)] < confidence)
+            bin = i;
+    return bin;
+}
+
+Calibration::Figures Calibration::compute(const std::vector<Sample>& samples)
+{
+    Figures f;
+    const qsizetype categoryCount = Decision::categories().size();
+    std::array<double, kBins> binConf{};
+    std::array<double, kBins> binY{};
+    std::array<qint64, kBins> binCount{};
+    std::vector<double> catSq(size_t(categoryCount), 0.0);
+    std::vector<qint64> catCorrect(size_t(categoryCount), 0);
+    std::vector<qint64> catCount(size_t(categoryCount), 0);
+    double sumSq = 0;
+    qint64 right = 0;
+
+    for (const Sample& s : samples) {
+        const auto y = target(s);
+        if (!y)
+            continue;
+        ++f.reviewed;
+        const double d = s.confidence - *y;
+        sumSq += d * d;
+        const bool ok = correct(s.confidence, s.outcome);
+        right += ok ? 1 : 0;
+        const int b = binOf(s.confidence);
+        binConf[size_t(b)] += s.confidence;
+        binY[size_t(b)] += *y;
+        ++binCount[size_t(b)];
+        if (s.category >= 0 && s.category < categoryCount) {
+            catSq[size_t(s.category)] += d * d;
+            catCorrect[size_t(s.category)] += ok ? 1 : 0;
+            ++catCount[size_t(s.category)];
+        }
+    }
+    if (f.reviewed == 0) {
+        f.reason = QStringLiteral("no reviewed decision with outcome success, partial or failure");
+        return f;
+    }
+    const double n = double(f.reviewed);
+    f.brier = sumSq / n;
+    f.accuracy = double(right) / n;
+    double ece = 0;
+    for (int b = 0; b < kBins; ++b) {
+        const qint64 c = binCount[size_t(b)];
+        if (c == 0)
+            continue;
+        Bin bin;
+        bin.bin = b;
+        bin.count = c;
+        bin.meanConfidence = binConf[size_t(b)] / double(c);
+        bin.observed = binY[size_t(b)] / double(c);
+        ece += double(c) / n * std::abs(bin.observed - bin.meanConfidence);
+        f.bins.push_back(bin);
+    }
+    f.ece = ece;
+    for (int c = 0; c < categoryCount; ++c) {
+        const qint64 count = catCount[size_t(c)];
+        if (count == 0)
+            continue;
+        f.byCategory.push_back({c, {count, catSq[size_t(c)] / double(count),
+                                    double(catCorrect[size_t(c)]) / double(count)}});
+    }
+    return f;
+}
+
+Json Calibration::Figures::toJson() const
+{
+    Json j{{"reviewed", reviewed},
+           {"brier", orNull(brier)},
+           {"accuracy", orNull(accuracy)},
+           {"ece", orNull(ece)}};
+    Json binsJson = Json::array();
+    for (const Bin& b : bins)
+        binsJson.push_back(Json{{"bin", b.bin},
+                                {"count", b.count},
+                                {"mean_confidence", b.meanConfidence},
+                                {"observed", b.observed}});
+    j["bins"] = binsJson;
+    Json cats = Json::object();
+    for (const auto& [index, c] : byCategory)
+        cats[us(Decision::categories().at(index))] =
+            Json{{"count", c.count}, {"brier", c.brier}, {"accuracy", c.accuracy}};
+    j["by_category"] = cats;
+    if (!reason.isEmpty())
+        j["reason"] = us(reason);
+    return j;
+}
+
+} // namespace sediment

@@ -1,0 +1,181 @@
+#include "decisions/Decision.h"
+
+#include "util/Time.h"
+
+#include <cmath>
+
+namespace sediment {
+
+namespace {
+
+Json optText(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+
+Result<std::optional<QString>> optString(const Json& record, const char* key)
+{
+    const auto it = record.find(key);
+    if (it == record.end() || it->is_null())
+        return std::optional<QString>{};
+    if (!it->is_string())
+        return fail(Error::invalid(QStringLiteral("%1 must be a string").arg(QLatin1String(key))));
+    return std::optional<QString>(qs(it->get<std::string>()));
+}
+
+Result<QString> oneOf(const Json& record, const char* key, const QStringList& allowed,
+                      std::optional<QString> fallback)
+{
+    auto v = optString(record, key);
+    if (!v)
+        return fail(v.error());
+    if (!*v) {
+        if (fallback)
+            return *fallback;
+        return fail(Error::invalid(QStringLiteral("%1 is required").arg(QLatin1String(key))));
+    }
+    if (!allowed.contains(**v))
+        return fail(Error::invalid(QStringLiteral("unknown %1 '%2' (use %3)")
+                                       .arg(QLatin1String(key), **v,
+                                            allowed.join(QStringLiteral(", ")))));
+    return **v;
+}
+
+Result<std::optional<QString>> optTime(const Json& record, const char* key)
+{
+    auto v = optString(record, key);
+    if (!v)
+        return fail(v.error());
+    if (!*v)
+        return std::optional<QString>{};
+    auto t = time::parseIso(**v);
+    if (!t)
+        return fail(Error::invalid(QStringLiteral("%1: %2").arg(QLatin1String(key), t.error().message)));
+    return std::optional<QString>(time::toIso(*t));
+}
+
+} // namespace
+
+const QStringList& Decision::categories()
+{
+    static const QStringList v{QStringLiteral("architecture"), QStringLiteral("process"),
+                               QStringLiteral("tooling"), QStringLiteral("security"),
+                               QStringLiteral("integration")};
+    return v;
+}
+
+const QStringList& Decision::stakesLevels()
+{
+    static const QStringList v{QStringLiteral("low"), QStringLiteral("medium"),
+                               QStringLiteral("high"), QStringLiteral("critical")};
+    return v;
+}
+
+const QStringList& Decision::outcomes()
+{
+    static const QStringList v{QStringLiteral("pending"), QStringLiteral("success"),
+                               QStringLiteral("partial"), QStringLiteral("failure"),
+                               QStringLiteral("noise"), QStringLiteral("superseded")};
+    return v;
+}
+
+Json Decision::toJson() const
+{
+    return Json{{"id", id},
+                {"ext_id", optText(extId)},
+                {"description", us(description)},
+                {"context", us(context)},
+                {"pattern", us(pattern)},
+                {"confidence", confidence},
+                {"category", us(category)},
+                {"stakes", us(stakes)},
+                {"outcome", us(outcome)},
+                {"outcome_text", optText(outcomeText)},
+                {"reviewer", optText(reviewer)},
+                {"reviewed_at", optText(reviewedAt)},
+                {"superseded_by", supersededBy ? Json(*supersededBy) : Json(nullptr)},
+                {"created_at", us(createdAt)},
+                {"session", optText(session)}};
+}
+
+Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)
+{
+    if (!r.is_object())
+        return fail(Error::invalid(QStringLiteral("a decision must be a JSON object")));
+    Decision d;
+    if (const auto it = r.find("id"); it != r.end() && !it->is_null()) {
+        if (it->is_string())
+            d.extId = qs(it->get<std::string>());
+        else if (it->is_number_integer())
+            d.extId = QString::number(it->get<qint64>());
+        else
+            return fail(Error::invalid(QStringLiteral("id must be a string or an integer")));
+    }
+    auto description = optString(r, "description");
+    if (!description)
+        return fail(description.error());
+    if (!*description || (*description)->trimmed().isEmpty())
+        return fail(Error::invalid(QStringLiteral("description is required")));
+    d.description = **description;
+    for (auto [key, field] : {std::pair{"context", &d.context}, std::pair{"pattern", &d.pattern}}) {
+        auto v = optString(r, key);
+        if (!v)
+            return fail(v.error());
+        *field = v->value_or(QString());
+    }
+    const auto conf = r.find("confidence");
+    if (conf == r.end() || !conf->is_number() || !std::isfinite(conf->get<double>())
+        || conf->get<double>() < 0 || conf->get<double>() > 1)
+        return fail(Error::invalid(QStringLiteral("confidence must be a number in [0,1]%1")
+                                       .arg(conf == r.end() ? QString()
+                                                            : QStringLiteral(" (got %1)")
+                                                                  .arg(qs(conf->dump())))));
+    d.confidence = conf->get<double>();
+    auto category = oneOf(r, "category", categories(), std::nullopt);
+    if (!category)
+        return fail(category.error());
+    d.category = *category;
+    auto stakes = oneOf(r, "stakes", stakesLevels(), QStringLiteral("medium"));
+    if (!stakes)
+        return fail(stakes.error());
+    d.stakes = *stakes;
+    auto outcome = oneOf(r, "outcome", outcomes(), QStringLiteral("pending"));
+    if (!outcome)
+        return fail(outcome.error());
+    d.outcome = *outcome;
+    // The seed calls the outcome text "result"; both spellings are accepted.
+    auto text = optString(r, "outcome_text");
+    if (!text)
+        return fail(text.error());
+    if (!*text) {
+        text = optString(r, "result");
+        if (!text)
+            return fail(text.error());
+    }
+    d.outcomeText = *text;
+    auto reviewer = optString(r, "reviewer");
+    if (!reviewer)
+        return fail(reviewer.error());
+    d.reviewer = *reviewer;
+    auto session = optString(r, "session");
+    if (!session)
+        return fail(session.error());
+    d.session = *session;
+    auto created = optTime(r, "created_at");
+    if (!created)
+        return fail(created.error());
+    d.createdAt = created->value_or(defaultTime);
+    auto reviewed = optTime(r, "reviewed_at");
+    if (!reviewed)
+        return fail(reviewed.error());
+    d.reviewedAt = *reviewed;
+    if (d.isReviewed() && !d.reviewedAt)
+        d.reviewedAt = defaultTime;
+    if (!d.isReviewed() && d.reviewedAt)
+        return fail(Error::invalid(QStringLiteral("reviewed_at is set but the outcome is pending")));
+    if (const auto it = r.find("superseded_by"); it != r.end() && !it->is_null()) {
+        if (!it->is_number_integer())
+            return fail(Error::invalid(QStringLiteral("superseded_by must be a decision id")));
+        d.supersededBy = it->get<qint64>();
+    }
+    return d;
+}
+
+} // namespace sediment

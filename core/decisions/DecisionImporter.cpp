@@ -1,0 +1,110 @@
+#include "decisions/DecisionImporter.h"
+
+#include "decisions/CalibrationSnapshots.h"
+#include "decisions/Decision.h"
+#include "store/AuditRepository.h"
+#include "store/Database.h"
+#include "store/DecisionRepository.h"
+#include "util/Time.h"
+
+#include <QSet>
+
+#include <vector>
+
+namespace sediment {
+
+Json DecisionImporter::Outcome::toJson() const
+{
+    return Json{{"imported", imported},
+                {"reviewed", reviewed},
+                {"skipped", skipped},
+                {"snapshot", snapshotId ? Json(*snapshotId) : Json(nullptr)}};
+}
+
+Result<DecisionImporter::Outcome> DecisionImporter::importLines(const QByteArray& input)
+{
+    const QString now = time::toIso(m_clock.now());
+    std::vector<std::pair<int, Decision>> parsed;
+    QSet<QString> seenIds;
+    const QList<QByteArray> lines = input.split('\n');
+    for (int i = 0; i < lines.size(); ++i) {
+        const QByteArray line = lines[i].trimmed();
+        if (line.isEmpty())
+            continue;
+        const int lineNo = i + 1;
+        Json record;
+        try {
+            record = Json::parse(line.constData(), line.constData() + line.size());
+        } catch (const nlohmann::json::exception& e) {
+            return fail(Error::invalid(QStringLiteral("line %1: not valid JSON (%2)")
+                                           .arg(lineNo)
+                                           .arg(QString::fromUtf8(e.what()))));
+        }
+        auto d = Decision::fromJson(record, now);
+        if (!d)
+            return fail(Error::invalid(QStringLiteral("line %1: %2").arg(lineNo).arg(d.error().message)));
+        if (d->extId) {
+            if (seenIds.contains(*d->extId))
+                return fail(Error::invalid(QStringLiteral("line %1: id '%2' appears twice in the input")
+                                               .arg(lineNo)
+                                               .arg(*d->extId)));
+            seenIds.insert(*d->extId);
+        }
+        parsed.emplace_back(lineNo, std::move(*d));
+    }
+    if (parsed.empty())
+        return fail(Error::invalid(QStringLiteral("no decision in the input (JSON Lines expected)")));
+
+    auto tx = m_db.begin();
+    if (!tx)
+        return fail(tx.error());
+    DecisionRepository repo(m_db);
+    AuditRepository audit(m_db, m_clock);
+    Outcome out;
+    for (auto& [lineNo, d] : parsed) {
+        if (d.extId) {
+            auto known = repo.idOfExtId(*d.extId);
+            if (!known)
+                return fail(known.error());
+            if (*known) {
+                ++out.skipped;
+                continue;
+            }
+        }
+        if (d.supersededBy) {
+            auto target = repo.get(*d.supersededBy);
+            if (!target)
+                return fail(target.error());
+            if (!*target)
+                return fail(Error::invalid(QStringLiteral("line %1: superseded_by %2 is not a known decision")
+                                               .arg(lineNo)
+                                               .arg(*d.supersededBy)));
+        }
+        auto id = repo.insert(d);
+        if (!id)
+            return fail(id.error());
+        ++out.imported;
+        out.reviewed += d.isReviewed() ? 1 : 0;
+        AuditEntry e;
+        e.actor = m_actor;
+        e.action = QStringLiteral("decision.import");
+        e.subjectType = QStringLiteral("decision");
+        e.subjectId = QString::number(*id);
+        e.after = d.outcome;
+        e.details = Json{{"line", lineNo},
+                         {"ext_id", d.extId ? Json(us(*d.extId)) : Json(nullptr)},
+                         {"confidence", d.confidence},
+                         {"category", us(d.category)}};
+        if (auto a = audit.append(e); !a)
+            return fail(a.error());
+    }
+    auto snap = CalibrationSnapshots(m_db, m_clock).takeIfDue(m_actor);
+    if (!snap)
+        return fail(snap.error());
+    out.snapshotId = *snap;
+    if (auto c = tx->commit(); !c)
+        return fail(c.error());
+    return out;
+}
+
+} // namespace sediment

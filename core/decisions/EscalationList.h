@@ -1,0 +1,21 @@
+#pragma once
+
+#include "decisions/Decision.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+
+#include <vector>
+
+namespace sediment {
+
+class Database;
+
+// Decisions a human must look at (§9, seed 004 tier 3): stakes high or critical, still
+// unreviewed, made more than kDays ago. Oldest first.
+class EscalationList final {
+public:
+    static constexpr int kDays = 14;
+    static Result<std::vector<Decision>> compute(Database& db, const Clock& clock);
+};
+
+} // namespace sediment

@@ -1,0 +1,49 @@
+#include "scars/Scar.h"
+
+namespace sediment {
+
+namespace {
+
+Json optText(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+
+} // namespace
+
+Json Scar::toJson() const
+{
+    return Json{{"id", id},
+                {"kind", us(kind)},
+                {"title", us(title)},
+                {"context", us(context)},
+                {"lesson", us(lesson)},
+                {"importance", importance},
+                {"learnable", learnable},
+                {"source", optText(source)},
+                {"scope", us(scope)},
+                {"created_at", us(createdAt)},
+                {"recall_count", recallCount},
+                {"last_recalled_at", optText(lastRecalledAt)},
+                {"archived", archived},
+                {"suggestion_id", suggestionId ? Json(*suggestionId) : Json(nullptr)}};
+}
+
+bool Scar::isKnownKind(const QString& k)
+{
+    return k == QLatin1String("failure") || k == QLatin1String("victory");
+}
+
+Status Scar::validate() const
+{
+    if (!isKnownKind(kind))
+        return fail(Error::invalid(
+            QStringLiteral("unknown scar kind '%1' (use failure or victory)").arg(kind)));
+    if (title.trimmed().isEmpty())
+        return fail(Error::invalid(QStringLiteral("a scar needs a title")));
+    if (importance < 0 || importance > 10)
+        return fail(Error::invalid(
+            QStringLiteral("importance must be an integer in [0,10] (got %1)").arg(importance)));
+    if (scope.trimmed().isEmpty())
+        return fail(Error::invalid(QStringLiteral("a scar's scope cannot be empty")));
+    return {};
+}
+
+} // namespace sediment

@@ -1,0 +1,199 @@
+#include "scars/ScarSuggester.h"
+
+#include "review/ProposalIntake.h"
+#include "scars/Redactor.h"
+#include "store/AuditRepository.h"
+#include "store/ScarRepository.h"
+#include "workspace/Workspace.h"
+
+#include <QProcess>
+
+namespace sediment {
+
+namespace {
+
+// The proposer's stdout: one object, an array, or JSON Lines.
+Result<std::vector<Json>> parseProposals(const QByteArray& out)
+{
+    std::vector<Json> items;
+    const QByteArray trimmed = out.trimmed();
+    if (trimmed.isEmpty())
+        return items;
+    Json whole = Json::parse(trimmed.constData(), trimmed.constData() + trimmed.size(), nullptr, false);
+    if (!whole.is_discarded()) {
+        if (whole.is_array())
+            items.assign(whole.begin(), whole.end());
+        else
+            items.push_back(whole);
+    } else {
+        for (const QByteArray& line : trimmed.split('\n')) {
+            const QByteArray l = line.trimmed();
+            if (l.isEmpty())
+                continue;
+            Json j = Json::parse(l.constData(), l.constData() + l.size(), nullptr, false);
+            if (j.is_discarded())
+                return fail(Error::invalid(QStringLiteral("proposer command printed malformed JSON")));
+            items.push_back(j);
+        }
+    }
+    for (const Json& j : items)
+        if (!j.is_object())
+            return fail(Error::invalid(QStringLiteral("proposer command printed a non-object proposal")));
+    return items;
+}
+
+} // namespace
+
+Json ScarSuggester::Suggestion::toJson() const
+{
+    return Json{{"scar", scarId},
+                {"inbox_id", inboxId ? Json(*inboxId) : Json(nullptr)},
+                {"status", us(status)}};
+}
+
+Json ScarSuggester::Outcome::toJson() const
+{
+    Json arr = Json::array();
+    for (const auto& s : suggestions)
+        arr.push_back(s.toJson());
+    return Json{{"suggested", arr}, {"count", suggestions.size()}, {"redacted", redacted}};
+}
+
+Json ScarSuggester::templateProposal(const Scar& s)
+{
+    const QString lesson = s.lesson.trimmed().isEmpty() ? s.title : s.lesson;
+    return Json{{"destination", "memory"},
+                {"op", {{"action", "add"}, {"content", us(lesson)}}},
+                {"rationale", us(QStringLiteral("lesson of %1 scar #%2 \"%3\" (importance %4/10)")
+                                     .arg(s.kind)
+                                     .arg(s.id)
+                                     .arg(s.title)
+                                     .arg(s.importance))},
+                {"score", s.importance / 10.0},
+                {"source", {{"agent", "scars"}, {"scar", s.id}}}};
+}
+
+Result<std::vector<Json>> ScarSuggester::draft(const Scar& scar, int& redacted) const
+{
+    if (m_command.isEmpty())
+        return std::vector<Json>{templateProposal(scar)};
+    Redactor::Result found;
+    Json scarJson = Json{{"id", scar.id},           {"kind", us(scar.kind)},
+                         {"title", us(scar.title)}, {"context", us(scar.context)},
+                         {"lesson", us(scar.lesson)}, {"importance", scar.importance},
+                         {"scope", us(scar.scope)}};
+    scarJson = Redactor::redactJson(scarJson, found);
+    const QString summary = QStringLiteral("%1: %2\n%3\nLesson: %4")
+                                .arg(qs(scarJson["kind"].get<std::string>()),
+                                     qs(scarJson["title"].get<std::string>()),
+                                     qs(scarJson["context"].get<std::string>()),
+                                     qs(scarJson["lesson"].get<std::string>()));
+    const Json request{{"summary", us(summary)}, {"scar", scarJson}};
+    redacted += found.total();
+
+    QProcess p;
+    p.setProgram(QStringLiteral("/bin/sh"));
+    p.setArguments({QStringLiteral("-c"), m_command});
+    p.setWorkingDirectory(m_workspace.root());
+    p.start();
+    if (!p.waitForStarted(m_timeoutMs))
+        return fail(Error::io(QStringLiteral("proposer command did not start: %1").arg(m_command)));
+    p.write(QByteArray::fromStdString(json::pythonDump(request)));
+    p.closeWriteChannel();
+    if (!p.waitForFinished(m_timeoutMs)) {
+        p.kill();
+        p.waitForFinished(1000);
+        return fail(Error::io(QStringLiteral("proposer command timed out on scar %1").arg(scar.id)));
+    }
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return fail(Error::io(QStringLiteral("proposer command failed on scar %1 (exit %2)")
+                                  .arg(scar.id)
+                                  .arg(p.exitCode())));
+    auto proposals = parseProposals(p.readAllStandardOutput());
+    if (!proposals)
+        return fail(proposals.error());
+    // Defence in depth: the model may echo or invent personal data.
+    Redactor::Result back;
+    for (Json& proposal : *proposals) {
+        proposal = Redactor::redactJson(proposal, back);
+        Json source = proposal.contains("source") && proposal["source"].is_object() ? proposal["source"]
+                                                                                    : Json::object();
+        source["agent"] = "scars";
+        source["scar"] = scar.id;
+        proposal["source"] = source;
+    }
+    redacted += back.total();
+    return proposals;
+}
+
+Result<ScarSuggester::Suggestion> ScarSuggester::suggestOne(const Scar& scar, int& redacted)
+{
+    Suggestion s;
+    s.scarId = scar.id;
+    if (scar.suggestionId)
+        return fail(Error::refused(QStringLiteral("scar %1 already has a suggestion (inbox item %2)")
+                                       .arg(scar.id)
+                                       .arg(*scar.suggestionId)));
+    auto proposals = draft(scar, redacted);
+    if (!proposals)
+        return fail(proposals.error());
+    if (proposals->empty()) {
+        s.status = QStringLiteral("nothing proposed");
+        return s; // the scar stays eligible
+    }
+    auto result = ProposalIntake(m_workspace, m_clock).submit(*proposals);
+    if (!result)
+        return fail(Error{result.error().kind,
+                          QStringLiteral("scar %1: %2").arg(scar.id).arg(result.error().message)});
+    const std::pair<const std::vector<OutcomeItem>*, const char*> lists[] = {
+        {&result->pending, "pending"}, {&result->applied, "applied"},
+        {&result->failed, "failed"},   {&result->rejected, "rejected"}};
+    for (const auto& [items, status] : lists) {
+        if (!s.inboxId && !items->empty() && items->front().inboxId > 0) {
+            s.inboxId = items->front().inboxId;
+            s.status = QString::fromLatin1(status);
+        }
+    }
+    if (!s.inboxId)
+        return fail(Error::io(QStringLiteral("scar %1: the intake queued nothing").arg(scar.id)));
+    Database& db = m_workspace.db();
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    if (auto r = ScarRepository(db).setSuggestion(scar.id, *s.inboxId); !r)
+        return fail(r.error());
+    AuditEntry e;
+    e.actor = m_actor;
+    e.action = QStringLiteral("scar.suggest");
+    e.subjectType = QStringLiteral("scar");
+    e.subjectId = QString::number(scar.id);
+    e.after = QString::number(*s.inboxId);
+    e.details = Json{{"inbox_id", *s.inboxId},
+                     {"proposer", m_command.isEmpty() ? "template" : "command"},
+                     {"status", us(s.status)}};
+    if (auto a = AuditRepository(db, m_clock).append(e); !a)
+        return fail(a.error());
+    if (auto c = tx->commit(); !c)
+        return fail(c.error());
+    return s;
+}
+
+Result<ScarSuggester::Outcome> ScarSuggester::suggest(int limit)
+{
+    if (limit < 1)
+        return fail(Error::invalid(QStringLiteral("--limit must be at least 1")));
+    auto waiting = ScarRepository(m_workspace.db()).awaitingSuggestion(limit);
+    if (!waiting)
+        return fail(waiting.error());
+    Outcome out;
+    for (const Scar& scar : *waiting) {
+        auto s = suggestOne(scar, out.redacted);
+        if (!s)
+            return fail(s.error());
+        if (s->inboxId)
+            out.suggestions.push_back(*s);
+    }
+    return out;
+}
+
+} // namespace sediment

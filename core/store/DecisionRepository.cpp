@@ -1,0 +1,286 @@
+#include "store/DecisionRepository.h"
+
+#include "store/Database.h"
+
+namespace sediment {
+
+namespace {
+
+constexpr const char* kColumns =
+    "id, ext_id, description, context, pattern, confidence, category, stakes, outcome, "
+    "outcome_text, reviewer, reviewed_at, superseded_by, created_at, session";
+
+Decision readDecision(const Statement& st)
+{
+    Decision d;
+    d.id = st.int64(0);
+    d.extId = st.optText(1);
+    d.description = st.text(2);
+    d.context = st.text(3);
+    d.pattern = st.text(4);
+    d.confidence = st.real(5);
+    d.category = st.text(6);
+    d.stakes = st.text(7);
+    d.outcome = st.text(8);
+    d.outcomeText = st.optText(9);
+    d.reviewer = st.optText(10);
+    d.reviewedAt = st.optText(11);
+    if (!st.isNull(12))
+        d.supersededBy = st.int64(12);
+    d.createdAt = st.text(13);
+    d.session = st.optText(14);
+    return d;
+}
+
+template <typename T, typename Read>
+Result<std::vector<T>> collect(Statement& st, Read read)
+{
+    std::vector<T> out;
+    for (;;) {
+        auto row = st.step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return out;
+        out.push_back(read(st));
+    }
+}
+
+} // namespace
+
+Json DecisionRepository::Snapshot::toJson() const
+{
+    auto orNull = [](const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); };
+    return Json{{"id", id},           {"at", us(at)},         {"reviewed", reviewed},
+                {"brier", orNull(brier)}, {"accuracy", orNull(accuracy)}, {"ece", orNull(ece)},
+                {"figures", figures}};
+}
+
+Result<qint64> DecisionRepository::insert(const Decision& d)
+{
+    auto st = m_db.prepare(
+        "INSERT INTO decisions(ext_id, description, context, pattern, confidence, category, "
+        "stakes, outcome, outcome_text, reviewer, reviewed_at, superseded_by, created_at, session) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, d.extId).bind(2, d.description).bind(3, d.context).bind(4, d.pattern);
+    st->bind(5, d.confidence).bind(6, d.category).bind(7, d.stakes).bind(8, d.outcome);
+    st->bind(9, d.outcomeText).bind(10, d.reviewer).bind(11, d.reviewedAt);
+    if (d.supersededBy)
+        st->bind(12, *d.supersededBy);
+    else
+        st->bindNull(12);
+    st->bind(13, d.createdAt).bind(14, d.session);
+    if (auto r = st->exec(); !r)
+        return fail(r.error());
+    return m_db.lastInsertId();
+}
+
+Result<std::optional<Decision>> DecisionRepository::get(qint64 id)
+{
+    auto rows = byIds({id});
+    if (!rows)
+        return fail(rows.error());
+    if (rows->empty())
+        return std::optional<Decision>{};
+    return std::optional<Decision>(rows->front());
+}
+
+Result<std::optional<qint64>> DecisionRepository::idOfExtId(const QString& extId)
+{
+    auto st = m_db.prepare("SELECT id FROM decisions WHERE ext_id = ?");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, extId);
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<qint64>{};
+    return std::optional<qint64>(st->int64(0));
+}
+
+Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order)
+{
+    QStringList where;
+    QStringList values;
+    if (f.outcome == QLatin1String("reviewed")) {
+        where << QStringLiteral("outcome <> 'pending'");
+    } else if (!f.outcome.isEmpty()) {
+        where << QStringLiteral("outcome = ?");
+        values << f.outcome;
+    }
+    if (!f.category.isEmpty()) {
+        where << QStringLiteral("category = ?");
+        values << f.category;
+    }
+    if (!f.stakes.isEmpty()) {
+        where << QStringLiteral("stakes = ?");
+        values << f.stakes;
+    }
+    if (!f.text.isEmpty()) {
+        where << QStringLiteral("(instr(lower(description), lower(?1x)) > 0 OR instr(lower(context), "
+                                "lower(?1x)) > 0 OR instr(lower(pattern), lower(?1x)) > 0)");
+    }
+    QString sql = QStringLiteral("SELECT id FROM decisions");
+    if (!where.isEmpty())
+        sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
+    // The text placeholder is numbered after the other values so it can be used three times.
+    sql.replace(QStringLiteral("?1x"), QStringLiteral("?%1").arg(values.size() + 1));
+    switch (order) {
+    case Order::Oldest: sql += QStringLiteral(" ORDER BY created_at, id"); break;
+    case Order::Confidence: sql += QStringLiteral(" ORDER BY confidence DESC, id"); break;
+    case Order::Stakes:
+        sql += QStringLiteral(" ORDER BY CASE stakes WHEN 'critical' THEN 0 WHEN 'high' THEN 1 "
+                              "WHEN 'medium' THEN 2 ELSE 3 END, created_at, id");
+        break;
+    case Order::Newest: sql += QStringLiteral(" ORDER BY created_at DESC, id DESC"); break;
+    }
+    auto st = m_db.prepare(sql.toUtf8().constData());
+    if (!st)
+        return fail(st.error());
+    int i = 1;
+    for (const QString& v : values)
+        st->bind(i++, v);
+    if (!f.text.isEmpty())
+        st->bind(i, f.text);
+    return collect<qint64>(*st, [](const Statement& s) { return s.int64(0); });
+}
+
+Result<std::vector<Decision>> DecisionRepository::byIds(const std::vector<qint64>& ids)
+{
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM decisions WHERE id = ?").c_str());
+    if (!st)
+        return fail(st.error());
+    std::vector<Decision> out;
+    out.reserve(ids.size());
+    for (qint64 id : ids) {
+        st->reset();
+        st->bind(1, id);
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (*row)
+            out.push_back(readDecision(*st));
+    }
+    return out;
+}
+
+Status DecisionRepository::setReview(qint64 id, const QString& outcome,
+                                     const std::optional<QString>& text, const QString& reviewer,
+                                     const QString& at, std::optional<qint64> supersededBy)
+{
+    auto st = m_db.prepare("UPDATE decisions SET outcome = ?, outcome_text = ?, reviewer = ?, "
+                           "reviewed_at = ?, superseded_by = ? WHERE id = ?");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, outcome).bind(2, text).bind(3, reviewer).bind(4, at);
+    if (supersededBy)
+        st->bind(5, *supersededBy);
+    else
+        st->bindNull(5);
+    st->bind(6, id);
+    return st->exec();
+}
+
+Result<std::vector<Calibration::Sample>> DecisionRepository::calibrationSamples()
+{
+    // Only outcomes that can count are read; the category order is Decision::categories().
+    auto st = m_db.prepare(
+        "SELECT confidence, CASE outcome WHEN 'success' THEN 1 WHEN 'partial' THEN 2 ELSE 3 END, "
+        "CASE category WHEN 'architecture' THEN 0 WHEN 'process' THEN 1 WHEN 'tooling' THEN 2 "
+        "WHEN 'security' THEN 3 WHEN 'integration' THEN 4 ELSE -1 END "
+        "FROM decisions WHERE outcome IN ('success', 'partial', 'failure') ORDER BY id");
+    if (!st)
+        return fail(st.error());
+    return collect<Calibration::Sample>(*st, [](const Statement& s) {
+        Calibration::Sample sample;
+        sample.confidence = s.real(0);
+        const qint64 o = s.int64(1);
+        sample.outcome = o == 1   ? Calibration::Outcome::Success
+                         : o == 2 ? Calibration::Outcome::Partial
+                                  : Calibration::Outcome::Failure;
+        sample.category = int(s.int64(2));
+        return sample;
+    });
+}
+
+Result<std::vector<Decision>> DecisionRepository::unreviewed(const QStringList& stakes,
+                                                             const QString& createdBefore)
+{
+    QString sql = QStringLiteral("SELECT %1 FROM decisions WHERE outcome = 'pending'")
+                      .arg(QLatin1String(kColumns));
+    QStringList values;
+    if (!stakes.isEmpty()) {
+        QStringList marks;
+        for (const QString& s : stakes) {
+            marks << QStringLiteral("?");
+            values << s;
+        }
+        sql += QStringLiteral(" AND stakes IN (%1)").arg(marks.join(QLatin1Char(',')));
+    }
+    if (!createdBefore.isEmpty()) {
+        sql += QStringLiteral(" AND created_at < ?");
+        values << createdBefore;
+    }
+    sql += QStringLiteral(" ORDER BY created_at, id");
+    auto st = m_db.prepare(sql.toUtf8().constData());
+    if (!st)
+        return fail(st.error());
+    int i = 1;
+    for (const QString& v : values)
+        st->bind(i++, v);
+    return collect<Decision>(*st, readDecision);
+}
+
+Result<qint64> DecisionRepository::insertSnapshot(const QString& at,
+                                                  const Calibration::Figures& figures)
+{
+    auto st = m_db.prepare("INSERT INTO calibration_snapshots(at, reviewed, brier, accuracy, ece, "
+                           "figures) VALUES (?,?,?,?,?,?)");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, at).bind(2, figures.reviewed).bind(3, figures.brier).bind(4, figures.accuracy);
+    st->bind(5, figures.ece).bind(6, json::pythonDump(figures.toJson()));
+    if (auto r = st->exec(); !r)
+        return fail(r.error());
+    return m_db.lastInsertId();
+}
+
+Result<std::vector<DecisionRepository::Snapshot>> DecisionRepository::snapshots()
+{
+    auto st = m_db.prepare("SELECT id, at, reviewed, brier, accuracy, ece, figures FROM "
+                           "calibration_snapshots ORDER BY at, id");
+    if (!st)
+        return fail(st.error());
+    return collect<Snapshot>(*st, [](const Statement& s) {
+        Snapshot snap;
+        snap.id = s.int64(0);
+        snap.at = s.text(1);
+        snap.reviewed = s.int64(2);
+        snap.brier = s.optReal(3);
+        snap.accuracy = s.optReal(4);
+        snap.ece = s.optReal(5);
+        snap.figures = Json::parse(s.utf8(6), nullptr, false);
+        if (snap.figures.is_discarded())
+            snap.figures = nullptr;
+        return snap;
+    });
+}
+
+Result<qint64> DecisionRepository::reviewsSinceLastSnapshot()
+{
+    auto st = m_db.prepare(
+        "SELECT COUNT(*) FROM audit_log WHERE subject_type = 'decision' AND "
+        "(action = 'decision.review' OR (action = 'decision.import' AND after <> 'pending')) AND "
+        "seq > COALESCE((SELECT MAX(seq) FROM audit_log WHERE action = 'calibration.snapshot'), 0)");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    return st->int64(0);
+}
+
+} // namespace sediment

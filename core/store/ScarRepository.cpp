@@ -1,0 +1,322 @@
+#include "store/ScarRepository.h"
+
+#include "store/Database.h"
+
+#include <QRegularExpression>
+
+namespace sediment {
+
+namespace {
+
+constexpr const char* kColumns =
+    "s.id, s.kind, s.title, s.context, s.lesson, s.importance, s.learnable, s.source, s.scope, "
+    "s.created_at, s.recall_count, s.last_recalled_at, s.archived, s.suggestion_id";
+
+Scar readScar(const Statement& st, int base = 0)
+{
+    Scar s;
+    s.id = st.int64(base + 0);
+    s.kind = st.text(base + 1);
+    s.title = st.text(base + 2);
+    s.context = st.text(base + 3);
+    s.lesson = st.text(base + 4);
+    s.importance = int(st.int64(base + 5));
+    s.learnable = st.int64(base + 6) != 0;
+    s.source = st.optText(base + 7);
+    s.scope = st.text(base + 8);
+    s.createdAt = st.text(base + 9);
+    s.recallCount = int(st.int64(base + 10));
+    s.lastRecalledAt = st.optText(base + 11);
+    s.archived = st.int64(base + 12) != 0;
+    if (!st.isNull(base + 13))
+        s.suggestionId = st.int64(base + 13);
+    return s;
+}
+
+bool anyScope(const QString& scope)
+{
+    return scope.isEmpty() || scope == QLatin1String("all");
+}
+
+// The WHERE clause of a Filter and the values it binds, in order.
+struct Where {
+    QString sql;
+    QStringList texts; // bound as text
+    int minImportance = 0;
+};
+
+Where buildWhere(const ScarRepository::Filter& f)
+{
+    Where w;
+    QStringList parts;
+    if (!f.includeArchived)
+        parts << QStringLiteral("s.archived = 0");
+    const QString match = ScarRepository::ftsQuery(f.text, false, true);
+    if (!match.isEmpty()) {
+        parts << QStringLiteral("s.id IN (SELECT rowid FROM scars_fts WHERE scars_fts MATCH ?)");
+        w.texts << match;
+    }
+    if (!anyScope(f.scope)) {
+        parts << QStringLiteral("s.scope = ?");
+        w.texts << f.scope;
+    }
+    if (!f.kind.isEmpty()) {
+        parts << QStringLiteral("s.kind = ?");
+        w.texts << f.kind;
+    }
+    if (f.minImportance > 0) {
+        parts << QStringLiteral("s.importance >= ?");
+        w.minImportance = f.minImportance;
+    }
+    w.sql = parts.isEmpty() ? QString() : QStringLiteral(" WHERE ") + parts.join(QStringLiteral(" AND "));
+    return w;
+}
+
+void bindWhere(Statement& st, const Where& w)
+{
+    int i = 1;
+    for (const QString& t : w.texts)
+        st.bind(i++, t);
+    if (w.minImportance > 0)
+        st.bind(i++, w.minImportance);
+}
+
+const char* orderBy(ScarRepository::Order order)
+{
+    switch (order) {
+    case ScarRepository::Order::Importance: return " ORDER BY s.importance DESC, s.id DESC";
+    case ScarRepository::Order::Recalls: return " ORDER BY s.recall_count DESC, s.id DESC";
+    case ScarRepository::Order::Title: return " ORDER BY s.title COLLATE NOCASE, s.id";
+    case ScarRepository::Order::Newest: break;
+    }
+    return " ORDER BY s.created_at DESC, s.id DESC";
+}
+
+} // namespace
+
+QString ScarRepository::ftsQuery(const QString& text, bool anyWord, bool lastAsPrefix)
+{
+    static const QRegularExpression nonWord(QStringLiteral("[^\\w]+"),
+                                            QRegularExpression::UseUnicodePropertiesOption);
+    const QStringList words = text.split(nonWord, Qt::SkipEmptyParts);
+    QStringList quoted;
+    for (const QString& w : words)
+        quoted << QLatin1Char('"') + w + QLatin1Char('"');
+    if (quoted.isEmpty())
+        return {};
+    if (lastAsPrefix)
+        quoted.last() += QLatin1Char('*');
+    return quoted.join(anyWord ? QStringLiteral(" OR ") : QStringLiteral(" "));
+}
+
+Result<qint64> ScarRepository::insert(const Scar& s)
+{
+    auto st = m_db.prepare(
+        "INSERT INTO scars(kind, title, context, lesson, importance, learnable, source, scope, "
+        "created_at, recall_count, last_recalled_at, archived, suggestion_id) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, s.kind).bind(2, s.title).bind(3, s.context).bind(4, s.lesson);
+    st->bind(5, s.importance).bind(6, s.learnable ? 1 : 0).bind(7, s.source).bind(8, s.scope);
+    st->bind(9, s.createdAt).bind(10, s.recallCount).bind(11, s.lastRecalledAt);
+    st->bind(12, s.archived ? 1 : 0);
+    if (s.suggestionId)
+        st->bind(13, *s.suggestionId);
+    else
+        st->bindNull(13);
+    if (auto r = st->exec(); !r)
+        return fail(r.error());
+    return m_db.lastInsertId();
+}
+
+Result<std::optional<Scar>> ScarRepository::get(qint64 id)
+{
+    auto rows = byIds({id});
+    if (!rows)
+        return fail(rows.error());
+    if (rows->empty())
+        return std::optional<Scar>{};
+    return std::optional<Scar>(rows->front());
+}
+
+Result<std::vector<qint64>> ScarRepository::ids(const Filter& filter, Order order, int limit)
+{
+    const Where w = buildWhere(filter);
+    QString sql = QStringLiteral("SELECT s.id FROM scars s") + w.sql + QLatin1String(orderBy(order));
+    if (limit >= 0)
+        sql += QStringLiteral(" LIMIT %1").arg(limit);
+    auto st = m_db.prepare(sql.toUtf8().constData());
+    if (!st)
+        return fail(st.error());
+    bindWhere(*st, w);
+    std::vector<qint64> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        out.push_back(st->int64(0));
+    }
+    return out;
+}
+
+Result<qint64> ScarRepository::count(const Filter& filter)
+{
+    const Where w = buildWhere(filter);
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM scars s") + w.sql;
+    auto st = m_db.prepare(sql.toUtf8().constData());
+    if (!st)
+        return fail(st.error());
+    bindWhere(*st, w);
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    return st->int64(0);
+}
+
+Result<std::vector<Scar>> ScarRepository::byIds(const std::vector<qint64>& ids)
+{
+    auto st = m_db.prepare(
+        (std::string("SELECT ") + kColumns + " FROM scars s WHERE s.id = ?").c_str());
+    if (!st)
+        return fail(st.error());
+    std::vector<Scar> out;
+    out.reserve(ids.size());
+    for (qint64 id : ids) {
+        st->reset();
+        st->bind(1, id);
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (*row)
+            out.push_back(readScar(*st));
+    }
+    return out;
+}
+
+Result<std::vector<ScarRepository::Candidate>>
+ScarRepository::candidates(const QString& text, const QString& scope, int limit)
+{
+    const QString match = ftsQuery(text, true, false);
+    if (match.isEmpty())
+        return std::vector<Candidate>{};
+    // The FTS ranking runs first on the index alone; the join filters archived and out-of-scope
+    // scars, which is why the limit is applied after the join.
+    std::string sql = std::string("SELECT ") + kColumns
+                      + ", bm25(scars_fts) AS score FROM scars_fts JOIN scars s ON s.id = "
+                        "scars_fts.rowid WHERE scars_fts MATCH ?1 AND s.archived = 0";
+    if (!anyScope(scope))
+        sql += " AND s.scope = ?2";
+    sql += " ORDER BY score LIMIT ?3";
+    auto st = m_db.prepare(sql.c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, match);
+    if (!anyScope(scope))
+        st->bind(2, scope);
+    st->bind(3, limit);
+    std::vector<Candidate> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        out.push_back({readScar(*st), st->real(14)});
+    }
+    return out;
+}
+
+Status ScarRepository::bumpRecall(const std::vector<qint64>& ids, const QString& at)
+{
+    auto st = m_db.prepare(
+        "UPDATE scars SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ?");
+    if (!st)
+        return fail(st.error());
+    for (qint64 id : ids) {
+        st->reset();
+        st->bind(1, at).bind(2, id);
+        if (auto r = st->exec(); !r)
+            return r;
+    }
+    return {};
+}
+
+Result<std::vector<Scar>> ScarRepository::unrecalledCreatedBefore(const QString& cutoff)
+{
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns
+                            + " FROM scars s WHERE s.archived = 0 AND s.recall_count = 0 AND "
+                              "s.last_recalled_at IS NULL AND s.created_at < ? ORDER BY s.id")
+                               .c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, cutoff);
+    std::vector<Scar> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        out.push_back(readScar(*st));
+    }
+    return out;
+}
+
+Status ScarRepository::setArchived(qint64 id, bool archived)
+{
+    auto st = m_db.prepare("UPDATE scars SET archived = ? WHERE id = ?");
+    if (!st)
+        return fail(st.error());
+    return st->bind(1, archived ? 1 : 0).bind(2, id).exec();
+}
+
+Result<std::vector<Scar>> ScarRepository::awaitingSuggestion(int limit)
+{
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns
+                            + " FROM scars s WHERE s.learnable = 1 AND s.suggestion_id IS NULL "
+                              "AND s.archived = 0 ORDER BY s.importance DESC, s.id LIMIT ?")
+                               .c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, limit);
+    std::vector<Scar> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        out.push_back(readScar(*st));
+    }
+    return out;
+}
+
+Status ScarRepository::setSuggestion(qint64 id, qint64 suggestionId)
+{
+    auto st = m_db.prepare("UPDATE scars SET suggestion_id = ? WHERE id = ?");
+    if (!st)
+        return fail(st.error());
+    return st->bind(1, suggestionId).bind(2, id).exec();
+}
+
+Result<std::vector<QString>> ScarRepository::scopes()
+{
+    auto st = m_db.prepare("SELECT DISTINCT scope FROM scars ORDER BY scope");
+    if (!st)
+        return fail(st.error());
+    std::vector<QString> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        out.push_back(st->text(0));
+    }
+    return out;
+}
+
+} // namespace sediment

@@ -1,0 +1,128 @@
+#include "decisions/DecisionImporter.h"
+#include "models/DecisionTableModel.h"
+#include "pages/DecisionsPage.h"
+#include "store/DecisionRepository.h"
+#include "widgets/ReliabilityChart.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QListWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sediment;
+
+class DecisionsPageTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Workspace> m_ws;
+    FixedClock m_clock{QDateTime(QDate(2026, 6, 1), QTime(12, 0), Qt::UTC)};
+
+private Q_SLOTS:
+    void init()
+    {
+        m_ws.reset();
+        QDir(m_dir.path()).removeRecursively();
+        QDir().mkpath(m_dir.path());
+        auto ws = Workspace::open(m_dir.path());
+        QVERIFY(ws);
+        m_ws = std::move(*ws);
+        QByteArray lines =
+            "{\"description\":\"old critical call\",\"confidence\":0.9,\"category\":\"security\",\"stakes\":\"critical\",\"created_at\":\"2026-04-01T00:00:00Z\"}\n"
+            "{\"description\":\"pick sqlite\",\"confidence\":0.8,\"category\":\"architecture\",\"stakes\":\"medium\",\"created_at\":\"2026-05-20T00:00:00Z\"}\n"
+            "{\"description\":\"done one\",\"confidence\":0.3,\"category\":\"process\",\"stakes\":\"low\",\"outcome\":\"failure\",\"created_at\":\"2026-05-01T00:00:00Z\"}\n";
+        QVERIFY(DecisionImporter(m_ws->db(), m_clock, QStringLiteral("cli:test")).importLines(lines));
+    }
+
+    void modelPassesTheTester()
+    {
+        ui::DecisionTableModel model(m_ws->db());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 3);
+        model.sort(ui::DecisionTableModel::ConfidenceColumn);
+        QCOMPARE(model.data(model.index(0, ui::DecisionTableModel::ConfidenceColumn)).toString(), QStringLiteral("0.90"));
+        DecisionRepository::Filter f;
+        f.outcome = QStringLiteral("pending");
+        model.setFilter(f);
+        QCOMPARE(model.rowCount(), 2);
+        f.category = QStringLiteral("architecture");
+        model.setFilter(f);
+        QCOMPARE(model.rowCount(), 1);
+    }
+
+    void reviewingFromTheKeyboardRecordsAndAdvances()
+    {
+        ui::DecisionsPage page(*m_ws, m_clock);
+        page.show();
+        QCOMPARE(page.pageId(), QStringLiteral("decisions"));
+        QCOMPARE(page.badge(), QStringLiteral("Brier 0.09"));
+        QCOMPARE(page.table()->model()->rowCount(), 2); // unreviewed first
+        QCOMPARE(page.escalationList()->count(), 1);
+        QVERIFY(page.escalationList()->item(0)->text().contains(QStringLiteral("old critical call")));
+
+        const qint64 first = page.selectedId();
+        QVERIFY(first > 0);
+        page.resultEdit()->setText(QStringLiteral("held up"));
+        QSignalSpy badge(&page, &ui::Page::badgeChanged);
+        QTest::keyClick(page.table(), Qt::Key_S);
+        auto d = DecisionRepository(m_ws->db()).get(first);
+        QCOMPARE((*d)->outcome, QStringLiteral("success"));
+        QCOMPARE(*(*d)->outcomeText, QStringLiteral("held up"));
+        QCOMPARE(*(*d)->reviewer, m_ws->reviewer());
+        QCOMPARE(badge.count(), 1);
+        QVERIFY(page.resultEdit()->text().isEmpty());
+        // Decide and advance: the reviewed one left the list, the next is selected.
+        QCOMPARE(page.table()->model()->rowCount(), 1);
+        const qint64 second = page.selectedId();
+        QVERIFY(second > 0 && second != first);
+        QTest::keyClick(page.table(), Qt::Key_P);
+        QCOMPARE((*DecisionRepository(m_ws->db()).get(second))->outcome, QStringLiteral("partial"));
+        QCOMPARE(page.table()->model()->rowCount(), 0);
+        QCOMPARE(page.escalationList()->item(0)->text().contains(QStringLiteral("Nothing to escalate")), true);
+        // Three reviewed: the reliability diagram has their bins, the category table their rows.
+        QCOMPARE(page.reliabilityChart()->diagonalPointCount(), 2);
+        qint64 counted = 0;
+        for (const auto& p : page.reliabilityChart()->points())
+            counted += p.count;
+        QCOMPARE(counted, qint64(3));
+        QCOMPARE(page.categoryTable()->rowCount(), 3);
+    }
+
+    void snapshotsFeedTheTrendChart()
+    {
+        QByteArray lines;
+        for (int i = 0; i < 10; ++i)
+            lines += "{\"description\":\"x\",\"confidence\":0.6,\"category\":\"tooling\",\"stakes\":\"low\",\"outcome\":\"success\"}\n";
+        QVERIFY(DecisionImporter(m_ws->db(), m_clock, QStringLiteral("cli:test")).importLines(lines));
+        ui::DecisionsPage page(*m_ws, m_clock);
+        QCOMPARE(page.brierTrend()->count(), 1);
+        QCOMPARE(page.eceTrend()->count(), 1);
+        auto snaps = DecisionRepository(m_ws->db()).snapshots();
+        QVERIFY(qAbs(page.brierTrend()->at(0).y() - *snaps->front().brier) < 1e-12);
+    }
+
+    void jAndKMoveWithoutReviewing()
+    {
+        ui::DecisionsPage page(*m_ws, m_clock);
+        page.showFilter()->setCurrentIndex(2); // all
+        QCOMPARE(page.table()->model()->rowCount(), 3);
+        const qint64 a = page.selectedId();
+        QTest::keyClick(page.table(), Qt::Key_J);
+        const qint64 b = page.selectedId();
+        QVERIFY(a != b);
+        QTest::keyClick(page.table(), Qt::Key_K);
+        QCOMPARE(page.selectedId(), a);
+        QCOMPARE((*DecisionRepository(m_ws->db()).get(a))->outcome == QStringLiteral("failure")
+                     || (*DecisionRepository(m_ws->db()).get(a))->outcome == QStringLiteral("pending"),
+                 true);
+    }
+};
+
+QTEST_MAIN(DecisionsPageTest)
+#include "decisions_page_test.moc"

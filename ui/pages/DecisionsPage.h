@@ -1,0 +1,81 @@
+#pragma once
+
+#include "Page.h"
+#include "decisions/Calibration.h"
+#include "util/Clock.h"
+#include "workspace/Workspace.h"
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QTableView;
+class QTableWidget;
+class QLineSeries;
+
+namespace sediment::ui {
+
+class DecisionTableModel;
+class ReliabilityChart;
+
+// Decisions (§9, §10): review outcomes from the keyboard (S success, P partial, F failure,
+// N noise, U superseded; J/K move), the reliability diagram, Brier and ECE over time from the
+// calibration snapshots, the escalation list and the per-category figures.
+class DecisionsPage final : public Page {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DecisionsPage)
+
+public:
+    DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
+
+    QString pageId() const override { return QStringLiteral("decisions"); }
+    QString title() const override { return QStringLiteral("Decisions"); }
+    QString badge() const override;
+
+    // Records an outcome for the selected decision and moves to the next one.
+    bool reviewSelected(const QString& outcome);
+    bool selectDecision(qint64 id);
+    qint64 selectedId() const;
+
+    QTableView* table() const { return m_table; }
+    ReliabilityChart* reliabilityChart() const { return m_reliability; }
+    QLineSeries* brierTrend() const { return m_brierTrend; }
+    QLineSeries* eceTrend() const { return m_eceTrend; }
+    QListWidget* escalationList() const { return m_escalation; }
+    QTableWidget* categoryTable() const { return m_categories; }
+    QComboBox* showFilter() const { return m_show; }
+    QLineEdit* resultEdit() const { return m_result; }
+
+public Q_SLOTS:
+    void reload() override;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void applyFilter();
+    void refreshFigures();
+    void refreshTrend();
+    void refreshEscalation();
+    void showSelected();
+    void move(int delta);
+
+    Workspace& m_workspace;
+    const Clock& m_clock;
+    DecisionTableModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
+    QComboBox* m_show = nullptr;
+    QLabel* m_detail = nullptr;
+    QLabel* m_figures = nullptr;
+    QLineEdit* m_result = nullptr;
+    ReliabilityChart* m_reliability = nullptr;
+    QChartView* m_trendView = nullptr;
+    QLineSeries* m_brierTrend = nullptr;
+    QLineSeries* m_eceTrend = nullptr;
+    QListWidget* m_escalation = nullptr;
+    QTableWidget* m_categories = nullptr;
+    Calibration::Figures m_current;
+};
+
+} // namespace sediment::ui
