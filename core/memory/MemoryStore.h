@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -47,6 +48,11 @@ public:
     // Applies an operation (add/replace/remove/batch). Refusals (empty content, threat, no match,
     // over budget) are a failure outcome, not an Error; an Error is an I/O failure.
     Result<MemoryOutcome> apply(const MemoryOp& op) const;
+    // The same, calling `beforeWrite` under the lock once the new contents are known and before
+    // the file is replaced: the caller records its audit row there, inside its own transaction,
+    // so an error from it (or from the write) leaves both the file and the log unchanged.
+    using BeforeWrite = std::function<Status(const MemoryOutcome&)>;
+    Result<MemoryOutcome> apply(const MemoryOp& op, const BeforeWrite& beforeWrite) const;
 
     // The entries as the reading rules of §2 give them.
     Result<QStringList> entries() const;

@@ -1,0 +1,154 @@
+// Start-to-exit time of `sediment memory apply -`, the call an agent makes for every memory
+// write: 200 real processes (adds, replaces and removes in turn) on one temporary workspace.
+// Prints the median and p95 in milliseconds. Build in Release to measure what users get.
+#include <QByteArray>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fcntl.h>
+#include <spawn.h>
+#include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+// Runs one request; returns the exit code, or -1 when the process could not be started.
+// `cpuMs` receives the child's user + system CPU time, a figure a busy machine inflates less
+// than the wall-clock one.
+int runOnce(std::vector<std::string> args, const std::string& request, double* cpuMs = nullptr)
+{
+    int in[2];
+    if (::pipe(in) != 0)
+        return -1;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addclose(&actions, in[1]);
+    std::vector<char*> argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, SEDIMENT_BINARY, &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(in[0]);
+    if (rc != 0) {
+        ::close(in[1]);
+        return -1;
+    }
+    const ssize_t written = ::write(in[1], request.data(), request.size());
+    ::close(in[1]);
+    int status = 0;
+    rusage usage{};
+    ::wait4(pid, &status, 0, &usage);
+    if (cpuMs)
+        *cpuMs = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0
+            + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
+    if (written != ssize_t(request.size()))
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string requestFor(int i)
+{
+    const int base = i - i % 3;
+    const std::string note = "bench note " + std::to_string(base);
+    switch (i % 3) {
+    case 0:
+        return R"({"action":"add","target":"memory","content":")" + note + R"("})";
+    case 1:
+        return R"({"action":"replace","target":"memory","old_text":")" + note
+            + R"(","content":")" + note + R"( revised"})";
+    default:
+        return R"({"action":"remove","target":"memory","old_text":")" + note + R"( revised"})";
+    }
+}
+
+double percentile(std::vector<double> v, double p)
+{
+    std::sort(v.begin(), v.end());
+    const size_t idx = std::min(v.size() - 1, size_t(p * double(v.size() - 1) + 0.5));
+    return v[idx];
+}
+
+std::vector<std::string> applyArgs(const std::string& workspace)
+{
+    return {SEDIMENT_BINARY, "--workspace", workspace, "memory", "apply", "-"};
+}
+
+struct Figures {
+    std::vector<double> wall;
+    std::vector<double> cpu;
+};
+
+// `sediment --version` does no work: its time is the floor (loader, QtCore) on this machine
+// at this moment, which tells how much of the memory figure is ours.
+Figures baseline(int runs)
+{
+    Figures f;
+    for (int i = 0; i < runs; ++i) {
+        double cpuMs = 0;
+        const auto start = std::chrono::steady_clock::now();
+        runOnce({SEDIMENT_BINARY, "--version"}, std::string(), &cpuMs);
+        const auto end = std::chrono::steady_clock::now();
+        f.wall.push_back(std::chrono::duration<double, std::milli>(end - start).count());
+        f.cpu.push_back(cpuMs);
+    }
+    return f;
+}
+
+} // namespace
+
+int main()
+{
+    QTemporaryDir dir;
+    if (!dir.isValid()) {
+        std::fprintf(stderr, "cannot create a temporary workspace\n");
+        return 1;
+    }
+    const std::string workspace = dir.path().toStdString();
+    // The first call creates the database and migrates it: not what an agent pays each time.
+    if (runOnce(applyArgs(workspace), R"({"action":"add","target":"user","content":"warm-up"})") != 0) {
+        std::fprintf(stderr, "warm-up call failed\n");
+        return 1;
+    }
+    constexpr int kRuns = 200;
+    std::vector<double> ms;
+    std::vector<double> cpu;
+    ms.reserve(kRuns);
+    cpu.reserve(kRuns);
+    for (int i = 0; i < kRuns; ++i) {
+        const std::string request = requestFor(i);
+        const auto start = std::chrono::steady_clock::now();
+        double cpuMs = 0;
+        const int code = runOnce(applyArgs(workspace), request, &cpuMs);
+        const auto end = std::chrono::steady_clock::now();
+        if (code != 0) {
+            std::fprintf(stderr, "run %d exited with %d: %s\n", i, code, request.c_str());
+            return 1;
+        }
+        ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
+        cpu.push_back(cpuMs);
+    }
+    double sum = 0;
+    for (double v : ms)
+        sum += v;
+    std::printf("memory apply: %d runs, median %.2f ms, p95 %.2f ms, mean %.2f ms, min %.2f ms\n",
+                kRuns, percentile(ms, 0.5), percentile(ms, 0.95), sum / kRuns,
+                *std::min_element(ms.begin(), ms.end()));
+    std::printf("memory apply: CPU time (user+sys) median %.2f ms, p95 %.2f ms\n",
+                percentile(cpu, 0.5), percentile(cpu, 0.95));
+    const Figures floor = baseline(kRuns);
+    std::printf("baseline `sediment --version`: median %.2f ms, p95 %.2f ms; CPU median %.2f ms\n",
+                percentile(floor.wall, 0.5), percentile(floor.wall, 0.95),
+                percentile(floor.cpu, 0.5));
+    return 0;
+}
