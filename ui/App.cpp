@@ -1,13 +1,13 @@
 #include "App.h"
 
 #include "MainWindow.h"
+#include "widgets/Appearance.h"
 #include "workspace/Workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QMessageBox>
-#include <QTimer>
 
 namespace sediment::ui {
 
@@ -36,26 +36,55 @@ int runApp(int argc, char** argv)
     const QCommandLineOption screenshotOpt(QStringLiteral("screenshot"),
                                            QStringLiteral("Render the window to FILE and exit."),
                                            QStringLiteral("FILE"));
-    const QCommandLineOption pageOpt(QStringLiteral("page"),
-                                     QStringLiteral("The page to show first."),
-                                     QStringLiteral("PAGE"));
-    parser.addOptions({workspaceOpt, screenshotOpt, pageOpt});
+    const QCommandLineOption pageOpt(
+        QStringLiteral("page"),
+        QStringLiteral("The page to show first: inbox, memory, skills, scars, decisions, audit."),
+        QStringLiteral("PAGE"));
+    const QCommandLineOption appearanceOpt(QStringLiteral("appearance"),
+                                           QStringLiteral("system, light or dark."),
+                                           QStringLiteral("MODE"));
+    parser.addOptions({workspaceOpt, screenshotOpt, pageOpt, appearanceOpt});
     parser.process(app);
+
+    if (parser.isSet(appearanceOpt)) {
+        const QString mode = parser.value(appearanceOpt).toLower();
+        if (mode != QLatin1String("system") && mode != QLatin1String("light")
+            && mode != QLatin1String("dark")) {
+            qCritical("sediment: --appearance must be system, light or dark");
+            return 2;
+        }
+        Appearance::apply(mode);
+    } else if (Appearance::current() != QLatin1String("system")) {
+        Appearance::apply(Appearance::current());
+    }
 
     const QString dir = Workspace::select(parser.value(workspaceOpt));
     auto ws = Workspace::open(dir);
     if (!ws) {
+        if (parser.isSet(screenshotOpt)) {
+            qCritical("sediment: %s", qPrintable(ws.error().message));
+            return 3;
+        }
         QMessageBox::critical(nullptr, QStringLiteral("Sediment"),
-                              QStringLiteral("Cannot open the workspace %1.\n\n%2")
+                              QStringLiteral("Cannot open the workspace %1.\n\n%2\n\nCheck that "
+                                             "the folder exists and is writable, or pass another "
+                                             "one with --workspace DIR.")
                                   .arg(dir, ws.error().message));
         return 3;
     }
-    MainWindow window(std::move(*ws));
-    if (parser.isSet(pageOpt))
-        window.showPage(parser.value(pageOpt));
-    if (parser.isSet(screenshotOpt))
-        return window.saveScreenshot(parser.value(screenshotOpt)) ? 0 : 3;
-    window.show();
+    auto* window = new MainWindow(std::move(*ws));
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    // An unknown page is a warning, not a failure: the window still opens on the inbox.
+    if (parser.isSet(pageOpt) && !window->showPage(parser.value(pageOpt)))
+        qWarning("sediment: no page '%s'; showing the inbox", qPrintable(parser.value(pageOpt)));
+    if (parser.isSet(screenshotOpt)) {
+        const bool saved = window->saveScreenshot(parser.value(screenshotOpt));
+        delete window;
+        if (!saved)
+            qCritical("sediment: cannot write %s", qPrintable(parser.value(screenshotOpt)));
+        return saved ? 0 : 3;
+    }
+    window->show();
     return QApplication::exec();
 }
 

@@ -1,30 +1,289 @@
 #include "MainWindow.h"
 
+#include "DataVersionWatcher.h"
+#include "Page.h"
+#include "Resources.h"
+#include "Sidebar.h"
+#include "pages/AuditPage.h"
+#include "pages/InboxPage.h"
+#include "widgets/Appearance.h"
+#include "widgets/ErrorDialog.h"
+#include "widgets/ShortcutHelp.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
 
 namespace sediment::ui {
+
+namespace {
+
+constexpr int kMaxRecent = 8;
+const QString kRecentKey = QStringLiteral("recentWorkspaces");
+
+} // namespace
 
 MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
     : QMainWindow(parent)
     , m_workspace(std::move(workspace))
 {
-    setWindowTitle(QStringLiteral("Sediment — %1").arg(m_workspace->root()));
-    m_summary = new QLabel(this);
-    setCentralWidget(m_summary);
-    resize(1200, 800);
-    refresh();
+    initResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(QStringLiteral("Sediment — %1").arg(QDir::toNativeSeparators(m_workspace->root())));
+
+    auto* central = new QSplitter(Qt::Horizontal, this);
+    central->setObjectName(QStringLiteral("mainSplitter"));
+    central->setChildrenCollapsible(false);
+    m_sidebar = new Sidebar(central);
+    m_pages = new QStackedWidget(central);
+    central->addWidget(m_sidebar);
+    central->addWidget(m_pages);
+    central->setStretchFactor(1, 1);
+    central->setSizes({220, 1000});
+    setCentralWidget(central);
+    connect(m_sidebar, &Sidebar::pageSelected, this, &MainWindow::showPage);
+
+    m_workspaceLabel = new QLabel(QDir::toNativeSeparators(m_workspace->root()), this);
+    m_workspaceLabel->setObjectName(QStringLiteral("workspaceLabel"));
+    statusBar()->addPermanentWidget(m_workspaceLabel);
+
+    buildMenus();
+    installPages();
+
+    m_watcher = new DataVersionWatcher(m_workspace->db(), this);
+    connect(m_watcher, &DataVersionWatcher::changed, this, &MainWindow::onExternalChange);
+    connect(m_watcher, &DataVersionWatcher::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(QStringLiteral("Cannot watch the workspace: %1").arg(message), 5000);
+    });
+    m_watcher->start();
+
+    resize(1280, 820);
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    central->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    rememberWorkspace();
+    showPage(QStringLiteral("inbox"));
+    statusBar()->showMessage(QStringLiteral("Ready. Press ? for keyboard shortcuts."), 4000);
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::refresh() { m_summary->setText(m_workspace->root()); }
+// Every page of the app. Pages take (Workspace&, const Clock&, QWidget*); the sidebar orders
+// them, so a page added here appears in its place whatever the order of these lines.
+void MainWindow::installPages()
+{
+    addPage(new InboxPage(*m_workspace, m_clock, this));
+    addPage(new AuditPage(*m_workspace, m_clock, this));
+}
 
-bool MainWindow::showPage(const QString&) { return true; }
+void MainWindow::addPage(Page* page)
+{
+    if (!page || this->page(page->pageId()))
+        return;
+    page->setParent(m_pages);
+    m_pages->addWidget(page);
+    m_sidebar->addEntry(page->pageId(), page->title());
+    m_sidebar->setBadge(page->pageId(), page->badge());
+    connect(page, &Page::badgeChanged, this, [this, page] {
+        m_sidebar->setBadge(page->pageId(), page->badge());
+    });
+    connect(page, &Page::statusMessage, this, [this](const QString& text) {
+        statusBar()->showMessage(text, 8000);
+    });
+    // Ctrl+1..9 follow the sidebar's order.
+    for (int i = 0; i < m_sidebar->count() && i < 9; ++i) {
+        const QString id = m_sidebar->pageIds().at(i);
+        const QString name = QStringLiteral("goto-") + id;
+        QAction* go = findChild<QAction*>(name);
+        if (!go) {
+            go = new QAction(this);
+            go->setObjectName(name);
+            connect(go, &QAction::triggered, this, [this, id] { showPage(id); });
+            addAction(go);
+        }
+        go->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+}
+
+Page* MainWindow::page(const QString& pageId) const
+{
+    for (int i = 0; i < m_pages->count(); ++i)
+        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)); p && p->pageId() == pageId)
+            return p;
+    return nullptr;
+}
+
+QString MainWindow::currentPageId() const
+{
+    auto* p = qobject_cast<Page*>(m_pages->currentWidget());
+    return p ? p->pageId() : QString();
+}
+
+bool MainWindow::showPage(const QString& pageId)
+{
+    Page* p = page(pageId.toLower());
+    if (!p)
+        return false;
+    if (m_pages->currentWidget() != p) {
+        m_pages->setCurrentWidget(p);
+        if (m_dirty.remove(p->pageId()))
+            p->reload();
+    }
+    if (m_sidebar->currentPageId() != p->pageId())
+        m_sidebar->select(p->pageId());
+    return true;
+}
+
+void MainWindow::onExternalChange()
+{
+    // The shown page reloads now; hidden pages reload when shown, their badges now.
+    for (int i = 0; i < m_pages->count(); ++i) {
+        auto* p = qobject_cast<Page*>(m_pages->widget(i));
+        if (!p)
+            continue;
+        if (p == m_pages->currentWidget())
+            p->reload();
+        else
+            m_dirty.insert(p->pageId());
+    }
+    refreshBadges();
+}
+
+void MainWindow::refreshBadges()
+{
+    for (int i = 0; i < m_pages->count(); ++i)
+        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)))
+            m_sidebar->setBadge(p->pageId(), p->badge());
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    QAction* open = file->addAction(QIcon(QStringLiteral(":/icons/folder.svg")),
+                                    QStringLiteral("&Open Workspace…"));
+    open->setShortcut(QKeySequence::Open);
+    connect(open, &QAction::triggered, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, QStringLiteral("Open Workspace"), m_workspace->root());
+        if (!dir.isEmpty())
+            openWorkspace(dir);
+    });
+    m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
+    rebuildRecentMenu();
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    file->addSeparator();
+    QAction* quit = file->addAction(QStringLiteral("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    QAction* reload = view->addAction(QStringLiteral("&Reload"));
+    reload->setShortcut(QKeySequence::Refresh);
+    connect(reload, &QAction::triggered, this, [this] {
+        if (auto* p = qobject_cast<Page*>(m_pages->currentWidget()))
+            p->reload();
+        refreshBadges();
+    });
+    QMenu* look = view->addMenu(QStringLiteral("&Appearance"));
+    auto* group = new QActionGroup(look);
+    for (const auto& [mode, label] : {std::pair{"system", "Follow the &system"},
+                                      std::pair{"light", "&Light"}, std::pair{"dark", "&Dark"}}) {
+        QAction* a = look->addAction(QString::fromUtf8(label));
+        a->setCheckable(true);
+        a->setChecked(Appearance::current() == QLatin1String(mode));
+        group->addAction(a);
+        const QString m = QString::fromLatin1(mode);
+        connect(a, &QAction::triggered, this, [m] { Appearance::apply(m); });
+    }
+
+    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QAction* keys = help->addAction(QStringLiteral("&Keyboard Shortcuts"));
+    keys->setObjectName(QStringLiteral("actionShortcutHelp"));
+    keys->setShortcut(QKeySequence(Qt::Key_Question));
+    connect(keys, &QAction::triggered, this, [this] {
+        auto* dialog = new ShortcutHelp(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    QAction* about = help->addAction(QStringLiteral("&About Sediment"));
+    connect(about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, QStringLiteral("About Sediment"),
+                           QStringLiteral("<b>Sediment %1</b><p>The human gate of an AI agent's "
+                                          "learning loop: agents propose, you decide, and every "
+                                          "decision is audited.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+QStringList MainWindow::recentWorkspaces()
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::rememberWorkspace() const
+{
+    QStringList recent = recentWorkspaces();
+    recent.removeAll(m_workspace->root());
+    recent.prepend(m_workspace->root());
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    QSettings().setValue(kRecentKey, recent);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = recentWorkspaces();
+    for (const QString& dir : recent) {
+        QAction* a = m_recentMenu->addAction(QDir::toNativeSeparators(dir));
+        connect(a, &QAction::triggered, this, [this, dir] { openWorkspace(dir); });
+    }
+    if (recent.isEmpty())
+        m_recentMenu->addAction(QStringLiteral("No recent workspaces"))->setEnabled(false);
+}
+
+bool MainWindow::openWorkspace(const QString& dir)
+{
+    auto ws = Workspace::open(dir);
+    if (!ws) {
+        ErrorDialog::show(this, QStringLiteral("Cannot open the workspace %1.").arg(dir),
+                          ws.error());
+        return false;
+    }
+    auto* next = new MainWindow(std::move(*ws));
+    next->setAttribute(Qt::WA_DeleteOnClose);
+    next->setGeometry(geometry());
+    next->show();
+    close();
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget()))
+        settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    QMainWindow::closeEvent(event);
+}
 
 bool MainWindow::saveScreenshot(const QString& file)
 {
-    ensurePolished();
     show();
+    QApplication::processEvents();
     return grab().save(file);
 }
 

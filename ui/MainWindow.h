@@ -1,15 +1,26 @@
 #pragma once
 
+#include "util/Clock.h"
 #include "workspace/Workspace.h"
 
 #include <QMainWindow>
+#include <QSet>
 
 #include <memory>
 
 class QLabel;
+class QMenu;
+class QStackedWidget;
 
 namespace sediment::ui {
 
+class DataVersionWatcher;
+class Page;
+class Sidebar;
+
+// The main window: the sidebar of pages, the current page, the status bar, the menus (File ▸
+// Open Workspace and recent workspaces, View ▸ appearance, Help ▸ shortcuts). It polls the
+// workspace database and reloads the shown page within a second of another process's write.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
@@ -18,14 +29,43 @@ public:
     explicit MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    bool showPage(const QString& name);
+    // Adds a page (the window takes ownership); the sidebar places it in the product's order.
+    void addPage(Page* page);
+    Page* page(const QString& pageId) const;
+    QString currentPageId() const;
+    bool showPage(const QString& pageId);
     bool saveScreenshot(const QString& file);
 
+    Workspace& workspace() { return *m_workspace; }
+    const Clock& clock() const { return m_clock; }
+    Sidebar* sidebar() const { return m_sidebar; }
+    DataVersionWatcher* watcher() const { return m_watcher; }
+
+    // Opens another workspace in a new window and closes this one; false (with a dialog saying
+    // why) when the folder cannot be opened.
+    bool openWorkspace(const QString& dir);
+
+    static QStringList recentWorkspaces();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
-    void refresh();
+    void installPages();
+    void buildMenus();
+    void rebuildRecentMenu();
+    void onExternalChange();
+    void refreshBadges();
+    void rememberWorkspace() const;
 
     std::unique_ptr<Workspace> m_workspace;
-    QLabel* m_summary = nullptr;
+    SystemClock m_clock;
+    Sidebar* m_sidebar = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    DataVersionWatcher* m_watcher = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_workspaceLabel = nullptr;
+    QSet<QString> m_dirty; // pages changed by another process while hidden
 };
 
 } // namespace sediment::ui

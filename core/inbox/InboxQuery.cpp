@@ -1,0 +1,185 @@
+#include "inbox/InboxQuery.h"
+
+#include <cmath>
+
+namespace sediment {
+
+namespace {
+
+struct Token {
+    QString text;
+    bool negated = false;
+    bool quoted = false; // a "phrase": never read as a key
+};
+
+// Splits on white space outside double quotes; a quote may also open after `key:`.
+std::vector<Token> tokenize(const QString& input)
+{
+    std::vector<Token> tokens;
+    Token current;
+    bool inQuotes = false;
+    bool started = false;
+    auto flush = [&] {
+        if (started && !current.text.isEmpty())
+            tokens.push_back(current);
+        current = Token();
+        started = false;
+    };
+    for (const QChar c : input) {
+        if (inQuotes) {
+            if (c == QLatin1Char('"'))
+                inQuotes = false;
+            else
+                current.text.append(c);
+            continue;
+        }
+        if (c.isSpace()) {
+            flush();
+            continue;
+        }
+        if (c == QLatin1Char('"')) {
+            inQuotes = true;
+            started = true;
+            if (current.text.isEmpty())
+                current.quoted = true;
+            continue;
+        }
+        if (c == QLatin1Char('-') && !started) {
+            current.negated = true;
+            started = true;
+            continue;
+        }
+        started = true;
+        current.text.append(c);
+    }
+    flush();
+    return tokens;
+}
+
+QString knownList(const QStringList& values) { return values.join(QStringLiteral(", ")); }
+
+Status addValues(InboxFilter::Values& into, const Token& token, const QString& key,
+                 const QString& raw, const QStringList* allowed)
+{
+    const QStringList parts = raw.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (parts.isEmpty())
+        return fail(Error::invalid(QStringLiteral("%1: needs a value").arg(key)));
+    for (const QString& part : parts) {
+        const QString value = allowed ? part.toLower() : part;
+        if (allowed && !allowed->contains(value))
+            return fail(Error::invalid(QStringLiteral("unknown %1 '%2' (use %3)")
+                                           .arg(key, part, knownList(*allowed))));
+        (token.negated ? into.exclude : into.include).append(value);
+    }
+    return {};
+}
+
+// `score>=0.8` and friends; nullopt when the token is not a score comparison at all.
+std::optional<Result<InboxFilter::ScoreBound>> parseScore(const Token& token)
+{
+    const QString lower = token.text.toLower();
+    if (!lower.startsWith(QLatin1String("score")) || token.quoted)
+        return std::nullopt;
+    const QString rest = lower.mid(5);
+    struct Op {
+        const char* text;
+        InboxFilter::Compare compare;
+    };
+    static const Op ops[] = {{">=", InboxFilter::Compare::GreaterOrEqual},
+                             {"<=", InboxFilter::Compare::LessOrEqual},
+                             {">", InboxFilter::Compare::Greater},
+                             {"<", InboxFilter::Compare::Less},
+                             {"=", InboxFilter::Compare::Equal},
+                             {":", InboxFilter::Compare::Equal}};
+    for (const Op& op : ops) {
+        const QLatin1String sym(op.text);
+        if (!rest.startsWith(sym))
+            continue;
+        const QString number = rest.mid(sym.size());
+        bool ok = false;
+        const double value = number.toDouble(&ok);
+        if (!ok || !std::isfinite(value))
+            return Result<InboxFilter::ScoreBound>(fail(Error::invalid(
+                QStringLiteral("score%1 needs a number, like score%10.8 (got '%2')")
+                    .arg(sym, number))));
+        return Result<InboxFilter::ScoreBound>(
+            InboxFilter::ScoreBound{op.compare, value, token.negated});
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+const QStringList& InboxQuery::destinations()
+{
+    static const QStringList values{
+        QStringLiteral("memory"),      QStringLiteral("user"),  QStringLiteral("claude_md"),
+        QStringLiteral("settings_json"), QStringLiteral("brain_inbox"), QStringLiteral("skill"),
+        QStringLiteral("chantier_outil")};
+    return values;
+}
+
+const QStringList& InboxQuery::statuses()
+{
+    static const QStringList values{
+        QStringLiteral("pending"),  QStringLiteral("applied"),  QStringLiteral("failed"),
+        QStringLiteral("refused"),  QStringLiteral("modified"), QStringLiteral("reverted"),
+        QStringLiteral("rejected")};
+    return values;
+}
+
+Result<InboxFilter> InboxQuery::parse(const QString& text)
+{
+    InboxFilter filter;
+    for (const Token& token : tokenize(text)) {
+        if (!token.quoted) {
+            if (auto score = parseScore(token)) {
+                if (!*score)
+                    return fail(score->error());
+                filter.score.push_back(**score);
+                continue;
+            }
+            const qsizetype colon = token.text.indexOf(QLatin1Char(':'));
+            const QString key = colon > 0 ? token.text.left(colon).toLower() : QString();
+            const QString value = colon > 0 ? token.text.mid(colon + 1) : QString();
+            if (key == QLatin1String("dest") || key == QLatin1String("destination")) {
+                if (auto s = addValues(filter.destination, token, QStringLiteral("dest"), value,
+                                       &destinations());
+                    !s)
+                    return fail(s.error());
+                continue;
+            }
+            if (key == QLatin1String("status")) {
+                if (value.compare(QLatin1String("all"), Qt::CaseInsensitive) == 0
+                    || value.compare(QLatin1String("any"), Qt::CaseInsensitive) == 0) {
+                    filter.allStatuses = !token.negated;
+                    continue;
+                }
+                if (auto s = addValues(filter.status, token, QStringLiteral("status"), value,
+                                       &statuses());
+                    !s)
+                    return fail(s.error());
+                continue;
+            }
+            if (key == QLatin1String("agent")) {
+                if (auto s = addValues(filter.agent, token, QStringLiteral("agent"), value,
+                                       nullptr);
+                    !s)
+                    return fail(s.error());
+                continue;
+            }
+            if (key == QLatin1String("is")) {
+                if (value.compare(QLatin1String("stale"), Qt::CaseInsensitive) != 0
+                    && value.compare(QLatin1String("outdated"), Qt::CaseInsensitive) != 0)
+                    return fail(Error::invalid(
+                        QStringLiteral("unknown is:%1 (use is:stale)").arg(value)));
+                filter.stale = !token.negated;
+                continue;
+            }
+        }
+        (token.negated ? filter.text.exclude : filter.text.include).append(token.text);
+    }
+    return filter;
+}
+
+} // namespace sediment

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "util/Error.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace sediment {
+
+// The structured form of an inbox search (§10). Values of one key are alternatives (OR);
+// different keys and free-text words must all hold (AND); excluded values must all fail.
+struct InboxFilter {
+    struct Values {
+        QStringList include;
+        QStringList exclude;
+        bool isEmpty() const { return include.isEmpty() && exclude.isEmpty(); }
+        bool operator==(const Values&) const = default;
+    };
+    enum class Compare { Less, LessOrEqual, Greater, GreaterOrEqual, Equal };
+    struct ScoreBound {
+        Compare compare = Compare::GreaterOrEqual;
+        double value = 0;
+        bool negated = false;
+        bool operator==(const ScoreBound&) const = default;
+    };
+
+    Values text;        // words or "quoted phrases" searched in rationale, payload and agent
+    Values destination; // dest:memory
+    Values status;      // status:pending
+    Values agent;       // agent:name
+    std::vector<ScoreBound> score; // score>=0.8
+    std::optional<bool> stale;     // is:stale → true, -is:stale → false
+    bool allStatuses = false;      // status:all — lifts the page's default of pending only
+
+    bool operator==(const InboxFilter&) const = default;
+};
+
+// Parses the search box's query language: free text plus `dest:`, `status:`, `agent:`,
+// `score>=` (and `>`, `<`, `<=`, `=`), `is:stale`, with `-` in front of any term to negate it.
+// Values may be comma lists (`dest:memory,user`) and quoted (`agent:"night owl"`).
+class InboxQuery final {
+public:
+    static Result<InboxFilter> parse(const QString& text);
+
+    static const QStringList& destinations();
+    static const QStringList& statuses();
+};
+
+} // namespace sediment

@@ -1,0 +1,64 @@
+#pragma once
+
+// Test data for the inbox UI tests: a workspace in a temporary folder and pending items inserted
+// straight through the repository, the way `sediment propose` queues them.
+
+#include "inbox/InboxItem.h"
+#include "store/InboxRepository.h"
+#include "util/Clock.h"
+#include "util/Time.h"
+#include "workspace/Workspace.h"
+
+#include <QCryptographicHash>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace sediment::testing {
+
+struct InboxFixture {
+    QTemporaryDir dir;
+    std::unique_ptr<Workspace> ws;
+    FixedClock clock{QDateTime(QDate(2026, 3, 1), QTime(9, 0), Qt::UTC)};
+
+    bool open()
+    {
+        auto opened = Workspace::open(dir.path());
+        if (!opened)
+            return false;
+        ws = std::move(*opened);
+        return true;
+    }
+
+    qint64 add(const QString& destination, const Json& op, double score = 0.5,
+               const QString& agent = QStringLiteral("scout"),
+               const QString& rationale = QStringLiteral("seen in three sessions"),
+               const QString& status = QStringLiteral("pending"))
+    {
+        InboxItem item;
+        item.destination = destination;
+        item.op = op;
+        item.contentHash = QString::fromLatin1(
+            QCryptographicHash::hash(QByteArray::fromStdString(us(destination) + op.dump()),
+                                     QCryptographicHash::Sha256)
+                .toHex());
+        item.rationale = rationale;
+        item.score = score;
+        item.agent = agent;
+        item.source = Json{{"agent", us(agent)}, {"session", "s-1"}};
+        item.status = status;
+        item.createdAt = time::toIso(clock.now());
+        InboxRepository repo(ws->db());
+        auto id = repo.insert(item);
+        return id ? *id : 0;
+    }
+
+    qint64 addMemory(const QString& content, double score = 0.5,
+                     const QString& agent = QStringLiteral("scout"))
+    {
+        return add(QStringLiteral("memory"),
+                   Json{{"action", "add"}, {"content", us(content)}}, score, agent);
+    }
+};
+
+} // namespace sediment::testing

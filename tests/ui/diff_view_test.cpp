@@ -1,0 +1,107 @@
+#include "widgets/DiffView.h"
+#include "widgets/SideBySideDiff.h"
+
+#include <QtTest>
+
+using namespace sediment::ui;
+
+class DiffViewTest : public QObject {
+    Q_OBJECT
+
+private:
+    static QString changedText(const std::vector<DiffSegment>& segs)
+    {
+        QStringList out;
+        for (const auto& s : segs)
+            if (s.changed)
+                out << s.text;
+        return out.join(QLatin1Char('|'));
+    }
+
+private Q_SLOTS:
+    void tokenizesWordsSpacesAndPunctuation()
+    {
+        const auto t = SideBySideDiff::tokenize(QStringLiteral("Use rg,  not grep!"));
+        const std::vector<QString> expected{QStringLiteral("Use"), QStringLiteral(" "),
+                                            QStringLiteral("rg"),  QStringLiteral(","),
+                                            QStringLiteral("  "),  QStringLiteral("not"),
+                                            QStringLiteral(" "),   QStringLiteral("grep"),
+                                            QStringLiteral("!")};
+        QCOMPARE(t, expected);
+    }
+
+    void marksOnlyTheChangedWordsOfAChangedLine()
+    {
+        const auto rows = SideBySideDiff::compute(QStringLiteral("always run the fast tests"),
+                                                  QStringLiteral("always run the full tests"));
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(rows[0].kind, DiffRow::Kind::Changed);
+        QCOMPARE(changedText(rows[0].left), QStringLiteral("fast"));
+        QCOMPARE(changedText(rows[0].right), QStringLiteral("full"));
+    }
+
+    void keepsUnchangedLinesAndNumbersBothSides()
+    {
+        const auto rows = SideBySideDiff::compute(QStringLiteral("a\nb\nc"),
+                                                  QStringLiteral("a\nc\nd"));
+        QCOMPARE(rows.size(), size_t(4));
+        QCOMPARE(rows[0].kind, DiffRow::Kind::Same);
+        QCOMPARE(rows[1].kind, DiffRow::Kind::Removed);
+        QCOMPARE(rows[1].leftLine, std::optional<int>(2));
+        QVERIFY(!rows[1].rightLine);
+        QCOMPARE(rows[2].kind, DiffRow::Kind::Same);
+        QCOMPARE(rows[2].rightLine, std::optional<int>(2));
+        QCOMPARE(rows[3].kind, DiffRow::Kind::Added);
+        QCOMPARE(rows[3].rightLine, std::optional<int>(3));
+    }
+
+    void aNewEntryIsAllAdded()
+    {
+        const auto rows = SideBySideDiff::compute(QString(), QStringLiteral("one\ntwo"));
+        QCOMPARE(rows.size(), size_t(2));
+        QCOMPARE(rows[0].kind, DiffRow::Kind::Added);
+        QCOMPARE(rows[1].kind, DiffRow::Kind::Added);
+    }
+
+    void identicalTextsHaveNoChange()
+    {
+        for (const auto& row : SideBySideDiff::compute(QStringLiteral("x y\nz"),
+                                                       QStringLiteral("x y\nz")))
+            QCOMPARE(row.kind, DiffRow::Kind::Same);
+    }
+
+    void viewHighlightsWordsAndEscapesMarkup()
+    {
+        DiffView view;
+        view.setTexts(QStringLiteral("prefer <b>tabs</b>"), QStringLiteral("prefer <b>spaces</b>"));
+        QCOMPARE(view.changedWordCount(), 2);
+        QVERIFY(view.diffHtml().contains(QStringLiteral("&lt;b&gt;")));
+        QVERIFY(view.diffHtml().contains(QStringLiteral(">tabs</span>")));
+        QVERIFY(view.diffHtml().contains(QStringLiteral(">spaces</span>")));
+        QVERIFY(view.toPlainText().contains(QStringLiteral("spaces")));
+    }
+
+    void followsADarkPalette()
+    {
+        DiffView view;
+        view.setTexts(QStringLiteral("old"), QStringLiteral("new"));
+        const QString light = view.diffHtml();
+        QPalette dark = view.palette();
+        dark.setColor(QPalette::Base, QColor(0x20, 0x22, 0x25));
+        dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+        view.setPalette(dark);
+        QVERIFY(view.diffHtml() != light);
+        QVERIFY(view.diffHtml().contains(QStringLiteral("#1f3626")));
+    }
+
+    void showsAMessageInsteadOfADiff()
+    {
+        DiffView view;
+        view.clearDiff(QStringLiteral("Select a proposal."));
+        QCOMPARE(view.toPlainText(), QStringLiteral("Select a proposal."));
+        QCOMPARE(view.changedWordCount(), 0);
+    }
+};
+
+QTEST_MAIN(DiffViewTest)
+#include "diff_view_test.moc"

@@ -1,0 +1,278 @@
+#include "DataVersionWatcher.h"
+#include "InboxFixture.h"
+#include "models/InboxTableModel.h"
+#include "pages/InboxPage.h"
+#include "store/AuditRepository.h"
+#include "widgets/DetailPane.h"
+#include "widgets/PatchEditor.h"
+#include "widgets/RefuseDialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QtTest>
+
+using namespace sediment;
+using namespace sediment::ui;
+
+namespace {
+
+QString readFile(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+QString statusOf(Workspace& ws, qint64 id)
+{
+    InboxRepository repo(ws.db());
+    auto item = repo.find(id);
+    return item && *item ? (*item)->status : QString();
+}
+
+std::vector<AuditEntry> auditFor(Workspace& ws, qint64 id)
+{
+    SystemClock clock;
+    AuditRepository audit(ws.db(), clock);
+    AuditRepository::Query q;
+    q.subjectId = QString::number(id);
+    auto rows = audit.list(q);
+    return rows ? *rows : std::vector<AuditEntry>();
+}
+
+} // namespace
+
+class InboxPageTest : public QObject {
+    Q_OBJECT
+
+private:
+    // A shown, active page: shortcuts only reach the active window.
+    static void activate(InboxPage& page)
+    {
+        page.resize(1100, 700);
+        page.show();
+        QApplication::setActiveWindow(&page);
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        page.table()->setFocus();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void approveKeyAppliesTheItemWritesTheFileAndTheAuditRowThenAdvances()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 first = fx.addMemory(QStringLiteral("Run the linters before pushing."));
+        const qint64 second = fx.addMemory(QStringLiteral("The user prefers short answers."));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QCOMPARE(page.currentId(), first);
+        QTest::keyClick(page.table(), Qt::Key_A);
+        QCOMPARE(statusOf(*fx.ws, first), QStringLiteral("applied"));
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))),
+                 QStringLiteral("Run the linters before pushing."));
+        const auto audit = auditFor(*fx.ws, first);
+        QVERIFY(!audit.empty());
+        QVERIFY(audit.back().actor.startsWith(QStringLiteral("human:")));
+        QCOMPARE(page.currentId(), second);
+        QCOMPARE(page.model()->rowCount(), 1);
+        QCOMPARE(statusOf(*fx.ws, second), QStringLiteral("pending"));
+    }
+
+    void refuseKeyRequiresAReasonBeforeAnythingChanges()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 id = fx.addMemory(QStringLiteral("Always deploy on Fridays."));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QTest::keyClick(page.table(), Qt::Key_R);
+        auto* dialog = page.findChild<RefuseDialog*>();
+        QVERIFY(dialog);
+        auto* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(!ok->isEnabled());
+        QMetaObject::invokeMethod(dialog->findChild<QDialogButtonBox*>(), "accepted");
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("pending"));
+        dialog->setCode(QStringLiteral("other"));
+        QVERIFY(!ok->isEnabled()); // other needs a note
+        dialog->setCode(QStringLiteral("wrong"));
+        QVERIFY(ok->isEnabled());
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("refused"));
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))), QString());
+        QVERIFY(!auditFor(*fx.ws, id).empty());
+    }
+
+    void editKeyPatchesAndAppliesTheEditedText()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 id = fx.addMemory(QStringLiteral("Use tabs."));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QTest::keyClick(page.table(), Qt::Key_E);
+        auto* editor = page.findChild<PatchEditor*>();
+        QVERIFY(editor);
+        QPlainTextEdit* content = editor->editor(QStringLiteral("content"));
+        QVERIFY(content);
+        QCOMPARE(content->toPlainText(), QStringLiteral("Use tabs."));
+        content->setPlainText(QStringLiteral("Use four spaces, never tabs."));
+        QTest::mouseClick(editor->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
+                          Qt::LeftButton);
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("modified"));
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))),
+                 QStringLiteral("Use four spaces, never tabs."));
+    }
+
+    void editorKeepsAnInvalidPatchOpenWithItsError()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 id = fx.add(QStringLiteral("settings_json"),
+                                 Json{{"patch", {{"theme", "dark"}}}});
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QTest::keyClick(page.table(), Qt::Key_E);
+        auto* editor = page.findChild<PatchEditor*>();
+        QVERIFY(editor);
+        editor->editor(QStringLiteral("patch"))->setPlainText(QStringLiteral("{not json"));
+        QTest::mouseClick(editor->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
+                          Qt::LeftButton);
+        QVERIFY(editor->isVisible());
+        QVERIFY(editor->findChild<QLabel*>(QStringLiteral("patchError"))->isVisibleTo(editor));
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("pending"));
+        QVERIFY(!QFile::exists(fx.ws->path(QStringLiteral("settings.json"))));
+    }
+
+    void ctrlZRevertsTheLastApproval()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 id = fx.addMemory(QStringLiteral("Prefer ripgrep."));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QTest::keyClick(page.table(), Qt::Key_A);
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))), QStringLiteral("Prefer ripgrep."));
+        QTest::keyClick(page.table(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("reverted"));
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))), QString());
+    }
+
+    void aStaleItemCannotBeApproved()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        QFile claude(fx.ws->path(QStringLiteral("CLAUDE.md")));
+        QVERIFY(claude.open(QIODevice::WriteOnly));
+        claude.write("# Rules\n\nKeep commits small.\n");
+        claude.close();
+        const qint64 id = fx.add(QStringLiteral("claude_md"),
+                                 Json{{"before", "Squash every commit."}, {"after", "Rebase."}});
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QCOMPARE(page.currentId(), id);
+        QVERIFY(page.detail()->staleShown());
+        QCOMPARE(page.model()->data(page.model()->index(0, InboxTableModel::StatusColumn)).toString(),
+                 QStringLiteral("outdated"));
+        QTest::keyClick(page.table(), Qt::Key_A);
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("pending"));
+        QCOMPARE(readFile(fx.ws->path(QStringLiteral("CLAUDE.md"))),
+                 QStringLiteral("# Rules\n\nKeep commits small.\n"));
+    }
+
+    void jAndKMoveAndSlashFocusesTheSearch()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 a = fx.addMemory(QStringLiteral("one"));
+        const qint64 b = fx.addMemory(QStringLiteral("two"));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QTest::keyClick(page.table(), Qt::Key_J);
+        QCOMPARE(page.currentId(), b);
+        QTest::keyClick(page.table(), Qt::Key_K);
+        QCOMPARE(page.currentId(), a);
+        QTest::keyClick(page.table(), Qt::Key_Slash);
+        QVERIFY(page.searchBox()->hasFocus());
+    }
+
+    void searchFiltersInSqlAndReportsBadQueries()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        fx.addMemory(QStringLiteral("alpha"), 0.9, QStringLiteral("owl"));
+        fx.addMemory(QStringLiteral("beta"), 0.2, QStringLiteral("scout"));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        page.searchBox()->setText(QStringLiteral("score>=0.5 agent:owl"));
+        page.applyQuery();
+        QCOMPARE(page.model()->rowCount(), 1);
+        page.searchBox()->setText(QStringLiteral("dest:nowhere"));
+        page.applyQuery();
+        QVERIFY(page.queryError()->isVisibleTo(&page));
+        QCOMPARE(page.model()->rowCount(), 1); // the last good filter stays
+        page.searchBox()->setText(QStringLiteral("gamma"));
+        page.applyQuery();
+        QCOMPARE(page.model()->rowCount(), 0);
+    }
+
+    void batchApprovesEverySelectedItem()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        std::vector<qint64> ids;
+        for (int i = 0; i < 5; ++i)
+            ids.push_back(fx.addMemory(QStringLiteral("fact %1").arg(i)));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        page.table()->selectAll();
+        QCOMPARE(page.selectedIds().size(), 5);
+        QTest::keyClick(page.table(), Qt::Key_A);
+        for (qint64 id : ids)
+            QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("applied"));
+        QCOMPARE(page.model()->rowCount(), 0);
+    }
+
+    void aProposalFromAnotherProcessAppearsWithinASecondKeepingTheSelection()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        fx.addMemory(QStringLiteral("first"));
+        const qint64 second = fx.addMemory(QStringLiteral("second"));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QVERIFY(page.selectId(second));
+        // Another connection to the same file is what an agent's `sediment propose` is.
+        DataVersionWatcher watcher(fx.ws->db());
+        connect(&watcher, &DataVersionWatcher::changed, &page, &InboxPage::reload);
+        watcher.start();
+        testing::InboxFixture other;
+        auto agent = Workspace::open(fx.dir.path());
+        QVERIFY(agent.has_value());
+        other.ws = std::move(*agent);
+        other.addMemory(QStringLiteral("from the agent"));
+        QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 3, 1000);
+        QCOMPARE(page.currentId(), second);
+    }
+
+    void showsAnEmptyStateWhenNothingIsPending()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        auto* empty = page.findChild<QLabel*>(QStringLiteral("inboxEmpty"));
+        QVERIFY(empty && empty->isVisible());
+        QVERIFY(empty->text().contains(QStringLiteral("Inbox zero")));
+        QCOMPARE(page.badge(), QStringLiteral("0"));
+    }
+};
+
+QTEST_MAIN(InboxPageTest)
+#include "inbox_page_test.moc"

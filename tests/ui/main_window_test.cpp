@@ -1,0 +1,143 @@
+#include "InboxFixture.h"
+#include "MainWindow.h"
+#include "Page.h"
+#include "Sidebar.h"
+#include "models/InboxTableModel.h"
+#include "pages/InboxPage.h"
+#include "widgets/ShortcutHelp.h"
+
+#include <QImage>
+#include <QLabel>
+#include <QTableView>
+#include <QtTest>
+
+using namespace sediment;
+using namespace sediment::ui;
+
+namespace {
+
+// A page as another engineer would write one, to check the window copes with late additions.
+class FakePage final : public Page {
+public:
+    FakePage(QString id, QString title, QWidget* parent = nullptr)
+        : Page(parent), m_id(std::move(id)), m_title(std::move(title)) {}
+    QString pageId() const override { return m_id; }
+    QString title() const override { return m_title; }
+    QString badge() const override { return QStringLiteral("%1 reloads").arg(reloads); }
+    void reload() override { ++reloads; }
+    int reloads = 0;
+
+private:
+    QString m_id;
+    QString m_title;
+};
+
+std::unique_ptr<Workspace> openAgain(const QString& dir)
+{
+    auto ws = Workspace::open(dir);
+    return ws ? std::move(*ws) : nullptr;
+}
+
+} // namespace
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void titleNamesTheAppAndOpensOnTheInbox()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        fx.addMemory(QStringLiteral("a"));
+        fx.addMemory(QStringLiteral("b"));
+        MainWindow window(std::move(fx.ws));
+        QVERIFY(window.windowTitle().contains(QStringLiteral("Sediment")));
+        QCOMPARE(window.currentPageId(), QStringLiteral("inbox"));
+        QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("2"));
+    }
+
+    void sidebarKeepsTheProductOrderForPagesAddedLater()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        MainWindow window(std::move(fx.ws));
+        window.addPage(new FakePage(QStringLiteral("scars"), QStringLiteral("Scars")));
+        window.addPage(new FakePage(QStringLiteral("memory"), QStringLiteral("Memory")));
+        window.addPage(new FakePage(QStringLiteral("decisions"), QStringLiteral("Decisions")));
+        window.addPage(new FakePage(QStringLiteral("skills"), QStringLiteral("Skills")));
+        QCOMPARE(window.sidebar()->pageIds(),
+                 (QStringList{QStringLiteral("inbox"), QStringLiteral("memory"),
+                              QStringLiteral("skills"), QStringLiteral("scars"),
+                              QStringLiteral("decisions"), QStringLiteral("audit")}));
+        QVERIFY(window.showPage(QStringLiteral("scars")));
+        QCOMPARE(window.sidebar()->currentPageId(), QStringLiteral("scars"));
+        QVERIFY(!window.showPage(QStringLiteral("nowhere")));
+    }
+
+    void anotherProcessWriteReloadsTheShownPageWithinASecond()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        fx.addMemory(QStringLiteral("first"));
+        const qint64 second = fx.addMemory(QStringLiteral("second"));
+        const QString dir = fx.dir.path();
+        MainWindow window(std::move(fx.ws));
+        window.show();
+        auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
+        QVERIFY(inbox);
+        QVERIFY(inbox->selectId(second));
+        auto* hidden = new FakePage(QStringLiteral("memory"), QStringLiteral("Memory"));
+        window.addPage(hidden);
+
+        fx.ws = openAgain(dir); // the agent's own connection
+        QVERIFY(fx.ws);
+        fx.addMemory(QStringLiteral("from the agent"));
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 3, 1000);
+        QCOMPARE(inbox->currentId(), second);
+        QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("3"));
+        QCOMPARE(hidden->reloads, 0); // hidden pages wait until shown
+        window.showPage(QStringLiteral("memory"));
+        QCOMPARE(hidden->reloads, 1);
+    }
+
+    void questionMarkOpensTheShortcutHelp()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        MainWindow window(std::move(fx.ws));
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_Question);
+        QVERIFY(window.findChild<ShortcutHelp*>());
+        QVERIFY(ShortcutHelp::entries().size() >= 8);
+    }
+
+    void screenshotWritesAPngOfTheWindow()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        fx.addMemory(QStringLiteral("visible in the screenshot"));
+        const QString file = fx.dir.filePath(QStringLiteral("shot.png"));
+        MainWindow window(std::move(fx.ws));
+        QVERIFY(window.showPage(QStringLiteral("audit")));
+        QVERIFY(window.saveScreenshot(file));
+        QImage image(file);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 800);
+    }
+
+    void remembersTheWorkspaceAmongTheRecentOnes()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const QString root = fx.ws->root();
+        MainWindow window(std::move(fx.ws));
+        QCOMPARE(MainWindow::recentWorkspaces().value(0), root);
+    }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "main_window_test.moc"

@@ -1,0 +1,48 @@
+#include "SidebarDelegate.h"
+
+#include "Sidebar.h"
+
+#include <QApplication>
+#include <QPainter>
+
+namespace sediment::ui {
+
+void SidebarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
+                            const QModelIndex& index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString badge = index.data(Sidebar::BadgeRole).toString();
+    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    // Draw the standard background, icon and title, leaving room for the figure on the right.
+    const int badgeWidth = badge.isEmpty() ? 0 : opt.fontMetrics.horizontalAdvance(badge) + 16;
+    QStyleOptionViewItem text = opt;
+    text.rect.setRight(opt.rect.right() - badgeWidth);
+    style->drawPrimitive(QStyle::PE_PanelItemViewItem, &opt, painter, opt.widget);
+    text.backgroundBrush = Qt::NoBrush;
+    text.state &= ~QStyle::State_HasFocus;
+    style->drawControl(QStyle::CE_ItemViewItem, &text, painter, opt.widget);
+    if (badge.isEmpty())
+        return;
+    painter->save();
+    const bool selected = opt.state & QStyle::State_Selected;
+    QColor color = opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    if (!selected)
+        color.setAlphaF(0.6f);
+    painter->setPen(color);
+    QFont small = opt.font;
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    painter->setFont(small);
+    const QRect badgeRect = opt.rect.adjusted(opt.rect.width() - badgeWidth, 0, -10, 0);
+    painter->drawText(badgeRect, Qt::AlignRight | Qt::AlignVCenter, badge);
+    painter->restore();
+}
+
+QSize SidebarDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    size.setHeight(std::max(size.height(), option.fontMetrics.height() * 2 + 4));
+    return size;
+}
+
+} // namespace sediment::ui

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "Page.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QStackedWidget;
+class QTableView;
+class QTimer;
+
+namespace sediment {
+class Clock;
+class Workspace;
+}
+
+namespace sediment::ui {
+
+class AuditTableModel;
+class RecordTable;
+
+// The audit log (§7): every decision and transition, newest first, filtered by subject, actor,
+// action or text, with the selected row's before/after/details, and "Verify chain", which
+// recomputes the hash chain and names the first broken row.
+class AuditPage final : public Page {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AuditPage)
+
+public:
+    AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
+
+    QString pageId() const override { return QStringLiteral("audit"); }
+    QString title() const override { return QStringLiteral("Audit"); }
+    QString badge() const override;
+
+    QTableView* table() const;
+    AuditTableModel* model() const { return m_model; }
+    QLabel* verifyResult() const { return m_verifyResult; }
+    QLineEdit* subjectBox() const { return m_subjectId; }
+    QComboBox* subjectTypeBox() const { return m_subjectType; }
+
+public Q_SLOTS:
+    void reload() override;
+    void verifyChain();
+    void applyFilter();
+
+private:
+    void showCurrent();
+    void refillChoices();
+    void updateEmptyState();
+
+    Workspace& m_workspace;
+    const Clock& m_clock;
+    AuditTableModel* m_model = nullptr;
+    RecordTable* m_table = nullptr;
+    QComboBox* m_subjectType = nullptr;
+    QLineEdit* m_subjectId = nullptr;
+    QLineEdit* m_actor = nullptr;
+    QComboBox* m_action = nullptr;
+    QLineEdit* m_text = nullptr;
+    QLabel* m_count = nullptr;
+    QLabel* m_verifyResult = nullptr;
+    QPlainTextEdit* m_detail = nullptr;
+    QLabel* m_empty = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QTimer* m_filterTimer = nullptr;
+};
+
+} // namespace sediment::ui

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "inbox/InboxItem.h"
+#include "inbox/InboxService.h"
+#include "util/Error.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+class QWidget;
+
+namespace sediment {
+class Clock;
+class Workspace;
+}
+
+namespace sediment::ui {
+
+// The inbox page's decisions, one or a batch at a time, through InboxService (which writes the
+// store, the item and its audit row in one transaction). Remembers this session's decisions so
+// that Ctrl+Z can revert the last one. Each call returns the line the status bar shows.
+class InboxDecider final {
+public:
+    InboxDecider(Workspace& workspace, const Clock& clock);
+
+    InboxService& service() { return *m_service; }
+
+    // `parent` hosts the progress dialog of a long batch and the dialog of an I/O error.
+    QString approve(const QList<qint64>& ids, QWidget* parent);
+    QString refuse(const QList<qint64>& ids, const QString& code, const QString& text);
+    // Applies the edited op. The error (or the store's refusal, as Refused) goes back to the
+    // editor so that the reviewer can correct it.
+    Result<InboxItem> patch(qint64 id, const Json& op);
+    QString undo(QWidget* parent);
+
+    static bool isApplied(const QString& status);
+
+private:
+    struct Decision {
+        qint64 id;
+        QString status; // what the decision made of it
+    };
+
+    Workspace& m_workspace;
+    std::unique_ptr<InboxService> m_service;
+    std::vector<Decision> m_history;
+};
+
+} // namespace sediment::ui

@@ -1,0 +1,91 @@
+#pragma once
+
+#include "Page.h"
+
+#include <QList>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QStackedWidget;
+class QTableView;
+class QTimer;
+class QSplitter;
+
+namespace sediment {
+class Clock;
+class Workspace;
+}
+
+namespace sediment::ui {
+
+class DetailPane;
+class InboxDecider;
+class InboxTableModel;
+class RecordTable;
+
+// The triage surface (§5, §10): a lazy table of proposals, the search box with its query
+// language, the detail pane, and the keyboard flow: A approve, R refuse, E patch, J/K move,
+// Ctrl+Z revert the last decision, / search. Every decision goes through InboxService, which
+// writes the store, the item and its audit row together; then the page advances to the next
+// pending item.
+class InboxPage final : public Page {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InboxPage)
+
+public:
+    InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
+    ~InboxPage() override;
+
+    QString pageId() const override { return QStringLiteral("inbox"); }
+    QString title() const override { return QStringLiteral("Inbox"); }
+    QString badge() const override;
+
+    QTableView* table() const;
+    InboxTableModel* model() const { return m_model; }
+    DetailPane* detail() const { return m_detail; }
+    QLineEdit* searchBox() const { return m_search; }
+    QLabel* queryError() const { return m_queryError; }
+    qint64 currentId() const;
+    QList<qint64> selectedIds() const;
+    bool selectId(qint64 id);
+
+public Q_SLOTS:
+    void reload() override;
+    void approveSelected();
+    void refuseSelected();
+    void editCurrent();
+    void undoLast();
+    void next();
+    void previous();
+    void focusSearch();
+    void applyQuery();
+
+private:
+    void buildActions();
+    void showCurrent();
+    void updateEmptyState();
+    void selectRow(int row);
+    void advanceFrom(int row);
+    bool currentIsStale() const;
+    void saveLayout() const;
+
+    Workspace& m_workspace;
+    std::unique_ptr<InboxDecider> m_decider;
+    InboxTableModel* m_model = nullptr;
+    RecordTable* m_table = nullptr;
+    DetailPane* m_detail = nullptr;
+    QLineEdit* m_search = nullptr;
+    QLabel* m_queryError = nullptr;
+    QLabel* m_resultCount = nullptr;
+    QLabel* m_empty = nullptr;
+    QStackedWidget* m_listStack = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QTimer* m_queryTimer = nullptr;
+    QString m_appliedQuery;
+    bool m_currentStale = false;
+};
+
+} // namespace sediment::ui

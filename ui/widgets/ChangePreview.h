@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QString>
+
+namespace sediment {
+class Workspace;
+struct InboxItem;
+}
+
+namespace sediment::ui {
+
+// The two texts a reviewer compares for an item: for a decided item what the target held before
+// and after the write; for a pending one, the part of the target the op touches as it is now
+// and as it would become.
+struct ChangePreview {
+    QString before;
+    QString after;
+    QString beforeTitle;
+    QString afterTitle;
+
+    static ChangePreview of(const Workspace& workspace, const InboxItem& item);
+};
+
+} // namespace sediment::ui

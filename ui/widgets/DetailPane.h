@@ -1,0 +1,67 @@
+#pragma once
+
+#include "inbox/InboxItem.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QFormLayout;
+
+namespace sediment {
+class Workspace;
+}
+
+namespace sediment::ui {
+
+class DiffView;
+
+// Everything a reviewer needs to decide one item: the change as a word-level diff, rationale,
+// score, provenance, seen count, stale flag, threat scan and, for memory, the budget preview.
+class DetailPane final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DetailPane)
+
+public:
+    explicit DetailPane(Workspace& workspace, QWidget* parent = nullptr);
+
+    // Shows the item; re-checks its staleness against the target as it is now.
+    void showItem(const InboxItem& item, bool staleNow);
+    void showMessage(const QString& message);
+    std::optional<qint64> itemId() const { return m_id; }
+
+    // For tests and for the status bar.
+    QString budgetText() const;
+    QString threatText() const;
+    bool staleShown() const;
+    DiffView* diffView() const { return m_diff; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void applyColors();
+
+    Workspace& m_workspace;
+    std::optional<qint64> m_id;
+    QLabel* m_title = nullptr;
+    QLabel* m_subtitle = nullptr;
+    QLabel* m_banner = nullptr;
+    DiffView* m_diff = nullptr;
+    QLabel* m_rationale = nullptr;
+    QLabel* m_score = nullptr;
+    QLabel* m_provenance = nullptr;
+    QLabel* m_seen = nullptr;
+    QLabel* m_stale = nullptr;
+    QLabel* m_threat = nullptr;
+    QLabel* m_budget = nullptr;
+    QLabel* m_budgetLabel = nullptr;
+    QWidget* m_content = nullptr;
+    QLabel* m_placeholder = nullptr;
+    bool m_bannerWarning = false;
+    bool m_budgetOver = false;
+    bool m_threatFound = false;
+};
+
+} // namespace sediment::ui

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QTextBrowser>
+
+namespace sediment::ui {
+
+// A proposal's change as two facing columns, removed words struck on the left and added words
+// marked on the right; colours follow the light or dark palette.
+class DiffView final : public QTextBrowser {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DiffView)
+
+public:
+    explicit DiffView(QWidget* parent = nullptr);
+
+    void setTexts(const QString& before, const QString& after,
+                  const QString& beforeTitle = QStringLiteral("Before"),
+                  const QString& afterTitle = QStringLiteral("After"));
+    void clearDiff(const QString& message);
+
+    // The HTML of the last diff, for tests and for copying.
+    QString diffHtml() const { return m_html; }
+    int changedWordCount() const { return m_changedWords; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void render();
+
+    QString m_before;
+    QString m_after;
+    QString m_beforeTitle;
+    QString m_afterTitle;
+    QString m_message;
+    QString m_html;
+    int m_changedWords = 0;
+};
+
+} // namespace sediment::ui

@@ -1,0 +1,40 @@
+#include "widgets/RecordTable.h"
+
+#include <QHeaderView>
+
+namespace sediment::ui {
+
+RecordTable::RecordTable(QAbstractItemModel* model, int stretchColumn, QWidget* parent)
+    : QTableView(parent)
+{
+    setModel(model);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setWordWrap(false);
+    setTextElideMode(Qt::ElideRight);
+    setShowGrid(false);
+    setAlternatingRowColors(true);
+    setIconSize(QSize(14, 14));
+    verticalHeader()->hide();
+    verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
+    auto* header = horizontalHeader();
+    header->setHighlightSections(false);
+    header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    header->setMinimumSectionSize(40);
+    header->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
+}
+
+void RecordTable::setColumnWidthsFor(std::initializer_list<std::pair<int, const char*>> samples)
+{
+    // Cell padding plus room for the header's sort arrow.
+    const int padding = fontMetrics().horizontalAdvance(QLatin1Char('M')) * 2;
+    for (const auto& [column, sample] : samples) {
+        const QString header = model()->headerData(column, Qt::Horizontal).toString();
+        const int text = std::max(fontMetrics().horizontalAdvance(QString::fromUtf8(sample)),
+                                  fontMetrics().horizontalAdvance(header));
+        setColumnWidth(column, text + padding);
+    }
+}
+
+} // namespace sediment::ui
