@@ -5,7 +5,12 @@
 #include "Resources.h"
 #include "Sidebar.h"
 #include "pages/AuditPage.h"
+#include "pages/DecisionsPage.h"
 #include "pages/InboxPage.h"
+#include "pages/MemoryPage.h"
+#include "pages/ScarsPage.h"
+#include "pages/SkillsPage.h"
+#include "hermes/PendingWatcher.h"
 #include "widgets/Appearance.h"
 #include "widgets/ErrorDialog.h"
 #include "widgets/ShortcutHelp.h"
@@ -60,6 +65,7 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
 
     buildMenus();
     installPages();
+    watchHermesQueue();
 
     m_watcher = new DataVersionWatcher(m_workspace->db(), this);
     connect(m_watcher, &DataVersionWatcher::changed, this, &MainWindow::onExternalChange);
@@ -75,7 +81,10 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
     central->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     rememberWorkspace();
     showPage(QStringLiteral("inbox"));
-    statusBar()->showMessage(QStringLiteral("Ready. Press ? for keyboard shortcuts."), 4000);
+    if (!m_workspace->warnings().isEmpty())
+        statusBar()->showMessage(m_workspace->warnings().join(QStringLiteral("; ")), 15000);
+    else
+        statusBar()->showMessage(QStringLiteral("Ready. Press ? for keyboard shortcuts."), 4000);
 }
 
 MainWindow::~MainWindow() = default;
@@ -85,7 +94,31 @@ MainWindow::~MainWindow() = default;
 void MainWindow::installPages()
 {
     addPage(new InboxPage(*m_workspace, m_clock, this));
+    addPage(new MemoryPage(*m_workspace, m_clock, this));
+    addPage(new SkillsPage(*m_workspace, m_clock, this));
+    addPage(new ScarsPage(*m_workspace, m_clock, this));
+    addPage(new DecisionsPage(*m_workspace, m_clock, this));
     addPage(new AuditPage(*m_workspace, m_clock, this));
+}
+
+// A Hermes home's staged write-approval queue flows into the inbox while the app is open (§14).
+// The watcher writes through this window's own connection, which PRAGMA data_version does not
+// report, so its imports refresh the pages directly.
+void MainWindow::watchHermesQueue()
+{
+    auto* hermes = new PendingWatcher(*m_workspace, m_clock,
+                                      QStringLiteral("human:") + m_workspace->reviewer(), this);
+    connect(hermes, &PendingWatcher::imported, this, [this](const ImportReport&) {
+        onExternalChange();
+    });
+    connect(hermes, &PendingWatcher::problemsChanged, this, [this](const QStringList& problems) {
+        if (!problems.isEmpty())
+            statusBar()->showMessage(problems.join(QStringLiteral("; ")), 10000);
+    });
+    connect(hermes, &PendingWatcher::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(QStringLiteral("Hermes queue: %1").arg(message), 10000);
+    });
+    hermes->start();
 }
 
 void MainWindow::addPage(Page* page)

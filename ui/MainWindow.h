@@ -55,6 +55,7 @@ private:
     void buildMenus();
     void rebuildRecentMenu();
     void onExternalChange();
+    void watchHermesQueue();
     void refreshBadges();
     void rememberWorkspace() const;
 

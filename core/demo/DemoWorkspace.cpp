@@ -1,0 +1,260 @@
+#include "demo/DemoWorkspace.h"
+
+#include "decisions/DecisionImporter.h"
+#include "demo/DemoProposals.h"
+#include "demo/DemoText.h"
+#include "inbox/InboxService.h"
+#include "memory/MemoryStore.h"
+#include "review/ProposalIntake.h"
+#include "scars/ScarBook.h"
+#include "skills/Skill.h"
+#include "store/SkillRepository.h"
+#include "util/AtomicFile.h"
+#include "util/Time.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+
+namespace sediment {
+
+namespace {
+
+using demo::DemoRandom;
+using demo::DemoText;
+
+Status seedFiles(Workspace& ws)
+{
+    if (auto s = AtomicFile::write(ws.path(ws.config().claudeMd), DemoText::claudeMd().toUtf8()); !s)
+        return s;
+    return AtomicFile::write(ws.path(ws.config().settingsJson), DemoText::settingsJson().toUtf8());
+}
+
+// Fills MEMORY.md close to its budget and USER.md to about two thirds, through the store itself.
+Result<int> seedMemory(Workspace& ws)
+{
+    int added = 0;
+    const MemoryStore memory(QStringLiteral("memory"), ws.memoryFile(QStringLiteral("memory")),
+                             ws.charLimit(QStringLiteral("memory")));
+    const QStringList& projects = DemoText::projects();
+    const QStringList& facts = DemoText::memoryFacts();
+    for (int i = 0; i < 40; ++i) {
+        const QString entry = facts[i % facts.size()].arg(projects[(i * 7) % projects.size()]);
+        auto current = memory.entries();
+        if (!current)
+            return fail(current.error());
+        if (MemoryStore::usage(*current) + entry.size() + 3 > memory.charLimit() * 85 / 100)
+            break;
+        auto r = memory.apply(MemoryOp{QStringLiteral("add"), entry, std::nullopt, {}});
+        if (!r)
+            return fail(r.error());
+        added += r->changed ? 1 : 0;
+    }
+    const MemoryStore user(QStringLiteral("user"), ws.memoryFile(QStringLiteral("user")),
+                           ws.charLimit(QStringLiteral("user")));
+    for (int i = 0; i < 7; ++i) {
+        auto r = user.apply(MemoryOp{QStringLiteral("add"), DemoText::userFacts()[i], std::nullopt, {}});
+        if (!r)
+            return fail(r.error());
+        added += r->changed ? 1 : 0;
+    }
+    return added;
+}
+
+// Skills in every state and from every creator, with folders where Sediment expects them.
+Result<int> seedSkills(Workspace& ws, const QDateTime& now)
+{
+    SkillRepository repo(ws.db());
+    const QStringList& names = DemoText::skillNames();
+    const QStringList creators{QStringLiteral("agent"), QStringLiteral("agent"),
+                               QStringLiteral("user"), QStringLiteral("hub"),
+                               QStringLiteral("bundled")};
+    int made = 0;
+    for (int i = 0; i < names.size(); ++i) {
+        Skill s;
+        s.name = names[i];
+        s.createdBy = creators[i % creators.size()];
+        s.createdAt = now.addDays(-200 + i * 3);
+        const int idleDays = (i * 23) % 150; // spread over active, stale and archive ages
+        s.useCount = (i % 4 == 0) ? 0 : 3 + i * 2;
+        s.viewCount = 2 + i;
+        s.lastUsedAt = s.useCount ? std::optional<QDateTime>(now.addDays(-idleDays)) : std::nullopt;
+        s.lastViewedAt = now.addDays(-idleDays - 1);
+        s.pinned = (i % 6 == 2);
+        if (s.createdBy == QLatin1String("agent") && !s.pinned && idleDays >= 90)
+            s.state = QStringLiteral("archived");
+        else if (s.createdBy == QLatin1String("agent") && !s.pinned && idleDays >= 30)
+            s.state = QStringLiteral("stale");
+        const QString folder = s.state == QLatin1String("archived")
+                                   ? QStringLiteral("skills/.archive/") + s.name
+                                   : QStringLiteral("skills/") + s.name;
+        if (s.state == QLatin1String("archived")) {
+            s.archivedAt = now.addDays(-idleDays + 90);
+            s.archivePath = QStringLiteral(".archive/") + s.name;
+        }
+        const QString body = QStringLiteral("---\nname: %1\ndescription: How to handle %2.\n---\n\n"
+                                            "# %1\n\n1. Reproduce the problem.\n2. Narrow it down.\n"
+                                            "3. Fix it and add a check so it cannot come back.\n")
+                                 .arg(s.name, QString(s.name).replace(QLatin1Char('-'), QLatin1Char(' ')));
+        if (auto w = AtomicFile::write(ws.path(folder + QStringLiteral("/SKILL.md")), body.toUtf8()); !w)
+            return fail(w.error());
+        if (auto st = repo.save(s); !st)
+            return fail(st.error());
+        ++made;
+    }
+    return made;
+}
+
+Result<int> seedScars(Workspace& ws, FixedClock& clock, const QDateTime& now)
+{
+    ScarBook book(ws.db(), clock, QStringLiteral("agent:demo"));
+    const QStringList& titles = DemoText::scarTitles();
+    const QStringList& lessons = DemoText::scarLessons();
+    const QStringList scopes{QStringLiteral("deploy"), QStringLiteral("testing"),
+                             QStringLiteral("ops"), QStringLiteral("security")};
+    DemoRandom rnd(7);
+    int made = 0;
+    for (int i = 0; i < 36; ++i) {
+        const int k = i % titles.size();
+        clock.set(now.addDays(-(i * 11) % 400).addSecs(-3600 * (i % 9)));
+        Scar s;
+        s.kind = (k == 4 || k == 9 || k == 11) ? QStringLiteral("victory") : QStringLiteral("failure");
+        s.title = i < titles.size() ? titles[k] : titles[k] + QStringLiteral(" (again)");
+        s.context = QStringLiteral("Seen in %1 during %2.")
+                        .arg(DemoText::projects()[i % DemoText::projects().size()],
+                             i % 2 ? QStringLiteral("a release") : QStringLiteral("an incident"));
+        s.lesson = lessons[k];
+        s.importance = 2 + rnd.below(9);
+        s.learnable = i % 5 != 4;
+        s.scope = scopes[i % scopes.size()];
+        s.source = QStringLiteral("session-%1").arg(1000 + i);
+        auto r = book.add(s);
+        if (!r)
+            return fail(r.error());
+        ++made;
+    }
+    return made;
+}
+
+Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime& now)
+{
+    const QStringList cats{QStringLiteral("architecture"), QStringLiteral("process"),
+                           QStringLiteral("tooling"), QStringLiteral("security"),
+                           QStringLiteral("integration")};
+    const QStringList stakes{QStringLiteral("low"), QStringLiteral("medium"),
+                             QStringLiteral("high"), QStringLiteral("critical")};
+    DemoRandom rnd(11);
+    QByteArray lines;
+    for (int i = 0; i < 90; ++i) {
+        const double confidence = 0.3 + 0.65 * rnd.unit();
+        Json d = Json::object();
+        d["id"] = "demo-" + std::to_string(i + 1);
+        d["description"] = us(DemoText::decisionTexts()[i % DemoText::decisionTexts().size()]);
+        d["context"] = us(QStringLiteral("Raised in the %1 planning session.")
+                              .arg(DemoText::projects()[i % DemoText::projects().size()]));
+        d["confidence"] = double(qRound(confidence * 100)) / 100.0;
+        d["category"] = us(cats[i % cats.size()]);
+        d["stakes"] = us(stakes[(i * 3) % stakes.size()]);
+        d["created_at"] = us(time::toIso(now.addDays(-(i * 2) - 3)));
+        d["session"] = "session-" + std::to_string(2000 + i / 4);
+        if (i % 4 != 3) { // three in four reviewed, outcomes loosely following confidence
+            const double roll = rnd.unit();
+            const char* outcome = roll < confidence - 0.1 ? "success"
+                                  : roll < confidence + 0.05 ? "partial"
+                                  : roll < 0.97              ? "failure"
+                                                             : "noise";
+            d["outcome"] = outcome;
+            d["outcome_text"] = "Reviewed in the weekly retro.";
+            d["reviewer"] = i % 3 ? "emerson" : "founder";
+            d["reviewed_at"] = us(time::toIso(now.addDays(-(i * 2) + 4)));
+        }
+        lines += QByteArray::fromStdString(d.dump()) + '\n';
+    }
+    DecisionImporter importer(ws.db(), clock, QStringLiteral("agent:demo"));
+    auto r = importer.importLines(lines);
+    if (!r)
+        return fail(r.error());
+    return r->imported;
+}
+
+// Decides some of the queued items as a reviewer would, spread over the last weeks.
+Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now,
+                        const std::vector<qint64>& ids)
+{
+    InboxService inbox(ws, clock);
+    const QString reviewer = ws.reviewer();
+    const QStringList codes{QStringLiteral("duplicate"), QStringLiteral("too_specific"),
+                            QStringLiteral("low_value"), QStringLiteral("wrong")};
+    int approved = 0, refused = 0, failed = 0, reverted = 0;
+    std::optional<qint64> firstApproved;
+    for (size_t i = 0; i < ids.size(); ++i) {
+        clock.set(now.addDays(-20 + int(i % 19)).addSecs(qint64(i) * 97));
+        if (i % 5 == 0) {
+            auto r = inbox.approve(ids[i], reviewer);
+            if (!r)
+                continue; // stale or not approvable: it stays pending for the reviewer
+            if (r->status == QLatin1String("failed"))
+                ++failed;
+            else {
+                ++approved;
+                if (!firstApproved && r->destination == QLatin1String("claude_md"))
+                    firstApproved = r->id;
+            }
+        } else if (i % 7 == 1) {
+            if (inbox.refuse(ids[i], codes[int(i) % codes.size()], QString(), reviewer))
+                ++refused;
+        }
+    }
+    if (firstApproved && inbox.revert(*firstApproved, reviewer))
+        ++reverted;
+    return Json{{"approved", approved}, {"refused", refused}, {"failed", failed},
+                {"reverted", reverted}};
+}
+
+} // namespace
+
+Result<Json> DemoWorkspace::fill(Workspace& ws, const Clock& realClock)
+{
+    const QDateTime now = realClock.now();
+    FixedClock clock(now);
+    if (auto s = seedFiles(ws); !s)
+        return fail(s.error());
+    auto memory = seedMemory(ws);
+    if (!memory)
+        return fail(memory.error());
+    auto skills = seedSkills(ws, now);
+    if (!skills)
+        return fail(skills.error());
+
+    // Proposals arrive in batches over the last month, as an agent's sessions would send them.
+    const std::vector<std::vector<Json>> batches = demo::DemoProposals::batches(ws);
+    ProposalIntake intake(ws, clock);
+    std::vector<qint64> ids;
+    int proposals = 0;
+    for (size_t b = 0; b < batches.size(); ++b) {
+        clock.set(now.addDays(-30 + int(b) * 30 / int(batches.size())).addSecs(qint64(b) * 1234));
+        auto outcome = intake.submit(batches[b]);
+        if (!outcome)
+            return fail(outcome.error());
+        proposals += int(batches[b].size());
+        for (const auto& item : outcome->pending)
+            ids.push_back(item.inboxId);
+    }
+    // Decide some of the older ones, leaving the newest for the reviewer.
+    std::vector<qint64> older(ids.begin(), ids.begin() + qsizetype(ids.size() * 2 / 5));
+    auto decided = decideSome(ws, clock, now, older);
+    if (!decided)
+        return fail(decided.error());
+    InboxService(ws, clock).refreshStale();
+
+    auto scars = seedScars(ws, clock, now);
+    if (!scars)
+        return fail(scars.error());
+    clock.set(now);
+    auto decisions = seedDecisions(ws, clock, now);
+    if (!decisions)
+        return fail(decisions.error());
+    return Json{{"memory_entries", *memory}, {"skills", *skills}, {"proposals", proposals},
+                {"decided", *decided},       {"scars", *scars},   {"decisions", *decisions}};
+}
+
+} // namespace sediment
