@@ -11,6 +11,7 @@
 
 namespace sediment {
 
+class Proposer;
 class Workspace;
 
 // The `propose` path (§3, §4): parse (object, array or JSON Lines), validate every proposal
@@ -20,8 +21,18 @@ class ProposalIntake final {
 public:
     ProposalIntake(Workspace& workspace, const Clock& clock);
 
+    // A pass that stopped early (a gate error, a store's I/O error) is an Error here, whose
+    // message also says what had been decided before the stop.
     Result<ReviewOutcome> submitBytes(const QByteArray& input);
     Result<ReviewOutcome> submit(const std::vector<Json>& proposals);
+    // The `review` pass: summary -> proposer -> the same path.
+    Result<ReviewOutcome> review(const QString& summary, Proposer& proposer);
+
+    // As above, but a pass that stopped early is still a value: the outcome lists what was
+    // decided and carries `error` (the command line prints both).
+    Result<ReviewOutcome> intakeBytes(const QByteArray& input);
+    Result<ReviewOutcome> intake(std::vector<Json> proposals);
+    Result<ReviewOutcome> intakeReview(const QString& summary, Proposer& proposer);
 
 private:
     Workspace& m_workspace;

@@ -1,0 +1,17 @@
+#include "cli/Clock.h"
+
+#include "util/Time.h"
+
+namespace sediment::cli {
+
+Result<std::unique_ptr<Clock>> clockFromArgs(const Args& args)
+{
+    if (!args.has(QStringLiteral("--now")))
+        return std::unique_ptr<Clock>(std::make_unique<SystemClock>());
+    auto at = time::parseIso(args.value(QStringLiteral("--now")));
+    if (!at)
+        return fail(Error::invalid(QStringLiteral("--now: %1").arg(at.error().message)));
+    return std::unique_ptr<Clock>(std::make_unique<FixedClock>(*at));
+}
+
+} // namespace sediment::cli

@@ -1,0 +1,70 @@
+#include "cli/Clock.h"
+#include "cli/Context.h"
+#include "cli/Verb.h"
+
+#include "review/ProposalIntake.h"
+
+namespace sediment::cli {
+
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "Usage: sediment propose [FILE|-] [--now T] [--json]\n\n"
+    "Submits proposals (§3) read from FILE, or standard input when FILE is '-' or absent: one\n"
+    "JSON object, a JSON array, or JSON Lines. The seed form {\"target\", \"op\", \"rationale\",\n"
+    "\"score\"} is accepted as is; the general form adds \"destination\", \"id\" and \"source\".\n"
+    "Every proposal is validated before any is gated: one invalid proposal fails the whole\n"
+    "input and nothing is queued or applied. Texts are sanitised (control characters removed,\n"
+    "rationale, titles and memory content cut at 4096 code points); what was changed is listed\n"
+    "under \"sanitized\". A proposal identical to a pending one, or with the same id, raises\n"
+    "that item's seen count instead of queueing it twice. The gate is sediment.json's \"gate\"\n"
+    "(human, score, score-then-human); refusal memory runs first.\n\n"
+    "The score is optional; the score gate rejects a proposal without one.\n\n"
+    "Output (--json): {\"path\":\"gate:<chain>\",\"applied\":[...],\"rejected\":[...],\"failed\":[...],\n"
+    "\"pending\":[...],\"sanitized\":[...],\"stores\":{...}}, each item with its 1-based index,\n"
+    "inbox_id, destination and reason. \"stores\" counts the writes to each store that changed;\n"
+    "\"inbox\" counts newly queued items (a reinforced item shows in \"pending\" with its \"seen\").\n\n"
+    "Options:\n"
+    "  --now T   the time to record (ISO-8601), for reproducible runs\n"
+    "  --json    print the outcome as JSON\n\n"
+    "Exit codes: 0 the input was valid and processed, whatever the verdicts (read the outcome\n"
+    "for rejected or failed proposals); 2 invalid input (nothing changed); 3 I/O, or the gate or\n"
+    "a store could not work (what was decided before is printed and kept). Input over 16 MiB is\n"
+    "refused.\n");
+
+int runPropose(Context& ctx)
+{
+    auto args = ctx.parse({QStringLiteral("--now")});
+    if (!args)
+        return ctx.error(args.error());
+    if (args->positional().size() > 1)
+        return ctx.usageError(QStringLiteral("propose takes at most one FILE (see 'sediment help propose')"));
+    auto clock = clockFromArgs(*args);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto input = readInput(args->positional(0));
+    if (!input)
+        return ctx.error(input.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto outcome = ProposalIntake(**ws, **clock).intakeBytes(*input);
+    if (!outcome)
+        return ctx.error(outcome.error());
+    if (args->flag(QStringLiteral("--json")))
+        ctx.printJson(outcome->toJson());
+    else
+        ctx.out(outcome->summary());
+    return outcome->error ? ctx.error(*outcome->error) : 0;
+}
+
+const VerbRegistration registration({
+    QStringLiteral("propose"),
+    QStringLiteral("submit proposals (JSON, array or JSON Lines) to the gate"),
+    kUsage,
+    &runPropose,
+});
+
+} // namespace
+
+} // namespace sediment::cli

@@ -1,0 +1,77 @@
+#include "cli/Clock.h"
+#include "cli/Context.h"
+#include "cli/Verb.h"
+
+#include "review/CommandProposer.h"
+#include "review/ProposalIntake.h"
+
+#include <QFile>
+
+namespace sediment::cli {
+
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "Usage: sediment review --summary-file F --proposer-cmd CMD [--timeout SECONDS] [--now T] [--json]\n\n"
+    "Runs the review kernel (§4) on a session summary: CMD is run through /bin/sh -c with\n"
+    "{\"summary\": ...} on its standard input and must print proposals (JSON, array or JSON\n"
+    "Lines) on its standard output; they then go through the same path as 'sediment propose'.\n"
+    "A blank summary, or no proposals, is \"Nothing to save.\". A crash, a non-zero exit, a\n"
+    "time-out or malformed output fails the pass with nothing written.\n\n"
+    "Options:\n"
+    "  --summary-file F   the summary ('-' for standard input)\n"
+    "  --proposer-cmd CMD the proposer command\n"
+    "  --timeout SECONDS  the proposer's time limit (default 60)\n"
+    "  --now T            the time to record (ISO-8601)\n"
+    "  --json             print the outcome as JSON (the shape of 'propose --json')\n\n"
+    "Exit codes: 0 processed, whatever the verdicts; 2 bad usage, invalid or malformed proposals;\n"
+    "3 I/O, proposer failure (crash, exit status, time-out), or a gate that could not decide.\n");
+
+int runReview(Context& ctx)
+{
+    auto args = ctx.parse({QStringLiteral("--summary-file"), QStringLiteral("--proposer-cmd"),
+                           QStringLiteral("--timeout"), QStringLiteral("--now")});
+    if (!args)
+        return ctx.error(args.error());
+    if (!args->positional().isEmpty())
+        return ctx.usageError(QStringLiteral("review takes no positional argument (see 'sediment help review')"));
+    if (!args->has(QStringLiteral("--summary-file")) || !args->has(QStringLiteral("--proposer-cmd")))
+        return ctx.usageError(QStringLiteral("review needs --summary-file F and --proposer-cmd CMD"));
+    auto clock = clockFromArgs(*args);
+    if (!clock)
+        return ctx.error(clock.error());
+    std::chrono::milliseconds timeout = CommandProposer::kDefaultTimeout;
+    if (args->has(QStringLiteral("--timeout"))) {
+        bool ok = false;
+        const double seconds = args->value(QStringLiteral("--timeout")).toDouble(&ok);
+        if (!ok || !(seconds > 0) || seconds > 86400)
+            return ctx.usageError(QStringLiteral("--timeout must be a number of seconds in (0, 86400]"));
+        timeout = std::chrono::milliseconds(qint64(seconds * 1000));
+    }
+    auto summary = readInput(args->value(QStringLiteral("--summary-file")));
+    if (!summary)
+        return ctx.error(summary.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    CommandProposer proposer(args->value(QStringLiteral("--proposer-cmd")), timeout);
+    auto outcome = ProposalIntake(**ws, **clock).intakeReview(QString::fromUtf8(*summary), proposer);
+    if (!outcome)
+        return ctx.error(outcome.error());
+    if (args->flag(QStringLiteral("--json")))
+        ctx.printJson(outcome->toJson());
+    else
+        ctx.out(outcome->summary());
+    return outcome->error ? ctx.error(*outcome->error) : 0;
+}
+
+const VerbRegistration registration({
+    QStringLiteral("review"),
+    QStringLiteral("run the review kernel: summary -> proposer command -> gate -> stores"),
+    kUsage,
+    &runReview,
+});
+
+} // namespace
+
+} // namespace sediment::cli

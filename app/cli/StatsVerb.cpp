@@ -1,0 +1,49 @@
+#include "cli/Context.h"
+#include "cli/Verb.h"
+
+#include "stats/StatsReport.h"
+#include "util/Clock.h"
+
+namespace sediment::cli {
+
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "Usage: sediment stats [--json]\n\n"
+    "Figures derived from the database at call time (§11), each naming its table: inbox items by\n"
+    "status and destination (inbox_items), skills by state (skills), scars (scars), decisions\n"
+    "reviewed (decisions), audit rows and whether the hash chain is intact (audit_log), the last\n"
+    "curator run (curator_runs). Nothing is cached.\n\n"
+    "Exit codes: 0 done, 2 bad usage, 3 I/O.\n");
+
+int runStats(Context& ctx)
+{
+    auto args = ctx.parse({});
+    if (!args)
+        return ctx.error(args.error());
+    if (!args->positional().isEmpty())
+        return ctx.usageError(QStringLiteral("stats takes no positional argument"));
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    SystemClock clock;
+    auto stats = StatsReport((*ws)->db(), clock).compute();
+    if (!stats)
+        return ctx.error(stats.error());
+    if (args->flag(QStringLiteral("--json")))
+        ctx.printJson(*stats);
+    else
+        ctx.out(StatsReport::render(*stats));
+    return 0;
+}
+
+const VerbRegistration registration({
+    QStringLiteral("stats"),
+    QStringLiteral("figures derived from the database, each naming its table"),
+    kUsage,
+    &runStats,
+});
+
+} // namespace
+
+} // namespace sediment::cli

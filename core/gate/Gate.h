@@ -1,0 +1,18 @@
+#pragma once
+
+#include "gate/Verdict.h"
+#include "proposal/Proposal.h"
+#include "util/Error.h"
+
+namespace sediment {
+
+// A gate port (§4), injected into the review kernel; tests pass fakes.
+class Gate {
+public:
+    virtual ~Gate() = default;
+    // The actor name written to the audit log for its decisions, e.g. "gate:score".
+    virtual QString actor() const = 0;
+    virtual Result<Verdict> decide(const Proposal& proposal) = 0;
+};
+
+} // namespace sediment

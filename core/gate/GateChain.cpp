@@ -1,0 +1,54 @@
+#include "gate/GateChain.h"
+
+#include "gate/HumanGate.h"
+#include "gate/RefusalMemoryGate.h"
+#include "gate/ScoreGate.h"
+
+#include <QStringList>
+
+namespace sediment {
+
+GateChain::GateChain(QString name, std::vector<std::unique_ptr<Gate>> gates)
+    : m_name(std::move(name))
+    , m_gates(std::move(gates))
+{
+}
+
+Result<std::unique_ptr<GateChain>> GateChain::fromConfig(const QString& gate, double threshold,
+                                                         InboxRepository& inbox)
+{
+    std::vector<std::unique_ptr<Gate>> gates;
+    gates.push_back(std::make_unique<RefusalMemoryGate>(inbox));
+    if (gate == QLatin1String("human")) {
+        gates.push_back(std::make_unique<HumanGate>());
+    } else if (gate == QLatin1String("score")) {
+        gates.push_back(std::make_unique<ScoreGate>(threshold));
+    } else if (gate == QLatin1String("score-then-human")) {
+        gates.push_back(std::make_unique<ScoreGate>(threshold));
+        gates.push_back(std::make_unique<HumanGate>());
+    } else {
+        return fail(Error::invalid(
+            QStringLiteral("unknown gate '%1' (use human, score or score-then-human)").arg(gate)));
+    }
+    return std::make_unique<GateChain>(gate, std::move(gates));
+}
+
+Result<Verdict> GateChain::decide(const Proposal& p)
+{
+    QStringList reasons; // what the approving gates said, kept so the final reason tells it all
+    Verdict last = Verdict::approve(QString(), actor());
+    for (const auto& gate : m_gates) {
+        auto v = gate->decide(p);
+        if (!v)
+            return fail(v.error());
+        if (!v->reason.isEmpty())
+            reasons << v->reason;
+        last = std::move(*v);
+        if (!last.approved())
+            break;
+    }
+    last.reason = reasons.join(QStringLiteral("; "));
+    return last;
+}
+
+} // namespace sediment

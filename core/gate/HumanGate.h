@@ -1,0 +1,17 @@
+#pragma once
+
+#include "gate/Gate.h"
+
+namespace sediment {
+
+// Defers every proposal to a person: it lands in the inbox (§5), which the GUI serves.
+class HumanGate final : public Gate {
+public:
+    QString actor() const override { return QStringLiteral("gate:human"); }
+    Result<Verdict> decide(const Proposal&) override
+    {
+        return Verdict::defer(QStringLiteral("awaiting human review"), actor());
+    }
+};
+
+} // namespace sediment

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "gate/Gate.h"
+
+namespace sediment {
+
+// The seed's default gate: approve iff score >= threshold (inclusive). A proposal without a
+// score is rejected: "learn only from validated wins".
+class ScoreGate final : public Gate {
+public:
+    static constexpr double kDefaultThreshold = 0.7;
+
+    explicit ScoreGate(double threshold = kDefaultThreshold) : m_threshold(threshold) {}
+
+    QString actor() const override { return QStringLiteral("gate:score"); }
+    Result<Verdict> decide(const Proposal& proposal) override;
+
+private:
+    double m_threshold;
+};
+
+} // namespace sediment

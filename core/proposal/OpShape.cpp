@@ -1,0 +1,368 @@
+#include "proposal/OpShape.h"
+
+#include "proposal/Sanitizer.h"
+#include "workspace/PathGuard.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <initializer_list>
+
+namespace sediment {
+
+namespace {
+
+constexpr const char* kDestinations[] = {"memory",     "user",  "claude_md",     "settings_json",
+                                         "brain_inbox", "skill", "chantier_outil"};
+
+QString field(std::string_view name) { return QStringLiteral("op.") + qs(std::string(name)); }
+
+Error invalidField(std::string_view name, const QString& what)
+{
+    return Error::invalid(field(name) + QLatin1Char(' ') + what);
+}
+
+// Only the listed keys may appear: a misspelt field is reported, never silently dropped.
+Status onlyKeys(const Json& op, std::initializer_list<const char*> keys, const QString& label)
+{
+    for (const auto& [key, value] : op.items()) {
+        (void)value;
+        if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
+            QStringList names;
+            for (const char* k : keys)
+                names << QLatin1String(k);
+            return fail(Error::invalid(QStringLiteral("%1 is not a field of %2 (expected %3)")
+                                           .arg(field(key), label, names.join(QLatin1String(", ")))));
+        }
+    }
+    return {};
+}
+
+// The string at `key`, nullptr when absent or null, an error for any other type.
+Result<std::string*> optString(Json& op, const char* key, std::string_view name)
+{
+    const auto it = op.find(key);
+    if (it == op.end() || it->is_null())
+        return static_cast<std::string*>(nullptr);
+    if (!it->is_string())
+        return fail(invalidField(name, QStringLiteral("must be a string (got %1)")
+                                           .arg(qs(OpShape::typeName(*it)))));
+    return &it->get_ref<std::string&>();
+}
+
+Result<std::string*> reqString(Json& op, const char* key, std::string_view name)
+{
+    auto s = optString(op, key, name);
+    if (s && !*s)
+        return fail(invalidField(name, QStringLiteral("is required")));
+    return s;
+}
+
+bool isBlank(const std::string& s)
+{
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+    });
+}
+
+Status checkBody(const std::string& text, std::string_view name)
+{
+    if (text.size() <= Sanitizer::kFileBodyCap)
+        return {};
+    const std::size_t length = Sanitizer::codePoints(text);
+    if (length > Sanitizer::kFileBodyCap)
+        return fail(invalidField(name, QStringLiteral("is longer than %1 code points (got %2); "
+                                                      "file bodies are not cut, split the change")
+                                           .arg(Sanitizer::kFileBodyCap)
+                                           .arg(length)));
+    return {};
+}
+
+bool depthOk(const Json& v, int left)
+{
+    if (!v.is_structured())
+        return true;
+    if (left == 0)
+        return false;
+    for (const auto& item : v)
+        if (!depthOk(item, left - 1))
+            return false;
+    return true;
+}
+
+} // namespace
+
+OpShape::OpShape(QString destination, const PathGuard& guard, QString claudeMd,
+                 QString settingsJson, Sanitizer& sanitizer)
+    : m_destination(std::move(destination))
+    , m_guard(guard)
+    , m_claudeMd(std::move(claudeMd))
+    , m_settingsJson(std::move(settingsJson))
+    , m_sanitizer(sanitizer)
+{
+}
+
+bool OpShape::isKnownDestination(const std::string& d)
+{
+    return std::any_of(std::begin(kDestinations), std::end(kDestinations),
+                       [&](const char* k) { return d == k; });
+}
+
+std::string OpShape::destinationList()
+{
+    std::string out;
+    for (const char* d : kDestinations)
+        out += (out.empty() ? "" : ", ") + std::string(d);
+    return out;
+}
+
+bool OpShape::isValidSkillName(const std::string& name)
+{
+    const auto head = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+    if (name.empty() || name.size() > 64 || !head(name[0]))
+        return false;
+    return std::all_of(name.begin() + 1, name.end(),
+                       [&](char c) { return head(c) || c == '.' || c == '_' || c == '-'; });
+}
+
+std::string OpShape::typeName(const Json& v)
+{
+    if (v.is_object())
+        return "an object";
+    if (v.is_array())
+        return "an array";
+    if (v.is_string())
+        return "a string";
+    if (v.is_boolean())
+        return "a boolean";
+    if (v.is_number())
+        return "a number";
+    return "null";
+}
+
+std::string OpShape::preview(const Json& v)
+{
+    std::string text = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+    if (text.size() <= 60)
+        return text;
+    std::size_t cut = 57;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return text.substr(0, cut) + "...";
+}
+
+bool OpShape::withinDepth(const Json& value, int maxDepth) { return depthOk(value, maxDepth); }
+
+Result<Json> OpShape::normalise(Json op) const
+{
+    if (!op.is_object())
+        return fail(Error::invalid(QStringLiteral("op must be an object (got %1)").arg(qs(typeName(op)))));
+    const std::string d = us(m_destination);
+    if (d == "memory" || d == "user")
+        return memory(op);
+    if (d == "claude_md")
+        return fileEdit(op, m_claudeMd);
+    if (d == "settings_json")
+        return settings(op);
+    if (d == "skill")
+        return skill(op);
+    return note(op); // brain_inbox, chantier_outil
+}
+
+Result<Json> OpShape::memory(Json& op) const
+{
+    if (auto s = onlyKeys(op, {"action", "content", "old_text", "operations"},
+                          QStringLiteral("a %1 op").arg(m_destination));
+        !s)
+        return fail(s.error());
+    auto action = reqString(op, "action", "action");
+    if (!action)
+        return fail(action.error());
+    const std::string& a = **action;
+    if (a == "batch") {
+        const auto it = op.find("operations");
+        if (it == op.end() || !it->is_array() || it->empty())
+            return fail(invalidField("operations", QStringLiteral("must be a non-empty array for action 'batch'")));
+        if (op.contains("content") || op.contains("old_text"))
+            return fail(Error::invalid(QStringLiteral("op.content and op.old_text belong in op.operations for action 'batch'")));
+        Json ops = Json::array();
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            Json& one = (*it)[i];
+            const std::string prefix = "operations[" + std::to_string(i) + "]";
+            if (!one.is_object())
+                return fail(invalidField(prefix, QStringLiteral("must be an object")));
+            if (one.value("action", Json()) == "batch")
+                return fail(invalidField(prefix + ".action", QStringLiteral("cannot nest a batch")));
+            OpShape inner(m_destination, m_guard, m_claudeMd, m_settingsJson, m_sanitizer);
+            auto n = inner.memoryOne(one, prefix + ".");
+            if (!n)
+                return fail(n.error());
+            ops.push_back(std::move(*n));
+        }
+        Json out = Json::object();
+        out["action"] = "batch";
+        out["operations"] = std::move(ops);
+        return out;
+    }
+    if (op.contains("operations"))
+        return fail(invalidField("operations", QStringLiteral("is only used by action 'batch'")));
+    return memoryOne(op, "");
+}
+
+Result<Json> OpShape::memoryOne(Json& op, const std::string& prefix) const
+{
+    if (auto s = onlyKeys(op, {"action", "content", "old_text"}, QStringLiteral("a memory operation")); !s)
+        return fail(s.error());
+    auto action = reqString(op, "action", prefix + "action");
+    if (!action)
+        return fail(action.error());
+    const std::string a = **action;
+    const bool wantsContent = a == "add" || a == "replace";
+    const bool wantsOld = a == "replace" || a == "remove";
+    if (!wantsContent && !wantsOld)
+        return fail(invalidField(prefix + "action",
+                                 QStringLiteral("must be one of add, replace, remove%1 (got %2)")
+                                     .arg(prefix.empty() ? QStringLiteral(", batch") : QString(),
+                                          qs(preview(op["action"])))));
+    Json out = Json::object();
+    out["action"] = a;
+    for (const auto& [key, wanted] : {std::pair{"content", wantsContent}, std::pair{"old_text", wantsOld}}) {
+        const std::string name = prefix + key;
+        auto text = optString(op, key, name);
+        if (!text)
+            return fail(text.error());
+        if (!wanted) {
+            if (*text)
+                return fail(invalidField(name, QStringLiteral("is not used by action '%1'").arg(qs(a))));
+            continue;
+        }
+        if (!*text)
+            return fail(invalidField(name, QStringLiteral("is required for action '%1'").arg(qs(a))));
+        if (std::string_view(key) == "content")
+            m_sanitizer.stripAndCap(**text, "op." + name);
+        else
+            m_sanitizer.strip(**text, "op." + name);
+        if (isBlank(**text))
+            return fail(invalidField(name, QStringLiteral("must not be empty")));
+        out[key] = std::move(**text);
+    }
+    return out;
+}
+
+Result<QString> OpShape::checkPath(Json& op, const QString& defaultPath) const
+{
+    auto path = optString(op, "path", "path");
+    if (!path)
+        return fail(path.error());
+    const QString relative = *path ? qs(**path) : defaultPath;
+    if (auto resolved = m_guard.resolve(relative); !resolved)
+        return fail(Error::invalid(QStringLiteral("op.path: %1").arg(resolved.error().message)));
+    return relative;
+}
+
+Result<Json> OpShape::fileEdit(Json& op, const QString& defaultPath) const
+{
+    if (auto s = onlyKeys(op, {"path", "before", "after"}, QStringLiteral("a claude_md op")); !s)
+        return fail(s.error());
+    auto path = checkPath(op, defaultPath);
+    if (!path)
+        return fail(path.error());
+    Json out = Json::object();
+    out["path"] = us(*path);
+    for (const char* key : {"before", "after"}) {
+        auto text = reqString(op, key, key);
+        if (!text)
+            return fail(text.error());
+        m_sanitizer.strip(**text, std::string("op.") + key);
+        if (auto s = checkBody(**text, key); !s)
+            return fail(s.error());
+        out[key] = std::move(**text);
+    }
+    return out;
+}
+
+Result<Json> OpShape::settings(Json& op) const
+{
+    if (auto s = onlyKeys(op, {"path", "patch"}, QStringLiteral("a settings_json op")); !s)
+        return fail(s.error());
+    auto path = checkPath(op, m_settingsJson);
+    if (!path)
+        return fail(path.error());
+    const auto it = op.find("patch");
+    if (it == op.end() || it->is_null())
+        return fail(invalidField("patch", QStringLiteral("is required")));
+    if (!it->is_object())
+        return fail(invalidField("patch", QStringLiteral("must be an object (got %1)").arg(qs(typeName(*it)))));
+    if (!withinDepth(*it))
+        return fail(invalidField("patch", QStringLiteral("is nested too deeply")));
+    m_sanitizer.stripTree(*it, "op.patch");
+    if (auto s = checkBody(it->dump(-1, ' ', false, Json::error_handler_t::replace), "patch"); !s)
+        return fail(s.error());
+    Json out = Json::object();
+    out["path"] = us(*path);
+    out["patch"] = std::move(*it);
+    return out;
+}
+
+Result<Json> OpShape::note(Json& op) const
+{
+    if (auto s = onlyKeys(op, {"title", "text"}, QStringLiteral("a %1 op").arg(m_destination)); !s)
+        return fail(s.error());
+    auto title = reqString(op, "title", "title");
+    if (!title)
+        return fail(title.error());
+    m_sanitizer.stripAndCap(**title, "op.title");
+    if (isBlank(**title))
+        return fail(invalidField("title", QStringLiteral("must not be empty")));
+    auto text = reqString(op, "text", "text");
+    if (!text)
+        return fail(text.error());
+    m_sanitizer.strip(**text, "op.text");
+    if (auto s = checkBody(**text, "text"); !s)
+        return fail(s.error());
+    Json out = Json::object();
+    out["title"] = std::move(**title);
+    out["text"] = std::move(**text);
+    return out;
+}
+
+Result<Json> OpShape::skill(Json& op) const
+{
+    if (auto s = onlyKeys(op, {"name", "mode", "text", "before", "after"}, QStringLiteral("a skill op")); !s)
+        return fail(s.error());
+    auto name = reqString(op, "name", "name");
+    if (!name)
+        return fail(name.error());
+    if (!isValidSkillName(**name))
+        return fail(invalidField("name", QStringLiteral("must match [a-z0-9][a-z0-9._-]{0,63} (got %1)")
+                                             .arg(qs(preview(op["name"])))));
+    auto mode = reqString(op, "mode", "mode");
+    if (!mode)
+        return fail(mode.error());
+    const std::string m = **mode;
+    if (m != "create" && m != "patch")
+        return fail(invalidField("mode", QStringLiteral("must be create or patch (got %1)").arg(qs(preview(op["mode"])))));
+    Json out = Json::object();
+    out["name"] = std::move(**name);
+    out["mode"] = m;
+    for (const char* key : {"text", "before", "after"}) {
+        const bool wanted = (m == "create") == (std::string_view(key) == "text");
+        auto text = optString(op, key, key);
+        if (!text)
+            return fail(text.error());
+        if (!wanted) {
+            if (*text)
+                return fail(invalidField(key, QStringLiteral("is not used by mode '%1'").arg(qs(m))));
+            continue;
+        }
+        if (!*text)
+            return fail(invalidField(key, QStringLiteral("is required for mode '%1'").arg(qs(m))));
+        m_sanitizer.strip(**text, std::string("op.") + key);
+        if (auto s = checkBody(**text, key); !s)
+            return fail(s.error());
+        out[key] = std::move(**text);
+    }
+    return out;
+}
+
+} // namespace sediment

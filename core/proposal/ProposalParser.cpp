@@ -1,0 +1,141 @@
+#include "proposal/ProposalParser.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <string_view>
+
+namespace sediment {
+
+namespace {
+
+bool isBlank(std::string_view s)
+{
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; });
+}
+
+// nlohmann's own wording for NaN ("invalid literal") does not tell an agent what to fix.
+QString describeSyntaxError(std::string_view text, const char* what)
+{
+    static const QRegularExpression nonFinite(
+        QStringLiteral(R"((^|[\[:,\s])-?(NaN|Infinity|inf|nan)\b)"));
+    const QString line = QString::fromUtf8(text.data(), qsizetype(std::min<size_t>(text.size(), 4096)));
+    if (nonFinite.match(line).hasMatch())
+        return QStringLiteral("NaN and Infinity are not valid JSON numbers");
+    QString message = QString::fromUtf8(what);
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." ->
+    // keep the useful tail.
+    const qsizetype colon = message.indexOf(QLatin1String(": "));
+    if (message.startsWith(QLatin1String("[json.exception")) && colon > 0)
+        message = message.mid(colon + 2);
+    return message;
+}
+
+Result<Json> parseOne(std::string_view text)
+{
+    try {
+        return Json::parse(text.begin(), text.end());
+    } catch (const Json::exception& e) {
+        return fail(Error::invalid(describeSyntaxError(text, e.what())));
+    }
+}
+
+} // namespace
+
+int ProposalParser::firstInvalidUtf8Line(const char* data, qsizetype size)
+{
+    const auto* p = reinterpret_cast<const unsigned char*>(data);
+    int line = 1;
+    for (qsizetype i = 0; i < size;) {
+        const unsigned char c = p[i];
+        if (c < 0x80) {
+            line += c == '\n';
+            ++i;
+            continue;
+        }
+        int len = 0;
+        unsigned int cp = 0;
+        if ((c & 0xE0) == 0xC0) {
+            len = 2;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            len = 3;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            len = 4;
+            cp = c & 0x07;
+        } else {
+            return line;
+        }
+        if (i + len > size)
+            return line;
+        for (int k = 1; k < len; ++k) {
+            if ((p[i + k] & 0xC0) != 0x80)
+                return line;
+            cp = (cp << 6) | (p[i + k] & 0x3F);
+        }
+        // Overlong forms, UTF-16 surrogates and values past U+10FFFF are not UTF-8.
+        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
+            || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+            return line;
+        i += len;
+    }
+    return 0;
+}
+
+Result<std::vector<Json>> ProposalParser::parse(const QByteArray& input)
+{
+    if (const int bad = firstInvalidUtf8Line(input.constData(), input.size()); bad > 0)
+        return fail(Error::invalid(QStringLiteral("line %1: input is not valid UTF-8").arg(bad)));
+    std::string_view text(input.constData(), size_t(input.size()));
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    std::vector<Json> proposals;
+    if (isBlank(text))
+        return proposals;
+
+    const auto start = text.find_first_not_of(" \t\r\n");
+    if (text[start] != '{') {
+        // An array (or a stray value, which the validator reports as not an object).
+        auto doc = parseOne(text);
+        if (!doc)
+            return fail(Error::invalid(QStringLiteral("malformed JSON: %1").arg(doc.error().message)));
+        if (doc->is_array()) {
+            proposals.reserve(doc->size());
+            for (auto& item : *doc)
+                proposals.push_back(std::move(item));
+        } else {
+            proposals.push_back(std::move(*doc));
+        }
+        return proposals;
+    }
+
+    // One object, possibly pretty-printed over several lines: try the whole text first. JSON
+    // Lines fail this at the end of the first object, so the attempt is cheap.
+    Json whole = Json::parse(text.begin(), text.end(), nullptr, false);
+    if (!whole.is_discarded()) {
+        proposals.push_back(std::move(whole));
+        return proposals;
+    }
+    int lineNo = 0;
+    size_t pos = 0;
+    while (pos <= text.size()) {
+        const size_t nl = text.find('\n', pos);
+        const std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
+        ++lineNo;
+        if (!isBlank(line)) {
+            auto value = parseOne(line);
+            if (!value)
+                return fail(Error::invalid(
+                    QStringLiteral("line %1: malformed JSON: %2").arg(lineNo).arg(value.error().message)));
+            proposals.push_back(std::move(*value));
+        }
+        if (nl == std::string_view::npos)
+            break;
+        pos = nl + 1;
+    }
+    return proposals;
+}
+
+} // namespace sediment

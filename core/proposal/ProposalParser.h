@@ -1,0 +1,23 @@
+#pragma once
+
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <QByteArray>
+
+#include <vector>
+
+namespace sediment {
+
+// Turns submitted bytes into raw proposal values (§3): one JSON object, a JSON array, or JSON
+// Lines (blank lines skipped). The bytes must be valid UTF-8; an error names the line.
+// Shapes are not checked here: that is ProposalValidator's job, which names the proposal.
+class ProposalParser final {
+public:
+    static Result<std::vector<Json>> parse(const QByteArray& input);
+
+    // The 1-based line of the first byte that is not valid UTF-8, or 0 when all of it is.
+    static int firstInvalidUtf8Line(const char* data, qsizetype size);
+};
+
+} // namespace sediment

@@ -1,0 +1,152 @@
+#include "proposal/ProposalValidator.h"
+
+#include "proposal/OpShape.h"
+#include "proposal/Sanitizer.h"
+#include "proposal/NumberText.h"
+
+#include <QCryptographicHash>
+
+#include <cmath>
+
+namespace sediment {
+
+namespace {
+
+constexpr std::size_t kMaxIdLength = 128;
+
+const char* const kTopLevel[] = {"id", "destination", "target", "op", "rationale", "score", "source"};
+
+} // namespace
+
+ProposalValidator::ProposalValidator(const PathGuard& guard, Paths defaults)
+    : m_guard(guard)
+    , m_defaults(std::move(defaults))
+{
+}
+
+bool ProposalValidator::isKnownDestination(const QString& d) { return OpShape::isKnownDestination(us(d)); }
+
+bool ProposalValidator::isValidSkillName(const std::string& name) { return OpShape::isValidSkillName(name); }
+
+QString ProposalValidator::contentHash(const QString& destination, const Json& op)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const std::string material = us(destination) + '\n' + json::canonical(op);
+    hash.addData(QByteArrayView(material.data(), qsizetype(material.size())));
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+Result<Proposal> ProposalValidator::validate(Json raw, int index) const
+{
+    const auto invalid = [index](const QString& what) {
+        return fail(Error::invalid(QStringLiteral("proposal %1: %2").arg(index).arg(what)));
+    };
+    if (!raw.is_object())
+        return invalid(QStringLiteral("must be a JSON object (got %1)").arg(qs(OpShape::typeName(raw))));
+    for (const auto& [key, value] : raw.items()) {
+        (void)value;
+        if (std::find(std::begin(kTopLevel), std::end(kTopLevel), key) == std::end(kTopLevel))
+            return invalid(QStringLiteral("unknown field '%1' (expected id, destination or target, "
+                                          "op, rationale, score, source)")
+                               .arg(qs(key)));
+    }
+    Proposal p;
+    p.index = index;
+    Sanitizer sanitizer(index, p.sanitized);
+
+    // Destination: the general form's `destination`, or the seed form's `target`.
+    const Json* dest = raw.contains("destination") ? &raw["destination"] : nullptr;
+    const Json* target = raw.contains("target") ? &raw["target"] : nullptr;
+    if (dest && target && *dest != *target)
+        return invalid(QStringLiteral("target and destination disagree (%1 vs %2)")
+                           .arg(qs(OpShape::preview(*target)), qs(OpShape::preview(*dest))));
+    const Json* d = dest ? dest : target;
+    const char* destField = dest ? "destination" : "target";
+    if (!d || d->is_null())
+        return invalid(QStringLiteral("destination is required (one of %1)").arg(qs(OpShape::destinationList())));
+    if (!d->is_string() || !OpShape::isKnownDestination(d->get_ref<const std::string&>()))
+        return invalid(QStringLiteral("%1 must be one of %2 (got %3)")
+                           .arg(QLatin1String(destField), qs(OpShape::destinationList()),
+                                qs(OpShape::preview(*d))));
+    p.destination = qs(d->get_ref<const std::string&>());
+
+    if (raw.contains("id") && !raw["id"].is_null()) {
+        Json& id = raw["id"];
+        if (!id.is_string())
+            return invalid(QStringLiteral("id must be a string (got %1)").arg(qs(OpShape::typeName(id))));
+        std::string& text = id.get_ref<std::string&>();
+        sanitizer.strip(text, "id");
+        const std::size_t length = Sanitizer::codePoints(text);
+        if (length == 0)
+            return invalid(QStringLiteral("id must not be empty"));
+        if (length > kMaxIdLength)
+            return invalid(QStringLiteral("id must be at most %1 characters (got %2)").arg(kMaxIdLength).arg(length));
+        p.extId = qs(text);
+    }
+
+    if (raw.contains("rationale") && !raw["rationale"].is_null()) {
+        Json& r = raw["rationale"];
+        if (!r.is_string())
+            return invalid(QStringLiteral("rationale must be a string (got %1)").arg(qs(OpShape::typeName(r))));
+        sanitizer.stripAndCap(r.get_ref<std::string&>(), "rationale");
+        p.rationale = qs(r.get_ref<const std::string&>());
+    }
+
+    if (raw.contains("score") && !raw["score"].is_null()) {
+        const Json& s = raw["score"];
+        const bool ok = s.is_number() && std::isfinite(s.get<double>()) && s.get<double>() >= 0.0
+                        && s.get<double>() <= 1.0;
+        if (!ok)
+            return invalid(QStringLiteral("score must be a number in [0,1] (got %1)")
+                               .arg(qs(s.is_number() ? numbers::shortest(s.get<double>()) : OpShape::preview(s))));
+        p.score = s.get<double>();
+    }
+
+    if (raw.contains("source") && !raw["source"].is_null()) {
+        Json& src = raw["source"];
+        if (!src.is_object())
+            return invalid(QStringLiteral("source must be an object (got %1)").arg(qs(OpShape::typeName(src))));
+        if (!OpShape::withinDepth(src))
+            return invalid(QStringLiteral("source is nested too deeply"));
+        sanitizer.stripTree(src, "source");
+        for (const char* key : {"agent", "session"}) {
+            if (!src.contains(key) || src[key].is_null())
+                continue;
+            if (!src[key].is_string())
+                return invalid(QStringLiteral("source.%1 must be a string (got %2)")
+                                   .arg(QLatin1String(key), qs(OpShape::typeName(src[key]))));
+            sanitizer.stripAndCap(src[key].get_ref<std::string&>(), std::string("source.") + key);
+            (std::string_view(key) == "agent" ? p.agent : p.session) = qs(src[key].get_ref<const std::string&>());
+        }
+        if (src.contains("scar") && !src["scar"].is_null()
+            && !(src["scar"].is_number_integer() && src["scar"].get<qint64>() >= 0))
+            return invalid(QStringLiteral("source.scar must be a non-negative integer (got %1)")
+                               .arg(qs(OpShape::preview(src["scar"]))));
+        p.source = std::move(src);
+    }
+
+    if (!raw.contains("op") || raw["op"].is_null())
+        return invalid(QStringLiteral("op is required"));
+    OpShape shape(p.destination, m_guard, m_defaults.claudeMd, m_defaults.settingsJson, sanitizer);
+    auto op = shape.normalise(std::move(raw["op"]));
+    if (!op)
+        return invalid(op.error().message);
+    p.op = std::move(*op);
+    p.contentHash = contentHash(p.destination, p.op);
+    return p;
+}
+
+Result<std::vector<Proposal>> ProposalValidator::validateAll(std::vector<Json> raws) const
+{
+    std::vector<Proposal> out;
+    out.reserve(raws.size());
+    for (std::size_t i = 0; i < raws.size(); ++i) {
+        auto p = validate(std::move(raws[i]), int(i + 1));
+        if (!p)
+            return fail(p.error());
+        out.push_back(std::move(*p));
+    }
+    return out;
+}
+
+} // namespace sediment

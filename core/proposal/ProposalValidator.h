@@ -1,0 +1,47 @@
+#pragma once
+
+#include "proposal/Proposal.h"
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace sediment {
+
+class PathGuard;
+
+// Checks untrusted proposals against §3 before anything is gated: types, required fields, the
+// op shape of each destination, score, id and skill name, and paths through the PathGuard. It
+// sanitises every agent-supplied text on the way. Errors name the proposal and the field:
+// "proposal 3: score must be a number in [0,1] (got 1.5)".
+//
+// Score is optional: the human gate does not need one (a Hermes staged write has none), and the
+// score gate rejects a proposal without a score. When present it must be a finite number in
+// [0,1]; `null` counts as absent.
+class ProposalValidator final {
+public:
+    struct Paths {
+        QString claudeMd = QStringLiteral("CLAUDE.md");
+        QString settingsJson = QStringLiteral("settings.json");
+    };
+
+    ProposalValidator(const PathGuard& guard, Paths defaults);
+
+    Result<Proposal> validate(Json raw, int index) const;
+    // All or nothing: the first invalid proposal fails the batch.
+    Result<std::vector<Proposal>> validateAll(std::vector<Json> raws) const;
+
+    // SHA-256 hex of destination + canonical op: idempotency and refusal memory key.
+    static QString contentHash(const QString& destination, const Json& op);
+
+    static bool isKnownDestination(const QString& destination);
+    static bool isValidSkillName(const std::string& name);
+
+private:
+    const PathGuard& m_guard;
+    Paths m_defaults;
+};
+
+} // namespace sediment

@@ -1,0 +1,101 @@
+#include "review/ProposalIntake.h"
+
+#include "gate/GateChain.h"
+#include "proposal/ProposalParser.h"
+#include "proposal/ProposalValidator.h"
+#include "review/ApplyPort.h"
+#include "review/ReviewKernel.h"
+#include "store/InboxRepository.h"
+#include "workspace/PathGuard.h"
+#include "workspace/Workspace.h"
+
+namespace sediment {
+
+namespace {
+
+// Everything a pass over this workspace needs, wired once.
+struct Wiring {
+    Wiring(Workspace& ws, const Clock& clock)
+        : guard(ws.root())
+        , validator(guard, {ws.config().claudeMd, ws.config().settingsJson})
+        , inbox(ws.db())
+        , stores(ws, clock)
+    {
+    }
+
+    PathGuard guard;
+    ProposalValidator validator;
+    InboxRepository inbox;
+    WorkspaceStores stores;
+};
+
+Result<ReviewOutcome> strict(Result<ReviewOutcome> r)
+{
+    if (!r || !r->error)
+        return r;
+    const ReviewOutcome& o = *r;
+    return fail(Error{o.error->kind,
+                      QStringLiteral("%1 (stopped after %2 decided: %3 applied, %4 rejected, %5 "
+                                     "failed, %6 pending; nothing after)")
+                          .arg(o.error->message)
+                          .arg(o.total())
+                          .arg(o.applied.size())
+                          .arg(o.rejected.size())
+                          .arg(o.failed.size())
+                          .arg(o.pending.size())});
+}
+
+} // namespace
+
+ProposalIntake::ProposalIntake(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+{
+}
+
+Result<ReviewOutcome> ProposalIntake::intakeBytes(const QByteArray& input)
+{
+    auto raws = ProposalParser::parse(input);
+    if (!raws)
+        return fail(raws.error());
+    return intake(std::move(*raws));
+}
+
+Result<ReviewOutcome> ProposalIntake::intake(std::vector<Json> raws)
+{
+    Wiring w(m_workspace, m_clock);
+    const Config& config = m_workspace.config();
+    auto gate = GateChain::fromConfig(config.gate, config.scoreThreshold, w.inbox);
+    if (!gate)
+        return fail(gate.error());
+    auto proposals = w.validator.validateAll(std::move(raws));
+    if (!proposals)
+        return fail(proposals.error());
+    ReviewKernel kernel(m_workspace.db(), m_clock, **gate, w.stores, (*gate)->path());
+    return kernel.process(std::move(*proposals));
+}
+
+Result<ReviewOutcome> ProposalIntake::intakeReview(const QString& summary, Proposer& proposer)
+{
+    Wiring w(m_workspace, m_clock);
+    const Config& config = m_workspace.config();
+    auto gate = GateChain::fromConfig(config.gate, config.scoreThreshold, w.inbox);
+    if (!gate)
+        return fail(gate.error());
+    ReviewKernel kernel(m_workspace.db(), m_clock, **gate, w.stores, (*gate)->path());
+    return kernel.review(summary, proposer, w.validator);
+}
+
+Result<ReviewOutcome> ProposalIntake::submitBytes(const QByteArray& input) { return strict(intakeBytes(input)); }
+
+Result<ReviewOutcome> ProposalIntake::submit(const std::vector<Json>& proposals)
+{
+    return strict(intake(proposals));
+}
+
+Result<ReviewOutcome> ProposalIntake::review(const QString& summary, Proposer& proposer)
+{
+    return strict(intakeReview(summary, proposer));
+}
+
+} // namespace sediment

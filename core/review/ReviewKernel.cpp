@@ -1,0 +1,233 @@
+#include "review/ReviewKernel.h"
+
+#include "gate/Gate.h"
+#include "proposal/ProposalValidator.h"
+#include "review/ApplyPort.h"
+#include "review/Proposer.h"
+#include "store/AuditRepository.h"
+#include "store/Database.h"
+#include "store/InboxRepository.h"
+#include "util/Time.h"
+
+namespace sediment {
+
+namespace {
+
+InboxItem itemFor(const Proposal& p, const QString& now)
+{
+    InboxItem it;
+    it.extId = p.extId;
+    it.destination = p.destination;
+    it.op = p.op;
+    it.contentHash = p.contentHash;
+    it.rationale = p.rationale;
+    it.score = p.score;
+    it.agent = p.agent;
+    it.session = p.session;
+    it.source = p.source;
+    it.sanitized = p.sanitized;
+    it.createdAt = now;
+    return it;
+}
+
+// [[first, last], ...]: queued ids are mostly consecutive, so this stays small.
+Json ranges(const std::vector<qint64>& ids)
+{
+    Json out = Json::array();
+    for (qint64 id : ids) {
+        if (!out.empty() && out.back()[1].get<qint64>() + 1 == id)
+            out.back()[1] = id;
+        else
+            out.push_back(Json::array({id, id}));
+    }
+    return out;
+}
+
+AuditEntry decisionEntry(const QString& actor, const char* action, const Proposal& p, qint64 id,
+                         const QString& reason)
+{
+    AuditEntry e;
+    e.actor = actor;
+    e.action = QLatin1String(action);
+    e.subjectType = QStringLiteral("inbox_item");
+    e.subjectId = QString::number(id);
+    e.reason = reason;
+    e.details["destination"] = us(p.destination);
+    e.details["index"] = p.index;
+    e.details["score"] = p.score ? Json(*p.score) : Json(nullptr);
+    e.details["op"] = p.op;
+    return e;
+}
+
+// A change is a write only if the target's content changed: re-applying what a store already
+// holds counts as applied but writes nothing (§4).
+bool wrote(const ApplyResult& r) { return !(r.before && r.after && *r.before == *r.after); }
+
+} // namespace
+
+ReviewKernel::ReviewKernel(Database& db, const Clock& clock, Gate& gate, ApplyPort& stores, QString path)
+    : m_db(db)
+    , m_clock(clock)
+    , m_gate(gate)
+    , m_stores(stores)
+    , m_path(std::move(path))
+{
+}
+
+Result<ReviewOutcome> ReviewKernel::review(const QString& summary, Proposer& proposer,
+                                           const ProposalValidator& validator)
+{
+    if (summary.trimmed().isEmpty())
+        return ReviewOutcome::nothingToSave(m_path);
+    auto raws = proposer.propose(summary);
+    if (!raws)
+        return fail(raws.error());
+    if (raws->empty())
+        return ReviewOutcome::nothingToSave(m_path);
+    auto proposals = validator.validateAll(std::move(*raws));
+    if (!proposals)
+        return fail(proposals.error());
+    return process(std::move(*proposals));
+}
+
+Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
+{
+    if (proposals.empty())
+        return ReviewOutcome::nothingToSave(m_path);
+    ReviewOutcome out;
+    out.path = m_path;
+    for (const Proposal& p : proposals)
+        for (const auto& entry : p.sanitized)
+            out.sanitized.push_back(entry);
+
+    auto tx = m_db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository inbox(m_db);
+    if (auto c = inbox.reserveCacheFor(proposals.size()); !c)
+        return fail(c.error());
+    AuditRepository audit(m_db, m_clock);
+    const QString now = time::toIso(m_clock.now());
+    std::vector<qint64> queued;
+    std::vector<qint64> reinforced;
+    QString queuedBy;
+
+    const auto stop = [&](const Proposal& p, const Error& e) {
+        out.error = Error{e.kind, QStringLiteral("proposal %1: %2").arg(p.index).arg(e.message)};
+    };
+    for (const Proposal& p : proposals) {
+        auto dup = inbox.findPendingByHashOrExtId(p.contentHash, p.extId);
+        if (!dup)
+            return fail(dup.error());
+        if (*dup) {
+            auto seen = inbox.bumpSeen(**dup);
+            if (!seen)
+                return fail(seen.error());
+            out.pending.push_back({p.index, **dup, p.destination,
+                                   QStringLiteral("already pending as item %1 (seen %2 times)")
+                                       .arg(**dup)
+                                       .arg(*seen),
+                                   *seen});
+            reinforced.push_back(**dup);
+            continue;
+        }
+        auto verdict = m_gate.decide(p);
+        if (!verdict) {
+            stop(p, Error{verdict.error().kind,
+                          QStringLiteral("the gate could not decide: %1").arg(verdict.error().message)});
+            break;
+        }
+        InboxItem item = itemFor(p, now);
+        item.reason = verdict->reason;
+        const char* action = nullptr;
+        std::vector<OutcomeItem>* list = nullptr;
+        ApplyResult applied;
+        switch (verdict->kind) {
+        case Verdict::Kind::Defer:
+            item.status = QStringLiteral("pending");
+            list = &out.pending;
+            break;
+        case Verdict::Kind::Reject:
+            item.status = QStringLiteral("rejected");
+            action = "proposal.rejected";
+            list = &out.rejected;
+            break;
+        case Verdict::Kind::Approve: {
+            auto r = m_stores.apply(p.destination, p.op, p.source);
+            if (!r) {
+                stop(p, r.error());
+                break;
+            }
+            applied = std::move(*r);
+            item.targetPath = applied.targetPath;
+            item.beforeContent = applied.before;
+            item.afterContent = applied.after;
+            item.stale = applied.stale;
+            if (applied.applied) {
+                item.status = QStringLiteral("applied");
+                action = "proposal.applied";
+                list = &out.applied;
+            } else {
+                item.status = QStringLiteral("failed");
+                item.reason = applied.message;
+                action = "proposal.failed";
+                list = &out.failed;
+            }
+            break;
+        }
+        }
+        if (out.error)
+            break;
+        if (action) {
+            item.decidedAt = now;
+            item.decidedBy = verdict->actor;
+        }
+        auto id = inbox.insert(item);
+        if (!id)
+            return fail(id.error());
+        list->push_back({p.index, *id, p.destination, item.reason.value_or(QString()), 0});
+        if (!action) {
+            queued.push_back(*id);
+            queuedBy = verdict->actor;
+            out.countWrite(QStringLiteral("inbox"));
+            continue;
+        }
+        AuditEntry e = decisionEntry(verdict->actor, action, p, *id, *item.reason);
+        if (verdict->kind == Verdict::Kind::Approve) {
+            e.before = applied.before;
+            e.after = applied.after;
+            e.details["store"] = us(applied.store);
+            e.details["message"] = us(applied.message);
+            e.details["target_path"] = applied.targetPath ? Json(us(*applied.targetPath)) : Json(nullptr);
+            if (applied.applied && wrote(applied))
+                out.countWrite(applied.store);
+        }
+        if (auto a = audit.append(std::move(e)); !a)
+            return fail(a.error());
+    }
+
+    if (!queued.empty() || !reinforced.empty()) {
+        AuditEntry e;
+        e.actor = queuedBy.isEmpty() ? QStringLiteral("gate:human") : queuedBy;
+        e.action = queued.empty() ? QStringLiteral("proposal.reinforced") : QStringLiteral("proposal.queued");
+        e.subjectType = QStringLiteral("inbox_item");
+        const std::vector<qint64>& ids = queued.empty() ? reinforced : queued;
+        e.subjectId = ids.size() == 1 ? QString::number(ids.front())
+                                      : QStringLiteral("%1-%2").arg(ids.front()).arg(ids.back());
+        e.reason = QStringLiteral("%1 queued for human review, %2 already pending reinforced")
+                       .arg(queued.size())
+                       .arg(reinforced.size());
+        e.details["path"] = us(m_path);
+        e.details["queued"] = queued.size();
+        e.details["queued_ids"] = ranges(queued);
+        e.details["reinforced"] = reinforced.size();
+        e.details["reinforced_ids"] = ranges(reinforced);
+        if (auto a = audit.append(std::move(e)); !a)
+            return fail(a.error());
+    }
+    if (auto c = tx->commit(); !c)
+        return fail(c.error());
+    return out;
+}
+
+} // namespace sediment

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "proposal/Proposal.h"
+#include "review/ReviewOutcome.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+
+#include <vector>
+
+namespace sediment {
+
+class ApplyPort;
+class Database;
+class Gate;
+class ProposalValidator;
+class Proposer;
+
+// The review kernel (§4), total and fail-closed. Ports are injected: the gate, the stores (an
+// ApplyPort) and, for review(), the proposer. Every proposal gets an inbox_items row with its
+// final status and every decision an audit row, all in one transaction per pass (§13).
+//
+// Audit volume: each decision (applied, rejected, failed) has its own audit row; queueing for a
+// human is recorded by one `proposal.queued` row per pass listing the queued ids as ranges, so
+// that an agent can queue 100,000 proposals in a couple of seconds. The decision on each queued
+// item later writes its own row (inbox service).
+class ReviewKernel final {
+public:
+    ReviewKernel(Database& db, const Clock& clock, Gate& gate, ApplyPort& stores, QString path);
+
+    // summary -> proposer -> validate all -> process. Blank summary or no proposals: an empty
+    // outcome ("Nothing to save."). A proposer error or an invalid proposal: an Error, nothing
+    // gated, nothing written.
+    Result<ReviewOutcome> review(const QString& summary, Proposer& proposer,
+                                 const ProposalValidator& validator);
+
+    // Gates and records already validated proposals. A gate error, or a store's I/O error,
+    // stops the pass: the outcome then carries `error` and lists what was decided before it,
+    // which is committed (files already written must stay on the record).
+    Result<ReviewOutcome> process(std::vector<Proposal> proposals);
+
+private:
+    Database& m_db;
+    const Clock& m_clock;
+    Gate& m_gate;
+    ApplyPort& m_stores;
+    QString m_path;
+};
+
+} // namespace sediment

@@ -1,0 +1,104 @@
+#include "review/ReviewOutcome.h"
+
+#include <QStringList>
+
+namespace sediment {
+
+Json OutcomeItem::toJson() const
+{
+    Json j = Json::object();
+    j["index"] = index;
+    j["inbox_id"] = inboxId;
+    j["destination"] = us(destination);
+    j["reason"] = us(reason);
+    if (seen > 0)
+        j["seen"] = seen;
+    return j;
+}
+
+ReviewOutcome ReviewOutcome::nothingToSave(const QString& path)
+{
+    ReviewOutcome o;
+    o.path = path;
+    o.note = QStringLiteral("Nothing to save.");
+    return o;
+}
+
+void ReviewOutcome::countWrite(const QString& store)
+{
+    const std::string key = us(store);
+    stores[key] = stores.value(key, 0) + 1;
+}
+
+qsizetype ReviewOutcome::total() const
+{
+    return qsizetype(applied.size() + rejected.size() + failed.size() + pending.size());
+}
+
+namespace {
+
+Json list(const std::vector<OutcomeItem>& items)
+{
+    Json a = Json::array();
+    for (const auto& it : items)
+        a.push_back(it.toJson());
+    return a;
+}
+
+} // namespace
+
+Json ReviewOutcome::toJson() const
+{
+    Json j = Json::object();
+    j["path"] = us(path);
+    j["applied"] = list(applied);
+    j["rejected"] = list(rejected);
+    j["failed"] = list(failed);
+    j["pending"] = list(pending);
+    j["sanitized"] = sanitized;
+    j["stores"] = stores;
+    if (!note.isEmpty())
+        j["note"] = us(note);
+    if (error)
+        j["error"] = us(error->message);
+    return j;
+}
+
+QString ReviewOutcome::summary() const
+{
+    if (total() == 0 && !error)
+        return note.isEmpty() ? QStringLiteral("Nothing to save.") : note;
+    QStringList lines;
+    lines << QStringLiteral("%1: %2 applied, %3 rejected, %4 failed, %5 pending")
+                 .arg(path)
+                 .arg(applied.size())
+                 .arg(rejected.size())
+                 .arg(failed.size())
+                 .arg(pending.size());
+    // Failures and rejections are worth reading one by one; a long pending list is not.
+    const auto detail = [&](const char* label, const std::vector<OutcomeItem>& items) {
+        constexpr std::size_t kShown = 20;
+        for (std::size_t i = 0; i < items.size() && i < kShown; ++i)
+            lines << QStringLiteral("  %1 #%2 (inbox %3, %4): %5")
+                         .arg(QLatin1String(label))
+                         .arg(items[i].index)
+                         .arg(items[i].inboxId)
+                         .arg(items[i].destination, items[i].reason);
+        if (items.size() > kShown)
+            lines << QStringLiteral("  ... and %1 more %2").arg(items.size() - kShown).arg(QLatin1String(label));
+    };
+    detail("failed", failed);
+    detail("rejected", rejected);
+    QStringList written;
+    for (const auto& [store, n] : stores.items())
+        written << QStringLiteral("%1 ×%2").arg(qs(store)).arg(n.get<qint64>());
+    lines << (written.isEmpty() ? QStringLiteral("Nothing written.")
+                                : QStringLiteral("Written: %1").arg(written.join(QStringLiteral(", "))));
+    if (!sanitized.empty())
+        lines << QStringLiteral("Sanitised %1 field(s); see --json for details.").arg(sanitized.size());
+    if (error)
+        lines << QStringLiteral("Stopped: %1").arg(error->message);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace sediment

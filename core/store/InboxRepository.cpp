@@ -1,0 +1,385 @@
+#include "store/InboxRepository.h"
+
+#include "store/Database.h"
+
+#include <algorithm>
+
+namespace sediment {
+
+namespace {
+
+constexpr const char* kColumns =
+    "id, ext_id, destination, op_json, final_op_json, content_hash, rationale, score, agent, "
+    "session, source_json, status, reason, refusal_code, seen, stale, sanitized_json, "
+    "target_path, before_content, after_content, created_at, decided_at, decided_by";
+
+// Slots of the statement cache: the hot path of `propose` reuses these.
+enum Slot { Insert, FindDup, FindExt, Bump, FindOne, Save, SetStale, Refused, SlotCount };
+
+std::string dumpJson(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// A cell that no longer parses (edited by hand) degrades to its text rather than failing the read.
+Json parseCell(const std::string& raw, Json fallback)
+{
+    if (raw.empty())
+        return fallback;
+    Json j = Json::parse(raw, nullptr, false);
+    return j.is_discarded() ? Json(raw) : j;
+}
+
+InboxItem readRow(const Statement& st)
+{
+    InboxItem it;
+    it.id = st.int64(0);
+    it.extId = st.optText(1);
+    it.destination = st.text(2);
+    it.op = parseCell(st.utf8(3), Json::object());
+    if (!st.isNull(4))
+        it.finalOp = parseCell(st.utf8(4), Json::object());
+    it.contentHash = st.text(5);
+    it.rationale = st.text(6);
+    it.score = st.optReal(7);
+    it.agent = st.optText(8);
+    it.session = st.optText(9);
+    it.source = parseCell(st.utf8(10), Json::object());
+    it.status = st.text(11);
+    it.reason = st.optText(12);
+    it.refusalCode = st.optText(13);
+    it.seen = int(st.int64(14));
+    it.stale = st.int64(15) != 0;
+    it.sanitized = st.isNull(16) ? Json::array() : parseCell(st.utf8(16), Json::array());
+    it.targetPath = st.optText(17);
+    it.beforeContent = st.optText(18);
+    it.afterContent = st.optText(19);
+    it.createdAt = st.text(20);
+    it.decidedAt = st.optText(21);
+    it.decidedBy = st.optText(22);
+    return it;
+}
+
+template <typename Fn>
+Status eachRow(Statement& st, Fn&& fn)
+{
+    for (;;) {
+        auto r = st.step();
+        if (!r)
+            return fail(r.error());
+        if (!*r)
+            return {};
+        fn(st);
+    }
+}
+
+} // namespace
+
+InboxRepository::InboxRepository(Database& db) : m_db(db), m_cache(SlotCount) {}
+
+InboxRepository::~InboxRepository() = default;
+
+Result<Statement*> InboxRepository::cached(int slot, const char* sql)
+{
+    auto& entry = m_cache[size_t(slot)];
+    if (!entry) {
+        auto st = m_db.prepare(sql);
+        if (!st)
+            return fail(st.error());
+        entry.emplace(std::move(*st));
+    }
+    entry->reset();
+    return &*entry;
+}
+
+Result<qint64> InboxRepository::insert(const InboxItem& it)
+{
+    auto st = cached(Insert,
+                     "INSERT INTO inbox_items(ext_id, destination, op_json, final_op_json, "
+                     "content_hash, rationale, score, agent, session, source_json, status, reason, "
+                     "refusal_code, seen, stale, sanitized_json, target_path, before_content, "
+                     "after_content, created_at, decided_at, decided_by) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!st)
+        return fail(st.error());
+    Statement& s = **st;
+    s.bind(1, it.extId)
+        .bind(2, it.destination)
+        .bind(3, dumpJson(it.op))
+        .bind(5, it.contentHash)
+        .bind(6, it.rationale)
+        .bind(7, it.score)
+        .bind(8, it.agent)
+        .bind(9, it.session)
+        .bind(10, dumpJson(it.source))
+        .bind(11, it.status)
+        .bind(12, it.reason)
+        .bind(13, it.refusalCode)
+        .bind(14, it.seen)
+        .bind(15, int(it.stale))
+        .bind(17, it.targetPath)
+        .bind(18, it.beforeContent)
+        .bind(19, it.afterContent)
+        .bind(20, it.createdAt)
+        .bind(21, it.decidedAt)
+        .bind(22, it.decidedBy);
+    if (it.finalOp)
+        s.bind(4, dumpJson(*it.finalOp));
+    else
+        s.bindNull(4);
+    if (it.sanitized.is_array() && it.sanitized.empty())
+        s.bindNull(16);
+    else
+        s.bind(16, dumpJson(it.sanitized));
+    if (auto r = s.exec(); !r)
+        return fail(r.error());
+    return m_db.lastInsertId();
+}
+
+Result<std::optional<InboxItem>> InboxRepository::find(qint64 id)
+{
+    auto st = cached(FindOne, (std::string("SELECT ") + kColumns
+                               + " FROM inbox_items WHERE id = ?")
+                                  .c_str());
+    if (!st)
+        return fail(st.error());
+    (*st)->bind(1, id);
+    auto row = (*st)->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<InboxItem>();
+    std::optional<InboxItem> item(readRow(**st));
+    (*st)->reset();
+    return item;
+}
+
+Result<std::vector<InboxItem>> InboxRepository::findMany(const std::vector<qint64>& ids)
+{
+    std::vector<InboxItem> items;
+    items.reserve(ids.size());
+    for (qint64 id : ids) {
+        auto one = find(id);
+        if (!one)
+            return fail(one.error());
+        if (*one)
+            items.push_back(std::move(**one));
+    }
+    return items;
+}
+
+Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
+    const QString& contentHash, const std::optional<QString>& extId)
+{
+    // Two plain index lookups (the agent's id wins); a combined UNION with an ORDER BY cost as
+    // much as the insert itself on the hot path of `propose`.
+    const auto first = [](Statement& st) -> Result<std::optional<qint64>> {
+        auto row = st.step();
+        if (!row)
+            return fail(row.error());
+        std::optional<qint64> id;
+        if (*row)
+            id = st.int64(0);
+        st.reset();
+        return id;
+    };
+    if (extId) {
+        auto st = cached(FindExt, "SELECT id FROM inbox_items WHERE ext_id = ? AND status = 'pending' "
+                                  "ORDER BY id LIMIT 1");
+        if (!st)
+            return fail(st.error());
+        (*st)->bind(1, *extId);
+        auto id = first(**st);
+        if (!id || *id)
+            return id;
+    }
+    auto st = cached(FindDup, "SELECT id FROM inbox_items WHERE content_hash = ? AND status = 'pending' "
+                              "ORDER BY id LIMIT 1");
+    if (!st)
+        return fail(st.error());
+    (*st)->bind(1, contentHash);
+    return first(**st);
+}
+
+Result<int> InboxRepository::bumpSeen(qint64 id)
+{
+    auto st = cached(Bump, "UPDATE inbox_items SET seen = seen + 1 WHERE id = ? RETURNING seen");
+    if (!st)
+        return fail(st.error());
+    (*st)->bind(1, id);
+    auto row = (*st)->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
+    const int seen = int((*st)->int64(0));
+    (*st)->reset();
+    return seen;
+}
+
+Status InboxRepository::saveDecision(const InboxItem& it)
+{
+    auto st = cached(Save,
+                     "UPDATE inbox_items SET status = ?, reason = ?, refusal_code = ?, "
+                     "final_op_json = ?, before_content = ?, after_content = ?, target_path = ?, "
+                     "stale = ?, decided_at = ?, decided_by = ? WHERE id = ?");
+    if (!st)
+        return fail(st.error());
+    Statement& s = **st;
+    s.bind(1, it.status)
+        .bind(2, it.reason)
+        .bind(3, it.refusalCode)
+        .bind(5, it.beforeContent)
+        .bind(6, it.afterContent)
+        .bind(7, it.targetPath)
+        .bind(8, int(it.stale))
+        .bind(9, it.decidedAt)
+        .bind(10, it.decidedBy)
+        .bind(11, it.id);
+    if (it.finalOp)
+        s.bind(4, dumpJson(*it.finalOp));
+    else
+        s.bindNull(4);
+    if (auto r = s.exec(); !r)
+        return r;
+    if (m_db.changes() != 1)
+        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(it.id)));
+    return {};
+}
+
+Status InboxRepository::setStale(qint64 id, bool stale)
+{
+    auto st = cached(SetStale, "UPDATE inbox_items SET stale = ? WHERE id = ?");
+    if (!st)
+        return fail(st.error());
+    return (*st)->bind(1, int(stale)).bind(2, id).exec();
+}
+
+namespace {
+
+std::string listSql(const char* what, const InboxRepository::ListQuery& q)
+{
+    return std::string("SELECT ") + what
+           + " FROM inbox_items WHERE (?1 = '' OR status = ?1) AND (?2 = '' OR destination = ?2)"
+             " ORDER BY id "
+           + (q.newestFirst ? "DESC" : "ASC") + " LIMIT ?3 OFFSET ?4";
+}
+
+} // namespace
+
+Result<std::vector<InboxItem>> InboxRepository::list(const ListQuery& q)
+{
+    auto st = m_db.prepare(listSql(kColumns, q).c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, q.status).bind(2, q.destination).bind(3, qint64(q.limit)).bind(4, q.offset);
+    std::vector<InboxItem> items;
+    if (auto s = eachRow(*st, [&](const Statement& row) { items.push_back(readRow(row)); }); !s)
+        return fail(s.error());
+    return items;
+}
+
+Result<std::vector<qint64>> InboxRepository::listIds(const ListQuery& q)
+{
+    auto st = m_db.prepare(listSql("id", q).c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, q.status).bind(2, q.destination).bind(3, qint64(q.limit)).bind(4, q.offset);
+    std::vector<qint64> ids;
+    if (auto s = eachRow(*st, [&](const Statement& row) { ids.push_back(row.int64(0)); }); !s)
+        return fail(s.error());
+    return ids;
+}
+
+Result<qint64> InboxRepository::count(const QString& status)
+{
+    auto st = m_db.prepare("SELECT COUNT(*) FROM inbox_items WHERE (?1 = '' OR status = ?1)");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, status);
+    if (auto r = st->step(); !r)
+        return fail(r.error());
+    return st->int64(0);
+}
+
+namespace {
+
+Result<QMap<QString, qint64>> grouped(Database& db, const char* sql)
+{
+    auto st = db.prepare(sql);
+    if (!st)
+        return fail(st.error());
+    QMap<QString, qint64> counts;
+    if (auto s = eachRow(*st, [&](const Statement& row) { counts.insert(row.text(0), row.int64(1)); });
+        !s)
+        return fail(s.error());
+    return counts;
+}
+
+} // namespace
+
+Result<QMap<QString, qint64>> InboxRepository::countByStatus()
+{
+    return grouped(m_db, "SELECT status, COUNT(*) FROM inbox_items GROUP BY status");
+}
+
+Result<QMap<QString, qint64>> InboxRepository::countByDestination()
+{
+    return grouped(m_db, "SELECT destination, COUNT(*) FROM inbox_items GROUP BY destination");
+}
+
+Result<std::optional<InboxRepository::Refusal>>
+InboxRepository::findRefusedByHash(const QString& contentHash)
+{
+    // An index range (usually empty); the latest is picked here rather than by an ORDER BY on
+    // an expression, which would set up a sorter for every proposal.
+    auto st = cached(Refused,
+                     "SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
+                     "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
+                     "WHERE content_hash = ? AND status = 'refused'");
+    if (!st)
+        return fail(st.error());
+    Statement& s = **st;
+    s.bind(1, contentHash);
+    std::optional<Refusal> latest;
+    for (;;) {
+        auto row = s.step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        Refusal r{s.int64(0), s.text(1), s.text(2), s.text(3), s.optText(4)};
+        if (!latest || r.decidedAt > latest->decidedAt
+            || (r.decidedAt == latest->decidedAt && r.id > latest->id))
+            latest = std::move(r);
+    }
+    s.reset();
+    return latest;
+}
+
+Status InboxRepository::reserveCacheFor(std::size_t rows)
+{
+    // About 1 KiB of pages per new item (row, four index entries, audit), capped at 256 MiB.
+    const qint64 kib = std::min<qint64>(qint64(rows), 256 * 1024);
+    auto current = m_db.prepare("PRAGMA cache_size");
+    if (!current)
+        return fail(current.error());
+    if (auto r = current->step(); !r)
+        return fail(r.error());
+    const qint64 now = current->int64(0);
+    // Negative values are KiB, positive ones pages (4 KiB by default).
+    const qint64 nowKib = now < 0 ? -now : now * 4;
+    if (kib <= nowKib)
+        return {};
+    const std::string sql = "PRAGMA cache_size=-" + std::to_string(kib);
+    return m_db.exec(sql.c_str());
+}
+
+Result<qint64> InboxRepository::maxId()
+{
+    auto st = m_db.prepare("SELECT COALESCE(MAX(id), 0) FROM inbox_items");
+    if (!st)
+        return fail(st.error());
+    if (auto r = st->step(); !r)
+        return fail(r.error());
+    return st->int64(0);
+}
+
+} // namespace sediment

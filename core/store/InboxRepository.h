@@ -1,0 +1,88 @@
+#pragma once
+
+#include "inbox/InboxItem.h"
+#include "store/Statement.h"
+#include "util/Error.h"
+
+#include <QMap>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace sediment {
+
+class Database;
+
+// The inbox_items table. Every proposal gets a row whatever the gate said, so every figure in
+// `stats` and the GUI is derived from here. Writes must run inside the caller's transaction,
+// together with the audit row that records them. The statements of the hot path (insert,
+// duplicate lookup, seen bump) are prepared once per repository and reused.
+class InboxRepository final {
+public:
+    explicit InboxRepository(Database& db);
+    ~InboxRepository();
+    InboxRepository(const InboxRepository&) = delete;
+    InboxRepository& operator=(const InboxRepository&) = delete;
+
+    // Inserts the item as given (id ignored); returns the new id.
+    Result<qint64> insert(const InboxItem& item);
+
+    Result<std::optional<InboxItem>> find(qint64 id);
+    // Several rows at once, in the order of `ids`; ids that do not exist are skipped.
+    Result<std::vector<InboxItem>> findMany(const std::vector<qint64>& ids);
+
+    // The pending item with that agent id or that content hash (idempotency, §3).
+    Result<std::optional<qint64>> findPendingByHashOrExtId(const QString& contentHash,
+                                                           const std::optional<QString>& extId);
+
+    // "Reinforce, don't pile up": one more sighting of a pending item; returns the new count.
+    Result<int> bumpSeen(qint64 id);
+
+    // Writes the decision columns of `item` (status, reason, refusal_code, final_op, before,
+    // after, target_path, stale, decided_at, decided_by) to its row.
+    Status saveDecision(const InboxItem& item);
+    // Only the stale flag (the GUI's and the service's staleness checks).
+    Status setStale(qint64 id, bool stale);
+
+    struct ListQuery {
+        QString status;      // empty: any
+        QString destination; // empty: any
+        int limit = -1;      // -1: all
+        qint64 offset = 0;
+        bool newestFirst = false;
+    };
+    Result<std::vector<InboxItem>> list(const ListQuery& query);
+    // Ids only, for lazy models that build rows on demand.
+    Result<std::vector<qint64>> listIds(const ListQuery& query);
+    Result<qint64> count(const QString& status = {});
+
+    Result<QMap<QString, qint64>> countByStatus();
+    Result<QMap<QString, qint64>> countByDestination();
+
+    // Refusal memory (§4): the latest item with that content hash a human refused.
+    struct Refusal {
+        qint64 id = 0;
+        QString decidedAt; // ISO-8601 UTC
+        QString decidedBy;
+        QString reason;    // the refusal text, else its code
+        std::optional<QString> refusalCode;
+    };
+    Result<std::optional<Refusal>> findRefusedByHash(const QString& contentHash);
+
+    // A large pass writes many index pages in one transaction; with SQLite's default 2 MB page
+    // cache they spill to the WAL and are read back mid-transaction. Grows the connection's
+    // cache for about `rows` new items (never shrinks it).
+    Status reserveCacheFor(std::size_t rows);
+
+    // The highest id, 0 for an empty table.
+    Result<qint64> maxId();
+
+private:
+    Result<Statement*> cached(int slot, const char* sql);
+
+    Database& m_db;
+    std::vector<std::optional<Statement>> m_cache;
+};
+
+} // namespace sediment

@@ -1,0 +1,113 @@
+// Throughput of `sediment propose` against a plain SQLite insert of the same rows.
+//
+// Usage: propose_bench [N=100000] [SEDIMENT_BINARY]
+// Generates N distinct memory-add proposals as JSON Lines, times `sediment propose FILE --json`
+// (a real process, human gate, fresh workspace), then times inserting the same N lines into a
+// simple table (one transaction, one prepared statement, WAL as Sediment uses), and prints both
+// rates and their ratio. Build Release for meaningful figures. The lines are kept short so
+// that 100,000 of them stay under the 16 MiB input limit.
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <sqlite3.h>
+
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+// CPU seconds (user + system) of this process or of its waited-for children: on a shared
+// machine the wall clock also measures the neighbours.
+double cpuSeconds(int who)
+{
+    rusage u{};
+    getrusage(who, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+std::vector<QByteArray> makeLines(int n)
+{
+    std::vector<QByteArray> lines;
+    lines.reserve(size_t(n));
+    for (int i = 0; i < n; ++i)
+        lines.push_back(QStringLiteral(R"({"target":"memory","op":{"action":"add","content":"Lesson %1: test before pushing"},"rationale":"seen in s%2","score":0.%3,"source":{"agent":"bench"}})")
+                            .arg(i)
+                            .arg(i / 100)
+                            .arg(10 + i % 90)
+                            .toUtf8());
+    return lines;
+}
+
+double plainInsert(const QString& path, const std::vector<QByteArray>& lines)
+{
+    QElapsedTimer t;
+    t.start();
+    sqlite3* db = nullptr;
+    sqlite3_open(QFile::encodeName(path).constData(), &db);
+    sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                     "CREATE TABLE rows(id INTEGER PRIMARY KEY, body TEXT NOT NULL);",
+                 nullptr, nullptr, nullptr);
+    sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, "INSERT INTO rows(body) VALUES (?)", -1, &st, nullptr);
+    for (const QByteArray& line : lines) {
+        sqlite3_bind_text(st, 1, line.constData(), int(line.size()), SQLITE_STATIC);
+        sqlite3_step(st);
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    return double(t.nsecsElapsed()) / 1e9;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const int n = args.size() > 1 ? args[1].toInt() : 100000;
+    const QString binary = args.size() > 2 ? args[2] : QStringLiteral(SEDIMENT_BINARY);
+    QTemporaryDir dir;
+    const std::vector<QByteArray> lines = makeLines(n);
+    const QString input = dir.filePath(QStringLiteral("proposals.jsonl"));
+    {
+        QFile f(input);
+        if (!f.open(QIODevice::WriteOnly))
+            return 3;
+        for (const QByteArray& line : lines)
+            f.write(line + '\n');
+    }
+
+    QProcess p;
+    QElapsedTimer t;
+    t.start();
+    p.start(binary, {QStringLiteral("--workspace"), dir.filePath(QStringLiteral("ws")), QStringLiteral("propose"),
+                     input, QStringLiteral("--json")});
+    p.waitForFinished(-1);
+    const QByteArray out = p.readAllStandardOutput();
+    const double proposeSeconds = double(t.nsecsElapsed()) / 1e9;
+    if (p.exitCode() != 0) {
+        std::fprintf(stderr, "propose failed (%d): %s\n", p.exitCode(), p.readAllStandardError().constData());
+        return 1;
+    }
+    const double proposeCpu = cpuSeconds(RUSAGE_CHILDREN);
+    const double cpuBefore = cpuSeconds(RUSAGE_SELF);
+    const double plainSeconds = plainInsert(dir.filePath(QStringLiteral("plain.db")), lines);
+    const double plainCpu = cpuSeconds(RUSAGE_SELF) - cpuBefore;
+    const double proposeRate = n / proposeSeconds;
+    const double plainRate = n / plainSeconds;
+    std::printf("proposals:        %d (JSON Lines, %lld bytes of --json output)\n", n, qint64(out.size()));
+    std::printf("sediment propose: %.3f s  %.0f proposals/s (process start to exit)\n", proposeSeconds, proposeRate);
+    std::printf("plain insert:     %.3f s  %.0f rows/s\n", plainSeconds, plainRate);
+    std::printf("ratio:            %.2fx slower than the plain insert (wall clock)\n", proposeSeconds / plainSeconds);
+    std::printf("cpu time:         propose %.3f s (%.0f proposals/s), plain %.3f s (%.0f rows/s), ratio %.2fx\n",
+                proposeCpu, n / proposeCpu, plainCpu, n / plainCpu, proposeCpu / plainCpu);
+    return 0;
+}

@@ -1,0 +1,120 @@
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <sqlite3.h>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run sediment(const QString& ws, const QStringList& args, const QByteArray& input = {})
+{
+    QProcess p;
+    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
+    p.waitForStarted();
+    p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+} // namespace
+
+class AuditCliTest final : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_root;
+    QString m_ws;
+
+private Q_SLOTS:
+    void init()
+    {
+        static int n = 0;
+        m_ws = m_root.filePath(QStringLiteral("ws%1").arg(++n));
+        QVERIFY(QDir().mkpath(m_ws));
+        QFile f(m_ws + QStringLiteral("/sediment.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"gate":"score"})");
+        f.close();
+        QByteArray lines;
+        for (int i = 0; i < 4; ++i)
+            lines += QStringLiteral(R"({"target":"memory","op":{"action":"add","content":"entry %1"},"score":%2})")
+                         .arg(i)
+                         .arg(i % 2 ? 0.9 : 0.2)
+                         .toUtf8()
+                     + '\n';
+        QCOMPARE(sediment(m_ws, {QStringLiteral("propose")}, lines).code, 0);
+    }
+
+    void listsRowsWithTheSpecFieldNames()
+    {
+        const Run r = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const auto rows = nlohmann::ordered_json::parse(r.out.toStdString());
+        QCOMPARE(rows.size(), size_t(4));
+        std::vector<std::string> keys;
+        for (const auto& [k, v] : rows[0].items())
+            keys.push_back(k);
+        QCOMPARE(keys, (std::vector<std::string>{"seq", "at", "actor", "action", "subject_type", "subject_id",
+                                                 "reason", "before", "after", "details", "hash"}));
+        QCOMPARE(rows[0]["action"].get<std::string>(), std::string("proposal.rejected"));
+        QCOMPARE(rows[1]["action"].get<std::string>(), std::string("proposal.applied"));
+    }
+
+    void filtersBySubject()
+    {
+        const Run one = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item:2"), QStringLiteral("--json")});
+        QCOMPARE(one.code, 0);
+        const auto rows = nlohmann::json::parse(one.out.toStdString());
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(rows[0]["subject_id"].get<std::string>(), std::string("2"));
+        const Run type = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item")});
+        QCOMPARE(type.code, 0);
+        QCOMPARE(type.out.count('\n'), 4);
+        QCOMPARE(sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("skill"), QStringLiteral("--json")}).out,
+                 QByteArray("[]\n"));
+        QCOMPARE(sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral(":3")}).code, 2);
+    }
+
+    void verifyReportsAnIntactChain()
+    {
+        const Run r = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, QByteArray("audit chain intact (4 rows)\n"));
+    }
+
+    void verifyNamesAForgedRow()
+    {
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(QFile::encodeName(m_ws + QStringLiteral("/sediment.db")).constData(), &db), SQLITE_OK);
+        // The trigger refuses edits; a forger with file access drops it first.
+        QVERIFY(sqlite3_exec(db, "UPDATE audit_log SET reason='forged' WHERE seq=3", nullptr, nullptr, nullptr) != SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "DROP TRIGGER audit_log_no_update", nullptr, nullptr, nullptr), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "UPDATE audit_log SET reason='forged' WHERE seq=3", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        const Run r = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.startsWith("audit chain broken at row 3: "), r.out.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.err.contains("row 3"));
+        const Run j = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify"), QStringLiteral("--json")});
+        QCOMPARE(j.code, 1);
+        const auto report = nlohmann::json::parse(j.out.toStdString());
+        QCOMPARE(report["intact"].get<bool>(), false);
+        QCOMPARE(report["first_broken_row"].get<int>(), 3);
+        const Run stats = sediment(m_ws, {QStringLiteral("stats"), QStringLiteral("--json")});
+        QCOMPARE(nlohmann::json::parse(stats.out.toStdString())["audit"]["chain_intact"].get<bool>(), false);
+    }
+};
+
+QTEST_GUILESS_MAIN(AuditCliTest)
+#include "audit_cli_test.moc"

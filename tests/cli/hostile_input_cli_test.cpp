@@ -1,0 +1,125 @@
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run sediment(const QString& ws, const QStringList& args, const QByteArray& input)
+{
+    QProcess p;
+    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
+    p.waitForStarted();
+    p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+// A fingerprint of every file in the workspace but the database's WAL side files, plus the
+// database's row counts read through the CLI: "nothing changed" means both are equal.
+QByteArray fingerprint(const QString& ws)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    QDirIterator it(ws, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    QStringList files;
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    for (const QString& f : files) {
+        if (f.contains(QLatin1String("sediment.db")))
+            continue;
+        QFile file(f);
+        if (file.open(QIODevice::ReadOnly)) {
+            h.addData(f.toUtf8());
+            h.addData(file.readAll());
+        }
+    }
+    QProcess p;
+    p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), ws, QStringLiteral("stats"), QStringLiteral("--json")});
+    p.waitForFinished(60000);
+    h.addData(p.readAllStandardOutput());
+    return h.result().toHex();
+}
+
+} // namespace
+
+class HostileInputCliTest final : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_root;
+    QString m_ws;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_ws = m_root.filePath(QStringLiteral("ws"));
+        QVERIFY(QDir().mkpath(m_ws + QStringLiteral("/brain/permanent")));
+        QFile f(m_ws + QStringLiteral("/sediment.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"gate":"score"})");
+        f.close();
+        QVERIFY(QFile::link(m_root.path(), m_ws + QStringLiteral("/escape")));
+        // Something already stored, which no hostile input may touch.
+        const Run seed = sediment(m_ws, {QStringLiteral("propose")},
+                                  R"({"target":"memory","op":{"action":"add","content":"kept"},"score":0.9})");
+        QCOMPARE(seed.code, 0);
+    }
+
+    void refusedWithOneLineAndNothingChanged_data()
+    {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QByteArray>("expected"); // a fragment of the one stderr line
+        const QByteArray ok = R"({"target":"memory","op":{"action":"add","content":"fine"},"score":0.9})" "\n";
+        QTest::newRow("invalid UTF-8") << (ok + "{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":\"\xff\xfe\"},\"score\":0.9}")
+                                       << QByteArray("line 2: input is not valid UTF-8");
+        QTest::newRow("NaN") << QByteArray(R"({"target":"memory","op":{"action":"add","content":"x"},"score":NaN})")
+                             << QByteArray("NaN and Infinity are not valid JSON numbers");
+        QTest::newRow("score 1.5") << (ok + R"({"target":"memory","op":{"action":"add","content":"x"},"score":1.5})")
+                                   << QByteArray("proposal 2: score must be a number in [0,1] (got 1.5)");
+        QTest::newRow("path traversal") << QByteArray(R"({"destination":"claude_md","op":{"path":"../x","before":"","after":"pwned"},"score":0.9})")
+                                        << QByteArray("proposal 1: op.path: ");
+        QTest::newRow("absolute path") << QByteArray(R"({"destination":"settings_json","op":{"path":"/etc/x.json","patch":{"a":1}},"score":0.9})")
+                                       << QByteArray("must be relative");
+        QTest::newRow("symlink out") << QByteArray(R"({"destination":"claude_md","op":{"path":"escape/CLAUDE.md","before":"","after":"pwned"},"score":0.9})")
+                                     << QByteArray("resolves outside the workspace");
+        QTest::newRow("brain/permanent") << QByteArray(R"({"destination":"claude_md","op":{"path":"brain/permanent/x.md","before":"","after":"pwned"},"score":0.9})")
+                                         << QByteArray("protected");
+        QTest::newRow("sediment.db") << QByteArray(R"({"destination":"claude_md","op":{"path":"sediment.db","before":"","after":"pwned"},"score":0.9})")
+                                     << QByteArray("protected");
+        QTest::newRow("unknown destination") << QByteArray(R"({"destination":"crontab","op":{},"score":0.9})")
+                                             << QByteArray("proposal 1: destination must be one of");
+        QTest::newRow("malformed JSON") << (ok + R"({"target":"memory",)")
+                                        << QByteArray("line 2: malformed JSON");
+        QTest::newRow("oversized stdin") << QByteArray(16 * 1024 * 1024 + 10, ' ')
+                                         << QByteArray("larger than 16 MiB");
+    }
+
+    void refusedWithOneLineAndNothingChanged()
+    {
+        QFETCH(QByteArray, input);
+        QFETCH(QByteArray, expected);
+        const QByteArray before = fingerprint(m_ws);
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")}, input);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.err.endsWith('\n'));
+        QVERIFY2(r.err.contains(expected), r.err.constData());
+        QCOMPARE(fingerprint(m_ws), before);
+        QVERIFY(!QFile::exists(m_root.filePath(QStringLiteral("CLAUDE.md"))));
+        QVERIFY(!QFile::exists(m_root.filePath(QStringLiteral("x"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(HostileInputCliTest)
+#include "hostile_input_cli_test.moc"

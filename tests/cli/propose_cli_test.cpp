@@ -1,0 +1,243 @@
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <sqlite3.h>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run sediment(const QString& ws, const QStringList& args, const QByteArray& input = {})
+{
+    QProcess p;
+    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
+    p.waitForStarted();
+    p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+qint64 scalar(const QString& dbPath, const char* sql)
+{
+    sqlite3* db = nullptr;
+    qint64 v = -1;
+    if (sqlite3_open_v2(QFile::encodeName(dbPath).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+            v = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return v;
+}
+
+QByteArray memoryAdds(int n, const QString& prefix, double score = 0.9)
+{
+    QByteArray lines;
+    for (int i = 0; i < n; ++i)
+        lines += QStringLiteral(R"({"target":"memory","op":{"action":"add","content":"%1 %2"},"rationale":"r","score":%3})")
+                     .arg(prefix)
+                     .arg(i)
+                     .arg(score)
+                     .toUtf8()
+                 + '\n';
+    return lines;
+}
+
+} // namespace
+
+class ProposeCliTest final : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_root;
+    QString m_ws;
+    int m_n = 0;
+
+    QString db() const { return m_ws + QStringLiteral("/sediment.db"); }
+    void setGate(const char* gate)
+    {
+        QFile f(m_ws + QStringLiteral("/sediment.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("{\"gate\":\"") + gate + "\"}");
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_ws = m_root.filePath(QStringLiteral("ws%1").arg(++m_n));
+        QVERIFY(QDir().mkpath(m_ws));
+    }
+
+    void queuesForTheHumanGateAndPrintsTheOutcome()
+    {
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+                               R"([{"target":"memory","op":{"action":"add","content":"a"},"score":0.8},
+                                   {"id":"x","destination":"brain_inbox","op":{"title":"T","text":"b"}}])");
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.err.isEmpty());
+        const auto j = nlohmann::ordered_json::parse(r.out.toStdString());
+        std::vector<std::string> keys;
+        for (const auto& [k, v] : j.items())
+            keys.push_back(k);
+        QCOMPARE(keys, (std::vector<std::string>{"path", "applied", "rejected", "failed", "pending", "sanitized", "stores"}));
+        QCOMPARE(j["path"].get<std::string>(), std::string("gate:human"));
+        QCOMPARE(j["pending"].size(), size_t(2));
+        QCOMPARE(j["pending"][1]["index"].get<int>(), 2);
+        QCOMPARE(j["pending"][1]["inbox_id"].get<int>(), 2);
+        QCOMPARE(j["pending"][1]["destination"].get<std::string>(), std::string("brain_inbox"));
+        QVERIFY(j["stores"] == nlohmann::json::parse(R"({"inbox":2})"));
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items WHERE status='pending'"), 2);
+        QVERIFY(!QFile::exists(m_ws + QStringLiteral("/memories/MEMORY.md"))
+                || QFile(m_ws + QStringLiteral("/memories/MEMORY.md")).size() == 0);
+    }
+
+    void scoreGateBoundaryThroughTheCli()
+    {
+        setGate("score");
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
+                               R"({"target":"memory","op":{"action":"add","content":"validated"},"score":0.7}
+{"target":"memory","op":{"action":"add","content":"hunch"},"score":0.69})");
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["applied"][0]["reason"].get<std::string>(), std::string("score 0.7 ≥ threshold 0.7"));
+        QCOMPARE(j["rejected"][0]["reason"].get<std::string>(),
+                 std::string("score 0.69 < threshold 0.7 (learn only from validated wins)"));
+        QVERIFY(j["stores"] == nlohmann::json::parse(R"({"memory":1})"));
+        QFile mem(m_ws + QStringLiteral("/memories/MEMORY.md"));
+        QVERIFY(mem.open(QIODevice::ReadOnly));
+        QCOMPARE(mem.readAll(), QByteArray("validated"));
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log WHERE actor='gate:score'"), 2);
+    }
+
+    void overBudgetWriteIsFailedNotRejected()
+    {
+        QFile f(m_ws + QStringLiteral("/sediment.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"gate":"score","memory_char_limit":20})");
+        f.close();
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+                               R"({"target":"memory","op":{"action":"add","content":"short one"},"score":0.9}
+{"target":"memory","op":{"action":"add","content":"this entry is far too long for the budget"},"score":0.9})");
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["applied"].size(), size_t(1));
+        QCOMPARE(j["rejected"].size(), size_t(0));
+        QCOMPARE(j["failed"].size(), size_t(1));
+        QCOMPARE(j["failed"][0]["index"].get<int>(), 2);
+        QVERIFY2(j["failed"][0]["reason"].get<std::string>().find("would exceed the limit") != std::string::npos, r.out.constData());
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items WHERE status='failed'"), 1);
+    }
+
+    void invalidThirdProposalChangesNothing()
+    {
+        setGate("score");
+        const Run first = sediment(m_ws, {QStringLiteral("propose")}, memoryAdds(1, QStringLiteral("base")));
+        QCOMPARE(first.code, 0);
+        const qint64 rows = scalar(db(), "SELECT COUNT(*) FROM inbox_items");
+        const qint64 audits = scalar(db(), "SELECT COUNT(*) FROM audit_log");
+        QFile mem(m_ws + QStringLiteral("/memories/MEMORY.md"));
+        QVERIFY(mem.open(QIODevice::ReadOnly));
+        const QByteArray before = mem.readAll();
+        mem.close();
+
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+                               memoryAdds(2, QStringLiteral("new"))
+                                   + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})");
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err, QByteArray("sediment: proposal 3: score must be a number in [0,1] (got 1.5)\n"));
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), rows);
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log"), audits);
+        QVERIFY(mem.open(QIODevice::ReadOnly));
+        QCOMPARE(mem.readAll(), before);
+    }
+
+    void reproposingBumpsSeenInsteadOfQueueingTwice()
+    {
+        const QByteArray p = R"({"target":"user","op":{"action":"add","content":"Prefers tabs"},"score":0.5})";
+        QCOMPARE(sediment(m_ws, {QStringLiteral("propose")}, p).code, 0);
+        const Run again = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
+        QCOMPARE(again.code, 0);
+        const auto j = nlohmann::json::parse(again.out.toStdString());
+        QCOMPARE(j["pending"][0]["inbox_id"].get<int>(), 1);
+        QCOMPARE(j["pending"][0]["seen"].get<int>(), 2);
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 1);
+        QCOMPARE(scalar(db(), "SELECT seen FROM inbox_items WHERE id=1"), 2);
+    }
+
+    void refusalMemoryRejectsWhatWasRefused()
+    {
+        const QByteArray p = R"({"target":"memory","op":{"action":"add","content":"Deploy on Fridays"},"score":0.9})";
+        QCOMPARE(sediment(m_ws, {QStringLiteral("propose")}, p).code, 0);
+        // A human refusal, written as the inbox service records it.
+        sqlite3* h = nullptr;
+        QCOMPARE(sqlite3_open(QFile::encodeName(db()).constData(), &h), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(h, "UPDATE inbox_items SET status='refused', refusal_code='wrong', reason='we never deploy on Fridays', decided_at='2026-04-02T09:00:00.000Z', decided_by='human:carol' WHERE id=1", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(h);
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["rejected"][0]["reason"].get<std::string>(),
+                 std::string("refused before on 2026-04-02 by carol: we never deploy on Fridays"));
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log WHERE actor='gate:refusal-memory'"), 1);
+    }
+
+    void fourConcurrentWritersAllLand()
+    {
+        QVERIFY(sediment(m_ws, {QStringLiteral("stats")}).code == 0); // create the schema once
+        std::vector<std::unique_ptr<QProcess>> procs;
+        for (int w = 0; w < 4; ++w) {
+            auto p = std::make_unique<QProcess>();
+            p->start(QStringLiteral(SEDIMENT_BINARY),
+                     {QStringLiteral("--workspace"), m_ws, QStringLiteral("propose"), QStringLiteral("--json")});
+            QVERIFY(p->waitForStarted());
+            p->write(memoryAdds(500, QStringLiteral("writer %1").arg(w)));
+            p->closeWriteChannel();
+            procs.push_back(std::move(p));
+        }
+        for (auto& p : procs) {
+            QVERIFY(p->waitForFinished(120000));
+            const QByteArray err = p->readAllStandardError();
+            QVERIFY2(!err.contains("locked"), err.constData());
+            QCOMPARE(p->exitCode(), 0);
+            const auto j = nlohmann::json::parse(p->readAllStandardOutput().toStdString());
+            QCOMPARE(j["pending"].size(), size_t(500));
+        }
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 2000);
+        QCOMPARE(scalar(db(), "SELECT COUNT(DISTINCT id) FROM inbox_items"), 2000);
+        QCOMPARE(sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")}).code, 0);
+    }
+
+    void emptyInputIsNothingToSave()
+    {
+        const Run r = sediment(m_ws, {QStringLiteral("propose")}, "\n");
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, QByteArray("Nothing to save.\n"));
+    }
+
+    void readsAFileArgument()
+    {
+        const QString file = m_root.filePath(QStringLiteral("p%1.jsonl").arg(m_n));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(memoryAdds(3, QStringLiteral("file")));
+        f.close();
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), file});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith("gate:human: 0 applied, 0 rejected, 0 failed, 3 pending"), r.out.constData());
+        QCOMPARE(sediment(m_ws, {QStringLiteral("propose"), m_root.filePath(QStringLiteral("missing"))}).code, 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(ProposeCliTest)
+#include "propose_cli_test.moc"

@@ -1,0 +1,100 @@
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <sqlite3.h>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run sediment(const QString& ws, const QStringList& args, const QByteArray& input = {})
+{
+    QProcess p;
+    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
+    p.waitForStarted();
+    p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+} // namespace
+
+class StatsCliTest final : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_root;
+
+private Q_SLOTS:
+    void emptyWorkspaceHasZeroesNamingTheirTables()
+    {
+        const QString ws = m_root.filePath(QStringLiteral("empty"));
+        const Run r = sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["inbox"]["table"].get<std::string>(), std::string("inbox_items"));
+        QCOMPARE(j["inbox"]["total"].get<int>(), 0);
+        QCOMPARE(j["skills"]["table"].get<std::string>(), std::string("skills"));
+        QCOMPARE(j["scars"]["table"].get<std::string>(), std::string("scars"));
+        QCOMPARE(j["decisions"]["table"].get<std::string>(), std::string("decisions"));
+        QCOMPARE(j["audit"]["table"].get<std::string>(), std::string("audit_log"));
+        QCOMPARE(j["audit"]["chain_intact"].get<bool>(), true);
+        QCOMPARE(j["curator"]["table"].get<std::string>(), std::string("curator_runs"));
+        QVERIFY(j["curator"]["last_run"].is_null());
+    }
+
+    void figuresFollowTheTablesAtCallTime()
+    {
+        const QString ws = m_root.filePath(QStringLiteral("full"));
+        QVERIFY(QDir().mkpath(ws));
+        QFile f(ws + QStringLiteral("/sediment.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"gate":"score-then-human"})");
+        f.close();
+        const Run p = sediment(ws, {QStringLiteral("propose")},
+                               R"({"target":"memory","op":{"action":"add","content":"a"},"score":0.9}
+{"target":"user","op":{"action":"add","content":"b"},"score":0.1}
+{"destination":"brain_inbox","op":{"title":"t","text":"x"},"score":0.95})");
+        QCOMPARE(p.code, 0);
+        auto j = nlohmann::json::parse(sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
+        QVERIFY(j["inbox"]["by_status"] == nlohmann::json::parse(R"({"pending":2,"rejected":1})"));
+        QVERIFY(j["inbox"]["by_destination"] == nlohmann::json::parse(R"({"brain_inbox":1,"memory":1,"user":1})"));
+        QCOMPARE(j["audit"]["rows"].get<int>(), 2);
+
+        // Another writer changes the tables directly: stats sees it at once, nothing is cached.
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(QFile::encodeName(ws + QStringLiteral("/sediment.db")).constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db,
+                              "INSERT INTO skills(name, state, created_at) VALUES ('a','active','2026-01-01T00:00:00.000Z'),('b','stale','2026-01-01T00:00:00.000Z');"
+                              "INSERT INTO scars(kind, title, created_at) VALUES ('failure','t','2026-01-01T00:00:00.000Z');"
+                              "INSERT INTO decisions(description, confidence, category, stakes, outcome, created_at) VALUES ('d',0.5,'process','low','success','2026-01-01T00:00:00.000Z');"
+                              "INSERT INTO curator_runs(at, dry_run, result) VALUES ('2026-02-01T00:00:00.000Z', 0, '{}');"
+                              "UPDATE inbox_items SET status='applied' WHERE id=1;",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        j = nlohmann::json::parse(sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
+        QVERIFY(j["inbox"]["by_status"] == nlohmann::json::parse(R"({"applied":1,"pending":1,"rejected":1})"));
+        QVERIFY(j["skills"]["by_state"] == nlohmann::json::parse(R"({"active":1,"stale":1})"));
+        QCOMPARE(j["scars"]["total"].get<int>(), 1);
+        QCOMPARE(j["decisions"]["reviewed"].get<int>(), 1);
+        QCOMPARE(j["curator"]["last_run"]["at"].get<std::string>(), std::string("2026-02-01T00:00:00.000Z"));
+
+        const Run human = sediment(ws, {QStringLiteral("stats")});
+        QCOMPARE(human.code, 0);
+        QVERIFY(human.out.contains("Inbox (inbox_items): 3 items"));
+        QVERIFY(human.out.contains("Audit (audit_log): 2 rows, chain intact"));
+    }
+};
+
+QTEST_GUILESS_MAIN(StatsCliTest)
+#include "stats_cli_test.moc"
