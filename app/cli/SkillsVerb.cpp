@@ -1,0 +1,252 @@
+// `sediment skills ...`: the skill records, their telemetry, pins, restore, the curator pass
+// and the Hermes .usage.json import (§6).
+#include "cli/Context.h"
+#include "cli/Verb.h"
+#include "skills/Curator.h"
+#include "skills/SkillService.h"
+#include "store/SkillRepository.h"
+#include "util/Time.h"
+
+#include <cstdio>
+#include <memory>
+
+namespace sediment::cli {
+
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "Usage: sediment skills list [--state S] [--created-by C] [--json]\n"
+    "       sediment skills use|view|patch NAME [--now T] [--json]\n"
+    "       sediment skills pin|unpin|restore NAME [--now T] [--json]\n"
+    "       sediment skills curate [--dry-run] [--now T] [--json]\n"
+    "       sediment skills import-hermes [FILE] [--now T] [--json]\n\n"
+    "Skills are agent-made procedures under skills/<name>/SKILL.md. Sediment keeps their record\n"
+    "(created_by, pinned, state, use/view/patch counts and times) and runs Hermes' curator rules:\n"
+    "only agent-created, unpinned skills move; no activity for stale_after_days (30) marks a\n"
+    "skill stale, for archive_after_days (90) archives it to skills/.archive/<name>; a never-used\n"
+    "skill younger than the stale window is left alone; nothing is deleted, restore is manual.\n\n"
+    "  list           the records (--json: an array with the §6 field names, times in UTC)\n"
+    "  use|view|patch record one use, view or patch (creates the record on first sight)\n"
+    "  pin|unpin      a pinned skill is never transitioned by the curator\n"
+    "  restore        move an archived skill back to skills/<name> and make it active\n"
+    "  curate         one curator pass; --dry-run shows the same plan and writes nothing\n"
+    "  import-hermes  read a Hermes home's skills/.usage.json (default: this workspace's) and\n"
+    "                 link it: pins, restores and curator transitions are written back to it\n\n"
+    "Options:\n"
+    "  --now T        the clock, ISO-8601 (without offset means UTC); default: now\n"
+    "  --dry-run      curate: plan only\n"
+    "  --state S      list: active, stale or archived\n"
+    "  --created-by C list: agent, user, bundled or hub\n"
+    "  --json         machine-readable output\n");
+
+QString cliActor(Workspace& ws)
+{
+    QString user = qEnvironmentVariable("USER");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("LOGNAME");
+    return QStringLiteral("cli:") + (user.isEmpty() ? ws.reviewer() : user);
+}
+
+Result<std::unique_ptr<Clock>> clockFrom(const Args& args)
+{
+    if (!args.has(QStringLiteral("--now")))
+        return std::unique_ptr<Clock>(std::make_unique<SystemClock>());
+    auto at = time::parseIso(args.value(QStringLiteral("--now")));
+    if (!at)
+        return fail(Error::invalid(QStringLiteral("--now: %1").arg(at.error().message)));
+    return std::unique_ptr<Clock>(std::make_unique<FixedClock>(*at));
+}
+
+QString humanTime(const std::optional<QDateTime>& t)
+{
+    return t ? time::toIso(*t) : QStringLiteral("-");
+}
+
+int list(Context& ctx, const Args& args, Workspace& ws)
+{
+    SkillRepository::ListQuery q;
+    q.state = args.value(QStringLiteral("--state"));
+    q.createdBy = args.value(QStringLiteral("--created-by"));
+    if (!q.state.isEmpty() && !Skill::isKnownState(q.state))
+        return ctx.usageError(QStringLiteral("skills list: --state must be active, stale or archived"));
+    if (!q.createdBy.isEmpty() && !Skill::isKnownCreator(q.createdBy))
+        return ctx.usageError(
+            QStringLiteral("skills list: --created-by must be agent, user, bundled or hub"));
+    SkillRepository repo(ws.db());
+    auto names = repo.names(q);
+    if (!names)
+        return ctx.error(names.error());
+    auto skills = repo.fetch(*names);
+    if (!skills)
+        return ctx.error(skills.error());
+    if (args.flag(QStringLiteral("--json"))) {
+        Json out = Json::array();
+        for (const Skill& s : *skills)
+            out.push_back(s.toJson());
+        ctx.printJson(out);
+        return 0;
+    }
+    if (skills->empty()) {
+        ctx.out(QStringLiteral("no skills"));
+        return 0;
+    }
+    for (const Skill& s : *skills) {
+        ctx.out(QStringLiteral("%1 %2 %3 %4 uses %5 views %6 patches %7 last %8")
+                    .arg(s.name.leftJustified(28), s.state.leftJustified(8),
+                         s.createdBy.leftJustified(7),
+                         s.pinned ? QStringLiteral("pinned") : QStringLiteral("      "))
+                    .arg(s.useCount)
+                    .arg(s.viewCount)
+                    .arg(s.patchCount)
+                    .arg(humanTime(s.lastActivity())));
+    }
+    return 0;
+}
+
+void warnWriteBack(const std::optional<QString>& error)
+{
+    if (!error)
+        return;
+    const std::string line = "sediment: warning: the database changed but .usage.json was not "
+                             "updated: " + error->toStdString() + '\n';
+    std::fwrite(line.data(), 1, line.size(), stderr);
+}
+
+int change(Context& ctx, const Args& args, const Result<SkillService::Change>& done)
+{
+    if (!done)
+        return ctx.error(done.error());
+    warnWriteBack(done->writeBackError);
+    if (args.flag(QStringLiteral("--json"))) {
+        ctx.printJson(Json{{"changed", done->changed},
+                           {"message", us(done->message)},
+                           {"skill", done->skill.toJson()}});
+    } else {
+        ctx.out(done->message);
+    }
+    return 0;
+}
+
+int curate(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
+{
+    auto report = Curator(ws, clock).run(args.flag(QStringLiteral("--dry-run")));
+    if (!report)
+        return ctx.error(report.error());
+    warnWriteBack(report->writeBackError);
+    // A folder that could not be moved is a failure the caller must see in the exit code too.
+    const int code = report->failed > 0 ? 1 : 0;
+    if (args.flag(QStringLiteral("--json"))) {
+        ctx.printJson(report->toJson());
+        return code;
+    }
+    ctx.out(QStringLiteral("%1curator at %2: checked %3, marked stale %4, archived %5, "
+                           "reactivated %6, skipped pinned %7, skipped not agent-created %8, "
+                           "failed %9")
+                .arg(report->dryRun ? QStringLiteral("dry run: ") : QString(), report->at)
+                .arg(report->checked)
+                .arg(report->markedStale)
+                .arg(report->archived)
+                .arg(report->reactivated)
+                .arg(report->skippedPinned)
+                .arg(report->skippedNotAgent)
+                .arg(report->failed));
+    for (const auto& step : report->plan) {
+        ctx.out(QStringLiteral("  %1: %2 -> %3 (%4)%5")
+                    .arg(step.name, step.from, step.to, step.why,
+                         step.error ? QStringLiteral(" FAILED: ") + *step.error : QString()));
+    }
+    return code;
+}
+
+int importHermes(Context& ctx, const Args& args, SkillService& service, Workspace& ws)
+{
+    auto report = service.importHermes(args.positional(1), cliActor(ws));
+    if (!report)
+        return ctx.error(report.error());
+    if (args.flag(QStringLiteral("--json"))) {
+        ctx.printJson(report->toJson());
+        return 0;
+    }
+    ctx.out(QStringLiteral("imported %1 new and %2 existing skills from %3; pins, restores and "
+                           "curator transitions will be written back to it")
+                .arg(report->imported)
+                .arg(report->updated)
+                .arg(report->file));
+    for (const auto& s : report->skipped)
+        ctx.out(QStringLiteral("  skipped %1: %2").arg(s.name, s.why));
+    return 0;
+}
+
+int runSkills(Context& ctx)
+{
+    auto args = ctx.parse({QStringLiteral("--now"), QStringLiteral("--state"), QStringLiteral("--created-by")},
+                          {QStringLiteral("--dry-run")});
+    if (!args)
+        return ctx.error(args.error());
+    const QString sub = args->positional(0);
+    static const QStringList named{QStringLiteral("use"),   QStringLiteral("view"),
+                                   QStringLiteral("patch"), QStringLiteral("pin"),
+                                   QStringLiteral("unpin"), QStringLiteral("restore")};
+    const QStringList known = named + QStringList{QStringLiteral("list"), QStringLiteral("curate"),
+                                                  QStringLiteral("import-hermes")};
+    if (sub.isEmpty())
+        return ctx.usageError(QStringLiteral("skills: missing action (see 'sediment help skills')"));
+    if (!known.contains(sub))
+        return ctx.usageError(
+            QStringLiteral("skills: unknown action '%1' (see 'sediment help skills')").arg(sub));
+    const int maxPositional = named.contains(sub) || sub == QLatin1String("import-hermes") ? 2 : 1;
+    if (named.contains(sub) && args->positional().size() < 2)
+        return ctx.usageError(QStringLiteral("skills %1: missing skill NAME").arg(sub));
+    if (args->positional().size() > maxPositional)
+        return ctx.usageError(QStringLiteral("skills %1: unexpected argument '%2'")
+                                  .arg(sub, args->positional(maxPositional)));
+    if (args->flag(QStringLiteral("--dry-run")) && sub != QLatin1String("curate"))
+        return ctx.usageError(QStringLiteral("skills %1: --dry-run is for 'curate'").arg(sub));
+    auto clock = clockFrom(*args);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    Workspace& workspace = **ws;
+    SkillService service(workspace, **clock);
+    const QString name = args->positional(1);
+
+    if (sub == QLatin1String("list"))
+        return list(ctx, *args, workspace);
+    if (sub == QLatin1String("curate"))
+        return curate(ctx, *args, workspace, **clock);
+    if (sub == QLatin1String("import-hermes"))
+        return importHermes(ctx, *args, service, workspace);
+    if (sub == QLatin1String("pin") || sub == QLatin1String("unpin"))
+        return change(ctx, *args, service.setPinned(name, sub == QLatin1String("pin"), cliActor(workspace)));
+    if (sub == QLatin1String("restore"))
+        return change(ctx, *args, service.restore(name, cliActor(workspace)));
+
+    const auto kind = sub == QLatin1String("use")    ? SkillService::Telemetry::Use
+                      : sub == QLatin1String("view") ? SkillService::Telemetry::View
+                                                     : SkillService::Telemetry::Patch;
+    auto recorded = service.record(kind, name);
+    if (!recorded)
+        return ctx.error(recorded.error());
+    if (args->flag(QStringLiteral("--json")))
+        ctx.printJson(recorded->toJson());
+    else
+        ctx.out(QStringLiteral("recorded %1 of %2 (uses %3, views %4, patches %5)")
+                    .arg(sub, name)
+                    .arg(recorded->useCount)
+                    .arg(recorded->viewCount)
+                    .arg(recorded->patchCount));
+    return 0;
+}
+
+const VerbRegistration registration({
+    QStringLiteral("skills"),
+    QStringLiteral("skill records, telemetry, pins, the curator and the Hermes import"),
+    kUsage,
+    &runSkills,
+});
+
+} // namespace
+
+} // namespace sediment::cli

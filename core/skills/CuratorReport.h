@@ -1,0 +1,46 @@
+#pragma once
+
+#include "util/Json.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace sediment {
+
+// The result of one curator pass: the counts of §6 and the plan, one entry per transition.
+//
+// Counting (following Hermes' apply_automatic_transitions): `checked` is every agent-created
+// skill the rules looked at, pinned and already-archived ones included (Hermes counts a pinned
+// skill as checked before skipping it); `skipped_pinned` is the pinned part of `checked`;
+// `skipped_not_agent` the user, hub and bundled skills, which the rules never look at. So
+// checked + skipped_not_agent is every skill in the workspace.
+struct CuratorReport {
+    struct Step {
+        QString name;
+        QString from;
+        QString to;
+        QString why;
+        QString anchor;                     // ISO-8601 UTC
+        std::optional<QString> archivePath; // archives: where the folder goes, relative to skills/
+        std::optional<QString> error;       // a real pass that could not carry the step out
+    };
+
+    QString at; // the injected clock's time, ISO-8601 UTC
+    bool dryRun = false;
+    qint64 checked = 0;
+    qint64 markedStale = 0;
+    qint64 archived = 0;
+    qint64 reactivated = 0;
+    qint64 skippedPinned = 0;
+    qint64 skippedNotAgent = 0;
+    qint64 failed = 0;
+    std::vector<Step> plan;
+    std::optional<QString> writeBackError; // .usage.json could not be updated (the DB was)
+
+    Json counts() const; // {"checked", "marked_stale", ..., "failed"}
+    Json toJson() const; // counts + "dry_run", "at", "plan"
+};
+
+} // namespace sediment

@@ -1,0 +1,236 @@
+#include "skills/HermesUsageFile.h"
+
+#include "util/AtomicFile.h"
+#include "util/Time.h"
+
+#include <QFile>
+
+#include <cmath>
+
+namespace sediment {
+
+namespace {
+
+const QSet<QString>& knownKeys()
+{
+    static const QSet<QString> keys{
+        QStringLiteral("use_count"),     QStringLiteral("view_count"),
+        QStringLiteral("patch_count"),   QStringLiteral("last_used_at"),
+        QStringLiteral("last_viewed_at"), QStringLiteral("last_patched_at"),
+        QStringLiteral("created_at"),    QStringLiteral("state"),
+        QStringLiteral("pinned"),        QStringLiteral("archived_at"),
+        QStringLiteral("created_by")};
+    return keys;
+}
+
+Error badField(const QString& name, const char* key, const QString& what)
+{
+    return Error::invalid(QStringLiteral(".usage.json: skill '%1': %2 %3")
+                              .arg(name, QLatin1String(key), what));
+}
+
+// Hermes reads counts with int(value or 0): null and absent are 0, a float is truncated.
+Result<qint64> readCount(const Json& rec, const char* key, const QString& name)
+{
+    const auto it = rec.find(key);
+    if (it == rec.end() || it->is_null())
+        return 0;
+    if (it->is_number_integer() || it->is_number_unsigned()) {
+        const qint64 v = it->get<qint64>();
+        if (v >= 0)
+            return v;
+    } else if (it->is_number_float()) {
+        const double v = it->get<double>();
+        if (std::isfinite(v) && v >= 0 && v < 9e18)
+            return qint64(v);
+    }
+    return fail(badField(name, key, QStringLiteral("must be a count (got %1)").arg(qs(it->dump()))));
+}
+
+Result<std::optional<QDateTime>> readTime(const Json& rec, const char* key, const QString& name)
+{
+    const auto it = rec.find(key);
+    if (it == rec.end() || it->is_null())
+        return std::optional<QDateTime>();
+    if (it->is_string()) {
+        const QString text = qs(it->get<std::string>());
+        if (text.isEmpty())
+            return std::optional<QDateTime>();
+        if (auto t = time::parseIso(text))
+            return std::optional<QDateTime>(*t);
+    }
+    return fail(badField(name, key,
+                         QStringLiteral("is not an ISO-8601 time (got %1)").arg(qs(it->dump()))));
+}
+
+Result<Skill> readRecord(const QString& name, const Json& rec,
+                         const HermesUsageFile::Provenance& provenance, const QDateTime& now)
+{
+    Skill s;
+    s.name = name;
+    for (auto [key, count] : {std::pair{"use_count", &s.useCount}, std::pair{"view_count", &s.viewCount},
+                              std::pair{"patch_count", &s.patchCount}}) {
+        auto v = readCount(rec, key, name);
+        if (!v)
+            return fail(v.error());
+        *count = *v;
+    }
+    for (auto [key, at] : {std::pair{"last_used_at", &s.lastUsedAt},
+                           std::pair{"last_viewed_at", &s.lastViewedAt},
+                           std::pair{"last_patched_at", &s.lastPatchedAt},
+                           std::pair{"archived_at", &s.archivedAt}}) {
+        auto v = readTime(rec, key, name);
+        if (!v)
+            return fail(v.error());
+        *at = *v;
+    }
+    auto created = readTime(rec, "created_at", name);
+    if (!created)
+        return fail(created.error());
+    s.createdAt = created->value_or(now);
+
+    if (const auto it = rec.find("state"); it != rec.end() && !it->is_null()) {
+        if (!it->is_string() || !Skill::isKnownState(qs(it->get<std::string>())))
+            return fail(badField(name, "state",
+                                 QStringLiteral("must be active, stale or archived (got %1)")
+                                     .arg(qs(it->dump()))));
+        s.state = qs(it->get<std::string>());
+    }
+    if (const auto it = rec.find("pinned"); it != rec.end() && !it->is_null()) {
+        if (!it->is_boolean())
+            return fail(badField(name, "pinned",
+                                 QStringLiteral("must be true or false (got %1)").arg(qs(it->dump()))));
+        s.pinned = it->get<bool>();
+    }
+    if (const auto it = rec.find("created_by"); it != rec.end() && !it->is_null()) {
+        if (!it->is_string() || !Skill::isKnownCreator(qs(it->get<std::string>())))
+            return fail(badField(name, "created_by",
+                                 QStringLiteral("must be agent, user, bundled or hub (got %1)")
+                                     .arg(qs(it->dump()))));
+        s.createdBy = qs(it->get<std::string>());
+    } else if (provenance.bundled.contains(name)) {
+        s.createdBy = QStringLiteral("bundled");
+    } else if (provenance.hub.contains(name)) {
+        s.createdBy = QStringLiteral("hub");
+    }
+    for (const auto& [key, value] : rec.items()) {
+        if (!knownKeys().contains(qs(key)))
+            s.extra[key] = value;
+    }
+    return s;
+}
+
+Json timeOrNull(const std::optional<QDateTime>& t)
+{
+    return t ? Json(us(HermesUsageFile::hermesTime(*t))) : Json(nullptr);
+}
+
+} // namespace
+
+HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skillsDir)
+{
+    Provenance p;
+    QFile manifest(skillsDir + QStringLiteral("/.bundled_manifest"));
+    if (manifest.open(QIODevice::ReadOnly)) {
+        for (const QByteArray& line : manifest.readAll().split('\n')) {
+            const QString name = QString::fromUtf8(line).section(QLatin1Char(':'), 0, 0).trimmed();
+            if (!name.isEmpty())
+                p.bundled.insert(name);
+        }
+    }
+    QFile lock(skillsDir + QStringLiteral("/.hub/lock.json"));
+    if (lock.open(QIODevice::ReadOnly)) {
+        const Json data = Json::parse(lock.readAll().toStdString(), nullptr, false);
+        if (data.is_object() && data.contains("installed") && data["installed"].is_object()) {
+            for (const auto& [name, entry] : data["installed"].items())
+                p.hub.insert(qs(name));
+        }
+    }
+    return p;
+}
+
+Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
+                                                       const Provenance& provenance,
+                                                       const QDateTime& now)
+{
+    const Json data = Json::parse(text.toStdString(), nullptr, false);
+    if (data.is_discarded())
+        return fail(Error::invalid(QStringLiteral(".usage.json is not valid JSON")));
+    if (!data.is_object())
+        return fail(Error::invalid(
+            QStringLiteral(".usage.json must be a JSON object keyed by skill name")));
+    Parsed out;
+    for (const auto& [key, rec] : data.items()) {
+        const QString name = qs(key);
+        if (!rec.is_object()) {
+            out.skipped.push_back({name, QStringLiteral("the record is not an object")});
+            continue;
+        }
+        if (!Skill::isValidName(name)) {
+            out.skipped.push_back(
+                {name, QStringLiteral("not a valid skill name ([a-z0-9][a-z0-9._-]{0,63})")});
+            continue;
+        }
+        auto skill = readRecord(name, rec, provenance, now);
+        if (!skill)
+            return fail(skill.error());
+        out.skills.push_back(std::move(*skill));
+    }
+    return out;
+}
+
+Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>& changed)
+{
+    if (changed.empty())
+        return {};
+    auto current = AtomicFile::read(path, true);
+    if (!current)
+        return fail(current.error());
+    nlohmann::json data = nlohmann::json::object();
+    if (!current->trimmed().isEmpty()) {
+        data = nlohmann::json::parse(current->toStdString(), nullptr, false);
+        if (!data.is_object())
+            return fail(Error::io(
+                QStringLiteral("%1 is no longer a JSON object; not overwriting it").arg(path)));
+    }
+    for (const Skill& s : changed) {
+        const std::string name = us(s.name);
+        auto& rec = data[name];
+        if (!rec.is_object()) {
+            rec = nlohmann::json::object();
+            for (const auto& [key, value] : s.extra.items())
+                rec[key] = value;
+            rec["use_count"] = s.useCount;
+            rec["view_count"] = s.viewCount;
+            rec["patch_count"] = s.patchCount;
+            rec["last_used_at"] = timeOrNull(s.lastUsedAt);
+            rec["last_viewed_at"] = timeOrNull(s.lastViewedAt);
+            rec["last_patched_at"] = timeOrNull(s.lastPatchedAt);
+            rec["created_at"] = timeOrNull(s.createdAt);
+            rec["created_by"] = us(s.createdBy);
+        }
+        rec["state"] = us(s.state);
+        rec["pinned"] = s.pinned;
+        rec["archived_at"] = timeOrNull(s.archivedAt);
+    }
+    return AtomicFile::write(path, QByteArray::fromStdString(serialize(data)));
+}
+
+std::string HermesUsageFile::serialize(const nlohmann::json& value)
+{
+    // nlohmann's objects are std::maps (keys sorted by UTF-8 bytes, which is code point order,
+    // as Python's sort_keys), and its pretty form matches Python's indent=2 with ensure_ascii
+    // off: "key": value, "," at line ends, "{}" and "[]" for empty containers.
+    return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+QString HermesUsageFile::hermesTime(const QDateTime& t)
+{
+    const QDateTime utc = t.toUTC();
+    QString text = utc.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss"));
+    if (const int ms = utc.time().msec(); ms != 0)
+        text += QStringLiteral(".%1").arg(ms * 1000, 6, 10, QLatin1Char('0'));
+    return text + QStringLiteral("+00:00");
+}
+
+} // namespace sediment

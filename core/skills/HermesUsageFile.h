@@ -1,0 +1,59 @@
+#pragma once
+
+#include "skills/Skill.h"
+#include "util/Error.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QSet>
+#include <QString>
+
+#include <vector>
+
+namespace sediment {
+
+// Hermes' skills/.usage.json: an object keyed by skill name, each value a record with
+// use/view/patch counts and times, created_at, state, pinned, archived_at (and created_by in
+// some versions). Hermes writes it with json.dump(indent=2, sort_keys=True,
+// ensure_ascii=False), times as datetime.isoformat() ("2026-05-01T10:00:00.123456+00:00"), no
+// trailing newline; this class reads that and writes the same.
+class HermesUsageFile final {
+public:
+    struct Skipped {
+        QString name;
+        QString why;
+    };
+    struct Parsed {
+        std::vector<Skill> skills;
+        std::vector<Skipped> skipped;
+    };
+
+    // Skills Hermes keeps apart from the agent's own: names in skills/.bundled_manifest
+    // ("name:hash" lines) and in skills/.hub/lock.json ("installed" keys). They give created_by
+    // to records that lack it.
+    struct Provenance {
+        QSet<QString> bundled;
+        QSet<QString> hub;
+    };
+    static Provenance readProvenance(const QString& skillsDir);
+
+    // A wrong type or an unreadable time is an error naming the skill and the key (nothing is
+    // imported); a record that is not an object or a name Sediment cannot hold is skipped.
+    // Unknown keys go to Skill::extra. created_at missing means `now`, as Hermes backfills it.
+    static Result<Parsed> parse(const QByteArray& text, const Provenance& provenance,
+                                const QDateTime& now);
+
+    // Writes each changed skill's state, pinned and archived_at into the file, keeping every
+    // other key and record as the file holds them now (Hermes may have written since). A
+    // record missing from the file is written whole. The file is replaced atomically; a file
+    // that no longer parses as an object is never overwritten.
+    static Status writeBack(const QString& path, const std::vector<Skill>& changed);
+
+    // Python's json.dump(value, indent=2, sort_keys=True, ensure_ascii=False).
+    static std::string serialize(const nlohmann::json& value);
+
+    // Python's datetime.isoformat() of an aware UTC time: microseconds only when non-zero.
+    static QString hermesTime(const QDateTime& t);
+};
+
+} // namespace sediment

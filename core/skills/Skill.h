@@ -1,0 +1,42 @@
+#pragma once
+
+#include "util/Json.h"
+
+#include <QDateTime>
+#include <QString>
+
+#include <optional>
+
+namespace sediment {
+
+// One skill's record (§6): who made it, whether a human pinned it, where the curator put it,
+// and the telemetry the curator's rules read. The folder body (skills/<name>/SKILL.md) is not
+// part of the record.
+struct Skill {
+    QString name;
+    QString createdBy = QStringLiteral("agent"); // agent | user | bundled | hub
+    bool pinned = false;
+    QString state = QStringLiteral("active");    // active | stale | archived
+    qint64 useCount = 0;
+    qint64 viewCount = 0;
+    qint64 patchCount = 0;
+    std::optional<QDateTime> lastUsedAt;
+    std::optional<QDateTime> lastViewedAt;
+    std::optional<QDateTime> lastPatchedAt;
+    QDateTime createdAt;
+    std::optional<QDateTime> archivedAt;
+    std::optional<QString> archivePath; // relative to skills/, e.g. ".archive/foo-20260101120000"
+    Json extra = Json::object();        // unknown keys of Hermes' .usage.json, kept verbatim
+
+    // Newest of the last use/view/patch times; nullopt when the skill saw no activity.
+    std::optional<QDateTime> lastActivity() const;
+
+    // The §6 field names, times in ISO-8601 UTC (null when unset).
+    Json toJson() const;
+
+    static bool isValidName(const QString& name);   // [a-z0-9][a-z0-9._-]{0,63}
+    static bool isKnownCreator(const QString& who); // agent | user | bundled | hub
+    static bool isKnownState(const QString& state); // active | stale | archived
+};
+
+} // namespace sediment

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "util/Error.h"
+
+#include <QDateTime>
+#include <QString>
+
+#include <optional>
+
+namespace sediment {
+
+// The skills/ tree of a workspace: live skills in skills/<name>/, archived ones in
+// skills/.archive/<name> (or <name>-YYYYMMDDHHMMSS when that was taken). Folders are only ever
+// renamed, never deleted.
+class SkillFolders final {
+public:
+    explicit SkillFolders(QString skillsDir) : m_dir(std::move(skillsDir)) {}
+
+    QString dir() const { return m_dir; }
+    QString liveFolder(const QString& name) const;
+    QString skillFile(const QString& name) const;   // the live SKILL.md
+    bool hasLiveFolder(const QString& name) const;
+
+    // Where an archive of `name` would go now, relative to skills/ (".archive/<name>", with the
+    // clock's UTC time appended when that is taken).
+    QString archiveTarget(const QString& name, const QDateTime& now) const;
+
+    // Moves skills/<name> to skills/<relativeTarget>.
+    Status archive(const QString& name, const QString& relativeTarget) const;
+
+    // The archived folder to bring back, relative to skills/: the recorded one if it still
+    // exists, else .archive/<name>, else the newest .archive/<name>-<suffix>.
+    std::optional<QString> findArchived(const QString& name,
+                                        const std::optional<QString>& recorded) const;
+
+    // Moves skills/<relativeSource> back to skills/<name>; refuses when that exists.
+    Status restore(const QString& name, const QString& relativeSource) const;
+
+private:
+    QString m_dir;
+};
+
+} // namespace sediment

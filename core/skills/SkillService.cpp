@@ -1,0 +1,213 @@
+#include "skills/SkillService.h"
+
+#include "skills/SkillFolders.h"
+#include "skills/UsageLink.h"
+#include "store/AuditRepository.h"
+#include "store/SkillRepository.h"
+#include "util/AtomicFile.h"
+#include "workspace/Workspace.h"
+
+#include <QFileInfo>
+
+namespace sediment {
+
+namespace {
+
+constexpr qint64 kMaxUsageFileBytes = 16 * 1024 * 1024; // §13
+
+Error unknownSkill(const QString& name)
+{
+    return Error::invalid(QStringLiteral("no skill '%1' (see 'sediment skills list')").arg(name));
+}
+
+} // namespace
+
+SkillService::SkillService(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+{
+}
+
+Result<Skill> SkillService::record(Telemetry kind, const QString& name)
+{
+    if (!Skill::isValidName(name))
+        return fail(Error::invalid(
+            QStringLiteral("invalid skill name '%1' (expected [a-z0-9][a-z0-9._-]{0,63})").arg(name)));
+    SkillRepository repo(m_workspace.db());
+    const QDateTime now = m_clock.now();
+    switch (kind) {
+    case Telemetry::Use: return repo.recordUse(name, now);
+    case Telemetry::View: return repo.recordView(name, now);
+    case Telemetry::Patch: return repo.recordPatch(name, now);
+    }
+    return fail(Error::invalid(QStringLiteral("unknown telemetry kind")));
+}
+
+Result<Skill> SkillService::existing(const QString& name)
+{
+    auto found = SkillRepository(m_workspace.db()).find(name);
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return fail(unknownSkill(name));
+    return **found;
+}
+
+Result<SkillService::Change> SkillService::setPinned(const QString& name, bool pinned,
+                                                     const QString& actor)
+{
+    Database& db = m_workspace.db();
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    auto skill = existing(name); // read under the write lock: no lost update
+    if (!skill)
+        return fail(skill.error());
+    Change change{*skill, false, {}, std::nullopt};
+    if (skill->pinned == pinned) {
+        change.message = QStringLiteral("%1 is already %2").arg(name, pinned ? QStringLiteral("pinned")
+                                                                            : QStringLiteral("unpinned"));
+        return change;
+    }
+    change.skill.pinned = pinned;
+    if (auto s = SkillRepository(db).save(change.skill); !s)
+        return fail(s.error());
+    AuditEntry row;
+    row.actor = actor;
+    row.action = pinned ? QStringLiteral("skill.pinned") : QStringLiteral("skill.unpinned");
+    row.subjectType = QStringLiteral("skill");
+    row.subjectId = name;
+    row.before = pinned ? QStringLiteral("unpinned") : QStringLiteral("pinned");
+    row.after = pinned ? QStringLiteral("pinned") : QStringLiteral("unpinned");
+    if (auto a = AuditRepository(db, m_clock).append(std::move(row)); !a)
+        return fail(a.error());
+    if (auto s = tx->commit(); !s)
+        return fail(s.error());
+    change.changed = true;
+    change.message = pinned ? QStringLiteral("pinned %1: the curator will never transition it").arg(name)
+                            : QStringLiteral("unpinned %1").arg(name);
+    if (auto s = UsageLink(db).writeBack({change.skill}); !s)
+        change.writeBackError = s.error().message;
+    return change;
+}
+
+Result<SkillService::Change> SkillService::restore(const QString& name, const QString& actor)
+{
+    Database& db = m_workspace.db();
+    const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    auto skill = existing(name);
+    if (!skill)
+        return fail(skill.error());
+    if (skill->state != QLatin1String("archived"))
+        return fail(Error::refused(
+            QStringLiteral("skill '%1' is not archived (it is %2)").arg(name, skill->state)));
+    const auto source = folders.findArchived(name, skill->archivePath);
+    if (source) {
+        if (auto s = folders.restore(name, *source); !s)
+            return fail(s.error());
+    }
+    Change change{*skill, true, {}, std::nullopt};
+    change.skill.state = QStringLiteral("active");
+    change.skill.archivedAt.reset();
+    change.skill.archivePath.reset();
+    AuditEntry row;
+    row.actor = actor;
+    row.action = QStringLiteral("skill.restored");
+    row.subjectType = QStringLiteral("skill");
+    row.subjectId = name;
+    row.before = QStringLiteral("archived");
+    row.after = QStringLiteral("active");
+    row.details = Json{{"from", source ? Json(us(*source)) : Json(nullptr)}};
+    Status saved = SkillRepository(db).save(change.skill);
+    if (saved) {
+        if (auto a = AuditRepository(db, m_clock).append(std::move(row)); !a)
+            saved = fail(a.error());
+    }
+    if (saved)
+        saved = tx->commit();
+    if (!saved) {
+        if (source) // put the folder back where the record still says it is
+            (void)folders.archive(name, *source);
+        return fail(saved.error());
+    }
+    change.message = source ? QStringLiteral("restored %1 from skills/%2").arg(name, *source)
+                            : QStringLiteral("restored %1 (no archived folder was found; the "
+                                             "record only)")
+                                  .arg(name);
+    if (auto s = UsageLink(db).writeBack({change.skill}); !s)
+        change.writeBackError = s.error().message;
+    return change;
+}
+
+Json SkillService::ImportReport::toJson() const
+{
+    Json skippedJson = Json::array();
+    for (const auto& s : skipped)
+        skippedJson.push_back(Json{{"name", us(s.name)}, {"why", us(s.why)}});
+    return Json{{"file", us(file)},
+                {"imported", imported},
+                {"updated", updated},
+                {"skipped", std::move(skippedJson)}};
+}
+
+Result<SkillService::ImportReport> SkillService::importHermes(const QString& file,
+                                                              const QString& actor)
+{
+    const QString path = file.isEmpty() ? m_workspace.path(QStringLiteral("skills/.usage.json")) : file;
+    const QFileInfo info(path);
+    if (!info.isFile())
+        return fail(Error::io(QStringLiteral("cannot read %1: no such file").arg(path)));
+    if (info.size() > kMaxUsageFileBytes)
+        return fail(Error::invalid(QStringLiteral("%1 is larger than 16 MiB").arg(path)));
+    auto bytes = AtomicFile::read(path, false);
+    if (!bytes)
+        return fail(bytes.error());
+    const QDateTime now = m_clock.now();
+    // Provenance files sit beside the usage file in a Hermes home's skills/ folder.
+    auto parsed = HermesUsageFile::parse(*bytes, HermesUsageFile::readProvenance(info.absolutePath()),
+                                         now);
+    if (!parsed)
+        return fail(parsed.error());
+
+    ImportReport report;
+    report.file = info.absoluteFilePath();
+    report.skipped = parsed->skipped;
+    Database& db = m_workspace.db();
+    SkillRepository repo(db);
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    for (Skill& s : parsed->skills) {
+        auto old = repo.find(s.name);
+        if (!old)
+            return fail(old.error());
+        if (*old) {
+            ++report.updated;
+            // The file does not know where Sediment put an archived folder.
+            if (s.state == QLatin1String("archived") && (*old)->archivePath)
+                s.archivePath = (*old)->archivePath;
+        } else {
+            ++report.imported;
+        }
+        if (auto st = repo.save(s); !st)
+            return fail(st.error());
+    }
+    if (auto st = repo.setUsageLink(report.file, now); !st)
+        return fail(st.error());
+    AuditEntry row;
+    row.actor = actor;
+    row.action = QStringLiteral("skills.imported");
+    row.subjectType = QStringLiteral("skills_usage");
+    row.subjectId = report.file;
+    row.details = report.toJson();
+    if (auto a = AuditRepository(db, m_clock).append(std::move(row)); !a)
+        return fail(a.error());
+    if (auto st = tx->commit(); !st)
+        return fail(st.error());
+    return report;
+}
+
+} // namespace sediment

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "skills/HermesUsageFile.h"
+#include "skills/Skill.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+
+#include <optional>
+#include <vector>
+
+namespace sediment {
+
+class Workspace;
+
+// The human and agent actions on skills, shared by the command line and the Skills page:
+// telemetry, pin, unpin, restore and the Hermes import. Every change of state commits with its
+// audit row; the linked Hermes .usage.json is updated after the commit.
+class SkillService final {
+public:
+    SkillService(Workspace& workspace, const Clock& clock);
+
+    enum class Telemetry { Use, View, Patch };
+    // Records one use/view/patch, creating an agent record on first sight. Telemetry is not a
+    // decision, so it writes no audit row (Hermes bumps these counters on every skill call).
+    Result<Skill> record(Telemetry kind, const QString& name);
+
+    struct Change {
+        Skill skill;
+        bool changed = false;                  // false: it already was so, nothing written
+        QString message;                       // one line for the user
+        std::optional<QString> writeBackError; // the DB changed but .usage.json could not
+    };
+    // `actor` is `cli:<user>` or `human:<reviewer>` (§7).
+    Result<Change> setPinned(const QString& name, bool pinned, const QString& actor);
+    // Moves the archived folder back to skills/<name> and makes the skill active.
+    Result<Change> restore(const QString& name, const QString& actor);
+
+    struct ImportReport {
+        QString file; // absolute
+        qint64 imported = 0; // new records
+        qint64 updated = 0;  // records that existed and took the file's values
+        std::vector<HermesUsageFile::Skipped> skipped;
+        Json toJson() const;
+    };
+    // Reads a Hermes .usage.json (default: the workspace's skills/.usage.json), stores its
+    // records (the file's values win over what Sediment had) and links the file.
+    Result<ImportReport> importHermes(const QString& file, const QString& actor);
+
+private:
+    Result<Skill> existing(const QString& name);
+
+    Workspace& m_workspace;
+    const Clock& m_clock;
+};
+
+} // namespace sediment

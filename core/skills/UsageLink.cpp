@@ -1,0 +1,25 @@
+#include "skills/UsageLink.h"
+
+#include "skills/HermesUsageFile.h"
+#include "store/SkillRepository.h"
+
+namespace sediment {
+
+Result<std::optional<QString>> UsageLink::path() const
+{
+    return SkillRepository(m_db).usageLink();
+}
+
+Status UsageLink::writeBack(const std::vector<Skill>& changed) const
+{
+    if (changed.empty())
+        return {};
+    auto linked = path();
+    if (!linked)
+        return fail(linked.error());
+    if (!*linked)
+        return {};
+    return HermesUsageFile::writeBack(**linked, changed);
+}
+
+} // namespace sediment

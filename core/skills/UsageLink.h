@@ -1,0 +1,31 @@
+#pragma once
+
+#include "skills/Skill.h"
+#include "util/Error.h"
+
+#include <optional>
+#include <vector>
+
+namespace sediment {
+
+class Database;
+
+// The link between a workspace and the Hermes skills/.usage.json it imported. Once a file is
+// imported it stays linked (the path is kept in the database, wherever the file lives): pins,
+// unpins, restores and curator transitions are written back to it so that a Hermes agent on
+// that home honours them. Importing another file moves the link.
+class UsageLink final {
+public:
+    explicit UsageLink(Database& db) : m_db(db) {}
+
+    Result<std::optional<QString>> path() const;
+
+    // Writes the changed records back when a file is linked. The database change is already
+    // committed when this runs, so a failure is reported to the user, not rolled back.
+    Status writeBack(const std::vector<Skill>& changed) const;
+
+private:
+    Database& m_db;
+};
+
+} // namespace sediment

@@ -1,0 +1,334 @@
+#include "store/SkillRepository.h"
+
+#include "store/Database.h"
+#include "util/Time.h"
+
+
+namespace sediment {
+
+namespace {
+
+constexpr const char* kColumns =
+    "name, created_by, pinned, state, use_count, view_count, patch_count, last_used_at, "
+    "last_viewed_at, last_patched_at, created_at, archived_at, archive_path, extra_json";
+
+int digits(const char* p, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; ++i)
+        v = v * 10 + (p[i] - '0');
+    return v;
+}
+
+// Times are stored by time::toIso ("2026-01-02T03:04:05.678Z"). Reading 100,000 skills for a
+// curator pass must stay cheap, so that exact shape is decoded by position; anything else (a
+// row written by hand) goes through the general parser.
+QDateTime parseStored(const std::string& s)
+{
+    const char* p = s.c_str();
+    if (s.size() == 24 && p[4] == '-' && p[7] == '-' && p[10] == 'T' && p[13] == ':'
+        && p[16] == ':' && p[19] == '.' && p[23] == 'Z') {
+        return QDateTime(QDate(digits(p, 4), digits(p + 5, 2), digits(p + 8, 2)),
+                         QTime(digits(p + 11, 2), digits(p + 14, 2), digits(p + 17, 2),
+                               digits(p + 20, 3)),
+                         Qt::UTC);
+    }
+    auto parsed = time::parseIso(qs(s));
+    return parsed ? *parsed : QDateTime();
+}
+
+std::optional<QDateTime> optionalTime(const Statement& st, int col)
+{
+    if (st.isNull(col))
+        return std::nullopt;
+    const QDateTime t = parseStored(st.utf8(col));
+    return t.isValid() ? std::optional<QDateTime>(t) : std::nullopt;
+}
+
+std::optional<QString> storedTime(const std::optional<QDateTime>& t)
+{
+    return t ? std::optional<QString>(time::toIso(*t)) : std::nullopt;
+}
+
+Skill readRow(const Statement& st)
+{
+    Skill s;
+    s.name = st.text(0);
+    s.createdBy = st.text(1);
+    s.pinned = st.int64(2) != 0;
+    s.state = st.text(3);
+    s.useCount = st.int64(4);
+    s.viewCount = st.int64(5);
+    s.patchCount = st.int64(6);
+    s.lastUsedAt = optionalTime(st, 7);
+    s.lastViewedAt = optionalTime(st, 8);
+    s.lastPatchedAt = optionalTime(st, 9);
+    s.createdAt = parseStored(st.utf8(10));
+    s.archivedAt = optionalTime(st, 11);
+    s.archivePath = st.optText(12);
+    // Almost every record has no unknown keys; skipping the parser for them halves a full read.
+    const std::string extra = st.utf8(13);
+    if (extra != "{}") {
+        s.extra = Json::parse(extra, nullptr, false);
+        if (!s.extra.is_object())
+            s.extra = Json::object();
+    }
+    return s;
+}
+
+Result<std::vector<Skill>> readAll(Statement& st)
+{
+    std::vector<Skill> out;
+    for (;;) {
+        auto row = st.step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return out;
+        out.push_back(readRow(st));
+    }
+}
+
+const char* orderExpression(SkillRepository::SortKey key)
+{
+    using K = SkillRepository::SortKey;
+    switch (key) {
+    case K::Name: return "name";
+    case K::State: return "state";
+    case K::CreatedBy: return "created_by";
+    case K::Pinned: return "pinned";
+    case K::LastActivity:
+        return "MAX(COALESCE(last_used_at, ''), COALESCE(last_viewed_at, ''), "
+               "COALESCE(last_patched_at, ''))";
+    case K::Uses: return "use_count";
+    case K::Views: return "view_count";
+    case K::Patches: return "patch_count";
+    case K::CreatedAt: return "created_at";
+    }
+    return "name";
+}
+
+} // namespace
+
+Result<bool> SkillRepository::registerCreated(const QString& name, const QString& createdBy,
+                                              const QDateTime& now)
+{
+    auto st = m_db.prepare("INSERT INTO skills(name, created_by, created_at) VALUES (?, ?, ?) "
+                           "ON CONFLICT(name) DO NOTHING");
+    if (!st)
+        return fail(st.error());
+    if (auto s = st->bind(1, name).bind(2, createdBy).bind(3, time::toIso(now)).exec(); !s)
+        return fail(s.error());
+    return m_db.changes() > 0;
+}
+
+Result<Skill> SkillRepository::recordUse(const QString& name, const QDateTime& now)
+{
+    return bump(Counter::Use, name, now);
+}
+
+Result<Skill> SkillRepository::recordView(const QString& name, const QDateTime& now)
+{
+    return bump(Counter::View, name, now);
+}
+
+Result<Skill> SkillRepository::recordPatch(const QString& name, const QDateTime& now)
+{
+    return bump(Counter::Patch, name, now);
+}
+
+Result<Skill> SkillRepository::bump(Counter counter, const QString& name, const QDateTime& now)
+{
+    if (auto created = registerCreated(name, QStringLiteral("agent"), now); !created)
+        return fail(created.error());
+    const char* sql = counter == Counter::Use
+                          ? "UPDATE skills SET use_count = use_count + 1, last_used_at = ? WHERE name = ?"
+                      : counter == Counter::View
+                          ? "UPDATE skills SET view_count = view_count + 1, last_viewed_at = ? WHERE name = ?"
+                          : "UPDATE skills SET patch_count = patch_count + 1, last_patched_at = ? WHERE name = ?";
+    auto st = m_db.prepare(sql);
+    if (!st)
+        return fail(st.error());
+    if (auto s = st->bind(1, time::toIso(now)).bind(2, name).exec(); !s)
+        return fail(s.error());
+    auto found = find(name);
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return fail(Error::io(QStringLiteral("skill '%1' vanished while recording").arg(name)));
+    return **found;
+}
+
+Result<std::optional<Skill>> SkillRepository::find(const QString& name)
+{
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM skills WHERE name = ?").c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, name);
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<Skill>();
+    return std::optional<Skill>(readRow(*st));
+}
+
+Result<std::vector<Skill>> SkillRepository::all()
+{
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM skills ORDER BY name").c_str());
+    if (!st)
+        return fail(st.error());
+    return readAll(*st);
+}
+
+Result<std::vector<Skill>> SkillRepository::fetch(const QStringList& names)
+{
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM skills WHERE name = ?").c_str());
+    if (!st)
+        return fail(st.error());
+    std::vector<Skill> out;
+    out.reserve(size_t(names.size()));
+    for (const QString& name : names) {
+        st->reset();
+        st->bind(1, name);
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (*row)
+            out.push_back(readRow(*st));
+    }
+    return out;
+}
+
+Status SkillRepository::save(const Skill& s)
+{
+    auto st = m_db.prepare(
+        "INSERT INTO skills(name, created_by, pinned, state, use_count, view_count, patch_count, "
+        "last_used_at, last_viewed_at, last_patched_at, created_at, archived_at, archive_path, "
+        "extra_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(name) DO UPDATE SET "
+        "created_by = excluded.created_by, pinned = excluded.pinned, state = excluded.state, "
+        "use_count = excluded.use_count, view_count = excluded.view_count, "
+        "patch_count = excluded.patch_count, last_used_at = excluded.last_used_at, "
+        "last_viewed_at = excluded.last_viewed_at, last_patched_at = excluded.last_patched_at, "
+        "created_at = excluded.created_at, archived_at = excluded.archived_at, "
+        "archive_path = excluded.archive_path, extra_json = excluded.extra_json");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, s.name)
+        .bind(2, s.createdBy)
+        .bind(3, qint64(s.pinned ? 1 : 0))
+        .bind(4, s.state)
+        .bind(5, s.useCount)
+        .bind(6, s.viewCount)
+        .bind(7, s.patchCount)
+        .bind(8, storedTime(s.lastUsedAt))
+        .bind(9, storedTime(s.lastViewedAt))
+        .bind(10, storedTime(s.lastPatchedAt))
+        .bind(11, time::toIso(s.createdAt))
+        .bind(12, storedTime(s.archivedAt))
+        .bind(13, s.archivePath)
+        .bind(14, s.extra.dump());
+    return st->exec();
+}
+
+Result<QStringList> SkillRepository::names(const ListQuery& q)
+{
+    // Only the active filters go into the WHERE clause: with none, ORDER BY name walks the
+    // primary key's index and SQLite never sorts 100,000 names in a temporary b-tree. The
+    // order expression comes from a fixed table, never from the caller's text.
+    std::string where;
+    QStringList params;
+    auto add = [&](const char* condition, const QString& value) {
+        if (value.isEmpty())
+            return;
+        where += where.empty() ? " WHERE " : " AND ";
+        where += condition;
+        params << value;
+    };
+    add("state = ?", q.state);
+    add("created_by = ?", q.createdBy);
+    add("instr(name, ?) > 0", q.nameFilter.toLower());
+    const char* direction = q.descending ? " DESC" : " ASC";
+    std::string sql = "SELECT name FROM skills" + where + " ORDER BY " + orderExpression(q.sort)
+                      + direction;
+    if (q.sort != SortKey::Name)
+        sql += std::string(", name") + direction;
+    auto st = m_db.prepare(sql.c_str());
+    if (!st)
+        return fail(st.error());
+    for (int k = 0; k < params.size(); ++k)
+        st->bind(k + 1, params[k]);
+    QStringList out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return out;
+        out << st->text(0);
+    }
+}
+
+Result<std::map<QString, qint64>> SkillRepository::countsByState()
+{
+    auto st = m_db.prepare("SELECT state, COUNT(*) FROM skills GROUP BY state");
+    if (!st)
+        return fail(st.error());
+    std::map<QString, qint64> out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return out;
+        out[st->text(0)] = st->int64(1);
+    }
+}
+
+Status SkillRepository::addCuratorRun(const QDateTime& at, bool dryRun, const Json& result)
+{
+    auto st = m_db.prepare("INSERT INTO curator_runs(at, dry_run, result) VALUES (?, ?, ?)");
+    if (!st)
+        return fail(st.error());
+    return st->bind(1, time::toIso(at)).bind(2, qint64(dryRun ? 1 : 0)).bind(3, result.dump()).exec();
+}
+
+Result<std::optional<SkillRepository::CuratorRun>> SkillRepository::lastCuratorRun()
+{
+    auto st = m_db.prepare("SELECT id, at, dry_run, result FROM curator_runs ORDER BY id DESC LIMIT 1");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<CuratorRun>();
+    CuratorRun run{st->int64(0), st->text(1), st->int64(2) != 0,
+                   Json::parse(st->utf8(3), nullptr, false)};
+    return std::optional<CuratorRun>(std::move(run));
+}
+
+Result<std::optional<QString>> SkillRepository::usageLink()
+{
+    auto st = m_db.prepare("SELECT path FROM skills_usage_link WHERE id = 1");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<QString>();
+    return std::optional<QString>(st->text(0));
+}
+
+Status SkillRepository::setUsageLink(const QString& absolutePath, const QDateTime& at)
+{
+    auto st = m_db.prepare("INSERT INTO skills_usage_link(id, path, imported_at) VALUES (1, ?, ?) "
+                           "ON CONFLICT(id) DO UPDATE SET path = excluded.path, "
+                           "imported_at = excluded.imported_at");
+    if (!st)
+        return fail(st.error());
+    return st->bind(1, absolutePath).bind(2, time::toIso(at)).exec();
+}
+
+} // namespace sediment

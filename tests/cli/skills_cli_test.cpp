@@ -1,0 +1,249 @@
+// `sediment skills ...` run as a real process in a temporary workspace.
+#include "store/Database.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sqlite3.h>
+
+namespace {
+
+struct Run {
+    int exit = -1;
+    QString out;
+    QString err;
+    QJsonDocument json() const { return QJsonDocument::fromJson(out.toUtf8()); }
+};
+
+QString dumpDatabase(const QString& path)
+{
+    auto db = sediment::Database::open(path);
+    if (!db)
+        return QStringLiteral("cannot open");
+    QString out;
+    for (const char* table : {"skills", "audit_log", "curator_runs", "skills_usage_link"}) {
+        sqlite3_stmt* st = nullptr;
+        const QByteArray sql = QByteArray("SELECT * FROM ") + table + " ORDER BY 1";
+        sqlite3_prepare_v2((*db)->handle(), sql.constData(), -1, &st, nullptr);
+        while (st && sqlite3_step(st) == SQLITE_ROW) {
+            for (int c = 0; c < sqlite3_column_count(st); ++c) {
+                const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, c));
+                out += QString::fromUtf8(text ? text : "NULL") + QLatin1Char('|');
+            }
+            out += QLatin1Char('\n');
+        }
+        sqlite3_finalize(st);
+    }
+    return out;
+}
+
+QString dumpTree(const QString& root)
+{
+    QStringList lines;
+    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (path.contains(QStringLiteral("sediment.db")))
+            continue;
+        QFile f(path);
+        QString line = path.mid(root.size());
+        if (it.fileInfo().isFile() && f.open(QIODevice::ReadOnly))
+            line += QLatin1Char('=') + QString::fromUtf8(f.readAll());
+        lines << line;
+    }
+    lines.sort();
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+class SkillsCliTest : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    QString ws() const { return m_dir->filePath(QStringLiteral("ws")); }
+
+    Run sediment(const QStringList& args)
+    {
+        QProcess p;
+        p.setProgram(QStringLiteral(SEDIMENT_BINARY));
+        p.setArguments(QStringList{QStringLiteral("--workspace"), ws()} + args);
+        p.start();
+        p.waitForFinished(60000);
+        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+    void makeFolder(const QString& name)
+    {
+        QVERIFY(QDir().mkpath(ws() + QStringLiteral("/skills/") + name));
+        QFile f(ws() + QStringLiteral("/skills/%1/SKILL.md").arg(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("---\nname: x\n---\n");
+    }
+
+    void expectOneErrorLine(const Run& r, int exitCode)
+    {
+        QCOMPARE(r.exit, exitCode);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+        QVERIFY2(r.err.startsWith(QStringLiteral("sediment: ")), qPrintable(r.err));
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
+
+    void telemetryCreatesTheRecordAndListJsonUsesTheSpecFieldNames()
+    {
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("deploy"),
+                           QStringLiteral("--now"), QStringLiteral("2026-01-01T10:00:00")}).exit, 0);
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("view"), QStringLiteral("deploy"),
+                           QStringLiteral("--now"), QStringLiteral("2026-01-02T10:00:00.250+01:00")}).exit, 0);
+        const Run list = sediment({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(list.exit, 0);
+        const QJsonArray rows = list.json().array();
+        QCOMPARE(rows.size(), 1);
+        const QJsonObject s = rows[0].toObject();
+        QCOMPARE(s.keys().size(), 13);
+        QCOMPARE(s[QStringLiteral("name")].toString(), QStringLiteral("deploy"));
+        QCOMPARE(s[QStringLiteral("created_by")].toString(), QStringLiteral("agent"));
+        QCOMPARE(s[QStringLiteral("pinned")].toBool(), false);
+        QCOMPARE(s[QStringLiteral("state")].toString(), QStringLiteral("active"));
+        QCOMPARE(s[QStringLiteral("use_count")].toInt(), 1);
+        QCOMPARE(s[QStringLiteral("view_count")].toInt(), 1);
+        QCOMPARE(s[QStringLiteral("patch_count")].toInt(), 0);
+        QCOMPARE(s[QStringLiteral("last_used_at")].toString(), QStringLiteral("2026-01-01T10:00:00.000Z"));
+        QCOMPARE(s[QStringLiteral("last_viewed_at")].toString(), QStringLiteral("2026-01-02T09:00:00.250Z"));
+        QVERIFY(s[QStringLiteral("last_patched_at")].isNull());
+        QCOMPARE(s[QStringLiteral("created_at")].toString(), QStringLiteral("2026-01-01T10:00:00.000Z"));
+        QVERIFY(s[QStringLiteral("archived_at")].isNull());
+        // Python-style separators, as every JSON output of the CLI.
+        QVERIFY(list.out.startsWith(QStringLiteral("[{\"name\": \"deploy\", \"created_by\": \"agent\"")));
+    }
+
+    void badInputIsOneErrorLineAndChangesNothing()
+    {
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("deploy")}).exit, 0);
+        const QString before = dumpDatabase(ws() + QStringLiteral("/sediment.db"));
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("../etc")}), 2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("nope")}), 2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("pin")}), 2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("frobnicate")}), 2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--now"),
+                                     QStringLiteral("last tuesday")}), 2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--state"),
+                                     QStringLiteral("dusty")}), 2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("restore"), QStringLiteral("deploy")}), 1);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("import-hermes"),
+                                     m_dir->filePath(QStringLiteral("missing.json"))}), 3);
+        QCOMPARE(dumpDatabase(ws() + QStringLiteral("/sediment.db")), before);
+    }
+
+    void pinAndUnpinAreAuditedAndIdempotent()
+    {
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("deploy")}).exit, 0);
+        const Run pin = sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy"),
+                                  QStringLiteral("--json")});
+        QCOMPARE(pin.exit, 0);
+        QCOMPARE(pin.json().object()[QStringLiteral("changed")].toBool(), true);
+        QCOMPARE(pin.json().object()[QStringLiteral("skill")].toObject()[QStringLiteral("pinned")].toBool(), true);
+        const Run again = sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy"),
+                                    QStringLiteral("--json")});
+        QCOMPARE(again.exit, 0);
+        QCOMPARE(again.json().object()[QStringLiteral("changed")].toBool(), false);
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("unpin"), QStringLiteral("deploy")}).exit, 0);
+        const QString db = dumpDatabase(ws() + QStringLiteral("/sediment.db"));
+        QCOMPARE(db.count(QStringLiteral("skill.pinned")), 1);
+        QCOMPARE(db.count(QStringLiteral("skill.unpinned")), 1);
+        QVERIFY(db.contains(QStringLiteral("|cli:")));
+    }
+
+    void curateDryRunWritesNothingAndShowsTheSamePlan()
+    {
+        for (const char* name : {"old-one", "mid-one", "new-one"})
+            makeFolder(QString::fromLatin1(name));
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("old-one"),
+                           QStringLiteral("--now"), QStringLiteral("2026-01-01T00:00:00Z")}).exit, 0);
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("mid-one"),
+                           QStringLiteral("--now"), QStringLiteral("2026-04-20T00:00:00Z")}).exit, 0);
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("new-one"),
+                           QStringLiteral("--now"), QStringLiteral("2026-05-30T00:00:00Z")}).exit, 0);
+        const QString dbBefore = dumpDatabase(ws() + QStringLiteral("/sediment.db"));
+        const QString treeBefore = dumpTree(ws());
+        const QStringList curate{QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--now"),
+                                 QStringLiteral("2026-06-01T12:00:00Z"), QStringLiteral("--json")};
+        const Run dry = sediment(curate + QStringList{QStringLiteral("--dry-run")});
+        QCOMPARE(dry.exit, 0);
+        QCOMPARE(dumpDatabase(ws() + QStringLiteral("/sediment.db")), dbBefore);
+        QCOMPARE(dumpTree(ws()), treeBefore);
+        QJsonObject d = dry.json().object();
+        QCOMPARE(d[QStringLiteral("checked")].toInt(), 3);
+        QCOMPARE(d[QStringLiteral("archived")].toInt(), 1);
+        QCOMPARE(d[QStringLiteral("marked_stale")].toInt(), 1);
+        QCOMPARE(d[QStringLiteral("reactivated")].toInt(), 0);
+        QCOMPARE(d[QStringLiteral("skipped_pinned")].toInt(), 0);
+        QCOMPARE(d[QStringLiteral("skipped_not_agent")].toInt(), 0);
+        QCOMPARE(d[QStringLiteral("failed")].toInt(), 0);
+        QVERIFY(dry.out.startsWith(QStringLiteral("{\"checked\": 3, \"marked_stale\": 1, \"archived\": 1, ")));
+
+        const Run real = sediment(curate);
+        QCOMPARE(real.exit, 0);
+        QJsonObject r = real.json().object();
+        QCOMPARE(r[QStringLiteral("dry_run")].toBool(), false);
+        d.remove(QStringLiteral("dry_run"));
+        r.remove(QStringLiteral("dry_run"));
+        QCOMPARE(r, d);
+        QVERIFY(QFileInfo::exists(ws() + QStringLiteral("/skills/.archive/old-one/SKILL.md")));
+        const Run stale = sediment({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--state"),
+                                    QStringLiteral("stale"), QStringLiteral("--json")});
+        QCOMPARE(stale.json().array().size(), 1);
+        QCOMPARE(stale.json().array()[0].toObject()[QStringLiteral("name")].toString(), QStringLiteral("mid-one"));
+
+        const Run restore = sediment({QStringLiteral("skills"), QStringLiteral("restore"), QStringLiteral("old-one")});
+        QCOMPARE(restore.exit, 0);
+        QVERIFY(QFileInfo::exists(ws() + QStringLiteral("/skills/old-one/SKILL.md")));
+    }
+
+    void importHermesLinksTheFileAndWritesPinsBackKeepingUnknownKeys()
+    {
+        const QString home = m_dir->filePath(QStringLiteral("hermes"));
+        QVERIFY(QDir().mkpath(home + QStringLiteral("/skills")));
+        const QString usage = home + QStringLiteral("/skills/.usage.json");
+        {
+            QFile f(usage);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"deploy": {"use_count": 2, "view_count": 0, "patch_count": 0,
+                "last_used_at": "2026-05-01T10:00:00.123456", "created_at": "2026-04-01T00:00:00+00:00",
+                "state": "active", "pinned": false, "archived_at": null, "my_note": {"keep": [1, "two"]}}})");
+        }
+        const Run imported = sediment({QStringLiteral("skills"), QStringLiteral("import-hermes"), usage,
+                                       QStringLiteral("--json")});
+        QCOMPARE(imported.exit, 0);
+        QCOMPARE(imported.json().object()[QStringLiteral("imported")].toInt(), 1);
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy")}).exit, 0);
+        QFile f(usage);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY2(text.startsWith("{\n  \"deploy\": {\n    \"archived_at\": null,\n"), text.constData());
+        const QJsonObject rec = QJsonDocument::fromJson(text).object()[QStringLiteral("deploy")].toObject();
+        QCOMPARE(rec[QStringLiteral("pinned")].toBool(), true);
+        QCOMPARE(rec[QStringLiteral("my_note")].toObject()[QStringLiteral("keep")].toArray().size(), 2);
+        QCOMPARE(rec[QStringLiteral("last_used_at")].toString(), QStringLiteral("2026-05-01T10:00:00.123456"));
+    }
+};
+
+QTEST_GUILESS_MAIN(SkillsCliTest)
+#include "skills_cli_test.moc"

@@ -1,0 +1,375 @@
+#include "pages/SkillsPage.h"
+
+#include "models/SkillTableModel.h"
+#include "skills/Curator.h"
+#include "skills/CuratorRules.h"
+#include "skills/SkillFolders.h"
+#include "skills/SkillService.h"
+#include "store/SkillRepository.h"
+#include "util/Time.h"
+#include "widgets/ErrorDialog.h"
+#include "workspace/Workspace.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace sediment::ui {
+
+namespace {
+
+QComboBox* choices(QWidget* parent, const QString& all, const QStringList& values)
+{
+    auto* box = new QComboBox(parent);
+    box->addItem(all, QString());
+    for (const QString& v : values)
+        box->addItem(v, v);
+    return box;
+}
+
+QString plural(qint64 n, const char* one, const char* many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+}
+
+} // namespace
+
+SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
+    : Page(parent)
+    , m_workspace(workspace)
+    , m_clock(clock)
+    , m_confirm([this](const QString& question) {
+        return QMessageBox::question(this, QStringLiteral("Run the curator"), question,
+                                     QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+               == QMessageBox::Yes;
+    })
+    , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
+{
+    m_model = new SkillTableModel(workspace.db(), this);
+    connect(m_model, &SkillTableModel::errorOccurred, this, &Page::statusMessage);
+
+    m_state = choices(this, QStringLiteral("All states"),
+                      {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")});
+    m_creator = choices(this, QStringLiteral("All creators"),
+                        {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"),
+                         QStringLiteral("hub")});
+    m_name = new QLineEdit(this);
+    m_name->setPlaceholderText(QStringLiteral("Filter by name"));
+    m_name->setClearButtonEnabled(true);
+    m_count = new QLabel(this);
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_state);
+    filters->addWidget(m_creator);
+    filters->addWidget(m_name, 1);
+    filters->addWidget(m_count);
+    connect(m_state, &QComboBox::currentIndexChanged, this, &SkillsPage::applyFilters);
+    connect(m_creator, &QComboBox::currentIndexChanged, this, &SkillsPage::applyFilters);
+    connect(m_name, &QLineEdit::textChanged, this, &SkillsPage::applyFilters);
+
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(SkillTableModel::NameColumn, Qt::AscendingOrder);
+    m_table->verticalHeader()->hide();
+    // Fixed row heights: the view never measures rows it does not show.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(SkillTableModel::NameColumn, 220);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &SkillsPage::showCurrent);
+    connect(m_table, &QTableView::doubleClicked, this, &SkillsPage::openSkillFile);
+
+    m_detail = new QLabel(this);
+    m_detail->setWordWrap(true);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_pinButton = new QPushButton(QStringLiteral("&Pin"), this);
+    m_restoreButton = new QPushButton(QStringLiteral("&Restore"), this);
+    m_openButton = new QPushButton(QStringLiteral("&Open SKILL.md"), this);
+    auto* previewButton = new QPushButton(QStringLiteral("Pre&view curator"), this);
+    auto* runButton = new QPushButton(QStringLiteral("Run &curator…"), this);
+    m_pinButton->setToolTip(QStringLiteral("Pin or unpin the selected skill (P): a pinned skill "
+                                           "is never transitioned by the curator"));
+    previewButton->setToolTip(QStringLiteral("What the next curator pass would do, without doing it"));
+    connect(m_pinButton, &QPushButton::clicked, this, &SkillsPage::togglePin);
+    connect(m_restoreButton, &QPushButton::clicked, this, &SkillsPage::restoreSelected);
+    connect(m_openButton, &QPushButton::clicked, this, &SkillsPage::openSkillFile);
+    connect(previewButton, &QPushButton::clicked, this, &SkillsPage::previewCurator);
+    connect(runButton, &QPushButton::clicked, this, &SkillsPage::runCurator);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_pinButton);
+    actions->addWidget(m_restoreButton);
+    actions->addWidget(m_openButton);
+    actions->addStretch(1);
+    actions->addWidget(previewButton);
+    actions->addWidget(runButton);
+
+    m_pinAction = new QAction(QStringLiteral("Pin or unpin"), this);
+    m_pinAction->setShortcut(QKeySequence(Qt::Key_P));
+    m_pinAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_pinAction, &QAction::triggered, this, &SkillsPage::togglePin);
+    m_table->addAction(m_pinAction);
+
+    m_previewSummary = new QLabel(
+        QStringLiteral("Curator preview: press “Preview curator” to see what the next pass would do."),
+        this);
+    m_previewSummary->setWordWrap(true);
+    m_preview = new QTreeWidget(this);
+    m_preview->setRootIsDecorated(false);
+    m_preview->setHeaderLabels({QStringLiteral("Skill"), QStringLiteral("Change"), QStringLiteral("Why")});
+    m_preview->setColumnWidth(0, 220);
+    m_preview->setColumnWidth(1, 160);
+    auto* previewBox = new QWidget(this);
+    auto* previewLayout = new QVBoxLayout(previewBox);
+    previewLayout->setContentsMargins(0, 0, 0, 0);
+    previewLayout->addWidget(m_previewSummary);
+    previewLayout->addWidget(m_preview);
+
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addLayout(filters);
+    topLayout->addWidget(m_table, 1);
+    topLayout->addWidget(m_detail);
+    topLayout->addLayout(actions);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(previewBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(split);
+
+    // The model has just read the names: no reload, which would read them again.
+    showCurrent();
+    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
+}
+
+void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm)
+{
+    m_confirm = std::move(confirm);
+}
+
+void SkillsPage::setOpenHandler(std::function<bool(const QUrl&)> open) { m_open = std::move(open); }
+
+QString SkillsPage::badge() const
+{
+    auto counts = SkillRepository(m_workspace.db()).countsByState();
+    if (!counts)
+        return {};
+    auto n = [&](const char* state) {
+        const auto it = counts->find(QLatin1String(state));
+        return it == counts->end() ? qint64(0) : it->second;
+    };
+    QString text = QStringLiteral("%1 active").arg(n("active"));
+    if (n("stale"))
+        text += QStringLiteral(" · %1 stale").arg(n("stale"));
+    if (n("archived"))
+        text += QStringLiteral(" · %1 archived").arg(n("archived"));
+    return text;
+}
+
+QString SkillsPage::actor() const { return QStringLiteral("human:") + m_workspace.reviewer(); }
+
+QString SkillsPage::currentName() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? current.data(SkillTableModel::NameRole).toString() : QString();
+}
+
+bool SkillsPage::selectSkill(const QString& name)
+{
+    const int row = m_model->rowOf(name);
+    if (row < 0)
+        return false;
+    m_table->setCurrentIndex(m_model->index(row, SkillTableModel::NameColumn));
+    m_table->scrollTo(m_table->currentIndex());
+    return true;
+}
+
+void SkillsPage::reload()
+{
+    const QString keep = currentName();
+    m_model->refresh();
+    if (keep.isEmpty() || !selectSkill(keep))
+        showCurrent();
+    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
+    Q_EMIT badgeChanged();
+}
+
+void SkillsPage::applyFilters()
+{
+    const QString keep = currentName();
+    m_model->setStateFilter(m_state->currentData().toString());
+    m_model->setCreatorFilter(m_creator->currentData().toString());
+    m_model->setNameFilter(m_name->text());
+    if (keep.isEmpty() || !selectSkill(keep))
+        showCurrent();
+    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
+}
+
+void SkillsPage::showCurrent()
+{
+    const Skill* s = m_model->skillAt(m_table->currentIndex().row());
+    m_pinButton->setEnabled(s != nullptr);
+    m_restoreButton->setEnabled(s && s->state == QLatin1String("archived"));
+    m_openButton->setEnabled(s != nullptr);
+    if (!s) {
+        m_pinButton->setText(QStringLiteral("&Pin"));
+        m_detail->setText(QStringLiteral("Select a skill to pin it, restore it or open its SKILL.md."));
+        return;
+    }
+    m_pinButton->setText(s->pinned ? QStringLiteral("Un&pin") : QStringLiteral("&Pin"));
+    const auto& cfg = m_workspace.config();
+    const CuratorDecision d = CuratorRules::decide(*s, m_clock.now().toUTC(),
+                                                   {cfg.staleAfterDays, cfg.archiveAfterDays});
+    QString next;
+    if (d.scope == CuratorDecision::Scope::SkippedNotAgent)
+        next = QStringLiteral("the curator never touches %1 skills").arg(s->createdBy);
+    else if (d.scope == CuratorDecision::Scope::SkippedPinned)
+        next = QStringLiteral("pinned: the curator leaves it as it is");
+    else if (d.transition == CuratorDecision::Transition::None)
+        next = QStringLiteral("no change");
+    else
+        next = QStringLiteral("%1 → %2: %3").arg(s->state, d.toState(s->state), d.why);
+    m_detail->setText(QStringLiteral("%1 — %2, created by %3 on %4. Next curator pass: %5.")
+                          .arg(s->name, s->state, s->createdBy,
+                               time::toIso(s->createdAt).left(10), next));
+}
+
+void SkillsPage::togglePin()
+{
+    const Skill* s = m_model->skillAt(m_table->currentIndex().row());
+    if (!s || s->state.isEmpty())
+        return;
+    const QString name = s->name;
+    auto done = SkillService(m_workspace, m_clock).setPinned(name, !s->pinned, actor());
+    if (!done) {
+        ErrorDialog::show(this, QStringLiteral("Could not change the pin of %1.").arg(name), done.error());
+        return;
+    }
+    reload();
+    Q_EMIT statusMessage(done->writeBackError
+                             ? done->message + QStringLiteral(" (.usage.json not updated: %1)")
+                                                   .arg(*done->writeBackError)
+                             : done->message);
+}
+
+void SkillsPage::restoreSelected()
+{
+    const Skill* s = m_model->skillAt(m_table->currentIndex().row());
+    if (!s || s->state != QLatin1String("archived"))
+        return;
+    const QString name = s->name;
+    auto done = SkillService(m_workspace, m_clock).restore(name, actor());
+    if (!done) {
+        ErrorDialog::show(this, QStringLiteral("Could not restore %1.").arg(name), done.error());
+        return;
+    }
+    reload();
+    Q_EMIT statusMessage(done->message);
+}
+
+bool SkillsPage::openSkillFile()
+{
+    const Skill* s = m_model->skillAt(m_table->currentIndex().row());
+    if (!s)
+        return false;
+    const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
+    QString file = folders.skillFile(s->name);
+    if (s->state == QLatin1String("archived")) {
+        if (const auto where = folders.findArchived(s->name, s->archivePath))
+            file = folders.dir() + QLatin1Char('/') + *where + QStringLiteral("/SKILL.md");
+    }
+    if (!QFileInfo::exists(file)) {
+        Q_EMIT statusMessage(QStringLiteral("%1 does not exist").arg(file));
+        return false;
+    }
+    return m_open(QUrl::fromLocalFile(file));
+}
+
+void SkillsPage::showPreview(const CuratorReport& r)
+{
+    m_preview->clear();
+    QList<QTreeWidgetItem*> items;
+    for (const auto& step : r.plan) {
+        auto* item = new QTreeWidgetItem({step.name, QStringLiteral("%1 → %2").arg(step.from, step.to),
+                                          step.why});
+        item->setToolTip(2, step.why);
+        items << item;
+    }
+    m_preview->addTopLevelItems(items);
+    m_previewSummary->setText(
+        QStringLiteral("Next curator pass (as of %1): %2 checked, %3 to mark stale, %4 to archive, "
+                       "%5 to reactivate; %6 pinned and %7 not agent-created left alone.")
+            .arg(r.at)
+            .arg(r.checked)
+            .arg(r.markedStale)
+            .arg(r.archived)
+            .arg(r.reactivated)
+            .arg(r.skippedPinned)
+            .arg(r.skippedNotAgent));
+}
+
+void SkillsPage::previewCurator()
+{
+    auto plan = Curator(m_workspace, m_clock).run(true);
+    if (!plan) {
+        ErrorDialog::show(this, QStringLiteral("Could not preview the curator."), plan.error());
+        return;
+    }
+    showPreview(*plan);
+}
+
+void SkillsPage::runCurator()
+{
+    auto plan = Curator(m_workspace, m_clock).run(true);
+    if (!plan) {
+        ErrorDialog::show(this, QStringLiteral("Could not plan the curator pass."), plan.error());
+        return;
+    }
+    showPreview(*plan);
+    if (plan->plan.empty()) {
+        Q_EMIT statusMessage(QStringLiteral("The curator has nothing to do (%1 checked).").arg(plan->checked));
+        return;
+    }
+    const QString question =
+        QStringLiteral("The curator will mark %1 stale, archive %2 and reactivate %3 (of %4 "
+                       "agent-created skills checked). Archived folders move to skills/.archive; "
+                       "nothing is deleted. Run it now?")
+            .arg(plural(plan->markedStale, "skill", "skills"))
+            .arg(plan->archived)
+            .arg(plan->reactivated)
+            .arg(plan->checked);
+    if (!m_confirm(question))
+        return;
+    auto done = Curator(m_workspace, m_clock).run(false);
+    if (!done) {
+        ErrorDialog::show(this, QStringLiteral("The curator pass failed; nothing was changed."),
+                          done.error());
+        return;
+    }
+    reload();
+    previewCurator();
+    Q_EMIT statusMessage(QStringLiteral("Curator: %1 marked stale, %2 archived, %3 reactivated, %4 failed")
+                             .arg(done->markedStale)
+                             .arg(done->archived)
+                             .arg(done->reactivated)
+                             .arg(done->failed));
+}
+
+} // namespace sediment::ui

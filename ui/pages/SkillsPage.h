@@ -1,0 +1,94 @@
+#pragma once
+
+#include "Page.h"
+
+#include <QUrl>
+
+#include <functional>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class QTreeWidget;
+
+namespace sediment {
+class Clock;
+class Workspace;
+struct CuratorReport;
+struct Skill;
+}
+
+namespace sediment::ui {
+
+class SkillTableModel;
+
+// The Skills page (§10): every skill with its state, creator, pin and last activity, filtered by
+// state, creator and name; pin/unpin (P), restore from the archive, open the SKILL.md; a
+// curator preview (a dry run: what the next pass would do to which skill, and why) and "Run
+// curator", which first asks with the counts it is about to apply.
+class SkillsPage final : public Page {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SkillsPage)
+
+public:
+    SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
+
+    QString pageId() const override { return QStringLiteral("skills"); }
+    QString title() const override { return QStringLiteral("Skills"); }
+    QString badge() const override;
+
+    // Asked before a real curator pass with a sentence naming the counts; true runs it. The
+    // default is a message box; tests answer without one.
+    void setConfirmHandler(std::function<bool(const QString& question)> confirm);
+    // Opens a SKILL.md; the default hands it to the desktop.
+    void setOpenHandler(std::function<bool(const QUrl& file)> open);
+
+    QTableView* table() const { return m_table; }
+    SkillTableModel* model() const { return m_model; }
+    QComboBox* stateFilter() const { return m_state; }
+    QComboBox* creatorFilter() const { return m_creator; }
+    QLineEdit* nameFilter() const { return m_name; }
+    QTreeWidget* curatorPreview() const { return m_preview; }
+    QLabel* previewSummary() const { return m_previewSummary; }
+    QPushButton* pinButton() const { return m_pinButton; }
+    QAction* pinAction() const { return m_pinAction; }
+    QString currentName() const;
+    bool selectSkill(const QString& name);
+
+public Q_SLOTS:
+    void reload() override;
+    void togglePin();
+    void restoreSelected();
+    bool openSkillFile();
+    void previewCurator();
+    void runCurator();
+
+private:
+    void applyFilters();
+    void showCurrent();
+    void showPreview(const CuratorReport& report);
+    QString actor() const;
+
+    Workspace& m_workspace;
+    const Clock& m_clock;
+    SkillTableModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
+    QComboBox* m_state = nullptr;
+    QComboBox* m_creator = nullptr;
+    QLineEdit* m_name = nullptr;
+    QLabel* m_count = nullptr;
+    QLabel* m_detail = nullptr;
+    QPushButton* m_pinButton = nullptr;
+    QPushButton* m_restoreButton = nullptr;
+    QPushButton* m_openButton = nullptr;
+    QAction* m_pinAction = nullptr;
+    QTreeWidget* m_preview = nullptr;
+    QLabel* m_previewSummary = nullptr;
+    std::function<bool(const QString&)> m_confirm;
+    std::function<bool(const QUrl&)> m_open;
+};
+
+} // namespace sediment::ui
