@@ -115,7 +115,9 @@ private Q_SLOTS:
         QVERIFY(r->item(0, 0)->text().toDouble() > r->item(1, 0)->text().toDouble());
         QVERIFY(r->item(0, 3)->text().contains(QStringLiteral("importance 9")));
         auto ids = ScarRepository(m_ws->db()).ids({});
-        for (const Scar& s : *ScarRepository(m_ws->db()).byIds(*ids))
+        const auto scars = ScarRepository(m_ws->db()).byIds(*ids);
+        QVERIFY(scars.has_value());
+        for (const Scar& s : *scars)
             QCOMPARE(s.recallCount, 0);
     }
 
