@@ -88,8 +88,10 @@ private Q_SLOTS:
         auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
         QVERIFY(inbox);
         QVERIFY(inbox->selectId(second));
-        auto* hidden = new FakePage(QStringLiteral("memory"), QStringLiteral("Memory"));
+        // Every product page is installed already: a page of its own id stands for a hidden one.
+        auto* hidden = new FakePage(QStringLiteral("extra"), QStringLiteral("Extra"));
         window.addPage(hidden);
+        QVERIFY(window.page(QStringLiteral("extra")) == hidden);
 
         fx.ws = openAgain(dir); // the agent's own connection
         QVERIFY(fx.ws);
@@ -98,7 +100,7 @@ private Q_SLOTS:
         QCOMPARE(inbox->currentId(), second);
         QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("3"));
         QCOMPARE(hidden->reloads, 0); // hidden pages wait until shown
-        window.showPage(QStringLiteral("memory"));
+        window.showPage(QStringLiteral("extra"));
         QCOMPARE(hidden->reloads, 1);
     }
 
