@@ -55,7 +55,7 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
     central->addWidget(m_sidebar);
     central->addWidget(m_pages);
     central->setStretchFactor(1, 1);
-    central->setSizes({220, 1000});
+    central->setSizes({260, 1020});
     setCentralWidget(central);
     connect(m_sidebar, &Sidebar::pageSelected, this, &MainWindow::showPage);
 

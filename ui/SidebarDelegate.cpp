@@ -3,7 +3,10 @@
 #include "Sidebar.h"
 
 #include <QApplication>
+#include <QFontMetrics>
 #include <QPainter>
+
+#include <algorithm>
 
 namespace sediment::ui {
 
@@ -14,15 +17,21 @@ void SidebarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     initStyleOption(&opt, index);
     const QString badge = index.data(Sidebar::BadgeRole).toString();
     const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    QFont small = opt.font;
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    // The title always fits; the figure takes what is left and is elided when it is too long.
+    const int titleWidth = opt.decorationSize.width() + 28 + opt.fontMetrics.horizontalAdvance(opt.text);
+    const int room = std::max(0, opt.rect.width() - titleWidth - 16);
+    const QString shown = QFontMetrics(small).elidedText(badge, Qt::ElideRight, room);
     // Draw the standard background, icon and title, leaving room for the figure on the right.
-    const int badgeWidth = badge.isEmpty() ? 0 : opt.fontMetrics.horizontalAdvance(badge) + 16;
+    const int badgeWidth = shown.isEmpty() ? 0 : QFontMetrics(small).horizontalAdvance(shown) + 16;
     QStyleOptionViewItem text = opt;
     text.rect.setRight(opt.rect.right() - badgeWidth);
     style->drawPrimitive(QStyle::PE_PanelItemViewItem, &opt, painter, opt.widget);
     text.backgroundBrush = Qt::NoBrush;
     text.state &= ~QStyle::State_HasFocus;
     style->drawControl(QStyle::CE_ItemViewItem, &text, painter, opt.widget);
-    if (badge.isEmpty())
+    if (shown.isEmpty())
         return;
     painter->save();
     const bool selected = opt.state & QStyle::State_Selected;
@@ -30,11 +39,9 @@ void SidebarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     if (!selected)
         color.setAlphaF(0.6f);
     painter->setPen(color);
-    QFont small = opt.font;
-    small.setPointSizeF(small.pointSizeF() * 0.9);
     painter->setFont(small);
     const QRect badgeRect = opt.rect.adjusted(opt.rect.width() - badgeWidth, 0, -10, 0);
-    painter->drawText(badgeRect, Qt::AlignRight | Qt::AlignVCenter, badge);
+    painter->drawText(badgeRect, Qt::AlignRight | Qt::AlignVCenter, shown);
     painter->restore();
 }
 
