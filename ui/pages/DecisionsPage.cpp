@@ -77,6 +77,9 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setSortingEnabled(true);
     m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    // The short columns fit their contents; the description takes the rest of the width.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn,
                                                       QHeaderView::Stretch);
     m_table->installEventFilter(this);
