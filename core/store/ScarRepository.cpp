@@ -33,6 +33,21 @@ Scar readScar(const Statement& st, int base = 0)
     return s;
 }
 
+// Every row a statement yields, as scars (columns as in kColumns).
+Result<std::vector<Scar>> readAll(Statement& st)
+{
+    std::vector<Scar> out;
+    for (;;) {
+        auto row = st.step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            break;
+        out.push_back(readScar(st));
+    }
+    return out;
+}
+
 bool anyScope(const QString& scope)
 {
     return scope.isEmpty() || scope == QLatin1String("all");
@@ -253,16 +268,7 @@ Result<std::vector<Scar>> ScarRepository::unrecalledCreatedBefore(const QString&
     if (!st)
         return fail(st.error());
     st->bind(1, cutoff);
-    std::vector<Scar> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        out.push_back(readScar(*st));
-    }
-    return out;
+    return readAll(*st);
 }
 
 Status ScarRepository::setArchived(qint64 id, bool archived)
@@ -282,16 +288,7 @@ Result<std::vector<Scar>> ScarRepository::awaitingSuggestion(int limit)
     if (!st)
         return fail(st.error());
     st->bind(1, limit);
-    std::vector<Scar> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        out.push_back(readScar(*st));
-    }
-    return out;
+    return readAll(*st);
 }
 
 Status ScarRepository::setSuggestion(qint64 id, qint64 suggestionId)
