@@ -16,7 +16,7 @@ constexpr const char* kColumns =
 // Slots of the statement cache: the hot path of `propose` reuses these.
 enum Slot { Insert, FindDup, FindExt, Bump, FindOne, Save, SetStale, Refused, SlotCount };
 
-std::string dumpJson(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string dumpJson(const Json& j) { return json::compact(j); }
 
 // A cell that no longer parses (edited by hand) degrades to its text rather than failing the read.
 Json parseCell(const std::string& raw, Json fallback)

@@ -19,6 +19,8 @@ std::string pythonDump(const Json& value);
 
 // Compact canonical form with keys sorted: the input of content hashes and the audit chain.
 std::string canonical(const Json& value);
+// Compact form with keys in stored order, as nlohmann's dump() prints it: database cells.
+std::string compact(const Json& value);
 
 } // namespace json
 } // namespace sediment

@@ -1,0 +1,376 @@
+#include "util/JsonReader.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace sediment::json {
+
+namespace {
+
+// Deeper documents go to nlohmann, whose parser does not recurse.
+constexpr int kMaxDepth = 64;
+// No 64-bit whole number has more digits.
+constexpr std::ptrdiff_t kMaxIntegerDigits = 20;
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+void appendUtf8(std::string& out, unsigned int cp)
+{
+    if (cp < 0x80) {
+        out += char(cp);
+    } else if (cp < 0x800) {
+        out += char(0xC0 | (cp >> 6));
+        out += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += char(0xE0 | (cp >> 12));
+        out += char(0x80 | ((cp >> 6) & 0x3F));
+        out += char(0x80 | (cp & 0x3F));
+    } else {
+        out += char(0xF0 | (cp >> 18));
+        out += char(0x80 | ((cp >> 12) & 0x3F));
+        out += char(0x80 | ((cp >> 6) & 0x3F));
+        out += char(0x80 | (cp & 0x3F));
+    }
+}
+
+// Length of the well-formed UTF-8 sequence starting at p, or 0.
+std::size_t utf8Length(const unsigned char* p, std::size_t left)
+{
+    const unsigned char c = p[0];
+    std::size_t len = 0;
+    unsigned int cp = 0;
+    if ((c & 0xE0) == 0xC0) {
+        len = 2;
+        cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        len = 3;
+        cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        len = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (len > left)
+        return 0;
+    for (std::size_t k = 1; k < len; ++k) {
+        if ((p[k] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (p[k] & 0x3F);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
+        || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+        return 0;
+    return len;
+}
+
+} // namespace
+
+JsonReader::JsonReader(std::string_view text)
+    : m_p(text.data())
+    , m_end(text.data() + text.size())
+{
+}
+
+std::optional<Json> JsonReader::tryParse(std::string_view text)
+{
+    JsonReader reader(text);
+    Json out;
+    reader.skipSpace();
+    if (!reader.value(out, 0))
+        return std::nullopt;
+    reader.skipSpace();
+    if (reader.m_p != reader.m_end)
+        return std::nullopt;
+    return out;
+}
+
+void JsonReader::skipSpace()
+{
+    while (m_p != m_end && (*m_p == ' ' || *m_p == '\t' || *m_p == '\n' || *m_p == '\r'))
+        ++m_p;
+}
+
+bool JsonReader::value(Json& out, int depth)
+{
+    if (m_p == m_end)
+        return false;
+    switch (*m_p) {
+    case '{':
+        return object(out, depth + 1);
+    case '[':
+        return array(out, depth + 1);
+    case '"': {
+        std::string text;
+        if (!string(text))
+            return false;
+        out = std::move(text);
+        return true;
+    }
+    case 't':
+        out = true;
+        return literal("true");
+    case 'f':
+        out = false;
+        return literal("false");
+    case 'n':
+        out = nullptr;
+        return literal("null");
+    default:
+        return number(out);
+    }
+}
+
+bool JsonReader::literal(std::string_view word)
+{
+    if (std::size_t(m_end - m_p) < word.size() || std::memcmp(m_p, word.data(), word.size()) != 0)
+        return false;
+    m_p += word.size();
+    return true;
+}
+
+bool JsonReader::object(Json& out, int depth)
+{
+    if (depth > kMaxDepth)
+        return false;
+    ++m_p; // '{'
+    out = Json::object();
+    skipSpace();
+    if (m_p != m_end && *m_p == '}') {
+        ++m_p;
+        return true;
+    }
+    auto& members = out.get_ref<Json::object_t&>();
+    members.reserve(8); // a proposal's objects are small: no regrowth while reading them
+    for (;;) {
+        skipSpace();
+        if (m_p == m_end || *m_p != '"')
+            return false;
+        std::string key;
+        if (!string(key))
+            return false;
+        skipSpace();
+        if (m_p == m_end || *m_p != ':')
+            return false;
+        ++m_p;
+        skipSpace();
+        Json item;
+        if (!value(item, depth))
+            return false;
+        // A repeated key keeps its first place and takes the last value, as nlohmann does.
+        members[key] = std::move(item);
+        skipSpace();
+        if (m_p == m_end)
+            return false;
+        if (*m_p == ',') {
+            ++m_p;
+            continue;
+        }
+        if (*m_p != '}')
+            return false;
+        ++m_p;
+        return true;
+    }
+}
+
+bool JsonReader::array(Json& out, int depth)
+{
+    if (depth > kMaxDepth)
+        return false;
+    ++m_p; // '['
+    out = Json::array();
+    skipSpace();
+    if (m_p != m_end && *m_p == ']') {
+        ++m_p;
+        return true;
+    }
+    auto& items = out.get_ref<Json::array_t&>();
+    for (;;) {
+        skipSpace();
+        Json item;
+        if (!value(item, depth))
+            return false;
+        items.push_back(std::move(item));
+        skipSpace();
+        if (m_p == m_end)
+            return false;
+        if (*m_p == ',') {
+            ++m_p;
+            continue;
+        }
+        if (*m_p != ']')
+            return false;
+        ++m_p;
+        return true;
+    }
+}
+
+bool JsonReader::string(std::string& out)
+{
+    ++m_p; // opening quote
+    const char* run = m_p;
+    while (m_p != m_end) {
+        const auto c = static_cast<unsigned char>(*m_p);
+        if (c == '"') {
+            out.append(run, m_p);
+            ++m_p;
+            return true;
+        }
+        if (c < 0x20)
+            return false;
+        if (c >= 0x80) {
+            const std::size_t len = utf8Length(reinterpret_cast<const unsigned char*>(m_p), std::size_t(m_end - m_p));
+            if (len == 0)
+                return false;
+            m_p += len;
+            continue;
+        }
+        if (c != '\\') {
+            ++m_p;
+            continue;
+        }
+        out.append(run, m_p);
+        if (++m_p == m_end)
+            return false;
+        switch (*m_p) {
+        case '"':
+        case '\\':
+        case '/':
+            out += *m_p;
+            break;
+        case 'b':
+            out += '\b';
+            break;
+        case 'f':
+            out += '\f';
+            break;
+        case 'n':
+            out += '\n';
+            break;
+        case 'r':
+            out += '\r';
+            break;
+        case 't':
+            out += '\t';
+            break;
+        case 'u':
+            if (!unicodeEscape(out))
+                return false;
+            run = m_p;
+            continue;
+        default:
+            return false;
+        }
+        ++m_p;
+        run = m_p;
+    }
+    return false;
+}
+
+// At the 'u' of "\uXXXX"; leaves m_p after the escape (or after its low surrogate).
+bool JsonReader::unicodeEscape(std::string& out)
+{
+    ++m_p;
+    unsigned int cp = 0;
+    if (!hex4(cp))
+        return false;
+    if (cp >= 0xDC00 && cp <= 0xDFFF)
+        return false; // a low surrogate with no high one before it
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+        if (m_end - m_p < 2 || m_p[0] != '\\' || m_p[1] != 'u')
+            return false;
+        m_p += 2;
+        unsigned int low = 0;
+        if (!hex4(low) || low < 0xDC00 || low > 0xDFFF)
+            return false;
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+    }
+    appendUtf8(out, cp);
+    return true;
+}
+
+bool JsonReader::hex4(unsigned int& out)
+{
+    if (m_end - m_p < 4)
+        return false;
+    out = 0;
+    for (int i = 0; i < 4; ++i, ++m_p) {
+        const char c = *m_p;
+        unsigned int digit = 0;
+        if (c >= '0' && c <= '9')
+            digit = unsigned(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            digit = unsigned(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            digit = unsigned(c - 'A' + 10);
+        else
+            return false;
+        out = out * 16 + digit;
+    }
+    return true;
+}
+
+bool JsonReader::number(Json& out)
+{
+    const char* start = m_p;
+    const bool negative = *m_p == '-';
+    if (negative)
+        ++m_p;
+    if (m_p == m_end || !isDigit(*m_p))
+        return false;
+    if (*m_p == '0')
+        ++m_p;
+    else
+        while (m_p != m_end && isDigit(*m_p))
+            ++m_p;
+    const char* integerEnd = m_p;
+    bool isFloat = false;
+    if (m_p != m_end && *m_p == '.') {
+        ++m_p;
+        if (m_p == m_end || !isDigit(*m_p))
+            return false;
+        while (m_p != m_end && isDigit(*m_p))
+            ++m_p;
+        isFloat = true;
+    }
+    if (m_p != m_end && (*m_p == 'e' || *m_p == 'E')) {
+        ++m_p;
+        if (m_p != m_end && (*m_p == '+' || *m_p == '-'))
+            ++m_p;
+        if (m_p == m_end || !isDigit(*m_p))
+            return false;
+        while (m_p != m_end && isDigit(*m_p))
+            ++m_p;
+        isFloat = true;
+    }
+    if (!isFloat) {
+        // nlohmann reads whole numbers that fit 64 bits as integers, others as floats: leave
+        // those to it.
+        if (integerEnd - start - (negative ? 1 : 0) > kMaxIntegerDigits)
+            return false;
+        std::uint64_t magnitude = 0;
+        for (const char* d = start + (negative ? 1 : 0); d != integerEnd; ++d)
+            if (__builtin_mul_overflow(magnitude, 10u, &magnitude)
+                || __builtin_add_overflow(magnitude, std::uint64_t(*d - '0'), &magnitude))
+                return false;
+        if (!negative) {
+            out = magnitude;
+            return true;
+        }
+        if (magnitude > std::uint64_t(std::numeric_limits<std::int64_t>::max()) + 1)
+            return false;
+        out = magnitude == 0 ? std::int64_t(0) : std::int64_t(0 - magnitude);
+        return true;
+    }
+    // from_chars is locale-independent and correctly rounded, as the strtod nlohmann calls.
+    double d = 0;
+    const auto r = std::from_chars(start, m_p, d);
+    if (r.ec != std::errc() || r.ptr != m_p || !std::isfinite(d))
+        return false;
+    out = d;
+    return true;
+}
+
+} // namespace sediment::json
