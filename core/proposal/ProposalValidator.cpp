@@ -4,7 +4,7 @@
 #include "proposal/Sanitizer.h"
 #include "proposal/NumberText.h"
 
-#include <QCryptographicHash>
+#include "util/Sha256.h"
 
 #include <cmath>
 
@@ -30,10 +30,8 @@ bool ProposalValidator::isValidSkillName(const std::string& name) { return OpSha
 
 QString ProposalValidator::contentHash(const QString& destination, const Json& op)
 {
-    QCryptographicHash hash(QCryptographicHash::Sha256);
     const std::string material = us(destination) + '\n' + json::canonical(op);
-    hash.addData(QByteArrayView(material.data(), qsizetype(material.size())));
-    return QString::fromLatin1(hash.result().toHex());
+    return QString::fromLatin1(Sha256::hex(material));
 }
 
 Result<Proposal> ProposalValidator::validate(Json raw, int index) const

@@ -1,0 +1,37 @@
+#include "util/Sha256.h"
+
+#include <QCryptographicHash>
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace sediment;
+
+class Sha256Test final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void knownDigests()
+    {
+        QCOMPARE(Sha256::hex(""), QByteArray("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        QCOMPARE(Sha256::hex("abc"), QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(Sha256::hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+                 QByteArray("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+    }
+
+    // Every length around the block and padding boundaries, random bytes: the same digest as Qt's.
+    void agreesWithQtForEveryLengthUpToFiveBlocks()
+    {
+        qInfo("SHA extensions in use: %s", Sha256::accelerated() ? "yes" : "no");
+        QRandomGenerator rng(42);
+        for (int length = 0; length <= 320; ++length) {
+            QByteArray data(length, Qt::Uninitialized);
+            for (char& c : data)
+                c = char(rng.bounded(256));
+            const std::string_view view(data.constData(), std::size_t(data.size()));
+            QCOMPARE(Sha256::digest(view), QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(Sha256Test)
+#include "sha256_test.moc"
