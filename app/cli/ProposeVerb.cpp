@@ -52,7 +52,7 @@ int runPropose(Context& ctx)
     if (!outcome)
         return ctx.error(outcome.error());
     if (args->flag(QStringLiteral("--json")))
-        ctx.printJson(outcome->toJson());
+        ctx.outRaw(outcome->toJsonText() + '\n');
     else
         ctx.out(outcome->summary());
     return outcome->error ? ctx.error(*outcome->error) : 0;

@@ -1,5 +1,7 @@
 #include "proposal/ProposalParser.h"
 
+#include "util/JsonReader.h"
+
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -34,6 +36,8 @@ QString describeSyntaxError(std::string_view text, const char* what)
 
 Result<Json> parseOne(std::string_view text)
 {
+    if (auto quick = json::JsonReader::tryParse(text))
+        return std::move(*quick);
     try {
         return Json::parse(text.begin(), text.end());
     } catch (const Json::exception& e) {
@@ -86,14 +90,25 @@ int ProposalParser::firstInvalidUtf8Line(const char* data, qsizetype size)
 
 Result<std::vector<Json>> ProposalParser::parse(const QByteArray& input)
 {
+    std::vector<Json> proposals;
+    auto r = forEach(input, [&](Json&& value) -> Status {
+        proposals.push_back(std::move(value));
+        return {};
+    });
+    if (!r)
+        return fail(r.error());
+    return proposals;
+}
+
+Status ProposalParser::forEach(const QByteArray& input, const std::function<Status(Json&&)>& sink)
+{
     if (const int bad = firstInvalidUtf8Line(input.constData(), input.size()); bad > 0)
         return fail(Error::invalid(QStringLiteral("line %1: input is not valid UTF-8").arg(bad)));
     std::string_view text(input.constData(), size_t(input.size()));
     if (text.starts_with("\xEF\xBB\xBF"))
         text.remove_prefix(3);
-    std::vector<Json> proposals;
     if (isBlank(text))
-        return proposals;
+        return {};
 
     const auto start = text.find_first_not_of(" \t\r\n");
     if (text[start] != '{') {
@@ -101,23 +116,21 @@ Result<std::vector<Json>> ProposalParser::parse(const QByteArray& input)
         auto doc = parseOne(text);
         if (!doc)
             return fail(Error::invalid(QStringLiteral("malformed JSON: %1").arg(doc.error().message)));
-        if (doc->is_array()) {
-            proposals.reserve(doc->size());
-            for (auto& item : *doc)
-                proposals.push_back(std::move(item));
-        } else {
-            proposals.push_back(std::move(*doc));
-        }
-        return proposals;
+        if (!doc->is_array())
+            return sink(std::move(*doc));
+        for (auto& item : *doc)
+            if (auto r = sink(std::move(item)); !r)
+                return r;
+        return {};
     }
 
     // One object, possibly pretty-printed over several lines: try the whole text first. JSON
     // Lines fail this at the end of the first object, so the attempt is cheap.
+    if (auto quick = json::JsonReader::tryParse(text))
+        return sink(std::move(*quick));
     Json whole = Json::parse(text.begin(), text.end(), nullptr, false);
-    if (!whole.is_discarded()) {
-        proposals.push_back(std::move(whole));
-        return proposals;
-    }
+    if (!whole.is_discarded())
+        return sink(std::move(whole));
     int lineNo = 0;
     size_t pos = 0;
     while (pos <= text.size()) {
@@ -129,13 +142,14 @@ Result<std::vector<Json>> ProposalParser::parse(const QByteArray& input)
             if (!value)
                 return fail(Error::invalid(
                     QStringLiteral("line %1: malformed JSON: %2").arg(lineNo).arg(value.error().message)));
-            proposals.push_back(std::move(*value));
+            if (auto r = sink(std::move(*value)); !r)
+                return r;
         }
         if (nl == std::string_view::npos)
             break;
         pos = nl + 1;
     }
-    return proposals;
+    return {};
 }
 
 } // namespace sediment

@@ -11,10 +11,8 @@
 
 namespace sediment {
 
-namespace {
-
 // Everything a pass over this workspace needs, wired once.
-struct Wiring {
+struct ProposalIntake::Wiring {
     Wiring(Workspace& ws, const Clock& clock)
         : guard(ws.root())
         , validator(guard, {ws.config().claudeMd, ws.config().settingsJson})
@@ -28,6 +26,8 @@ struct Wiring {
     InboxRepository inbox;
     WorkspaceStores stores;
 };
+
+namespace {
 
 Result<ReviewOutcome> strict(Result<ReviewOutcome> r)
 {
@@ -55,24 +55,49 @@ ProposalIntake::ProposalIntake(Workspace& workspace, const Clock& clock)
 
 Result<ReviewOutcome> ProposalIntake::intakeBytes(const QByteArray& input)
 {
-    auto raws = ProposalParser::parse(input);
-    if (!raws)
-        return fail(raws.error());
-    return intake(std::move(*raws));
+    Wiring w(m_workspace, m_clock);
+    // Each value is validated as soon as it is read and only the validated proposal is kept:
+    // a large input never holds all its raw values and their proposals at once. Nothing is gated
+    // before the whole input has been read and validated, and a syntax error anywhere still wins
+    // over an invalid proposal before it, as when parsing came first.
+    std::vector<Proposal> proposals;
+    std::optional<Error> invalid;
+    int index = 0;
+    auto read = ProposalParser::forEach(input, [&](Json&& raw) -> Status {
+        ++index;
+        if (invalid)
+            return {};
+        auto p = w.validator.validate(std::move(raw), index);
+        if (p)
+            proposals.push_back(std::move(*p));
+        else
+            invalid = p.error();
+        return {};
+    });
+    if (!read)
+        return fail(read.error());
+    if (invalid)
+        return fail(*invalid);
+    return gateAndProcess(w, std::move(proposals));
 }
 
 Result<ReviewOutcome> ProposalIntake::intake(std::vector<Json> raws)
 {
     Wiring w(m_workspace, m_clock);
+    auto proposals = w.validator.validateAll(std::move(raws));
+    if (!proposals)
+        return fail(proposals.error());
+    return gateAndProcess(w, std::move(*proposals));
+}
+
+Result<ReviewOutcome> ProposalIntake::gateAndProcess(Wiring& w, std::vector<Proposal> proposals)
+{
     const Config& config = m_workspace.config();
     auto gate = GateChain::fromConfig(config.gate, config.scoreThreshold, w.inbox);
     if (!gate)
         return fail(gate.error());
-    auto proposals = w.validator.validateAll(std::move(raws));
-    if (!proposals)
-        return fail(proposals.error());
     ReviewKernel kernel(m_workspace.db(), m_clock, **gate, w.stores, (*gate)->path());
-    return kernel.process(std::move(*proposals));
+    return kernel.process(std::move(proposals));
 }
 
 Result<ReviewOutcome> ProposalIntake::intakeReview(const QString& summary, Proposer& proposer)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "proposal/Proposal.h"
 #include "review/ReviewOutcome.h"
 #include "util/Clock.h"
 #include "util/Error.h"
@@ -35,6 +36,9 @@ public:
     Result<ReviewOutcome> intakeReview(const QString& summary, Proposer& proposer);
 
 private:
+    struct Wiring;
+    Result<ReviewOutcome> gateAndProcess(Wiring& w, std::vector<Proposal> proposals);
+
     Workspace& m_workspace;
     const Clock& m_clock;
 };

@@ -13,19 +13,21 @@ namespace sediment {
 
 namespace {
 
-InboxItem itemFor(const Proposal& p, const QString& now)
+// A queued proposal's payload is needed only by its row, so it moves there; a decided one is still
+// read by the store and the audit entry, so it is copied.
+InboxItem itemFor(Proposal& p, const QString& now, bool take)
 {
     InboxItem it;
     it.extId = p.extId;
     it.destination = p.destination;
-    it.op = p.op;
+    it.op = take ? std::move(p.op) : p.op;
     it.contentHash = p.contentHash;
     it.rationale = p.rationale;
     it.score = p.score;
     it.agent = p.agent;
     it.session = p.session;
-    it.source = p.source;
-    it.sanitized = p.sanitized;
+    it.source = take ? std::move(p.source) : p.source;
+    it.sanitized = take ? std::move(p.sanitized) : p.sanitized;
     it.createdAt = now;
     return it;
 }
@@ -115,7 +117,7 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
     const auto stop = [&](const Proposal& p, const Error& e) {
         out.error = Error{e.kind, QStringLiteral("proposal %1: %2").arg(p.index).arg(e.message)};
     };
-    for (const Proposal& p : proposals) {
+    for (Proposal& p : proposals) {
         auto dup = inbox.findPendingByHashOrExtId(p.contentHash, p.extId);
         if (!dup)
             return fail(dup.error());
@@ -137,7 +139,7 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
                           QStringLiteral("the gate could not decide: %1").arg(verdict.error().message)});
             break;
         }
-        InboxItem item = itemFor(p, now);
+        InboxItem item = itemFor(p, now, verdict->kind == Verdict::Kind::Defer);
         item.reason = verdict->reason;
         const char* action = nullptr;
         std::vector<OutcomeItem>* list = nullptr;

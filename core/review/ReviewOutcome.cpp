@@ -1,6 +1,10 @@
 #include "review/ReviewOutcome.h"
 
+#include "util/JsonWriter.h"
+
 #include <QStringList>
+
+#include <charconv>
 
 namespace sediment {
 
@@ -62,6 +66,64 @@ Json ReviewOutcome::toJson() const
     if (error)
         j["error"] = us(error->message);
     return j;
+}
+
+std::string ReviewOutcome::toJsonText() const
+{
+    std::string out;
+    out.reserve(64 + 96 * std::size_t(total()));
+    json::JsonWriter w(json::JsonWriter::Style::Python, out);
+    const auto text = [&](const QString& s) {
+        const QByteArray utf8 = s.toUtf8();
+        w.writeString(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    };
+    const auto number = [&](qint64 n) {
+        char buffer[24];
+        out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, n).ptr);
+    };
+    const auto items = [&](const char* key, const std::vector<OutcomeItem>& list) {
+        out += ", \"";
+        out += key;
+        out += "\": [";
+        bool first = true;
+        for (const OutcomeItem& it : list) {
+            out += first ? "{\"index\": " : ", {\"index\": ";
+            first = false;
+            number(it.index);
+            out += ", \"inbox_id\": ";
+            number(it.inboxId);
+            out += ", \"destination\": ";
+            text(it.destination);
+            out += ", \"reason\": ";
+            text(it.reason);
+            if (it.seen > 0) {
+                out += ", \"seen\": ";
+                number(it.seen);
+            }
+            out += '}';
+        }
+        out += ']';
+    };
+    out += "{\"path\": ";
+    text(path);
+    items("applied", applied);
+    items("rejected", rejected);
+    items("failed", failed);
+    items("pending", pending);
+    out += ", \"sanitized\": ";
+    w.write(sanitized);
+    out += ", \"stores\": ";
+    w.write(stores);
+    if (!note.isEmpty()) {
+        out += ", \"note\": ";
+        text(note);
+    }
+    if (error) {
+        out += ", \"error\": ";
+        text(error->message);
+    }
+    out += '}';
+    return out;
 }
 
 QString ReviewOutcome::summary() const

@@ -40,6 +40,9 @@ struct ReviewOutcome {
     void countWrite(const QString& store);
     qsizetype total() const;
     Json toJson() const;
+    // toJson() as Python's json.dumps prints it, written directly: a pass of a hundred thousand
+    // proposals would otherwise build and free as many Json objects just to print them.
+    std::string toJsonText() const;
     QString summary() const; // the human-readable lines
 };
 

@@ -24,7 +24,10 @@ Statement::~Statement() { sqlite3_finalize(m_stmt); }
 
 Statement& Statement::bind(int index, const QString& value)
 {
-    return bind(index, value.toStdString());
+    // One conversion; SQLite takes its own copy before this temporary goes.
+    const QByteArray utf8 = value.toUtf8();
+    sqlite3_bind_text64(m_stmt, index, utf8.constData(), sqlite3_uint64(utf8.size()), SQLITE_TRANSIENT, SQLITE_UTF8);
+    return *this;
 }
 
 Statement& Statement::bind(int index, const char* utf8)

@@ -162,6 +162,49 @@ private Q_SLOTS:
         QCOMPARE(mem.readAll(), before);
     }
 
+    // Proposals are validated while the input is read; a syntax error further on still decides
+    // the message, as it did when the whole input was parsed first.
+    void malformedLineAfterAnInvalidProposalIsTheReportedError()
+    {
+        const Run r = sediment(m_ws, {QStringLiteral("propose")},
+                               memoryAdds(1, QStringLiteral("ok"))
+                                   + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})" "\n"
+                                   + R"({"target":"memory","op":)" "\n");
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.startsWith("sediment: line 3: malformed JSON"), r.err.constData());
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 0);
+    }
+
+    // Escapes, surrogate pairs, duplicate keys and big numbers read as nlohmann reads them:
+    // the stored payload is the same text whichever reader took the line.
+    void escapedAndUnusualJsonIsStoredAsParsed()
+    {
+        const QByteArray input =
+            "{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":"
+            "\"caf\\u00e9 \\ud83d\\ude00 tab\\tquote\\\" /\\/\"},\"score\":0.5,\"score\":0.75}\n"
+            "{\"target\":\"user\",\"op\":{\"action\":\"add\",\"content\":\"big\"},"
+            "\"source\":{\"agent\":\"a\",\"n\":123456789012345678901234}}\n";
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, input);
+        QCOMPARE(r.code, 0);
+        const auto out = nlohmann::json::parse(r.out.constData());
+        QCOMPARE(out["pending"].size(), size_t(2));
+        sqlite3* h = nullptr;
+        QCOMPARE(sqlite3_open_v2(QFile::encodeName(db()).constData(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+        sqlite3_stmt* st = nullptr;
+        QCOMPARE(sqlite3_prepare_v2(h, "SELECT op_json, score, source_json FROM inbox_items ORDER BY id", -1, &st, nullptr), SQLITE_OK);
+        QCOMPARE(sqlite3_step(st), SQLITE_ROW);
+        const QByteArray op(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));
+        QCOMPARE(op, QByteArray("{\"action\":\"add\",\"content\":\"caf\xC3\xA9 \xF0\x9F\x98\x80 tab\\tquote\\\" //\"}"));
+        QCOMPARE(sqlite3_column_double(st, 1), 0.75); // the last of a repeated key
+        QCOMPARE(sqlite3_step(st), SQLITE_ROW);
+        const QByteArray source(reinterpret_cast<const char*>(sqlite3_column_text(st, 2)));
+        // Past 64 bits a whole number becomes a double, printed as nlohmann prints it.
+        const std::string big = nlohmann::json::parse("123456789012345678901234").dump();
+        QCOMPARE(source, QByteArray(("{\"agent\":\"a\",\"n\":" + big + "}").c_str()));
+        sqlite3_finalize(st);
+        sqlite3_close(h);
+    }
+
     void reproposingBumpsSeenInsteadOfQueueingTwice()
     {
         const QByteArray p = R"({"target":"user","op":{"action":"add","content":"Prefers tabs"},"score":0.5})";

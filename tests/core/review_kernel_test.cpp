@@ -191,6 +191,8 @@ private Q_SLOTS:
         QVERIFY(j["stores"] == Json::parse(R"({"memory":1,"inbox":1})"));
         QCOMPARE(j["applied"][0]["inbox_id"].get<qint64>(), r->applied[0].inboxId);
         QCOMPARE(j["applied"][0]["destination"].get<std::string>(), std::string("memory"));
+        // The CLI prints the directly written text: it must be this very JSON, as Python prints it.
+        QCOMPARE(r->toJsonText(), json::pythonDump(j));
 
         // Every proposal has its row with its final status; every decision its audit row.
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 4);
@@ -218,6 +220,7 @@ private Q_SLOTS:
         // What was decided (and written) stays on the record; nothing after the error.
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 1);
         QVERIFY(r->toJson().contains("error"));
+        QCOMPARE(r->toJsonText(), json::pythonDump(r->toJson()));
     }
 
     void reproposalOfAPendingItemBumpsSeen()
@@ -232,6 +235,7 @@ private Q_SLOTS:
         QCOMPARE(again->pending[0].inboxId, id);
         QCOMPARE(again->pending[1].seen, 3);
         QVERIFY(!again->toJson()["stores"].contains("inbox"));
+        QCOMPARE(again->toJsonText(), json::pythonDump(again->toJson())); // with "seen"
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 1);
         QCOMPARE(scalar("SELECT seen FROM inbox_items"), 3);
         QCOMPARE(scalar("SELECT COUNT(*) FROM audit_log WHERE action='proposal.reinforced'"), 1);
