@@ -5,6 +5,7 @@
 #include "util/Time.h"
 #include "widgets/ChangePreview.h"
 #include "widgets/DiffView.h"
+#include "widgets/WritePlanView.h"
 #include "workspace/Workspace.h"
 
 #include <QEvent>
@@ -90,6 +91,8 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     outer->addWidget(m_title);
     outer->addWidget(m_subtitle);
     outer->addWidget(m_banner);
+    m_plan = new WritePlanView(m_content);
+    outer->addWidget(m_plan);
 
     auto* body = new QHBoxLayout();
     body->setSpacing(14);
@@ -172,6 +175,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     m_banner->setText(banner);
     m_banner->setVisible(!banner.isEmpty());
 
+    m_plan->showItem(m_workspace, item);
     const ChangePreview preview = ChangePreview::of(m_workspace, item);
     m_diff->setTexts(preview.before, preview.after, preview.beforeTitle, preview.afterTitle);
 
@@ -188,7 +192,9 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
         source << QStringLiteral("session %1").arg(*item.session);
     if (const QString scar = str(item.source, "scar"); !scar.isEmpty())
         source << QStringLiteral("scar #%1").arg(scar);
-    if (const QString origin = str(item.source, "origin"); !origin.isEmpty())
+    // A staged Hermes write shows its origin in the write plan, above.
+    const bool fromHermes = !str(item.source, "hermes_id").isEmpty();
+    if (const QString origin = str(item.source, "origin"); !origin.isEmpty() && !fromHermes)
         source << QStringLiteral("origin %1").arg(origin);
     if (item.extId)
         source << QStringLiteral("id %1").arg(*item.extId);

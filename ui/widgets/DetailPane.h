@@ -16,9 +16,11 @@ class Workspace;
 namespace sediment::ui {
 
 class DiffView;
+class WritePlanView;
 
 // Everything a reviewer needs to decide one item: the change as a word-level diff, rationale,
-// score, provenance, seen count, stale flag, threat scan and, for memory, the budget preview.
+// score, provenance, seen count, stale flag, threat scan and, for memory, the budget preview; for
+// a staged Hermes write its origin and summary, and for a batch every operation (WritePlanView).
 class DetailPane final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DetailPane)
@@ -36,6 +38,7 @@ public:
     QString threatText() const;
     bool staleShown() const;
     DiffView* diffView() const { return m_diff; }
+    WritePlanView* writePlan() const { return m_plan; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -49,6 +52,7 @@ private:
     QLabel* m_subtitle = nullptr;
     QLabel* m_banner = nullptr;
     DiffView* m_diff = nullptr;
+    WritePlanView* m_plan = nullptr;
     QLabel* m_rationale = nullptr;
     QLabel* m_score = nullptr;
     QLabel* m_provenance = nullptr;

@@ -1,0 +1,104 @@
+#include "inbox/MemoryWritePlan.h"
+
+#include "apply/MemoryApplier.h"
+#include "inbox/InboxItem.h"
+#include "memory/MemoryEdit.h"
+#include "memory/MemoryStore.h"
+#include "workspace/Workspace.h"
+
+#include <limits>
+
+namespace sediment {
+
+namespace {
+
+Json optionalText(const std::optional<QString>& s) { return s ? Json(us(*s)) : Json(nullptr); }
+
+QString messageOf(const Json& result)
+{
+    const char* key = result.value("success", false) ? "message" : "error";
+    return qs(result.value(key, std::string()));
+}
+
+QString quoted(const QString& s) { return QStringLiteral("“%1”").arg(s); }
+
+} // namespace
+
+QString MemoryWritePlan::Step::text() const
+{
+    if (action == QLatin1String("add"))
+        return QStringLiteral("add %1").arg(quoted(content.value_or(QString())));
+    if (action == QLatin1String("replace"))
+        return QStringLiteral("replace %1 → %2")
+            .arg(quoted(oldText.value_or(QString())), quoted(content.value_or(QString())));
+    if (action == QLatin1String("remove"))
+        return QStringLiteral("remove %1").arg(quoted(oldText.value_or(QString())));
+    return action;
+}
+
+Json MemoryWritePlan::Step::toJson() const
+{
+    return Json{{"action", us(action)}, {"old_text", optionalText(oldText)},
+                {"content", optionalText(content)}, {"before", before},
+                {"after", after},       {"ok", ok},
+                {"message", us(message)}};
+}
+
+Json MemoryWritePlan::toJson() const
+{
+    Json s = Json::array();
+    for (const Step& step : steps)
+        s.push_back(step.toJson());
+    return Json{{"target", us(target)}, {"batch", batch},       {"steps", std::move(s)},
+                {"budget", budget.toJson()}, {"accepted", accepted}, {"verdict", us(verdict)}};
+}
+
+MemoryWritePlan MemoryWritePlan::compute(const QString& target, const QStringList& entries,
+                                         const MemoryOp& op, int limit)
+{
+    MemoryWritePlan plan;
+    plan.target = target;
+    plan.batch = op.action == QLatin1String("batch");
+    // Steps are judged without the limit: a batch only answers to it on its final state.
+    const MemoryEdit unbounded(target, std::numeric_limits<int>::max());
+    const std::vector<MemoryOp> single{op};
+    QStringList running = entries;
+    for (const MemoryOp& sub : plan.batch ? op.operations : single) {
+        Step step;
+        step.action = sub.action;
+        step.oldText = sub.oldText;
+        step.content = sub.content;
+        step.before = MemoryStore::usage(running);
+        const MemoryEdit::Outcome outcome = unbounded.apply(sub, running);
+        step.ok = outcome.success;
+        step.message = messageOf(outcome.result);
+        if (outcome.success)
+            running = outcome.entries;
+        step.after = MemoryStore::usage(running);
+        plan.steps.push_back(std::move(step));
+    }
+    plan.budget = BudgetPreview::compute(target, entries, op, limit);
+    const MemoryEdit::Outcome whole = MemoryEdit(target, limit).apply(op, entries);
+    plan.accepted = whole.success;
+    plan.verdict = messageOf(whole.result);
+    return plan;
+}
+
+Result<std::optional<MemoryWritePlan>> MemoryWritePlan::forItem(Workspace& workspace,
+                                                                const InboxItem& item)
+{
+    if (item.destination != QLatin1String("memory") && item.destination != QLatin1String("user"))
+        return std::optional<MemoryWritePlan>();
+    auto op = MemoryApplier::toMemoryOp(item.destination, item.effectiveOp());
+    if (!op)
+        return fail(op.error());
+    const MemoryStore store(item.destination, workspace.memoryFile(item.destination),
+                            workspace.charLimit(item.destination));
+    auto entries = store.entries();
+    if (!entries)
+        return fail(entries.error());
+    return std::optional<MemoryWritePlan>(
+        compute(item.destination, *entries, *op, store.charLimit()));
+}
+
+} // namespace sediment

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+
+class QLabel;
+
+namespace sediment {
+class Workspace;
+struct InboxItem;
+}
+
+namespace sediment::ui {
+
+// The part of the detail pane that explains a staged Hermes write and a batch (§14, §2 batch):
+// where Hermes staged it from (origin: background_review, assistant_tool, ...), Hermes' own
+// summary, and for a batch every operation in order with its target store and the net effect of
+// the whole write on that store's budget. The figures come from core (MemoryWritePlan); this
+// widget only lays them out. Hidden for items that are neither.
+class WritePlanView final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WritePlanView)
+
+public:
+    explicit WritePlanView(QWidget* parent = nullptr);
+
+    // Fills the view for `item` and shows it when it has something to say; returns that.
+    bool showItem(Workspace& workspace, const InboxItem& item);
+
+    // For tests and accessibility: the texts as shown.
+    QString originText() const;
+    QString summaryText() const;
+    QStringList operationTexts() const;
+    QString budgetText() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void applyColors();
+
+    QLabel* m_heading = nullptr;
+    QLabel* m_origin = nullptr;
+    QLabel* m_originLabel = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_summaryLabel = nullptr;
+    QLabel* m_operations = nullptr;
+    QLabel* m_operationsLabel = nullptr;
+    QLabel* m_budget = nullptr;
+    QLabel* m_budgetLabel = nullptr;
+    QStringList m_operationTexts;
+    bool m_budgetBad = false;
+};
+
+} // namespace sediment::ui
