@@ -2,6 +2,7 @@
 
 #include "apply/Applier.h"
 #include "hermes/HermesSettler.h"
+#include "inbox/RefusalUndo.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
 #include "store/AuditRepository.h"
@@ -315,6 +316,11 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
         return fail(saved.error());
     }
     return *it;
+}
+
+Result<InboxItem> InboxService::undoRefusal(qint64 id, const QString& reviewer)
+{
+    return RefusalUndo(m_workspace, m_clock).undo(id, reviewer);
 }
 
 Result<int> InboxService::refreshStale()

@@ -37,6 +37,13 @@ public:
     // proposal's op, applied, and kept as `final_op` beside the original.
     Result<InboxItem> patch(qint64 id, const Json& editedOp, const QString& reviewer);
     Result<InboxItem> revert(qint64 id, const QString& reviewer);
+    // Takes back a refusal (the inbox's Ctrl+Z): the item is pending again, its refusal columns
+    // cleared, so refusal memory (§4) stops rejecting its content, and an `inbox.undo_refuse`
+    // audit row keeps what was refused, by whom and why. Nothing was written by the refusal, so
+    // nothing is rolled back in a store. Refused when the item is not refused, when an identical
+    // proposal is already pending again, or for a staged Hermes write whose file the refusal
+    // already removed (Hermes has dropped it; re-stage it in Hermes instead).
+    Result<InboxItem> undoRefusal(qint64 id, const QString& reviewer);
 
     // Recomputes the stale flag of every pending item; returns how many flags changed.
     Result<int> refreshStale();

@@ -1,12 +1,15 @@
 // The inbox decisions (§5): approve, refuse, patch, revert, staleness, each with its status,
 // its store write and its audit row.
+#include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
+#include "store/HermesRepository.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -63,6 +66,14 @@ private:
         return it && *it ? **it : InboxItem{};
     }
     InboxService service() { return InboxService(*m_ws, m_clock); }
+    std::vector<AuditEntry> auditOf(qint64 id)
+    {
+        AuditRepository::Query q;
+        q.subjectType = QStringLiteral("inbox_item");
+        q.subjectId = QString::number(id);
+        auto rows = AuditRepository(m_ws->db(), m_clock).list(q);
+        return rows ? *rows : std::vector<AuditEntry>{};
+    }
 
 private Q_SLOTS:
     void init()
@@ -261,6 +272,96 @@ private Q_SLOTS:
         QCOMPARE(it->status, QStringLiteral("failed"));
         QVERIFY(it->reason.value_or(QString()).contains(QLatin1String("not valid JSON")));
         QCOMPARE(readFile(QStringLiteral("settings.json")), QByteArray("{oops"));
+    }
+
+    void undoRefusalMakesTheItemPendingAgainWithAnAuditRow()
+    {
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "Deploy on Fridays."}});
+        QVERIFY(service().refuse(id, QStringLiteral("wrong"), QStringLiteral("we never do"), QStringLiteral("bob")).has_value());
+        const QString hash = stored(id).contentHash;
+        QVERIFY(*InboxRepository(m_ws->db()).findRefusedByHash(hash));
+
+        auto it = service().undoRefusal(id, QStringLiteral("alice"));
+        QVERIFY2(it.has_value(), it ? "" : qPrintable(it.error().message));
+        const InboxItem s = stored(id);
+        QCOMPARE(s.status, QStringLiteral("pending"));
+        QVERIFY(!s.refusalCode && !s.reason && !s.decidedAt && !s.decidedBy);
+        const auto rows = auditOf(id);
+        QCOMPARE(rows.size(), std::size_t(2));
+        const AuditEntry& undo = rows.back();
+        QCOMPARE(undo.action, QStringLiteral("inbox.undo_refuse"));
+        QCOMPARE(undo.actor, QStringLiteral("human:alice"));
+        QCOMPARE(undo.before.value_or(QString()), QStringLiteral("refused"));
+        QCOMPARE(undo.after.value_or(QString()), QStringLiteral("pending"));
+        QCOMPARE(undo.details["undone_refusal_code"].get<std::string>(), std::string("wrong"));
+        QCOMPARE(undo.details["undone_reason"].get<std::string>(), std::string("we never do"));
+        QCOMPARE(undo.details["undone_decided_by"].get<std::string>(), std::string("bob"));
+        // Refusal memory forgets it, and the item can be decided again.
+        QVERIFY(!*InboxRepository(m_ws->db()).findRefusedByHash(hash));
+        QCOMPARE(service().approve(id, QStringLiteral("alice")).value_or(InboxItem{}).status,
+                 QStringLiteral("applied"));
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("Deploy on Fridays."));
+        auto verified = AuditRepository(m_ws->db(), m_clock).verify();
+        QVERIFY(verified && !*verified);
+    }
+
+    void undoRefusalOnlyTakesBackARefusal()
+    {
+        const qint64 pending = seed("memory", Json{{"action", "add"}, {"content", "a"}});
+        const qint64 applied = seed("memory", Json{{"action", "add"}, {"content", "b"}});
+        QVERIFY(service().approve(applied, QStringLiteral("alice")).has_value());
+        for (qint64 id : {pending, applied}) {
+            const InboxItem before = stored(id);
+            const auto auditBefore = auditOf(id).size();
+            auto undo = service().undoRefusal(id, QStringLiteral("alice"));
+            QVERIFY(!undo.has_value());
+            QCOMPARE(undo.error().kind, ErrorKind::Refused);
+            QVERIFY(undo.error().message.contains(QLatin1String("only refused items")));
+            QCOMPARE(stored(id).status, before.status);
+            QCOMPARE(auditOf(id).size(), auditBefore);
+        }
+        auto missing = service().undoRefusal(999, QStringLiteral("alice"));
+        QVERIFY(!missing && missing.error().kind == ErrorKind::Invalid);
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("b"));
+    }
+
+    void undoRefusalIsRefusedWhileTheSameProposalIsPendingAgain()
+    {
+        const Json op{{"action", "add"}, {"content", "Same words."}};
+        const qint64 first = seed("memory", op);
+        QVERIFY(service().refuse(first, QStringLiteral("duplicate"), {}, QStringLiteral("bob")).has_value());
+        const qint64 again = seed("memory", op); // proposed anew, bypassing refusal memory
+        auto undo = service().undoRefusal(first, QStringLiteral("alice"));
+        QVERIFY(!undo.has_value());
+        QCOMPARE(undo.error().kind, ErrorKind::Refused);
+        QVERIFY(undo.error().message.contains(QStringLiteral("pending again as item %1").arg(again)));
+        QCOMPARE(stored(first).status, QStringLiteral("refused"));
+        QCOMPARE(auditOf(first).size(), std::size_t(1));
+    }
+
+    void undoRefusalOfASettledHermesWriteIsRefused()
+    {
+        const QString from = QStringLiteral(SEDIMENT_SOURCE_DIR "/tests/fixtures/hermes-home");
+        QDirIterator files(from, QDir::Files, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            const QString src = files.next();
+            writeFile(src.mid(from.size() + 1), [&] {
+                QFile f(src);
+                return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+            }());
+        }
+        openWorkspace();
+        QVERIFY(PendingQueue(*m_ws, m_clock).importAll(QStringLiteral("cli:test")).has_value());
+        auto record = HermesRepository(m_ws->db()).find(QStringLiteral("1a2b3c01"));
+        QVERIFY(record && *record);
+        const qint64 id = (*record)->inboxId;
+        QVERIFY(service().refuse(id, QStringLiteral("low_value"), {}, QStringLiteral("bob")).has_value());
+        QVERIFY(!QFile::exists(path(QStringLiteral("pending/memory/1a2b3c01.json"))));
+        auto undo = service().undoRefusal(id, QStringLiteral("alice"));
+        QVERIFY(!undo.has_value());
+        QCOMPARE(undo.error().kind, ErrorKind::Refused);
+        QVERIFY(undo.error().message.contains(QLatin1String("Hermes has dropped it")));
+        QCOMPARE(stored(id).status, QStringLiteral("refused"));
     }
 };
 

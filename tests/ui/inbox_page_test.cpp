@@ -164,6 +164,44 @@ private Q_SLOTS:
         QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))), QString());
     }
 
+    void ctrlZAfterARefusalMakesTheItemPendingAgain()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 id = fx.addMemory(QStringLiteral("Always deploy on Fridays."));
+        const qint64 other = fx.addMemory(QStringLiteral("Prefer ripgrep."));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QTest::keyClick(page.table(), Qt::Key_R);
+        auto* dialog = page.findChild<RefuseDialog*>();
+        QVERIFY(dialog);
+        dialog->setCode(QStringLiteral("wrong"));
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
+                          Qt::LeftButton);
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("refused"));
+        QCOMPARE(page.currentId(), other);
+        const QString hash = (*InboxRepository(fx.ws->db()).find(id))->contentHash;
+        QVERIFY(*InboxRepository(fx.ws->db()).findRefusedByHash(hash));
+
+        QSignalSpy messages(&page, &Page::statusMessage);
+        QTest::keyClick(page.table(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("pending"));
+        QCOMPARE(page.currentId(), id); // back on the item, in the pending view
+        QCOMPARE(page.model()->rowCount(), 2);
+        QVERIFY(!messages.isEmpty());
+        QVERIFY(messages.last().first().toString().contains(QLatin1String("pending again")));
+        const auto audit = auditFor(*fx.ws, id);
+        QCOMPARE(audit.back().action, QStringLiteral("inbox.undo_refuse"));
+        QCOMPARE(audit.back().before.value_or(QString()), QStringLiteral("refused"));
+        QCOMPARE(audit.back().after.value_or(QString()), QStringLiteral("pending"));
+        // Refusal memory no longer blocks it, and it can be decided again at once.
+        QVERIFY(!*InboxRepository(fx.ws->db()).findRefusedByHash(hash));
+        QTest::keyClick(page.table(), Qt::Key_A);
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("applied"));
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))),
+                 QStringLiteral("Always deploy on Fridays."));
+    }
+
     void aStaleItemCannotBeApproved()
     {
         testing::InboxFixture fx;

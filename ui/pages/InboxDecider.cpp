@@ -118,25 +118,38 @@ Result<InboxItem> InboxDecider::patch(qint64 id, const Json& op)
     return done;
 }
 
-QString InboxDecider::undo(QWidget* parent)
+InboxDecider::Undone InboxDecider::undo(QWidget* parent)
 {
     if (m_history.empty())
-        return QStringLiteral("Nothing to undo: no decision made in this session.");
+        return {QStringLiteral("Nothing to undo: no decision made in this session."), 0, false};
     const Decision last = m_history.back();
     m_history.pop_back();
+    if (last.status == QLatin1String("refused")) {
+        auto done = m_service->undoRefusal(last.id, m_workspace.reviewer());
+        if (!done) {
+            if (done.error().kind == ErrorKind::Io)
+                ErrorDialog::show(parent, QStringLiteral("Could not undo the refusal of #%1.").arg(last.id),
+                                  done.error());
+            return {QStringLiteral("The refusal of #%1 stands: %2").arg(last.id).arg(done.error().message),
+                    last.id, false};
+        }
+        return {QStringLiteral("Took back the refusal of #%1: it is pending again.").arg(last.id),
+                last.id, true};
+    }
     if (!isApplied(last.status))
-        return QStringLiteral("#%1 was %2: there is no write to revert, and the decision stays "
-                              "on record.")
-            .arg(last.id)
-            .arg(last.status);
+        return {QStringLiteral("#%1 was %2: there is no write to revert, and the decision stays "
+                               "on record.")
+                    .arg(last.id)
+                    .arg(last.status),
+                last.id, false};
     auto done = m_service->revert(last.id, m_workspace.reviewer());
     if (!done) {
         ErrorDialog::show(parent, QStringLiteral("Could not revert #%1.").arg(last.id),
                           done.error());
-        return QStringLiteral("Not reverted: %1").arg(done.error().message);
+        return {QStringLiteral("Not reverted: %1").arg(done.error().message), last.id, false};
     }
-    return QStringLiteral("Reverted #%1: the target holds its previous content again.")
-        .arg(last.id);
+    return {QStringLiteral("Reverted #%1: the target holds its previous content again.").arg(last.id),
+            last.id, false};
 }
 
 } // namespace sediment::ui

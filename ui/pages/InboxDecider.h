@@ -34,7 +34,15 @@ public:
     // Applies the edited op. The error (or the store's refusal, as Refused) goes back to the
     // editor so that the reviewer can correct it.
     Result<InboxItem> patch(qint64 id, const Json& op);
-    QString undo(QWidget* parent);
+    // Ctrl+Z: undoes this session's last decision. An approval (or a patch) is reverted (§5);
+    // a refusal is taken back, the item pending again (InboxService::undoRefusal); a failed
+    // approval wrote nothing and stays on record.
+    struct Undone {
+        QString message;           // for the status bar
+        qint64 id = 0;             // the item concerned, 0 when there was nothing to undo
+        bool pendingAgain = false; // the item is back in the pending view
+    };
+    Undone undo(QWidget* parent);
 
     static bool isApplied(const QString& status);
 

@@ -3,16 +3,14 @@
 #include "inbox/InboxQuery.h"
 #include "models/InboxTableModel.h"
 #include "pages/InboxDecider.h"
+#include "pages/InboxTriage.h"
 #include "Resources.h"
 #include "store/InboxRepository.h"
 #include "widgets/DetailPane.h"
-#include "widgets/PatchEditor.h"
 #include "widgets/RecordTable.h"
-#include "widgets/RefuseDialog.h"
 #include "workspace/Workspace.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -106,7 +104,7 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_splitter->setChildrenCollapsible(false);
     layout->addWidget(m_splitter, 1);
 
-    buildActions();
+    m_triage = new InboxTriage(*this, *m_decider);
 
     auto* decide = new QWidget(bar);
     auto* decideLayout = new QHBoxLayout(decide);
@@ -153,48 +151,6 @@ void InboxPage::saveLayout() const
     QSettings settings;
     settings.setValue(QStringLiteral("inbox/splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("inbox/header"), m_table->horizontalHeader()->saveState());
-}
-
-void InboxPage::buildActions()
-{
-    struct Spec {
-        const char* text;
-        QKeySequence key;
-        const char* icon;
-        void (InboxPage::*slot)();
-        const char* tip;
-    };
-    const Spec specs[] = {
-        {"Approve", QKeySequence(Qt::Key_A), "approve", &InboxPage::approveSelected,
-         "Apply the selected proposals (A)"},
-        {"Refuse…", QKeySequence(Qt::Key_R), "refuse", &InboxPage::refuseSelected,
-         "Refuse the selected proposals with a reason (R)"},
-        {"Edit…", QKeySequence(Qt::Key_E), "edit", &InboxPage::editCurrent,
-         "Edit the payload, then apply the edited version (E)"},
-        {"Undo", QKeySequence(Qt::CTRL | Qt::Key_Z), "undo", &InboxPage::undoLast,
-         "Revert the last decision (Ctrl+Z)"},
-        {"Next", QKeySequence(Qt::Key_J), nullptr, &InboxPage::next, "Next proposal (J)"},
-        {"Previous", QKeySequence(Qt::Key_K), nullptr, &InboxPage::previous,
-         "Previous proposal (K)"},
-        {"Search", QKeySequence(Qt::Key_Slash), nullptr, &InboxPage::focusSearch,
-         "Search (/)"},
-    };
-    for (const Spec& s : specs) {
-        auto* action = new QAction(QString::fromUtf8(s.text), this);
-        action->setObjectName(QStringLiteral("action") + QString::fromUtf8(s.text).remove(QChar(0x2026)));
-        action->setShortcut(s.key);
-        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        action->setToolTip(QString::fromUtf8(s.tip));
-        if (s.icon)
-            action->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QString::fromLatin1(s.icon))));
-        connect(action, &QAction::triggered, this, s.slot);
-        addAction(action);
-    }
-    auto* leave = new QAction(this);
-    leave->setShortcut(QKeySequence(Qt::Key_Escape));
-    leave->setShortcutContext(Qt::WidgetShortcut);
-    connect(leave, &QAction::triggered, m_table, qOverload<>(&QWidget::setFocus));
-    m_search->addAction(leave);
 }
 
 QTableView* InboxPage::table() const { return m_table; }
@@ -395,94 +351,6 @@ void InboxPage::advanceFrom(int row)
     }
     selectRow(target);
     Q_EMIT badgeChanged();
-}
-
-void InboxPage::approveSelected()
-{
-    const QList<qint64> ids = selectedIds();
-    if (ids.isEmpty())
-        return;
-    if (ids.size() == 1 && currentIsStale() && ids.front() == currentId()) {
-        Q_EMIT statusMessage(QStringLiteral("#%1 is outdated: its target changed since it was "
-                                            "proposed. Press E to patch it, or R to refuse it.")
-                                 .arg(ids.front()));
-        return;
-    }
-    const int row = m_table->currentIndex().row();
-    Q_EMIT statusMessage(m_decider->approve(ids, this));
-    advanceFrom(row);
-}
-
-void InboxPage::refuseSelected()
-{
-    const QList<qint64> ids = selectedIds();
-    if (ids.isEmpty())
-        return;
-    auto* dialog = new RefuseDialog(int(ids.size()), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog, ids] {
-        const int row = m_table->currentIndex().row();
-        Q_EMIT statusMessage(m_decider->refuse(ids, dialog->code(), dialog->text()));
-        advanceFrom(row);
-    });
-    dialog->open();
-}
-
-void InboxPage::editCurrent()
-{
-    const qint64 id = currentId();
-    if (!id)
-        return;
-    auto item = m_decider->service().item(id);
-    if (!item) {
-        Q_EMIT statusMessage(item.error().message);
-        return;
-    }
-    if (item->status != QLatin1String("pending")) {
-        Q_EMIT statusMessage(QStringLiteral("#%1 is %2: only pending proposals can be edited.")
-                                 .arg(id)
-                                 .arg(item->status));
-        return;
-    }
-    auto* editor = new PatchEditor(*item, this);
-    editor->setAttribute(Qt::WA_DeleteOnClose);
-    connect(editor, &PatchEditor::submitted, this, [this, editor](const Json& op) {
-        const int row = m_table->currentIndex().row();
-        auto done = m_decider->patch(editor->itemId(), op);
-        if (!done) {
-            editor->showError(done.error().message);
-            reload();
-            return;
-        }
-        Q_EMIT statusMessage(QStringLiteral("Applied your edit of #%1").arg(done->id));
-        editor->accept();
-        advanceFrom(row);
-    });
-    editor->open();
-}
-
-void InboxPage::undoLast()
-{
-    Q_EMIT statusMessage(m_decider->undo(this));
-    reload();
-}
-
-void InboxPage::next()
-{
-    const int row = m_table->currentIndex().row();
-    selectRow(row < 0 ? 0 : row + 1);
-}
-
-void InboxPage::previous()
-{
-    const int row = m_table->currentIndex().row();
-    selectRow(row <= 0 ? 0 : row - 1);
-}
-
-void InboxPage::focusSearch()
-{
-    m_search->setFocus(Qt::ShortcutFocusReason);
-    m_search->selectAll();
 }
 
 } // namespace sediment::ui

@@ -24,13 +24,14 @@ namespace sediment::ui {
 class DetailPane;
 class InboxDecider;
 class InboxTableModel;
+class InboxTriage;
 class RecordTable;
 
 // The triage surface (§5, §10): a lazy table of proposals, the search box with its query
-// language, the detail pane, and the keyboard flow: A approve, R refuse, E patch, J/K move,
-// Ctrl+Z revert the last decision, / search. Every decision goes through InboxService, which
-// writes the store, the item and its audit row together; then the page advances to the next
-// pending item.
+// language and the detail pane, with the selection kept across refreshes. The keyboard flow
+// (A approve, R refuse, E patch, J/K move, Ctrl+Z undo the last decision, / search) is
+// InboxTriage's; every decision goes through InboxService, which writes the store, the item and
+// its audit row together, and then the page advances to the next pending item.
 class InboxPage final : public Page {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InboxPage)
@@ -51,29 +52,25 @@ public:
     qint64 currentId() const;
     QList<qint64> selectedIds() const;
     bool selectId(qint64 id);
+    void selectRow(int row);
+    // After a decision on the item at `row`: refreshes and selects the next pending item.
+    void advanceFrom(int row);
+    // The current item is pending and its target changed since it was proposed.
+    bool currentIsStale() const;
+    InboxTriage* triage() const { return m_triage; }
 
 public Q_SLOTS:
     void reload() override;
-    void approveSelected();
-    void refuseSelected();
-    void editCurrent();
-    void undoLast();
-    void next();
-    void previous();
-    void focusSearch();
     void applyQuery();
 
 private:
-    void buildActions();
     void showCurrent();
     void updateEmptyState();
-    void selectRow(int row);
-    void advanceFrom(int row);
-    bool currentIsStale() const;
     void saveLayout() const;
 
     Workspace& m_workspace;
     std::unique_ptr<InboxDecider> m_decider;
+    InboxTriage* m_triage = nullptr;
     InboxTableModel* m_model = nullptr;
     RecordTable* m_table = nullptr;
     DetailPane* m_detail = nullptr;

@@ -14,7 +14,7 @@ const std::vector<ShortcutHelp::Entry>& ShortcutHelp::entries()
         {"R", "Refuse the selected proposals, with a reason"},
         {"E", "Edit the payload, then apply the edited version"},
         {"J / K", "Next / previous proposal"},
-        {"Ctrl+Z", "Revert the last decision of this session"},
+        {"Ctrl+Z", "Undo the last decision of this session: revert an approval, take back a refusal"},
         {"/", "Search (dest:, status:, score>=, agent:, is:stale, -term)"},
         {"Esc", "Leave the search box"},
         {"Ctrl+A", "Select every proposal shown (for a batch decision)"},

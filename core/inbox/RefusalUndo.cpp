@@ -1,0 +1,87 @@
+#include "inbox/RefusalUndo.h"
+
+#include "apply/Applier.h"
+#include "store/AuditRepository.h"
+#include "store/Database.h"
+#include "store/HermesRepository.h"
+#include "store/InboxRepository.h"
+#include "workspace/Workspace.h"
+
+namespace sediment {
+
+RefusalUndo::RefusalUndo(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+{
+}
+
+Result<InboxItem> RefusalUndo::undo(qint64 id, const QString& reviewer)
+{
+    Database& db = m_workspace.db();
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(db);
+    auto found = repo.find(id);
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
+    InboxItem it = **found;
+    if (it.status != QLatin1String("refused"))
+        return fail(Error::refused(
+            QStringLiteral("inbox item %1 is %2; only refused items can have their refusal undone")
+                .arg(it.id)
+                .arg(it.status)));
+    // Two pending items with one content would break the inbox's idempotency (§3).
+    auto twin = repo.findPendingByHashOrExtId(it.contentHash, it.extId);
+    if (!twin)
+        return fail(twin.error());
+    if (*twin && **twin != id)
+        return fail(Error::refused(QStringLiteral("inbox item %1: the same proposal is pending "
+                                                  "again as item %2; decide that one instead")
+                                       .arg(id)
+                                       .arg(**twin)));
+    auto hermes = HermesRepository(db).findByInboxId(id);
+    if (!hermes)
+        return fail(hermes.error());
+    if (*hermes && (*hermes)->state != QLatin1String("imported"))
+        return fail(Error::refused(
+            QStringLiteral("inbox item %1 is the staged Hermes write %2, and refusing it removed "
+                           "pending/memory/%3: Hermes has dropped it, so the refusal stands "
+                           "(stage the write again in Hermes to review it anew)")
+                .arg(id)
+                .arg((*hermes)->hermesId, (*hermes)->fileName)));
+
+    AuditEntry e;
+    e.actor = QStringLiteral("human:") + reviewer;
+    e.action = QStringLiteral("inbox.undo_refuse");
+    e.subjectType = QStringLiteral("inbox_item");
+    e.subjectId = QString::number(id);
+    e.reason = QStringLiteral("refusal undone; the item is pending again");
+    e.before = it.status;
+    e.after = QStringLiteral("pending");
+    e.details = Json{{"destination", us(it.destination)},
+                     {"op", it.op},
+                     {"undone_refusal_code", it.refusalCode ? Json(us(*it.refusalCode)) : Json(nullptr)},
+                     {"undone_reason", it.reason ? Json(us(*it.reason)) : Json(nullptr)},
+                     {"undone_decided_at", it.decidedAt ? Json(us(*it.decidedAt)) : Json(nullptr)},
+                     {"undone_decided_by", it.decidedBy ? Json(us(*it.decidedBy)) : Json(nullptr)}};
+    it.status = QStringLiteral("pending");
+    it.reason.reset();
+    it.refusalCode.reset();
+    it.decidedAt.reset();
+    it.decidedBy.reset();
+    // The target may have moved while the item was refused.
+    if (auto stale = Applier(m_workspace, m_clock).isStale(it.destination, it.effectiveOp()))
+        it.stale = *stale;
+    if (auto s = repo.saveDecision(it); !s)
+        return fail(s.error());
+    if (auto a = AuditRepository(db, m_clock).append(std::move(e)); !a)
+        return fail(a.error());
+    if (auto s = tx->commit(); !s)
+        return fail(s.error());
+    return it;
+}
+
+} // namespace sediment

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QObject>
+
+namespace sediment::ui {
+
+class InboxDecider;
+class InboxPage;
+
+// The inbox's keyboard triage (§10): the actions A approve, R refuse, E patch, Ctrl+Z undo the
+// last decision, J/K next/previous and / search, installed on the page (and shown as its toolbar
+// buttons), and what each does. The page owns the layout and the selection; this controller
+// reads the selection from it, decides through InboxDecider, reports on the status bar, and asks
+// the page to move on to the next pending item.
+class InboxTriage final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InboxTriage)
+
+public:
+    InboxTriage(InboxPage& page, InboxDecider& decider);
+
+public Q_SLOTS:
+    void approveSelected();
+    void refuseSelected();
+    void editCurrent();
+    void undoLast();
+    void next();
+    void previous();
+    void focusSearch();
+
+private:
+    void buildActions();
+
+    InboxPage& m_page;
+    InboxDecider& m_decider;
+};
+
+} // namespace sediment::ui
