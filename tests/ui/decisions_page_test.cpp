@@ -9,6 +9,8 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QSignalSpy>
+#include <QSplitter>
+#include <QStandardPaths>
 #include <QListWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -25,6 +27,8 @@ class DecisionsPageTest : public QObject {
     FixedClock m_clock{QDateTime(QDate(2026, 6, 1), QTime(12, 0), Qt::UTC)};
 
 private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void init()
     {
         m_ws.reset();
@@ -121,6 +125,32 @@ private Q_SLOTS:
         QCOMPARE((*DecisionRepository(m_ws->db()).get(a))->outcome == QStringLiteral("failure")
                      || (*DecisionRepository(m_ws->db()).get(a))->outcome == QStringLiteral("pending"),
                  true);
+    }
+
+    void theTableSpansThePageAboveTheChartsAndTheSplitIsRemembered()
+    {
+        int tableHeight = 0;
+        {
+            ui::DecisionsPage page(*m_ws, m_clock);
+            page.resize(1200, 800);
+            page.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&page));
+            QCOMPARE(page.splitter()->orientation(), Qt::Vertical);
+            QTableView* table = page.table();
+            QVERIFY2(table->width() > 1100, qPrintable(QString::number(table->width())));
+            const int tableBottom = table->mapTo(&page, QPoint(0, table->height())).y();
+            QVERIFY(page.reliabilityChart()->mapTo(&page, QPoint(0, 0)).y() >= tableBottom);
+            // The description, the one long column, gets the room the short ones leave.
+            QVERIFY(table->columnWidth(ui::DecisionTableModel::DescriptionColumn)
+                    > table->viewport()->width() / 2);
+            page.splitter()->setSizes({300, 400});
+            tableHeight = page.splitter()->sizes().first();
+        }
+        ui::DecisionsPage again(*m_ws, m_clock);
+        again.resize(1200, 800);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(qAbs(again.splitter()->sizes().first() - tableHeight) <= 2);
     }
 };
 

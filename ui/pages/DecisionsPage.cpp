@@ -21,6 +21,7 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -101,13 +102,12 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
         connect(b, &QPushButton::clicked, this, [this, outcome] { reviewSelected(outcome); });
         buttons->addWidget(b);
     }
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_table, 3);
-    leftLayout->addWidget(m_detail, 1);
-    leftLayout->addWidget(m_result);
-    leftLayout->addLayout(buttons);
+    auto* review = new QWidget;
+    auto* reviewLayout = new QVBoxLayout(review);
+    reviewLayout->setContentsMargins(0, 0, 0, 0);
+    reviewLayout->addWidget(m_detail, 1);
+    reviewLayout->addWidget(m_result);
+    reviewLayout->addLayout(buttons);
 
     m_reliability = new ReliabilityChart;
     auto* trend = new QChart;
@@ -152,19 +152,43 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     tabs->addTab(m_escalation, QStringLiteral("Escalation"));
     tabs->addTab(m_categories, QStringLiteral("By category"));
 
-    auto* split = new QSplitter;
-    split->addWidget(left);
-    split->addWidget(tabs);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // The table takes the whole width, so descriptions are readable; the selected decision's
+    // review and the charts share the band below it. Both splitters keep their sizes.
+    m_lowerSplit = new QSplitter(Qt::Horizontal);
+    m_lowerSplit->setObjectName(QStringLiteral("decisionsLowerSplitter"));
+    m_lowerSplit->addWidget(review);
+    m_lowerSplit->addWidget(tabs);
+    m_lowerSplit->setStretchFactor(0, 1);
+    m_lowerSplit->setStretchFactor(1, 1);
+    m_lowerSplit->setChildrenCollapsible(false);
+    m_split = new QSplitter(Qt::Vertical);
+    m_split->setObjectName(QStringLiteral("decisionsSplitter"));
+    m_split->addWidget(m_table);
+    m_split->addWidget(m_lowerSplit);
+    m_split->setStretchFactor(0, 3);
+    m_split->setStretchFactor(1, 2);
+    m_split->setChildrenCollapsible(false);
+    tabs->setMinimumHeight(280); // the reliability diagram stays legible
+    m_table->setMinimumHeight(120);
+    m_split->setSizes({430, 400}); // until the user moves it
+    const QSettings settings;
+    m_split->restoreState(settings.value(QStringLiteral("decisions/splitter")).toByteArray());
+    m_lowerSplit->restoreState(settings.value(QStringLiteral("decisions/lowerSplitter")).toByteArray());
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
 
     applyFilter();
     refreshFigures();
     refreshTrend();
     refreshEscalation();
+}
+
+DecisionsPage::~DecisionsPage()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("decisions/splitter"), m_split->saveState());
+    settings.setValue(QStringLiteral("decisions/lowerSplitter"), m_lowerSplit->saveState());
 }
 
 QString DecisionsPage::badge() const

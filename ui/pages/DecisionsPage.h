@@ -10,6 +10,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QSplitter;
 class QTableView;
 class QTableWidget;
 class QLineSeries;
@@ -28,6 +29,7 @@ class DecisionsPage final : public Page {
 
 public:
     DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
+    ~DecisionsPage() override;
 
     QString pageId() const override { return QStringLiteral("decisions"); }
     QString title() const override { return QStringLiteral("Decisions"); }
@@ -46,6 +48,8 @@ public:
     QTableWidget* categoryTable() const { return m_categories; }
     QComboBox* showFilter() const { return m_show; }
     QLineEdit* resultEdit() const { return m_result; }
+    // Table above, the selected decision's review and the charts side by side below.
+    QSplitter* splitter() const { return m_split; }
 
 public Q_SLOTS:
     void reload() override;
@@ -75,6 +79,8 @@ private:
     QLineSeries* m_eceTrend = nullptr;
     QListWidget* m_escalation = nullptr;
     QTableWidget* m_categories = nullptr;
+    QSplitter* m_split = nullptr;
+    QSplitter* m_lowerSplit = nullptr;
     Calibration::Figures m_current;
 };
 
