@@ -61,6 +61,8 @@ Result<ReviewOutcome> ProposalIntake::intakeBytes(const QByteArray& input)
     // before the whole input has been read and validated, and a syntax error anywhere still wins
     // over an invalid proposal before it, as when parsing came first.
     std::vector<Proposal> proposals;
+    // JSON Lines hold at most a proposal per line: reserving avoids moving them all as it grows.
+    proposals.reserve(std::size_t(input.count('\n')) + 1);
     std::optional<Error> invalid;
     int index = 0;
     auto read = ProposalParser::forEach(input, [&](Json&& raw) -> Status {

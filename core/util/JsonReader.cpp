@@ -142,8 +142,19 @@ bool JsonReader::object(Json& out, int depth)
         ++m_p;
         return true;
     }
+    // Members are gathered on the stack and the object is then allocated at its exact size: a
+    // hundred thousand queued proposals keep their op and source objects in memory until they are
+    // inserted, and a grown vector would hold twice the room they need.
+    constexpr std::size_t kGathered = 16;
+    std::pair<std::string, Json> gathered[kGathered];
+    std::size_t count = 0;
     auto& members = out.get_ref<Json::object_t&>();
-    members.reserve(8); // a proposal's objects are small: no regrowth while reading them
+    const auto flush = [&] {
+        members.reserve(members.size() + count);
+        for (std::size_t i = 0; i < count; ++i)
+            members.emplace_back(std::move(gathered[i].first), std::move(gathered[i].second));
+        count = 0;
+    };
     for (;;) {
         skipSpace();
         if (m_p == m_end || *m_p != '"')
@@ -160,7 +171,25 @@ bool JsonReader::object(Json& out, int depth)
         if (!value(item, depth))
             return false;
         // A repeated key keeps its first place and takes the last value, as nlohmann does.
-        members[key] = std::move(item);
+        bool repeated = false;
+        for (std::size_t i = 0; i < count && !repeated; ++i)
+            if (gathered[i].first == key) {
+                gathered[i].second = std::move(item);
+                repeated = true;
+            }
+        if (!repeated && !members.empty()) {
+            if (auto it = members.find(key); it != members.end()) {
+                it->second = std::move(item);
+                repeated = true;
+            }
+        }
+        if (!repeated) {
+            if (count == kGathered)
+                flush();
+            gathered[count].first = std::move(key);
+            gathered[count].second = std::move(item);
+            ++count;
+        }
         skipSpace();
         if (m_p == m_end)
             return false;
@@ -171,6 +200,7 @@ bool JsonReader::object(Json& out, int depth)
         if (*m_p != '}')
             return false;
         ++m_p;
+        flush();
         return true;
     }
 }
