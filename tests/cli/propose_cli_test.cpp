@@ -205,6 +205,33 @@ private Q_SLOTS:
         sqlite3_close(h);
     }
 
+    // A file of 1 MiB or more restarts the process with huge-page malloc before anything is read:
+    // the restarted run must see the same arguments and input, from a path or from a redirected
+    // standard input.
+    void largeInputFilesAreIngestedWhole()
+    {
+        const QByteArray lines = memoryAdds(12000, QStringLiteral("a fairly long lesson text to pass one mebibyte"));
+        QVERIFY(lines.size() > (1 << 20));
+        const QString file = m_root.filePath(QStringLiteral("large-%1.jsonl").arg(m_n));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(lines);
+        f.close();
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), file, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(nlohmann::json::parse(r.out.constData())["pending"].size(), size_t(12000));
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items WHERE status='pending'"), 12000);
+
+        QProcess p;
+        p.setStandardInputFile(file);
+        p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), m_ws, QStringLiteral("propose")});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        // The same 12,000 again: each reinforces its pending twin.
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 12000);
+        QCOMPARE(scalar(db(), "SELECT MIN(seen) FROM inbox_items"), 2);
+    }
+
     void reproposingBumpsSeenInsteadOfQueueingTwice()
     {
         const QByteArray p = R"({"target":"user","op":{"action":"add","content":"Prefers tabs"},"score":0.5})";
