@@ -16,16 +16,37 @@ void MemoryEntryModel::setEntries(const QStringList& entries)
 {
     if (entries == m_entries)
         return;
-    beginResetModel();
-    m_entries = entries;
-    m_threats.clear();
-    m_threatMessages.clear();
-    for (const QString& e : m_entries) {
-        const auto finding = ThreatScanner::scan(e);
-        m_threats.push_back(finding ? finding->id : QString());
-        m_threatMessages.push_back(finding ? finding->message : QString());
+    // Only the changed middle is removed and inserted: the rows before and after it stay, with
+    // the views' selection on them (a store changes by one entry at a time, at most a batch).
+    const qsizetype oldCount = m_entries.size();
+    const qsizetype newCount = entries.size();
+    qsizetype prefix = 0;
+    while (prefix < oldCount && prefix < newCount && m_entries[prefix] == entries[prefix])
+        ++prefix;
+    qsizetype suffix = 0;
+    while (suffix < oldCount - prefix && suffix < newCount - prefix
+           && m_entries[oldCount - 1 - suffix] == entries[newCount - 1 - suffix])
+        ++suffix;
+    const qsizetype removed = oldCount - prefix - suffix;
+    const qsizetype added = newCount - prefix - suffix;
+    if (removed > 0) {
+        beginRemoveRows({}, int(prefix), int(prefix + removed - 1));
+        m_entries.remove(prefix, removed);
+        m_threats.erase(m_threats.begin() + prefix, m_threats.begin() + prefix + removed);
+        m_threatMessages.erase(m_threatMessages.begin() + prefix, m_threatMessages.begin() + prefix + removed);
+        endRemoveRows();
     }
-    endResetModel();
+    if (added > 0) {
+        beginInsertRows({}, int(prefix), int(prefix + added - 1));
+        for (qsizetype i = 0; i < added; ++i) {
+            const QString& e = entries[prefix + i];
+            const auto finding = ThreatScanner::scan(e);
+            m_entries.insert(prefix + i, e);
+            m_threats.insert(m_threats.begin() + prefix + i, finding ? finding->id : QString());
+            m_threatMessages.insert(m_threatMessages.begin() + prefix + i, finding ? finding->message : QString());
+        }
+        endInsertRows();
+    }
 }
 
 int MemoryEntryModel::flaggedCount() const
