@@ -1,6 +1,7 @@
 #include "proposal/ProposalParser.h"
 
 #include "util/JsonReader.h"
+#include "util/Utf8.h"
 
 #include <QRegularExpression>
 
@@ -52,38 +53,15 @@ int ProposalParser::firstInvalidUtf8Line(const char* data, qsizetype size)
     const auto* p = reinterpret_cast<const unsigned char*>(data);
     int line = 1;
     for (qsizetype i = 0; i < size;) {
-        const unsigned char c = p[i];
-        if (c < 0x80) {
-            line += c == '\n';
+        if (p[i] < 0x80) {
+            line += p[i] == '\n';
             ++i;
             continue;
         }
-        int len = 0;
-        unsigned int cp = 0;
-        if ((c & 0xE0) == 0xC0) {
-            len = 2;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            len = 3;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            len = 4;
-            cp = c & 0x07;
-        } else {
+        const std::size_t len = utf8::sequenceLength(p + i, std::size_t(size - i));
+        if (len == 0)
             return line;
-        }
-        if (i + len > size)
-            return line;
-        for (int k = 1; k < len; ++k) {
-            if ((p[i + k] & 0xC0) != 0x80)
-                return line;
-            cp = (cp << 6) | (p[i + k] & 0x3F);
-        }
-        // Overlong forms, UTF-16 surrogates and values past U+10FFFF are not UTF-8.
-        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
-            || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-            return line;
-        i += len;
+        i += qsizetype(len);
     }
     return 0;
 }

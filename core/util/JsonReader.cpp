@@ -1,5 +1,7 @@
 #include "util/JsonReader.h"
 
+#include "util/Utf8.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -33,37 +35,6 @@ void appendUtf8(std::string& out, unsigned int cp)
         out += char(0x80 | ((cp >> 6) & 0x3F));
         out += char(0x80 | (cp & 0x3F));
     }
-}
-
-// Length of the well-formed UTF-8 sequence starting at p, or 0.
-std::size_t utf8Length(const unsigned char* p, std::size_t left)
-{
-    const unsigned char c = p[0];
-    std::size_t len = 0;
-    unsigned int cp = 0;
-    if ((c & 0xE0) == 0xC0) {
-        len = 2;
-        cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-        len = 3;
-        cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-        len = 4;
-        cp = c & 0x07;
-    } else {
-        return 0;
-    }
-    if (len > left)
-        return 0;
-    for (std::size_t k = 1; k < len; ++k) {
-        if ((p[k] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (p[k] & 0x3F);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
-        || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-        return 0;
-    return len;
 }
 
 } // namespace
@@ -251,7 +222,7 @@ bool JsonReader::string(std::string& out)
         if (c < 0x20)
             return false;
         if (c >= 0x80) {
-            const std::size_t len = utf8Length(reinterpret_cast<const unsigned char*>(m_p), std::size_t(m_end - m_p));
+            const std::size_t len = utf8::sequenceLength(reinterpret_cast<const unsigned char*>(m_p), std::size_t(m_end - m_p));
             if (len == 0)
                 return false;
             m_p += len;

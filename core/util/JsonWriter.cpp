@@ -1,5 +1,7 @@
 #include "util/JsonWriter.h"
 
+#include "util/Utf8.h"
+
 #include <algorithm>
 #include <charconv>
 #include <vector>
@@ -8,48 +10,12 @@ namespace sediment::json {
 
 namespace {
 
-// The bytes of a well-formed UTF-8 sequence, or 0: the same rules as the UTF-8 decoder nlohmann
-// uses (no overlong forms, no surrogates, nothing past U+10FFFF).
-std::size_t sequenceLength(const unsigned char* p, std::size_t left)
-{
-    const unsigned char c = p[0];
-    std::size_t len = 0;
-    unsigned int cp = 0;
-    if ((c & 0xE0) == 0xC0) {
-        len = 2;
-        cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-        len = 3;
-        cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-        len = 4;
-        cp = c & 0x07;
-    } else {
-        return 0;
-    }
-    if (len > left)
-        return 0;
-    for (std::size_t k = 1; k < len; ++k) {
-        if ((p[k] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (p[k] & 0x3F);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
-        || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-        return 0;
-    return len;
-}
-
 bool isValidUtf8(std::string_view text)
 {
     const auto* p = reinterpret_cast<const unsigned char*>(text.data());
     const std::size_t n = text.size();
     for (std::size_t i = 0; i < n;) {
-        if (p[i] < 0x80) {
-            ++i;
-            continue;
-        }
-        const std::size_t len = sequenceLength(p + i, n - i);
+        const std::size_t len = utf8::sequenceLength(p + i, n - i);
         if (len == 0)
             return false;
         i += len;
