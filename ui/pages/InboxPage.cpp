@@ -136,7 +136,10 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, &InboxPage::updateEmptyState);
 
     const QSettings settings;
-    m_splitter->restoreState(settings.value(QStringLiteral("inbox/splitter")).toByteArray());
+    // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
+    // layout the list gets nearly half the height (stretch factors alone leave it a third).
+    if (!m_splitter->restoreState(settings.value(QStringLiteral("inbox/splitter")).toByteArray()))
+        m_splitter->setSizes({450, 550});
     header->restoreState(settings.value(QStringLiteral("inbox/header")).toByteArray());
     header->setSortIndicator(InboxTableModel::IdColumn, Qt::AscendingOrder);
     updateEmptyState();
