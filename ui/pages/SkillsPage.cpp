@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -25,6 +26,8 @@
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace sediment::ui {
 
@@ -87,8 +90,27 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     m_table->verticalHeader()->hide();
     // Fixed row heights: the view never measures rows it does not show.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setColumnWidth(SkillTableModel::NameColumn, 220);
+    // Short columns are as wide as their longest value or title, measured once from sample texts
+    // (measuring the rows themselves would read every skill); the name takes the rest. Times
+    // stay on one line.
+    m_table->setWordWrap(false);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(SkillTableModel::NameColumn, QHeaderView::Stretch);
+    const QFontMetrics cells(m_table->font());
+    const QFontMetrics titles(header->font());
+    const auto fit = [&](int column, const QString& sample) {
+        const QString title = m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+        m_table->setColumnWidth(column, std::max(cells.horizontalAdvance(sample), titles.horizontalAdvance(title)) + 28);
+    };
+    fit(SkillTableModel::StateColumn, QStringLiteral("archived"));
+    fit(SkillTableModel::CreatedByColumn, QStringLiteral("bundled"));
+    fit(SkillTableModel::PinnedColumn, QStringLiteral("MM pinned"));
+    fit(SkillTableModel::LastActivityColumn, QStringLiteral("2026-12-31 23:59"));
+    fit(SkillTableModel::UsesColumn, QStringLiteral("99999"));
+    fit(SkillTableModel::ViewsColumn, QStringLiteral("99999"));
+    fit(SkillTableModel::PatchesColumn, QStringLiteral("99999"));
+    fit(SkillTableModel::CreatedColumn, QStringLiteral("2026-12-31 23:59"));
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &SkillsPage::showCurrent);
     connect(m_table, &QTableView::doubleClicked, this, &SkillsPage::openSkillFile);
