@@ -215,33 +215,59 @@ Result<std::vector<ScarRepository::Candidate>>
 ScarRepository::candidates(const QString& text, const QString& scope, int limit)
 {
     const QString match = ftsQuery(text, true, false);
-    if (match.isEmpty())
+    if (match.isEmpty() || limit < 1)
         return std::vector<Candidate>{};
-    // The FTS ranking runs first on the index alone; the join filters archived and out-of-scope
-    // scars, which is why the limit is applied after the join.
-    std::string sql = std::string("SELECT ") + kColumns
-                      + ", bm25(scars_fts) AS score FROM scars_fts JOIN scars s ON s.id = "
-                        "scars_fts.rowid WHERE scars_fts MATCH ?1 AND s.archived = 0";
-    if (!anyScope(scope))
-        sql += " AND s.scope = ?2";
-    sql += " ORDER BY score LIMIT ?3";
-    auto st = m_db.prepare(sql.c_str());
+    // Ranking a common word's thousands of matches needs only the FTS index; joining every one
+    // of them to its scar row as well cost more than the ranking. So the best `window` matches
+    // are ranked inside FTS5 and only those are joined. Archived and out-of-scope scars are dropped after the join; if
+    // that leaves fewer than `limit` while the window was full, better in-scope matches may lie
+    // past it, and the search runs again over every match (window -1: no limit). Either way the
+    // result is the first `limit` kept matches in (bm25, id) order.
+    auto first = rankedWindow(match, scope, limit, limit * kWindowFactor);
+    if (!first)
+        return fail(first.error());
+    if (first->complete)
+        return std::move(first->kept);
+    auto all = rankedWindow(match, scope, limit, -1);
+    if (!all)
+        return fail(all.error());
+    return std::move(all->kept);
+}
+
+Result<ScarRepository::Window> ScarRepository::rankedWindow(const QString& match,
+                                                           const QString& scope, int limit,
+                                                           int window)
+{
+    auto st = m_db.prepare(
+        (std::string("SELECT ") + kColumns
+         + ", f.score, s.archived = 0 AND (?2 IS NULL OR s.scope = ?2) AS keep "
+           "FROM (SELECT rowid AS id, bm25(scars_fts) AS score FROM scars_fts "
+           "WHERE scars_fts MATCH ?1 ORDER BY score, rowid LIMIT ?3) f "
+           "JOIN scars s ON s.id = f.id ORDER BY f.score, f.id")
+            .c_str());
     if (!st)
         return fail(st.error());
     st->bind(1, match);
-    if (!anyScope(scope))
+    if (anyScope(scope))
+        st->bindNull(2);
+    else
         st->bind(2, scope);
-    st->bind(3, limit);
-    std::vector<Candidate> out;
-    for (;;) {
+    st->bind(3, window);
+    Window w;
+    int seen = 0;
+    while (int(w.kept.size()) < limit) {
         auto row = st->step();
         if (!row)
             return fail(row.error());
         if (!*row)
             break;
-        out.push_back({readScar(*st), st->real(14)});
+        ++seen;
+        if (st->int64(15) != 0)
+            w.kept.push_back({readScar(*st), st->real(14)});
     }
-    return out;
+    // Complete when it holds `limit` scars or the window held every match there is.
+    w.complete = int(w.kept.size()) >= limit || window < 0 || seen < window;
+    return w;
 }
 
 Status ScarRepository::bumpRecall(const std::vector<qint64>& ids, const QString& at)
@@ -301,7 +327,17 @@ Status ScarRepository::setSuggestion(qint64 id, qint64 suggestionId)
 
 Result<std::vector<QString>> ScarRepository::scopes()
 {
-    auto st = m_db.prepare("SELECT DISTINCT scope FROM scars ORDER BY scope");
+    // A few scopes over up to millions of scars: hop from each scope to the next one above it,
+    // one index probe per scope, instead of reading every row. The hop needs the index on scope;
+    // a database from before it was added reads the whole table once instead (three probes
+    // without the index would each be a full scan).
+    auto st = m_db.prepare(
+        "WITH RECURSIVE next(scope) AS (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
+        "UNION ALL SELECT (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
+        "WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL) "
+        "SELECT scope FROM next WHERE scope IS NOT NULL");
+    if (!st)
+        st = m_db.prepare("SELECT DISTINCT scope FROM scars ORDER BY scope");
     if (!st)
         return fail(st.error());
     std::vector<QString> out;

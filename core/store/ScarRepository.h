@@ -36,7 +36,7 @@ public:
     Result<std::vector<Scar>> byIds(const std::vector<qint64>& ids);
 
     // Full-text candidates for recall, best first, with FTS5's bm25 score (lower is better,
-    // always negative for a match). Archived scars never come back.
+    // always negative for a match; equal scores in id order). Archived scars never come back.
     struct Candidate {
         Scar scar;
         double bm25 = 0;
@@ -60,6 +60,16 @@ public:
     static QString ftsQuery(const QString& text, bool anyWord, bool lastAsPrefix);
 
 private:
+    // How many FTS matches recall ranks per scar it wants before joining them to their rows:
+    // enough that a scope holding an eighth of the scars rarely needs the second pass.
+    static constexpr int kWindowFactor = 8;
+
+    struct Window {
+        std::vector<Candidate> kept; // in (bm25, id) order, at most `limit`
+        bool complete = false;       // false: the window may have cut off better kept matches
+    };
+    Result<Window> rankedWindow(const QString& match, const QString& scope, int limit, int window);
+
     Database& m_db;
 };
 
