@@ -3,6 +3,8 @@
 #include "decisions/Decision.h"
 
 #include <cmath>
+#include <string>
+#include <string_view>
 
 namespace sediment {
 
@@ -18,21 +20,43 @@ bool correct(double confidence, Calibration::Outcome o)
     return o == O::Failure;
 }
 
+// UTF-8 copies of a list of names, made once: the calibration read maps every row by its bytes.
+std::vector<std::string> byteNames(const QStringList& names)
+{
+    std::vector<std::string> out;
+    for (const QString& n : names)
+        out.push_back(n.toStdString());
+    return out;
+}
+
+int indexIn(const std::vector<std::string>& names, std::string_view name)
+{
+    for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == name)
+            return int(i);
+    return -1;
+}
+
 } // namespace
+
+Calibration::Outcome Calibration::outcomeOf(std::string_view outcome)
+{
+    // Decision::outcomes() lists the outcomes in the order of the enum.
+    static const std::vector<std::string> names = byteNames(Decision::outcomes());
+    const int i = indexIn(names, outcome);
+    return i < 0 ? Outcome::Pending : Outcome(i);
+}
+
+int Calibration::categoryOf(std::string_view category)
+{
+    static const std::vector<std::string> names = byteNames(Decision::categories());
+    return indexIn(names, category);
+}
 
 Calibration::Outcome Calibration::parseOutcome(const QString& o)
 {
-    if (o == QLatin1String("success"))
-        return Outcome::Success;
-    if (o == QLatin1String("partial"))
-        return Outcome::Partial;
-    if (o == QLatin1String("failure"))
-        return Outcome::Failure;
-    if (o == QLatin1String("noise"))
-        return Outcome::Noise;
-    if (o == QLatin1String("superseded"))
-        return Outcome::Superseded;
-    return Outcome::Pending;
+    const QByteArray utf8 = o.toUtf8();
+    return outcomeOf(std::string_view(utf8.constData(), size_t(utf8.size())));
 }
 
 std::optional<double> Calibration::target(const Sample& s)

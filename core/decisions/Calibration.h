@@ -6,6 +6,7 @@
 
 #include <array>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace sediment {
@@ -52,6 +53,11 @@ public:
     static constexpr int kBins = 10;
 
     static Outcome parseOutcome(const QString& outcome);
+    // The same from the stored UTF-8 bytes (an unknown outcome reads as pending), and the index
+    // of a category in Decision::categories() (-1 when unknown): the calibration read maps every
+    // row with these, without building a QString per row.
+    static Outcome outcomeOf(std::string_view outcome);
+    static int categoryOf(std::string_view category);
     // y of an outcome that counts, nullopt for one left out (noise, superseded, pending, and
     // "abandoned": a failure at confidence 0).
     static std::optional<double> target(const Sample& s);
