@@ -1,6 +1,6 @@
-#include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
+#include "cli/VerbOptions.h"
 
 #include "decisions/AutoReviewer.h"
 #include "decisions/CalibrationSnapshots.h"
@@ -33,8 +33,6 @@ const QString kUsage = QStringLiteral(
     "objective signal of confidence >= 0.7 (reviewer auto). escalation lists unreviewed high or\n"
     "critical decisions older than 14 days.\n");
 
-QString actorOf(Workspace& ws) { return QStringLiteral("cli:") + ws.reviewer(); }
-
 Result<qint64> idArg(const Args& a, const QString& label)
 {
     bool ok = false;
@@ -60,22 +58,22 @@ QString optNum(const std::optional<double>& v)
 
 int runImport(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions import"));
+    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions import"));
     if (!a)
         return ctx.error(a.error());
-    auto clock = clockFromArgs(*a);
+    auto clock = a->clock();
     if (!clock)
         return ctx.error(clock.error());
-    auto input = readInput(a->positional(0));
+    auto input = readInput((*a)->positional(0));
     if (!input)
         return ctx.error(input.error());
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
-    auto out = DecisionImporter((*ws)->db(), **clock, actorOf(**ws)).importLines(*input);
+    auto out = DecisionImporter((*ws)->db(), **clock, VerbOptions::actorOf(**ws)).importLines(*input);
     if (!out)
         return ctx.error(out.error());
-    if (a->flag(QStringLiteral("--json")))
+    if (a->json())
         ctx.printJson(out->toJson());
     else
         ctx.out(QStringLiteral("imported %1 decision(s) (%2 reviewed), skipped %3 already known%4")
@@ -89,14 +87,15 @@ int runImport(Context& ctx, const QStringList& argv)
 
 int runList(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {QStringLiteral("--outcome"), QStringLiteral("--category"), QStringLiteral("--stakes")},
-                       {}, QStringLiteral("decisions list"));
+    auto a = VerbOptions::parse(ctx, argv,
+                                {QStringLiteral("--outcome"), QStringLiteral("--category"), QStringLiteral("--stakes")},
+                                {}, QStringLiteral("decisions list"));
     if (!a)
         return ctx.error(a.error());
     DecisionRepository::Filter f;
-    f.outcome = a->value(QStringLiteral("--outcome"));
-    f.category = a->value(QStringLiteral("--category"));
-    f.stakes = a->value(QStringLiteral("--stakes"));
+    f.outcome = (*a)->value(QStringLiteral("--outcome"));
+    f.category = (*a)->value(QStringLiteral("--category"));
+    f.stakes = (*a)->value(QStringLiteral("--stakes"));
     if (!f.outcome.isEmpty() && f.outcome != QLatin1String("reviewed") && !Decision::outcomes().contains(f.outcome))
         return ctx.usageError(QStringLiteral("unknown outcome '%1'").arg(f.outcome));
     if (!f.category.isEmpty() && !Decision::categories().contains(f.category))
@@ -113,26 +112,17 @@ int runList(Context& ctx, const QStringList& argv)
     auto rows = repo.byIds(*ids);
     if (!rows)
         return ctx.error(rows.error());
-    if (a->flag(QStringLiteral("--json"))) {
-        Json arr = Json::array();
-        for (const Decision& d : *rows)
-            arr.push_back(d.toJson());
-        ctx.printJson(arr);
-    } else {
-        for (const Decision& d : *rows)
-            ctx.out(line(d));
-        if (rows->empty())
-            ctx.out(QStringLiteral("no decisions"));
-    }
+    printRows(ctx, a->json(), *rows, [](const Decision& d) { return d.toJson(); }, line,
+              QStringLiteral("no decisions"));
     return 0;
 }
 
 int runShow(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {}, {}, QStringLiteral("decisions show"));
+    auto a = VerbOptions::parse(ctx, argv, {}, {}, QStringLiteral("decisions show"));
     if (!a)
         return ctx.error(a.error());
-    auto id = idArg(*a, QStringLiteral("decisions show"));
+    auto id = idArg(a->args(), QStringLiteral("decisions show"));
     if (!id)
         return ctx.error(id.error());
     auto ws = ctx.workspace();
@@ -143,7 +133,7 @@ int runShow(Context& ctx, const QStringList& argv)
         return ctx.error(d.error());
     if (!*d)
         return ctx.usageError(QStringLiteral("no decision %1").arg(*id));
-    if (a->flag(QStringLiteral("--json")))
+    if (a->json())
         ctx.printJson((*d)->toJson());
     else
         ctx.outRaw(QString::fromStdString(json::pythonDump((*d)->toJson()) + "\n").toStdString());
@@ -152,41 +142,41 @@ int runShow(Context& ctx, const QStringList& argv)
 
 int runReview(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv,
-                       {QStringLiteral("--outcome"), QStringLiteral("--result"), QStringLiteral("--reviewer"),
-                        QStringLiteral("--superseded-by"), QStringLiteral("--now")},
-                       {}, QStringLiteral("decisions review"));
+    auto a = VerbOptions::parse(ctx, argv,
+                                {QStringLiteral("--outcome"), QStringLiteral("--result"), QStringLiteral("--reviewer"),
+                                 QStringLiteral("--superseded-by"), QStringLiteral("--now")},
+                                {}, QStringLiteral("decisions review"));
     if (!a)
         return ctx.error(a.error());
-    auto id = idArg(*a, QStringLiteral("decisions review"));
+    auto id = idArg(a->args(), QStringLiteral("decisions review"));
     if (!id)
         return ctx.error(id.error());
-    if (!a->has(QStringLiteral("--outcome")))
+    if (!(*a)->has(QStringLiteral("--outcome")))
         return ctx.usageError(QStringLiteral("decisions review: --outcome is required"));
-    auto clock = clockFromArgs(*a);
+    auto clock = a->clock();
     if (!clock)
         return ctx.error(clock.error());
     DecisionReviewer::Request r;
     r.id = *id;
-    r.outcome = a->value(QStringLiteral("--outcome"));
-    if (a->has(QStringLiteral("--result")))
-        r.text = a->value(QStringLiteral("--result"));
-    if (a->has(QStringLiteral("--superseded-by"))) {
+    r.outcome = (*a)->value(QStringLiteral("--outcome"));
+    if ((*a)->has(QStringLiteral("--result")))
+        r.text = (*a)->value(QStringLiteral("--result"));
+    if ((*a)->has(QStringLiteral("--superseded-by"))) {
         bool ok = false;
-        r.supersededBy = a->value(QStringLiteral("--superseded-by")).toLongLong(&ok);
+        r.supersededBy = (*a)->value(QStringLiteral("--superseded-by")).toLongLong(&ok);
         if (!ok)
             return ctx.usageError(QStringLiteral("--superseded-by needs a decision id"));
     }
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
-    r.reviewer = a->value(QStringLiteral("--reviewer"), (*ws)->reviewer());
+    r.reviewer = (*a)->value(QStringLiteral("--reviewer"), (*ws)->reviewer());
     const QString actor = r.reviewer == QLatin1String("auto") ? QStringLiteral("auto")
                                                                : QStringLiteral("human:") + r.reviewer;
     auto out = DecisionReviewer((*ws)->db(), **clock, actor).review(r);
     if (!out)
         return ctx.error(out.error());
-    if (a->flag(QStringLiteral("--json")))
+    if (a->json())
         ctx.printJson(out->toJson());
     else
         ctx.out(QStringLiteral("decision %1: %2 → %3 (reviewer %4)%5")
@@ -199,7 +189,7 @@ int runReview(Context& ctx, const QStringList& argv)
 
 int runCalibration(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {}, {}, QStringLiteral("decisions calibration"));
+    auto a = VerbOptions::parse(ctx, argv, {}, {}, QStringLiteral("decisions calibration"));
     if (!a)
         return ctx.error(a.error());
     auto ws = ctx.workspace();
@@ -209,7 +199,7 @@ int runCalibration(Context& ctx, const QStringList& argv)
     auto f = CalibrationSnapshots((*ws)->db(), clock).current();
     if (!f)
         return ctx.error(f.error());
-    if (a->flag(QStringLiteral("--json"))) {
+    if (a->json()) {
         ctx.printJson(f->toJson());
         return 0;
     }
@@ -237,25 +227,23 @@ int runCalibration(Context& ctx, const QStringList& argv)
 
 int runSnapshot(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions snapshot"));
+    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions snapshot"));
     if (!a)
         return ctx.error(a.error());
-    auto clock = clockFromArgs(*a);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    auto id = CalibrationSnapshots((*ws)->db(), **clock).take(actorOf(**ws));
+    auto session = a->session(ctx);
+    if (!session)
+        return ctx.error(session.error());
+    Workspace& ws = *session->workspace;
+    auto id = CalibrationSnapshots(ws.db(), *session->clock).take(session->actor);
     if (!id)
         return ctx.error(id.error());
-    auto all = DecisionRepository((*ws)->db()).snapshots();
+    auto all = DecisionRepository(ws.db()).snapshots();
     if (!all)
         return ctx.error(all.error());
     for (const auto& s : *all) {
         if (s.id != *id)
             continue;
-        if (a->flag(QStringLiteral("--json")))
+        if (a->json())
             ctx.printJson(s.toJson());
         else
             ctx.out(QStringLiteral("snapshot %1 at %2: reviewed %3, Brier %4, ECE %5")
@@ -269,7 +257,7 @@ int runSnapshot(Context& ctx, const QStringList& argv)
 
 int runSnapshots(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {}, {}, QStringLiteral("decisions snapshots"));
+    auto a = VerbOptions::parse(ctx, argv, {}, {}, QStringLiteral("decisions snapshots"));
     if (!a)
         return ctx.error(a.error());
     auto ws = ctx.workspace();
@@ -278,43 +266,35 @@ int runSnapshots(Context& ctx, const QStringList& argv)
     auto all = DecisionRepository((*ws)->db()).snapshots();
     if (!all)
         return ctx.error(all.error());
-    if (a->flag(QStringLiteral("--json"))) {
-        Json arr = Json::array();
-        for (const auto& s : *all)
-            arr.push_back(s.toJson());
-        ctx.printJson(arr);
-        return 0;
-    }
-    for (const auto& s : *all)
-        ctx.out(QStringLiteral("%1  %2  reviewed %3  Brier %4  ECE %5")
-                    .arg(s.id)
-                    .arg(s.at)
-                    .arg(s.reviewed)
-                    .arg(optNum(s.brier), optNum(s.ece)));
-    if (all->empty())
-        ctx.out(QStringLiteral("no snapshots"));
+    printRows(
+        ctx, a->json(), *all, [](const DecisionRepository::Snapshot& s) { return s.toJson(); },
+        [](const DecisionRepository::Snapshot& s) {
+            return QStringLiteral("%1  %2  reviewed %3  Brier %4  ECE %5")
+                .arg(s.id)
+                .arg(s.at)
+                .arg(s.reviewed)
+                .arg(optNum(s.brier), optNum(s.ece));
+        },
+        QStringLiteral("no snapshots"));
     return 0;
 }
 
 int runAutoReview(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")},
-                       {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
+    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")},
+                                {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
     if (!a)
         return ctx.error(a.error());
-    auto clock = clockFromArgs(*a);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    AutoReviewer reviewer((*ws)->db(), **clock, (*ws)->root());
-    if (a->has(QStringLiteral("--signal-cmd")))
-        reviewer.setSignalCommand(a->value(QStringLiteral("--signal-cmd")));
-    auto report = reviewer.run(a->flag(QStringLiteral("--dry-run")));
+    auto session = a->session(ctx);
+    if (!session)
+        return ctx.error(session.error());
+    AutoReviewer reviewer(session->workspace->db(), *session->clock, session->workspace->root());
+    if ((*a)->has(QStringLiteral("--signal-cmd")))
+        reviewer.setSignalCommand((*a)->value(QStringLiteral("--signal-cmd")));
+    auto report = reviewer.run((*a)->flag(QStringLiteral("--dry-run")));
     if (!report)
         return ctx.error(report.error());
-    if (a->flag(QStringLiteral("--json"))) {
+    if (a->json()) {
         ctx.printJson(report->toJson());
         return 0;
     }
@@ -330,29 +310,19 @@ int runAutoReview(Context& ctx, const QStringList& argv)
 
 int runEscalation(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions escalation"));
+    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions escalation"));
     if (!a)
         return ctx.error(a.error());
-    auto clock = clockFromArgs(*a);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    auto list = EscalationList::compute((*ws)->db(), **clock);
+    auto session = a->session(ctx);
+    if (!session)
+        return ctx.error(session.error());
+    auto list = EscalationList::compute(session->workspace->db(), *session->clock);
     if (!list)
         return ctx.error(list.error());
-    if (a->flag(QStringLiteral("--json"))) {
-        Json arr = Json::array();
-        for (const Decision& d : *list)
-            arr.push_back(d.toJson());
-        ctx.printJson(arr);
-        return 0;
-    }
-    for (const Decision& d : *list)
-        ctx.out(line(d) + QStringLiteral(" (made %1)").arg(d.createdAt));
-    if (list->empty())
-        ctx.out(QStringLiteral("nothing to escalate"));
+    printRows(
+        ctx, a->json(), *list, [](const Decision& d) { return d.toJson(); },
+        [](const Decision& d) { return line(d) + QStringLiteral(" (made %1)").arg(d.createdAt); },
+        QStringLiteral("nothing to escalate"));
     return 0;
 }
 

@@ -1,6 +1,6 @@
-#include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
+#include "cli/VerbOptions.h"
 
 #include "scars/ScarBook.h"
 #include "scars/ScarRecall.h"
@@ -29,23 +29,6 @@ const QString kUsage = QStringLiteral(
     "serves has its recall count bumped. archive-unrecalled archives only scars never recalled.\n"
     "suggest turns learnable scars into inbox proposals (personal data redacted first).\n");
 
-Result<int> intOption(const Args& a, const QString& name, int fallback, int min, int max)
-{
-    if (!a.has(name))
-        return fallback;
-    bool ok = false;
-    const int v = a.value(name).toInt(&ok);
-    if (!ok || v < min || v > max)
-        return fail(Error::invalid(QStringLiteral("%1 must be an integer in [%2,%3] (got '%4')")
-                                       .arg(name)
-                                       .arg(min)
-                                       .arg(max)
-                                       .arg(a.value(name))));
-    return v;
-}
-
-QString actorOf(Workspace& ws) { return QStringLiteral("cli:") + ws.reviewer(); }
-
 QString line(const Scar& s)
 {
     return QStringLiteral("#%1 [%2 %3/10 %4] %5%6 — recalled %7×")
@@ -58,40 +41,40 @@ QString line(const Scar& s)
 
 int runAdd(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv,
-                       {QStringLiteral("--kind"), QStringLiteral("--title"), QStringLiteral("--lesson"),
-                        QStringLiteral("--context"), QStringLiteral("--importance"),
-                        QStringLiteral("--source"), QStringLiteral("--scope"), QStringLiteral("--now")},
-                       {QStringLiteral("--not-learnable")}, QStringLiteral("scars add"));
+    auto a = VerbOptions::parse(ctx, argv,
+                                {QStringLiteral("--kind"), QStringLiteral("--title"), QStringLiteral("--lesson"),
+                                 QStringLiteral("--context"), QStringLiteral("--importance"),
+                                 QStringLiteral("--source"), QStringLiteral("--scope"), QStringLiteral("--now")},
+                                {QStringLiteral("--not-learnable")}, QStringLiteral("scars add"));
     if (!a)
         return ctx.error(a.error());
-    if (!a->positional().isEmpty())
-        return ctx.usageError(QStringLiteral("scars add: unexpected argument '%1'").arg(a->positional(0)));
-    auto clock = clockFromArgs(*a);
+    if (!(*a)->positional().isEmpty())
+        return ctx.usageError(QStringLiteral("scars add: unexpected argument '%1'").arg((*a)->positional(0)));
+    auto clock = a->clock();
     if (!clock)
         return ctx.error(clock.error());
-    auto importance = intOption(*a, QStringLiteral("--importance"), 5, 0, 10);
+    auto importance = a->integer(QStringLiteral("--importance"), 5, 0, 10);
     if (!importance)
         return ctx.error(importance.error());
     Scar s;
-    s.kind = a->value(QStringLiteral("--kind"), QStringLiteral("failure"));
-    s.title = a->value(QStringLiteral("--title"));
-    s.lesson = a->value(QStringLiteral("--lesson"));
-    s.context = a->value(QStringLiteral("--context"));
+    s.kind = (*a)->value(QStringLiteral("--kind"), QStringLiteral("failure"));
+    s.title = (*a)->value(QStringLiteral("--title"));
+    s.lesson = (*a)->value(QStringLiteral("--lesson"));
+    s.context = (*a)->value(QStringLiteral("--context"));
     s.importance = *importance;
-    s.learnable = !a->flag(QStringLiteral("--not-learnable"));
-    if (a->has(QStringLiteral("--source")))
-        s.source = a->value(QStringLiteral("--source"));
-    s.scope = a->value(QStringLiteral("--scope"), QStringLiteral("general"));
+    s.learnable = !(*a)->flag(QStringLiteral("--not-learnable"));
+    if ((*a)->has(QStringLiteral("--source")))
+        s.source = (*a)->value(QStringLiteral("--source"));
+    s.scope = (*a)->value(QStringLiteral("--scope"), QStringLiteral("general"));
     if (auto v = s.validate(); !v)
         return ctx.error(v.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    auto stored = ScarBook((*ws)->db(), **clock, actorOf(**ws)).add(s);
+    auto session = a->session(ctx);
+    if (!session)
+        return ctx.error(session.error());
+    auto stored = ScarBook(session->workspace->db(), *session->clock, session->actor).add(s);
     if (!stored)
         return ctx.error(stored.error());
-    if (a->flag(QStringLiteral("--json")))
+    if (a->json())
         ctx.printJson(stored->toJson());
     else
         ctx.out(QStringLiteral("scar %1 recorded").arg(stored->id));
@@ -100,24 +83,24 @@ int runAdd(Context& ctx, const QStringList& argv)
 
 int runList(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv,
-                       {QStringLiteral("--query"), QStringLiteral("--scope"), QStringLiteral("--kind"),
-                        QStringLiteral("--min-importance"), QStringLiteral("--limit")},
-                       {QStringLiteral("--archived")}, QStringLiteral("scars list"));
+    auto a = VerbOptions::parse(ctx, argv,
+                                {QStringLiteral("--query"), QStringLiteral("--scope"), QStringLiteral("--kind"),
+                                 QStringLiteral("--min-importance"), QStringLiteral("--limit")},
+                                {QStringLiteral("--archived")}, QStringLiteral("scars list"));
     if (!a)
         return ctx.error(a.error());
     ScarRepository::Filter f;
-    f.text = a->value(QStringLiteral("--query"), a->positional(0));
-    f.scope = a->value(QStringLiteral("--scope"));
-    f.kind = a->value(QStringLiteral("--kind"));
+    f.text = (*a)->value(QStringLiteral("--query"), (*a)->positional(0));
+    f.scope = (*a)->value(QStringLiteral("--scope"));
+    f.kind = (*a)->value(QStringLiteral("--kind"));
     if (!f.kind.isEmpty() && !Scar::isKnownKind(f.kind))
         return ctx.usageError(QStringLiteral("unknown scar kind '%1' (use failure or victory)").arg(f.kind));
-    auto minImp = intOption(*a, QStringLiteral("--min-importance"), 0, 0, 10);
+    auto minImp = a->integer(QStringLiteral("--min-importance"), 0, 0, 10);
     if (!minImp)
         return ctx.error(minImp.error());
     f.minImportance = *minImp;
-    f.includeArchived = a->flag(QStringLiteral("--archived"));
-    auto limit = intOption(*a, QStringLiteral("--limit"), -1, 0, 1'000'000'000);
+    f.includeArchived = (*a)->flag(QStringLiteral("--archived"));
+    auto limit = a->integer(QStringLiteral("--limit"), -1, 0, 1'000'000'000);
     if (!limit)
         return ctx.error(limit.error());
     auto ws = ctx.workspace();
@@ -130,42 +113,31 @@ int runList(Context& ctx, const QStringList& argv)
     auto rows = repo.byIds(*ids);
     if (!rows)
         return ctx.error(rows.error());
-    if (a->flag(QStringLiteral("--json"))) {
-        Json arr = Json::array();
-        for (const Scar& s : *rows)
-            arr.push_back(s.toJson());
-        ctx.printJson(arr);
-    } else {
-        for (const Scar& s : *rows)
-            ctx.out(line(s));
-        if (rows->empty())
-            ctx.out(QStringLiteral("no scars"));
-    }
+    printRows(ctx, a->json(), *rows, [](const Scar& s) { return s.toJson(); }, line,
+              QStringLiteral("no scars"));
     return 0;
 }
 
 int runRecall(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {QStringLiteral("--scope"), QStringLiteral("--k"), QStringLiteral("--now")},
-                       {}, QStringLiteral("scars recall"));
+    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--scope"), QStringLiteral("--k"), QStringLiteral("--now")},
+                                {}, QStringLiteral("scars recall"));
     if (!a)
         return ctx.error(a.error());
-    const QString query = a->positional().join(QLatin1Char(' '));
+    const QString query = (*a)->positional().join(QLatin1Char(' '));
     if (query.trimmed().isEmpty())
         return ctx.usageError(QStringLiteral("scars recall: a QUERY is required"));
-    auto k = intOption(*a, QStringLiteral("--k"), 5, 1, 1000);
+    auto k = a->integer(QStringLiteral("--k"), 5, 1, 1000);
     if (!k)
         return ctx.error(k.error());
-    auto clock = clockFromArgs(*a);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    auto hits = ScarRecall((*ws)->db(), **clock).recall(query, a->value(QStringLiteral("--scope")), *k);
+    auto session = a->session(ctx);
+    if (!session)
+        return ctx.error(session.error());
+    auto hits = ScarRecall(session->workspace->db(), *session->clock)
+                    .recall(query, (*a)->value(QStringLiteral("--scope")), *k);
     if (!hits)
         return ctx.error(hits.error());
-    if (a->flag(QStringLiteral("--json"))) {
+    if (a->json()) {
         Json arr = Json::array();
         for (const auto& h : *hits)
             arr.push_back(h.toJson());
@@ -185,30 +157,28 @@ int runRecall(Context& ctx, const QStringList& argv)
 
 int runSuggest(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {QStringLiteral("--limit"), QStringLiteral("--proposer-cmd"), QStringLiteral("--now"),
-                              QStringLiteral("--timeout")},
-                       {}, QStringLiteral("scars suggest"));
+    auto a = VerbOptions::parse(ctx, argv,
+                                {QStringLiteral("--limit"), QStringLiteral("--proposer-cmd"), QStringLiteral("--now"),
+                                 QStringLiteral("--timeout")},
+                                {}, QStringLiteral("scars suggest"));
     if (!a)
         return ctx.error(a.error());
-    auto limit = intOption(*a, QStringLiteral("--limit"), 10, 1, 100000);
+    auto limit = a->integer(QStringLiteral("--limit"), 10, 1, 100000);
     if (!limit)
         return ctx.error(limit.error());
-    auto timeout = intOption(*a, QStringLiteral("--timeout"), 60, 1, 3600);
+    auto timeout = a->integer(QStringLiteral("--timeout"), 60, 1, 3600);
     if (!timeout)
         return ctx.error(timeout.error());
-    auto clock = clockFromArgs(*a);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    ScarSuggester suggester(**ws, **clock, actorOf(**ws));
-    if (a->has(QStringLiteral("--proposer-cmd")))
-        suggester.setProposerCommand(a->value(QStringLiteral("--proposer-cmd")), *timeout * 1000);
+    auto session = a->session(ctx);
+    if (!session)
+        return ctx.error(session.error());
+    ScarSuggester suggester(*session->workspace, *session->clock, session->actor);
+    if ((*a)->has(QStringLiteral("--proposer-cmd")))
+        suggester.setProposerCommand((*a)->value(QStringLiteral("--proposer-cmd")), *timeout * 1000);
     auto out = suggester.suggest(*limit);
     if (!out)
         return ctx.error(out.error());
-    if (a->flag(QStringLiteral("--json"))) {
+    if (a->json()) {
         ctx.printJson(out->toJson());
         return 0;
     }
@@ -225,26 +195,24 @@ int runSuggest(Context& ctx, const QStringList& argv)
 
 int runArchive(Context& ctx, const QStringList& argv)
 {
-    auto a = ctx.parse(argv, {QStringLiteral("--older-than"), QStringLiteral("--now")},
-                       {QStringLiteral("--dry-run")}, QStringLiteral("scars archive-unrecalled"));
+    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--older-than"), QStringLiteral("--now")},
+                                {QStringLiteral("--dry-run")}, QStringLiteral("scars archive-unrecalled"));
     if (!a)
         return ctx.error(a.error());
-    if (!a->has(QStringLiteral("--older-than")))
+    if (!(*a)->has(QStringLiteral("--older-than")))
         return ctx.usageError(QStringLiteral("scars archive-unrecalled: --older-than DAYS is required"));
-    auto days = intOption(*a, QStringLiteral("--older-than"), 0, 0, 1'000'000);
+    auto days = a->integer(QStringLiteral("--older-than"), 0, 0, 1'000'000);
     if (!days)
         return ctx.error(days.error());
-    auto clock = clockFromArgs(*a);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    const bool dry = a->flag(QStringLiteral("--dry-run"));
-    auto done = ScarBook((*ws)->db(), **clock, actorOf(**ws)).archiveUnrecalled(*days, dry);
+    auto session = a->session(ctx);
+    if (!session)
+        return ctx.error(session.error());
+    const bool dry = (*a)->flag(QStringLiteral("--dry-run"));
+    auto done = ScarBook(session->workspace->db(), *session->clock, session->actor)
+                    .archiveUnrecalled(*days, dry);
     if (!done)
         return ctx.error(done.error());
-    if (a->flag(QStringLiteral("--json"))) {
+    if (a->json()) {
         Json ids = Json::array();
         for (const Scar& s : *done)
             ids.push_back(s.id);

@@ -1,0 +1,56 @@
+#include "cli/VerbOptions.h"
+
+#include "cli/Clock.h"
+
+namespace sediment::cli {
+
+Result<VerbOptions> VerbOptions::parse(const Context& ctx, const QStringList& argv,
+                                       const QStringList& valueOptions, const QStringList& flags,
+                                       const QString& label)
+{
+    auto a = ctx.parse(argv, valueOptions, flags, label);
+    if (!a)
+        return fail(a.error());
+    return VerbOptions(std::move(*a));
+}
+
+Result<int> VerbOptions::integer(const QString& name, int fallback, int min, int max) const
+{
+    if (!m_args.has(name))
+        return fallback;
+    bool ok = false;
+    const int v = m_args.value(name).toInt(&ok);
+    if (!ok || v < min || v > max)
+        return fail(Error::invalid(QStringLiteral("%1 must be an integer in [%2,%3] (got '%4')")
+                                       .arg(name)
+                                       .arg(min)
+                                       .arg(max)
+                                       .arg(m_args.value(name))));
+    return v;
+}
+
+Result<const Clock*> VerbOptions::clock()
+{
+    if (!m_clock) {
+        auto made = clockFromArgs(m_args);
+        if (!made)
+            return fail(made.error());
+        m_clock = std::move(*made);
+    }
+    return m_clock.get();
+}
+
+Result<VerbOptions::Session> VerbOptions::session(Context& ctx)
+{
+    auto c = clock();
+    if (!c)
+        return fail(c.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return fail(ws.error());
+    return Session{*c, *ws, actorOf(**ws)};
+}
+
+QString VerbOptions::actorOf(const Workspace& ws) { return QStringLiteral("cli:") + ws.reviewer(); }
+
+} // namespace sediment::cli

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "cli/Args.h"
+#include "cli/Context.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <memory>
+
+namespace sediment::cli {
+
+// What the scars and decisions sub-verbs all begin with, said once: their arguments parsed
+// (`--json` and `--help` always accepted), whole-number options checked against a range, the
+// clock `--now` injects, then the workspace and the acting user. Each step hands back an Error
+// for Context::error, so every verb keeps its own order of checks: what it refuses before it
+// opens the workspace is still refused without touching it.
+class VerbOptions final {
+public:
+    static Result<VerbOptions> parse(const Context& ctx, const QStringList& argv,
+                                     const QStringList& valueOptions, const QStringList& flags,
+                                     const QString& label);
+
+    const Args& args() const { return m_args; }
+    const Args* operator->() const { return &m_args; }
+    bool json() const { return m_args.flag(QStringLiteral("--json")); }
+
+    // The option's value as a whole number in [min, max]; `fallback` when it is absent.
+    Result<int> integer(const QString& name, int fallback, int min, int max) const;
+
+    // `--now ISO` as a fixed clock, else the system clock (declare "--now" to accept it).
+    Result<const Clock*> clock();
+
+    // The clock, then the workspace: what a sub-verb that records something needs to act.
+    struct Session {
+        const Clock* clock = nullptr;
+        Workspace* workspace = nullptr;
+        QString actor; // "cli:<reviewer>", the audit actor of what the verb writes
+    };
+    Result<Session> session(Context& ctx);
+
+    static QString actorOf(const Workspace& ws);
+
+private:
+    explicit VerbOptions(Args args) : m_args(std::move(args)) {}
+
+    Args m_args;
+    std::unique_ptr<Clock> m_clock;
+};
+
+// Rows as one JSON array (with --json) or one line each, then `none` when there are no rows.
+template <typename Rows, typename ToJson, typename Line>
+void printRows(const Context& ctx, bool json, const Rows& rows, ToJson toJson, Line line,
+               const QString& none)
+{
+    if (json) {
+        Json arr = Json::array();
+        for (const auto& row : rows)
+            arr.push_back(toJson(row));
+        ctx.printJson(arr);
+        return;
+    }
+    for (const auto& row : rows)
+        ctx.out(line(row));
+    if (rows.empty())
+        ctx.out(none);
+}
+
+} // namespace sediment::cli
