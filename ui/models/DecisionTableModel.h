@@ -2,15 +2,12 @@
 
 #include "store/DecisionRepository.h"
 
-#include <QAbstractTableModel>
-#include <QHash>
-
-#include <vector>
+#include "models/LazyIdTableModel.h"
 
 namespace sediment::ui {
 
 // The decisions as a lazy table: filtered, ordered ids from SQL; rows read a page at a time.
-class DecisionTableModel final : public QAbstractTableModel {
+class DecisionTableModel final : public LazyIdTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DecisionTableModel)
 
@@ -20,12 +17,8 @@ public:
     // The decision id of a row, whatever column: what a review acts on.
     enum Role { DecisionIdRole = Qt::UserRole + 1 };
 
-    static constexpr int kPageSize = 128;
-    static constexpr int kMaxCachedPages = 32;
-
     explicit DecisionTableModel(Database& db, QObject* parent = nullptr);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
@@ -34,22 +27,16 @@ public:
 
     void setFilter(const DecisionRepository::Filter& filter);
     const DecisionRepository::Filter& filter() const { return m_filter; }
-    void refresh();
     const Decision* decisionAt(int row) const;
-    int rowOf(qint64 decisionId) const;
-
-Q_SIGNALS:
-    void errorOccurred(const QString& message);
 
 private:
-    void reload();
+    Result<std::vector<qint64>> readIds() const override;
+    void dropRows() const override { m_rows.clear(); }
 
     mutable DecisionRepository m_repo;
     DecisionRepository::Filter m_filter;
     DecisionRepository::Order m_order = DecisionRepository::Order::Oldest;
-    std::vector<qint64> m_ids;
-    mutable QHash<int, std::vector<Decision>> m_pages;
-    mutable QList<int> m_lru;
+    mutable RowPages<Decision> m_rows{kPageSize, kMaxCachedPages};
 };
 
 } // namespace sediment::ui
