@@ -4,6 +4,7 @@
 #include "scars/ScarRecall.h"
 #include "scars/ScarSuggester.h"
 #include "store/ScarRepository.h"
+#include "widgets/ColumnFit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -76,7 +77,16 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setSortingEnabled(true);
     m_table->verticalHeader()->hide();
+    // The title takes what the short columns leave; times and titles stay on one line.
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ScarTableModel::TitleColumn, QHeaderView::Stretch);
+    fitColumn(m_table, ScarTableModel::IdColumn, QStringLiteral("999999"));
+    fitColumn(m_table, ScarTableModel::KindColumn, QStringLiteral("victory"));
+    fitColumn(m_table, ScarTableModel::ImportanceColumn, QStringLiteral("10"));
+    fitColumn(m_table, ScarTableModel::ScopeColumn, QStringLiteral("integration"));
+    fitColumn(m_table, ScarTableModel::RecallsColumn, QStringLiteral("9999"));
+    fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ScarsPage::showSelected);
 
@@ -88,6 +98,10 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_recall->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_recall->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_recall->horizontalHeader()->setStretchLastSection(true);
+    m_recall->setWordWrap(false);
+    fitColumn(m_recall, 0, QStringLiteral("0.999"));
+    fitColumn(m_recall, 1, QStringLiteral("999999"));
+    m_recall->setColumnWidth(2, 200);
     connect(m_recall, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
         if (auto* item = m_recall->item(row, 1))
             selectScar(item->text().toLongLong());
@@ -101,6 +115,9 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     split->addWidget(right);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // Stretch factors only share out extra room; the list starts with two thirds of the width,
+    // enough for a readable title beside the short columns.
+    split->setSizes({670, 330});
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(filters);
     layout->addWidget(split, 1);

@@ -7,6 +7,7 @@
 #include "skills/SkillService.h"
 #include "store/SkillRepository.h"
 #include "util/Time.h"
+#include "widgets/ColumnFit.h"
 #include "widgets/ErrorDialog.h"
 #include "workspace/Workspace.h"
 
@@ -14,7 +15,6 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QFileInfo>
-#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -27,7 +27,6 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-#include <algorithm>
 
 namespace sediment::ui {
 
@@ -97,12 +96,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     QHeaderView* header = m_table->horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(SkillTableModel::NameColumn, QHeaderView::Stretch);
-    const QFontMetrics cells(m_table->font());
-    const QFontMetrics titles(header->font());
-    const auto fit = [&](int column, const QString& sample) {
-        const QString title = m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-        m_table->setColumnWidth(column, std::max(cells.horizontalAdvance(sample), titles.horizontalAdvance(title)) + 28);
-    };
+    const auto fit = [this](int column, const QString& sample) { fitColumn(m_table, column, sample); };
     fit(SkillTableModel::StateColumn, QStringLiteral("archived"));
     fit(SkillTableModel::CreatedByColumn, QStringLiteral("bundled"));
     fit(SkillTableModel::PinnedColumn, QStringLiteral("MM pinned"));
