@@ -3,6 +3,11 @@
 #include "store/Database.h"
 #include "util/Json.h"
 
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
 #include <unordered_map>
 #include <variant>
 
@@ -59,11 +64,22 @@ const char* compareSql(InboxFilter::Compare c)
     return "score = ?";
 }
 
-Where buildWhere(const InboxFilter& f)
+// True when every candidate row must be read anyway (agent, score, free text, exclusions) and no
+// index narrows the candidates (`dest:` or `is:stale`): then a window is best read straight from
+// the table by id range, rather than through the status index and one table lookup per entry.
+bool readsEveryRow(const InboxFilter& f)
+{
+    const bool needsRow = !InboxReadModel::isIndexed(f);
+    const bool narrowed = !f.destination.include.isEmpty() || f.stale == true;
+    return needsRow && !narrowed;
+}
+
+// `tableScan` writes the status test as `+status`, which SQLite does not serve from an index.
+Where buildWhere(const InboxFilter& f, bool tableScan = false)
 {
     Where w;
     addValues(w, "destination", f.destination, false);
-    addValues(w, "status", f.status, false);
+    addValues(w, tableScan ? "+status" : "status", f.status, false);
     addValues(w, "agent", f.agent, true);
     for (const auto& bound : f.score) {
         // An item without a score satisfies no comparison, and so every negated one.
@@ -125,6 +141,93 @@ Result<qint64> scalar(Database& db, const std::string& sql, const std::vector<Pa
     return *row ? st->int64(0) : 0;
 }
 
+std::string orderBy(InboxReadModel::Sort sort)
+{
+    const std::string dir = sort.descending ? " DESC" : " ASC";
+    const std::string key = keySql(sort.key);
+    return " ORDER BY " + key + dir + (key != "id" ? ", id" + dir : std::string());
+}
+
+// Reads the first column of every row as an id: no text is decoded, so a million ids cost
+// what the index walk costs.
+Status collectIds(Database& db, const std::string& sql, const std::vector<Param>& params,
+                  std::vector<qint64>& into)
+{
+    auto st = db.prepare(sql.c_str());
+    if (!st)
+        return fail(st.error());
+    bindAll(*st, params);
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row)
+            return {};
+        into.push_back(st->int64(0));
+    }
+}
+
+constexpr const char* kIdsPointer = "sediment_ids";
+
+// sediment_keep_id(VECTOR, ID): appends ID to the std::vector<qint64> bound as VECTOR with
+// sqlite3_bind_pointer, and returns 1. Only a pointer of our own type is ever dereferenced.
+void keepId(sqlite3_context* context, int, sqlite3_value** argv)
+{
+    auto* ids = static_cast<std::vector<qint64>*>(sqlite3_value_pointer(argv[0], kIdsPointer));
+    if (ids)
+        ids->push_back(sqlite3_value_int64(argv[1]));
+    sqlite3_result_int(context, 1);
+}
+
+using RawStatement = std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)>;
+
+Result<RawStatement> prepareRaw(sqlite3* db, const std::string& sql)
+{
+    sqlite3_stmt* raw = nullptr;
+    int rc = sqlite3_prepare_v2(db, sql.c_str(), int(sql.size()), &raw, nullptr);
+    if (rc != SQLITE_OK && sqlite3_create_function_v2(db, "sediment_keep_id", 2,
+                                                      SQLITE_UTF8 | SQLITE_DIRECTONLY, nullptr,
+                                                      keepId, nullptr, nullptr, nullptr)
+                               == SQLITE_OK) {
+        // First use on this connection: the function was missing, it is there now.
+        rc = sqlite3_prepare_v2(db, sql.c_str(), int(sql.size()), &raw, nullptr);
+    }
+    if (rc != SQLITE_OK)
+        return fail(Error::io(QStringLiteral("database error: %1")
+                                  .arg(QString::fromUtf8(sqlite3_errmsg(db)))));
+    return RawStatement(raw, sqlite3_finalize);
+}
+
+// Runs `sql`, whose first parameter is the vector that sediment_keep_id fills.
+Status collectInto(Database& db, const std::string& sql, const std::vector<Param>& params,
+                   std::vector<qint64>& into)
+{
+    auto st = prepareRaw(db.handle(), sql);
+    if (!st)
+        return fail(st.error());
+    sqlite3_stmt* raw = st->get();
+    sqlite3_bind_pointer(raw, 1, &into, kIdsPointer, nullptr);
+    int index = 2;
+    for (const Param& p : params) {
+        if (const auto* text = std::get_if<QString>(&p)) {
+            const QByteArray utf8 = text->toUtf8();
+            sqlite3_bind_text(raw, index, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
+        } else if (const auto* real = std::get_if<double>(&p)) {
+            sqlite3_bind_double(raw, index, *real);
+        } else {
+            sqlite3_bind_int64(raw, index, std::get<qint64>(p));
+        }
+        ++index;
+    }
+    int rc = SQLITE_ROW;
+    while (rc == SQLITE_ROW)
+        rc = sqlite3_step(raw);
+    if (rc != SQLITE_DONE)
+        return fail(Error::io(QStringLiteral("database error: %1")
+                                  .arg(QString::fromUtf8(sqlite3_errmsg(db.handle())))));
+    return {};
+}
+
 QString oneLine(const std::string& utf8)
 {
     QString text = qs(utf8).simplified();
@@ -172,41 +275,124 @@ QString InboxReadModel::summarize(const QString& destination, const QString& opJ
 
 Result<qint64> InboxReadModel::count(const InboxFilter& filter)
 {
+    // One status and nothing else (the default view, pending): when the other statuses are few,
+    // the table's row count (a b-tree count that decodes no record) minus theirs is far cheaper
+    // than walking every entry of the one status. Two bounded probes decide.
+    if (filter.status.include.size() == 1 && filter.status.exclude.isEmpty()
+        && filter.destination.isEmpty() && filter.agent.isEmpty() && filter.score.empty()
+        && !filter.stale && filter.text.isEmpty()) {
+        constexpr qint64 kProbe = 4096;
+        const std::vector<Param> status{filter.status.include.front(), kProbe};
+        auto below = scalar(m_db, "SELECT COUNT(*) FROM (SELECT 1 FROM inbox_items "
+                                  "WHERE status < ? LIMIT ?)", status);
+        if (!below)
+            return fail(below.error());
+        auto above = *below < kProbe ? scalar(m_db, "SELECT COUNT(*) FROM (SELECT 1 FROM "
+                                                    "inbox_items WHERE status > ? LIMIT ?)",
+                                              status)
+                                     : Result<qint64>(kProbe);
+        if (!above)
+            return fail(above.error());
+        if (*below < kProbe && *above < kProbe) {
+            auto total = scalar(m_db, "SELECT COUNT(*) FROM inbox_items", {});
+            if (!total)
+                return fail(total.error());
+            return *total - *below - *above;
+        }
+    }
     const Where w = buildWhere(filter);
     return scalar(m_db, "SELECT COUNT(*) FROM inbox_items WHERE " + w.sql, w.params);
 }
 
+bool InboxReadModel::isIndexed(const InboxFilter& f)
+{
+    return f.agent.isEmpty() && f.score.empty() && f.text.isEmpty()
+           && f.destination.exclude.isEmpty() && f.status.exclude.isEmpty() && f.stale != false;
+}
+
+Result<std::pair<qint64, qint64>> InboxReadModel::writeMark()
+{
+    // data_version moves on other connections' commits, total_changes on this one's.
+    auto version = m_db.dataVersion();
+    if (!version)
+        return fail(version.error());
+    return std::pair<qint64, qint64>(*version, sqlite3_total_changes64(m_db.handle()));
+}
+
+Result<std::pair<qint64, qint64>> InboxReadModel::idSpan()
+{
+    // Two subqueries, so that each is one b-tree descent: MIN and MAX side by side in one
+    // SELECT would scan the whole table.
+    auto st = m_db.prepare("SELECT COALESCE((SELECT MIN(id) FROM inbox_items), 0), "
+                           "COALESCE((SELECT MAX(id) FROM inbox_items), 0)");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::pair<qint64, qint64>(0, 0);
+    return std::pair<qint64, qint64>(st->int64(0), st->int64(1));
+}
+
+Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descending,
+                                         qint64 after, qint64 upTo, std::vector<qint64>& into)
+{
+    Where w = buildWhere(filter, readsEveryRow(filter));
+    w.add("id > ? AND id <= ?");
+    w.params.emplace_back(after);
+    w.params.emplace_back(upTo);
+    const size_t first = into.size();
+    // The ids go to the vector from inside the scan (see keepId): a million ids then cost the
+    // index walk, not a million round trips through sqlite3_step.
+    const std::string sql = "SELECT COUNT(sediment_keep_id(?, id)) FROM (SELECT id FROM "
+                            "inbox_items WHERE " + w.sql + " ORDER BY id"
+                            + (descending ? " DESC" : " ASC") + ")";
+    if (auto s = collectInto(m_db, sql, w.params, into); !s)
+        return s;
+    // SQLite keeps the subquery's order in practice but does not promise it: make sure.
+    const auto begin = into.begin() + qsizetype(first);
+    if (descending) {
+        if (!std::is_sorted(begin, into.end(), std::greater<>()))
+            std::sort(begin, into.end(), std::greater<>());
+    } else if (!std::is_sorted(begin, into.end())) {
+        std::sort(begin, into.end());
+    }
+    return {};
+}
+
+Result<std::vector<qint64>> InboxReadModel::allIds(const InboxFilter& filter, Sort sort)
+{
+    const Where w = buildWhere(filter);
+    std::vector<qint64> ids;
+    if (auto s = collectIds(m_db, "SELECT id FROM inbox_items WHERE " + w.sql + orderBy(sort),
+                            w.params, ids);
+        !s)
+        return fail(s.error());
+    return ids;
+}
+
 Result<qint64> InboxReadModel::pendingCount()
 {
-    return scalar(m_db, "SELECT COUNT(*) FROM inbox_items WHERE status = 'pending'", {});
+    InboxFilter pending;
+    pending.status.include = {QStringLiteral("pending")};
+    return count(pending);
 }
 
 Result<std::vector<qint64>> InboxReadModel::pageIds(const InboxFilter& filter, Sort sort,
                                                     qint64 offset, int limit)
 {
     Where w = buildWhere(filter);
-    const std::string dir = sort.descending ? " DESC" : " ASC";
-    const std::string key = keySql(sort.key);
-    std::string sql = "SELECT id FROM inbox_items WHERE " + w.sql + " ORDER BY " + key + dir;
-    if (key != "id")
-        sql += ", id" + dir;
-    sql += " LIMIT ? OFFSET ?";
     w.params.emplace_back(qint64(limit));
     w.params.emplace_back(offset);
-    auto st = m_db.prepare(sql.c_str());
-    if (!st)
-        return fail(st.error());
-    bindAll(*st, w.params);
     std::vector<qint64> ids;
     ids.reserve(size_t(std::max(limit, 0)));
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        ids.push_back(st->int64(0));
-    }
+    if (auto s = collectIds(m_db,
+                            "SELECT id FROM inbox_items WHERE " + w.sql + orderBy(sort)
+                                + " LIMIT ? OFFSET ?",
+                            w.params, ids);
+        !s)
+        return fail(s.error());
     return ids;
 }
 

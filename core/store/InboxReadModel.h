@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace sediment {
@@ -40,6 +41,22 @@ public:
     explicit InboxReadModel(Database& db) : m_db(db) {}
 
     Result<qint64> count(const InboxFilter& filter);
+    // True when an index answers the filter alone (status, `dest:`, `is:stale`): counting it is
+    // a walk over index entries, cheaper than reading its ids.
+    static bool isIndexed(const InboxFilter& filter);
+    // Moves whenever anything is committed, by this connection or another: what a count is
+    // remembered against, so that going back to a filter need not count it again.
+    Result<std::pair<qint64, qint64>> writeMark();
+    // The smallest and the largest id in the inbox ({0, 0} when empty): the span a window scan
+    // walks. Ids only grow and items are never deleted, so the span only widens.
+    Result<std::pair<qint64, qint64>> idSpan();
+    // Appends the matching ids with after < id <= upTo, in id order (descending if asked): one
+    // window of an incremental scan, so that a filter no index serves shows its first matches
+    // after a window's work instead of a whole table's.
+    Status appendIdsInWindow(const InboxFilter& filter, bool descending, qint64 after,
+                             qint64 upTo, std::vector<qint64>& into);
+    // Every matching id under sort, in one statement: for the orders a window scan cannot give.
+    Result<std::vector<qint64>> allIds(const InboxFilter& filter, Sort sort);
     Result<std::vector<qint64>> pageIds(const InboxFilter& filter, Sort sort, qint64 offset,
                                         int limit);
     // In the order of `ids`; ids that no longer exist are skipped.

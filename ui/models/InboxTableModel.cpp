@@ -4,10 +4,14 @@
 #include "util/Time.h"
 
 #include <QColor>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QLocale>
 
+#include <algorithm>
 #include <climits>
+#include <functional>
+#include <unordered_map>
 
 namespace sediment::ui {
 
@@ -47,14 +51,30 @@ QString shortTime(const QString& iso)
     return t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 
+// Window sizes, in ids of the span, for reading ids: they adapt so that one window takes about
+// kWindowNs.
+constexpr qint64 kMinWindow = 8;
+constexpr qint64 kMaxWindow = 1024 * 1024;
+constexpr qint64 kWindowNs = 4'000'000;
+
 } // namespace
 
 InboxTableModel::InboxTableModel(Database& db, QObject* parent)
+    : InboxTableModel(db, Pacing(), parent)
+{
+}
+
+InboxTableModel::InboxTableModel(Database& db, Pacing pacing, QObject* parent)
     : QAbstractTableModel(parent)
     , m_read(db)
+    , m_pacing(pacing)
+    , m_loadTimer(new QTimer(this))
 {
+    m_loadTimer->setSingleShot(true);
+    m_loadTimer->setInterval(0);
+    connect(m_loadTimer, &QTimer::timeout, this, &InboxTableModel::continueLoading);
     m_filter.status.include = {QStringLiteral("pending")};
-    recount();
+    reload();
 }
 
 void InboxTableModel::reportError(const QString& message) const
@@ -65,23 +85,171 @@ void InboxTableModel::reportError(const QString& message) const
     Q_EMIT const_cast<InboxTableModel*>(this)->errorOccurred(message);
 }
 
-void InboxTableModel::recount()
+void InboxTableModel::clearPages() const
 {
     m_pages.clear();
     m_lru.clear();
-    auto n = m_read.count(m_filter);
-    if (!n) {
-        reportError(n.error().message);
-        m_count = 0;
+}
+
+Status InboxTableModel::startScan(Scan& scan, std::vector<qint64>& ids, int budgetMs)
+{
+    scan = Scan();
+    if (m_sort.key != InboxReadModel::SortKey::Id && m_sort.key != InboxReadModel::SortKey::Summary) {
+        // Any other order needs every match before the first row is known: one statement.
+        auto all = m_read.allIds(m_filter, m_sort);
+        if (!all)
+            return fail(all.error());
+        ids = std::move(*all);
+        return {};
+    }
+    auto span = m_read.idSpan();
+    if (!span)
+        return fail(span.error());
+    // Room for every id of the span up front: untouched capacity costs address space, not
+    // memory, and the background never copies the ids it already has.
+    ids.reserve(size_t(std::min<qint64>(span->second - span->first + 1, INT_MAX)));
+    scan.done = false;
+    scan.descending = m_sort.descending;
+    scan.next = scan.descending ? span->second : span->first - 1;
+    scan.end = scan.descending ? span->first - 1 : span->second;
+    scan.window = std::max<qint64>(m_pacing.firstWindow, 1);
+    return advance(scan, ids, budgetMs, true);
+}
+
+Status InboxTableModel::advance(Scan& scan, std::vector<qint64>& ids, int budgetMs, bool blocking)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const qint64 budgetNs = qint64(budgetMs) * 1'000'000;
+    const double span = double(scan.descending ? scan.next - scan.end : scan.end - scan.next);
+    double covered = 0;
+    while (!scan.done) {
+        const qint64 started = clock.nsecsElapsed();
+        const qint64 after = scan.descending ? std::max(scan.next - scan.window, scan.end)
+                                             : scan.next;
+        const qint64 upTo = scan.descending ? scan.next
+                                            : std::min(scan.next + scan.window, scan.end);
+        if (auto s = m_read.appendIdsInWindow(m_filter, scan.descending, after, upTo, ids); !s) {
+            scan.done = true;
+            return s;
+        }
+        scan.next = scan.descending ? after : upTo;
+        scan.done = scan.next == scan.end;
+        covered += double(upTo - after);
+        // Windows of a few milliseconds each: a slice then ends close to its budget, whether
+        // an index answers (wide windows) or every row is read (narrow ones).
+        const qint64 now = clock.nsecsElapsed();
+        const qint64 took = now - started;
+        if (took < kWindowNs / 2 && scan.window < kMaxWindow)
+            scan.window *= 2;
+        else if (took > kWindowNs * 2 && scan.window > kMinWindow)
+            scan.window /= 2;
+        if (now >= budgetNs)
+            break;
+        if (blocking && !scan.done) {
+            // Block only while the whole read looks like it fits the budget (then the scroll
+            // bar is right at the first paint); a read that will not fit stops as soon as it
+            // has a screenful, or after a quarter of the budget, and goes on in the background.
+            const double projected = double(now) * span / std::max(covered, 1.0);
+            if (projected > double(budgetNs)
+                && (ids.size() >= size_t(2 * kPageSize) || now >= budgetNs / 4))
+                break;
+        }
+    }
+    return {};
+}
+
+void InboxTableModel::reload()
+{
+    m_loadTimer->stop();
+    clearPages();
+    m_ids.clear();
+    const auto s = startScan(m_scan, m_ids, m_pacing.blockingMs);
+    m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
+    m_counted = false;
+    if (!s) {
+        reportError(s.error().message);
         return;
     }
     m_lastError.clear();
-    m_count = std::min<qint64>(*n, INT_MAX);
+    countIfIndexed();
+    if (!m_scan.done)
+        m_loadTimer->start();
+}
+
+void InboxTableModel::countIfIndexed()
+{
+    if (m_scan.done || !InboxReadModel::isIndexed(m_filter))
+        return;
+    const auto mark = m_read.writeMark();
+    std::optional<qint64> count;
+    if (mark) {
+        for (const RememberedCount& c : m_counts)
+            if (c.mark == *mark && c.filter == m_filter)
+                count = c.count;
+    }
+    if (!count) {
+        auto n = m_read.count(m_filter);
+        if (!n)
+            return; // the rows then arrive as they are read
+        count = *n;
+        if (mark) {
+            constexpr size_t kRemembered = 8;
+            if (m_counts.size() >= kRemembered)
+                m_counts.erase(m_counts.begin());
+            m_counts.push_back({m_filter, *mark, *n});
+        }
+    }
+    m_counted = true;
+    m_shown = size_t(std::clamp<qint64>(*count, qint64(m_ids.size()), INT_MAX));
+}
+
+void InboxTableModel::continueLoading()
+{
+    // Ids are appended in place (the vector was reserved for the whole span); the view learns
+    // of them through m_shown, moved inside the insert brackets.
+    const size_t before = m_shown;
+    const auto s = advance(m_scan, m_ids, m_pacing.sliceMs, false);
+    const size_t after = std::min<size_t>(m_ids.size(), INT_MAX);
+    if (m_counted) {
+        if (m_scan.done) {
+            m_counted = false;
+            if (after != m_shown) {
+                // Items came or went between the count and the read: show what was read.
+                beginResetModel();
+                m_shown = after;
+                clearPages();
+                endResetModel();
+            }
+        }
+    } else if (after > before) {
+        if (before == 0) {
+            // Nothing was shown yet: a reset lets the page leave its "no match" state.
+            beginResetModel();
+            m_shown = after;
+            clearPages();
+            endResetModel();
+        } else {
+            beginInsertRows({}, int(before), int(after - 1));
+            // The last page may have been cut short by the end of what was read so far.
+            const int partial = int(before / kPageSize);
+            m_pages.remove(partial);
+            m_lru.removeOne(partial);
+            m_shown = after;
+            endInsertRows();
+        }
+    }
+    if (!s)
+        reportError(s.error().message);
+    if (!m_scan.done)
+        m_loadTimer->start();
+    else
+        Q_EMIT loadingFinished();
 }
 
 int InboxTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_count);
+    return parent.isValid() ? 0 : int(m_shown);
 }
 
 int InboxTableModel::columnCount(const QModelIndex& parent) const
@@ -97,20 +265,43 @@ const std::vector<InboxRow>* InboxTableModel::page(int pageIndex) const
         m_lru.append(pageIndex);
         return &it.value();
     }
-    auto ids = m_read.pageIds(m_filter, m_sort, qint64(pageIndex) * kPageSize, kPageSize);
-    if (!ids) {
-        reportError(ids.error().message);
+    const size_t first = size_t(pageIndex) * kPageSize;
+    if (first >= m_shown)
         return nullptr;
+    const size_t last = std::min(first + kPageSize, m_shown);
+    std::vector<qint64> ids;
+    if (last <= m_ids.size()) {
+        ids.assign(m_ids.begin() + qsizetype(first), m_ids.begin() + qsizetype(last));
+    } else {
+        // Counted but not read this far yet: page by offset from the nearer end.
+        const bool fromEnd = first > m_shown / 2;
+        const InboxReadModel::Sort sort{m_sort.key, m_sort.descending != fromEnd};
+        auto paged = m_read.pageIds(m_filter, sort, qint64(fromEnd ? m_shown - last : first),
+                                    int(last - first));
+        if (!paged) {
+            reportError(paged.error().message);
+            return nullptr;
+        }
+        ids = std::move(*paged);
+        if (fromEnd)
+            std::reverse(ids.begin(), ids.end());
     }
-    auto rows = m_read.rows(*ids);
+    auto rows = m_read.rows(ids);
     if (!rows) {
         reportError(rows.error().message);
         return nullptr;
     }
+    // One row per id, in place: an item gone since its id was read leaves an empty row (id 0)
+    // instead of shifting the rest of the page up.
+    std::vector<InboxRow> aligned(ids.size());
+    size_t found = 0;
+    for (size_t i = 0; i < ids.size() && found < rows->size(); ++i)
+        if ((*rows)[found].id == ids[i])
+            aligned[i] = std::move((*rows)[found++]);
     while (m_lru.size() >= kMaxCachedPages)
         m_pages.remove(m_lru.takeFirst());
     m_lru.append(pageIndex);
-    return &m_pages.insert(pageIndex, std::move(*rows)).value();
+    return &m_pages.insert(pageIndex, std::move(aligned)).value();
 }
 
 QVariant InboxTableModel::data(const QModelIndex& index, int role) const
@@ -119,7 +310,7 @@ QVariant InboxTableModel::data(const QModelIndex& index, int role) const
         return {};
     const auto* rows = page(index.row() / kPageSize);
     const size_t offset = size_t(index.row() % kPageSize);
-    if (!rows || offset >= rows->size())
+    if (!rows || offset >= rows->size() || (*rows)[offset].id == 0)
         return {};
     const InboxRow& r = (*rows)[offset];
     switch (role) {
@@ -188,59 +379,116 @@ void InboxTableModel::sort(int column, Qt::SortOrder order)
     const InboxReadModel::Sort next{keyOf(column), order == Qt::DescendingOrder};
     if (next.key == m_sort.key && next.descending == m_sort.descending)
         return;
-    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    // Persistent indexes follow their item: remember ids, re-place them in the new order.
-    const QModelIndexList before = persistentIndexList();
-    std::vector<qint64> ids;
-    ids.reserve(size_t(before.size()));
-    for (const QModelIndex& i : before)
-        ids.push_back(idAt(i.row()));
+    const InboxReadModel::Sort previous = m_sort;
     m_sort = next;
-    m_pages.clear();
-    m_lru.clear();
+    if (isLoading()) {
+        beginResetModel();
+        reload();
+        endResetModel();
+        return;
+    }
+    // Every id is here: ordering by id is a sort in memory; any other order asks SQL.
+    std::vector<qint64> ordered;
+    if (next.key == InboxReadModel::SortKey::Id) {
+        ordered = m_ids;
+        if (next.descending)
+            std::sort(ordered.begin(), ordered.end(), std::greater<>());
+        else
+            std::sort(ordered.begin(), ordered.end());
+    } else if (auto all = m_read.allIds(m_filter, m_sort)) {
+        ordered = std::move(*all);
+    } else {
+        m_sort = previous;
+        reportError(all.error().message);
+        return;
+    }
+    if (ordered.size() != m_ids.size()) {
+        // Items came or went since the last read: not the same rows in a new order.
+        beginResetModel();
+        clearPages();
+        m_ids = std::move(ordered);
+        m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
+        endResetModel();
+        return;
+    }
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    // Persistent indexes follow their item: remember ids, re-place them in the new order with
+    // one pass over the ids, however many indexes the selection holds.
+    const QModelIndexList before = persistentIndexList();
+    std::vector<qint64> beforeIds;
+    beforeIds.reserve(size_t(before.size()));
+    std::unordered_map<qint64, int> rowById;
+    for (const QModelIndex& i : before) {
+        beforeIds.push_back(idAt(i.row()));
+        rowById.emplace(beforeIds.back(), -1);
+    }
+    m_ids = std::move(ordered);
+    clearPages();
+    for (size_t row = 0; row < m_ids.size() && !rowById.empty(); ++row)
+        if (auto it = rowById.find(m_ids[row]); it != rowById.end())
+            it->second = int(row);
     QModelIndexList after;
     after.reserve(before.size());
     for (qsizetype i = 0; i < before.size(); ++i) {
-        const int row = ids[size_t(i)] ? rowOfId(ids[size_t(i)]) : -1;
+        const int row = beforeIds[size_t(i)] ? rowById[beforeIds[size_t(i)]] : -1;
         after.append(row < 0 ? QModelIndex() : index(row, before[i].column()));
     }
     changePersistentIndexList(before, after);
     Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
-
 void InboxTableModel::setFilter(const InboxFilter& filter)
 {
     beginResetModel();
     m_filter = filter;
-    recount();
+    reload();
     endResetModel();
 }
 
 void InboxTableModel::reloadRows()
 {
-    m_pages.clear();
-    m_lru.clear();
-    if (m_count > 0)
-        Q_EMIT dataChanged(index(0, 0), index(int(m_count) - 1, ColumnCount - 1));
+    clearPages();
+    if (m_shown > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 bool InboxTableModel::refresh()
 {
-    auto n = m_read.count(m_filter);
-    if (n && std::min<qint64>(*n, INT_MAX) == m_count) {
-        reloadRows();
-        return false;
+    if (!isLoading()) {
+        Scan scan;
+        std::vector<qint64> ids;
+        if (auto s = startScan(scan, ids, m_pacing.blockingMs); !s) {
+            reportError(s.error().message);
+            return false;
+        }
+        if (scan.done && ids == m_ids) {
+            reloadRows();
+            return false;
+        }
+        beginResetModel();
+        clearPages();
+        m_ids = std::move(ids);
+        m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
+        m_counted = false;
+        m_scan = scan;
+        m_lastError.clear();
+        countIfIndexed();
+        if (!m_scan.done)
+            m_loadTimer->start();
+        endResetModel();
+        return true;
     }
     beginResetModel();
-    recount();
+    reload();
     endResetModel();
     return true;
 }
 
 qint64 InboxTableModel::idAt(int row) const
 {
-    if (row < 0 || row >= m_count)
+    if (row < 0 || size_t(row) >= m_shown)
         return 0;
+    if (size_t(row) < m_ids.size())
+        return m_ids[size_t(row)];
     const auto* rows = page(row / kPageSize);
     const size_t offset = size_t(row % kPageSize);
     return rows && offset < rows->size() ? (*rows)[offset].id : 0;
@@ -248,12 +496,29 @@ qint64 InboxTableModel::idAt(int row) const
 
 int InboxTableModel::rowOfId(qint64 id) const
 {
+    // In id order the ids are sorted: a binary search; any other order is one linear pass.
+    const auto end = m_ids.begin() + qsizetype(std::min(m_shown, m_ids.size()));
+    auto found = end;
+    if (m_sort.key == InboxReadModel::SortKey::Id || m_sort.key == InboxReadModel::SortKey::Summary) {
+        found = m_sort.descending
+                    ? std::lower_bound(m_ids.begin(), end, id, std::greater<>())
+                    : std::lower_bound(m_ids.begin(), end, id);
+        if (found != end && *found != id)
+            found = end;
+    } else {
+        found = std::find(m_ids.begin(), end, id);
+    }
+    if (found != end)
+        return int(found - m_ids.begin());
+    if (!m_counted)
+        return -1;
+    // Counted rows not read yet: SQL knows the position.
     auto row = m_read.rowOf(m_filter, m_sort, id);
     if (!row) {
         reportError(row.error().message);
         return -1;
     }
-    return *row && **row < m_count ? int(**row) : -1;
+    return *row && **row < qint64(m_shown) ? int(**row) : -1;
 }
 
 } // namespace sediment::ui

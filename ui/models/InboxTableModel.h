@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QList>
+#include <QTimer>
 
 #include <vector>
 
@@ -15,9 +16,13 @@ class Database;
 
 namespace sediment::ui {
 
-// The inbox as a lazy table: the row count and the order come from SQL; rows are fetched a page
-// at a time when the view first paints them and kept in a small LRU cache, so a million pending
-// items cost a count and a screenful (§10).
+// The inbox as a lazy table (§10), in the manner of a browser that holds only ids: the ids of
+// every matching item, in order, are read from SQL (eight bytes a row, no text), and rows are
+// fetched a page at a time when the view first paints them, kept in a small LRU cache. Reading
+// the ids goes in windows over the id span: a filter that an index serves is read whole before
+// the first paint, so the scroll bar is right at once; one that needs a scan (free text, agent)
+// shows its first matches after a short budget and the rest arrive in the background as rows
+// appended at the end.
 class InboxTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InboxTableModel)
@@ -30,8 +35,17 @@ public:
 
     static constexpr int kPageSize = 128;
     static constexpr int kMaxCachedPages = 48;
+    // How reading ids is paced: how long it may hold the caller (a filter, a refresh) before
+    // the rest comes in the background, how long each background slice may hold the event loop,
+    // and how many ids of the span the first window covers (later ones adapt to their cost).
+    struct Pacing {
+        int blockingMs = 100;
+        int sliceMs = 15;
+        qint64 firstWindow = 16 * 1024;
+    };
 
     explicit InboxTableModel(Database& db, QObject* parent = nullptr);
+    InboxTableModel(Database& db, Pacing pacing, QObject* parent = nullptr);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -44,28 +58,65 @@ public:
     const InboxFilter& filter() const { return m_filter; }
     InboxReadModel::Sort sortOrder() const { return m_sort; }
 
-    // Re-reads the count; keeps the rows in place (dataChanged) when the count did not move,
-    // resets otherwise. Returns true when it reset, so the caller restores selection by id.
+    // Re-reads the ids; keeps the rows in place (dataChanged) when they did not change, resets
+    // otherwise. Returns true when it reset, so the caller restores selection by id.
     bool refresh();
-    // Drops the row cache and repaints, keeping the count: for a change this page made itself.
+    // Drops the row cache and repaints, keeping the ids: for a change this page made itself.
     void reloadRows();
+    // True while ids are still arriving in the background: rowCount() is not final yet.
+    bool isLoading() const { return !m_scan.done; }
 
     qint64 idAt(int row) const;                 // 0 when out of range
-    int rowOfId(qint64 id) const;               // -1 when the filter excludes it
+    int rowOfId(qint64 id) const;               // -1 when the filter excludes it (or not read yet)
     QString lastError() const { return m_lastError; }
 
 Q_SIGNALS:
     void errorOccurred(const QString& message);
+    // A read that went on in the background has every id now: rowCount() is final.
+    void loadingFinished();
 
 private:
+    // Where reading ids stands: the next window of the id span, or done.
+    struct Scan {
+        bool done = true;
+        bool descending = false;
+        qint64 next = 0; // ascending: the last id read; descending: the next id to read
+        qint64 end = 0;  // ascending: the largest id; descending: one below the smallest
+        qint64 window = 0;
+    };
+
     const std::vector<InboxRow>* page(int pageIndex) const;
     void reportError(const QString& message) const;
-    void recount();
+    void clearPages() const;
+    // Starts reading the ids of the current filter and sort into `ids`, for at most budgetMs.
+    Status startScan(Scan& scan, std::vector<qint64>& ids, int budgetMs);
+    // Reads windows for at most budgetMs; a blocking read may stop sooner (see the .cpp).
+    Status advance(Scan& scan, std::vector<qint64>& ids, int budgetMs, bool blocking);
+    // Reads anew, blocking for the budget; the rest continues from the event loop.
+    void reload();
+    void continueLoading();
+    // After a read that stops early: count an indexed filter's rows, so that the scroll bar
+    // and the end of the list are right at once.
+    void countIfIndexed();
 
     mutable InboxReadModel m_read;
     InboxFilter m_filter;
     InboxReadModel::Sort m_sort;
-    qint64 m_count = 0;
+    std::vector<qint64> m_ids; // in view order; the first m_shown are the model's rows
+    size_t m_shown = 0;
+    // While an indexed filter's ids are read in the background, the rows were counted up front:
+    // m_shown is that count and rows past m_ids are paged from SQL.
+    bool m_counted = false;
+    // The last few counts, each valid while nothing was committed since it was taken.
+    struct RememberedCount {
+        InboxFilter filter;
+        std::pair<qint64, qint64> mark;
+        qint64 count = 0;
+    };
+    std::vector<RememberedCount> m_counts;
+    Scan m_scan;
+    Pacing m_pacing;
+    QTimer* m_loadTimer = nullptr;
     mutable QHash<int, std::vector<InboxRow>> m_pages;
     mutable QList<int> m_lru; // most recent last
     mutable QString m_lastError;
