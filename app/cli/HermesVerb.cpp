@@ -3,7 +3,7 @@
 #include "cli/Verb.h"
 
 #include "hermes/PendingQueue.h"
-#include "inbox/BudgetPreview.h"
+#include "inbox/MemoryWritePlan.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
 #include "workspace/Config.h"
@@ -98,14 +98,30 @@ int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& cl
     return 0;
 }
 
-// One line per operation of an item's op, for `list` and the inbox detail.
-Json operationsOf(const Json& op)
+// An operation of a plan as `list` shows it: the op's own fields, without the null ones.
+Json operationJson(const MemoryWritePlan::Step& step)
 {
-    if (op.value("action", std::string()) == "batch")
-        return op.value("operations", Json::array());
-    return Json::array({op});
+    Json j = {{"action", us(step.action)}};
+    if (step.content)
+        j["content"] = us(*step.content);
+    if (step.oldText)
+        j["old_text"] = us(*step.oldText);
+    return j;
 }
 
+QString operationLine(const MemoryWritePlan::Step& step)
+{
+    QString line = QStringLiteral("    ") + step.action;
+    if (step.oldText)
+        line += QStringLiteral(" '%1'").arg(*step.oldText);
+    if (step.content)
+        line += (step.action == QLatin1String("replace") ? QStringLiteral(" → ") : QStringLiteral(" "))
+              + *step.content;
+    return line;
+}
+
+// Every operation and the budget come from MemoryWritePlan, as in the desktop's detail pane,
+// so the two cannot disagree on what a staged write would do.
 int list(Context& ctx, const Args& args, Workspace& ws)
 {
     HermesRepository hermes(ws.db());
@@ -123,33 +139,30 @@ int list(Context& ctx, const Args& args, Workspace& ws)
         if (!*found)
             continue;
         const InboxItem& it = **found;
-        auto budget = BudgetPreview::forItem(ws, it);
-        if (!budget)
-            return ctx.error(budget.error());
+        auto plan = MemoryWritePlan::forItem(ws, it);
+        if (!plan)
+            return ctx.error(plan.error());
+        Json operations = Json::array();
+        if (*plan)
+            for (const MemoryWritePlan::Step& step : (*plan)->steps)
+                operations.push_back(operationJson(step));
         Json j = {{"hermes_id", us(r.hermesId)},
                   {"inbox_id", it.id},
                   {"status", us(it.status)},
                   {"target", us(it.destination)},
                   {"origin", it.source.value("origin", Json(nullptr))},
                   {"summary", it.source.value("summary", Json(nullptr))},
-                  {"operations", operationsOf(it.effectiveOp())},
-                  {"budget", *budget ? (*budget)->toJson() : Json(nullptr)}};
+                  {"operations", std::move(operations)},
+                  {"budget", *plan ? (*plan)->budget.toJson() : Json(nullptr)}};
         if (!json) {
             ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
                         .arg(it.id)
                         .arg(r.hermesId, it.status, it.destination,
                              qs(it.source.value("origin", std::string())),
-                             *budget ? (*budget)->text() : QString()));
-            for (const Json& op : j["operations"]) {
-                const std::string action = op.value("action", std::string());
-                QString line = QStringLiteral("    %1").arg(qs(action));
-                if (op.contains("old_text"))
-                    line += QStringLiteral(" '%1'").arg(qs(op.value("old_text", std::string())));
-                if (op.contains("content"))
-                    line += (action == "replace" ? QStringLiteral(" → ") : QStringLiteral(" "))
-                          + qs(op.value("content", std::string()));
-                ctx.out(line);
-            }
+                             *plan ? (*plan)->budget.text() : QString()));
+            if (*plan)
+                for (const MemoryWritePlan::Step& step : (*plan)->steps)
+                    ctx.out(operationLine(step));
         }
         out.push_back(std::move(j));
     }

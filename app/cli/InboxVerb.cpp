@@ -17,12 +17,16 @@ const QString kUsage = QStringLiteral(
     "       sediment inbox refuse ID --reason CODE [--text T] [--json]\n"
     "       sediment inbox patch ID --file F [--json]\n"
     "       sediment inbox revert ID [--json]\n"
+    "       sediment inbox unrefuse ID [--json] [--reviewer NAME]\n"
     "       sediment inbox refresh-stale [--json]\n\n"
     "The human decisions on deferred proposals (§5). A pending item is approved (applied to its\n"
     "store), refused with a reason code, or patched (the edited op in F, '-' for stdin, is\n"
     "validated and applied, the item keeping both ops). An applied or modified item can be\n"
-    "reverted while its target still holds what it wrote. An item whose target changed since it\n"
-    "was proposed is stale: it cannot be approved until patched.\n\n"
+    "reverted while its target still holds what it wrote. A refused item can be unrefused: the\n"
+    "refusal is taken back (nothing was written, so nothing is rolled back), the item is pending\n"
+    "again and refusal memory stops rejecting its content; the audit row inbox.undo_refuse keeps\n"
+    "what was refused, by whom and why. An item whose target changed since it was proposed is\n"
+    "stale: it cannot be approved until patched.\n\n"
     "Refusal codes: duplicate, wrong, too_specific, stale, unsafe, low_value, other (other needs\n"
     "--text).\n\n"
     "Options:\n"
@@ -159,7 +163,9 @@ int report(Context& ctx, const Args& args, Workspace& ws, const InboxItem& it, c
     if (args.flag(QStringLiteral("--json")))
         ctx.printJson(itemJson(ws, it, false));
     else if (!failed)
-        ctx.out(QStringLiteral("Inbox item %1 %2: %3").arg(it.id).arg(done, it.reason.value_or(QString())));
+        ctx.out(QStringLiteral("Inbox item %1 %2%3")
+                    .arg(it.id)
+                    .arg(done, it.reason ? QStringLiteral(": ") + *it.reason : QString()));
     if (failed)
         return ctx.error(Error::refused(QStringLiteral("inbox item %1 failed: %2")
                                             .arg(it.id)
@@ -183,7 +189,7 @@ int runInbox(Context& ctx)
     static const QStringList known{QStringLiteral("list"),   QStringLiteral("show"),
                                    QStringLiteral("approve"), QStringLiteral("refuse"),
                                    QStringLiteral("patch"),  QStringLiteral("revert"),
-                                   QStringLiteral("refresh-stale")};
+                                   QStringLiteral("unrefuse"), QStringLiteral("refresh-stale")};
     if (!known.contains(sub))
         return ctx.usageError(QStringLiteral("inbox: unknown action '%1' (use %2)")
                                   .arg(sub, known.join(QStringLiteral(", "))));
@@ -240,6 +246,9 @@ int runInbox(Context& ctx)
                                       .arg(file == QLatin1String("-") ? QStringLiteral("stdin") : file));
         decided = service.patch(*id, edited, reviewer);
         done = QStringLiteral("patched and applied");
+    } else if (sub == QLatin1String("unrefuse")) {
+        decided = service.undoRefusal(*id, reviewer);
+        done = QStringLiteral("is pending again (refusal undone)");
     } else {
         decided = service.revert(*id, reviewer);
         done = QStringLiteral("reverted");
@@ -251,7 +260,8 @@ int runInbox(Context& ctx)
 
 const VerbRegistration registration({
     QStringLiteral("inbox"),
-    QStringLiteral("list, show and decide deferred proposals (approve, refuse, patch, revert)"),
+    QStringLiteral("list, show and decide deferred proposals (approve, refuse, patch, revert, "
+                   "unrefuse)"),
     kUsage,
     &runInbox,
 });

@@ -81,11 +81,11 @@ BudgetPreview BudgetPreview::compute(const QString& target, const QStringList& e
     return p;
 }
 
-Result<std::optional<BudgetPreview>> BudgetPreview::forItem(Workspace& workspace,
-                                                            const InboxItem& item)
+Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& workspace,
+                                                                   const InboxItem& item)
 {
     if (item.destination != QLatin1String("memory") && item.destination != QLatin1String("user"))
-        return std::optional<BudgetPreview>();
+        return std::optional<Input>();
     auto op = MemoryApplier::toMemoryOp(item.destination, item.effectiveOp());
     if (!op)
         return fail(op.error());
@@ -94,8 +94,15 @@ Result<std::optional<BudgetPreview>> BudgetPreview::forItem(Workspace& workspace
     auto entries = store.entries();
     if (!entries)
         return fail(entries.error());
-    return std::optional<BudgetPreview>(
-        compute(item.destination, *entries, *op, store.charLimit()));
+    return std::optional<Input>(Input{item.destination, std::move(*entries), std::move(*op),
+                                      store.charLimit()});
+}
+
+Result<std::optional<BudgetPreview>> BudgetPreview::forItem(Workspace& workspace, const InboxItem& item)
+{
+    return BudgetPreview::fromInput(workspace, item, [](const BudgetPreview::Input& in) {
+        return compute(in.target, in.entries, in.op, in.limit);
+    });
 }
 
 } // namespace sediment

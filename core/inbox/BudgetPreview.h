@@ -1,5 +1,6 @@
 #pragma once
 
+#include "memory/MemoryStore.h"
 #include "util/Error.h"
 #include "util/Json.h"
 
@@ -7,12 +8,12 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 
 namespace sediment {
 
 class Workspace;
 struct InboxItem;
-struct MemoryOp;
 
 // What a memory item would do to its store's budget (§5): "1840 → 1990 / 2200 chars", over
 // when the result passes the limit. Computed on the entries as they are now, by simulating the
@@ -27,6 +28,30 @@ struct BudgetPreview {
 
     QString text() const;
     Json toJson() const; // {"target","current","after","limit","over","text"}
+
+    // What a preview of a memory item is computed from: its op in the store's terms and its
+    // store's entries and limit as they are now. MemoryWritePlan starts from the same, so the
+    // budget line and the step-by-step plan always read the store alike.
+    struct Input {
+        QString target;
+        QStringList entries;
+        MemoryOp op;
+        int limit = 0;
+    };
+    // No value for items of other destinations.
+    static Result<std::optional<Input>> inputFor(Workspace& workspace, const InboxItem& item);
+    // `make` applied to the item's Input; no value for items of other destinations.
+    template <class Make>
+    static auto fromInput(Workspace& workspace, const InboxItem& item, Make make)
+        -> Result<std::optional<decltype(make(std::declval<const Input&>()))>>
+    {
+        auto in = inputFor(workspace, item);
+        if (!in)
+            return fail(in.error());
+        if (!*in)
+            return std::nullopt;
+        return make(**in);
+    }
 
     // No value for items of other destinations.
     static Result<std::optional<BudgetPreview>> forItem(Workspace& workspace, const InboxItem& item);

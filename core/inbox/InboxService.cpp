@@ -20,15 +20,9 @@ const QString kPending = QStringLiteral("pending");
 const QString kApplied = QStringLiteral("applied");
 const QString kModified = QStringLiteral("modified");
 const QString kFailed = QStringLiteral("failed");
+const QString kRefused = QStringLiteral("refused");
 
 QString actorOf(const QString& reviewer) { return QStringLiteral("human:") + reviewer; }
-
-Error notPending(const InboxItem& it, const char* verb)
-{
-    return Error::refused(QStringLiteral("inbox item %1 is %2; only pending items can be %3")
-                              .arg(it.id)
-                              .arg(it.status, QLatin1String(verb)));
-}
 
 Error staleError(const InboxItem& it, const QString& why)
 {
@@ -74,6 +68,23 @@ Result<InboxItem> InboxService::load(InboxRepository& repo, qint64 id)
     if (!*found)
         return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
     return **found;
+}
+
+Result<InboxService::Opened> InboxService::open(qint64 id, const QStringList& allowed,
+                                                const QString& what)
+{
+    auto tx = m_workspace.db().begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(m_workspace.db());
+    auto it = load(repo, id);
+    if (!it)
+        return fail(it.error());
+    if (!allowed.contains(it->status))
+        return fail(Error::refused(QStringLiteral("inbox item %1 is %2; only %3 items can %4")
+                                       .arg(it->id)
+                                       .arg(it->status, allowed.join(QStringLiteral(" or ")), what)));
+    return Opened{std::move(*tx), std::move(*it)};
 }
 
 Result<InboxItem> InboxService::item(qint64 id)
@@ -156,33 +167,28 @@ Result<InboxItem> InboxService::applyAndRecord(InboxRepository& repo, InboxItem 
 
 Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
 {
-    Database& db = m_workspace.db();
-    auto tx = db.begin();
-    if (!tx)
-        return fail(tx.error());
-    InboxRepository repo(db);
-    auto it = load(repo, id);
-    if (!it)
-        return fail(it.error());
-    if (it->status != kPending)
-        return fail(notPending(*it, "approved"));
-    auto stale = Applier(m_workspace, m_clock).isStale(it->destination, it->effectiveOp());
+    auto opened = open(id, {kPending}, QStringLiteral("be approved"));
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    InboxRepository repo(m_workspace.db());
+    auto stale = Applier(m_workspace, m_clock).isStale(it.destination, it.effectiveOp());
     if (!stale)
         return fail(stale.error());
     if (*stale) {
         // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
-        if (!it->stale) {
+        if (!it.stale) {
             if (auto s = repo.setStale(id, true); !s)
                 return fail(s.error());
-            if (auto s = tx->commit(); !s)
+            if (auto s = tx.commit(); !s)
                 return fail(s.error());
         }
-        return fail(staleError(*it, {}));
+        return fail(staleError(it, {}));
     }
-    auto decided = applyAndRecord(repo, *it, reviewer, QStringLiteral("inbox.approve"), kApplied);
+    auto decided = applyAndRecord(repo, it, reviewer, QStringLiteral("inbox.approve"), kApplied);
     if (!decided)
         return decided;
-    if (auto s = tx->commit(); !s) {
+    if (auto s = tx.commit(); !s) {
         if (decided->afterContent)
             (void)Applier(m_workspace, m_clock)
                 .revert(decided->destination, ApplyResult{true, false, {}, decided->destination,
@@ -211,24 +217,19 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
 
 Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QString& reviewer)
 {
-    Database& db = m_workspace.db();
-    auto tx = db.begin();
-    if (!tx)
-        return fail(tx.error());
-    InboxRepository repo(db);
-    auto it = load(repo, id);
-    if (!it)
-        return fail(it.error());
-    if (it->status != kPending)
-        return fail(notPending(*it, "patched"));
-    auto edited = validatePatch(*it, editedOp);
+    auto opened = open(id, {kPending}, QStringLiteral("be patched"));
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    InboxRepository repo(m_workspace.db());
+    auto edited = validatePatch(it, editedOp);
     if (!edited)
         return fail(edited.error());
-    it->finalOp = *edited;
-    auto decided = applyAndRecord(repo, *it, reviewer, QStringLiteral("inbox.patch"), kModified);
+    it.finalOp = *edited;
+    auto decided = applyAndRecord(repo, it, reviewer, QStringLiteral("inbox.patch"), kModified);
     if (!decided)
         return decided;
-    if (auto s = tx->commit(); !s)
+    if (auto s = tx.commit(); !s)
         return fail(s.error());
     settleHermes(id, reviewer);
     return decided;
@@ -247,80 +248,77 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     if (code == QLatin1String("other") && why.isEmpty())
         return fail(Error::invalid(QStringLiteral("refusal reason 'other' needs a text (--text)")));
 
-    Database& db = m_workspace.db();
-    auto tx = db.begin();
-    if (!tx)
-        return fail(tx.error());
-    InboxRepository repo(db);
-    auto it = load(repo, id);
-    if (!it)
-        return fail(it.error());
-    if (it->status != kPending)
-        return fail(notPending(*it, "refused"));
-    const QString fromStatus = it->status;
-    it->status = QStringLiteral("refused");
-    it->refusalCode = code;
-    it->reason = why.isEmpty() ? code : why;
-    it->decidedAt = time::toIso(m_clock.now());
-    it->decidedBy = reviewer;
-    if (auto s = repo.saveDecision(*it); !s)
+    auto opened = open(id, {kPending}, QStringLiteral("be refused"));
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    InboxRepository repo(m_workspace.db());
+    const QString fromStatus = it.status;
+    it.status = kRefused;
+    it.refusalCode = code;
+    it.reason = why.isEmpty() ? code : why;
+    it.decidedAt = time::toIso(m_clock.now());
+    it.decidedBy = reviewer;
+    if (auto s = repo.saveDecision(it); !s)
         return fail(s.error());
-    if (auto s = audit(*it, reviewer, QStringLiteral("inbox.refuse"), fromStatus, nullptr); !s)
+    if (auto s = audit(it, reviewer, QStringLiteral("inbox.refuse"), fromStatus, nullptr); !s)
         return fail(s.error());
-    if (auto s = tx->commit(); !s)
+    if (auto s = tx.commit(); !s)
         return fail(s.error());
     settleHermes(id, reviewer);
-    return *it;
+    return it;
 }
 
 Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
 {
-    Database& db = m_workspace.db();
-    auto tx = db.begin();
-    if (!tx)
-        return fail(tx.error());
-    InboxRepository repo(db);
-    auto it = load(repo, id);
-    if (!it)
-        return fail(it.error());
-    if (it->status != kApplied && it->status != kModified)
+    auto opened = open(id, {kApplied, kModified}, QStringLiteral("be reverted"));
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    InboxRepository repo(m_workspace.db());
+    if (!it.afterContent || !it.targetPath)
         return fail(Error::refused(
-            QStringLiteral("inbox item %1 is %2; only applied or modified items can be reverted")
-                .arg(it->id)
-                .arg(it->status)));
-    if (!it->afterContent || !it->targetPath)
-        return fail(Error::refused(
-            QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand").arg(it->id)));
+            QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand").arg(it.id)));
     ApplyResult applied;
     applied.applied = true;
-    applied.store = it->destination;
-    applied.targetPath = it->targetPath;
-    applied.before = it->beforeContent;
-    applied.after = it->afterContent;
+    applied.store = it.destination;
+    applied.targetPath = it.targetPath;
+    applied.before = it.beforeContent;
+    applied.after = it.afterContent;
     const Applier applier(m_workspace, m_clock);
-    auto r = applier.revert(it->destination, applied);
+    auto r = applier.revert(it.destination, applied);
     if (!r)
         return fail(r.error());
-    const QString fromStatus = it->status;
-    it->status = QStringLiteral("reverted");
-    it->reason = r->message;
-    it->decidedAt = time::toIso(m_clock.now());
-    it->decidedBy = reviewer;
-    Status saved = repo.saveDecision(*it);
+    const QString fromStatus = it.status;
+    it.status = QStringLiteral("reverted");
+    it.reason = r->message;
+    it.decidedAt = time::toIso(m_clock.now());
+    it.decidedBy = reviewer;
+    Status saved = repo.saveDecision(it);
     if (saved)
-        saved = audit(*it, reviewer, QStringLiteral("inbox.revert"), fromStatus, &*r);
+        saved = audit(it, reviewer, QStringLiteral("inbox.revert"), fromStatus, &*r);
     if (saved)
-        saved = tx->commit();
+        saved = tx.commit();
     if (!saved) {
-        (void)applier.revert(it->destination, *r); // put the item's write back as it was
+        (void)applier.revert(it.destination, *r); // put the item's write back as it was
         return fail(saved.error());
     }
-    return *it;
+    return it;
 }
 
 Result<InboxItem> InboxService::undoRefusal(qint64 id, const QString& reviewer)
 {
-    return RefusalUndo(m_workspace, m_clock).undo(id, reviewer);
+    auto opened = open(id, {kRefused}, QStringLiteral("have their refusal undone"));
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    InboxRepository repo(m_workspace.db());
+    auto undone = RefusalUndo(m_workspace, m_clock).undo(repo, std::move(it), reviewer);
+    if (!undone)
+        return undone;
+    if (auto s = tx.commit(); !s)
+        return fail(s.error());
+    return undone;
 }
 
 Result<int> InboxService::refreshStale()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inbox/InboxItem.h"
+#include "store/Database.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 #include "util/Json.h"
@@ -53,6 +54,16 @@ public:
     static const QStringList& refusalCodes();
 
 private:
+    // A decision's opening, said once: its transaction begun, then its item loaded and its
+    // status checked against `allowed` ("inbox item 7 is applied; only pending items can be
+    // approved", `what` being "be approved"). Nothing is written yet, so an error here leaves
+    // the item as it was; the caller commits `tx` once the decision is recorded. Callers make
+    // their InboxRepository after this, so its statements are gone before `tx` ends.
+    struct Opened {
+        Transaction tx;
+        InboxItem item;
+    };
+    Result<Opened> open(qint64 id, const QStringList& allowed, const QString& what);
     Result<InboxItem> load(InboxRepository& repo, qint64 id);
     Result<InboxItem> applyAndRecord(InboxRepository& repo, InboxItem item, const QString& reviewer,
                                      const QString& action, const QString& successStatus);

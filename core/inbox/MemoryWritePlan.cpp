@@ -1,10 +1,8 @@
 #include "inbox/MemoryWritePlan.h"
 
-#include "apply/MemoryApplier.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryStore.h"
-#include "workspace/Workspace.h"
 
 #include <limits>
 
@@ -84,21 +82,11 @@ MemoryWritePlan MemoryWritePlan::compute(const QString& target, const QStringLis
     return plan;
 }
 
-Result<std::optional<MemoryWritePlan>> MemoryWritePlan::forItem(Workspace& workspace,
-                                                                const InboxItem& item)
+Result<std::optional<MemoryWritePlan>> MemoryWritePlan::forItem(Workspace& workspace, const InboxItem& item)
 {
-    if (item.destination != QLatin1String("memory") && item.destination != QLatin1String("user"))
-        return std::optional<MemoryWritePlan>();
-    auto op = MemoryApplier::toMemoryOp(item.destination, item.effectiveOp());
-    if (!op)
-        return fail(op.error());
-    const MemoryStore store(item.destination, workspace.memoryFile(item.destination),
-                            workspace.charLimit(item.destination));
-    auto entries = store.entries();
-    if (!entries)
-        return fail(entries.error());
-    return std::optional<MemoryWritePlan>(
-        compute(item.destination, *entries, *op, store.charLimit()));
+    return BudgetPreview::fromInput(workspace, item, [](const BudgetPreview::Input& in) {
+        return compute(in.target, in.entries, in.op, in.limit);
+    });
 }
 
 } // namespace sediment

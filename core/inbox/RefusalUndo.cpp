@@ -2,7 +2,6 @@
 
 #include "apply/Applier.h"
 #include "store/AuditRepository.h"
-#include "store/Database.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
@@ -15,24 +14,9 @@ RefusalUndo::RefusalUndo(Workspace& workspace, const Clock& clock)
 {
 }
 
-Result<InboxItem> RefusalUndo::undo(qint64 id, const QString& reviewer)
+Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const QString& reviewer)
 {
-    Database& db = m_workspace.db();
-    auto tx = db.begin();
-    if (!tx)
-        return fail(tx.error());
-    InboxRepository repo(db);
-    auto found = repo.find(id);
-    if (!found)
-        return fail(found.error());
-    if (!*found)
-        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
-    InboxItem it = **found;
-    if (it.status != QLatin1String("refused"))
-        return fail(Error::refused(
-            QStringLiteral("inbox item %1 is %2; only refused items can have their refusal undone")
-                .arg(it.id)
-                .arg(it.status)));
+    const qint64 id = it.id;
     // Two pending items with one content would break the inbox's idempotency (§3).
     auto twin = repo.findPendingByHashOrExtId(it.contentHash, it.extId);
     if (!twin)
@@ -42,7 +26,7 @@ Result<InboxItem> RefusalUndo::undo(qint64 id, const QString& reviewer)
                                                   "again as item %2; decide that one instead")
                                        .arg(id)
                                        .arg(**twin)));
-    auto hermes = HermesRepository(db).findByInboxId(id);
+    auto hermes = HermesRepository(m_workspace.db()).findByInboxId(id);
     if (!hermes)
         return fail(hermes.error());
     if (*hermes && (*hermes)->state != QLatin1String("imported"))
@@ -77,10 +61,8 @@ Result<InboxItem> RefusalUndo::undo(qint64 id, const QString& reviewer)
         it.stale = *stale;
     if (auto s = repo.saveDecision(it); !s)
         return fail(s.error());
-    if (auto a = AuditRepository(db, m_clock).append(std::move(e)); !a)
+    if (auto a = AuditRepository(m_workspace.db(), m_clock).append(std::move(e)); !a)
         return fail(a.error());
-    if (auto s = tx->commit(); !s)
-        return fail(s.error());
     return it;
 }
 

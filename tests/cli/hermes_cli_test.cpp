@@ -1,6 +1,9 @@
 // `sediment hermes ...` (§14) run as a real process on a copy of the fixture Hermes home:
 // import-pending, list, status, the config.yaml warnings, and settling through `inbox`.
+#include "inbox/MemoryWritePlan.h"
+#include "store/InboxRepository.h"
 #include "util/Json.h"
+#include "workspace/Workspace.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -112,6 +115,31 @@ private Q_SLOTS:
         const Run human = run({QStringLiteral("hermes"), QStringLiteral("list")});
         QVERIFY(human.out.contains("1a2b3c05 [pending] memory background_review"));
         QVERIFY(human.out.contains("    replace 'bastion host' → The staging server"));
+    }
+
+    void listShowsWhatTheDesktopWritePlanShows()
+    {
+        run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
+        const Json items = run({QStringLiteral("hermes"), QStringLiteral("list"), QStringLiteral("--json")}).json();
+        QCOMPARE(items.size(), size_t(11));
+        auto ws = Workspace::open(m_dir.path());
+        QVERIFY(ws.has_value());
+        InboxRepository inbox((*ws)->db());
+        for (const Json& listed : items) {
+            auto found = inbox.find(listed.value("inbox_id", qint64(0)));
+            QVERIFY(found && *found);
+            auto plan = MemoryWritePlan::forItem(**ws, **found);
+            QVERIFY(plan && *plan);
+            QVERIFY(listed["budget"] == (*plan)->budget.toJson());
+            QCOMPARE(listed["operations"].size(), (*plan)->steps.size());
+            for (std::size_t i = 0; i < (*plan)->steps.size(); ++i) {
+                const auto& step = (*plan)->steps[i];
+                const Json& op = listed["operations"][i];
+                QCOMPARE(qs(op.value("action", std::string())), step.action);
+                QCOMPARE(op.contains("content"), step.content.has_value());
+                QCOMPARE(op.contains("old_text"), step.oldText.has_value());
+            }
+        }
     }
 
     void statusNamesWhereTheLimitsComeFrom()

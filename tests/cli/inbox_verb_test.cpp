@@ -77,6 +77,14 @@ private:
 
     static QString idArg(qint64 id) { return QString::number(id); }
 
+    // The audit rows of one item, oldest first.
+    Json auditOf(qint64 id)
+    {
+        const Run r = run({QStringLiteral("audit"), QStringLiteral("--subject"),
+                           QStringLiteral("inbox_item:%1").arg(id), QStringLiteral("--json")});
+        return Json::parse(r.out.toStdString(), nullptr, false);
+    }
+
 private Q_SLOTS:
     void init() { m_dir = std::make_unique<QTemporaryDir>(); }
 
@@ -221,6 +229,62 @@ private Q_SLOTS:
         QCOMPARE(refused.err, QByteArray("sediment: target changed since; revert by hand\n"));
         QCOMPARE(readFile(QStringLiteral("brain/inbox/idea.md")), QByteArray("rewritten\n"));
         QCOMPARE(status(note)["status"].get<std::string>(), std::string("applied"));
+    }
+
+    void unrefuseMakesARefusedItemPendingAgainWithAnAuditRow()
+    {
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "Likes tea"}});
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"),
+                      QStringLiteral("too_specific")}).code, 0);
+        const Run back = run({QStringLiteral("inbox"), QStringLiteral("unrefuse"), idArg(id),
+                              QStringLiteral("--reviewer"), QStringLiteral("ann"), QStringLiteral("--json")});
+        QCOMPARE(back.code, 0);
+        QVERIFY(back.err.isEmpty());
+        const Json j = Json::parse(back.out.toStdString(), nullptr, false);
+        QCOMPARE(j.value("status", ""), std::string("pending"));
+        QVERIFY(j["refusal_code"].is_null());
+        QCOMPARE(status(id).value("status", ""), std::string("pending"));
+
+        const Json rows = auditOf(id);
+        QVERIFY(rows.size() >= 2);
+        QCOMPARE(rows[rows.size() - 2].value("action", ""), std::string("inbox.refuse"));
+        const Json& undo = rows.back();
+        QCOMPARE(undo.value("action", ""), std::string("inbox.undo_refuse"));
+        QCOMPARE(undo.value("actor", ""), std::string("human:ann"));
+        QCOMPARE(undo.value("before", ""), std::string("refused"));
+        QCOMPARE(undo.value("after", ""), std::string("pending"));
+        QCOMPARE(undo["details"].value("undone_refusal_code", ""), std::string("too_specific"));
+
+        // Pending again, it can be decided anew; the text output names what happened.
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"),
+                      QStringLiteral("wrong")}).code, 0);
+        const Run text = run({QStringLiteral("inbox"), QStringLiteral("unrefuse"), idArg(id)});
+        QCOMPARE(text.code, 0);
+        QCOMPARE(text.out, QStringLiteral("Inbox item %1 is pending again (refusal undone)\n").arg(id).toUtf8());
+    }
+
+    void unrefuseOfAPendingItemIsRefusedAndChangesNothing()
+    {
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "Likes tea"}});
+        const Json before = status(id);
+        const size_t auditRows = auditOf(id).size();
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("unrefuse"), idArg(id), QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err, QStringLiteral("sediment: inbox item %1 is pending; only refused items can have "
+                                       "their refusal undone\n").arg(id).toUtf8());
+        QVERIFY(status(id) == before);
+        QCOMPARE(auditOf(id).size(), auditRows);
+    }
+
+    void unrefuseOfAnUnknownItemExitsTwo()
+    {
+        seed("memory", Json{{"action", "add"}, {"content", "Likes tea"}});
+        const Run missing = run({QStringLiteral("inbox"), QStringLiteral("unrefuse"), QStringLiteral("42")});
+        QCOMPARE(missing.code, 2);
+        QCOMPARE(missing.err, QByteArray("sediment: no inbox item 42\n"));
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("unrefuse")}).code, 2);
+        QVERIFY(run({QStringLiteral("inbox"), QStringLiteral("--help")}).out.contains("sediment inbox unrefuse ID"));
     }
 
     void badUsageExitsTwo()

@@ -1,30 +1,16 @@
 // The budget preview of memory items (§5): "current → after / limit chars", over when past it.
 #include "inbox/BudgetPreview.h"
+#include "BudgetFixture.h"
 #include "inbox/InboxItem.h"
-#include "memory/MemoryStore.h"
-#include "workspace/Workspace.h"
 
-#include <QDir>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace sediment;
+using namespace sediment::testing;
 
 class BudgetPreviewTest : public QObject {
     Q_OBJECT
-
-private:
-    static MemoryOp op(const char* action, const char* content, const char* oldText = nullptr)
-    {
-        MemoryOp o;
-        o.action = QString::fromLatin1(action);
-        if (content)
-            o.content = QString::fromUtf8(content);
-        if (oldText)
-            o.oldText = QString::fromUtf8(oldText);
-        return o;
-    }
 
 private Q_SLOTS:
     void addCountsTheDelimiterAndTheNewEntry()
@@ -61,22 +47,15 @@ private Q_SLOTS:
     void forItemReadsTheStoreAndSkipsOtherDestinations()
     {
         QTemporaryDir dir;
-        QDir().mkpath(dir.path() + QStringLiteral("/memories"));
-        QFile f(dir.path() + QStringLiteral("/memories/MEMORY.md"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("one\n§\ntwo");
-        f.close();
-        auto ws = Workspace::open(dir.path());
-        QVERIFY(ws.has_value());
-        InboxItem item;
-        item.destination = QStringLiteral("memory");
-        item.op = Json{{"action", "add"}, {"content", "three"}};
-        auto p = BudgetPreview::forItem(**ws, item);
+        const auto ws = workspaceWithMemory(dir, "one\n§\ntwo");
+        QVERIFY(ws);
+        InboxItem item = memoryItem(Json{{"action", "add"}, {"content", "three"}});
+        auto p = BudgetPreview::forItem(*ws, item);
         QVERIFY(p && p->has_value());
         QCOMPARE((*p)->text(), QStringLiteral("9 → 17 / 2200 chars"));
         QCOMPARE((*p)->toJson()["over"].get<bool>(), false);
         item.destination = QStringLiteral("claude_md");
-        auto none = BudgetPreview::forItem(**ws, item);
+        auto none = BudgetPreview::forItem(*ws, item);
         QVERIFY(none && !none->has_value());
     }
 };

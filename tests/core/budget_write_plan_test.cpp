@@ -1,38 +1,17 @@
 // What a memory write would do, step by step, and its net effect on the store's budget (§2
 // batch, §14): the figures the inbox detail pane shows for a staged Hermes batch.
+#include "BudgetFixture.h"
 #include "inbox/InboxItem.h"
 #include "inbox/MemoryWritePlan.h"
-#include "memory/MemoryStore.h"
-#include "workspace/Workspace.h"
 
-#include <QDir>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace sediment;
+using namespace sediment::testing;
 
 class MemoryWritePlanTest : public QObject {
     Q_OBJECT
-
-private:
-    static MemoryOp op(const char* action, const char* content, const char* oldText = nullptr)
-    {
-        MemoryOp o;
-        o.action = QString::fromLatin1(action);
-        if (content)
-            o.content = QString::fromUtf8(content);
-        if (oldText)
-            o.oldText = QString::fromUtf8(oldText);
-        return o;
-    }
-    static MemoryOp batch(std::vector<MemoryOp> ops)
-    {
-        MemoryOp o;
-        o.action = QStringLiteral("batch");
-        o.operations = std::move(ops);
-        return o;
-    }
 
 private Q_SLOTS:
     void everyStepOfABatchWithItsUsageAndTheNetEffect()
@@ -109,30 +88,28 @@ private Q_SLOTS:
         QVERIFY(j["accepted"].get<bool>());
     }
 
-    void forItemReadsTheStoreAndSkipsOtherDestinations()
+    void forItemReadsTheStoreAsTheBudgetPreviewDoesAndSkipsOtherDestinations()
     {
         QTemporaryDir dir;
-        QDir().mkpath(dir.path() + QStringLiteral("/memories"));
-        QFile f(dir.path() + QStringLiteral("/memories/MEMORY.md"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("one\n§\ntwo");
-        f.close();
-        auto ws = Workspace::open(dir.path());
-        QVERIFY(ws.has_value());
-        InboxItem item;
-        item.destination = QStringLiteral("memory");
-        item.op = Json{{"action", "batch"},
-                       {"operations", Json::array({Json{{"action", "remove"}, {"old_text", "one"}},
-                                                   Json{{"action", "add"}, {"content", "three"}}})}};
-        auto plan = MemoryWritePlan::forItem(**ws, item);
+        const auto ws = workspaceWithMemory(dir, "one\n§\ntwo");
+        QVERIFY(ws);
+        InboxItem item = memoryItem(
+            Json{{"action", "batch"},
+                 {"operations", Json::array({Json{{"action", "remove"}, {"old_text", "one"}},
+                                             Json{{"action", "add"}, {"content", "three"}}})}});
+        auto plan = MemoryWritePlan::forItem(*ws, item);
         QVERIFY(plan && *plan);
         QCOMPARE((*plan)->budget.current, 9);
         QCOMPARE((*plan)->budget.after, 11);
         QCOMPARE((*plan)->budget.limit, 2200);
         QCOMPARE((*plan)->steps.size(), std::size_t(2));
+        // The budget line of the inbox and the CLI is this plan's budget, to the character.
+        auto preview = BudgetPreview::forItem(*ws, item);
+        QVERIFY(preview && *preview);
+        QVERIFY((*plan)->budget.toJson() == (*preview)->toJson());
         item.destination = QStringLiteral("claude_md");
         item.op = Json{{"before", ""}, {"after", "x"}};
-        auto none = MemoryWritePlan::forItem(**ws, item);
+        auto none = MemoryWritePlan::forItem(*ws, item);
         QVERIFY(none && !*none);
     }
 };

@@ -170,6 +170,33 @@ private Q_SLOTS:
         QCOMPARE(missing.error().message, QStringLiteral("no inbox item 999"));
     }
 
+    void aDecisionOnTheWrongStatusNamesTheStatusItNeedsAndLeavesNoTransactionOpen()
+    {
+        const qint64 pending = seed("memory", Json{{"action", "add"}, {"content", "a"}});
+        const qint64 applied = seed("memory", Json{{"action", "add"}, {"content", "b"}});
+        QVERIFY(service().approve(applied, QStringLiteral("alice")).has_value());
+        const auto message = [](const auto& result) {
+            return result ? QStringLiteral("<no error>") : result.error().message;
+        };
+        QCOMPARE(message(service().approve(applied, QStringLiteral("alice"))),
+                 QStringLiteral("inbox item %1 is applied; only pending items can be approved").arg(applied));
+        QCOMPARE(message(service().refuse(applied, QStringLiteral("wrong"), {}, QStringLiteral("alice"))),
+                 QStringLiteral("inbox item %1 is applied; only pending items can be refused").arg(applied));
+        QCOMPARE(message(service().patch(applied, Json{{"action", "add"}, {"content", "c"}}, QStringLiteral("alice"))),
+                 QStringLiteral("inbox item %1 is applied; only pending items can be patched").arg(applied));
+        QCOMPARE(message(service().revert(pending, QStringLiteral("alice"))),
+                 QStringLiteral("inbox item %1 is pending; only applied or modified items can be reverted")
+                     .arg(pending));
+        QCOMPARE(message(service().undoRefusal(pending, QStringLiteral("alice"))),
+                 QStringLiteral("inbox item %1 is pending; only refused items can have their refusal undone")
+                     .arg(pending));
+        // Each refusal rolled its transaction back: the next decision starts one of its own.
+        auto refused = service().refuse(pending, QStringLiteral("wrong"), {}, QStringLiteral("alice"));
+        QVERIFY(refused.has_value());
+        QCOMPARE(stored(pending).status, QStringLiteral("refused"));
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("b"));
+    }
+
     void refuseNeedsAKnownCodeAndATextForOther()
     {
         const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "x"}});

@@ -1,6 +1,7 @@
 // The inbox detail pane for staged Hermes writes (§14, issue 7): the origin, Hermes' summary,
 // and for a batch every operation with the net effect on the store's budget, as the reviewer
 // sees them after the fixture Hermes home is imported.
+#include "HermesUiFixture.h"
 #include "hermes/PendingQueue.h"
 #include "pages/InboxPage.h"
 #include "store/HermesRepository.h"
@@ -9,8 +10,6 @@
 #include "widgets/WritePlanView.h"
 #include "workspace/Workspace.h"
 
-#include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QLabel>
 #include <QTemporaryDir>
@@ -41,17 +40,8 @@ private Q_SLOTS:
     void init()
     {
         m_dir = std::make_unique<QTemporaryDir>();
-        const QString from = QStringLiteral(SEDIMENT_SOURCE_DIR "/tests/fixtures/hermes-home");
-        QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString src = it.next();
-            const QString dst = m_dir->path() + src.mid(from.size());
-            QDir().mkpath(QFileInfo(dst).absolutePath());
-            QVERIFY(QFile::copy(src, dst));
-        }
-        auto ws = Workspace::open(m_dir->path());
-        QVERIFY(ws.has_value());
-        m_ws = std::move(*ws);
+        m_ws = testing::openHermesHomeCopy(m_dir->path());
+        QVERIFY(m_ws);
         auto report = PendingQueue(*m_ws, m_clock).importAll(QStringLiteral("human:founder"));
         QVERIFY(report.has_value());
         QCOMPARE(report->imported.size(), std::size_t(11));

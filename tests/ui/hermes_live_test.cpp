@@ -1,6 +1,7 @@
 // Live import while the app is open (§14): the PendingWatcher imports Hermes' staged files on
 // open, a new staged file appears in the inbox within a second, and a decision taken by another
 // process gets its staged file settled.
+#include "HermesUiFixture.h"
 #include "hermes/PendingWatcher.h"
 #include "inbox/InboxService.h"
 #include "store/HermesRepository.h"
@@ -9,8 +10,6 @@
 #include "workspace/Workspace.h"
 
 #include <QApplication>
-#include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -35,17 +34,8 @@ private Q_SLOTS:
     void init()
     {
         m_dir = std::make_unique<QTemporaryDir>();
-        const QString from = QStringLiteral(SEDIMENT_SOURCE_DIR "/tests/fixtures/hermes-home");
-        QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString src = it.next();
-            const QString dst = m_dir->path() + src.mid(from.size());
-            QDir().mkpath(QFileInfo(dst).absolutePath());
-            QVERIFY(QFile::copy(src, dst));
-        }
-        auto ws = Workspace::open(m_dir->path());
-        QVERIFY(ws.has_value());
-        m_ws = std::move(*ws);
+        m_ws = testing::openHermesHomeCopy(m_dir->path());
+        QVERIFY(m_ws);
     }
 
     void importsOnOpenAndANewStagedFileWithinASecond()
