@@ -134,6 +134,9 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
             &InboxPage::showCurrent);
     connect(m_model, &InboxTableModel::errorOccurred, this, &Page::statusMessage);
     connect(m_model, &QAbstractItemModel::modelReset, this, &InboxPage::updateEmptyState);
+    // Filters the indexes cannot count (agent, score, free text) fill in after the first page.
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &InboxPage::updateEmptyState);
+    connect(m_model, &InboxTableModel::loadingFinished, this, &InboxPage::updateEmptyState);
 
     const QSettings settings;
     // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
@@ -254,13 +257,22 @@ void InboxPage::updateEmptyState()
 {
     const qint64 count = m_model->rowCount();
     const bool defaultView = m_appliedQuery.trimmed().isEmpty();
+    // While the model is still reading, the figure so far is a lower bound: say so.
+    const bool loading = m_model->isLoading();
     if (defaultView)
-        m_resultCount->setText(QStringLiteral("%1 pending").arg(number(count)));
+        m_resultCount->setText(QStringLiteral("%1%2 pending").arg(number(count), loading ? QStringLiteral("+") : QString()));
+    else if (loading)
+        m_resultCount->setText(QStringLiteral("%1+ matches, searching…").arg(number(count)));
     else
         m_resultCount->setText(count == 1 ? QStringLiteral("1 match")
                                           : QStringLiteral("%1 matches").arg(number(count)));
     if (count > 0) {
         m_listStack->setCurrentWidget(m_table);
+        return;
+    }
+    if (loading) {
+        m_empty->setText(QStringLiteral("Searching…"));
+        m_listStack->setCurrentWidget(m_empty);
         return;
     }
     m_empty->setText(defaultView

@@ -7,7 +7,6 @@ namespace sediment::ui {
 RecordTable::RecordTable(QAbstractItemModel* model, int stretchColumn, QWidget* parent)
     : QTableView(parent)
 {
-    setModel(model);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setWordWrap(false);
@@ -18,6 +17,9 @@ RecordTable::RecordTable(QAbstractItemModel* model, int stretchColumn, QWidget* 
     verticalHeader()->hide();
     verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
+    // The model comes after the row header is fixed: set first, a million-row model would have
+    // its row sections laid out once for the default mode and again for the fixed one.
+    setModel(model);
     auto* header = horizontalHeader();
     header->setHighlightSections(false);
     header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
