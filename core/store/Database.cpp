@@ -42,10 +42,6 @@ Result<std::unique_ptr<Database>> Database::open(const QString& path)
                                   .arg(path, raw ? lastError(raw) : QStringLiteral("out of memory"))));
     sqlite3_busy_timeout(raw, kBusyTimeoutMs);
     sqlite3_extended_result_codes(raw, 1);
-    // The last connection to close would otherwise copy the WAL back into the database and fsync
-    // it: a few milliseconds on every short command (an agent's `memory apply`). SQLite's own
-    // automatic checkpoint, every thousand WAL pages, keeps the log short instead.
-    sqlite3_db_config(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     if (!inMemory) {
         auto mode = db->prepare("PRAGMA journal_mode=WAL");
         if (!mode)
