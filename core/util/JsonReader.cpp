@@ -102,17 +102,39 @@ bool JsonReader::literal(std::string_view word)
     return true;
 }
 
+// At the opening bracket: steps over it, and answers whether the closing one follows at once.
+bool JsonReader::opensEmpty(char close)
+{
+    ++m_p;
+    skipSpace();
+    if (m_p != m_end && *m_p == close) {
+        ++m_p;
+        return true;
+    }
+    return false;
+}
+
+// After a member or an element: a ',' (more to come) or the closing bracket; anything else is
+// not JSON.
+bool JsonReader::separator(char close, bool& more)
+{
+    skipSpace();
+    if (m_p == m_end)
+        return false;
+    more = *m_p == ',';
+    if (!more && *m_p != close)
+        return false;
+    ++m_p;
+    return true;
+}
+
 bool JsonReader::object(Json& out, int depth)
 {
     if (depth > kMaxDepth)
         return false;
-    ++m_p; // '{'
     out = Json::object();
-    skipSpace();
-    if (m_p != m_end && *m_p == '}') {
-        ++m_p;
+    if (opensEmpty('}'))
         return true;
-    }
     // Members are gathered on the stack and the object is then allocated at its exact size: a
     // hundred thousand queued proposals keep their op and source objects in memory until they are
     // inserted, and a grown vector would hold twice the room they need.
@@ -161,16 +183,11 @@ bool JsonReader::object(Json& out, int depth)
             gathered[count].second = std::move(item);
             ++count;
         }
-        skipSpace();
-        if (m_p == m_end)
+        bool more = false;
+        if (!separator('}', more))
             return false;
-        if (*m_p == ',') {
-            ++m_p;
+        if (more)
             continue;
-        }
-        if (*m_p != '}')
-            return false;
-        ++m_p;
         flush();
         return true;
     }
@@ -180,13 +197,9 @@ bool JsonReader::array(Json& out, int depth)
 {
     if (depth > kMaxDepth)
         return false;
-    ++m_p; // '['
     out = Json::array();
-    skipSpace();
-    if (m_p != m_end && *m_p == ']') {
-        ++m_p;
+    if (opensEmpty(']'))
         return true;
-    }
     auto& items = out.get_ref<Json::array_t&>();
     for (;;) {
         skipSpace();
@@ -194,17 +207,11 @@ bool JsonReader::array(Json& out, int depth)
         if (!value(item, depth))
             return false;
         items.push_back(std::move(item));
-        skipSpace();
-        if (m_p == m_end)
+        bool more = false;
+        if (!separator(']', more))
             return false;
-        if (*m_p == ',') {
-            ++m_p;
-            continue;
-        }
-        if (*m_p != ']')
-            return false;
-        ++m_p;
-        return true;
+        if (!more)
+            return true;
     }
 }
 

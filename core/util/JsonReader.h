@@ -22,6 +22,8 @@ private:
     bool value(Json& out, int depth);
     bool object(Json& out, int depth);
     bool array(Json& out, int depth);
+    bool opensEmpty(char close);
+    bool separator(char close, bool& more);
     bool string(std::string& out);
     bool number(Json& out);
     bool literal(std::string_view word);
