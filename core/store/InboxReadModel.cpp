@@ -1,6 +1,7 @@
 #include "store/InboxReadModel.h"
 
 #include "store/Database.h"
+#include "store/InboxFilterSql.h"
 #include "util/Json.h"
 
 #include <sqlite3.h>
@@ -15,110 +16,7 @@ namespace sediment {
 
 namespace {
 
-using Param = std::variant<QString, double, qint64>;
-
-// A WHERE clause with its parameters in binding order (anonymous `?` placeholders).
-struct Where {
-    std::string sql = "1";
-    std::vector<Param> params;
-
-    void add(const std::string& clause) { sql += " AND (" + clause + ")"; }
-};
-
-QString likePattern(const QString& text)
-{
-    QString escaped = text;
-    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('%'), QStringLiteral("\\%"))
-        .replace(QLatin1Char('_'), QStringLiteral("\\_"));
-    return QLatin1Char('%') + escaped + QLatin1Char('%');
-}
-
-void addValues(Where& w, const char* column, const InboxFilter::Values& values, bool nocase)
-{
-    const std::string collate = nocase ? " COLLATE NOCASE" : "";
-    if (!values.include.isEmpty()) {
-        std::string in;
-        for (const QString& v : values.include) {
-            in += in.empty() ? "?" : ", ?";
-            w.params.emplace_back(v);
-        }
-        w.add(std::string(column) + collate + " IN (" + in + ")");
-    }
-    for (const QString& v : values.exclude) {
-        // A NULL column (no agent) is "not that agent", which NOT IN alone would lose.
-        w.add(std::string("COALESCE(") + column + ", '')" + collate + " <> ?");
-        w.params.emplace_back(v);
-    }
-}
-
-const char* compareSql(InboxFilter::Compare c)
-{
-    switch (c) {
-    case InboxFilter::Compare::Less: return "score < ?";
-    case InboxFilter::Compare::LessOrEqual: return "score <= ?";
-    case InboxFilter::Compare::Greater: return "score > ?";
-    case InboxFilter::Compare::GreaterOrEqual: return "score >= ?";
-    case InboxFilter::Compare::Equal: return "score = ?";
-    }
-    return "score = ?";
-}
-
-// True when every candidate row must be read anyway (agent, score, free text, exclusions) and no
-// index narrows the candidates (`dest:` or `is:stale`): then a window is best read straight from
-// the table by id range, rather than through the status index and one table lookup per entry.
-bool readsEveryRow(const InboxFilter& f)
-{
-    const bool needsRow = !InboxReadModel::isIndexed(f);
-    const bool narrowed = !f.destination.include.isEmpty() || f.stale == true;
-    return needsRow && !narrowed;
-}
-
-// `tableScan` writes the status test as `+status`, which SQLite does not serve from an index.
-Where buildWhere(const InboxFilter& f, bool tableScan = false)
-{
-    Where w;
-    addValues(w, "destination", f.destination, false);
-    addValues(w, tableScan ? "+status" : "status", f.status, false);
-    addValues(w, "agent", f.agent, true);
-    for (const auto& bound : f.score) {
-        // An item without a score satisfies no comparison, and so every negated one.
-        w.add(bound.negated ? std::string("score IS NULL OR NOT (") + compareSql(bound.compare) + ")"
-                            : std::string(compareSql(bound.compare)));
-        w.params.emplace_back(bound.value);
-    }
-    if (f.stale)
-        w.add(*f.stale ? "stale <> 0" : "stale = 0");
-    constexpr const char* kText = "rationale LIKE ? ESCAPE '\\' OR op_json LIKE ? ESCAPE '\\' "
-                                  "OR COALESCE(agent, '') LIKE ? ESCAPE '\\'";
-    for (const QString& word : f.text.include) {
-        w.add(kText);
-        for (int i = 0; i < 3; ++i)
-            w.params.emplace_back(likePattern(word));
-    }
-    for (const QString& word : f.text.exclude) {
-        w.add(std::string("NOT (") + kText + ")");
-        for (int i = 0; i < 3; ++i)
-            w.params.emplace_back(likePattern(word));
-    }
-    return w;
-}
-
-// The ordering expression; NULL-free so that keyset comparisons (rowOf) hold.
-const char* keySql(InboxReadModel::SortKey key)
-{
-    switch (key) {
-    case InboxReadModel::SortKey::Destination: return "destination";
-    case InboxReadModel::SortKey::Score: return "COALESCE(score, -1.0)";
-    case InboxReadModel::SortKey::Agent: return "COALESCE(agent, '')";
-    case InboxReadModel::SortKey::Seen: return "seen";
-    case InboxReadModel::SortKey::Status: return "status";
-    case InboxReadModel::SortKey::Created: return "created_at";
-    case InboxReadModel::SortKey::Id:
-    case InboxReadModel::SortKey::Summary: return "id";
-    }
-    return "id";
-}
+using Param = InboxFilterSql::Param;
 
 void bindAll(Statement& st, const std::vector<Param>& params, int first = 1)
 {
@@ -141,12 +39,6 @@ Result<qint64> scalar(Database& db, const std::string& sql, const std::vector<Pa
     return *row ? st->int64(0) : 0;
 }
 
-std::string orderBy(InboxReadModel::Sort sort)
-{
-    const std::string dir = sort.descending ? " DESC" : " ASC";
-    const std::string key = keySql(sort.key);
-    return " ORDER BY " + key + dir + (key != "id" ? ", id" + dir : std::string());
-}
 
 // Reads the first column of every row as an id: no text is decoded, so a million ids cost
 // what the index walk costs.
@@ -300,7 +192,7 @@ Result<qint64> InboxReadModel::count(const InboxFilter& filter)
             return *total - *below - *above;
         }
     }
-    const Where w = buildWhere(filter);
+    const InboxFilterSql w = InboxFilterSql::of(filter);
     return scalar(m_db, "SELECT COUNT(*) FROM inbox_items WHERE " + w.sql, w.params);
 }
 
@@ -338,7 +230,7 @@ Result<std::pair<qint64, qint64>> InboxReadModel::idSpan()
 Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descending,
                                          qint64 after, qint64 upTo, std::vector<qint64>& into)
 {
-    Where w = buildWhere(filter, readsEveryRow(filter));
+    InboxFilterSql w = InboxFilterSql::of(filter, InboxFilterSql::readsEveryRow(filter));
     w.add("id > ? AND id <= ?");
     w.params.emplace_back(after);
     w.params.emplace_back(upTo);
@@ -363,9 +255,9 @@ Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descend
 
 Result<std::vector<qint64>> InboxReadModel::allIds(const InboxFilter& filter, Sort sort)
 {
-    const Where w = buildWhere(filter);
+    const InboxFilterSql w = InboxFilterSql::of(filter);
     std::vector<qint64> ids;
-    if (auto s = collectIds(m_db, "SELECT id FROM inbox_items WHERE " + w.sql + orderBy(sort),
+    if (auto s = collectIds(m_db, "SELECT id FROM inbox_items WHERE " + w.sql + InboxFilterSql::orderBy(sort),
                             w.params, ids);
         !s)
         return fail(s.error());
@@ -382,13 +274,13 @@ Result<qint64> InboxReadModel::pendingCount()
 Result<std::vector<qint64>> InboxReadModel::pageIds(const InboxFilter& filter, Sort sort,
                                                     qint64 offset, int limit)
 {
-    Where w = buildWhere(filter);
+    InboxFilterSql w = InboxFilterSql::of(filter);
     w.params.emplace_back(qint64(limit));
     w.params.emplace_back(offset);
     std::vector<qint64> ids;
     ids.reserve(size_t(std::max(limit, 0)));
     if (auto s = collectIds(m_db,
-                            "SELECT id FROM inbox_items WHERE " + w.sql + orderBy(sort)
+                            "SELECT id FROM inbox_items WHERE " + w.sql + InboxFilterSql::orderBy(sort)
                                 + " LIMIT ? OFFSET ?",
                             w.params, ids);
         !s)
@@ -444,7 +336,7 @@ Result<std::vector<InboxRow>> InboxReadModel::rows(const std::vector<qint64>& id
 Result<std::optional<qint64>> InboxReadModel::rowOf(const InboxFilter& filter, Sort sort,
                                                     qint64 id)
 {
-    Where w = buildWhere(filter);
+    InboxFilterSql w = InboxFilterSql::of(filter);
     auto member = w.params;
     member.emplace_back(id);
     auto found = scalar(m_db, "SELECT COUNT(*) FROM inbox_items WHERE " + w.sql + " AND id = ?",
@@ -453,7 +345,7 @@ Result<std::optional<qint64>> InboxReadModel::rowOf(const InboxFilter& filter, S
         return fail(found.error());
     if (*found == 0)
         return std::optional<qint64>();
-    const std::string key = keySql(sort.key);
+    const std::string key = InboxFilterSql::keySql(sort.key);
     const std::string cmp = sort.descending ? " > " : " < ";
     const std::string of = "(SELECT " + key + " FROM inbox_items WHERE id = ?)";
     std::string before = key + cmp + of;
