@@ -91,8 +91,8 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_table->setColumnWidthsFor({{AuditTableModel::SeqColumn, "100000"},
                                  {AuditTableModel::TimeColumn, "2026-11-22 05:39:45"},
                                  {AuditTableModel::ActorColumn, "human:reviewer"},
-                                 {AuditTableModel::ActionColumn, "approve-patch"},
-                                 {AuditTableModel::SubjectColumn, "inbox_item 100000"}});
+                                 {AuditTableModel::ActionColumn, "calibration.snapshot"},
+                                 {AuditTableModel::SubjectColumn, "calibration_snapshot 1000"}});
 
     m_empty = new QLabel(this);
     m_empty->setAlignment(Qt::AlignCenter);

@@ -1,5 +1,7 @@
 #include "widgets/RecordTable.h"
 
+#include "widgets/ColumnFit.h"
+
 #include <QHeaderView>
 
 namespace sediment::ui {
@@ -29,14 +31,8 @@ RecordTable::RecordTable(QAbstractItemModel* model, int stretchColumn, QWidget* 
 
 void RecordTable::setColumnWidthsFor(std::initializer_list<std::pair<int, const char*>> samples)
 {
-    // Cell padding plus room for the header's sort arrow.
-    const int padding = fontMetrics().horizontalAdvance(QLatin1Char('M')) * 2;
-    for (const auto& [column, sample] : samples) {
-        const QString header = model()->headerData(column, Qt::Horizontal).toString();
-        const int text = std::max(fontMetrics().horizontalAdvance(QString::fromUtf8(sample)),
-                                  fontMetrics().horizontalAdvance(header));
-        setColumnWidth(column, text + padding);
-    }
+    for (const auto& [column, sample] : samples)
+        fitColumn(this, column, QString::fromUtf8(sample));
 }
 
 } // namespace sediment::ui
