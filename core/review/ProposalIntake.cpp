@@ -9,6 +9,8 @@
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 
+#include <algorithm>
+
 namespace sediment {
 
 // Everything a pass over this workspace needs, wired once.
@@ -61,8 +63,11 @@ Result<ReviewOutcome> ProposalIntake::intakeBytes(const QByteArray& input)
     // before the whole input has been read and validated, and a syntax error anywhere still wins
     // over an invalid proposal before it, as when parsing came first.
     std::vector<Proposal> proposals;
-    // JSON Lines hold at most a proposal per line: reserving avoids moving them all as it grows.
-    proposals.reserve(std::size_t(input.count('\n')) + 1);
+    // JSON Lines hold at most a proposal per line, and no proposal is shorter than 32 bytes:
+    // reserving the smaller bound avoids moving them all as the list grows, without letting a
+    // file of blank lines reserve gigabytes.
+    constexpr qsizetype kShortestProposal = 32;
+    proposals.reserve(std::size_t(std::min(input.count('\n') + 1, input.size() / kShortestProposal + 1)));
     std::optional<Error> invalid;
     int index = 0;
     auto read = ProposalParser::forEach(input, [&](Json&& raw) -> Status {

@@ -8,6 +8,8 @@
 
 #include <sqlite3.h>
 
+#include <sys/resource.h>
+
 namespace {
 
 struct Run {
@@ -293,6 +295,29 @@ private Q_SLOTS:
         const Run r = sediment(m_ws, {QStringLiteral("propose")}, "\n");
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out, QByteArray("Nothing to save.\n"));
+    }
+
+    // Twelve million blank lines before one proposal: read as one proposal, without reserving
+    // room for twelve million.
+    void manyBlankLinesAreSkippedCheaply()
+    {
+        const QByteArray input = QByteArray(12 * 1024 * 1024, '\n') + memoryAdds(1, QStringLiteral("after blanks"));
+        QProcess p;
+        // One GiB of address space: enough for the run, far too little for a list sized by the
+        // line count (twelve million proposals).
+        p.setChildProcessModifier([] {
+            const rlimit limit{rlim_t(1) << 30, rlim_t(1) << 30};
+            ::setrlimit(RLIMIT_AS, &limit);
+        });
+        p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), m_ws, QStringLiteral("propose"), QStringLiteral("--json")});
+        QVERIFY(p.waitForStarted());
+        p.write(input);
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(nlohmann::json::parse(p.readAllStandardOutput().constData())["pending"].size(), size_t(1));
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 1);
     }
 
     void readsAFileArgument()
