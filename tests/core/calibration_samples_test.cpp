@@ -1,5 +1,6 @@
 #include "decisions/Calibration.h"
 #include "decisions/CalibrationSnapshots.h"
+#include "FreshDatabase.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
 #include "util/Json.h"
@@ -34,15 +35,7 @@ class CalibrationSamplesTest : public QObject {
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        QVERIFY(m_dir.isValid());
-        m_db.reset();
-        QFile::remove(m_dir.filePath(QStringLiteral("c.db")));
-        auto db = Database::open(m_dir.filePath(QStringLiteral("c.db")));
-        QVERIFY(db);
-        m_db = std::move(*db);
-    }
+    void init() { test::reopenFreshDatabase(m_dir, m_db, QStringLiteral("c.db")); }
 
     void readsOnlyCountableOutcomesInIdOrder()
     {

@@ -3,6 +3,7 @@
 #include "decisions/DecisionImporter.h"
 #include "decisions/DecisionReviewer.h"
 #include "decisions/EscalationList.h"
+#include "FreshDatabase.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
 #include "util/Time.h"
@@ -35,14 +36,7 @@ class DecisionReviewTest : public QObject {
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        m_db.reset();
-        QFile::remove(m_dir.filePath(QStringLiteral("d.db")));
-        auto db = Database::open(m_dir.filePath(QStringLiteral("d.db")));
-        QVERIFY(db);
-        m_db = std::move(*db);
-    }
+    void init() { test::reopenFreshDatabase(m_dir, m_db, QStringLiteral("d.db")); }
 
     void importsReviewedAndPendingLines()
     {

@@ -2,6 +2,7 @@
 #include "gate/HumanGate.h"
 #include "gate/RefusalMemoryGate.h"
 #include "gate/ScoreGate.h"
+#include "FreshDatabase.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 
@@ -42,14 +43,7 @@ class GateChainTest final : public QObject {
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        m_db.reset();
-        QFile::remove(m_dir.filePath(QStringLiteral("g.db")));
-        auto db = Database::open(m_dir.filePath(QStringLiteral("g.db")));
-        QVERIFY(db);
-        m_db = std::move(*db);
-    }
+    void init() { test::reopenFreshDatabase(m_dir, m_db, QStringLiteral("g.db")); }
 
     void scoreGateApprovesAtThresholdInclusive()
     {

@@ -1,5 +1,6 @@
 #include "scars/ScarBook.h"
 #include "scars/ScarRecall.h"
+#include "FreshDatabase.h"
 #include "store/Database.h"
 #include "store/ScarRepository.h"
 #include "util/Time.h"
@@ -41,15 +42,7 @@ class RecallRankingTest : public QObject {
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        QVERIFY(m_dir.isValid());
-        m_db.reset();
-        QFile::remove(m_dir.filePath(QStringLiteral("s.db")));
-        auto db = Database::open(m_dir.filePath(QStringLiteral("s.db")));
-        QVERIFY(db);
-        m_db = std::move(*db);
-    }
+    void init() { test::reopenFreshDatabase(m_dir, m_db, QStringLiteral("s.db")); }
 
     void importanceLiftsAnEquallyMatchingScar()
     {

@@ -1,3 +1,4 @@
+#include "FreshDatabase.h"
 #include "store/Database.h"
 #include "store/ScarRepository.h"
 
@@ -62,15 +63,7 @@ class ScarRepositoryTest : public QObject {
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        QVERIFY(m_dir.isValid());
-        m_db.reset();
-        QFile::remove(m_dir.filePath(QStringLiteral("s.db")));
-        auto db = Database::open(m_dir.filePath(QStringLiteral("s.db")));
-        QVERIFY(db);
-        m_db = std::move(*db);
-    }
+    void init() { test::reopenFreshDatabase(m_dir, m_db, QStringLiteral("s.db")); }
 
     void bestMatchesComeFirstAndEqualOnesInIdOrder()
     {
