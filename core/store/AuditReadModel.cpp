@@ -1,5 +1,7 @@
 #include "store/AuditReadModel.h"
 
+#include "store/AuditRepository.h"
+
 #include "store/Database.h"
 
 namespace sediment {
@@ -52,40 +54,14 @@ Result<std::vector<AuditEntry>> AuditReadModel::page(const Filter& filter, qint6
                                                      int limit)
 {
     auto st = m_db.prepare(
-        (std::string("SELECT seq, at, actor, action, subject_type, subject_id, reason, before, "
-                     "after, details, prev_hash, hash FROM audit_log")
+        (std::string("SELECT ") + AuditRepository::kColumns + " FROM audit_log"
          + kWhere + " ORDER BY seq DESC LIMIT ?7 OFFSET ?8")
             .c_str());
     if (!st)
         return fail(st.error());
     bindFilter(*st, filter);
     st->bind(7, qint64(limit)).bind(8, offset);
-    std::vector<AuditEntry> rows;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        AuditEntry e;
-        e.seq = st->int64(0);
-        e.at = st->text(1);
-        e.actor = st->text(2);
-        e.action = st->text(3);
-        e.subjectType = st->text(4);
-        e.subjectId = st->text(5);
-        e.reason = st->optText(6);
-        e.before = st->optText(7);
-        e.after = st->optText(8);
-        const std::string raw = st->utf8(9);
-        e.details = Json::parse(raw, nullptr, false);
-        if (e.details.is_discarded())
-            e.details = raw;
-        e.prevHash = st->text(10);
-        e.hash = st->text(11);
-        rows.push_back(std::move(e));
-    }
-    return rows;
+    return st->collect<AuditEntry>(AuditRepository::fromRow);
 }
 
 Result<QStringList> AuditReadModel::distinct(const char* sql)
@@ -94,14 +70,8 @@ Result<QStringList> AuditReadModel::distinct(const char* sql)
     if (!st)
         return fail(st.error());
     QStringList values;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        values << st->text(0);
-    }
+    if (auto s = st->forEachRow([&](const Statement& row) { values << row.text(0); }); !s)
+        return fail(s.error());
     return values;
 }
 

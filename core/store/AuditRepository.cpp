@@ -7,9 +7,7 @@
 
 namespace sediment {
 
-namespace {
-
-AuditEntry readRow(const Statement& st)
+AuditEntry AuditRepository::fromRow(const Statement& st)
 {
     AuditEntry e;
     e.seq = st.int64(0);
@@ -31,12 +29,6 @@ AuditEntry readRow(const Statement& st)
     e.hash = st.text(11);
     return e;
 }
-
-constexpr const char* kColumns =
-    "seq, at, actor, action, subject_type, subject_id, reason, before, after, details, "
-    "prev_hash, hash";
-
-} // namespace
 
 QString AuditRepository::genesisHash() { return QString(64, QLatin1Char('0')); }
 
@@ -101,16 +93,7 @@ Result<std::vector<AuditEntry>> AuditRepository::list(const Query& q)
         .bind(4, q.actor)
         .bind(5, q.action)
         .bind(6, qint64(q.limit));
-    std::vector<AuditEntry> rows;
-    for (;;) {
-        auto r = st->step();
-        if (!r)
-            return fail(r.error());
-        if (!*r)
-            break;
-        rows.push_back(readRow(*st));
-    }
-    return rows;
+    return st->collect<AuditEntry>(fromRow);
 }
 
 Result<qint64> AuditRepository::count()
@@ -137,7 +120,7 @@ Result<std::optional<AuditRepository::Break>> AuditRepository::verify()
             return fail(r.error());
         if (!*r)
             break;
-        const AuditEntry e = readRow(*st);
+        const AuditEntry e = fromRow(*st);
         if (e.seq != expectedSeq)
             return std::optional<Break>(Break{e.seq, QStringLiteral("row %1 is missing before it")
                                                          .arg(expectedSeq)});

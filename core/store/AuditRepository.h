@@ -9,6 +9,7 @@
 namespace sediment {
 
 class Database;
+class Statement;
 
 // The audit log's table. append() must run inside the caller's transaction, the one that makes
 // the change it records, so the change and its row commit or roll back together.
@@ -40,6 +41,13 @@ public:
 
     // SHA-256 over prev_hash and the row's canonical JSON (keys sorted, hash excluded).
     static QString computeHash(const AuditEntry& e);
+
+    // The columns every audit read selects, in the order fromRow reads them; the audit page's
+    // read model uses both too.
+    static constexpr const char* kColumns =
+        "seq, at, actor, action, subject_type, subject_id, reason, before, after, details, "
+        "prev_hash, hash";
+    static AuditEntry fromRow(const Statement& st);
     static QString genesisHash();
 
 private:

@@ -32,20 +32,6 @@ Decision readDecision(const Statement& st)
     return d;
 }
 
-template <typename T, typename Read>
-Result<std::vector<T>> collect(Statement& st, Read read)
-{
-    std::vector<T> out;
-    for (;;) {
-        auto row = st.step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            return out;
-        out.push_back(read(st));
-    }
-}
-
 } // namespace
 
 Json DecisionRepository::Snapshot::toJson() const
@@ -145,7 +131,7 @@ Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order
         st->bind(i++, v);
     if (!f.text.isEmpty())
         st->bind(i, f.text);
-    return collect<qint64>(*st, [](const Statement& s) { return s.int64(0); });
+    return st->collect<qint64>([](const Statement& s) { return s.int64(0); });
 }
 
 Result<std::vector<Decision>> DecisionRepository::byIds(const std::vector<qint64>& ids)
@@ -153,18 +139,7 @@ Result<std::vector<Decision>> DecisionRepository::byIds(const std::vector<qint64
     auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM decisions WHERE id = ?").c_str());
     if (!st)
         return fail(st.error());
-    std::vector<Decision> out;
-    out.reserve(ids.size());
-    for (qint64 id : ids) {
-        st->reset();
-        st->bind(1, id);
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (*row)
-            out.push_back(readDecision(*st));
-    }
-    return out;
+    return st->collectEach<Decision>(ids, readDecision);
 }
 
 Status DecisionRepository::setReview(qint64 id, const QString& outcome,
@@ -193,18 +168,15 @@ Result<std::vector<Calibration::Sample>> DecisionRepository::calibrationSamples(
     if (!st)
         return fail(st.error());
     std::vector<Calibration::Sample> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            return out;
-        const auto outcome = Calibration::outcomeOf(st->utf8(1));
-        if (outcome != Calibration::Outcome::Success && outcome != Calibration::Outcome::Partial
-            && outcome != Calibration::Outcome::Failure)
-            continue;
-        out.push_back({st->real(0), outcome, Calibration::categoryOf(st->utf8(2))});
-    }
+    const auto keepCountable = [&](const Statement& row) {
+        const auto outcome = Calibration::outcomeOf(row.utf8(1));
+        if (outcome == Calibration::Outcome::Success || outcome == Calibration::Outcome::Partial
+            || outcome == Calibration::Outcome::Failure)
+            out.push_back({row.real(0), outcome, Calibration::categoryOf(row.utf8(2))});
+    };
+    if (auto s = st->forEachRow(keepCountable); !s)
+        return fail(s.error());
+    return out;
 }
 
 Result<std::vector<Decision>> DecisionRepository::unreviewed(const QStringList& stakes,
@@ -232,7 +204,7 @@ Result<std::vector<Decision>> DecisionRepository::unreviewed(const QStringList& 
     int i = 1;
     for (const QString& v : values)
         st->bind(i++, v);
-    return collect<Decision>(*st, readDecision);
+    return st->collect<Decision>(readDecision);
 }
 
 Result<qint64> DecisionRepository::insertSnapshot(const QString& at,
@@ -255,7 +227,7 @@ Result<std::vector<DecisionRepository::Snapshot>> DecisionRepository::snapshots(
                            "calibration_snapshots ORDER BY at, id");
     if (!st)
         return fail(st.error());
-    return collect<Snapshot>(*st, [](const Statement& s) {
+    return st->collect<Snapshot>([](const Statement& s) {
         Snapshot snap;
         snap.id = s.int64(0);
         snap.at = s.text(1);

@@ -52,16 +52,7 @@ Result<std::vector<HermesRepository::Record>> HermesRepository::select(const cha
         return fail(st.error());
     if (!arg.isNull())
         st->bind(1, arg);
-    std::vector<Record> rows;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        rows.push_back(readRow(*st));
-    }
-    return rows;
+    return st->collect<Record>(readRow);
 }
 
 Result<std::optional<HermesRepository::Record>> HermesRepository::find(const QString& hermesId)

@@ -49,14 +49,7 @@ Status collectIds(Database& db, const std::string& sql, const std::vector<Param>
     if (!st)
         return fail(st.error());
     bindAll(*st, params);
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            return {};
-        into.push_back(st->int64(0));
-    }
+    return st->forEachRow([&](const Statement& row) { into.push_back(row.int64(0)); });
 }
 
 constexpr const char* kIdsPointer = "sediment_ids";
@@ -306,24 +299,21 @@ Result<std::vector<InboxRow>> InboxReadModel::rows(const std::vector<qint64>& id
     for (size_t i = 0; i < ids.size(); ++i)
         st->bind(int(i + 1), ids[i]);
     std::unordered_map<qint64, InboxRow> byId;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
+    const auto keep = [&](const Statement& row) {
         InboxRow r;
-        r.id = st->int64(0);
-        r.destination = st->text(1);
-        r.summary = summarize(r.destination, st->text(2));
-        r.score = st->optReal(3);
-        r.agent = st->text(4);
-        r.seen = int(st->int64(5));
-        r.stale = st->int64(6) != 0;
-        r.status = st->text(7);
-        r.createdAt = st->text(8);
+        r.id = row.int64(0);
+        r.destination = row.text(1);
+        r.summary = summarize(r.destination, row.text(2));
+        r.score = row.optReal(3);
+        r.agent = row.text(4);
+        r.seen = int(row.int64(5));
+        r.stale = row.int64(6) != 0;
+        r.status = row.text(7);
+        r.createdAt = row.text(8);
         byId.emplace(r.id, std::move(r));
-    }
+    };
+    if (auto s = st->forEachRow(keep); !s)
+        return fail(s.error());
     out.reserve(ids.size());
     for (qint64 id : ids) {
         auto it = byId.find(id);

@@ -57,19 +57,6 @@ InboxItem readRow(const Statement& st)
     return it;
 }
 
-template <typename Fn>
-Status eachRow(Statement& st, Fn&& fn)
-{
-    for (;;) {
-        auto r = st.step();
-        if (!r)
-            return fail(r.error());
-        if (!*r)
-            return {};
-        fn(st);
-    }
-}
-
 } // namespace
 
 InboxRepository::InboxRepository(Database& db) : m_db(db), m_cache(SlotCount) {}
@@ -270,10 +257,7 @@ Result<std::vector<InboxItem>> InboxRepository::list(const ListQuery& q)
     if (!st)
         return fail(st.error());
     st->bind(1, q.status).bind(2, q.destination).bind(3, qint64(q.limit)).bind(4, q.offset);
-    std::vector<InboxItem> items;
-    if (auto s = eachRow(*st, [&](const Statement& row) { items.push_back(readRow(row)); }); !s)
-        return fail(s.error());
-    return items;
+    return st->collect<InboxItem>(readRow);
 }
 
 Result<std::vector<qint64>> InboxRepository::listIds(const ListQuery& q)
@@ -282,10 +266,7 @@ Result<std::vector<qint64>> InboxRepository::listIds(const ListQuery& q)
     if (!st)
         return fail(st.error());
     st->bind(1, q.status).bind(2, q.destination).bind(3, qint64(q.limit)).bind(4, q.offset);
-    std::vector<qint64> ids;
-    if (auto s = eachRow(*st, [&](const Statement& row) { ids.push_back(row.int64(0)); }); !s)
-        return fail(s.error());
-    return ids;
+    return st->collect<qint64>([](const Statement& row) { return row.int64(0); });
 }
 
 Result<qint64> InboxRepository::count(const QString& status)
@@ -307,8 +288,7 @@ Result<QMap<QString, qint64>> grouped(Database& db, const char* sql)
     if (!st)
         return fail(st.error());
     QMap<QString, qint64> counts;
-    if (auto s = eachRow(*st, [&](const Statement& row) { counts.insert(row.text(0), row.int64(1)); });
-        !s)
+    if (auto s = st->forEachRow([&](const Statement& row) { counts.insert(row.text(0), row.int64(1)); }); !s)
         return fail(s.error());
     return counts;
 }
@@ -339,17 +319,14 @@ InboxRepository::findRefusedByHash(const QString& contentHash)
     Statement& s = **st;
     s.bind(1, contentHash);
     std::optional<Refusal> latest;
-    for (;;) {
-        auto row = s.step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        Refusal r{s.int64(0), s.text(1), s.text(2), s.text(3), s.optText(4)};
+    const auto keepLatest = [&](const Statement& row) {
+        Refusal r{row.int64(0), row.text(1), row.text(2), row.text(3), row.optText(4)};
         if (!latest || r.decidedAt > latest->decidedAt
             || (r.decidedAt == latest->decidedAt && r.id > latest->id))
             latest = std::move(r);
-    }
+    };
+    if (auto r = s.forEachRow(keepLatest); !r)
+        return fail(r.error());
     s.reset();
     return latest;
 }

@@ -33,20 +33,9 @@ Scar readScar(const Statement& st, int base = 0)
     return s;
 }
 
-// Every row a statement yields, as scars (columns as in kColumns).
-Result<std::vector<Scar>> readAll(Statement& st)
-{
-    std::vector<Scar> out;
-    for (;;) {
-        auto row = st.step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        out.push_back(readScar(st));
-    }
-    return out;
-}
+// A whole row as a scar, for the statements that select kColumns alone.
+Scar scarRow(const Statement& st) { return readScar(st); }
+
 
 bool anyScope(const QString& scope)
 {
@@ -165,16 +154,7 @@ Result<std::vector<qint64>> ScarRepository::ids(const Filter& filter, Order orde
     if (!st)
         return fail(st.error());
     bindWhere(*st, w);
-    std::vector<qint64> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        out.push_back(st->int64(0));
-    }
-    return out;
+    return st->collect<qint64>([](const Statement& row) { return row.int64(0); });
 }
 
 Result<qint64> ScarRepository::count(const Filter& filter)
@@ -197,18 +177,7 @@ Result<std::vector<Scar>> ScarRepository::byIds(const std::vector<qint64>& ids)
         (std::string("SELECT ") + kColumns + " FROM scars s WHERE s.id = ?").c_str());
     if (!st)
         return fail(st.error());
-    std::vector<Scar> out;
-    out.reserve(ids.size());
-    for (qint64 id : ids) {
-        st->reset();
-        st->bind(1, id);
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (*row)
-            out.push_back(readScar(*st));
-    }
-    return out;
+    return st->collectEach<Scar>(ids, scarRow);
 }
 
 Result<std::vector<ScarRepository::Candidate>>
@@ -294,7 +263,7 @@ Result<std::vector<Scar>> ScarRepository::unrecalledCreatedBefore(const QString&
     if (!st)
         return fail(st.error());
     st->bind(1, cutoff);
-    return readAll(*st);
+    return st->collect<Scar>(scarRow);
 }
 
 Status ScarRepository::setArchived(qint64 id, bool archived)
@@ -314,7 +283,7 @@ Result<std::vector<Scar>> ScarRepository::awaitingSuggestion(int limit)
     if (!st)
         return fail(st.error());
     st->bind(1, limit);
-    return readAll(*st);
+    return st->collect<Scar>(scarRow);
 }
 
 Status ScarRepository::setSuggestion(qint64 id, qint64 suggestionId)
@@ -340,16 +309,7 @@ Result<std::vector<QString>> ScarRepository::scopes()
         st = m_db.prepare("SELECT DISTINCT scope FROM scars ORDER BY scope");
     if (!st)
         return fail(st.error());
-    std::vector<QString> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            break;
-        out.push_back(st->text(0));
-    }
-    return out;
+    return st->collect<QString>([](const Statement& row) { return row.text(0); });
 }
 
 } // namespace sediment

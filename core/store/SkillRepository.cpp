@@ -95,19 +95,6 @@ Skill readRow(const Statement& st)
     return s;
 }
 
-Result<std::vector<Skill>> readAll(Statement& st, std::size_t expected = 0)
-{
-    std::vector<Skill> out;
-    out.reserve(expected);
-    for (;;) {
-        auto row = st.step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            return out;
-        out.push_back(readRow(st));
-    }
-}
 
 const char* orderExpression(SkillRepository::SortKey key)
 {
@@ -207,7 +194,7 @@ Result<std::vector<Skill>> SkillRepository::all()
     auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM skills ORDER BY name").c_str());
     if (!st)
         return fail(st.error());
-    return readAll(*st, expected);
+    return st->collect<Skill>(readRow, expected);
 }
 
 Result<std::vector<Skill>> SkillRepository::fetch(const QStringList& names)
@@ -215,18 +202,7 @@ Result<std::vector<Skill>> SkillRepository::fetch(const QStringList& names)
     auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM skills WHERE name = ?").c_str());
     if (!st)
         return fail(st.error());
-    std::vector<Skill> out;
-    out.reserve(size_t(names.size()));
-    for (const QString& name : names) {
-        st->reset();
-        st->bind(1, name);
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (*row)
-            out.push_back(readRow(*st));
-    }
-    return out;
+    return st->collectEach<Skill>(names, readRow);
 }
 
 Status SkillRepository::save(const Skill& s)
@@ -288,14 +264,9 @@ Result<QStringList> SkillRepository::names(const ListQuery& q)
     for (int k = 0; k < params.size(); ++k)
         st->bind(k + 1, params[k]);
     QStringList out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            return out;
-        out << st->text(0);
-    }
+    if (auto s = st->forEachRow([&](const Statement& row) { out << row.text(0); }); !s)
+        return fail(s.error());
+    return out;
 }
 
 Result<std::map<QString, qint64>> SkillRepository::countsByState()
@@ -304,14 +275,9 @@ Result<std::map<QString, qint64>> SkillRepository::countsByState()
     if (!st)
         return fail(st.error());
     std::map<QString, qint64> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row)
-            return out;
-        out[st->text(0)] = st->int64(1);
-    }
+    if (auto s = st->forEachRow([&](const Statement& row) { out[row.text(0)] = row.int64(1); }); !s)
+        return fail(s.error());
+    return out;
 }
 
 Status SkillRepository::addCuratorRun(const QDateTime& at, bool dryRun, const Json& result)

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -37,6 +38,49 @@ public:
     // Runs to completion, for statements without rows.
     Status exec();
     void reset();
+
+    // Steps through every remaining row, handing the statement to `fn` at each one.
+    template <typename Fn>
+    Status forEachRow(Fn&& fn)
+    {
+        for (;;) {
+            auto row = step();
+            if (!row)
+                return fail(row.error());
+            if (!*row)
+                return {};
+            fn(*this);
+        }
+    }
+
+    // Every remaining row, each made into a T by `read(const Statement&)`.
+    template <typename T, typename Read>
+    Result<std::vector<T>> collect(Read&& read, std::size_t expected = 0)
+    {
+        std::vector<T> out;
+        out.reserve(expected);
+        if (auto s = forEachRow([&](const Statement& st) { out.push_back(read(st)); }); !s)
+            return fail(s.error());
+        return out;
+    }
+
+    // One run per key, bound to the first parameter; a key without a row is skipped.
+    template <typename T, typename Keys, typename Read>
+    Result<std::vector<T>> collectEach(const Keys& keys, Read&& read)
+    {
+        std::vector<T> out;
+        out.reserve(std::size_t(keys.size()));
+        for (const auto& key : keys) {
+            reset();
+            bind(1, key);
+            auto row = step();
+            if (!row)
+                return fail(row.error());
+            if (*row)
+                out.push_back(read(*this));
+        }
+        return out;
+    }
 
     bool isNull(int col) const;
     QString text(int col) const;
