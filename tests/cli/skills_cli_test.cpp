@@ -1,8 +1,8 @@
 // `sediment skills ...` run as a real process in a temporary workspace.
+#include "WorkspaceDump.h"
 #include "store/Database.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,7 +11,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sqlite3.h>
+
+using sediment::test::dumpDatabase;
+using sediment::test::dumpTree;
 
 namespace {
 
@@ -21,47 +23,6 @@ struct Run {
     QString err;
     QJsonDocument json() const { return QJsonDocument::fromJson(out.toUtf8()); }
 };
-
-QString dumpDatabase(const QString& path)
-{
-    auto db = sediment::Database::open(path);
-    if (!db)
-        return QStringLiteral("cannot open");
-    QString out;
-    for (const char* table : {"skills", "audit_log", "curator_runs", "skills_usage_link"}) {
-        sqlite3_stmt* st = nullptr;
-        const QByteArray sql = QByteArray("SELECT * FROM ") + table + " ORDER BY 1";
-        sqlite3_prepare_v2((*db)->handle(), sql.constData(), -1, &st, nullptr);
-        while (st && sqlite3_step(st) == SQLITE_ROW) {
-            for (int c = 0; c < sqlite3_column_count(st); ++c) {
-                const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, c));
-                out += QString::fromUtf8(text ? text : "NULL") + QLatin1Char('|');
-            }
-            out += QLatin1Char('\n');
-        }
-        sqlite3_finalize(st);
-    }
-    return out;
-}
-
-QString dumpTree(const QString& root)
-{
-    QStringList lines;
-    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        if (path.contains(QStringLiteral("sediment.db")))
-            continue;
-        QFile f(path);
-        QString line = path.mid(root.size());
-        if (it.fileInfo().isFile() && f.open(QIODevice::ReadOnly))
-            line += QLatin1Char('=') + QString::fromUtf8(f.readAll());
-        lines << line;
-    }
-    lines.sort();
-    return lines.join(QLatin1Char('\n'));
-}
 
 } // namespace
 

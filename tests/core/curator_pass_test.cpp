@@ -1,4 +1,5 @@
 // A whole curator pass over a real workspace: folders, database, audit and the Hermes file.
+#include "WorkspaceDump.h"
 #include "skills/Curator.h"
 #include "skills/SkillService.h"
 #include "store/AuditRepository.h"
@@ -7,64 +8,19 @@
 #include "workspace/Workspace.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sqlite3.h>
 
 using namespace sediment;
+
+using sediment::test::dumpDatabase;
+using sediment::test::dumpTree;
 
 namespace {
 
 QDateTime t(const char* iso) { return *time::parseIso(QString::fromLatin1(iso)); }
-
-// Every row of every table, as text: two equal dumps mean the database did not change.
-QString dumpDatabase(Database& db)
-{
-    QString out;
-    auto tables = db.prepare("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name");
-    QStringList names;
-    while (tables && *tables->step())
-        names << tables->text(0);
-    for (const QString& table : names) {
-        const QByteArray sql = "SELECT * FROM \"" + table.toUtf8() + "\" ORDER BY 1";
-        sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(db.handle(), sql.constData(), -1, &st, nullptr) != SQLITE_OK)
-            continue; // virtual tables' shadow internals
-        out += table + QLatin1Char('\n');
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            for (int c = 0; c < sqlite3_column_count(st); ++c) {
-                const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, c));
-                out += QString::fromUtf8(text ? text : "NULL") + QLatin1Char('|');
-            }
-            out += QLatin1Char('\n');
-        }
-        sqlite3_finalize(st);
-    }
-    return out;
-}
-
-// Every path under a folder with its contents.
-QString dumpTree(const QString& root)
-{
-    QStringList lines;
-    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        if (path.contains(QStringLiteral("sediment.db")))
-            continue;
-        QFile f(path);
-        QString line = path.mid(root.size());
-        if (it.fileInfo().isFile() && f.open(QIODevice::ReadOnly))
-            line += QLatin1Char('=') + QString::fromUtf8(f.readAll());
-        lines << line;
-    }
-    lines.sort();
-    return lines.join(QLatin1Char('\n'));
-}
 
 } // namespace
 
