@@ -1,3 +1,5 @@
+#include "CliRun.h"
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -11,22 +13,11 @@ class DecisionsCliTest : public QObject {
 
     QTemporaryDir m_ws;
 
-    struct Run {
-        int code = -1;
-        QByteArray out;
-        QByteArray err;
-        Json json() const { return Json::parse(out.toStdString()); }
-    };
+    using Run = clitest::Run;
 
     Run sediment(const QStringList& args, const QByteArray& input = {})
     {
-        QProcess p;
-        p.start(QStringLiteral(SEDIMENT_BINARY),
-                QStringList{QStringLiteral("--workspace"), m_ws.path()} + args);
-        p.write(input);
-        p.closeWriteChannel();
-        p.waitForFinished(60000);
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        return clitest::sediment(m_ws.path(), args, input);
     }
 
 private Q_SLOTS:

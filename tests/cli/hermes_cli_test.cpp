@@ -1,5 +1,6 @@
 // `sediment hermes ...` (§14) run as a real process on a copy of the fixture Hermes home:
 // import-pending, list, status, the config.yaml warnings, and settling through `inbox`.
+#include "CliRun.h"
 #include "inbox/MemoryWritePlan.h"
 #include "store/InboxRepository.h"
 #include "util/Json.h"
@@ -16,12 +17,7 @@ using namespace sediment;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    Json json() const { return Json::parse(out.constData(), nullptr, false); }
-};
+using clitest::Run;
 
 } // namespace
 
@@ -32,14 +28,7 @@ private:
     QTemporaryDir m_dir;
 
     QString path(const QString& rel) const { return m_dir.path() + QLatin1Char('/') + rel; }
-    Run run(const QStringList& args)
-    {
-        QProcess p;
-        p.start(QStringLiteral(SEDIMENT_BINARY),
-                QStringList{QStringLiteral("--workspace"), m_dir.path()} + args);
-        p.waitForFinished(60000);
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-    }
+    Run run(const QStringList& args) { return clitest::sediment(m_dir.path(), args); }
     bool staged(const QString& id) const
     {
         return QFile::exists(path(QStringLiteral("pending/memory/%1.json").arg(id)));

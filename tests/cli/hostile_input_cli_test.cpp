@@ -1,3 +1,5 @@
+#include "CliRun.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
@@ -8,22 +10,8 @@
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run sediment(const QString& ws, const QStringList& args, const QByteArray& input)
-{
-    QProcess p;
-    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
-    p.waitForStarted();
-    p.write(input);
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using clitest::Run;
+using clitest::sediment;
 
 // A fingerprint of every file in the workspace but the database's WAL side files, plus the
 // database's row counts read through the CLI: "nothing changed" means both are equal.

@@ -1,4 +1,5 @@
 // `sediment inbox ...` through the real binary: output, exit codes and the files written.
+#include "CliRun.h"
 #include "util/Json.h"
 
 #include <QDir>
@@ -13,11 +14,7 @@ using namespace sediment;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using clitest::Run;
 
 } // namespace
 
@@ -43,15 +40,7 @@ private:
 
     Run run(const QStringList& args, const QByteArray& input = {})
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(SEDIMENT_BINARY));
-        p.setArguments(QStringList{QStringLiteral("--workspace"), m_dir->path()} + args);
-        p.start();
-        p.write(input);
-        p.closeWriteChannel();
-        p.waitForFinished(60000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-                p.readAllStandardError()};
+        return clitest::sediment(m_dir->path(), args, input);
     }
 
     // Queues one deferred item through `sediment propose` (the default human gate defers it).

@@ -1,3 +1,5 @@
+#include "CliRun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -12,22 +14,8 @@
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run sediment(const QString& ws, const QStringList& args, const QByteArray& input = {})
-{
-    QProcess p;
-    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
-    p.waitForStarted();
-    p.write(input);
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using clitest::Run;
+using clitest::sediment;
 
 qint64 scalar(const QString& dbPath, const char* sql)
 {

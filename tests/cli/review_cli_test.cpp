@@ -1,3 +1,5 @@
+#include "CliRun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -8,21 +10,8 @@
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run sediment(const QString& ws, const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
-    p.waitForStarted();
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using clitest::Run;
+using clitest::sediment;
 
 } // namespace
 

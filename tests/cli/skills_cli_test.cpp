@@ -11,7 +11,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-
 using sediment::test::dumpDatabase;
 using sediment::test::dumpTree;
 
