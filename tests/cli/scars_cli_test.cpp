@@ -1,6 +1,5 @@
 #include "CliRun.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
