@@ -8,18 +8,6 @@
 
 namespace sediment {
 
-Json OutcomeItem::toJson() const
-{
-    Json j = Json::object();
-    j["index"] = index;
-    j["inbox_id"] = inboxId;
-    j["destination"] = us(destination);
-    j["reason"] = us(reason);
-    if (seen > 0)
-        j["seen"] = seen;
-    return j;
-}
-
 ReviewOutcome ReviewOutcome::nothingToSave(const QString& path)
 {
     ReviewOutcome o;
@@ -39,34 +27,8 @@ qsizetype ReviewOutcome::total() const
     return qsizetype(applied.size() + rejected.size() + failed.size() + pending.size());
 }
 
-namespace {
-
-Json list(const std::vector<OutcomeItem>& items)
-{
-    Json a = Json::array();
-    for (const auto& it : items)
-        a.push_back(it.toJson());
-    return a;
-}
-
-} // namespace
-
-Json ReviewOutcome::toJson() const
-{
-    Json j = Json::object();
-    j["path"] = us(path);
-    j["applied"] = list(applied);
-    j["rejected"] = list(rejected);
-    j["failed"] = list(failed);
-    j["pending"] = list(pending);
-    j["sanitized"] = sanitized;
-    j["stores"] = stores;
-    if (!note.isEmpty())
-        j["note"] = us(note);
-    if (error)
-        j["error"] = us(error->message);
-    return j;
-}
+// The same value as the text the command line prints: one writer, so the two cannot drift.
+Json ReviewOutcome::toJson() const { return Json::parse(toJsonText()); }
 
 std::string ReviewOutcome::toJsonText() const
 {

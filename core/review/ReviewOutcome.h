@@ -17,8 +17,6 @@ struct OutcomeItem {
     QString destination;
     QString reason;      // the gate's reason, or the store's message for a failure
     int seen = 0;        // > 0 when it reinforced an item already pending
-
-    Json toJson() const;
 };
 
 // The honest outcome of a pass (§4, seed 002): every proposal lands in exactly one list, and
@@ -39,10 +37,10 @@ struct ReviewOutcome {
 
     void countWrite(const QString& store);
     qsizetype total() const;
-    Json toJson() const;
-    // toJson() as Python's json.dumps prints it, written directly: a pass of a hundred thousand
-    // proposals would otherwise build and free as many Json objects just to print them.
+    // The outcome as Python's json.dumps prints it, written directly: a pass of a hundred
+    // thousand proposals would otherwise build and free as many Json objects just to print them.
     std::string toJsonText() const;
+    Json toJson() const; // the parsed text, for callers that inspect fields
     QString summary() const; // the human-readable lines
 };
 
