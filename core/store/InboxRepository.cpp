@@ -18,6 +18,22 @@ enum Slot { Insert, FindDup, FindExt, Bump, FindOne, Save, SetStale, Refused, Sl
 
 std::string dumpJson(const Json& j) { return json::compact(j); }
 
+// The index key of a content hash (schema 4): its first fifteen hex digits as an integer, exactly
+// as the migration computes it in SQL for older rows: there a character that is not lower-case
+// hex counts as -1, and a missing one (a hash edited short by hand) as 0.
+qint64 hashKey(const QString& contentHash)
+{
+    qint64 key = 0;
+    for (qsizetype k = 0; k < 15; ++k) {
+        const char16_t c = k < contentHash.size() ? contentHash[k].unicode() : u'0';
+        const int digit = c >= u'0' && c <= u'9'   ? c - u'0'
+                          : c >= u'a' && c <= u'f' ? c - u'a' + 10
+                                                   : -1;
+        key = key * 16 + digit;
+    }
+    return key;
+}
+
 // A cell that no longer parses (edited by hand) degrades to its text rather than failing the read.
 Json parseCell(const std::string& raw, Json fallback)
 {
@@ -82,8 +98,8 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
                      "INSERT INTO inbox_items(ext_id, destination, op_json, final_op_json, "
                      "content_hash, rationale, score, agent, session, source_json, status, reason, "
                      "refusal_code, seen, stale, sanitized_json, target_path, before_content, "
-                     "after_content, created_at, decided_at, decided_by) "
-                     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                     "after_content, created_at, decided_at, decided_by, hash_key) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st)
         return fail(st.error());
     Statement& s = **st;
@@ -106,7 +122,8 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
         .bind(19, it.afterContent)
         .bind(20, it.createdAt)
         .bind(21, it.decidedAt)
-        .bind(22, it.decidedBy);
+        .bind(22, it.decidedBy)
+        .bind(23, hashKey(it.contentHash));
     if (it.finalOp)
         s.bind(4, dumpJson(*it.finalOp));
     else
@@ -177,11 +194,12 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
         if (!id || *id)
             return id;
     }
-    auto st = cached(FindDup, "SELECT id FROM inbox_items WHERE content_hash = ? AND status = 'pending' "
-                              "ORDER BY id LIMIT 1");
+    // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
+    auto st = cached(FindDup, "SELECT id FROM inbox_items WHERE hash_key = ? AND +content_hash = ? "
+                              "AND status = 'pending' ORDER BY id LIMIT 1");
     if (!st)
         return fail(st.error());
-    (*st)->bind(1, contentHash);
+    (*st)->bind(1, hashKey(contentHash)).bind(2, contentHash);
     return first(**st);
 }
 
@@ -313,11 +331,11 @@ InboxRepository::findRefusedByHash(const QString& contentHash)
     auto st = cached(Refused,
                      "SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
                      "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
-                     "WHERE content_hash = ? AND status = 'refused'");
+                     "WHERE hash_key = ? AND +content_hash = ? AND status = 'refused'");
     if (!st)
         return fail(st.error());
     Statement& s = **st;
-    s.bind(1, contentHash);
+    s.bind(1, hashKey(contentHash)).bind(2, contentHash);
     std::optional<Refusal> latest;
     const auto keepLatest = [&](const Statement& row) {
         Refusal r{row.int64(0), row.text(1), row.text(2), row.text(3), row.optText(4)};

@@ -1,6 +1,7 @@
 #include "store/Schema.h"
 
 #include <array>
+#include <string>
 
 namespace sediment::schema {
 
@@ -180,10 +181,59 @@ CREATE INDEX inbox_stale ON inbox_items(status, id) WHERE stale <> 0;
 CREATE INDEX scars_by_scope ON scars(scope);
 )sql";
 
-constexpr std::array<const char*, 3> kMigrations{kV1, kV2, kV3};
+// Schema 4: `propose` writes cheaply, the inbox filters from indexes (§10).
+// - Duplicate and refusal lookups go through hash_key, the first 60 bits of content_hash as an
+//   integer: an index entry of a few bytes instead of 64 hex characters plus the status, which
+//   had made that index a quarter of the database and most of the random writes of a large
+//   `propose`. The full hash is still compared on the rows it finds.
+// - The status and status-destination indexes carry the columns the query language filters on
+//   (agent, score, stale), so `agent:`, `score>=` and their combinations are answered from index
+//   entries in id order without reading a row; `agent:` alone has its own index.
+// - Free text (§10) is served by a trigram index over rationale, payload and agent, which keeps
+//   LIKE's meaning (substrings, ASCII case folded: SQLite re-checks every candidate). It is
+//   not written by `propose`: InboxTextIndex catches it up in id order, in small transactions,
+//   and inbox_text_mark says how far it has come; rows above the mark are searched with LIKE.
+constexpr const char* kV4Head = R"sql(
+ALTER TABLE inbox_items ADD COLUMN hash_key INTEGER;
+)sql";
+
+constexpr const char* kV4Tail = R"sql(
+DROP INDEX inbox_by_hash;
+CREATE INDEX inbox_by_hash_key ON inbox_items(hash_key);
+DROP INDEX inbox_by_status;
+CREATE INDEX inbox_by_status ON inbox_items(status, id, destination, agent, score, stale);
+DROP INDEX inbox_by_status_destination;
+CREATE INDEX inbox_by_status_destination ON inbox_items(status, destination, id, agent, score, stale);
+CREATE INDEX inbox_by_status_agent ON inbox_items(status, agent COLLATE NOCASE, id);
+-- Fields are joined with US (0x1F), which sanitising removes from every agent text and JSON
+-- escapes in payloads, so no search term can match across two fields.
+CREATE VIEW inbox_text_source AS
+    SELECT id, rationale || char(31) || op_json || char(31) || COALESCE(agent, '') AS text
+    FROM inbox_items;
+CREATE VIRTUAL TABLE inbox_text USING fts5(text, content='inbox_text_source', content_rowid='id',
+                                           tokenize='trigram', detail='none');
+CREATE TABLE inbox_text_mark(upto INTEGER NOT NULL); -- every id <= upto is in inbox_text
+INSERT INTO inbox_text_mark(upto) VALUES (0);
+)sql";
+
+// hash_key for the rows already there: SQLite 3.40 has no unhex(), so the fifteen hex digits are
+// folded one by one. InboxRepository computes the same value for new rows.
+std::string backfillHashKey()
+{
+    std::string digits = "(instr('0123456789abcdef', substr(content_hash, 1, 1)) - 1)";
+    for (int k = 2; k <= 15; ++k)
+        digits = "(" + digits + " * 16 + instr('0123456789abcdef', substr(content_hash, "
+                 + std::to_string(k) + ", 1)) - 1)";
+    return "UPDATE inbox_items SET hash_key = " + digits + ";";
+}
 
 } // namespace
 
-std::span<const char* const> migrations() { return kMigrations; }
+std::span<const char* const> migrations()
+{
+    static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
+    static const std::array<const char*, 4> all{kV1, kV2, kV3, v4.c_str()};
+    return all;
+}
 
 } // namespace sediment::schema
