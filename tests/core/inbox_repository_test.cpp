@@ -1,6 +1,10 @@
 #include "store/Database.h"
 #include "store/InboxRepository.h"
+#include "store/Schema.h"
 
+#include <sqlite3.h>
+
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -151,6 +155,54 @@ private Q_SLOTS:
         QVERIFY(!repo.findRefusedByHash(QStringLiteral("other"))->has_value());
         // A refusal without a text falls back to its code.
         QCOMPARE(repo.find(1)->value().refusalCode.value(), QStringLiteral("wrong"));
+    }
+
+    // Schema 4 keys the duplicate and refusal lookups on hash_key, computed in SQL for the rows a
+    // schema 3 database already holds and in C++ for new ones: both must agree, or an old pending
+    // item would be queued again and an old refusal forgotten.
+    void rowsOfSchema3AreFoundThroughTheHashKeyAfterMigrating()
+    {
+        m_db.reset();
+        const QString path = m_dir.filePath(QStringLiteral("v3-%1.db").arg(++m_n));
+        const QString pending = QStringLiteral("2200fd0f2a5dbc3cffe0cdc24d1ee3ee5e63fcd7fbde85ad56b50c937dc02fad");
+        const QString refused = QStringLiteral("ffffffffffffffff0000000000000000aaaaaaaaaaaaaaaa9999999999999999");
+        // Hand-edited cells: upper case, and shorter than the key.
+        const QString odd = QStringLiteral("ABCDEF0123456789");
+        const QString shortHash = QStringLiteral("12ab");
+        {
+            sqlite3* raw = nullptr;
+            QCOMPARE(sqlite3_open(QFile::encodeName(path).constData(), &raw), SQLITE_OK);
+            const auto steps = schema::migrations();
+            for (size_t v = 0; v < 3; ++v)
+                QCOMPARE(sqlite3_exec(raw, steps[v], nullptr, nullptr, nullptr), SQLITE_OK);
+            const std::string rows =
+                "CREATE TABLE schema_version(version INTEGER NOT NULL);"
+                "INSERT INTO schema_version VALUES (3);"
+                "INSERT INTO inbox_items(destination, op_json, content_hash, status, created_at) VALUES"
+                " ('memory', '{}', '" + pending.toStdString() + "', 'pending', '2026-01-01T00:00:00.000Z'),"
+                " ('memory', '{}', '" + refused.toStdString() + "', 'refused', '2026-01-02T00:00:00.000Z'),"
+                " ('memory', '{}', '" + odd.toStdString() + "', 'pending', '2026-01-03T00:00:00.000Z'),"
+                " ('memory', '{}', '" + shortHash.toStdString() + "', 'pending', '2026-01-04T00:00:00.000Z');";
+            QCOMPARE(sqlite3_exec(raw, rows.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+            sqlite3_close(raw);
+        }
+        auto db = Database::open(path);
+        QVERIFY2(db, db ? "" : qPrintable(db.error().message));
+        m_db = std::move(*db);
+        QCOMPARE(m_db->schemaVersion(), int(schema::migrations().size()));
+        InboxRepository repo(*m_db);
+        QCOMPARE(repo.findPendingByHashOrExtId(pending, std::nullopt)->value_or(0), 1);
+        QCOMPARE(repo.findPendingByHashOrExtId(odd, std::nullopt)->value_or(0), 3);
+        QCOMPARE(repo.findPendingByHashOrExtId(shortHash, std::nullopt)->value_or(0), 4);
+        auto r = repo.findRefusedByHash(refused);
+        QVERIFY(r && *r);
+        QCOMPARE((*r)->id, 2);
+        // A row written now gets the same key as a migrated one with the same hash.
+        const qint64 fresh = *repo.insert(item(QStringLiteral("memory"), QStringLiteral("refused"), pending));
+        auto both = repo.findRefusedByHash(pending);
+        QVERIFY(both && *both);
+        QCOMPARE((*both)->id, fresh);
+        QVERIFY(!repo.findPendingByHashOrExtId(pending.left(63) + QLatin1Char('e'), std::nullopt)->has_value());
     }
 };
 
