@@ -51,10 +51,14 @@ int runPropose(Context& ctx)
     auto outcome = ProposalIntake(**ws, **clock).intakeBytes(*input);
     if (!outcome)
         return ctx.error(outcome.error());
-    if (args->flag(QStringLiteral("--json")))
-        ctx.outRaw(outcome->toJsonText() + '\n');
-    else
+    if (args->flag(QStringLiteral("--json"))) {
+        // Appended in place: the text of a large pass is megabytes, not worth a second copy.
+        std::string text = outcome->toJsonText();
+        text += '\n';
+        ctx.outRaw(text);
+    } else {
         ctx.out(outcome->summary());
+    }
     return outcome->error ? ctx.error(*outcome->error) : 0;
 }
 

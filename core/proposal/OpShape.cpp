@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 
 namespace sediment {
@@ -22,21 +23,25 @@ Error invalidField(std::string_view name, const QString& what)
     return Error::invalid(field(name) + QLatin1Char(' ') + what);
 }
 
-// Only the listed keys may appear: a misspelt field is reported, never silently dropped.
-Status onlyKeys(const Json& op, std::initializer_list<const char*> keys, const QString& label)
+// Only the listed keys may appear: a misspelt field is reported, never silently dropped. The
+// label ("a memory op") is made only for the message.
+template <typename Label>
+Status onlyKeys(const Json& op, std::initializer_list<const char*> keys, Label&& label)
 {
-    for (const auto& [key, value] : op.items()) {
-        (void)value;
+    for (auto it = op.begin(); it != op.end(); ++it) {
+        const std::string& key = it.key();
         if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
             QStringList names;
             for (const char* k : keys)
                 names << QLatin1String(k);
             return fail(Error::invalid(QStringLiteral("%1 is not a field of %2 (expected %3)")
-                                           .arg(field(key), label, names.join(QLatin1String(", ")))));
+                                           .arg(field(key), label(), names.join(QLatin1String(", ")))));
         }
     }
     return {};
 }
+
+QString literal(const char* text) { return QLatin1String(text); }
 
 // The string at `key`, nullptr when absent or null, an error for any other type.
 Result<std::string*> optString(Json& op, const char* key, std::string_view name)
@@ -108,6 +113,19 @@ bool OpShape::isKnownDestination(const std::string& d)
                        [&](const char* k) { return d == k; });
 }
 
+QString OpShape::destinationName(const std::string& known)
+{
+    static const auto names = [] {
+        std::array<QString, std::size(kDestinations)> out;
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i] = QLatin1String(kDestinations[i]);
+        return out;
+    }();
+    const auto it = std::find_if(std::begin(kDestinations), std::end(kDestinations),
+                                 [&](const char* k) { return known == k; });
+    return it == std::end(kDestinations) ? qs(known) : names[std::size_t(it - std::begin(kDestinations))];
+}
+
 std::string OpShape::destinationList()
 {
     std::string out;
@@ -157,14 +175,14 @@ Result<Json> OpShape::normalise(Json op) const
 {
     if (!op.is_object())
         return fail(Error::invalid(QStringLiteral("op must be an object (got %1)").arg(qs(typeName(op)))));
-    const std::string d = us(m_destination);
-    if (d == "memory" || d == "user")
+    const QString& d = m_destination;
+    if (d == QLatin1String("memory") || d == QLatin1String("user"))
         return memory(op);
-    if (d == "claude_md")
+    if (d == QLatin1String("claude_md"))
         return fileEdit(op, m_claudeMd);
-    if (d == "settings_json")
+    if (d == QLatin1String("settings_json"))
         return settings(op);
-    if (d == "skill")
+    if (d == QLatin1String("skill"))
         return skill(op);
     return note(op); // brain_inbox, chantier_outil
 }
@@ -172,7 +190,7 @@ Result<Json> OpShape::normalise(Json op) const
 Result<Json> OpShape::memory(Json& op) const
 {
     if (auto s = onlyKeys(op, {"action", "content", "old_text", "operations"},
-                          QStringLiteral("a %1 op").arg(m_destination));
+                          [&] { return QStringLiteral("a %1 op").arg(m_destination); });
         !s)
         return fail(s.error());
     auto action = reqString(op, "action", "action");
@@ -211,7 +229,7 @@ Result<Json> OpShape::memory(Json& op) const
 
 Result<Json> OpShape::memoryOne(Json& op, const std::string& prefix) const
 {
-    if (auto s = onlyKeys(op, {"action", "content", "old_text"}, QStringLiteral("a memory operation")); !s)
+    if (auto s = onlyKeys(op, {"action", "content", "old_text"}, [] { return literal("a memory operation"); }); !s)
         return fail(s.error());
     auto action = reqString(op, "action", prefix + "action");
     if (!action)
@@ -262,7 +280,7 @@ Result<QString> OpShape::checkPath(Json& op, const QString& defaultPath) const
 
 Result<Json> OpShape::fileEdit(Json& op, const QString& defaultPath) const
 {
-    if (auto s = onlyKeys(op, {"path", "before", "after"}, QStringLiteral("a claude_md op")); !s)
+    if (auto s = onlyKeys(op, {"path", "before", "after"}, [] { return literal("a claude_md op"); }); !s)
         return fail(s.error());
     auto path = checkPath(op, defaultPath);
     if (!path)
@@ -283,7 +301,7 @@ Result<Json> OpShape::fileEdit(Json& op, const QString& defaultPath) const
 
 Result<Json> OpShape::settings(Json& op) const
 {
-    if (auto s = onlyKeys(op, {"path", "patch"}, QStringLiteral("a settings_json op")); !s)
+    if (auto s = onlyKeys(op, {"path", "patch"}, [] { return literal("a settings_json op"); }); !s)
         return fail(s.error());
     auto path = checkPath(op, m_settingsJson);
     if (!path)
@@ -306,7 +324,7 @@ Result<Json> OpShape::settings(Json& op) const
 
 Result<Json> OpShape::note(Json& op) const
 {
-    if (auto s = onlyKeys(op, {"title", "text"}, QStringLiteral("a %1 op").arg(m_destination)); !s)
+    if (auto s = onlyKeys(op, {"title", "text"}, [&] { return QStringLiteral("a %1 op").arg(m_destination); }); !s)
         return fail(s.error());
     auto title = reqString(op, "title", "title");
     if (!title)
@@ -328,7 +346,8 @@ Result<Json> OpShape::note(Json& op) const
 
 Result<Json> OpShape::skill(Json& op) const
 {
-    if (auto s = onlyKeys(op, {"name", "mode", "text", "before", "after"}, QStringLiteral("a skill op")); !s)
+    if (auto s = onlyKeys(op, {"name", "mode", "text", "before", "after"}, [] { return literal("a skill op"); });
+        !s)
         return fail(s.error());
     auto name = reqString(op, "name", "name");
     if (!name)

@@ -24,6 +24,8 @@ public:
     Result<Json> normalise(Json op) const;
 
     static bool isKnownDestination(const std::string& destination);
+    // A known destination's name as one shared QString: no conversion per proposal.
+    static QString destinationName(const std::string& known);
     static std::string destinationList();
     static bool isValidSkillName(const std::string& name);
     static std::string typeName(const Json& value);

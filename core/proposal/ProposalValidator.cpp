@@ -4,8 +4,10 @@
 #include "proposal/Sanitizer.h"
 #include "proposal/NumberText.h"
 
+#include "util/JsonWriter.h"
 #include "util/Sha256.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sediment {
@@ -30,8 +32,20 @@ bool ProposalValidator::isValidSkillName(const std::string& name) { return OpSha
 
 QString ProposalValidator::contentHash(const QString& destination, const Json& op)
 {
-    const std::string material = us(destination) + '\n' + json::canonical(op);
+    // Written into one string: destination, a line feed, the canonical op.
+    std::string material = destination.toStdString();
+    material += '\n';
+    json::JsonWriter(json::JsonWriter::Style::Canonical, material).write(op);
     return QString::fromLatin1(Sha256::hex(material));
+}
+
+QString ProposalValidator::sharedText(const std::string& utf8, Interned& last)
+{
+    if (last.utf8 != utf8) {
+        last.utf8 = utf8;
+        last.text = qs(utf8);
+    }
+    return last.text;
 }
 
 Result<Proposal> ProposalValidator::validate(Json raw, int index) const
@@ -41,20 +55,29 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
     };
     if (!raw.is_object())
         return invalid(QStringLiteral("must be a JSON object (got %1)").arg(qs(OpShape::typeName(raw))));
-    for (const auto& [key, value] : raw.items()) {
-        (void)value;
-        if (std::find(std::begin(kTopLevel), std::end(kTopLevel), key) == std::end(kTopLevel))
+    // One pass over the fields: the first unknown one is refused, the known ones are kept (the
+    // first of a repeated key, as a lookup by name would find).
+    enum Field { Id, Destination, Target, Op, Rationale, Score, Source, FieldCount };
+    Json* fields[FieldCount] = {};
+    for (auto it = raw.begin(); it != raw.end(); ++it) {
+        const std::string& key = it.key();
+        const auto known = std::find(std::begin(kTopLevel), std::end(kTopLevel), key);
+        if (known == std::end(kTopLevel))
             return invalid(QStringLiteral("unknown field '%1' (expected id, destination or target, "
                                           "op, rationale, score, source)")
                                .arg(qs(key)));
+        Json*& slot = fields[known - std::begin(kTopLevel)];
+        if (!slot)
+            slot = &it.value();
     }
+    const auto given = [&](Field f) { return fields[f] && !fields[f]->is_null(); };
     Proposal p;
     p.index = index;
     Sanitizer sanitizer(index, p.sanitized);
 
     // Destination: the general form's `destination`, or the seed form's `target`.
-    const Json* dest = raw.contains("destination") ? &raw["destination"] : nullptr;
-    const Json* target = raw.contains("target") ? &raw["target"] : nullptr;
+    const Json* dest = fields[Destination];
+    const Json* target = fields[Target];
     if (dest && target && *dest != *target)
         return invalid(QStringLiteral("target and destination disagree (%1 vs %2)")
                            .arg(qs(OpShape::preview(*target)), qs(OpShape::preview(*dest))));
@@ -66,10 +89,10 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
         return invalid(QStringLiteral("%1 must be one of %2 (got %3)")
                            .arg(QLatin1String(destField), qs(OpShape::destinationList()),
                                 qs(OpShape::preview(*d))));
-    p.destination = qs(d->get_ref<const std::string&>());
+    p.destination = OpShape::destinationName(d->get_ref<const std::string&>());
 
-    if (raw.contains("id") && !raw["id"].is_null()) {
-        Json& id = raw["id"];
+    if (given(Id)) {
+        Json& id = *fields[Id];
         if (!id.is_string())
             return invalid(QStringLiteral("id must be a string (got %1)").arg(qs(OpShape::typeName(id))));
         std::string& text = id.get_ref<std::string&>();
@@ -82,16 +105,16 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
         p.extId = qs(text);
     }
 
-    if (raw.contains("rationale") && !raw["rationale"].is_null()) {
-        Json& r = raw["rationale"];
+    if (given(Rationale)) {
+        Json& r = *fields[Rationale];
         if (!r.is_string())
             return invalid(QStringLiteral("rationale must be a string (got %1)").arg(qs(OpShape::typeName(r))));
         sanitizer.stripAndCap(r.get_ref<std::string&>(), "rationale");
         p.rationale = qs(r.get_ref<const std::string&>());
     }
 
-    if (raw.contains("score") && !raw["score"].is_null()) {
-        const Json& s = raw["score"];
+    if (given(Score)) {
+        const Json& s = *fields[Score];
         const bool ok = s.is_number() && std::isfinite(s.get<double>()) && s.get<double>() >= 0.0
                         && s.get<double>() <= 1.0;
         if (!ok)
@@ -100,33 +123,37 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
         p.score = s.get<double>();
     }
 
-    if (raw.contains("source") && !raw["source"].is_null()) {
-        Json& src = raw["source"];
+    if (given(Source)) {
+        Json& src = *fields[Source];
         if (!src.is_object())
             return invalid(QStringLiteral("source must be an object (got %1)").arg(qs(OpShape::typeName(src))));
         if (!OpShape::withinDepth(src))
             return invalid(QStringLiteral("source is nested too deeply"));
         sanitizer.stripTree(src, "source");
         for (const char* key : {"agent", "session"}) {
-            if (!src.contains(key) || src[key].is_null())
+            const auto it = src.find(key);
+            if (it == src.end() || it->is_null())
                 continue;
-            if (!src[key].is_string())
+            if (!it->is_string())
                 return invalid(QStringLiteral("source.%1 must be a string (got %2)")
-                                   .arg(QLatin1String(key), qs(OpShape::typeName(src[key]))));
-            sanitizer.stripAndCap(src[key].get_ref<std::string&>(), std::string("source.") + key);
-            (std::string_view(key) == "agent" ? p.agent : p.session) = qs(src[key].get_ref<const std::string&>());
+                                   .arg(QLatin1String(key), qs(OpShape::typeName(*it))));
+            sanitizer.stripAndCap(it->get_ref<std::string&>(), std::string("source.") + key);
+            // An agent sends many proposals under one name: they share one string.
+            const bool agent = std::string_view(key) == "agent";
+            (agent ? p.agent : p.session) =
+                sharedText(it->get_ref<const std::string&>(), agent ? m_lastAgent : m_lastSession);
         }
-        if (src.contains("scar") && !src["scar"].is_null()
-            && !(src["scar"].is_number_integer() && src["scar"].get<qint64>() >= 0))
+        const auto scar = src.find("scar");
+        if (scar != src.end() && !scar->is_null() && !(scar->is_number_integer() && scar->get<qint64>() >= 0))
             return invalid(QStringLiteral("source.scar must be a non-negative integer (got %1)")
-                               .arg(qs(OpShape::preview(src["scar"]))));
+                               .arg(qs(OpShape::preview(*scar))));
         p.source = std::move(src);
     }
 
-    if (!raw.contains("op") || raw["op"].is_null())
+    if (!given(Op))
         return invalid(QStringLiteral("op is required"));
     OpShape shape(p.destination, m_guard, m_defaults.claudeMd, m_defaults.settingsJson, sanitizer);
-    auto op = shape.normalise(std::move(raw["op"]));
+    auto op = shape.normalise(std::move(*fields[Op]));
     if (!op)
         return invalid(op.error().message);
     p.op = std::move(*op);

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <string>
 #include <vector>
 
 namespace sediment {
@@ -40,8 +41,18 @@ public:
     static bool isValidSkillName(const std::string& name);
 
 private:
+    // The last text seen for a field that repeats from proposal to proposal (an agent's name),
+    // so that its proposals share one QString instead of converting it each time.
+    struct Interned {
+        std::string utf8;
+        QString text;
+    };
+    static QString sharedText(const std::string& utf8, Interned& last);
+
     const PathGuard& m_guard;
     Paths m_defaults;
+    mutable Interned m_lastAgent; // a cache only: validate() stays a pure function of its input
+    mutable Interned m_lastSession;
 };
 
 } // namespace sediment

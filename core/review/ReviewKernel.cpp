@@ -108,11 +108,20 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
     InboxRepository inbox(m_db);
     if (auto c = inbox.reserveCacheFor(proposals.size()); !c)
         return fail(c.error());
+    // Most proposals are new: with the pending items' keys at hand, their duplicate lookups need
+    // no query. Reading the keys pays while there are not many more pending items than proposals.
+    if (auto k = inbox.keepPendingKeys(2 * proposals.size()); !k)
+        return fail(k.error());
     AuditRepository audit(m_db, m_clock);
     const QString now = time::toIso(m_clock.now());
     std::vector<qint64> queued;
     std::vector<qint64> reinforced;
     QString queuedBy;
+    // A gate gives most proposals the same reason ("awaiting human review"): the items of the
+    // outcome share one copy of it rather than hold a hundred thousand.
+    QString lastReason;
+    // The human gate defers almost everything: one allocation for the list, not twenty moves.
+    out.pending.reserve(proposals.size());
 
     const auto stop = [&](const Proposal& p, const Error& e) {
         out.error = Error{e.kind, QStringLiteral("proposal %1: %2").arg(p.index).arg(e.message)};
@@ -140,7 +149,9 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
             break;
         }
         InboxItem item = itemFor(p, now, verdict->kind == Verdict::Kind::Defer);
-        item.reason = verdict->reason;
+        if (verdict->reason != lastReason)
+            lastReason = verdict->reason;
+        item.reason = lastReason;
         const char* action = nullptr;
         std::vector<OutcomeItem>* list = nullptr;
         ApplyResult applied;

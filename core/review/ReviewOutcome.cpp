@@ -33,12 +33,32 @@ Json ReviewOutcome::toJson() const { return Json::parse(toJsonText()); }
 std::string ReviewOutcome::toJsonText() const
 {
     std::string out;
-    out.reserve(64 + 96 * std::size_t(total()));
+    // Room for the usual item (~100 bytes) and the line feed the command line appends: growing
+    // a string of megabytes copies it, while reserved pages that are never written cost nothing.
+    out.reserve(128 + 128 * std::size_t(total()) + 96 * sanitized.size());
     json::JsonWriter w(json::JsonWriter::Style::Python, out);
     const auto text = [&](const QString& s) {
         const QByteArray utf8 = s.toUtf8();
         w.writeString(std::string_view(utf8.constData(), std::size_t(utf8.size())));
     };
+    // Items mostly repeat one destination and one reason, shared between them: each is escaped
+    // once and its JSON text copied for the items that share it.
+    struct Repeated {
+        QString source;
+        std::string json;
+    };
+    const auto repeated = [&](const QString& s, Repeated& last) {
+        if (!s.isSharedWith(last.source)) {
+            const std::size_t start = out.size();
+            text(s);
+            last.source = s;
+            last.json.assign(out, start);
+            return;
+        }
+        out += last.json;
+    };
+    Repeated destination;
+    Repeated reason;
     const auto number = [&](qint64 n) {
         char buffer[24];
         out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, n).ptr);
@@ -55,9 +75,9 @@ std::string ReviewOutcome::toJsonText() const
             out += ", \"inbox_id\": ";
             number(it.inboxId);
             out += ", \"destination\": ";
-            text(it.destination);
+            repeated(it.destination, destination);
             out += ", \"reason\": ";
-            text(it.reason);
+            repeated(it.reason, reason);
             if (it.seen > 0) {
                 out += ", \"seen\": ";
                 number(it.seen);

@@ -16,6 +16,11 @@ constexpr const char* kColumns =
 // Slots of the statement cache: the hot path of `propose` reuses these.
 enum Slot { Insert, FindDup, FindExt, Bump, FindOne, Save, SetStale, Refused, SlotCount };
 
+// Text slots of the lookups, apart from the insert's (which uses its column numbers, 1 to 23).
+constexpr int kExtIdLookupSlot = 24;
+constexpr int kHashLookupSlot = 25;
+static_assert(kHashLookupSlot < BindBuffers::kSlots);
+
 std::string dumpJson(const Json& j) { return json::compact(j); }
 
 // The index key of a content hash (schema 4): its first fifteen hex digits as an integer, exactly
@@ -103,37 +108,41 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
     if (!st)
         return fail(st.error());
     Statement& s = **st;
-    s.bind(1, it.extId)
-        .bind(2, it.destination)
-        .bind(3, dumpJson(it.op))
-        .bind(5, it.contentHash)
-        .bind(6, it.rationale)
-        .bind(7, it.score)
-        .bind(8, it.agent)
-        .bind(9, it.session)
-        .bind(10, dumpJson(it.source))
-        .bind(11, it.status)
-        .bind(12, it.reason)
-        .bind(13, it.refusalCode)
-        .bind(14, it.seen)
-        .bind(15, int(it.stale))
-        .bind(17, it.targetPath)
-        .bind(18, it.beforeContent)
-        .bind(19, it.afterContent)
-        .bind(20, it.createdAt)
-        .bind(21, it.decidedAt)
-        .bind(22, it.decidedBy)
-        .bind(23, hashKey(it.contentHash));
+    // Every parameter is NULL after the reset in cached(): absent values are simply not bound.
+    // Texts are bound from this repository's buffers, which SQLite reads without copying.
+    const auto text = [&](int column, const QString& value) { s.bindUnowned(column, m_texts.utf8(column, value)); };
+    const auto optText = [&](int column, const std::optional<QString>& value) {
+        if (value)
+            text(column, *value);
+    };
+    const auto jsonText = [&](int column, const Json& value) { s.bindUnowned(column, m_texts.json(column, value)); };
+    optText(1, it.extId);
+    text(2, it.destination);
+    jsonText(3, it.op);
     if (it.finalOp)
-        s.bind(4, dumpJson(*it.finalOp));
-    else
-        s.bindNull(4);
-    if (it.sanitized.is_array() && it.sanitized.empty())
-        s.bindNull(16);
-    else
-        s.bind(16, dumpJson(it.sanitized));
+        jsonText(4, *it.finalOp);
+    text(5, it.contentHash);
+    text(6, it.rationale);
+    s.bind(7, it.score);
+    optText(8, it.agent);
+    optText(9, it.session);
+    jsonText(10, it.source);
+    text(11, it.status);
+    optText(12, it.reason);
+    optText(13, it.refusalCode);
+    s.bind(14, it.seen).bind(15, int(it.stale));
+    if (!(it.sanitized.is_array() && it.sanitized.empty()))
+        jsonText(16, it.sanitized);
+    optText(17, it.targetPath);
+    optText(18, it.beforeContent);
+    optText(19, it.afterContent);
+    text(20, it.createdAt);
+    optText(21, it.decidedAt);
+    optText(22, it.decidedBy);
+    s.bind(23, hashKey(it.contentHash));
     if (auto r = s.exec(); !r)
         return fail(r.error());
+    notePending(it);
     return m_db.lastInsertId();
 }
 
@@ -184,12 +193,15 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
         st.reset();
         return id;
     };
+    if (m_pending && !m_pending->hashKeys.contains(hashKey(contentHash))
+        && !(extId && m_pending->extIds.contains(*extId)))
+        return std::optional<qint64>(); // no pending item has either key
     if (extId) {
         auto st = cached(FindExt, "SELECT id FROM inbox_items WHERE ext_id = ? AND status = 'pending' "
                                   "ORDER BY id LIMIT 1");
         if (!st)
             return fail(st.error());
-        (*st)->bind(1, *extId);
+        (*st)->bindUnowned(1, m_texts.utf8(kExtIdLookupSlot, *extId));
         auto id = first(**st);
         if (!id || *id)
             return id;
@@ -199,7 +211,7 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
                               "AND status = 'pending' ORDER BY id LIMIT 1");
     if (!st)
         return fail(st.error());
-    (*st)->bind(1, hashKey(contentHash)).bind(2, contentHash);
+    (*st)->bind(1, hashKey(contentHash)).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
     return first(**st);
 }
 
@@ -246,6 +258,7 @@ Status InboxRepository::saveDecision(const InboxItem& it)
         return r;
     if (m_db.changes() != 1)
         return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(it.id)));
+    notePending(it);
     return {};
 }
 
@@ -351,8 +364,15 @@ InboxRepository::findRefusedByHash(const QString& contentHash)
 
 Status InboxRepository::reserveCacheFor(std::size_t rows)
 {
-    // About 1 KiB of pages per new item (row, four index entries, audit), capped at 256 MiB.
-    const qint64 kib = std::min<qint64>(qint64(rows), 256 * 1024);
+    // New rows go to the right edge of the table, and their entries in the status, destination
+    // and agent indexes to the end of one range per status, destination or agent: few pages are
+    // written at a time, and a full one may spill to the WAL (where it is written once in any
+    // case). Only the hash_key index takes entries at random places, about 20 bytes per row, and
+    // must stay in memory: 8 MiB plus 64 bytes per row keeps it there without making the process
+    // hundreds of MiB large, as 1 KiB per row did (every fresh page of cache is a zeroed page of
+    // memory, which cost more than the spills it saved).
+    constexpr qint64 kBaseKib = 8 * 1024;
+    const qint64 kib = std::min<qint64>(kBaseKib + qint64(rows) / 16, 256 * 1024);
     auto current = m_db.prepare("PRAGMA cache_size");
     if (!current)
         return fail(current.error());
@@ -365,6 +385,39 @@ Status InboxRepository::reserveCacheFor(std::size_t rows)
         return {};
     const std::string sql = "PRAGMA cache_size=-" + std::to_string(kib);
     return m_db.exec(sql.c_str());
+}
+
+Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
+{
+    m_pending.reset();
+    auto st = m_db.prepare("SELECT hash_key, ext_id FROM inbox_items WHERE status = 'pending' LIMIT ?");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, qint64(std::min<std::size_t>(limit, std::size_t(1) << 40)) + 1);
+    PendingKeys keys;
+    keys.hashKeys.reserve(limit);
+    std::size_t rows = 0;
+    auto read = st->forEachRow([&](const Statement& row) {
+        ++rows;
+        keys.hashKeys.insert(row.int64(0)); // a NULL key (0) only makes a lookup query
+        if (!row.isNull(1))
+            keys.extIds.insert(row.text(1));
+    });
+    if (!read)
+        return fail(read.error());
+    if (rows > limit)
+        return false;
+    m_pending = std::move(keys);
+    return true;
+}
+
+void InboxRepository::notePending(const InboxItem& it)
+{
+    if (!m_pending || it.status != QLatin1String("pending"))
+        return;
+    m_pending->hashKeys.insert(hashKey(it.contentHash));
+    if (it.extId)
+        m_pending->extIds.insert(*it.extId);
 }
 
 Result<qint64> InboxRepository::maxId()

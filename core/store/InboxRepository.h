@@ -2,12 +2,18 @@
 
 #include "inbox/InboxItem.h"
 #include "store/Statement.h"
+#include "store/BindBuffers.h"
 #include "util/Error.h"
 
 #include <QMap>
+#include <QSet>
 #include <QString>
 
+#include <array>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace sediment {
@@ -75,14 +81,29 @@ public:
     // cache for about `rows` new items (never shrinks it).
     Status reserveCacheFor(std::size_t rows);
 
+    // For a pass that looks up many proposals, inside the caller's write transaction: keeps the
+    // keys (hash_key, ext_id) of every pending item, those this repository then inserts included,
+    // so that a lookup whose keys no pending item has is answered without a query. Not kept when
+    // more than `limit` items are pending (reading them would cost more than the lookups).
+    // Returns whether the keys are kept.
+    Result<bool> keepPendingKeys(std::size_t limit);
+
     // The highest id, 0 for an empty table.
     Result<qint64> maxId();
 
 private:
     Result<Statement*> cached(int slot, const char* sql);
 
+    struct PendingKeys {
+        std::unordered_set<qint64> hashKeys;
+        QSet<QString> extIds;
+    };
+    void notePending(const InboxItem& item);
+
     Database& m_db;
+    BindBuffers m_texts; // before the statements, which may point into it until they are finalised
     std::vector<std::optional<Statement>> m_cache;
+    std::optional<PendingKeys> m_pending; // see keepPendingKeys()
 };
 
 } // namespace sediment

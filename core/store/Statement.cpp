@@ -70,6 +70,14 @@ Statement& Statement::bindNull(int index)
     return *this;
 }
 
+Statement& Statement::bindUnowned(int index, std::string_view utf8)
+{
+    // A null pointer would bind NULL, not an empty text.
+    sqlite3_bind_text64(m_stmt, index, utf8.data() ? utf8.data() : "", sqlite3_uint64(utf8.size()), SQLITE_STATIC,
+                        SQLITE_UTF8);
+    return *this;
+}
+
 Result<bool> Statement::step()
 {
     const int rc = sqlite3_step(m_stmt);

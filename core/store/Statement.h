@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 struct sqlite3;
@@ -32,6 +33,9 @@ public:
     Statement& bind(int index, std::optional<double> value);
     Statement& bind(int index, const std::optional<QString>& value);
     Statement& bindNull(int index);
+    // Text SQLite does not copy: `utf8` must stay alive and unchanged until the statement has
+    // run and been reset (a hot insert binds from buffers it reuses, saving a copy per column).
+    Statement& bindUnowned(int index, std::string_view utf8);
 
     // true: a row is ready; false: done. An error (busy past the time-out, constraint) is a value.
     Result<bool> step();

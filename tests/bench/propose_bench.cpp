@@ -98,6 +98,8 @@ int main(int argc, char** argv)
         return 1;
     }
     const double proposeCpu = cpuSeconds(RUSAGE_CHILDREN);
+    rusage child{};
+    getrusage(RUSAGE_CHILDREN, &child); // ru_maxrss: the largest child's peak, in KiB
     const double cpuBefore = cpuSeconds(RUSAGE_SELF);
     const double plainSeconds = plainInsert(dir.filePath(QStringLiteral("plain.db")), lines);
     const double plainCpu = cpuSeconds(RUSAGE_SELF) - cpuBefore;
@@ -109,5 +111,6 @@ int main(int argc, char** argv)
     std::printf("ratio:            %.2fx slower than the plain insert (wall clock)\n", proposeSeconds / plainSeconds);
     std::printf("cpu time:         propose %.3f s (%.0f proposals/s), plain %.3f s (%.0f rows/s), ratio %.2fx\n",
                 proposeCpu, n / proposeCpu, plainCpu, n / plainCpu, proposeCpu / plainCpu);
+    std::printf("peak memory:      propose %.0f MiB (resident set)\n", double(child.ru_maxrss) / 1024.0);
     return 0;
 }

@@ -204,6 +204,79 @@ private Q_SLOTS:
         QCOMPARE((*both)->id, fresh);
         QVERIFY(!repo.findPendingByHashOrExtId(pending.left(63) + QLatin1Char('e'), std::nullopt)->has_value());
     }
+
+    // With the pending items' keys kept (a propose pass), a lookup must answer exactly as the
+    // queries do: items pending before, items inserted after, and items put back to pending.
+    void keptPendingKeysAnswerAsTheQueriesDo()
+    {
+        InboxRepository repo(*m_db);
+        InboxItem a = item(QStringLiteral("memory"), QStringLiteral("pending"), QStringLiteral("h1"));
+        a.extId = QStringLiteral("x-1");
+        const qint64 idA = *repo.insert(a);
+        const qint64 idB =
+            *repo.insert(item(QStringLiteral("memory"), QStringLiteral("applied"), QStringLiteral("h2")));
+        QCOMPARE(*repo.keepPendingKeys(10), true);
+        QCOMPARE(repo.findPendingByHashOrExtId(QStringLiteral("h1"), std::nullopt)->value_or(0), idA);
+        QCOMPARE(repo.findPendingByHashOrExtId(QStringLiteral("zz"), QStringLiteral("x-1"))->value_or(0), idA);
+        QVERIFY(!repo.findPendingByHashOrExtId(QStringLiteral("h2"), std::nullopt)->has_value());
+        QVERIFY(!repo.findPendingByHashOrExtId(QStringLiteral("new"), QStringLiteral("x-9"))->has_value());
+
+        InboxItem c = item(QStringLiteral("memory"), QStringLiteral("pending"), QStringLiteral("h3"));
+        c.extId = QStringLiteral("x-3");
+        const qint64 idC = *repo.insert(c);
+        QCOMPARE(repo.findPendingByHashOrExtId(QStringLiteral("h3"), std::nullopt)->value_or(0), idC);
+        QCOMPARE(repo.findPendingByHashOrExtId(QStringLiteral("other"), QStringLiteral("x-3"))->value_or(0), idC);
+
+        InboxItem b = **repo.find(idB);
+        b.status = QStringLiteral("pending");
+        QVERIFY(repo.saveDecision(b));
+        QCOMPARE(repo.findPendingByHashOrExtId(QStringLiteral("h2"), std::nullopt)->value_or(0), idB);
+    }
+
+    void pendingKeysAreNotKeptForMorePendingItemsThanTheLimit()
+    {
+        InboxRepository repo(*m_db);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(repo.insert(item(QStringLiteral("memory"), QStringLiteral("pending"), QString::number(i))));
+        QCOMPARE(*repo.keepPendingKeys(2), false);
+        // The lookups go to the database, and still find every item.
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(repo.findPendingByHashOrExtId(QString::number(i), std::nullopt)->value_or(0), i + 1);
+        QCOMPARE(*repo.keepPendingKeys(3), true);
+        QCOMPARE(repo.findPendingByHashOrExtId(QStringLiteral("2"), std::nullopt)->value_or(0), 3);
+    }
+
+    // Texts are bound from reused buffers: an empty text must stay an empty text (not NULL), an
+    // absent one NULL, and a row must not keep anything of the row inserted before it.
+    void insertedTextsAreExactFromRowToRow()
+    {
+        InboxRepository repo(*m_db);
+        InboxItem first = item(QStringLiteral("memory"), QStringLiteral("pending"), QStringLiteral("h1"));
+        first.rationale = QStringLiteral("a long rationale with ünïcödé and an emoji \U0001F98A");
+        first.agent = QStringLiteral("Zoë");
+        first.reason = QStringLiteral("awaiting human review");
+        const qint64 id1 = *repo.insert(first);
+        InboxItem second = item(QStringLiteral("user"), QStringLiteral("pending"), QStringLiteral("h2"));
+        second.rationale = QString();
+        const qint64 id2 = *repo.insert(second);
+
+        const InboxItem back1 = **repo.find(id1);
+        QCOMPARE(back1.rationale, first.rationale);
+        QCOMPARE(back1.agent.value(), QStringLiteral("Zoë"));
+        QCOMPARE(back1.reason.value(), QStringLiteral("awaiting human review"));
+        const InboxItem back2 = **repo.find(id2);
+        QCOMPARE(back2.destination, QStringLiteral("user"));
+        QCOMPARE(back2.contentHash, QStringLiteral("h2"));
+        QVERIFY(!back2.agent && !back2.reason);
+        sqlite3_stmt* st = nullptr;
+        const char* sql = "SELECT typeof(rationale), typeof(agent) FROM inbox_items WHERE id = ?";
+        QCOMPARE(sqlite3_prepare_v2(m_db->handle(), sql, -1, &st, nullptr), SQLITE_OK);
+        sqlite3_bind_int64(st, 1, id2);
+        QCOMPARE(sqlite3_step(st), SQLITE_ROW);
+        QCOMPARE(QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(st, 0))), QByteArray("text"));
+        QCOMPARE(QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(st, 1))), QByteArray("null"));
+        sqlite3_finalize(st);
+    }
 };
 
 QTEST_GUILESS_MAIN(InboxRepositoryTest)

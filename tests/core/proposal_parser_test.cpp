@@ -81,6 +81,22 @@ private Q_SLOTS:
         QVERIFY(!r.has_value());
         QVERIFY(r.error().message.startsWith(QLatin1String("malformed JSON")));
     }
+
+    // The scan skips ASCII a word at a time: a bad byte is found, on the right line, wherever it
+    // falls in a word and whatever valid multi-byte text comes before it.
+    void findsTheLineOfAnInvalidByteAtEveryOffset()
+    {
+        const QByteArray valid = QByteArray("{\"a\":\"caf\xC3\xA9 \xF0\x9F\xA6\x8A\"}\n{\"b\":1}\n\n");
+        QCOMPARE(ProposalParser::firstInvalidUtf8Line(valid.constData(), valid.size()), 0);
+        for (int shift = 0; shift < 12; ++shift) {
+            QByteArray text = valid + QByteArray(shift, ' ') + QByteArray("\"x\xFFy\"\n{}\n");
+            QCOMPARE(ProposalParser::firstInvalidUtf8Line(text.constData(), text.size()), 4);
+            text = valid + QByteArray(shift, 'z') + QByteArray("\xE2\x82"); // cut short at the end
+            QCOMPARE(ProposalParser::firstInvalidUtf8Line(text.constData(), text.size()), 4);
+        }
+        const QByteArray first("\x80{}\n{}\n");
+        QCOMPARE(ProposalParser::firstInvalidUtf8Line(first.constData(), first.size()), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(ProposalParserTest)

@@ -204,6 +204,48 @@ private Q_SLOTS:
         QVERIFY(!r);
         QCOMPARE(r.error().message, QStringLiteral("proposal 3: score must be a number in [0,1] (got 2)"));
     }
+
+    // Consecutive proposals of one agent share its name; a change of agent or session, or none,
+    // must still be read from each proposal.
+    void eachProposalKeepsItsOwnAgentAndSession()
+    {
+        const char* const raws[] = {
+            R"({"target":"memory","op":{"action":"add","content":"a"},"source":{"agent":"ann","session":"s1"}})",
+            R"({"target":"memory","op":{"action":"add","content":"b"},"source":{"agent":"ann","session":"s2"}})",
+            R"({"target":"memory","op":{"action":"add","content":"c"},"source":{"agent":"bob"}})",
+            R"({"target":"memory","op":{"action":"add","content":"d"}})",
+            R"({"target":"memory","op":{"action":"add","content":"e"},"source":{"agent":"ann","session":"s1"}})",
+        };
+        const std::optional<QString> agents[] = {QStringLiteral("ann"), QStringLiteral("ann"), QStringLiteral("bob"),
+                                                 std::nullopt, QStringLiteral("ann")};
+        const std::optional<QString> sessions[] = {QStringLiteral("s1"), QStringLiteral("s2"), std::nullopt,
+                                                   std::nullopt, QStringLiteral("s1")};
+        for (int i = 0; i < 5; ++i) {
+            auto r = m_validator->validate(Json::parse(raws[i]), i + 1);
+            QVERIFY2(r.has_value(), r ? "" : qPrintable(r.error().message));
+            QCOMPARE(r->agent, agents[i]);
+            QCOMPARE(r->session, sessions[i]);
+        }
+    }
+
+    // Fields are read in one pass: with several wrong, the first unknown field still wins, then
+    // the checks keep their order (destination before id, id before score).
+    void errorsKeepTheirOrderWhateverTheFieldOrder()
+    {
+        QCOMPARE(errorOf(R"({"score":5,"id":7,"bogus":1,"target":"memory"})"),
+                 QStringLiteral("proposal 1: unknown field 'bogus' (expected id, destination or target, op, "
+                                "rationale, score, source)"));
+        QCOMPARE(errorOf(R"({"score":5,"id":7,"op":{}})"),
+                 QStringLiteral("proposal 1: destination is required (one of memory, user, claude_md, "
+                                "settings_json, brain_inbox, skill, chantier_outil)"));
+        QCOMPARE(errorOf(R"({"score":5,"id":7,"target":"memory","op":{}})"),
+                 QStringLiteral("proposal 1: id must be a string (got a number)"));
+        QCOMPARE(errorOf(R"({"op":{"action":"add","content":"x"},"score":5,"target":"user"})"),
+                 QStringLiteral("proposal 1: score must be a number in [0,1] (got 5)"));
+        QCOMPARE(errorOf(R"({"op":{"action":"add","content":"x","colour":1},"target":"user"})"),
+                 QStringLiteral("proposal 1: op.colour is not a field of a user op (expected action, content, "
+                                "old_text, operations)"));
+    }
 };
 
 QTEST_GUILESS_MAIN(ProposalValidatorTest)

@@ -1,0 +1,35 @@
+#include "store/BindBuffers.h"
+
+#include "util/JsonWriter.h"
+
+#include <QByteArray>
+
+namespace sediment {
+
+std::string_view BindBuffers::utf8(int slot, const QString& text)
+{
+    std::string& out = m_slots[std::size_t(slot)];
+    // Almost every text here is ASCII (hashes, statuses, times, names): narrowed in place. The
+    // rest goes through Qt's converter, as Statement::bind(QString) would.
+    const char16_t* in = reinterpret_cast<const char16_t*>(text.utf16());
+    out.resize(std::size_t(text.size()));
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (in[i] >= 0x80) {
+            const QByteArray encoded = text.toUtf8();
+            out.assign(encoded.constData(), std::size_t(encoded.size()));
+            break;
+        }
+        out[i] = char(in[i]);
+    }
+    return out;
+}
+
+std::string_view BindBuffers::json(int slot, const Json& value)
+{
+    std::string& out = m_slots[std::size_t(slot)];
+    out.clear();
+    json::JsonWriter(json::JsonWriter::Style::Compact, out).write(value); // as json::compact()
+    return out;
+}
+
+} // namespace sediment
