@@ -29,10 +29,10 @@ Result<Args> Context::parse(const QStringList& argv, const QStringList& valueOpt
 
 QString Context::workspaceDir() const { return Workspace::select(m_workspaceFlag); }
 
-Result<Workspace*> Context::workspace()
+Result<Workspace*> Context::workspace(Database::SyncMode sync)
 {
     if (!m_workspace) {
-        auto ws = Workspace::open(workspaceDir());
+        auto ws = Workspace::open(workspaceDir(), sync);
         if (!ws)
             return fail(ws.error());
         m_workspace = std::move(*ws);

@@ -25,7 +25,9 @@ public:
     Result<Args> parse(const QStringList& argv, const QStringList& valueOptions,
                        const QStringList& flags, const QString& label) const;
 
-    Result<Workspace*> workspace();
+    // The first call opens the workspace with `sync` (see Database::SyncMode); a one-shot verb
+    // that commits once asks for SyncEachCommit.
+    Result<Workspace*> workspace(Database::SyncMode sync = Database::SyncMode::CheckpointOnClose);
     QString workspaceDir() const;
 
     void out(const QString& text) const;     // a line on stdout

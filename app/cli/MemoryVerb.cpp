@@ -41,7 +41,10 @@ std::optional<QString> onlyIn(const QStringList& a, const QStringList& b)
 }
 
 // Applies under one database transaction: the audit row is written just before the file is
-// replaced and committed just after, so the log and the store never disagree.
+// replaced and committed just after, under the store's lock, so the log and the store never
+// disagree. The commit comes between the rename and the folder sync: with SyncEachCommit its
+// WAL sync also makes the rename durable (one filesystem journal commit for both), and a
+// failed commit puts the old file back.
 Result<MemoryOutcome> applyAudited(Workspace& ws, const MemoryRequest& request, const Json& details)
 {
     auto tx = ws.db().begin();
@@ -49,29 +52,23 @@ Result<MemoryOutcome> applyAudited(Workspace& ws, const MemoryRequest& request, 
         return fail(tx.error());
     const SystemClock clock;
     AuditRepository audit(ws.db(), clock);
-    auto outcome = storeFor(ws, request.target)
-                       .apply(request.op, [&](const MemoryOutcome& o) -> Status {
-                           const QStringList before = MemoryFile::parseText(o.fileBefore);
-                           const QStringList after = MemoryFile::parseText(o.fileAfter);
-                           AuditEntry e;
-                           e.actor = actor();
-                           e.action = QStringLiteral("memory.") + request.op.action;
-                           e.subjectType = QStringLiteral("memory");
-                           e.subjectId = request.target;
-                           e.before = onlyIn(before, after);
-                           e.after = onlyIn(after, before);
-                           e.details = details;
-                           if (auto a = audit.append(std::move(e)); !a)
-                               return fail(a.error());
-                           return {};
-                       });
-    if (!outcome)
-        return outcome;
-    if (outcome->changed) {
-        if (auto s = tx->commit(); !s)
-            return fail(s.error());
-    }
-    return outcome;
+    const auto record = [&](const MemoryOutcome& o) -> Status {
+        const QStringList before = MemoryFile::parseText(o.fileBefore);
+        const QStringList after = MemoryFile::parseText(o.fileAfter);
+        AuditEntry e;
+        e.actor = actor();
+        e.action = QStringLiteral("memory.") + request.op.action;
+        e.subjectType = QStringLiteral("memory");
+        e.subjectId = request.target;
+        e.before = onlyIn(before, after);
+        e.after = onlyIn(after, before);
+        e.details = details;
+        if (auto a = audit.append(std::move(e)); !a)
+            return fail(a.error());
+        return {};
+    };
+    const auto commit = [&]() -> Status { return tx->commit(); };
+    return storeFor(ws, request.target).apply(request.op, record, commit);
 }
 
 // Runs one request and prints its answer: the result object with --json (and for apply),
@@ -86,7 +83,7 @@ int runRequest(Context& ctx, const MemoryRequest::Parsed& parsed, const Json& de
         ctx.printJson(MemoryResponse::failure(parsed.error->message));
         return parsed.error->exitCode();
     }
-    auto ws = ctx.workspace();
+    auto ws = ctx.workspace(Database::SyncMode::SyncEachCommit);
     if (!ws)
         return ctx.error(ws.error());
     auto outcome = applyAudited(**ws, *parsed.request, details);
@@ -159,7 +156,7 @@ int runShow(Context& ctx, const Args& args)
             return ctx.usageError(QStringLiteral("Invalid target '%1'. Use 'memory' or 'user'.").arg(t));
         targets = {t};
     }
-    auto ws = ctx.workspace();
+    auto ws = ctx.workspace(Database::SyncMode::SyncEachCommit);
     if (!ws)
         return ctx.error(ws.error());
     const bool asJson = args.flag(QStringLiteral("--json"));

@@ -7,6 +7,9 @@
 #include "util/AtomicFile.h"
 #include "util/FileLock.h"
 
+#include <QFile>
+#include <QFileInfo>
+
 namespace sediment {
 
 Json MemoryOp::toJson() const
@@ -77,6 +80,12 @@ Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op) const
 
 Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op, const BeforeWrite& beforeWrite) const
 {
+    return apply(op, beforeWrite, AfterReplace());
+}
+
+Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op, const BeforeWrite& beforeWrite,
+                                         const AfterReplace& afterReplace) const
+{
     const MemoryEdit edit(m_target, m_limit);
     MemoryOutcome outcome;
     // Refusals that need no file come first and touch nothing, as in Hermes.
@@ -110,8 +119,29 @@ Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op, const BeforeWrite& 
         if (auto s = beforeWrite(outcome); !s)
             return fail(s.error());
     }
-    if (auto s = AtomicFile::write(m_filePath, outcome.fileAfter.toUtf8()); !s)
+    if (!afterReplace) {
+        if (auto s = AtomicFile::write(m_filePath, outcome.fileAfter.toUtf8()); !s)
+            return fail(s.error());
+        return outcome;
+    }
+    const bool existed = QFileInfo::exists(m_filePath);
+    if (auto s = AtomicFile::replace(m_filePath, outcome.fileAfter.toUtf8()); !s)
         return fail(s.error());
+    if (auto s = afterReplace(); !s) {
+        // Still under the lock, so no other writer has built on the new contents: put the old
+        // bytes back (readText kept any BOM, so they round-trip exactly), or the absence.
+        Status back;
+        if (existed)
+            back = AtomicFile::write(m_filePath, outcome.fileBefore.toUtf8());
+        else if (QFile::remove(m_filePath))
+            AtomicFile::syncFolder(m_filePath);
+        if (!back)
+            return fail(Error::io(s.error().message
+                                  + QStringLiteral("; %1 keeps the change: %2")
+                                        .arg(m_filePath, back.error().message)));
+        return fail(s.error());
+    }
+    AtomicFile::syncFolder(m_filePath);
     return outcome;
 }
 

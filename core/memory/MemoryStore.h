@@ -53,6 +53,15 @@ public:
     // so an error from it (or from the write) leaves both the file and the log unchanged.
     using BeforeWrite = std::function<Status(const MemoryOutcome&)>;
     Result<MemoryOutcome> apply(const MemoryOp& op, const BeforeWrite& beforeWrite) const;
+    // The same, calling `afterReplace` under the lock once the new contents are synced and
+    // renamed into place but before the folder is synced: the caller commits its transaction
+    // there. Its durable commit then shares the filesystem's journal commit with the rename (one
+    // flush instead of two), and the folder sync that follows finds little left to do. If it
+    // fails, the previous contents are put back, so the file never holds a change whose audit
+    // row was not committed.
+    using AfterReplace = std::function<Status()>;
+    Result<MemoryOutcome> apply(const MemoryOp& op, const BeforeWrite& beforeWrite,
+                                const AfterReplace& afterReplace) const;
 
     // The entries as the reading rules of §2 give them.
     Result<QStringList> entries() const;

@@ -17,9 +17,49 @@ constexpr int kBusyTimeoutMs = 30000;
 
 QString lastError(sqlite3* db) { return QString::fromUtf8(sqlite3_errmsg(db)); }
 
+// SQLite's unix VFS syncs the folder at the first sync of every WAL it opens with CREATE, which
+// it always asks for, so that a new WAL's name is on disk before anything relies on it. A WAL
+// that already holds a frame needs no such sync: its header was synced before any frame was
+// written, and that first sync, by the process that created the file, synced the folder. For a
+// SyncEachCommit connection, which finds the WAL left by the process before it, that is one
+// flush of the disk saved per process. Any other WAL (missing, empty, or a header alone, which a
+// crash may have left unsynced) is opened as SQLite asks, folder sync included.
+constexpr sqlite3_int64 kWalHeaderBytes = 32;
+constexpr const char* kVfsName = "sediment-existing-wal";
+
+int openExistingWalWithoutFolderSync(sqlite3_vfs* vfs, sqlite3_filename name, sqlite3_file* file,
+                                     int flags, int* outFlags)
+{
+    auto* base = static_cast<sqlite3_vfs*>(vfs->pAppData);
+    struct stat st {};
+    if ((flags & SQLITE_OPEN_WAL) && (flags & SQLITE_OPEN_CREATE) && name
+        && ::stat(name, &st) == 0 && st.st_size > kWalHeaderBytes) {
+        if (base->xOpen(base, name, file, flags & ~SQLITE_OPEN_CREATE, outFlags) == SQLITE_OK)
+            return SQLITE_OK;
+    }
+    return base->xOpen(base, name, file, flags, outFlags);
+}
+
+// The default VFS with that one change, registered once (not as the default).
+const char* existingWalVfs()
+{
+    static const bool registered = [] {
+        sqlite3_vfs* base = sqlite3_vfs_find(nullptr);
+        if (!base)
+            return false;
+        static sqlite3_vfs shim = *base;
+        shim.zName = kVfsName;
+        shim.pAppData = base;
+        shim.xOpen = &openExistingWalWithoutFolderSync;
+        shim.pNext = nullptr;
+        return sqlite3_vfs_register(&shim, 0) == SQLITE_OK;
+    }();
+    return registered ? kVfsName : nullptr;
+}
+
 } // namespace
 
-Result<std::unique_ptr<Database>> Database::open(const QString& path)
+Result<std::unique_ptr<Database>> Database::open(const QString& path, SyncMode mode)
 {
     const bool inMemory = path == QLatin1String(":memory:");
     const QByteArray native = inMemory ? QByteArray(":memory:") : QFile::encodeName(path);
@@ -32,10 +72,11 @@ Result<std::unique_ptr<Database>> Database::open(const QString& path)
         ::close(fd);
     }
     sqlite3* raw = nullptr;
+    const bool syncEachCommit = !inMemory && mode == SyncMode::SyncEachCommit;
     const int rc = sqlite3_open_v2(native.constData(), &raw,
                                    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
                                        | SQLITE_OPEN_NOMUTEX,
-                                   nullptr);
+                                   syncEachCommit ? existingWalVfs() : nullptr);
     std::unique_ptr<Database> db(new Database(raw, path));
     if (rc != SQLITE_OK)
         return fail(Error::io(QStringLiteral("cannot open database %1: %2")
@@ -52,14 +93,41 @@ Result<std::unique_ptr<Database>> Database::open(const QString& path)
         if (!*row || mode->text(0).toLower() != QLatin1String("wal"))
             return fail(Error::io(QStringLiteral("cannot switch %1 to WAL mode").arg(path)));
     }
-    if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"); !s)
-        return fail(s.error());
+    if (!syncEachCommit) {
+        if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"); !s)
+            return fail(s.error());
+    } else {
+        if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL;"); !s)
+            return fail(s.error());
+        // Durability comes from the WAL sync at each COMMIT, so the checkpoint at close is not
+        // needed for it. Our own WAL hook replaces the automatic checkpoint (which would be a
+        // PASSIVE one: after the next process rebuilds its WAL index, a passively checkpointed
+        // WAL looks unbackfilled again and every later process would copy it all once more).
+        sqlite3_db_config(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+        sqlite3_wal_hook(raw, &Database::onWalCommit, db.get());
+    }
     if (auto s = db->migrate(); !s)
         return fail(s.error());
     return db;
 }
 
-Database::~Database() { sqlite3_close_v2(m_db); }
+int Database::onWalCommit(void* self, sqlite3*, const char*, int frames)
+{
+    static_cast<Database*>(self)->m_walFrames = frames;
+    return SQLITE_OK;
+}
+
+Database::~Database()
+{
+    if (m_walFrames >= kWalCheckpointFrames) {
+        // TRUNCATE: copy the WAL into the database, sync both and cut the WAL to zero bytes, so
+        // the next process starts on an empty log. Without waiting: if a reader (the app) holds
+        // an old snapshot, the copy that was possible is done and a later process tries again.
+        sqlite3_busy_timeout(m_db, 0);
+        sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    }
+    sqlite3_close_v2(m_db);
+}
 
 Result<Statement> Database::prepare(const char* sql)
 {

@@ -17,8 +17,21 @@ class Transaction;
 // and the app can write at once, the schema migrated forward on open, file mode 0600.
 class Database final {
 public:
+    // When a commit reaches the disk. CheckpointOnClose (the app, most verbs): synchronous=NORMAL,
+    // so a COMMIT only appends to the WAL and the checkpoint at close (or every 1000 pages) syncs
+    // it; cheap for a process that commits many times. SyncEachCommit (a one-shot command such as
+    // `memory apply`): synchronous=FULL, so COMMIT returns only once the WAL is on disk, and the
+    // connection leaves the WAL in place at close instead of checkpointing and deleting it.
+    // For a process that commits once that is two syncs instead of four (no WAL header sync, no
+    // sync of the folder for a new WAL file, no checkpoint syncs of the WAL and the database);
+    // the next process reads the few frames left back into its WAL index. The WAL is
+    // checkpointed and truncated by the connection that finds it holding kWalCheckpointFrames.
+    enum class SyncMode { CheckpointOnClose, SyncEachCommit };
+    static constexpr int kWalCheckpointFrames = 64;
+
     // ":memory:" opens a private in-memory database (tests).
-    static Result<std::unique_ptr<Database>> open(const QString& path);
+    static Result<std::unique_ptr<Database>> open(const QString& path,
+                                                  SyncMode mode = SyncMode::CheckpointOnClose);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
@@ -42,10 +55,12 @@ private:
     Database(sqlite3* db, QString path) : m_db(db), m_path(std::move(path)) {}
     Status migrate();
     Result<int> storedSchemaVersion();
+    static int onWalCommit(void* self, sqlite3* db, const char* schema, int frames);
 
     sqlite3* m_db = nullptr;
     QString m_path;
     int m_schemaVersion = 0;
+    int m_walFrames = -1; // frames in the WAL after this connection's last commit (SyncEachCommit)
 };
 
 // Rolls back unless committed: an early return or error never leaves half a change.

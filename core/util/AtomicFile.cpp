@@ -41,6 +41,14 @@ bool writeAll(int fd, const QByteArray& data)
 
 Status AtomicFile::write(const QString& path, const QByteArray& contents)
 {
+    if (auto s = replace(path, contents); !s)
+        return s;
+    syncFolder(path);
+    return {};
+}
+
+Status AtomicFile::replace(const QString& path, const QByteArray& contents)
+{
     const QFileInfo info(path);
     const QString dir = info.absolutePath();
     if (!QDir().mkpath(dir))
@@ -80,12 +88,17 @@ Status AtomicFile::write(const QString& path, const QByteArray& contents)
         ::unlink(tmpl.constData());
         return fail(Error::io(msg));
     }
+    return {};
+}
+
+void AtomicFile::syncFolder(const QString& path)
+{
+    const QString dir = QFileInfo(path).absolutePath();
     const int dfd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY);
     if (dfd >= 0) {
         ::fsync(dfd);
         ::close(dfd);
     }
-    return {};
 }
 
 Result<QByteArray> AtomicFile::read(const QString& path, bool allowMissing)

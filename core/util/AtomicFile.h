@@ -13,6 +13,11 @@ namespace sediment {
 class AtomicFile final {
 public:
     static Status write(const QString& path, const QByteArray& contents);
+    // write() in two halves, for a caller that has a durable commit of its own to make between
+    // them: `replace` leaves the new contents synced and renamed into place, `syncFolder` makes
+    // the rename itself durable. A caller that needs no such gap calls write().
+    static Status replace(const QString& path, const QByteArray& contents);
+    static void syncFolder(const QString& path);
 
     // Reads a whole file; a missing file reads as empty when allowMissing.
     static Result<QByteArray> read(const QString& path, bool allowMissing = true);

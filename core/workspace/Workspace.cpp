@@ -25,7 +25,7 @@ QString Workspace::select(const QString& flag)
     return QDir::homePath() + QStringLiteral("/.local/share/sediment");
 }
 
-Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir)
+Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir, Database::SyncMode sync)
 {
     const QFileInfo info(dir);
     if (info.exists() && !info.isDir())
@@ -47,7 +47,7 @@ Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir)
         if (!config->userCharLimit)
             config->userCharLimit = hermes.userCharLimit.value_or(1375);
     }
-    auto db = Database::open(root + QStringLiteral("/sediment.db"));
+    auto db = Database::open(root + QStringLiteral("/sediment.db"), sync);
     if (!db)
         return fail(db.error());
     std::unique_ptr<Workspace> ws(new Workspace(root, std::move(*config), std::move(*db)));

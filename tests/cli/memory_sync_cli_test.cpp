@@ -1,0 +1,127 @@
+// `sediment memory` as a short-lived process: it runs without a QCoreApplication, commits each
+// change durably and leaves the WAL for the next process, truncating it once it has grown. The
+// store, the audit log and the other verbs must see exactly what they saw before.
+#include "CliRun.h"
+
+#include "store/Database.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sediment;
+
+class MemorySyncCliTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    QString ws() const { return m_dir->path(); }
+    QString walPath() const { return m_dir->filePath(QStringLiteral("sediment.db-wal")); }
+    clitest::Run sediment(const QStringList& args, const QByteArray& input = {}) const
+    {
+        return clitest::sediment(ws(), args, input);
+    }
+    clitest::Run apply(const QByteArray& request) const
+    {
+        return sediment({QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")},
+                        request);
+    }
+    QByteArray fileBytes(const QString& relative) const
+    {
+        QFile f(m_dir->filePath(relative));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+    }
+
+private Q_SLOTS:
+    void init() { m_dir = std::make_unique<QTemporaryDir>(); }
+
+    void nonAsciiArgumentsArriveIntactWithoutAnApplicationObject()
+    {
+        // main() decodes argv itself for `memory`: the flags must reach the store as UTF-8.
+        const QString content = QString::fromUtf8("café ✓ 😀 日本");
+        const auto r = sediment({QStringLiteral("memory"), QStringLiteral("add"),
+                                 QStringLiteral("--content"), content, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(fileBytes(QStringLiteral("memories/MEMORY.md")), content.toUtf8());
+        QCOMPARE(QString::fromStdString(r.json()["entries"][0].get<std::string>()), content);
+        const auto removed = sediment({QStringLiteral("memory"), QStringLiteral("remove"),
+                                       QStringLiteral("--old-text"), QString::fromUtf8("日本")});
+        QCOMPARE(removed.code, 0);
+        QCOMPARE(fileBytes(QStringLiteral("memories/MEMORY.md")), QByteArray());
+    }
+
+    void versionAndWorkspaceFlagsStillParseWithoutAnApplicationObject()
+    {
+        QProcess p;
+        p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--version")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(p.readAllStandardOutput(), QByteArray("sediment " SEDIMENT_VERSION "\n"));
+        // --workspace=DIR before the verb, and the verb's own --help.
+        p.start(QStringLiteral(SEDIMENT_BINARY),
+                {QStringLiteral("--workspace=") + ws(), QStringLiteral("memory"), QStringLiteral("--help")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardOutput().startsWith("Usage: sediment memory apply"));
+    }
+
+    void manyAppliesKeepTheWalSmallAndLoseNothing()
+    {
+        constexpr int kAdds = 60; // a few pages each: the WAL passes its limit more than once
+        qint64 largest = 0;
+        bool truncated = false;
+        for (int i = 0; i < kAdds; ++i) {
+            const auto r = apply("{\"action\":\"add\",\"target\":\"memory\",\"content\":\"note "
+                                 + QByteArray::number(i) + "\"}");
+            QCOMPARE(r.code, 0);
+            const qint64 size = QFileInfo(walPath()).size();
+            largest = std::max(largest, size);
+            truncated = truncated || size == 0;
+        }
+        QVERIFY(truncated);
+        QVERIFY2(largest < qint64(Database::kWalCheckpointFrames + 16) * 4120,
+                 qPrintable(QString::number(largest)));
+        const auto shown = sediment({QStringLiteral("memory"), QStringLiteral("show"),
+                                     QStringLiteral("--target"), QStringLiteral("memory"),
+                                     QStringLiteral("--json")});
+        QCOMPARE(shown.code, 0);
+        QCOMPARE(shown.json()["entry_count"].get<int>(), kAdds);
+        // Another verb opens the database the ordinary way and finds every audit row, chained.
+        const auto verify = sediment({QStringLiteral("audit"), QStringLiteral("--verify")});
+        QCOMPARE(verify.code, 0);
+        QCOMPARE(verify.out, QByteArray("audit chain intact (") + QByteArray::number(kAdds)
+                                 + " rows)\n");
+    }
+
+    void appliesRacingAnotherVerbLoseNothing()
+    {
+        // `memory apply` (leaves the WAL) against `audit` (checkpoints and deletes it at close).
+        const QString applies = QStringLiteral(
+            "for i in $(seq 1 40); do echo \"{\\\"action\\\":\\\"add\\\",\\\"content\\\":\\\"race $i\\\"}\" "
+            "| \"$0\" --workspace \"$1\" memory apply - >/dev/null || exit 1; done");
+        const QString audits = QStringLiteral(
+            "for i in $(seq 1 40); do \"$0\" --workspace \"$1\" audit --verify >/dev/null || exit 1; done");
+        QProcess a;
+        QProcess b;
+        a.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), applies, QStringLiteral(SEDIMENT_BINARY), ws()});
+        b.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), audits, QStringLiteral(SEDIMENT_BINARY), ws()});
+        QVERIFY(a.waitForFinished(240000));
+        QVERIFY(b.waitForFinished(240000));
+        QCOMPARE(a.exitCode(), 0);
+        QCOMPARE(b.exitCode(), 0);
+        const auto shown = sediment({QStringLiteral("memory"), QStringLiteral("show"),
+                                     QStringLiteral("--target"), QStringLiteral("memory"),
+                                     QStringLiteral("--json")});
+        QCOMPARE(shown.json()["entry_count"].get<int>(), 40);
+        const auto verify = sediment({QStringLiteral("audit"), QStringLiteral("--verify")});
+        QCOMPARE(verify.out, QByteArray("audit chain intact (40 rows)\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(MemorySyncCliTest)
+#include "memory_sync_cli_test.moc"
