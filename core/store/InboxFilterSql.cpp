@@ -1,5 +1,7 @@
 #include "store/InboxFilterSql.h"
 
+#include <algorithm>
+
 namespace sediment {
 
 namespace {
@@ -25,6 +27,30 @@ const char* compareSql(InboxFilter::Compare c)
     return "score = ?";
 }
 
+// The word as the trigram index is asked for it: its runs of three characters or more between
+// wildcards, in order, with `%` between them. SQLite 3.40 measures those runs in bytes, so a
+// shorter run of multi-byte characters (`日本_abc`) would become a phrase without a trigram, which
+// crashes it; leaving such runs out only widens the candidates, and the caller checks the exact
+// word on every row whenever the word has a wildcard.
+QString trigramPattern(const QString& word)
+{
+    QString pattern = QStringLiteral("%");
+    QString run;
+    const auto flush = [&] {
+        if (run.toUcs4().size() >= 3)
+            pattern += run + QLatin1Char('%');
+        run.clear();
+    };
+    for (QChar c : word) {
+        if (c == QLatin1Char('%') || c == QLatin1Char('_'))
+            flush();
+        else
+            run += c;
+    }
+    flush();
+    return pattern;
+}
+
 } // namespace
 
 void InboxFilterSql::addValues(const char* column, const InboxFilter::Values& values, bool nocase)
@@ -45,14 +71,99 @@ void InboxFilterSql::addValues(const char* column, const InboxFilter::Values& va
     }
 }
 
+bool InboxFilterSql::isIndexableWord(const QString& word)
+{
+    if (word.contains(QChar(0x1F)))
+        return false;
+    // Runs are counted in code points, as the trigram tokenizer counts characters.
+    int run = 0;
+    for (char32_t c : word.toUcs4()) {
+        run = c == U'%' || c == U'_' ? 0 : run + 1;
+        if (run >= 3)
+            return true;
+    }
+    return false;
+}
+
+bool InboxFilterSql::usesTextIndex(const InboxFilter& f)
+{
+    return std::any_of(f.text.include.begin(), f.text.include.end(), isIndexableWord);
+}
+
 bool InboxFilterSql::readsEveryRow(const InboxFilter& f)
 {
-    const bool needsRow = !InboxReadModel::isIndexed(f);
-    const bool narrowed = !f.destination.include.isEmpty() || f.stale == true;
+    const bool needsRow = !f.text.isEmpty() || !InboxReadModel::isIndexed(f);
+    const bool narrowed = !f.destination.include.isEmpty() || f.stale == true
+                          || !f.agent.include.isEmpty() || usesTextIndex(f);
     return needsRow && !narrowed;
 }
 
-InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan)
+namespace {
+
+// A word searched as the query language means it: a substring of the rationale, the payload or
+// the agent, ASCII letters in either case (LIKE's own meaning).
+constexpr const char* kText = "rationale LIKE ? ESCAPE '\\' OR op_json LIKE ? ESCAPE '\\' "
+                              "OR COALESCE(agent, '') LIKE ? ESCAPE '\\'";
+constexpr const char* kMark = "(SELECT upto FROM inbox_text_mark)";
+
+} // namespace
+
+void InboxFilterSql::addText(const InboxFilter::Values& text, const std::optional<Window>& window)
+{
+    const auto exact = [this](const QString& word, bool negated) {
+        add(negated ? std::string("NOT (") + kText + ")" : std::string(kText));
+        for (int i = 0; i < 3; ++i)
+            params.emplace_back(likePattern(word));
+    };
+    QStringList indexed;
+    for (const QString& word : text.include) {
+        if (!isIndexableWord(word)) {
+            exact(word, false);
+            continue;
+        }
+        indexed.append(word);
+        // The index looks the word up with a pattern without ESCAPE (FTS5 serves no other), in
+        // which % and _ are wildcards: a wider match, narrowed here to the exact one.
+        if (word.contains(QLatin1Char('%')) || word.contains(QLatin1Char('_')))
+            exact(word, false);
+    }
+    if (!indexed.isEmpty()) {
+        // Rows up to the mark come from the trigram index, rows above it from LIKE; the mark is
+        // read by the same statement, so both halves see one snapshot. FTS5 re-checks every
+        // candidate with LIKE against the joined fields, so the index half keeps LIKE's meaning.
+        std::string fts = "SELECT rowid FROM inbox_text WHERE ";
+        for (const QString& word : indexed) {
+            fts += "text LIKE ? AND ";
+            params.emplace_back(trigramPattern(word));
+        }
+        if (window) {
+            fts += std::string("rowid <= MIN(?, ") + kMark + ") AND rowid > ?";
+            params.emplace_back(window->upTo);
+            params.emplace_back(window->after);
+        } else {
+            fts += std::string("rowid <= ") + kMark;
+        }
+        std::string scan = "SELECT id FROM inbox_items WHERE ";
+        if (window) {
+            scan += std::string("id > MAX(?, ") + kMark + ") AND id <= ?";
+            params.emplace_back(window->after);
+            params.emplace_back(window->upTo);
+        } else {
+            scan += std::string("id > ") + kMark;
+        }
+        for (const QString& word : indexed) {
+            scan += std::string(" AND (") + kText + ")";
+            for (int i = 0; i < 3; ++i)
+                params.emplace_back(likePattern(word));
+        }
+        // add() appends its clause after the parameters pushed above: they are in order.
+        sql += " AND (id IN (" + fts + " UNION ALL " + scan + "))";
+    }
+    for (const QString& word : text.exclude)
+        exact(word, true);
+}
+
+InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::optional<Window> window)
 {
     InboxFilterSql w;
     w.addValues("destination", f.destination, false);
@@ -66,17 +177,17 @@ InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan)
     }
     if (f.stale)
         w.add(*f.stale ? "stale <> 0" : "stale = 0");
-    constexpr const char* kText = "rationale LIKE ? ESCAPE '\\' OR op_json LIKE ? ESCAPE '\\' "
-                                  "OR COALESCE(agent, '') LIKE ? ESCAPE '\\'";
-    for (const QString& word : f.text.include) {
-        w.add(kText);
-        for (int i = 0; i < 3; ++i)
-            w.params.emplace_back(likePattern(word));
-    }
-    for (const QString& word : f.text.exclude) {
-        w.add(std::string("NOT (") + kText + ")");
-        for (int i = 0; i < 3; ++i)
-            w.params.emplace_back(likePattern(word));
+    // Stale items are few, and the partial index holds only them; but the status index carries
+    // the stale column too, and without statistics SQLite walks all of it instead.
+    if (f.stale == true && !tableScan)
+        w.from = "inbox_items INDEXED BY inbox_stale";
+    w.addText(f.text, window);
+    // With an indexed word the window is already inside the subquery; a second bound on the row
+    // would let SQLite walk the window's rows instead of looking up the candidates.
+    if (window && !usesTextIndex(f)) {
+        w.add("id > ? AND id <= ?");
+        w.params.emplace_back(window->after);
+        w.params.emplace_back(window->upTo);
     }
     return w;
 }

@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -18,17 +19,34 @@ class InboxFilterSql final {
 public:
     using Param = std::variant<QString, double, qint64>;
 
+    std::string from = "inbox_items"; // the table, with the index to use when SQLite would
+                                      // otherwise pick a worse one
     std::string sql = "1";
     std::vector<Param> params;
 
-    // `tableScan` writes the status test as `+status`, which SQLite does not serve from an index.
-    static InboxFilterSql of(const InboxFilter& f, bool tableScan = false);
+    // An id range (after, upTo] that the statement is limited to: one window of a scan.
+    struct Window {
+        qint64 after = 0;
+        qint64 upTo = 0;
+    };
 
-    // True when every candidate row must be read anyway (agent, score, free text, exclusions)
-    // and no index narrows the candidates (`dest:` or `is:stale`): then a window is best read
-    // straight from the table by id range, rather than through the status index and one table
-    // lookup per entry.
+    // `tableScan` writes the status test as `+status`, which SQLite does not serve from an index.
+    // A window is written where it narrows most: inside the free-text subquery when there is
+    // one (so that each window reads only its part of the trigram index), else on the row.
+    static InboxFilterSql of(const InboxFilter& f, bool tableScan = false,
+                             std::optional<Window> window = std::nullopt);
+
+    // True when every candidate row must be read anyway (free text that the trigram index cannot
+    // serve, exclusions) and no index narrows the candidates (`dest:`, `agent:`, `is:stale`, an
+    // indexed word): then a window is best read straight from the table by id range, rather
+    // than through the status index and one table lookup per entry.
     static bool readsEveryRow(const InboxFilter& f);
+    // True when at least one word of the filter is looked up in the trigram index.
+    static bool usesTextIndex(const InboxFilter& f);
+    // A word the trigram index can find: a run of three characters or more without a LIKE
+    // wildcard (the index needs a trigram to look up), and no field separator (U+001F, which
+    // joins the fields in the index and must not let a word match across two of them).
+    static bool isIndexableWord(const QString& word);
 
     // The ordering expression; NULL-free so that keyset comparisons (rowOf) hold.
     static const char* keySql(InboxReadModel::SortKey key);
@@ -39,6 +57,7 @@ public:
 
 private:
     void addValues(const char* column, const InboxFilter::Values& values, bool nocase);
+    void addText(const InboxFilter::Values& text, const std::optional<Window>& window);
 };
 
 } // namespace sediment

@@ -163,9 +163,7 @@ Result<qint64> InboxReadModel::count(const InboxFilter& filter)
     // One status and nothing else (the default view, pending): when the other statuses are few,
     // the table's row count (a b-tree count that decodes no record) minus theirs is far cheaper
     // than walking every entry of the one status. Two bounded probes decide.
-    if (filter.status.include.size() == 1 && filter.status.exclude.isEmpty()
-        && filter.destination.isEmpty() && filter.agent.isEmpty() && filter.score.empty()
-        && !filter.stale && filter.text.isEmpty()) {
+    if (countsQuickly(filter)) {
         constexpr qint64 kProbe = 4096;
         const std::vector<Param> status{filter.status.include.front(), kProbe};
         auto below = scalar(m_db, "SELECT COUNT(*) FROM (SELECT 1 FROM inbox_items "
@@ -186,13 +184,25 @@ Result<qint64> InboxReadModel::count(const InboxFilter& filter)
         }
     }
     const InboxFilterSql w = InboxFilterSql::of(filter);
-    return scalar(m_db, "SELECT COUNT(*) FROM inbox_items WHERE " + w.sql, w.params);
+    return scalar(m_db, "SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql, w.params);
+}
+
+bool InboxReadModel::countsQuickly(const InboxFilter& f)
+{
+    return f.status.include.size() == 1 && f.status.exclude.isEmpty() && f.destination.isEmpty()
+           && f.agent.isEmpty() && f.score.empty() && !f.stale && f.text.isEmpty();
 }
 
 bool InboxReadModel::isIndexed(const InboxFilter& f)
 {
-    return f.agent.isEmpty() && f.score.empty() && f.text.isEmpty()
-           && f.destination.exclude.isEmpty() && f.status.exclude.isEmpty() && f.stale != false;
+    if (!f.text.isEmpty() || !f.status.exclude.isEmpty())
+        return false;
+    // Under a status the indexes carry destination, agent, score and stale (schema 4): any
+    // combination of them is read from index entries. Without one, only what the older
+    // indexes (or the table's own count) serve.
+    return !f.status.include.isEmpty()
+           || (f.agent.isEmpty() && f.score.empty() && f.destination.exclude.isEmpty()
+               && f.stale != false);
 }
 
 Result<std::pair<qint64, qint64>> InboxReadModel::writeMark()
@@ -223,15 +233,13 @@ Result<std::pair<qint64, qint64>> InboxReadModel::idSpan()
 Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descending,
                                          qint64 after, qint64 upTo, std::vector<qint64>& into)
 {
-    InboxFilterSql w = InboxFilterSql::of(filter, InboxFilterSql::readsEveryRow(filter));
-    w.add("id > ? AND id <= ?");
-    w.params.emplace_back(after);
-    w.params.emplace_back(upTo);
+    const InboxFilterSql w = InboxFilterSql::of(filter, InboxFilterSql::readsEveryRow(filter),
+                                                InboxFilterSql::Window{after, upTo});
     const size_t first = into.size();
     // The ids go to the vector from inside the scan (see keepId): a million ids then cost the
     // index walk, not a million round trips through sqlite3_step.
     const std::string sql = "SELECT COUNT(sediment_keep_id(?, id)) FROM (SELECT id FROM "
-                            "inbox_items WHERE " + w.sql + " ORDER BY id"
+                            + w.from + " WHERE " + w.sql + " ORDER BY id"
                             + (descending ? " DESC" : " ASC") + ")";
     if (auto s = collectInto(m_db, sql, w.params, into); !s)
         return s;
@@ -250,7 +258,7 @@ Result<std::vector<qint64>> InboxReadModel::allIds(const InboxFilter& filter, So
 {
     const InboxFilterSql w = InboxFilterSql::of(filter);
     std::vector<qint64> ids;
-    if (auto s = collectIds(m_db, "SELECT id FROM inbox_items WHERE " + w.sql + InboxFilterSql::orderBy(sort),
+    if (auto s = collectIds(m_db, "SELECT id FROM " + w.from + " WHERE " + w.sql + InboxFilterSql::orderBy(sort),
                             w.params, ids);
         !s)
         return fail(s.error());
@@ -273,7 +281,7 @@ Result<std::vector<qint64>> InboxReadModel::pageIds(const InboxFilter& filter, S
     std::vector<qint64> ids;
     ids.reserve(size_t(std::max(limit, 0)));
     if (auto s = collectIds(m_db,
-                            "SELECT id FROM inbox_items WHERE " + w.sql + InboxFilterSql::orderBy(sort)
+                            "SELECT id FROM " + w.from + " WHERE " + w.sql + InboxFilterSql::orderBy(sort)
                                 + " LIMIT ? OFFSET ?",
                             w.params, ids);
         !s)
@@ -329,7 +337,7 @@ Result<std::optional<qint64>> InboxReadModel::rowOf(const InboxFilter& filter, S
     InboxFilterSql w = InboxFilterSql::of(filter);
     auto member = w.params;
     member.emplace_back(id);
-    auto found = scalar(m_db, "SELECT COUNT(*) FROM inbox_items WHERE " + w.sql + " AND id = ?",
+    auto found = scalar(m_db, "SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql + " AND id = ?",
                         member);
     if (!found)
         return fail(found.error());
@@ -346,7 +354,7 @@ Result<std::optional<qint64>> InboxReadModel::rowOf(const InboxFilter& filter, S
         w.params.emplace_back(id);
     }
     w.add(before);
-    auto position = scalar(m_db, "SELECT COUNT(*) FROM inbox_items WHERE " + w.sql, w.params);
+    auto position = scalar(m_db, "SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql, w.params);
     if (!position)
         return fail(position.error());
     return std::optional<qint64>(*position);

@@ -41,9 +41,13 @@ public:
     explicit InboxReadModel(Database& db) : m_db(db) {}
 
     Result<qint64> count(const InboxFilter& filter);
-    // True when an index answers the filter alone (status, `dest:`, `is:stale`): counting it is
-    // a walk over index entries, cheaper than reading its ids.
+    // True when an index answers the filter alone (a status with any of `dest:`, `agent:`,
+    // `score`, `is:stale`): counting it is a walk over index entries, cheaper than reading its
+    // ids. Free text never is: a common word costs as much to count as to read.
     static bool isIndexed(const InboxFilter& filter);
+    // True when count() need not walk the filter's entries (one status and nothing else: the
+    // table's count minus the other statuses').
+    static bool countsQuickly(const InboxFilter& filter);
     // Moves whenever anything is committed, by this connection or another: what a count is
     // remembered against, so that going back to a filter need not count it again.
     Result<std::pair<qint64, qint64>> writeMark();

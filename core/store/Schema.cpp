@@ -188,7 +188,8 @@ CREATE INDEX scars_by_scope ON scars(scope);
 //   `propose`. The full hash is still compared on the rows it finds.
 // - The status and status-destination indexes carry the columns the query language filters on
 //   (agent, score, stale), so `agent:`, `score>=` and their combinations are answered from index
-//   entries in id order without reading a row; `agent:` alone has its own index.
+//   entries in id order without reading a row; `agent:` has its own index, covering the same
+//   columns, so that `agent:owl score>=0.5` walks one agent's entries rather than every entry.
 // - Free text (§10) is served by a trigram index over rationale, payload and agent, which keeps
 //   LIKE's meaning (substrings, ASCII case folded: SQLite re-checks every candidate). It is
 //   not written by `propose`: InboxTextIndex catches it up in id order, in small transactions,
@@ -204,7 +205,7 @@ DROP INDEX inbox_by_status;
 CREATE INDEX inbox_by_status ON inbox_items(status, id, destination, agent, score, stale);
 DROP INDEX inbox_by_status_destination;
 CREATE INDEX inbox_by_status_destination ON inbox_items(status, destination, id, agent, score, stale);
-CREATE INDEX inbox_by_status_agent ON inbox_items(status, agent COLLATE NOCASE, id);
+CREATE INDEX inbox_by_status_agent ON inbox_items(status, agent COLLATE NOCASE, id, destination, score, stale);
 -- Fields are joined with US (0x1F), which sanitising removes from every agent text and JSON
 -- escapes in payloads, so no search term can match across two fields.
 CREATE VIEW inbox_text_source AS

@@ -2,7 +2,9 @@
 #include "InboxFixture.h"
 #include "models/InboxTableModel.h"
 #include "pages/InboxPage.h"
+#include "pages/InboxTextCatchUp.h"
 #include "store/AuditRepository.h"
+#include "store/InboxTextIndex.h"
 #include "widgets/DetailPane.h"
 #include "widgets/PatchEditor.h"
 #include "widgets/RefuseDialog.h"
@@ -297,6 +299,38 @@ private Q_SLOTS:
         other.addMemory(QStringLiteral("from the agent"));
         QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 3, 1000);
         QCOMPARE(page.currentId(), second);
+        // The live refresh also brings the new row into the free-text index.
+        InboxTextIndex index(fx.ws->db());
+        QTRY_COMPARE_WITH_TIMEOUT(index.mark().value_or(-1), second + 1, 2000);
+        page.searchBox()->setText(QStringLiteral("from the agent"));
+        page.applyQuery();
+        QCOMPARE(page.model()->rowCount(), 1);
+    }
+
+    void showingThePageIndexesTheInboxForSearchAndSaysSoOnlyWhileItWorks()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        qint64 last = 0;
+        for (int i = 0; i < 30; ++i)
+            last = fx.addMemory(QStringLiteral("fact %1").arg(i));
+        InboxPage page(*fx.ws, fx.clock);
+        QSignalSpy messages(&page, &Page::statusMessage);
+        InboxTextIndex index(fx.ws->db());
+        QCOMPARE(index.mark().value_or(-1), qint64(0));
+        activate(page);
+        QTRY_COMPARE_WITH_TIMEOUT(index.mark().value_or(-1), last, 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.textCatchUp()->isRunning(), 2000);
+        QVERIFY(messages.size() >= 2);
+        QCOMPARE(messages.first().at(0).toString(),
+                 QStringLiteral("Indexing 30 of 30 items for search…"));
+        QCOMPARE(messages.last().at(0).toString(), QString()); // nothing when done
+        // Shown again with nothing new: not a word.
+        messages.clear();
+        page.hide();
+        activate(page);
+        QTest::qWait(50);
+        QCOMPARE(messages.size(), 0);
     }
 
     void showsAnEmptyStateWhenNothingIsPending()

@@ -1,12 +1,7 @@
 #include "models/InboxTableModel.h"
 
+#include "models/InboxCells.h"
 #include "store/Database.h"
-#include "util/Time.h"
-
-#include <QColor>
-#include <QElapsedTimer>
-#include <QIcon>
-#include <QLocale>
 
 #include <algorithm>
 #include <climits>
@@ -30,33 +25,6 @@ InboxReadModel::SortKey keyOf(int column)
     }
 }
 
-QString destinationLabel(const QString& d)
-{
-    if (d == QLatin1String("claude_md"))
-        return QStringLiteral("CLAUDE.md");
-    if (d == QLatin1String("settings_json"))
-        return QStringLiteral("settings.json");
-    if (d == QLatin1String("brain_inbox"))
-        return QStringLiteral("brain inbox");
-    if (d == QLatin1String("chantier_outil"))
-        return QStringLiteral("chantier");
-    return d;
-}
-
-QString shortTime(const QString& iso)
-{
-    const auto t = time::parseIso(iso);
-    if (!t)
-        return iso;
-    return t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-}
-
-// Window sizes, in ids of the span, for reading ids: they adapt so that one window takes about
-// kWindowNs.
-constexpr qint64 kMinWindow = 8;
-constexpr qint64 kMaxWindow = 1024 * 1024;
-constexpr qint64 kWindowNs = 4'000'000;
-
 } // namespace
 
 InboxTableModel::InboxTableModel(Database& db, QObject* parent)
@@ -67,7 +35,7 @@ InboxTableModel::InboxTableModel(Database& db, QObject* parent)
 InboxTableModel::InboxTableModel(Database& db, Pacing pacing, QObject* parent)
     : QAbstractTableModel(parent)
     , m_read(db)
-    , m_pacing(pacing)
+    , m_reader(m_read, pacing)
     , m_loadTimer(new QTimer(this))
 {
     m_loadTimer->setSingleShot(true);
@@ -91,80 +59,11 @@ void InboxTableModel::clearPages() const
     m_lru.clear();
 }
 
-Status InboxTableModel::startScan(Scan& scan, std::vector<qint64>& ids, int budgetMs)
-{
-    scan = Scan();
-    if (m_sort.key != InboxReadModel::SortKey::Id && m_sort.key != InboxReadModel::SortKey::Summary) {
-        // Any other order needs every match before the first row is known: one statement.
-        auto all = m_read.allIds(m_filter, m_sort);
-        if (!all)
-            return fail(all.error());
-        ids = std::move(*all);
-        return {};
-    }
-    auto span = m_read.idSpan();
-    if (!span)
-        return fail(span.error());
-    // Room for every id of the span up front: untouched capacity costs address space, not
-    // memory, and the background never copies the ids it already has.
-    ids.reserve(size_t(std::min<qint64>(span->second - span->first + 1, INT_MAX)));
-    scan.done = false;
-    scan.descending = m_sort.descending;
-    scan.next = scan.descending ? span->second : span->first - 1;
-    scan.end = scan.descending ? span->first - 1 : span->second;
-    scan.window = std::max<qint64>(m_pacing.firstWindow, 1);
-    return advance(scan, ids, budgetMs, true);
-}
-
-Status InboxTableModel::advance(Scan& scan, std::vector<qint64>& ids, int budgetMs, bool blocking)
-{
-    QElapsedTimer clock;
-    clock.start();
-    const qint64 budgetNs = qint64(budgetMs) * 1'000'000;
-    const double span = double(scan.descending ? scan.next - scan.end : scan.end - scan.next);
-    double covered = 0;
-    while (!scan.done) {
-        const qint64 started = clock.nsecsElapsed();
-        const qint64 after = scan.descending ? std::max(scan.next - scan.window, scan.end)
-                                             : scan.next;
-        const qint64 upTo = scan.descending ? scan.next
-                                            : std::min(scan.next + scan.window, scan.end);
-        if (auto s = m_read.appendIdsInWindow(m_filter, scan.descending, after, upTo, ids); !s) {
-            scan.done = true;
-            return s;
-        }
-        scan.next = scan.descending ? after : upTo;
-        scan.done = scan.next == scan.end;
-        covered += double(upTo - after);
-        // Windows of a few milliseconds each: a slice then ends close to its budget, whether
-        // an index answers (wide windows) or every row is read (narrow ones).
-        const qint64 now = clock.nsecsElapsed();
-        const qint64 took = now - started;
-        if (took < kWindowNs / 2 && scan.window < kMaxWindow)
-            scan.window *= 2;
-        else if (took > kWindowNs * 2 && scan.window > kMinWindow)
-            scan.window /= 2;
-        if (now >= budgetNs)
-            break;
-        if (blocking && !scan.done) {
-            // Block only while the whole read looks like it fits the budget (then the scroll
-            // bar is right at the first paint); a read that will not fit stops as soon as it
-            // has a screenful, or after a quarter of the budget, and goes on in the background.
-            const double projected = double(now) * span / std::max(covered, 1.0);
-            if (projected > double(budgetNs)
-                && (ids.size() >= size_t(2 * kPageSize) || now >= budgetNs / 4))
-                break;
-        }
-    }
-    return {};
-}
-
 void InboxTableModel::reload()
 {
     m_loadTimer->stop();
     clearPages();
-    m_ids.clear();
-    const auto s = startScan(m_scan, m_ids, m_pacing.blockingMs);
+    const auto s = m_reader.start(m_filter, m_sort, m_ids);
     m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
     m_counted = false;
     if (!s) {
@@ -173,13 +72,13 @@ void InboxTableModel::reload()
     }
     m_lastError.clear();
     countIfIndexed();
-    if (!m_scan.done)
+    if (!m_reader.done())
         m_loadTimer->start();
 }
 
 void InboxTableModel::countIfIndexed()
 {
-    if (m_scan.done || !InboxReadModel::isIndexed(m_filter))
+    if (m_reader.done() || !InboxReadModel::isIndexed(m_filter))
         return;
     const auto mark = m_read.writeMark();
     std::optional<qint64> count;
@@ -209,10 +108,10 @@ void InboxTableModel::continueLoading()
     // Ids are appended in place (the vector was reserved for the whole span); the view learns
     // of them through m_shown, moved inside the insert brackets.
     const size_t before = m_shown;
-    const auto s = advance(m_scan, m_ids, m_pacing.sliceMs, false);
+    const auto s = m_reader.continueReading(m_ids);
     const size_t after = std::min<size_t>(m_ids.size(), INT_MAX);
     if (m_counted) {
-        if (m_scan.done) {
+        if (m_reader.done()) {
             m_counted = false;
             if (after != m_shown) {
                 // Items came or went between the count and the read: show what was read.
@@ -241,7 +140,7 @@ void InboxTableModel::continueLoading()
     }
     if (!s)
         reportError(s.error().message);
-    if (!m_scan.done)
+    if (!m_reader.done())
         m_loadTimer->start();
     else
         Q_EMIT loadingFinished();
@@ -312,64 +211,14 @@ QVariant InboxTableModel::data(const QModelIndex& index, int role) const
     const size_t offset = size_t(index.row() % kPageSize);
     if (!rows || offset >= rows->size() || (*rows)[offset].id == 0)
         return {};
-    const InboxRow& r = (*rows)[offset];
-    switch (role) {
-    case IdRole: return r.id;
-    case StaleRole: return r.stale;
-    case StatusRole: return r.status;
-    case DestinationRole: return r.destination;
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case IdColumn: return r.id;
-        case DestinationColumn: return destinationLabel(r.destination);
-        case SummaryColumn: return r.summary;
-        case ScoreColumn:
-            return r.score ? QLocale::c().toString(*r.score, 'f', 2) : QStringLiteral("—");
-        case AgentColumn: return r.agent.isEmpty() ? QStringLiteral("—") : r.agent;
-        case SeenColumn: return r.seen;
-        case StatusColumn:
-            return r.stale && r.status == QLatin1String("pending") ? QStringLiteral("outdated")
-                                                                   : r.status;
-        case CreatedColumn: return shortTime(r.createdAt);
-        default: return {};
-        }
-    case Qt::ToolTipRole:
-        if (index.column() == SummaryColumn)
-            return r.summary;
-        if (index.column() == StatusColumn && r.stale)
-            return QStringLiteral("The target changed since this was proposed: patch it (E) "
-                                  "before approving.");
-        if (index.column() == CreatedColumn)
-            return r.createdAt;
-        return {};
-    case Qt::DecorationRole:
-        if (index.column() == StatusColumn && r.stale)
-            return QIcon(QStringLiteral(":/icons/stale.svg"));
-        return {};
-    case Qt::TextAlignmentRole:
-        if (index.column() == IdColumn || index.column() == ScoreColumn
-            || index.column() == SeenColumn)
-            return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-        return QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
-    default: return {};
-    }
+    return InboxCells::data((*rows)[offset], index.column(), role);
 }
 
 QVariant InboxTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case IdColumn: return QStringLiteral("#");
-    case DestinationColumn: return QStringLiteral("Destination");
-    case SummaryColumn: return QStringLiteral("Proposal");
-    case ScoreColumn: return QStringLiteral("Score");
-    case AgentColumn: return QStringLiteral("Agent");
-    case SeenColumn: return QStringLiteral("Seen");
-    case StatusColumn: return QStringLiteral("Status");
-    case CreatedColumn: return QStringLiteral("Proposed");
-    default: return {};
-    }
+    return InboxCells::header(section);
 }
 
 void InboxTableModel::sort(int column, Qt::SortOrder order)
@@ -454,13 +303,13 @@ void InboxTableModel::reloadRows()
 bool InboxTableModel::refresh()
 {
     if (!isLoading()) {
-        Scan scan;
+        InboxIdReader reader(m_read, m_reader.pacing());
         std::vector<qint64> ids;
-        if (auto s = startScan(scan, ids, m_pacing.blockingMs); !s) {
+        if (auto s = reader.start(m_filter, m_sort, ids); !s) {
             reportError(s.error().message);
             return false;
         }
-        if (scan.done && ids == m_ids) {
+        if (reader.done() && ids == m_ids) {
             reloadRows();
             return false;
         }
@@ -469,10 +318,10 @@ bool InboxTableModel::refresh()
         m_ids = std::move(ids);
         m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
         m_counted = false;
-        m_scan = scan;
+        m_reader = reader;
         m_lastError.clear();
         countIfIndexed();
-        if (!m_scan.done)
+        if (!m_reader.done())
             m_loadTimer->start();
         endResetModel();
         return true;

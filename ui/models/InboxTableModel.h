@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inbox/InboxQuery.h"
+#include "models/InboxIdReader.h"
 #include "store/InboxReadModel.h"
 
 #include <QAbstractTableModel>
@@ -18,11 +19,10 @@ namespace sediment::ui {
 
 // The inbox as a lazy table (§10), in the manner of a browser that holds only ids: the ids of
 // every matching item, in order, are read from SQL (eight bytes a row, no text), and rows are
-// fetched a page at a time when the view first paints them, kept in a small LRU cache. Reading
-// the ids goes in windows over the id span: a filter that an index serves is read whole before
-// the first paint, so the scroll bar is right at once; one that needs a scan (free text, agent)
-// shows its first matches after a short budget and the rest arrive in the background as rows
-// appended at the end.
+// fetched a page at a time when the view first paints them, kept in a small LRU cache. The ids
+// are read by InboxIdReader: a filter that an index serves is read whole before the first
+// paint (or counted, so the scroll bar is right at once); one that needs a scan shows its first
+// matches after a short budget and the rest arrive in the background as rows appended at the end.
 class InboxTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InboxTableModel)
@@ -35,14 +35,7 @@ public:
 
     static constexpr int kPageSize = 128;
     static constexpr int kMaxCachedPages = 48;
-    // How reading ids is paced: how long it may hold the caller (a filter, a refresh) before
-    // the rest comes in the background, how long each background slice may hold the event loop,
-    // and how many ids of the span the first window covers (later ones adapt to their cost).
-    struct Pacing {
-        int blockingMs = 100;
-        int sliceMs = 15;
-        qint64 firstWindow = 16 * 1024;
-    };
+    using Pacing = InboxIdReader::Pacing;
 
     explicit InboxTableModel(Database& db, QObject* parent = nullptr);
     InboxTableModel(Database& db, Pacing pacing, QObject* parent = nullptr);
@@ -64,7 +57,7 @@ public:
     // Drops the row cache and repaints, keeping the ids: for a change this page made itself.
     void reloadRows();
     // True while ids are still arriving in the background: rowCount() is not final yet.
-    bool isLoading() const { return !m_scan.done; }
+    bool isLoading() const { return !m_reader.done(); }
 
     qint64 idAt(int row) const;                 // 0 when out of range
     int rowOfId(qint64 id) const;               // -1 when the filter excludes it (or not read yet)
@@ -76,22 +69,9 @@ Q_SIGNALS:
     void loadingFinished();
 
 private:
-    // Where reading ids stands: the next window of the id span, or done.
-    struct Scan {
-        bool done = true;
-        bool descending = false;
-        qint64 next = 0; // ascending: the last id read; descending: the next id to read
-        qint64 end = 0;  // ascending: the largest id; descending: one below the smallest
-        qint64 window = 0;
-    };
-
     const std::vector<InboxRow>* page(int pageIndex) const;
     void reportError(const QString& message) const;
     void clearPages() const;
-    // Starts reading the ids of the current filter and sort into `ids`, for at most budgetMs.
-    Status startScan(Scan& scan, std::vector<qint64>& ids, int budgetMs);
-    // Reads windows for at most budgetMs; a blocking read may stop sooner (see the .cpp).
-    Status advance(Scan& scan, std::vector<qint64>& ids, int budgetMs, bool blocking);
     // Reads anew, blocking for the budget; the rest continues from the event loop.
     void reload();
     void continueLoading();
@@ -114,8 +94,7 @@ private:
         qint64 count = 0;
     };
     std::vector<RememberedCount> m_counts;
-    Scan m_scan;
-    Pacing m_pacing;
+    InboxIdReader m_reader;
     QTimer* m_loadTimer = nullptr;
     mutable QHash<int, std::vector<InboxRow>> m_pages;
     mutable QList<int> m_lru; // most recent last

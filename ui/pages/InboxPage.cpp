@@ -3,6 +3,7 @@
 #include "inbox/InboxQuery.h"
 #include "models/InboxTableModel.h"
 #include "pages/InboxDecider.h"
+#include "pages/InboxTextCatchUp.h"
 #include "pages/InboxTriage.h"
 #include "Resources.h"
 #include "store/InboxRepository.h"
@@ -138,6 +139,9 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &InboxPage::updateEmptyState);
     connect(m_model, &InboxTableModel::loadingFinished, this, &InboxPage::updateEmptyState);
 
+    m_catchUp = new InboxTextCatchUp(workspace.db(), this);
+    watchTextCatchUp();
+
     const QSettings settings;
     // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
     // layout the list gets nearly half the height (stretch factors alone leave it a third).
@@ -151,6 +155,36 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 }
 
 InboxPage::~InboxPage() { saveLayout(); }
+
+void InboxPage::watchTextCatchUp()
+{
+    // Progress at most a few times a second; nothing at all when the index was already current.
+    connect(m_catchUp, &InboxTextCatchUp::sliceDone, this,
+            [this](const InboxTextIndex::Progress& p, qint64) {
+                if (m_indexingShown.isValid() && m_indexingShown.elapsed() < 250)
+                    return;
+                m_indexingShown.start();
+                Q_EMIT statusMessage(QStringLiteral("Indexing %1 of %2 items for search…")
+                                         .arg(number(p.mark), number(p.mark + p.remaining)));
+            });
+    connect(m_catchUp, &InboxTextCatchUp::finished, this, [this] {
+        if (m_indexingShown.isValid())
+            Q_EMIT statusMessage(QString());
+        m_indexingShown.invalidate();
+    });
+    connect(m_catchUp, &InboxTextCatchUp::failed, this, [this](const QString& message) {
+        m_indexingShown.invalidate();
+        Q_EMIT statusMessage(QStringLiteral("Search index not updated (%1): retrying shortly; "
+                                            "search still works, more slowly.")
+                                 .arg(message));
+    });
+}
+
+void InboxPage::showEvent(QShowEvent* event)
+{
+    Page::showEvent(event);
+    m_catchUp->start();
+}
 
 void InboxPage::saveLayout() const
 {
@@ -344,6 +378,8 @@ void InboxPage::reload()
     }
     updateEmptyState();
     showCurrent();
+    // Another program's rows (the live refresh brings us here) wait for the free-text index.
+    m_catchUp->start();
     Q_EMIT badgeChanged();
 }
 

@@ -2,6 +2,7 @@
 
 #include "Page.h"
 
+#include <QElapsedTimer>
 #include <QList>
 
 #include <memory>
@@ -24,6 +25,7 @@ namespace sediment::ui {
 class DetailPane;
 class InboxDecider;
 class InboxTableModel;
+class InboxTextCatchUp;
 class InboxTriage;
 class RecordTable;
 
@@ -58,13 +60,19 @@ public:
     // The current item is pending and its target changed since it was proposed.
     bool currentIsStale() const;
     InboxTriage* triage() const { return m_triage; }
+    // Keeps the free-text index caught up while the page is open (see InboxTextCatchUp).
+    InboxTextCatchUp* textCatchUp() const { return m_catchUp; }
 
 public Q_SLOTS:
     void reload() override;
     void applyQuery();
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void showCurrent();
+    void watchTextCatchUp();
     void updateEmptyState();
     void saveLayout() const;
 
@@ -81,6 +89,8 @@ private:
     QStackedWidget* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
     QTimer* m_queryTimer = nullptr;
+    InboxTextCatchUp* m_catchUp = nullptr;
+    QElapsedTimer m_indexingShown; // valid while the status bar shows indexing progress
     QString m_appliedQuery;
     bool m_currentStale = false;
 };

@@ -1,0 +1,130 @@
+#include "store/InboxTextIndex.h"
+
+#include "store/Database.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <initializer_list>
+
+namespace sediment {
+
+namespace {
+
+Result<qint64> scalar(Database& db, const char* sql, std::initializer_list<qint64> params = {})
+{
+    auto st = db.prepare(sql);
+    if (!st)
+        return fail(st.error());
+    int index = 1;
+    for (qint64 p : params)
+        st->bind(index++, p);
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    return *row ? st->int64(0) : 0;
+}
+
+// Sets the connection's busy time-out for one call and puts the previous one back.
+class BusyWait final {
+public:
+    BusyWait(Database& db, int ms) : m_db(db)
+    {
+        if (ms < 0)
+            return;
+        if (auto previous = scalar(db, "PRAGMA busy_timeout")) {
+            m_previous = int(*previous);
+            sqlite3_busy_timeout(db.handle(), ms);
+        }
+    }
+    ~BusyWait()
+    {
+        if (m_previous >= 0)
+            sqlite3_busy_timeout(m_db.handle(), m_previous);
+    }
+    BusyWait(const BusyWait&) = delete;
+    BusyWait& operator=(const BusyWait&) = delete;
+
+private:
+    Database& m_db;
+    int m_previous = -1;
+};
+
+Result<qint64> largestId(Database& db)
+{
+    return scalar(db, "SELECT COALESCE(MAX(id), 0) FROM inbox_items");
+}
+
+} // namespace
+
+Result<qint64> InboxTextIndex::mark()
+{
+    return scalar(m_db, "SELECT COALESCE(MAX(upto), 0) FROM inbox_text_mark");
+}
+
+Result<InboxTextIndex::Progress> InboxTextIndex::progress()
+{
+    // One statement, so that the mark and the largest id come from the same snapshot.
+    auto st = m_db.prepare("SELECT COALESCE((SELECT MAX(upto) FROM inbox_text_mark), 0), "
+                           "COALESCE((SELECT MAX(id) FROM inbox_items), 0)");
+    if (!st)
+        return fail(st.error());
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    Progress p;
+    p.mark = st->int64(0);
+    p.remaining = std::max<qint64>(st->int64(1) - p.mark, 0);
+    return p;
+}
+
+Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int busyWaitMs)
+{
+    if (maxRows <= 0)
+        return progress();
+    const BusyWait wait(m_db, busyWaitMs);
+    auto tx = m_db.begin();
+    if (!tx)
+        return fail(tx.error());
+    // Read under the write lock: another app instance may have moved the mark meanwhile.
+    auto from = mark();
+    if (!from)
+        return fail(from.error());
+    // The chunk's last id first, then the insert by id range: the mark is then exactly the
+    // largest id indexed, whatever gaps the ids have.
+    auto upTo = scalar(m_db,
+                       "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_items "
+                       "WHERE id > ?1 ORDER BY id LIMIT ?2)",
+                       {*from, maxRows});
+    if (!upTo)
+        return fail(upTo.error());
+    Progress p;
+    p.mark = *from;
+    if (*upTo > *from) {
+        auto insert = m_db.prepare("INSERT INTO inbox_text(rowid, text) SELECT id, text FROM "
+                                   "inbox_text_source WHERE id > ? AND id <= ? ORDER BY id");
+        if (!insert)
+            return fail(insert.error());
+        if (auto s = insert->bind(1, *from).bind(2, *upTo).exec(); !s)
+            return fail(s.error());
+        p.indexed = m_db.changes();
+        auto move = m_db.prepare("UPDATE inbox_text_mark SET upto = ?");
+        if (!move)
+            return fail(move.error());
+        if (auto s = move->bind(1, *upTo).exec(); !s)
+            return fail(s.error());
+        p.mark = *upTo;
+    }
+    auto last = largestId(m_db);
+    if (!last)
+        return fail(last.error());
+    if (auto s = tx->commit(); !s) {
+        // A failed COMMIT leaves the transaction open: end it, so the next call starts clean.
+        (void)m_db.exec("ROLLBACK");
+        return fail(s.error());
+    }
+    p.remaining = std::max<qint64>(*last - p.mark, 0);
+    return p;
+}
+
+} // namespace sediment

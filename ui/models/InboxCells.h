@@ -1,0 +1,17 @@
+#pragma once
+
+#include "store/InboxReadModel.h"
+
+#include <QVariant>
+
+namespace sediment::ui {
+
+// How one inbox row reads in the table: the text, tooltip, icon and alignment of each of
+// InboxTableModel's columns and roles. Apart from the model, which only finds the row.
+class InboxCells final {
+public:
+    static QVariant data(const InboxRow& row, int column, int role);
+    static QVariant header(int section);
+};
+
+} // namespace sediment::ui

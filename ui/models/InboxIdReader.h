@@ -1,0 +1,50 @@
+#pragma once
+
+#include "inbox/InboxQuery.h"
+#include "store/InboxReadModel.h"
+#include "util/Error.h"
+
+#include <vector>
+
+namespace sediment::ui {
+
+// Reads the ids of an inbox filter, in view order, into a vector the table model holds. In id
+// order it goes in windows over the id span, each a few milliseconds whatever the filter: a
+// filter an index (or the trigram index) serves is read whole within the caller's budget, one
+// that needs every row shows its first matches after a short wait and continues in slices from
+// the event loop. Any other order needs every match before the first row: one statement.
+class InboxIdReader final {
+public:
+    // How reading is paced: how long it may hold the caller (a filter, a refresh) before the
+    // rest comes in the background, how long each background slice may hold the event loop,
+    // and how many ids of the span the first window covers (later ones adapt to their cost).
+    struct Pacing {
+        int blockingMs = 100;
+        int sliceMs = 15;
+        qint64 firstWindow = 16 * 1024;
+    };
+
+    InboxIdReader(InboxReadModel& read, Pacing pacing) : m_read(&read), m_pacing(pacing) {}
+
+    // Starts reading the ids of `filter` under `sort` into `ids`, blocking for the budget.
+    Status start(const InboxFilter& filter, InboxReadModel::Sort sort, std::vector<qint64>& ids);
+    // One slice of the rest, for the event loop.
+    Status continueReading(std::vector<qint64>& ids);
+    bool done() const { return m_done; }
+    const Pacing& pacing() const { return m_pacing; }
+
+private:
+    // Reads windows for at most budgetMs; a blocking read may stop sooner (see the .cpp).
+    Status advance(std::vector<qint64>& ids, int budgetMs, bool blocking);
+
+    InboxReadModel* m_read;
+    Pacing m_pacing;
+    InboxFilter m_filter;
+    bool m_done = true;
+    bool m_descending = false;
+    qint64 m_next = 0;  // ascending: the last id read; descending: the next id to read
+    qint64 m_end = 0;   // ascending: the largest id; descending: one below the smallest
+    qint64 m_window = 0;
+};
+
+} // namespace sediment::ui
