@@ -34,8 +34,17 @@ struct InboxFilter {
     std::vector<ScoreBound> score; // score>=0.8
     std::optional<bool> stale;     // is:stale → true, -is:stale → false
     bool allStatuses = false;      // status:all — lifts the page's default of pending only
+    // Not part of the query: words of `text` that the trigram index finds in so many rows that
+    // reading the rows is cheaper (InboxTextIndex::commonWords). Only speed depends on it, so
+    // two filters that differ only here are the same query.
+    QStringList commonText;
 
-    bool operator==(const InboxFilter&) const = default;
+    bool operator==(const InboxFilter& o) const
+    {
+        return text == o.text && destination == o.destination && status == o.status
+               && agent == o.agent && score == o.score && stale == o.stale
+               && allStatuses == o.allStatuses;
+    }
 };
 
 // Parses the search box's query language: free text plus `dest:`, `status:`, `agent:`,

@@ -85,9 +85,15 @@ bool InboxFilterSql::isIndexableWord(const QString& word)
     return false;
 }
 
+bool InboxFilterSql::looksUp(const InboxFilter& f, const QString& word)
+{
+    return isIndexableWord(word) && !f.commonText.contains(word);
+}
+
 bool InboxFilterSql::usesTextIndex(const InboxFilter& f)
 {
-    return std::any_of(f.text.include.begin(), f.text.include.end(), isIndexableWord);
+    return std::any_of(f.text.include.begin(), f.text.include.end(),
+                       [&](const QString& word) { return looksUp(f, word); });
 }
 
 bool InboxFilterSql::readsEveryRow(const InboxFilter& f)
@@ -108,8 +114,9 @@ constexpr const char* kMark = "(SELECT upto FROM inbox_text_mark)";
 
 } // namespace
 
-void InboxFilterSql::addText(const InboxFilter::Values& text, const std::optional<Window>& window)
+void InboxFilterSql::addText(const InboxFilter& f, const std::optional<Window>& window)
 {
+    const InboxFilter::Values& text = f.text;
     const auto exact = [this](const QString& word, bool negated) {
         add(negated ? std::string("NOT (") + kText + ")" : std::string(kText));
         for (int i = 0; i < 3; ++i)
@@ -117,7 +124,7 @@ void InboxFilterSql::addText(const InboxFilter::Values& text, const std::optiona
     };
     QStringList indexed;
     for (const QString& word : text.include) {
-        if (!isIndexableWord(word)) {
+        if (!looksUp(f, word)) {
             exact(word, false);
             continue;
         }
@@ -181,7 +188,7 @@ InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::opt
     // the stale column too, and without statistics SQLite walks all of it instead.
     if (f.stale == true && !tableScan)
         w.from = "inbox_items INDEXED BY inbox_stale";
-    w.addText(f.text, window);
+    w.addText(f, window);
     // With an indexed word the window is already inside the subquery; a second bound on the row
     // would let SQLite walk the window's rows instead of looking up the candidates.
     if (window && !usesTextIndex(f)) {

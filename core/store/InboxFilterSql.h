@@ -57,7 +57,9 @@ public:
 
 private:
     void addValues(const char* column, const InboxFilter::Values& values, bool nocase);
-    void addText(const InboxFilter::Values& text, const std::optional<Window>& window);
+    void addText(const InboxFilter& f, const std::optional<Window>& window);
+    // An indexable word that the filter does not mark as too common for the index.
+    static bool looksUp(const InboxFilter& f, const QString& word);
 };
 
 } // namespace sediment

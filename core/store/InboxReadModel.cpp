@@ -2,6 +2,7 @@
 
 #include "store/Database.h"
 #include "store/InboxFilterSql.h"
+#include "store/InboxTextIndex.h"
 #include "util/Json.h"
 
 #include <sqlite3.h>
@@ -263,6 +264,20 @@ Result<std::vector<qint64>> InboxReadModel::allIds(const InboxFilter& filter, So
         !s)
         return fail(s.error());
     return ids;
+}
+
+Status InboxReadModel::markCommonWords(InboxFilter& filter)
+{
+    filter.commonText.clear();
+    QStringList words;
+    for (const QString& word : filter.text.include)
+        if (InboxFilterSql::isIndexableWord(word))
+            words.append(word);
+    auto common = InboxTextIndex(m_db).commonWords(words);
+    if (!common)
+        return fail(common.error());
+    filter.commonText = *common;
+    return {};
 }
 
 Result<qint64> InboxReadModel::pendingCount()

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <optional>
+#include <string>
 
 namespace sediment {
 
@@ -60,6 +62,46 @@ Result<qint64> largestId(Database& db)
 Result<qint64> InboxTextIndex::mark()
 {
     return scalar(m_db, "SELECT COALESCE(MAX(upto), 0) FROM inbox_text_mark");
+}
+
+Result<QStringList> InboxTextIndex::commonWords(const QStringList& words, double share)
+{
+    QStringList common;
+    auto indexed = mark();
+    if (!indexed)
+        return fail(indexed.error());
+    if (*indexed == 0 || words.isEmpty())
+        return common;
+    // A temporary table: the schema stays as it is, and other connections never see it.
+    if (auto s = m_db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.inbox_text_vocab "
+                           "USING fts5vocab(main, inbox_text, row)");
+        !s)
+        return fail(s.error());
+    auto st = m_db.prepare("SELECT doc FROM temp.inbox_text_vocab WHERE term = ?");
+    if (!st)
+        return fail(st.error());
+    const double limit = share * double(*indexed);
+    for (const QString& word : words) {
+        // The tokenizer folds case and cuts every run of three characters; a wildcard breaks a
+        // run. The rarest trigram bounds the candidates the index would offer.
+        const std::u32string folded = word.toLower().toStdU32String();
+        std::optional<qint64> rarest;
+        for (size_t i = 0; i + 3 <= folded.size(); ++i) {
+            const std::u32string tri = folded.substr(i, 3);
+            if (tri.find_first_of(U"%_") != std::u32string::npos)
+                continue;
+            st->reset();
+            st->bind(1, QString::fromStdU32String(tri));
+            auto row = st->step();
+            if (!row)
+                return fail(row.error());
+            const qint64 docs = *row ? st->int64(0) : 0;
+            rarest = rarest ? std::min(*rarest, docs) : docs;
+        }
+        if (rarest && double(*rarest) > limit)
+            common.append(word);
+    }
+    return common;
 }
 
 Result<InboxTextIndex::Progress> InboxTextIndex::progress()

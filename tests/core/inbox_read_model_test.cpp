@@ -403,6 +403,8 @@ private Q_SLOTS:
             }
         }
         QVERIFY(plan(agent).contains(QLatin1String("inbox_by_status_agent")));
+        // Score alone walks the narrow score index, the shortest walk of every entry.
+        QVERIFY2(plan(score).contains(QLatin1String("inbox_by_status_score")), qPrintable(plan(score)));
         // The agent index carries the score: one agent's entries are walked, not every entry.
         QVERIFY2(plan(both).contains(QLatin1String("inbox_by_status_agent")), qPrintable(plan(both)));
         QVERIFY(plan(destScore).contains(QLatin1String("inbox_by_status_destination")));

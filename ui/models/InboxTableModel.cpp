@@ -289,6 +289,8 @@ void InboxTableModel::setFilter(const InboxFilter& filter)
 {
     beginResetModel();
     m_filter = filter;
+    // A failure here costs speed only (every word then goes through the index): not reported.
+    (void)m_read.markCommonWords(m_filter);
     reload();
     endResetModel();
 }
