@@ -68,8 +68,9 @@ public:
     // The position of `id` under filter and sort, nullopt when the filter excludes it.
     Result<std::optional<qint64>> rowOf(const InboxFilter& filter, Sort sort, qint64 id);
     Result<qint64> pendingCount();
-    // Fills filter.commonText with the words the trigram index would answer slower than a scan
-    // (InboxTextIndex::commonWords). Results never depend on it, only the plan does.
+    // Fills filter.commonText when every indexable word of the filter is one the trigram index
+    // would answer slower than a scan (InboxTextIndex::commonWords). Results never depend on
+    // it, only the plan does.
     Status markCommonWords(InboxFilter& filter);
 
     // A one-line description of a payload, as the list shows it.

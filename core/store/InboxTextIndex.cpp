@@ -72,33 +72,30 @@ Result<QStringList> InboxTextIndex::commonWords(const QStringList& words, double
         return fail(indexed.error());
     if (*indexed == 0 || words.isEmpty())
         return common;
-    // A temporary table: the schema stays as it is, and other connections never see it.
-    if (auto s = m_db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.inbox_text_vocab "
-                           "USING fts5vocab(main, inbox_text, row)");
-        !s)
-        return fail(s.error());
-    auto st = m_db.prepare("SELECT doc FROM temp.inbox_text_vocab WHERE term = ?");
+    // A sample of the latest indexed rows, tested as the query would test them: bounded work
+    // (a few milliseconds), where the index's own vocabulary counts every row of a trigram's
+    // list and cost tens of milliseconds for exactly the common words. Only the plan depends
+    // on the answer, so a sample's error costs speed, never a wrong result.
+    constexpr qint64 kSample = 2000;
+    auto st = m_db.prepare("SELECT COUNT(*), COALESCE(SUM(rationale LIKE ?1 ESCAPE '\\' OR op_json "
+                           "LIKE ?1 ESCAPE '\\' OR COALESCE(agent, '') LIKE ?1 ESCAPE '\\'), 0) "
+                           "FROM (SELECT rationale, op_json, agent FROM inbox_items "
+                           "WHERE id <= ?2 ORDER BY id DESC LIMIT ?3)");
     if (!st)
         return fail(st.error());
-    const double limit = share * double(*indexed);
     for (const QString& word : words) {
-        // The tokenizer folds case and cuts every run of three characters; a wildcard breaks a
-        // run. The rarest trigram bounds the candidates the index would offer.
-        const std::u32string folded = word.toLower().toStdU32String();
-        std::optional<qint64> rarest;
-        for (size_t i = 0; i + 3 <= folded.size(); ++i) {
-            const std::u32string tri = folded.substr(i, 3);
-            if (tri.find_first_of(U"%_") != std::u32string::npos)
-                continue;
-            st->reset();
-            st->bind(1, QString::fromStdU32String(tri));
-            auto row = st->step();
-            if (!row)
-                return fail(row.error());
-            const qint64 docs = *row ? st->int64(0) : 0;
-            rarest = rarest ? std::min(*rarest, docs) : docs;
-        }
-        if (rarest && double(*rarest) > limit)
+        QString pattern = word;
+        pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+            .replace(QLatin1Char('%'), QStringLiteral("\\%"))
+            .replace(QLatin1Char('_'), QStringLiteral("\\_"));
+        st->reset();
+        st->bind(1, QString(QLatin1Char('%') + pattern + QLatin1Char('%'))).bind(2, *indexed).bind(3, kSample);
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        const qint64 sampled = *row ? st->int64(0) : 0;
+        const qint64 matching = *row ? st->int64(1) : 0;
+        if (sampled > 0 && double(matching) > share * double(sampled))
             common.append(word);
     }
     return common;

@@ -33,10 +33,10 @@ public:
     // Where the index stands, without writing.
     Result<Progress> progress();
     Result<qint64> mark();
-    // The words (of at least three characters without wildcards) whose every trigram is in
-    // more than `share` of the indexed rows: for such a word the index offers nearly every row
-    // as a candidate, each re-checked through the view, which costs several times a plain scan
-    // of the rows. Reads the index's vocabulary (a temporary fts5vocab table); never writes.
+    // The words found in more than `share` of the latest indexed rows (a sample of 2,000), as
+    // the query language matches words: for such a word the trigram index offers nearly every
+    // row as a candidate, each re-checked through the view, which costs several times a plain
+    // scan of the rows. Never writes.
     Result<QStringList> commonWords(const QStringList& words, double share = 0.05);
 
 private:
