@@ -6,15 +6,6 @@ namespace sediment {
 
 namespace {
 
-QString likePattern(const QString& text)
-{
-    QString escaped = text;
-    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('%'), QStringLiteral("\\%"))
-        .replace(QLatin1Char('_'), QStringLiteral("\\_"));
-    return QLatin1Char('%') + escaped + QLatin1Char('%');
-}
-
 const char* compareSql(InboxFilter::Compare c)
 {
     switch (c) {
@@ -71,6 +62,15 @@ void InboxFilterSql::addValues(const char* column, const InboxFilter::Values& va
     }
 }
 
+QString InboxFilterSql::likePattern(const QString& word)
+{
+    QString escaped = word;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('%'), QStringLiteral("\\%"))
+        .replace(QLatin1Char('_'), QStringLiteral("\\_"));
+    return QLatin1Char('%') + escaped + QLatin1Char('%');
+}
+
 bool InboxFilterSql::isIndexableWord(const QString& word)
 {
     if (word.contains(QChar(0x1F)))
@@ -106,10 +106,6 @@ bool InboxFilterSql::readsEveryRow(const InboxFilter& f)
 
 namespace {
 
-// A word searched as the query language means it: a substring of the rationale, the payload or
-// the agent, ASCII letters in either case (LIKE's own meaning).
-constexpr const char* kText = "rationale LIKE ? ESCAPE '\\' OR op_json LIKE ? ESCAPE '\\' "
-                              "OR COALESCE(agent, '') LIKE ? ESCAPE '\\'";
 constexpr const char* kMark = "(SELECT upto FROM inbox_text_mark)";
 
 } // namespace
@@ -118,7 +114,7 @@ void InboxFilterSql::addText(const InboxFilter& f, const std::optional<Window>& 
 {
     const InboxFilter::Values& text = f.text;
     const auto exact = [this](const QString& word, bool negated) {
-        add(negated ? std::string("NOT (") + kText + ")" : std::string(kText));
+        add(negated ? std::string("NOT (") + kTextMatch + ")" : std::string(kTextMatch));
         for (int i = 0; i < 3; ++i)
             params.emplace_back(likePattern(word));
     };
@@ -159,7 +155,7 @@ void InboxFilterSql::addText(const InboxFilter& f, const std::optional<Window>& 
             scan += std::string("id > ") + kMark;
         }
         for (const QString& word : indexed) {
-            scan += std::string(" AND (") + kText + ")";
+            scan += std::string(" AND (") + kTextMatch + ")";
             for (int i = 0; i < 3; ++i)
                 params.emplace_back(likePattern(word));
         }

@@ -48,6 +48,13 @@ public:
     // joins the fields in the index and must not let a word match across two of them).
     static bool isIndexableWord(const QString& word);
 
+    // A word searched as the query language means it: a substring of the rationale, the payload
+    // or the agent, ASCII letters in either case (LIKE's own meaning). The condition takes
+    // likePattern(word) three times.
+    static constexpr const char* kTextMatch = "rationale LIKE ? ESCAPE '\\' OR op_json LIKE ? "
+                                              "ESCAPE '\\' OR COALESCE(agent, '') LIKE ? ESCAPE '\\'";
+    static QString likePattern(const QString& word);
+
     // The ordering expression; NULL-free so that keyset comparisons (rowOf) hold.
     static const char* keySql(InboxReadModel::SortKey key);
     static std::string orderBy(InboxReadModel::Sort sort);

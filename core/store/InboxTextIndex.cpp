@@ -1,12 +1,12 @@
 #include "store/InboxTextIndex.h"
 
 #include "store/Database.h"
+#include "store/InboxFilterSql.h"
 
 #include <sqlite3.h>
 
 #include <algorithm>
 #include <initializer_list>
-#include <optional>
 #include <string>
 
 namespace sediment {
@@ -77,19 +77,16 @@ Result<QStringList> InboxTextIndex::commonWords(const QStringList& words, double
     // list and cost tens of milliseconds for exactly the common words. Only the plan depends
     // on the answer, so a sample's error costs speed, never a wrong result.
     constexpr qint64 kSample = 2000;
-    auto st = m_db.prepare("SELECT COUNT(*), COALESCE(SUM(rationale LIKE ?1 ESCAPE '\\' OR op_json "
-                           "LIKE ?1 ESCAPE '\\' OR COALESCE(agent, '') LIKE ?1 ESCAPE '\\'), 0) "
-                           "FROM (SELECT rationale, op_json, agent FROM inbox_items "
-                           "WHERE id <= ?2 ORDER BY id DESC LIMIT ?3)");
+    const std::string sql = std::string("SELECT COUNT(*), COALESCE(SUM(") + InboxFilterSql::kTextMatch
+                            + "), 0) FROM (SELECT rationale, op_json, agent FROM inbox_items "
+                              "WHERE id <= ? ORDER BY id DESC LIMIT ?)";
+    auto st = m_db.prepare(sql.c_str());
     if (!st)
         return fail(st.error());
     for (const QString& word : words) {
-        QString pattern = word;
-        pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-            .replace(QLatin1Char('%'), QStringLiteral("\\%"))
-            .replace(QLatin1Char('_'), QStringLiteral("\\_"));
+        const QString pattern = InboxFilterSql::likePattern(word);
         st->reset();
-        st->bind(1, QString(QLatin1Char('%') + pattern + QLatin1Char('%'))).bind(2, *indexed).bind(3, kSample);
+        st->bind(1, pattern).bind(2, pattern).bind(3, pattern).bind(4, *indexed).bind(5, kSample);
         auto row = st->step();
         if (!row)
             return fail(row.error());

@@ -1,4 +1,5 @@
 // `sediment inbox ...` through the real binary: output, exit codes and the files written.
+#include "FileBytes.h"
 #include "CliRun.h"
 #include "util/Json.h"
 
@@ -31,11 +32,7 @@ private:
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(bytes);
     }
-    QByteArray readFile(const QString& rel) const
-    {
-        QFile f(path(rel));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-    }
+    QByteArray readFile(const QString& rel) const { return test::fileBytes(path(rel)); }
 
     Run run(const QStringList& args, const QByteArray& input = {})
     {

@@ -1,3 +1,4 @@
+#include "FileBytes.h"
 #include "memory/MemoryStore.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -56,18 +57,8 @@ private:
         return sediment({QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")},
                         request);
     }
-    QByteArray fileBytes(const QString& path) const
-    {
-        QFile f(path);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-    }
-    void writeFile(const QString& path, const QByteArray& bytes) const
-    {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
-    }
+    QByteArray fileBytes(const QString& path) const { return test::fileBytes(path); }
+    void writeFile(const QString& path, const QByteArray& bytes) const { test::writeFileBytes(path, bytes); }
     static Json parsed(const QByteArray& out) { return Json::parse(out.toStdString(), nullptr, false); }
 
 private Q_SLOTS:

@@ -1,6 +1,7 @@
 // `sediment memory` as a short-lived process: it runs without a QCoreApplication, commits each
 // change durably and leaves the WAL for the next process, truncating it once it has grown. The
 // store, the audit log and the other verbs must see exactly what they saw before.
+#include "FileBytes.h"
 #include "CliRun.h"
 
 #include "store/Database.h"
@@ -31,11 +32,7 @@ private:
         return sediment({QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")},
                         request);
     }
-    QByteArray fileBytes(const QString& relative) const
-    {
-        QFile f(m_dir->filePath(relative));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-    }
+    QByteArray fileBytes(const QString& relative) const { return test::fileBytes(m_dir->filePath(relative)); }
 
 private Q_SLOTS:
     void init() { m_dir = std::make_unique<QTemporaryDir>(); }

@@ -1,5 +1,6 @@
 // Application of ops to the file destinations (§3 table): the exact bytes written, staleness,
 // confinement, the size limit and revert.
+#include "FileBytes.h"
 #include "apply/Applier.h"
 #include "apply/Slug.h"
 #include "store/SkillRepository.h"
@@ -40,11 +41,7 @@ private:
         f.write(bytes);
     }
 
-    static QByteArray readAbs(const QString& abs)
-    {
-        QFile f(abs);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-    }
+    static QByteArray readAbs(const QString& abs) { return test::fileBytes(abs); }
     QByteArray readFile(const QString& rel) const { return readAbs(path(rel)); }
 
     Applier applier() { return Applier(*m_ws, m_clock); }

@@ -1,6 +1,7 @@
 // Hermes' staged write-approval queue (§14) on a fixture Hermes home: import into the inbox,
 // approval and refusal settling the staged files, the crash between applying and removing,
 // refusal memory, vanished files, and the final bytes of MEMORY.md / USER.md.
+#include "FileBytes.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
 #include "store/AuditRepository.h"
@@ -46,11 +47,7 @@ private:
     FixedClock m_clock{QDateTime(QDate(2026, 11, 22), QTime(6, 0), QTimeZone::utc())};
 
     QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
-    QByteArray readFile(const QString& rel) const
-    {
-        QFile f(path(rel));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-    }
+    QByteArray readFile(const QString& rel) const { return test::fileBytes(path(rel)); }
     bool staged(const char* id) const
     {
         return QFile::exists(path(QStringLiteral("pending/memory/%1.json").arg(QLatin1String(id))));

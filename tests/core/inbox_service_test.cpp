@@ -1,5 +1,6 @@
 // The inbox decisions (§5): approve, refuse, patch, revert, staleness, each with its status,
 // its store write and its audit row.
+#include "FileBytes.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
 #include "store/HermesRepository.h"
@@ -34,11 +35,7 @@ private:
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(bytes);
     }
-    QByteArray readFile(const QString& rel) const
-    {
-        QFile f(path(rel));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-    }
+    QByteArray readFile(const QString& rel) const { return test::fileBytes(path(rel)); }
     void openWorkspace()
     {
         m_ws.reset();

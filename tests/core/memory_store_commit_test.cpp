@@ -1,5 +1,6 @@
 // MemoryStore::apply with an afterReplace hook: the caller's commit runs once the new contents
 // are in place, still under the lock, and a failed commit puts the previous file back.
+#include "FileBytes.h"
 #include "memory/MemoryStore.h"
 
 #include <QDir>
@@ -33,20 +34,8 @@ private:
     QTemporaryDir m_dir;
     QString path() const { return m_dir.filePath(QStringLiteral("memories/MEMORY.md")); }
     MemoryStore store() const { return MemoryStore(QStringLiteral("memory"), path(), 2200); }
-    void writeFile(const QByteArray& bytes) const
-    {
-        QDir().mkpath(QFileInfo(path()).absolutePath());
-        QFile f(path());
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
-    }
-    QByteArray fileBytes() const
-    {
-        QFile f(path());
-        if (!f.open(QIODevice::ReadOnly))
-            return "<missing>";
-        return f.readAll();
-    }
+    void writeFile(const QByteArray& bytes) const { test::writeFileBytes(path(), bytes); }
+    QByteArray fileBytes() const { return test::fileBytes(path()); }
     QStringList leftovers() const
     {
         return QDir(QFileInfo(path()).absolutePath())

@@ -1,3 +1,4 @@
+#include "FileBytes.h"
 #include "memory/MemoryStore.h"
 
 #include <QDir>
@@ -52,20 +53,8 @@ private:
     {
         return MemoryStore(QString::fromLatin1(target), path(), limit);
     }
-    void writeFile(const QByteArray& bytes) const
-    {
-        QDir().mkpath(QFileInfo(path()).absolutePath());
-        QFile f(path());
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
-    }
-    QByteArray fileBytes() const
-    {
-        QFile f(path());
-        if (!f.open(QIODevice::ReadOnly))
-            return "<missing>";
-        return f.readAll();
-    }
+    void writeFile(const QByteArray& bytes) const { test::writeFileBytes(path(), bytes); }
+    QByteArray fileBytes() const { return test::fileBytes(path()); }
     static MemoryOutcome run(const MemoryStore& s, const MemoryOp& o)
     {
         auto r = s.apply(o);
