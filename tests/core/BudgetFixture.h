@@ -3,6 +3,7 @@
 // Test data for the memory-budget tests (BudgetPreview, MemoryWritePlan): memory ops written the
 // short way, and a workspace whose MEMORY.md already holds some entries.
 
+#include "MemoryOps.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
 #include "workspace/Workspace.h"
@@ -27,13 +28,7 @@ inline MemoryOp op(const char* action, const char* content, const char* oldText 
     return o;
 }
 
-inline MemoryOp batch(std::vector<MemoryOp> ops)
-{
-    MemoryOp o;
-    o.action = QStringLiteral("batch");
-    o.operations = std::move(ops);
-    return o;
-}
+using test::batch;
 
 // An inbox item that would write `op` to the memory store.
 inline InboxItem memoryItem(const Json& op)

@@ -1,6 +1,7 @@
 // MemoryStore::apply with an afterReplace hook: the caller's commit runs once the new contents
 // are in place, still under the lock, and a failed commit puts the previous file back.
 #include "FileBytes.h"
+#include "MemoryOps.h"
 #include "memory/MemoryStore.h"
 
 #include <QDir>
@@ -10,18 +11,9 @@
 #include <QTest>
 
 using namespace sediment;
+using test::op;
 
 namespace {
-
-MemoryOp op(const char* action, std::optional<QString> content = {},
-            std::optional<QString> oldText = {})
-{
-    MemoryOp o;
-    o.action = QString::fromLatin1(action);
-    o.content = std::move(content);
-    o.oldText = std::move(oldText);
-    return o;
-}
 
 Status recordNothing(const MemoryOutcome&) { return {}; }
 

@@ -1,4 +1,5 @@
 #include "FileBytes.h"
+#include "MemoryOps.h"
 #include "memory/MemoryStore.h"
 
 #include <QDir>
@@ -18,26 +19,10 @@
     } while (false)
 
 using namespace sediment;
+using test::batch;
+using test::op;
 
 namespace {
-
-MemoryOp op(const char* action, std::optional<QString> content = {},
-            std::optional<QString> oldText = {})
-{
-    MemoryOp o;
-    o.action = QString::fromLatin1(action);
-    o.content = std::move(content);
-    o.oldText = std::move(oldText);
-    return o;
-}
-
-MemoryOp batch(std::vector<MemoryOp> ops)
-{
-    MemoryOp o;
-    o.action = QStringLiteral("batch");
-    o.operations = std::move(ops);
-    return o;
-}
 
 std::string err(const MemoryOutcome& o) { return o.result.value("error", std::string()); }
 
