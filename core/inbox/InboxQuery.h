@@ -35,16 +35,15 @@ struct InboxFilter {
     std::optional<bool> stale;     // is:stale → true, -is:stale → false
     bool allStatuses = false;      // status:all — lifts the page's default of pending only
     // Not part of the query: words of `text` that the trigram index finds in so many rows that
-    // reading the rows is cheaper (InboxTextIndex::commonWords). Only speed depends on it, so
-    // two filters that differ only here are the same query.
-    QStringList commonText;
+    // reading the rows is cheaper (InboxTextIndex::commonWords). Only speed depends on them, so
+    // they never make two filters differ.
+    struct PlanHint {
+        QStringList words;
+        bool operator==(const PlanHint&) const { return true; }
+    };
+    PlanHint commonText;
 
-    bool operator==(const InboxFilter& o) const
-    {
-        return text == o.text && destination == o.destination && status == o.status
-               && agent == o.agent && score == o.score && stale == o.stale
-               && allStatuses == o.allStatuses;
-    }
+    bool operator==(const InboxFilter&) const = default;
 };
 
 // Parses the search box's query language: free text plus `dest:`, `status:`, `agent:`,

@@ -87,7 +87,7 @@ bool InboxFilterSql::isIndexableWord(const QString& word)
 
 bool InboxFilterSql::looksUp(const InboxFilter& f, const QString& word)
 {
-    return isIndexableWord(word) && !f.commonText.contains(word);
+    return isIndexableWord(word) && !f.commonText.words.contains(word);
 }
 
 bool InboxFilterSql::usesTextIndex(const InboxFilter& f)

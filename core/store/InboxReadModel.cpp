@@ -268,7 +268,7 @@ Result<std::vector<qint64>> InboxReadModel::allIds(const InboxFilter& filter, So
 
 Status InboxReadModel::markCommonWords(InboxFilter& filter)
 {
-    filter.commonText.clear();
+    filter.commonText.words.clear();
     QStringList words;
     for (const QString& word : filter.text.include)
         if (InboxFilterSql::isIndexableWord(word))
@@ -280,7 +280,7 @@ Status InboxReadModel::markCommonWords(InboxFilter& filter)
     // common words up too costs less than testing them on every candidate row (`lesson 999999`
     // over a million rows: 47 ms against 81). Only when every word is common is a scan cheaper.
     if (common->size() == words.size())
-        filter.commonText = *common;
+        filter.commonText.words = *common;
     return {};
 }
 

@@ -223,11 +223,11 @@ private Q_SLOTS:
         // With a rare word beside it, the common one is looked up too: the rare one narrows.
         InboxFilter both = *InboxQuery::parse(QStringLiteral("owl xyzzy"));
         QVERIFY(read.markCommonWords(both));
-        QVERIFY(both.commonText.isEmpty());
+        QVERIFY(both.commonText.words.isEmpty());
         QCOMPARE(*read.allIds(both, {}), std::vector<qint64>{rare});
         InboxFilter alone = *InboxQuery::parse(QStringLiteral("owl -xyzzy"));
         QVERIFY(read.markCommonWords(alone));
-        QCOMPARE(alone.commonText, QStringList{QStringLiteral("owl")});
+        QCOMPARE(alone.commonText.words, QStringList{QStringLiteral("owl")});
         QCOMPARE(read.allIds(alone, {})->size(), size_t(40));
     }
 };
