@@ -4,6 +4,7 @@
 
 #include "inbox/BudgetPreview.h"
 #include "inbox/InboxService.h"
+#include "store/InboxIntake.h"
 #include "store/InboxRepository.h"
 
 namespace sediment::cli {
@@ -205,6 +206,10 @@ int runInbox(Context& ctx)
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
+    // Proposals `propose` filed since the last inbox command join inbox_items first, so that
+    // every subcommand sees them as the items they are (schema 5).
+    if (auto folded = InboxIntake((*ws)->db()).foldAll(); !folded)
+        return ctx.error(folded.error());
     InboxService service(**ws, **clock);
     const QString reviewer = args->value(QStringLiteral("--reviewer"), (*ws)->reviewer());
 

@@ -6,6 +6,7 @@
 #include "inbox/InboxService.h"
 #include "memory/MemoryStore.h"
 #include "review/ProposalIntake.h"
+#include "store/InboxIntake.h"
 #include "scars/ScarBook.h"
 #include "skills/Skill.h"
 #include "store/SkillRepository.h"
@@ -239,6 +240,9 @@ Result<Json> DemoWorkspace::fill(Workspace& ws, const Clock& realClock)
         for (const auto& item : outcome->pending)
             ids.push_back(item.inboxId);
     }
+    // The demo opens on a filed inbox, as the app leaves it.
+    if (auto f = InboxIntake(ws.db()).foldAll(); !f)
+        return fail(f.error());
     // Decide some of the older ones, leaving the newest for the reviewer.
     std::vector<qint64> older(ids.begin(), ids.begin() + qsizetype(ids.size() * 2 / 5));
     auto decided = decideSome(ws, clock, now, older);

@@ -106,12 +106,8 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
     if (!tx)
         return fail(tx.error());
     InboxRepository inbox(m_db);
-    if (auto c = inbox.reserveCacheFor(proposals.size()); !c)
-        return fail(c.error());
-    // Most proposals are new: with the pending items' keys at hand, their duplicate lookups need
-    // no query. Reading the keys pays while there are not many more pending items than proposals.
-    if (auto k = inbox.keepPendingKeys(2 * proposals.size()); !k)
-        return fail(k.error());
+    if (auto b = inbox.beginPass(proposals.size()); !b)
+        return fail(b.error());
     AuditRepository audit(m_db, m_clock);
     const QString now = time::toIso(m_clock.now());
     std::vector<qint64> queued;
@@ -195,7 +191,10 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
             item.decidedAt = now;
             item.decidedBy = verdict->actor;
         }
-        auto id = inbox.insert(item);
+        // A deferred proposal is filed in the intake, which indexes only its lookup keys; the
+        // inbox's filter indexes take it when it is folded in (InboxIntake). Decided ones go
+        // straight to inbox_items.
+        auto id = action ? inbox.insert(item) : inbox.file(item);
         if (!id)
             return fail(id.error());
         list->push_back({p.index, *id, p.destination, item.reason.value_or(QString()), 0});

@@ -39,12 +39,15 @@ Result<Json> StatsReport::compute()
     auto total = inbox.count();
     auto byStatus = inbox.countByStatus();
     auto byDestination = inbox.countByDestination();
-    if (!total || !byStatus || !byDestination)
-        return fail(!total ? total.error() : !byStatus ? byStatus.error() : byDestination.error());
+    auto filing = inbox.countFiling();
+    if (!total || !byStatus || !byDestination || !filing)
+        return fail(!total ? total.error() : !byStatus ? byStatus.error() : !byDestination ? byDestination.error() : filing.error());
+    // The counts include the pending items still in the intake (schema 5), named here apart.
     out["inbox"] = Json{{"table", "inbox_items"},
                         {"total", *total},
                         {"by_status", counts(*byStatus)},
-                        {"by_destination", counts(*byDestination)}};
+                        {"by_destination", counts(*byDestination)},
+                        {"intake", Json{{"table", "inbox_intake"}, {"pending", *filing}}}};
 
     SkillRepository skills(m_db);
     auto byState = skills.countsByState();
@@ -121,6 +124,8 @@ QString StatsReport::render(const Json& s)
     out << QStringLiteral("Inbox (inbox_items): %1 items").arg(inbox["total"].get<qint64>())
         << QStringLiteral("  by status: %1").arg(line(inbox["by_status"]))
         << QStringLiteral("  by destination: %1").arg(line(inbox["by_destination"]));
+    if (const qint64 filing = inbox["intake"]["pending"].get<qint64>(); filing > 0)
+        out << QStringLiteral("  of which pending in the intake (inbox_intake): %1").arg(filing);
     out << QStringLiteral("Skills (skills): %1 (%2)").arg(s["skills"]["total"].get<qint64>()).arg(line(s["skills"]["by_state"]));
     out << QStringLiteral("Scars (scars): %1, %2 archived (%3)")
                .arg(s["scars"]["total"].get<qint64>())

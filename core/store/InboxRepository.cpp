@@ -80,7 +80,7 @@ InboxItem readRow(const Statement& st)
 
 } // namespace
 
-InboxRepository::InboxRepository(Database& db) : m_db(db), m_cache(SlotCount) {}
+InboxRepository::InboxRepository(Database& db) : m_db(db), m_intake(db), m_cache(SlotCount) {}
 
 InboxRepository::~InboxRepository() = default;
 
@@ -97,14 +97,52 @@ Result<Statement*> InboxRepository::cached(int slot, const char* sql)
     return &*entry;
 }
 
+Result<qint64> InboxRepository::allocateId()
+{
+    if (m_nextId)
+        return (*m_nextId)++;
+    return InboxIntake::nextId(m_db);
+}
+
+Status InboxRepository::beginPass(std::size_t proposals)
+{
+    if (auto c = reserveCacheFor(proposals); !c)
+        return c;
+    // Most proposals are new: with the pending items' keys at hand, their duplicate lookups need
+    // no query. Reading the keys pays while there are not many more pending items than proposals.
+    if (auto k = keepPendingKeys(2 * proposals); !k)
+        return fail(k.error());
+    auto next = InboxIntake::nextId(m_db);
+    if (!next)
+        return fail(next.error());
+    m_nextId = *next;
+    return {};
+}
+
+Result<qint64> InboxRepository::file(const InboxItem& it)
+{
+    auto id = allocateId();
+    if (!id)
+        return fail(id.error());
+    if (auto s = m_intake.file(it, *id, hashKey(it.contentHash)); !s)
+        return fail(s.error());
+    notePending(it);
+    return *id;
+}
+
 Result<qint64> InboxRepository::insert(const InboxItem& it)
 {
+    // An explicit id: the intake's rows hold ids above this table's largest, which SQLite's own
+    // choice (largest + 1) could take.
+    auto id = allocateId();
+    if (!id)
+        return fail(id.error());
     auto st = cached(Insert,
                      "INSERT INTO inbox_items(ext_id, destination, op_json, final_op_json, "
                      "content_hash, rationale, score, agent, session, source_json, status, reason, "
                      "refusal_code, seen, stale, sanitized_json, target_path, before_content, "
-                     "after_content, created_at, decided_at, decided_by, hash_key) "
-                     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                     "after_content, created_at, decided_at, decided_by, hash_key, id) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st)
         return fail(st.error());
     Statement& s = **st;
@@ -139,11 +177,11 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
     text(20, it.createdAt);
     optText(21, it.decidedAt);
     optText(22, it.decidedBy);
-    s.bind(23, hashKey(it.contentHash));
+    s.bind(23, hashKey(it.contentHash)).bind(24, *id);
     if (auto r = s.exec(); !r)
         return fail(r.error());
     notePending(it);
-    return m_db.lastInsertId();
+    return *id;
 }
 
 Result<std::optional<InboxItem>> InboxRepository::find(qint64 id)
@@ -181,8 +219,9 @@ Result<std::vector<InboxItem>> InboxRepository::findMany(const std::vector<qint6
 Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
     const QString& contentHash, const std::optional<QString>& extId)
 {
-    // Two plain index lookups (the agent's id wins); a combined UNION with an ORDER BY cost as
-    // much as the insert itself on the hot path of `propose`.
+    // Plain index lookups in each table (the agent's id wins); a combined UNION with an ORDER BY
+    // cost as much as the insert itself on the hot path of `propose`. A twin in both tables (only
+    // a hand-made one) resolves to the lower id, as one table's ORDER BY id would.
     const auto first = [](Statement& st) -> Result<std::optional<qint64>> {
         auto row = st.step();
         if (!row)
@@ -193,8 +232,11 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
         st.reset();
         return id;
     };
-    if (m_pending && !m_pending->hashKeys.contains(hashKey(contentHash))
-        && !(extId && m_pending->extIds.contains(*extId)))
+    const auto lower = [](std::optional<qint64> a, std::optional<qint64> b) {
+        return a && b ? std::optional<qint64>(std::min(*a, *b)) : a ? a : b;
+    };
+    const qint64 key = hashKey(contentHash);
+    if (m_pending && !m_pending->hashKeys.contains(key) && !(extId && m_pending->extIds.contains(*extId)))
         return std::optional<qint64>(); // no pending item has either key
     if (extId) {
         auto st = cached(FindExt, "SELECT id FROM inbox_items WHERE ext_id = ? AND status = 'pending' "
@@ -203,20 +245,36 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
             return fail(st.error());
         (*st)->bindUnowned(1, m_texts.utf8(kExtIdLookupSlot, *extId));
         auto id = first(**st);
-        if (!id || *id)
+        if (!id)
             return id;
+        auto filed = m_intake.findByExtId(*extId);
+        if (!filed)
+            return filed;
+        if (*id || *filed)
+            return lower(*id, *filed);
     }
     // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
     auto st = cached(FindDup, "SELECT id FROM inbox_items WHERE hash_key = ? AND +content_hash = ? "
                               "AND status = 'pending' ORDER BY id LIMIT 1");
     if (!st)
         return fail(st.error());
-    (*st)->bind(1, hashKey(contentHash)).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
-    return first(**st);
+    (*st)->bind(1, key).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
+    auto id = first(**st);
+    if (!id)
+        return id;
+    auto filed = m_intake.findByHash(key, contentHash);
+    if (!filed)
+        return filed;
+    return lower(*id, *filed);
 }
 
 Result<int> InboxRepository::bumpSeen(qint64 id)
 {
+    auto filed = m_intake.bumpSeen(id);
+    if (!filed)
+        return fail(filed.error());
+    if (*filed)
+        return **filed;
     auto st = cached(Bump, "UPDATE inbox_items SET seen = seen + 1 WHERE id = ? RETURNING seen");
     if (!st)
         return fail(st.error());
@@ -308,7 +366,13 @@ Result<qint64> InboxRepository::count(const QString& status)
     st->bind(1, status);
     if (auto r = st->step(); !r)
         return fail(r.error());
-    return st->int64(0);
+    const qint64 listed = st->int64(0);
+    if (!status.isEmpty() && status != QLatin1String("pending"))
+        return listed;
+    auto filed = m_intake.count(); // every row of the intake is pending
+    if (!filed)
+        return fail(filed.error());
+    return listed + *filed;
 }
 
 namespace {
@@ -328,13 +392,27 @@ Result<QMap<QString, qint64>> grouped(Database& db, const char* sql)
 
 Result<QMap<QString, qint64>> InboxRepository::countByStatus()
 {
-    return grouped(m_db, "SELECT status, COUNT(*) FROM inbox_items GROUP BY status");
+    auto counts = grouped(m_db, "SELECT status, COUNT(*) FROM inbox_items GROUP BY status");
+    auto filed = m_intake.count();
+    if (!counts || !filed)
+        return fail(!counts ? counts.error() : filed.error());
+    if (*filed > 0)
+        (*counts)[QStringLiteral("pending")] += *filed;
+    return counts;
 }
 
 Result<QMap<QString, qint64>> InboxRepository::countByDestination()
 {
-    return grouped(m_db, "SELECT destination, COUNT(*) FROM inbox_items GROUP BY destination");
+    auto counts = grouped(m_db, "SELECT destination, COUNT(*) FROM inbox_items GROUP BY destination");
+    auto filed = m_intake.countByDestination();
+    if (!counts || !filed)
+        return fail(!counts ? counts.error() : filed.error());
+    for (auto it = filed->cbegin(); it != filed->cend(); ++it)
+        (*counts)[it.key()] += it.value();
+    return counts;
 }
+
+Result<qint64> InboxRepository::countFiling() { return m_intake.count(); }
 
 Result<std::optional<InboxRepository::Refusal>>
 InboxRepository::findRefusedByHash(const QString& contentHash)
@@ -405,6 +483,17 @@ Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
     });
     if (!read)
         return fail(read.error());
+    // The intake's rows are all pending: their keys count against the same limit.
+    auto filed = m_intake.forEachKey([&](qint64 key, std::optional<QString> extId) {
+        if (++rows > limit)
+            return false;
+        keys.hashKeys.insert(key);
+        if (extId)
+            keys.extIds.insert(std::move(*extId));
+        return true;
+    });
+    if (!filed)
+        return fail(filed.error());
     if (rows > limit)
         return false;
     m_pending = std::move(keys);

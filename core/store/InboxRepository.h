@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inbox/InboxItem.h"
+#include "store/InboxIntake.h"
 #include "store/Statement.h"
 #include "store/BindBuffers.h"
 #include "util/Error.h"
@@ -20,8 +21,9 @@ namespace sediment {
 
 class Database;
 
-// The inbox_items table. Every proposal gets a row whatever the gate said, so every figure in
-// `stats` and the GUI is derived from here. Writes must run inside the caller's transaction,
+// The inbox_items table, and the intake where `propose` files deferred proposals first
+// (InboxIntake). Every proposal gets a row whatever the gate said, so every figure in `stats` and
+// the GUI is derived from these two tables. Writes must run inside the caller's transaction,
 // together with the audit row that records them. The statements of the hot path (insert,
 // duplicate lookup, seen bump) are prepared once per repository and reused.
 class InboxRepository final {
@@ -31,14 +33,22 @@ public:
     InboxRepository(const InboxRepository&) = delete;
     InboxRepository& operator=(const InboxRepository&) = delete;
 
-    // Inserts the item as given (id ignored); returns the new id.
+    // Inserts the item as given (id ignored) into inbox_items; returns the new id.
     Result<qint64> insert(const InboxItem& item);
+    // Files a pending item in the intake (InboxIntake) under a new id, which it keeps when it
+    // moves to inbox_items; returns the id. The cheap path of `propose`.
+    Result<qint64> file(const InboxItem& item);
+    // For a pass of `proposals` proposals, inside the caller's write transaction: sizes the page
+    // cache (reserveCacheFor), keeps the pending keys (keepPendingKeys) and hands out ids from a
+    // counter read once, rather than reading both tables' largest id for every row.
+    Status beginPass(std::size_t proposals);
 
     Result<std::optional<InboxItem>> find(qint64 id);
     // Several rows at once, in the order of `ids`; ids that do not exist are skipped.
     Result<std::vector<InboxItem>> findMany(const std::vector<qint64>& ids);
 
-    // The pending item with that agent id or that content hash (idempotency, §3).
+    // The pending item with that agent id or that content hash (idempotency, §3), in inbox_items
+    // or in the intake.
     Result<std::optional<qint64>> findPendingByHashOrExtId(const QString& contentHash,
                                                            const std::optional<QString>& extId);
 
@@ -61,10 +71,14 @@ public:
     Result<std::vector<InboxItem>> list(const ListQuery& query);
     // Ids only, for lazy models that build rows on demand.
     Result<std::vector<qint64>> listIds(const ListQuery& query);
+    // Counts include the intake's rows, which are pending; list() and listIds() read
+    // inbox_items only, so callers fold the intake first (InboxIntake::foldAll).
     Result<qint64> count(const QString& status = {});
 
     Result<QMap<QString, qint64>> countByStatus();
     Result<QMap<QString, qint64>> countByDestination();
+    // Pending items still in the intake, not yet in inbox_items.
+    Result<qint64> countFiling();
 
     // Refusal memory (§4): the latest item with that content hash a human refused.
     struct Refusal {
@@ -88,11 +102,12 @@ public:
     // Returns whether the keys are kept.
     Result<bool> keepPendingKeys(std::size_t limit);
 
-    // The highest id, 0 for an empty table.
+    // The highest id of inbox_items, 0 for an empty table.
     Result<qint64> maxId();
 
 private:
     Result<Statement*> cached(int slot, const char* sql);
+    Result<qint64> allocateId();
 
     struct PendingKeys {
         std::unordered_set<qint64> hashKeys;
@@ -101,9 +116,11 @@ private:
     void notePending(const InboxItem& item);
 
     Database& m_db;
+    InboxIntake m_intake;
     BindBuffers m_texts; // before the statements, which may point into it until they are finalised
     std::vector<std::optional<Statement>> m_cache;
     std::optional<PendingKeys> m_pending; // see keepPendingKeys()
+    std::optional<qint64> m_nextId;       // see beginPass()
 };
 
 } // namespace sediment

@@ -1,9 +1,8 @@
 #include "store/InboxTextIndex.h"
 
+#include "store/BusyWait.h"
 #include "store/Database.h"
 #include "store/InboxFilterSql.h"
-
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <initializer_list>
@@ -26,31 +25,6 @@ Result<qint64> scalar(Database& db, const char* sql, std::initializer_list<qint6
         return fail(row.error());
     return *row ? st->int64(0) : 0;
 }
-
-// Sets the connection's busy time-out for one call and puts the previous one back.
-class BusyWait final {
-public:
-    BusyWait(Database& db, int ms) : m_db(db)
-    {
-        if (ms < 0)
-            return;
-        if (auto previous = scalar(db, "PRAGMA busy_timeout")) {
-            m_previous = int(*previous);
-            sqlite3_busy_timeout(db.handle(), ms);
-        }
-    }
-    ~BusyWait()
-    {
-        if (m_previous >= 0)
-            sqlite3_busy_timeout(m_db.handle(), m_previous);
-    }
-    BusyWait(const BusyWait&) = delete;
-    BusyWait& operator=(const BusyWait&) = delete;
-
-private:
-    Database& m_db;
-    int m_previous = -1;
-};
 
 Result<qint64> largestId(Database& db)
 {
@@ -127,10 +101,13 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
     if (!from)
         return fail(from.error());
     // The chunk's last id first, then the insert by id range: the mark is then exactly the
-    // largest id indexed, whatever gaps the ids have.
+    // largest id indexed, whatever gaps the ids have. It stops below the first id still in the
+    // intake (InboxIntake): that row reaches inbox_items later, and a mark past it would leave
+    // it out of the index for good.
     auto upTo = scalar(m_db,
                        "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_items "
-                       "WHERE id > ?1 ORDER BY id LIMIT ?2)",
+                       "WHERE id > ?1 AND id < COALESCE((SELECT MIN(id) FROM inbox_intake), "
+                       "9223372036854775807) ORDER BY id LIMIT ?2)",
                        {*from, maxRows});
     if (!upTo)
         return fail(upTo.error());

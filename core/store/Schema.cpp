@@ -222,6 +222,35 @@ CREATE TABLE inbox_text_mark(upto INTEGER NOT NULL); -- every id <= upto is in i
 INSERT INTO inbox_text_mark(upto) VALUES (0);
 )sql";
 
+// Schema 5: the intake (§3, §13). `propose` files a deferred proposal here, in a lean row that
+// only the hash_key index (and, for the few with an agent id, the ext_id index) is kept for,
+// instead of in inbox_items with its five filter indexes: those cost an agent's large batch
+// twice its rows' own writing. Every row is pending and keeps the id it was given, which is
+// never used in inbox_items; InboxIntake moves rows there (the desktop in idle slices, the
+// inbox commands before they read), in id order, with nothing else changed. Readers count
+// both tables; a row here is a pending item in every respect but its filter indexes.
+constexpr const char* kV5 = R"sql(
+CREATE TABLE inbox_intake(
+    id             INTEGER PRIMARY KEY,       -- the inbox id it keeps in inbox_items
+    hash_key       INTEGER NOT NULL,
+    content_hash   TEXT NOT NULL,
+    ext_id         TEXT,
+    destination    TEXT NOT NULL,
+    op_json        TEXT NOT NULL,
+    rationale      TEXT NOT NULL DEFAULT '',
+    score          REAL,
+    agent          TEXT,
+    session        TEXT,
+    source_json    TEXT NOT NULL DEFAULT '{}',
+    reason         TEXT,
+    seen           INTEGER NOT NULL DEFAULT 1,
+    sanitized_json TEXT,
+    created_at     TEXT NOT NULL
+);
+CREATE INDEX inbox_intake_by_hash_key ON inbox_intake(hash_key);
+CREATE INDEX inbox_intake_by_ext_id ON inbox_intake(ext_id) WHERE ext_id IS NOT NULL;
+)sql";
+
 // hash_key for the rows already there: SQLite 3.40 has no unhex(), so the fifteen hex digits are
 // folded one by one. InboxRepository computes the same value for new rows.
 std::string backfillHashKey()
@@ -238,7 +267,7 @@ std::string backfillHashKey()
 std::span<const char* const> migrations()
 {
     static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
-    static const std::array<const char*, 4> all{kV1, kV2, kV3, v4.c_str()};
+    static const std::array<const char*, 5> all{kV1, kV2, kV3, v4.c_str(), kV5};
     return all;
 }
 

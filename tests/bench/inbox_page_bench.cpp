@@ -4,7 +4,7 @@
 // with a bulk insert in one transaction).
 #include "models/InboxTableModel.h"
 #include "pages/InboxPage.h"
-#include "pages/InboxTextCatchUp.h"
+#include "pages/InboxUpkeep.h"
 #include "store/Database.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
@@ -126,16 +126,16 @@ bool timeCatchUp(Database& db)
     if (!db.exec("INSERT INTO inbox_text(inbox_text) VALUES('delete-all'); "
                  "UPDATE inbox_text_mark SET upto = 0;"))
         return false;
-    ui::InboxTextCatchUp catchUp(db);
+    ui::InboxUpkeep catchUp(db);
     std::vector<double> sliceMs;
     std::vector<qint64> sliceRows;
     bool failed = false;
-    QObject::connect(&catchUp, &ui::InboxTextCatchUp::sliceDone,
+    QObject::connect(&catchUp, &ui::InboxUpkeep::sliceDone,
                      [&](const InboxTextIndex::Progress& p, qint64 ns) {
                          sliceMs.push_back(double(ns) / 1e6);
                          sliceRows.push_back(p.indexed);
                      });
-    QObject::connect(&catchUp, &ui::InboxTextCatchUp::failed, [&](const QString& message) {
+    QObject::connect(&catchUp, &ui::InboxUpkeep::failed, [&](const QString& message) {
         std::fprintf(stderr, "catch-up failed: %s\n", qPrintable(message));
         failed = true;
     });

@@ -54,6 +54,15 @@ class ProposeCliTest final : public QObject {
     int m_n = 0;
 
     QString db() const { return m_ws + QStringLiteral("/sediment.db"); }
+    // The database once the intake has joined inbox_items, as any inbox command leaves it
+    // (`propose` files deferred proposals in the intake, schema 5).
+    QString filedDb()
+    {
+        const Run r = sediment(m_ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        if (r.code != 0)
+            qWarning("inbox list failed: %s", r.err.constData());
+        return db();
+    }
     void setGate(const char* gate)
     {
         QFile f(m_ws + QStringLiteral("/sediment.json"));
@@ -86,7 +95,10 @@ private Q_SLOTS:
         QCOMPARE(j["pending"][1]["inbox_id"].get<int>(), 2);
         QCOMPARE(j["pending"][1]["destination"].get<std::string>(), std::string("brain_inbox"));
         QVERIFY(j["stores"] == nlohmann::json::parse(R"({"inbox":2})"));
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items WHERE status='pending'"), 2);
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_intake"), 2);
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 0);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items WHERE status='pending'"), 2);
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_intake"), 0);
         QVERIFY(!QFile::exists(m_ws + QStringLiteral("/memories/MEMORY.md"))
                 || QFile(m_ws + QStringLiteral("/memories/MEMORY.md")).size() == 0);
     }
@@ -125,7 +137,7 @@ private Q_SLOTS:
         QCOMPARE(j["failed"].size(), size_t(1));
         QCOMPARE(j["failed"][0]["index"].get<int>(), 2);
         QVERIFY2(j["failed"][0]["reason"].get<std::string>().find("would exceed the limit") != std::string::npos, r.out.constData());
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items WHERE status='failed'"), 1);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items WHERE status='failed'"), 1);
     }
 
     void invalidThirdProposalChangesNothing()
@@ -133,7 +145,7 @@ private Q_SLOTS:
         setGate("score");
         const Run first = sediment(m_ws, {QStringLiteral("propose")}, memoryAdds(1, QStringLiteral("base")));
         QCOMPARE(first.code, 0);
-        const qint64 rows = scalar(db(), "SELECT COUNT(*) FROM inbox_items");
+        const qint64 rows = scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items");
         const qint64 audits = scalar(db(), "SELECT COUNT(*) FROM audit_log");
         QFile mem(m_ws + QStringLiteral("/memories/MEMORY.md"));
         QVERIFY(mem.open(QIODevice::ReadOnly));
@@ -146,7 +158,7 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY(r.out.isEmpty());
         QCOMPARE(r.err, QByteArray("sediment: proposal 3: score must be a number in [0,1] (got 1.5)\n"));
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), rows);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), rows);
         QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log"), audits);
         QVERIFY(mem.open(QIODevice::ReadOnly));
         QCOMPARE(mem.readAll(), before);
@@ -162,7 +174,7 @@ private Q_SLOTS:
                                    + R"({"target":"memory","op":)" "\n");
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.startsWith("sediment: line 3: malformed JSON"), r.err.constData());
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 0);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), 0);
     }
 
     // Escapes, surrogate pairs, duplicate keys and big numbers read as nlohmann reads them:
@@ -179,7 +191,7 @@ private Q_SLOTS:
         const auto out = nlohmann::json::parse(r.out.constData());
         QCOMPARE(out["pending"].size(), size_t(2));
         sqlite3* h = nullptr;
-        QCOMPARE(sqlite3_open_v2(QFile::encodeName(db()).constData(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+        QCOMPARE(sqlite3_open_v2(QFile::encodeName(filedDb()).constData(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
         sqlite3_stmt* st = nullptr;
         QCOMPARE(sqlite3_prepare_v2(h, "SELECT op_json, score, source_json FROM inbox_items ORDER BY id", -1, &st, nullptr), SQLITE_OK);
         QCOMPARE(sqlite3_step(st), SQLITE_ROW);
@@ -210,7 +222,7 @@ private Q_SLOTS:
         const Run r = sediment(m_ws, {QStringLiteral("propose"), file, QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QCOMPARE(nlohmann::json::parse(r.out.constData())["pending"].size(), size_t(12000));
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items WHERE status='pending'"), 12000);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items WHERE status='pending'"), 12000);
 
         QProcess p;
         p.setStandardInputFile(file);
@@ -218,8 +230,8 @@ private Q_SLOTS:
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 0);
         // The same 12,000 again: each reinforces its pending twin.
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 12000);
-        QCOMPARE(scalar(db(), "SELECT MIN(seen) FROM inbox_items"), 2);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), 12000);
+        QCOMPARE(scalar(filedDb(), "SELECT MIN(seen) FROM inbox_items"), 2);
     }
 
     void reproposingBumpsSeenInsteadOfQueueingTwice()
@@ -231,8 +243,8 @@ private Q_SLOTS:
         const auto j = nlohmann::json::parse(again.out.toStdString());
         QCOMPARE(j["pending"][0]["inbox_id"].get<int>(), 1);
         QCOMPARE(j["pending"][0]["seen"].get<int>(), 2);
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 1);
-        QCOMPARE(scalar(db(), "SELECT seen FROM inbox_items WHERE id=1"), 2);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), 1);
+        QCOMPARE(scalar(filedDb(), "SELECT seen FROM inbox_items WHERE id=1"), 2);
     }
 
     void refusalMemoryRejectsWhatWasRefused()
@@ -241,7 +253,7 @@ private Q_SLOTS:
         QCOMPARE(sediment(m_ws, {QStringLiteral("propose")}, p).code, 0);
         // A human refusal, written as the inbox service records it.
         sqlite3* h = nullptr;
-        QCOMPARE(sqlite3_open(QFile::encodeName(db()).constData(), &h), SQLITE_OK);
+        QCOMPARE(sqlite3_open(QFile::encodeName(filedDb()).constData(), &h), SQLITE_OK);
         QCOMPARE(sqlite3_exec(h, "UPDATE inbox_items SET status='refused', refusal_code='wrong', reason='we never deploy on Fridays', decided_at='2026-04-02T09:00:00.000Z', decided_by='human:carol' WHERE id=1", nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(h);
         const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
@@ -273,7 +285,7 @@ private Q_SLOTS:
             const auto j = nlohmann::json::parse(p->readAllStandardOutput().toStdString());
             QCOMPARE(j["pending"].size(), size_t(500));
         }
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 2000);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), 2000);
         QCOMPARE(scalar(db(), "SELECT COUNT(DISTINCT id) FROM inbox_items"), 2000);
         QCOMPARE(sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")}).code, 0);
     }
@@ -305,7 +317,7 @@ private Q_SLOTS:
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QCOMPARE(p.exitCode(), 0);
         QCOMPARE(nlohmann::json::parse(p.readAllStandardOutput().constData())["pending"].size(), size_t(1));
-        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 1);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), 1);
     }
 
     void readsAFileArgument()

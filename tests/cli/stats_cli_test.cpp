@@ -55,7 +55,17 @@ private Q_SLOTS:
         auto j = nlohmann::json::parse(sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
         QVERIFY(j["inbox"]["by_status"] == nlohmann::json::parse(R"({"pending":2,"rejected":1})"));
         QVERIFY(j["inbox"]["by_destination"] == nlohmann::json::parse(R"({"brain_inbox":1,"memory":1,"user":1})"));
+        QVERIFY(j["inbox"]["intake"] == nlohmann::json::parse(R"({"table":"inbox_intake","pending":2})"));
+        QVERIFY(sediment(ws, {QStringLiteral("stats")}).out.contains("of which pending in the intake (inbox_intake): 2"));
         QCOMPARE(j["audit"]["rows"].get<int>(), 2);
+
+        // The two pending items were counted in the intake, where `propose` filed them; an inbox
+        // command moves them into inbox_items, which changes no figure.
+        QCOMPARE(sediment(ws, {QStringLiteral("inbox"), QStringLiteral("list")}).code, 0);
+        auto filed = nlohmann::json::parse(sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
+        QCOMPARE(filed["inbox"]["intake"]["pending"].get<int>(), 0);
+        filed["inbox"]["intake"]["pending"] = 2;
+        QVERIFY(filed == j);
 
         // Another writer changes the tables directly: stats sees it at once, nothing is cached.
         sqlite3* db = nullptr;

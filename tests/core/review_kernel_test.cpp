@@ -5,6 +5,7 @@
 #include "review/ReviewKernel.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
+#include "store/InboxIntake.h"
 #include "store/InboxRepository.h"
 #include "workspace/PathGuard.h"
 
@@ -194,8 +195,10 @@ private Q_SLOTS:
         // The CLI prints the directly written text: it must be this very JSON, as Python prints it.
         QCOMPARE(r->toJsonText(), json::pythonDump(j));
 
-        // Every proposal has its row with its final status; every decision its audit row.
-        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 4);
+        // Every proposal has its row with its final status; every decision its audit row. The
+        // deferred one is filed in the intake, under the id the outcome gave it.
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 3);
+        QCOMPARE(scalar("SELECT id FROM inbox_intake"), r->pending[0].inboxId);
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items WHERE status='failed'"), 1);
         QCOMPARE(scalar("SELECT COUNT(*) FROM audit_log WHERE action='proposal.applied' AND actor='gate:fake'"), 1);
         QCOMPARE(scalar("SELECT COUNT(*) FROM audit_log WHERE action='proposal.rejected'"), 1);
@@ -236,9 +239,18 @@ private Q_SLOTS:
         QCOMPARE(again->pending[1].seen, 3);
         QVERIFY(!again->toJson()["stores"].contains("inbox"));
         QCOMPARE(again->toJsonText(), json::pythonDump(again->toJson())); // with "seen"
-        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 1);
-        QCOMPARE(scalar("SELECT seen FROM inbox_items"), 3);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), 1);
+        QCOMPARE(scalar("SELECT seen FROM inbox_intake"), 3);
         QCOMPARE(scalar("SELECT COUNT(*) FROM audit_log WHERE action='proposal.reinforced'"), 1);
+        // Once in inbox_items, the item is still found and reinforced there.
+        QVERIFY(InboxIntake(*m_db).foldAll());
+        QCOMPARE(scalar("SELECT seen FROM inbox_items"), 3);
+        auto third = k.process(validated({memoryAdd("remember me", std::nullopt)}));
+        QVERIFY(third);
+        QCOMPARE(third->pending[0].inboxId, id);
+        QCOMPARE(third->pending[0].seen, 4);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 1);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), 0);
     }
 
     void sameAgentIdIsNotQueuedTwice()
@@ -251,7 +263,7 @@ private Q_SLOTS:
         auto r = k.process(validated({a, b}));
         QVERIFY(r);
         QCOMPARE(r->pending[1].inboxId, r->pending[0].inboxId);
-        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 1);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), 1);
     }
 
     void reapplyingWhatTheStoreHoldsCountsAsAppliedWithoutAWrite()

@@ -40,7 +40,8 @@ private Q_SLOTS:
         auto s = report.compute();
         QVERIFY(s);
         QVERIFY((*s)["inbox"] == Json::parse(R"({"table":"inbox_items","total":4,
-            "by_status":{"applied":1,"pending":2,"refused":1},"by_destination":{"memory":4}})"));
+            "by_status":{"applied":1,"pending":2,"refused":1},"by_destination":{"memory":4},
+            "intake":{"table":"inbox_intake","pending":0}})"));
         QCOMPARE((*s)["audit"]["rows"].get<int>(), 1);
         QVERIFY((*s)["audit"]["chain_intact"].get<bool>());
         QCOMPARE((*s)["skills"]["total"].get<int>(), 0);

@@ -53,6 +53,33 @@ struct InboxFixture {
         return id ? *id : 0;
     }
 
+    // Files `count` memory proposals in the intake, as `propose` does, in one transaction;
+    // returns the last id.
+    qint64 fileMemories(const QString& prefix, int count)
+    {
+        InboxRepository repo(ws->db());
+        auto tx = ws->db().begin();
+        if (!tx)
+            return 0;
+        qint64 last = 0;
+        for (int i = 0; i < count; ++i) {
+            const Json op{{"action", "add"}, {"content", us(prefix + QString::number(i))}};
+            InboxItem item;
+            item.destination = QStringLiteral("memory");
+            item.op = op;
+            item.contentHash = QString::fromLatin1(
+                QCryptographicHash::hash(QByteArray::fromStdString("memory" + op.dump()), QCryptographicHash::Sha256)
+                    .toHex());
+            item.rationale = QStringLiteral("filed by an agent");
+            item.createdAt = time::toIso(clock.now());
+            auto id = repo.file(item);
+            if (!id)
+                return 0;
+            last = *id;
+        }
+        return tx->commit() ? last : 0;
+    }
+
     qint64 addMemory(const QString& content, double score = 0.5,
                      const QString& agent = QStringLiteral("scout"))
     {

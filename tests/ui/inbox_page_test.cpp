@@ -2,7 +2,7 @@
 #include "InboxFixture.h"
 #include "models/InboxTableModel.h"
 #include "pages/InboxPage.h"
-#include "pages/InboxTextCatchUp.h"
+#include "pages/InboxUpkeep.h"
 #include "store/AuditRepository.h"
 #include "store/InboxTextIndex.h"
 #include "widgets/DetailPane.h"
@@ -331,6 +331,27 @@ private Q_SLOTS:
         activate(page);
         QTest::qWait(50);
         QCOMPARE(messages.size(), 0);
+    }
+
+    void proposalsFiledBeforeThePageOpensAreListedAtOnceAndALargeFilingFollows()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        QCOMPARE(fx.fileMemories(QStringLiteral("small "), 3), qint64(3));
+        {
+            InboxPage page(*fx.ws, fx.clock);
+            QCOMPARE(page.model()->rowCount(), 3); // before any event is processed
+        }
+        // More than the page files while opening: the rest arrives from the upkeep.
+        const qint64 last = fx.fileMemories(QStringLiteral("large "), 4100);
+        QCOMPARE(last, qint64(4103));
+        InboxPage page(*fx.ws, fx.clock);
+        QCOMPARE(page.model()->rowCount(), 4003);
+        QSignalSpy badge(&page, &Page::badgeChanged);
+        activate(page);
+        QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 4103, 5000);
+        QVERIFY(!badge.isEmpty());
+        QCOMPARE(*InboxIntake(fx.ws->db()).hasRows(), false);
     }
 
     void showsAnEmptyStateWhenNothingIsPending()

@@ -3,7 +3,7 @@
 #include "inbox/InboxQuery.h"
 #include "models/InboxTableModel.h"
 #include "pages/InboxDecider.h"
-#include "pages/InboxTextCatchUp.h"
+#include "pages/InboxUpkeep.h"
 #include "pages/InboxTriage.h"
 #include "Resources.h"
 #include "store/InboxRepository.h"
@@ -35,6 +35,8 @@ constexpr int kMaxBatch = 5000;             // one decision per item: keep a bat
 
 QString number(qint64 n) { return QLocale(QLocale::English).toString(n); }
 
+constexpr qint64 kFileOnOpen = 4'000;
+
 } // namespace
 
 InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
@@ -44,6 +46,10 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 {
     initResources();
     setObjectName(QStringLiteral("inboxPage"));
+    // What agents filed since the app last ran joins the list before its first page is read, when
+    // that is quick (a few thousand rows, a few tens of milliseconds); the rest, and anything that
+    // fails here, is left to the upkeep's slices below.
+    (void)InboxIntake(workspace.db()).fold(kFileOnOpen, 20);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -139,8 +145,10 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &InboxPage::updateEmptyState);
     connect(m_model, &InboxTableModel::loadingFinished, this, &InboxPage::updateEmptyState);
 
-    m_catchUp = new InboxTextCatchUp(workspace.db(), this);
+    m_catchUp = new InboxUpkeep(workspace.db(), this);
     watchTextCatchUp();
+    // A large filing continues in the background from the event loop's first turn.
+    QTimer::singleShot(0, m_catchUp, &InboxUpkeep::start);
 
     const QSettings settings;
     // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
@@ -158,8 +166,16 @@ InboxPage::~InboxPage() { saveLayout(); }
 
 void InboxPage::watchTextCatchUp()
 {
+    // The window's own commits do not move data_version: rows the upkeep filed are shown here.
+    connect(m_catchUp, &InboxUpkeep::filed, this, [this](const InboxIntake::Progress& p, qint64) {
+        reload();
+        if (p.remaining > 0) {
+            m_indexingShown.start();
+            Q_EMIT statusMessage(QStringLiteral("Filing %1 new proposals into the inbox…").arg(number(p.remaining)));
+        }
+    });
     // Progress at most a few times a second; nothing at all when the index was already current.
-    connect(m_catchUp, &InboxTextCatchUp::sliceDone, this,
+    connect(m_catchUp, &InboxUpkeep::sliceDone, this,
             [this](const InboxTextIndex::Progress& p, qint64) {
                 if (m_indexingShown.isValid() && m_indexingShown.elapsed() < 250)
                     return;
@@ -167,12 +183,12 @@ void InboxPage::watchTextCatchUp()
                 Q_EMIT statusMessage(QStringLiteral("Indexing %1 of %2 items for search…")
                                          .arg(number(p.mark), number(p.mark + p.remaining)));
             });
-    connect(m_catchUp, &InboxTextCatchUp::finished, this, [this] {
+    connect(m_catchUp, &InboxUpkeep::finished, this, [this] {
         if (m_indexingShown.isValid())
             Q_EMIT statusMessage(QString());
         m_indexingShown.invalidate();
     });
-    connect(m_catchUp, &InboxTextCatchUp::failed, this, [this](const QString& message) {
+    connect(m_catchUp, &InboxUpkeep::failed, this, [this](const QString& message) {
         m_indexingShown.invalidate();
         Q_EMIT statusMessage(QStringLiteral("Search index not updated (%1): retrying shortly; "
                                             "search still works, more slowly.")

@@ -25,7 +25,7 @@ namespace sediment::ui {
 class DetailPane;
 class InboxDecider;
 class InboxTableModel;
-class InboxTextCatchUp;
+class InboxUpkeep;
 class InboxTriage;
 class RecordTable;
 
@@ -60,8 +60,8 @@ public:
     // The current item is pending and its target changed since it was proposed.
     bool currentIsStale() const;
     InboxTriage* triage() const { return m_triage; }
-    // Keeps the free-text index caught up while the page is open (see InboxTextCatchUp).
-    InboxTextCatchUp* textCatchUp() const { return m_catchUp; }
+    // Keeps the free-text index caught up while the page is open (see InboxUpkeep).
+    InboxUpkeep* textCatchUp() const { return m_catchUp; }
 
 public Q_SLOTS:
     void reload() override;
@@ -89,7 +89,7 @@ private:
     QStackedWidget* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
     QTimer* m_queryTimer = nullptr;
-    InboxTextCatchUp* m_catchUp = nullptr;
+    InboxUpkeep* m_catchUp = nullptr;
     QElapsedTimer m_indexingShown; // valid while the status bar shows indexing progress
     QString m_appliedQuery;
     bool m_currentStale = false;

@@ -1,6 +1,7 @@
 #include "InboxFixture.h"
-#include "pages/InboxTextCatchUp.h"
+#include "pages/InboxUpkeep.h"
 #include "store/Database.h"
+#include "store/InboxRepository.h"
 #include "store/InboxTextIndex.h"
 
 #include <QSignalSpy>
@@ -9,14 +10,15 @@
 using namespace sediment;
 using namespace sediment::ui;
 
-// The free-text index's catch-up from the event loop: slices sized to their cost, a failure
-// reported and retried, nothing done when the index is current.
-class InboxTextCatchUpTest : public QObject {
+// The inbox's upkeep from the event loop: the intake filed into inbox_items first, then the
+// free-text index caught up; slices sized to their cost, a failure reported and retried,
+// nothing done when both are current.
+class InboxUpkeepTest : public QObject {
     Q_OBJECT
 
-    static InboxTextCatchUp::Pacing quick()
+    static InboxUpkeep::Pacing quick()
     {
-        InboxTextCatchUp::Pacing p;
+        InboxUpkeep::Pacing p;
         p.sliceMs = 40;
         p.pauseMs = 0;
         p.retryMs = 50;
@@ -42,9 +44,9 @@ private Q_SLOTS:
         qint64 last = 0;
         for (int i = 0; i < 3000; ++i)
             last = fx.addMemory(QStringLiteral("lesson %1 about retries").arg(i));
-        InboxTextCatchUp catchUp(fx.ws->db(), quick());
-        QSignalSpy slices(&catchUp, &InboxTextCatchUp::sliceDone);
-        QSignalSpy finished(&catchUp, &InboxTextCatchUp::finished);
+        InboxUpkeep catchUp(fx.ws->db(), quick());
+        QSignalSpy slices(&catchUp, &InboxUpkeep::sliceDone);
+        QSignalSpy finished(&catchUp, &InboxUpkeep::finished);
         catchUp.start();
         QVERIFY(catchUp.isRunning());
         QVERIFY(finished.wait(10000));
@@ -63,6 +65,30 @@ private Q_SLOTS:
         QCOMPARE(total, qint64(3000));
     }
 
+    void filesTheIntakeFirstThenIndexesIt()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 last = fx.fileMemories(QStringLiteral("filed lesson "), 2500);
+        QCOMPARE(last, qint64(2500));
+        InboxUpkeep upkeep(fx.ws->db(), quick());
+        QSignalSpy filed(&upkeep, &InboxUpkeep::filed);
+        QSignalSpy slices(&upkeep, &InboxUpkeep::sliceDone);
+        QSignalSpy finished(&upkeep, &InboxUpkeep::finished);
+        upkeep.start();
+        QVERIFY(finished.wait(10000));
+        QVERIFY(filed.size() >= 2); // the first chunk is 100 rows, at most doubling
+        qint64 moved = 0;
+        for (const auto& args : filed)
+            moved += args.at(0).value<InboxIntake::Progress>().filed;
+        QCOMPARE(moved, qint64(2500));
+        QCOMPARE(filed.last().at(0).value<InboxIntake::Progress>().remaining, qint64(0));
+        QCOMPARE(*InboxIntake(fx.ws->db()).hasRows(), false);
+        QCOMPARE(*InboxRepository(fx.ws->db()).count(QStringLiteral("pending")), qint64(2500));
+        QVERIFY(!slices.isEmpty());
+        QCOMPARE(markOf(*fx.ws), last);
+    }
+
     void aLockedDatabaseIsReportedAndRetriedUntilItWorks()
     {
         testing::InboxFixture fx;
@@ -72,9 +98,9 @@ private Q_SLOTS:
         QVERIFY(other);
         auto held = (*other)->begin();
         QVERIFY(held);
-        InboxTextCatchUp catchUp(fx.ws->db(), quick());
-        QSignalSpy failed(&catchUp, &InboxTextCatchUp::failed);
-        QSignalSpy finished(&catchUp, &InboxTextCatchUp::finished);
+        InboxUpkeep catchUp(fx.ws->db(), quick());
+        QSignalSpy failed(&catchUp, &InboxUpkeep::failed);
+        QSignalSpy finished(&catchUp, &InboxUpkeep::finished);
         catchUp.start();
         QVERIFY(failed.wait(2000));
         QVERIFY(!failed.first().at(0).toString().isEmpty());
@@ -89,11 +115,11 @@ private Q_SLOTS:
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         fx.addMemory(QStringLiteral("one"));
-        InboxTextCatchUp catchUp(fx.ws->db(), quick());
-        QSignalSpy finished(&catchUp, &InboxTextCatchUp::finished);
+        InboxUpkeep catchUp(fx.ws->db(), quick());
+        QSignalSpy finished(&catchUp, &InboxUpkeep::finished);
         catchUp.start();
         QVERIFY(finished.wait(2000));
-        QSignalSpy slices(&catchUp, &InboxTextCatchUp::sliceDone);
+        QSignalSpy slices(&catchUp, &InboxUpkeep::sliceDone);
         catchUp.start();
         QVERIFY(!catchUp.isRunning());
         QTest::qWait(50);
@@ -101,5 +127,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(InboxTextCatchUpTest)
-#include "inbox_text_catch_up_test.moc"
+QTEST_MAIN(InboxUpkeepTest)
+#include "inbox_upkeep_test.moc"

@@ -1,0 +1,225 @@
+#include "store/InboxIntake.h"
+
+#include "store/BusyWait.h"
+#include "store/Database.h"
+
+namespace sediment {
+
+namespace {
+
+// Slots of the statement cache: a pass of `propose` reuses these.
+enum Slot { File, FindExt, FindHash, Bump, SlotCount };
+
+// Text slots of the lookups, apart from the filing's (its column numbers, 1 to 15).
+constexpr int kExtIdLookupSlot = 16;
+constexpr int kHashLookupSlot = 17;
+static_assert(kHashLookupSlot < BindBuffers::kSlots);
+
+// The columns both tables share, in the same order, for the move.
+constexpr const char* kShared = "id, hash_key, content_hash, ext_id, destination, op_json, rationale, score, "
+                                "agent, session, source_json, reason, seen, sanitized_json, created_at";
+
+Result<qint64> scalar(Database& db, const char* sql, qint64 param = 0, bool bindParam = false)
+{
+    auto st = db.prepare(sql);
+    if (!st)
+        return fail(st.error());
+    if (bindParam)
+        st->bind(1, param);
+    auto row = st->step();
+    if (!row)
+        return fail(row.error());
+    return *row ? st->int64(0) : 0;
+}
+
+Result<std::optional<qint64>> firstId(Statement& st)
+{
+    auto row = st.step();
+    if (!row)
+        return fail(row.error());
+    std::optional<qint64> id;
+    if (*row)
+        id = st.int64(0);
+    st.reset();
+    return id;
+}
+
+} // namespace
+
+InboxIntake::InboxIntake(Database& db) : m_db(db), m_cache(SlotCount) {}
+
+InboxIntake::~InboxIntake() = default;
+
+Result<Statement*> InboxIntake::cached(int slot, const char* sql)
+{
+    auto& entry = m_cache[size_t(slot)];
+    if (!entry) {
+        auto st = m_db.prepare(sql);
+        if (!st)
+            return fail(st.error());
+        entry.emplace(std::move(*st));
+    }
+    entry->reset();
+    return &*entry;
+}
+
+Result<qint64> InboxIntake::nextId(Database& db)
+{
+    // Two subqueries, each one descent to the right edge of its table.
+    return scalar(db, "SELECT MAX(COALESCE((SELECT MAX(id) FROM inbox_items), 0), "
+                      "COALESCE((SELECT MAX(id) FROM inbox_intake), 0)) + 1");
+}
+
+Status InboxIntake::file(const InboxItem& it, qint64 id, qint64 hashKey)
+{
+    auto st = cached(File, "INSERT INTO inbox_intake(id, hash_key, content_hash, ext_id, destination, "
+                           "op_json, rationale, score, agent, session, source_json, reason, seen, "
+                           "sanitized_json, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!st)
+        return fail(st.error());
+    Statement& s = **st;
+    // Every parameter is NULL after the reset in cached(): absent values are simply not bound.
+    const auto text = [&](int column, const QString& value) { s.bindUnowned(column, m_texts.utf8(column, value)); };
+    const auto optText = [&](int column, const std::optional<QString>& value) {
+        if (value)
+            text(column, *value);
+    };
+    const auto jsonText = [&](int column, const Json& value) { s.bindUnowned(column, m_texts.json(column, value)); };
+    s.bind(1, id).bind(2, hashKey);
+    text(3, it.contentHash);
+    optText(4, it.extId);
+    text(5, it.destination);
+    jsonText(6, it.op);
+    text(7, it.rationale);
+    s.bind(8, it.score);
+    optText(9, it.agent);
+    optText(10, it.session);
+    jsonText(11, it.source);
+    optText(12, it.reason);
+    s.bind(13, it.seen);
+    if (!(it.sanitized.is_array() && it.sanitized.empty()))
+        jsonText(14, it.sanitized);
+    text(15, it.createdAt);
+    return s.exec();
+}
+
+Result<std::optional<qint64>> InboxIntake::findByExtId(const QString& extId)
+{
+    auto st = cached(FindExt, "SELECT id FROM inbox_intake WHERE ext_id = ? ORDER BY id LIMIT 1");
+    if (!st)
+        return fail(st.error());
+    (*st)->bindUnowned(1, m_texts.utf8(kExtIdLookupSlot, extId));
+    return firstId(**st);
+}
+
+Result<std::optional<qint64>> InboxIntake::findByHash(qint64 hashKey, const QString& contentHash)
+{
+    // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
+    auto st = cached(FindHash, "SELECT id FROM inbox_intake WHERE hash_key = ? AND +content_hash = ? "
+                               "ORDER BY id LIMIT 1");
+    if (!st)
+        return fail(st.error());
+    (*st)->bind(1, hashKey).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
+    return firstId(**st);
+}
+
+Result<std::optional<int>> InboxIntake::bumpSeen(qint64 id)
+{
+    auto st = cached(Bump, "UPDATE inbox_intake SET seen = seen + 1 WHERE id = ? RETURNING seen");
+    if (!st)
+        return fail(st.error());
+    (*st)->bind(1, id);
+    auto row = (*st)->step();
+    if (!row)
+        return fail(row.error());
+    std::optional<int> seen;
+    if (*row)
+        seen = int((*st)->int64(0));
+    (*st)->reset();
+    return seen;
+}
+
+Status InboxIntake::forEachKey(const std::function<bool(qint64, std::optional<QString>)>& fn)
+{
+    auto st = m_db.prepare("SELECT hash_key, ext_id FROM inbox_intake");
+    if (!st)
+        return fail(st.error());
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return fail(row.error());
+        if (!*row || !fn(st->int64(0), st->optText(1)))
+            return {};
+    }
+}
+
+Result<qint64> InboxIntake::count() { return scalar(m_db, "SELECT COUNT(*) FROM inbox_intake"); }
+
+Result<bool> InboxIntake::hasRows()
+{
+    auto any = scalar(m_db, "SELECT EXISTS (SELECT 1 FROM inbox_intake)");
+    if (!any)
+        return fail(any.error());
+    return *any != 0;
+}
+
+Result<QMap<QString, qint64>> InboxIntake::countByDestination()
+{
+    auto st = m_db.prepare("SELECT destination, COUNT(*) FROM inbox_intake GROUP BY destination");
+    if (!st)
+        return fail(st.error());
+    QMap<QString, qint64> counts;
+    if (auto s = st->forEachRow([&](const Statement& row) { counts.insert(row.text(0), row.int64(1)); }); !s)
+        return fail(s.error());
+    return counts;
+}
+
+Result<InboxIntake::Progress> InboxIntake::fold(qint64 maxRows, int busyWaitMs)
+{
+    Progress p;
+    if (maxRows <= 0)
+        return p;
+    // Nothing to move is the usual case (every inbox command asks): answered without the lock.
+    auto waiting = hasRows();
+    if (!waiting)
+        return fail(waiting.error());
+    if (!*waiting)
+        return p;
+    const BusyWait wait(m_db, busyWaitMs);
+    auto tx = m_db.begin();
+    if (!tx)
+        return fail(tx.error());
+    // The chunk's last id first, then both statements by id range, so they move and delete the
+    // same rows.
+    auto upTo = scalar(m_db, "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?)",
+                       maxRows, true);
+    if (!upTo)
+        return fail(upTo.error());
+    if (*upTo > 0) {
+        const std::string move = std::string("INSERT INTO inbox_items(") + kShared + ", status, stale) SELECT "
+                                 + kShared + ", 'pending', 0 FROM inbox_intake WHERE id <= ? ORDER BY id";
+        auto insert = m_db.prepare(move.c_str());
+        if (!insert)
+            return fail(insert.error());
+        if (auto s = insert->bind(1, *upTo).exec(); !s)
+            return fail(s.error());
+        p.filed = m_db.changes();
+        auto drop = m_db.prepare("DELETE FROM inbox_intake WHERE id <= ?");
+        if (!drop)
+            return fail(drop.error());
+        if (auto s = drop->bind(1, *upTo).exec(); !s)
+            return fail(s.error());
+    }
+    auto left = count();
+    if (!left)
+        return fail(left.error());
+    if (auto s = tx->commit(); !s) {
+        // A failed COMMIT leaves the transaction open: end it, so the next call starts clean.
+        (void)m_db.exec("ROLLBACK");
+        return fail(s.error());
+    }
+    p.remaining = *left;
+    return p;
+}
+
+} // namespace sediment

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "inbox/InboxItem.h"
+#include "store/BindBuffers.h"
+#include "store/Statement.h"
+#include "util/Error.h"
+
+#include <QMap>
+#include <QString>
+
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace sediment {
+
+class Database;
+
+// The inbox_intake table (schema 5): where `propose` files the proposals a gate deferred, as
+// lean rows with only their lookup keys indexed, so that an agent's batch costs little more than
+// writing its rows. Each row is a pending inbox item under its final id; fold() moves rows into
+// inbox_items, where the filter and text indexes serve the inbox, without changing anything
+// else about them. InboxRepository is the interface the rest of the code uses: it looks items up,
+// counts and reinforces them in both tables. Writes run inside the caller's transaction, except
+// fold(), which is one of its own.
+class InboxIntake final {
+public:
+    explicit InboxIntake(Database& db);
+    ~InboxIntake();
+    InboxIntake(const InboxIntake&) = delete;
+    InboxIntake& operator=(const InboxIntake&) = delete;
+
+    // The next free inbox id: above every id of both tables. Read inside the write transaction
+    // that uses it.
+    static Result<qint64> nextId(Database& db);
+
+    // Files a pending item under `id`; `hashKey` is InboxRepository::hashKey(item.contentHash).
+    Status file(const InboxItem& item, qint64 id, qint64 hashKey);
+
+    // The lowest id of a row with that agent id, or that content hash (whose key is given).
+    Result<std::optional<qint64>> findByExtId(const QString& extId);
+    Result<std::optional<qint64>> findByHash(qint64 hashKey, const QString& contentHash);
+    // One more sighting of the row; nullopt when no row has that id.
+    Result<std::optional<int>> bumpSeen(qint64 id);
+    // Every row's hash_key and agent id (null: empty optional), as long as fn returns true.
+    Status forEachKey(const std::function<bool(qint64, std::optional<QString>)>& fn);
+
+    Result<qint64> count();
+    // Whether any row waits, without counting them.
+    Result<bool> hasRows();
+    Result<QMap<QString, qint64>> countByDestination();
+
+    struct Progress {
+        qint64 filed = 0;     // rows moved into inbox_items by this call
+        qint64 remaining = 0; // rows still here
+    };
+    // Moves up to maxRows rows, lowest ids first, into inbox_items, in one write transaction.
+    // busyWaitMs >= 0 bounds how long to wait for another writer's lock (the desktop retries
+    // later); a negative value keeps the connection's own time-out.
+    Result<Progress> fold(qint64 maxRows, int busyWaitMs = -1);
+    // Moves every row, in one transaction: the inbox commands, before they read.
+    Result<Progress> foldAll() { return fold(kAll); }
+
+    static constexpr qint64 kAll = qint64(1) << 62;
+
+private:
+    Result<Statement*> cached(int slot, const char* sql);
+
+    Database& m_db;
+    BindBuffers m_texts; // before the statements, which may point into it until they are finalised
+    std::vector<std::optional<Statement>> m_cache;
+};
+
+} // namespace sediment
