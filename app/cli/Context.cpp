@@ -2,8 +2,12 @@
 
 #include <QFile>
 
-#include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
 
 namespace sediment::cli {
 
@@ -42,6 +46,13 @@ Result<Workspace*> Context::workspace(Database::SyncMode sync)
 
 void Context::outRaw(const std::string& utf8) const
 {
+    // A large text into a pipe: with a 1 MiB pipe buffer the reading harness takes it in a few
+    // large reads rather than a wake-up per 64 KiB (the 9.7 MB outcome of a 100,000-proposal
+    // batch took 50 ms to hand over). Best effort: the size is only a request.
+    constexpr std::size_t kLarge = 1 << 18;
+    struct stat st {};
+    if (utf8.size() >= kLarge && ::fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
+        (void)::fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
     std::fwrite(utf8.data(), 1, utf8.size(), stdout);
 }
 
@@ -77,19 +88,26 @@ Result<QByteArray> readInput(const QString& fileOrDash)
                                                       "split it into several calls")
                                            .arg(f.size())));
     }
-    // Read in chunks and stop one byte past the limit: a huge pipe is never held whole.
+    // Read straight into the result, in chunks, and stop at most a chunk past the limit: a huge
+    // pipe is never held whole. A file of known size is read into one allocation of that size
+    // (growing it by doubling cost 16 MiB of copies and page faults for a 16 MiB file).
+    constexpr qsizetype kChunk = 1 << 16;
     QByteArray data;
-    char buffer[1 << 16];
+    if (!f.isSequential() && f.size() > 0)
+        data.reserve(qsizetype(std::min<qint64>(f.size(), kMaxInputBytes)) + 1);
     for (;;) {
-        const qint64 n = f.read(buffer, sizeof buffer);
+        const qsizetype at = data.size();
+        const qsizetype want = std::max(data.capacity() - at, kChunk);
+        data.resize(at + want);
+        const qint64 n = f.read(data.data() + at, want);
         if (n < 0)
             return fail(Error::io(QStringLiteral("read error: %1").arg(f.errorString())));
+        data.resize(at + qsizetype(n));
         if (n == 0)
             break;
-        if (data.size() + n > kMaxInputBytes)
+        if (data.size() > kMaxInputBytes)
             return fail(Error::invalid(
                 QStringLiteral("input is larger than 16 MiB; split it into several calls")));
-        data.append(buffer, n);
     }
     return data;
 }

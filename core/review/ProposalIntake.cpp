@@ -1,9 +1,9 @@
 #include "review/ProposalIntake.h"
 
 #include "gate/GateChain.h"
-#include "proposal/ProposalParser.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
+#include "review/ProposalReader.h"
 #include "review/ReviewKernel.h"
 #include "store/InboxRepository.h"
 #include "workspace/PathGuard.h"
@@ -58,35 +58,21 @@ ProposalIntake::ProposalIntake(Workspace& workspace, const Clock& clock)
 Result<ReviewOutcome> ProposalIntake::intakeBytes(const QByteArray& input)
 {
     Wiring w(m_workspace, m_clock);
-    // Each value is validated as soon as it is read and only the validated proposal is kept:
-    // a large input never holds all its raw values and their proposals at once. Nothing is gated
-    // before the whole input has been read and validated, and a syntax error anywhere still wins
-    // over an invalid proposal before it, as when parsing came first.
-    std::vector<Proposal> proposals;
-    // JSON Lines hold at most a proposal per line, and no proposal is shorter than 32 bytes:
-    // reserving the smaller bound avoids moving them all as the list grows, without letting a
-    // file of blank lines reserve gigabytes.
-    constexpr qsizetype kShortestProposal = 32;
-    const auto lines = qsizetype(std::count(input.cbegin(), input.cend(), '\n')) + 1; // vectorised, unlike count(char)
-    proposals.reserve(std::size_t(std::min(lines, input.size() / kShortestProposal + 1)));
-    std::optional<Error> invalid;
-    int index = 0;
-    auto read = ProposalParser::forEach(input, [&](Json&& raw) -> Status {
-        ++index;
-        if (invalid)
-            return {};
-        auto p = w.validator.validate(std::move(raw), index);
-        if (p)
-            proposals.push_back(std::move(*p));
-        else
-            invalid = p.error();
-        return {};
-    });
-    if (!read)
-        return fail(read.error());
-    if (invalid)
-        return fail(*invalid);
-    return gateAndProcess(w, std::move(proposals));
+    // Each value is validated as soon as it is read, and the kernel takes the proposals as they
+    // come: a large input is parsed on a second thread while the first proposals are gated and
+    // filed. Nothing leaves the pass's transaction, and no store is written, before the whole
+    // input has been read and validated; a syntax error anywhere still wins over an invalid
+    // proposal before it (ProposalReader).
+    ProposalReader reader(input, w.validator);
+    const Config& config = m_workspace.config();
+    auto gate = GateChain::fromConfig(config.gate, config.scoreThreshold, w.inbox);
+    if (!gate) {
+        if (auto c = reader.complete(); !c)
+            return fail(c.error()); // the input's error first, as when it was read before
+        return fail(gate.error());
+    }
+    ReviewKernel kernel(m_workspace.db(), m_clock, **gate, w.stores, (*gate)->path());
+    return kernel.process(reader);
 }
 
 Result<ReviewOutcome> ProposalIntake::intake(std::vector<Json> raws)

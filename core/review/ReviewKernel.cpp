@@ -3,6 +3,7 @@
 #include "gate/Gate.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
+#include "review/ProposalSource.h"
 #include "review/Proposer.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -94,19 +95,40 @@ Result<ReviewOutcome> ReviewKernel::review(const QString& summary, Proposer& pro
 
 Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
 {
-    if (proposals.empty())
+    ProposalList list(std::move(proposals));
+    return process(list);
+}
+
+Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
+{
+    std::optional<Proposal> first = source.next();
+    if (!first) {
+        if (auto c = source.complete(); !c)
+            return fail(c.error());
         return ReviewOutcome::nothingToSave(m_path);
+    }
     ReviewOutcome out;
     out.path = m_path;
-    for (const Proposal& p : proposals)
+    // Until the source is complete, a pass writes only to the database, in this transaction,
+    // which an invalid input then rolls back: nothing is gated from an invalid input (§4).
+    bool validated = false;
+    const auto inputValid = [&]() -> Status {
+        if (validated)
+            return {};
+        auto c = source.complete();
+        validated = bool(c);
+        return c;
+    };
+    const auto noteSanitized = [&](const Proposal& p) {
         for (const auto& entry : p.sanitized)
             out.sanitized.push_back(entry);
+    };
 
     auto tx = m_db.begin();
     if (!tx)
         return fail(tx.error());
     InboxRepository inbox(m_db);
-    if (auto b = inbox.beginPass(proposals.size()); !b)
+    if (auto b = inbox.beginPass(source.expected()); !b)
         return fail(b.error());
     AuditRepository audit(m_db, m_clock);
     const QString now = time::toIso(m_clock.now());
@@ -117,12 +139,16 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
     // outcome share one copy of it rather than hold a hundred thousand.
     QString lastReason;
     // The human gate defers almost everything: one allocation for the list, not twenty moves.
-    out.pending.reserve(proposals.size());
+    out.pending.reserve(source.expected());
 
     const auto stop = [&](const Proposal& p, const Error& e) {
         out.error = Error{e.kind, QStringLiteral("proposal %1: %2").arg(p.index).arg(e.message)};
     };
-    for (Proposal& p : proposals) {
+    // Each proposal goes back to the source when done with (recycle): a reader frees it on the
+    // thread that made it.
+    for (std::optional<Proposal> next = std::move(first); next; source.recycle(std::move(*next)), next = source.next()) {
+        Proposal& p = *next;
+        noteSanitized(p);
         auto dup = inbox.findPendingByHashOrExtId(p.contentHash, p.extId);
         if (!dup)
             return fail(dup.error());
@@ -140,6 +166,8 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
         }
         auto verdict = m_gate.decide(p);
         if (!verdict) {
+            if (auto v = inputValid(); !v)
+                return fail(v.error());
             stop(p, Error{verdict.error().kind,
                           QStringLiteral("the gate could not decide: %1").arg(verdict.error().message)});
             break;
@@ -162,6 +190,9 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
             list = &out.rejected;
             break;
         case Verdict::Kind::Approve: {
+            // A store's write is not provisional: only a valid input reaches it.
+            if (auto v = inputValid(); !v)
+                return fail(v.error());
             auto r = m_stores.apply(p.destination, p.op, p.source);
             if (!r) {
                 stop(p, r.error());
@@ -202,6 +233,10 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
             queued.push_back(*id);
             queuedBy = verdict->actor;
             out.countWrite(QStringLiteral("inbox"));
+            // The parts the row took go back with the proposal.
+            p.op = std::move(item.op);
+            p.source = std::move(item.source);
+            p.sanitized = std::move(item.sanitized);
             continue;
         }
         AuditEntry e = decisionEntry(verdict->actor, action, p, *id, *item.reason);
@@ -217,6 +252,14 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
         if (auto a = audit.append(std::move(e)); !a)
             return fail(a.error());
     }
+
+    // A pass that stopped still lists what sanitising changed in the proposals after the stop,
+    // as it lists every proposal's.
+    if (out.error)
+        while (auto rest = source.next())
+            noteSanitized(*rest);
+    if (auto v = inputValid(); !v)
+        return fail(v.error());
 
     if (!queued.empty() || !reinforced.empty()) {
         AuditEntry e;

@@ -12,6 +12,7 @@ namespace sediment {
 class ApplyPort;
 class Database;
 class Gate;
+class ProposalSource;
 class ProposalValidator;
 class Proposer;
 
@@ -37,6 +38,11 @@ public:
     // stops the pass: the outcome then carries `error` and lists what was decided before it,
     // which is committed (files already written must stay on the record).
     Result<ReviewOutcome> process(std::vector<Proposal> proposals);
+    // The same from a source that may still be reading (ProposalReader): what is decided before
+    // the source is complete stays in the pass's transaction, and an input that turns out
+    // invalid fails the pass with its error and nothing written, exactly as if it had been
+    // validated first. A store is written only once the input is known to be valid.
+    Result<ReviewOutcome> process(ProposalSource& source);
 
 private:
     Database& m_db;

@@ -177,6 +177,42 @@ private Q_SLOTS:
         QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), 0);
     }
 
+    // A large input is read on a second thread while the first proposals are gated. An invalid
+    // proposal at its very end must still leave everything as it was: no store written (the
+    // score gate approves every proposal before it), no row, no audit row.
+    void aLargeInputInvalidAtItsEndChangesNothing()
+    {
+        setGate("score");
+        const QByteArray valid = memoryAdds(5000, QStringLiteral("a lesson long enough to make this input large"));
+        QVERIFY(valid.size() > 256 * 1024);
+        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+                               valid + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})");
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err, QByteArray("sediment: proposal 5001: score must be a number in [0,1] (got 1.5)\n"));
+        QVERIFY(!QFile::exists(m_ws + QStringLiteral("/memories/MEMORY.md")));
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_intake"), 0);
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_items"), 0);
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log"), 0);
+
+        // The same with the human gate, which only queues: nothing queued either.
+        setGate("human");
+        const Run human = sediment(m_ws, {QStringLiteral("propose")},
+                                   valid + R"({"target":"memory","op":{"action":"add"}})" "\n" + valid);
+        QCOMPARE(human.code, 2);
+        QVERIFY2(human.err.startsWith("sediment: proposal 5001: "), human.err.constData());
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_intake"), 0);
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log"), 0);
+
+        // A syntax error after the invalid proposal is still the reported error.
+        const Run syntax = sediment(m_ws, {QStringLiteral("propose")},
+                                    valid + R"({"target":"memory","op":{"action":"add"}})" "\n" + valid
+                                        + R"({"target":)" "\n");
+        QCOMPARE(syntax.code, 2);
+        QVERIFY2(syntax.err.startsWith("sediment: line 10002: malformed JSON"), syntax.err.constData());
+        QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_intake"), 0);
+    }
+
     // Escapes, surrogate pairs, duplicate keys and big numbers read as nlohmann reads them:
     // the stored payload is the same text whichever reader took the line.
     void escapedAndUnusualJsonIsStoredAsParsed()

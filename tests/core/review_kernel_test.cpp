@@ -1,6 +1,7 @@
 #include "gate/Gate.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
+#include "review/ProposalSource.h"
 #include "review/Proposer.h"
 #include "review/ReviewKernel.h"
 #include "store/AuditRepository.h"
@@ -80,6 +81,23 @@ Json memoryAdd(const std::string& content, std::optional<double> score)
         p["score"] = *score;
     return p;
 }
+
+// A source still reading: it hands over its proposals, then says the input was invalid.
+class InvalidLater final : public ProposalSource {
+public:
+    explicit InvalidLater(std::vector<Proposal> first) : m_list(std::move(first)) {}
+    std::optional<Proposal> next() override { return m_list.next(); }
+    Status complete() override
+    {
+        ++completeCalls;
+        return fail(Error::invalid(QStringLiteral("proposal 9: score must be a number in [0,1] (got 1.5)")));
+    }
+    std::size_t expected() const override { return m_list.expected(); }
+    int completeCalls = 0;
+
+private:
+    ProposalList m_list;
+};
 
 } // namespace
 
@@ -206,6 +224,38 @@ private Q_SLOTS:
         QCOMPARE(scalar("SELECT COUNT(*) FROM audit_log WHERE action='proposal.queued' AND actor='gate:human'"), 1);
         AuditRepository audit(*m_db, m_clock);
         QVERIFY(!audit.verify()->has_value());
+    }
+
+    // What the kernel decides before its source is complete is provisional: an input found
+    // invalid later fails the pass with the input's error, nothing written, no store touched.
+    void anInputFoundInvalidLaterWritesNothingAndNoStoreIsTouched()
+    {
+        auto k = kernel();
+        InvalidLater deferredOnly(validated({memoryAdd("queued", std::nullopt), memoryAdd("also", std::nullopt)}));
+        auto r = k.process(deferredOnly);
+        QVERIFY(!r);
+        QCOMPARE(r.error().message, QStringLiteral("proposal 9: score must be a number in [0,1] (got 1.5)"));
+        QCOMPARE(r.error().kind, ErrorKind::Invalid);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), 0);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM audit_log"), 0);
+
+        // An approval waits for the verdict on the input before the store is written.
+        InvalidLater approving(validated({memoryAdd("queued", std::nullopt), memoryAdd("approved", 0.9)}));
+        r = k.process(approving);
+        QVERIFY(!r);
+        QCOMPARE(approving.completeCalls, 1);
+        QVERIFY(m_stores.written.empty());
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), 0);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 0);
+
+        // So does a gate error: the input's error is the one reported.
+        m_gate = FakeGate();
+        m_gate.errorOnCall = 1;
+        InvalidLater failing(validated({memoryAdd("first", 0.9)}));
+        r = k.process(failing);
+        QVERIFY(!r);
+        QCOMPARE(r.error().message, QStringLiteral("proposal 9: score must be a number in [0,1] (got 1.5)"));
+        QCOMPARE(scalar("SELECT COUNT(*) FROM audit_log"), 0);
     }
 
     void gateErrorStopsThePassReportingWhatWasDecided()
