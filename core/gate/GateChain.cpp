@@ -4,7 +4,6 @@
 #include "gate/RefusalMemoryGate.h"
 #include "gate/ScoreGate.h"
 
-#include <QStringList>
 
 namespace sediment {
 
@@ -35,19 +34,21 @@ Result<std::unique_ptr<GateChain>> GateChain::fromConfig(const QString& gate, do
 
 Result<Verdict> GateChain::decide(const Proposal& p)
 {
-    QStringList reasons; // what the approving gates said, kept so the final reason tells it all
+    // What the gates said, joined, so the final reason tells it all. Usually one gate speaks
+    // (refusal memory approves silently): its reason is then shared as it is, not rebuilt.
+    QString reasons;
     Verdict last = Verdict::approve(QString(), actor());
     for (const auto& gate : m_gates) {
         auto v = gate->decide(p);
         if (!v)
             return fail(v.error());
         if (!v->reason.isEmpty())
-            reasons << v->reason;
+            reasons = reasons.isEmpty() ? v->reason : reasons + QStringLiteral("; ") + v->reason;
         last = std::move(*v);
         if (!last.approved())
             break;
     }
-    last.reason = reasons.join(QStringLiteral("; "));
+    last.reason = std::move(reasons);
     return last;
 }
 

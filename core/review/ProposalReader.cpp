@@ -4,6 +4,7 @@
 #include "proposal/ProposalValidator.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace sediment {
 
@@ -14,7 +15,11 @@ ProposalReader::ProposalReader(const QByteArray& input, const ProposalValidator&
     // JSON Lines hold at most a proposal per line, and no proposal is shorter than 32 bytes: the
     // smaller bound sizes the pass without letting a file of blank lines ask for gigabytes.
     constexpr qsizetype kShortestProposal = 32;
-    const auto lines = qsizetype(std::count(input.cbegin(), input.cend(), '\n')) + 1; // vectorised, unlike count(char)
+    // memchr skips from line to line several times faster than std::count reads every byte.
+    qsizetype lines = 1;
+    for (const char *p = input.constData(), *end = p + input.size();
+         (p = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)))) != nullptr; ++p)
+        ++lines;
     m_expected = std::size_t(std::min(lines, input.size() / kShortestProposal + 1));
     if (input.size() >= threadFrom)
         m_thread = std::thread([this] { read(); });

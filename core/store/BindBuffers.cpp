@@ -9,6 +9,13 @@ namespace sediment {
 std::string_view BindBuffers::utf8(int slot, const QString& text)
 {
     std::string& out = m_slots[std::size_t(slot)];
+    // The same shared text as last time (a pass's time, the gate's reason, an agent's name):
+    // its bytes are already here. The slot holds a reference, so the data cannot have been
+    // freed and its address reused by another text.
+    QString& last = m_sources[std::size_t(slot)];
+    if (!text.isNull() && text.constData() == last.constData() && text.size() == last.size())
+        return out;
+    last = text;
     // Almost every text here is ASCII (hashes, statuses, times, names): narrowed in place. The
     // rest goes through Qt's converter, as Statement::bind(QString) would.
     const char16_t* in = reinterpret_cast<const char16_t*>(text.utf16());
@@ -27,6 +34,7 @@ std::string_view BindBuffers::utf8(int slot, const QString& text)
 std::string_view BindBuffers::json(int slot, const Json& value)
 {
     std::string& out = m_slots[std::size_t(slot)];
+    m_sources[std::size_t(slot)] = QString();
     out.clear();
     json::JsonWriter(json::JsonWriter::Style::Compact, out).write(value); // as json::compact()
     return out;

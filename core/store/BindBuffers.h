@@ -24,6 +24,7 @@ public:
 
 private:
     std::array<std::string, kSlots> m_slots;
+    std::array<QString, kSlots> m_sources; // the text each slot was converted from, if any
 };
 
 } // namespace sediment

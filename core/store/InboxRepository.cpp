@@ -236,7 +236,7 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
         return a && b ? std::optional<qint64>(std::min(*a, *b)) : a ? a : b;
     };
     const qint64 key = hashKey(contentHash);
-    if (m_pending && !m_pending->hashKeys.contains(key) && !(extId && m_pending->extIds.contains(*extId)))
+    if (m_pending && !m_pending->hasHashKey(key) && !(extId && m_pending->hasExtId(*extId)))
         return std::optional<qint64>(); // no pending item has either key
     if (extId) {
         auto st = cached(FindExt, "SELECT id FROM inbox_items WHERE ext_id = ? AND status = 'pending' "
@@ -472,14 +472,13 @@ Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
     if (!st)
         return fail(st.error());
     st->bind(1, qint64(std::min<std::size_t>(limit, std::size_t(1) << 40)) + 1);
-    PendingKeys keys;
-    keys.hashKeys.reserve(limit);
+    PendingKeys keys(limit);
     std::size_t rows = 0;
     auto read = st->forEachRow([&](const Statement& row) {
         ++rows;
-        keys.hashKeys.insert(row.int64(0)); // a NULL key (0) only makes a lookup query
+        keys.add(row.int64(0)); // a NULL key (0) only makes a lookup query
         if (!row.isNull(1))
-            keys.extIds.insert(row.text(1));
+            keys.addExtId(row.text(1));
     });
     if (!read)
         return fail(read.error());
@@ -487,9 +486,9 @@ Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
     auto filed = m_intake.forEachKey([&](qint64 key, std::optional<QString> extId) {
         if (++rows > limit)
             return false;
-        keys.hashKeys.insert(key);
+        keys.add(key);
         if (extId)
-            keys.extIds.insert(std::move(*extId));
+            keys.addExtId(*extId);
         return true;
     });
     if (!filed)
@@ -504,9 +503,9 @@ void InboxRepository::notePending(const InboxItem& it)
 {
     if (!m_pending || it.status != QLatin1String("pending"))
         return;
-    m_pending->hashKeys.insert(hashKey(it.contentHash));
+    m_pending->add(hashKey(it.contentHash));
     if (it.extId)
-        m_pending->extIds.insert(*it.extId);
+        m_pending->addExtId(*it.extId);
 }
 
 Result<qint64> InboxRepository::maxId()

@@ -2,6 +2,7 @@
 
 #include "inbox/InboxItem.h"
 #include "store/InboxIntake.h"
+#include "store/PendingKeys.h"
 #include "store/Statement.h"
 #include "store/BindBuffers.h"
 #include "util/Error.h"
@@ -14,7 +15,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 namespace sediment {
@@ -109,10 +109,6 @@ private:
     Result<Statement*> cached(int slot, const char* sql);
     Result<qint64> allocateId();
 
-    struct PendingKeys {
-        std::unordered_set<qint64> hashKeys;
-        QSet<QString> extIds;
-    };
     void notePending(const InboxItem& item);
 
     Database& m_db;
