@@ -14,21 +14,20 @@ namespace sediment {
 
 namespace {
 
-// A queued proposal's payload is needed only by its row, so it moves there; a decided one is still
-// read by the store and the audit entry, so it is copied.
-InboxItem itemFor(Proposal& p, const QString& now, bool take)
+// The row of a decided proposal (a deferred one is filed from the proposal itself).
+InboxItem itemFor(const Proposal& p, const QString& now)
 {
     InboxItem it;
     it.extId = p.extId;
     it.destination = p.destination;
-    it.op = take ? std::move(p.op) : p.op;
+    it.op = p.op;
     it.contentHash = p.contentHash;
     it.rationale = p.rationale;
     it.score = p.score;
     it.agent = p.agent;
     it.session = p.session;
-    it.source = take ? std::move(p.source) : p.source;
-    it.sanitized = take ? std::move(p.sanitized) : p.sanitized;
+    it.source = p.source;
+    it.sanitized = p.sanitized;
     it.createdAt = now;
     return it;
 }
@@ -137,7 +136,7 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
     QString queuedBy;
     // A gate gives most proposals the same reason ("awaiting human review"): the items of the
     // outcome share one copy of it rather than hold a hundred thousand.
-    QString lastReason;
+    std::optional<QString> lastReason;
     // The human gate defers almost everything: one allocation for the list, not twenty moves.
     out.pending.reserve(source.expected());
 
@@ -172,18 +171,28 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
                           QStringLiteral("the gate could not decide: %1").arg(verdict.error().message)});
             break;
         }
-        InboxItem item = itemFor(p, now, verdict->kind == Verdict::Kind::Defer);
-        if (verdict->reason != lastReason)
+        if (!lastReason || verdict->reason != *lastReason)
             lastReason = verdict->reason;
+        if (verdict->kind == Verdict::Kind::Defer) {
+            // Filed in the intake straight from the proposal, which indexes only its lookup keys;
+            // the inbox's filter indexes take it when it is folded in (InboxIntake).
+            auto id = inbox.file(p, lastReason, now);
+            if (!id)
+                return fail(id.error());
+            out.pending.push_back({p.index, *id, p.destination, *lastReason, 0});
+            queued.push_back(*id);
+            queuedBy = verdict->actor;
+            out.countWrite(QStringLiteral("inbox"));
+            continue;
+        }
+        InboxItem item = itemFor(p, now);
         item.reason = lastReason;
         const char* action = nullptr;
         std::vector<OutcomeItem>* list = nullptr;
         ApplyResult applied;
         switch (verdict->kind) {
         case Verdict::Kind::Defer:
-            item.status = QStringLiteral("pending");
-            list = &out.pending;
-            break;
+            break; // filed above
         case Verdict::Kind::Reject:
             item.status = QStringLiteral("rejected");
             action = "proposal.rejected";
@@ -218,27 +227,13 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
         }
         if (out.error)
             break;
-        if (action) {
-            item.decidedAt = now;
-            item.decidedBy = verdict->actor;
-        }
-        // A deferred proposal is filed in the intake, which indexes only its lookup keys; the
-        // inbox's filter indexes take it when it is folded in (InboxIntake). Decided ones go
-        // straight to inbox_items.
-        auto id = action ? inbox.insert(item) : inbox.file(item);
+        item.decidedAt = now;
+        item.decidedBy = verdict->actor;
+        // A decided proposal goes straight to inbox_items, with its audit row.
+        auto id = inbox.insert(item);
         if (!id)
             return fail(id.error());
         list->push_back({p.index, *id, p.destination, item.reason.value_or(QString()), 0});
-        if (!action) {
-            queued.push_back(*id);
-            queuedBy = verdict->actor;
-            out.countWrite(QStringLiteral("inbox"));
-            // The parts the row took go back with the proposal.
-            p.op = std::move(item.op);
-            p.source = std::move(item.source);
-            p.sanitized = std::move(item.sanitized);
-            continue;
-        }
         AuditEntry e = decisionEntry(verdict->actor, action, p, *id, *item.reason);
         if (verdict->kind == Verdict::Kind::Approve) {
             e.before = applied.before;

@@ -70,7 +70,7 @@ Result<qint64> InboxIntake::nextId(Database& db)
                       "COALESCE((SELECT MAX(id) FROM inbox_intake), 0)) + 1");
 }
 
-Status InboxIntake::file(const InboxItem& it, qint64 id, qint64 hashKey)
+Status InboxIntake::file(const Filing& it, qint64 id, qint64 hashKey)
 {
     auto st = cached(File, "INSERT INTO inbox_intake(id, hash_key, content_hash, ext_id, destination, "
                            "op_json, rationale, score, agent, session, source_json, reason, seen, "

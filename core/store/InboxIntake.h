@@ -35,8 +35,25 @@ public:
     // that uses it.
     static Result<qint64> nextId(Database& db);
 
-    // Files a pending item under `id`; `hashKey` is InboxRepository::hashKey(item.contentHash).
-    Status file(const InboxItem& item, qint64 id, qint64 hashKey);
+    // What a filed row holds, by reference: the kernel files a proposal without first copying it
+    // into an InboxItem.
+    struct Filing {
+        const std::optional<QString>& extId;
+        const QString& destination;
+        const Json& op;
+        const QString& contentHash;
+        const QString& rationale;
+        std::optional<double> score;
+        const std::optional<QString>& agent;
+        const std::optional<QString>& session;
+        const Json& source;
+        const std::optional<QString>& reason;
+        int seen;
+        const Json& sanitized;
+        const QString& createdAt;
+    };
+    // Files a pending item under `id`; `hashKey` is the key of its content hash (InboxRepository).
+    Status file(const Filing& row, qint64 id, qint64 hashKey);
 
     // The lowest id of a row with that agent id, or that content hash (whose key is given).
     Result<std::optional<qint64>> findByExtId(const QString& extId);

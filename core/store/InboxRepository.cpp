@@ -119,15 +119,28 @@ Status InboxRepository::beginPass(std::size_t proposals)
     return {};
 }
 
-Result<qint64> InboxRepository::file(const InboxItem& it)
+Result<qint64> InboxRepository::fileRow(const InboxIntake::Filing& row)
 {
     auto id = allocateId();
     if (!id)
         return fail(id.error());
-    if (auto s = m_intake.file(it, *id, hashKey(it.contentHash)); !s)
+    const qint64 key = hashKey(row.contentHash);
+    if (auto s = m_intake.file(row, *id, key); !s)
         return fail(s.error());
-    notePending(it);
+    notePending(key, row.extId); // every filed row is pending
     return *id;
+}
+
+Result<qint64> InboxRepository::file(const InboxItem& it)
+{
+    return fileRow({it.extId, it.destination, it.op, it.contentHash, it.rationale, it.score, it.agent, it.session,
+                    it.source, it.reason, it.seen, it.sanitized, it.createdAt});
+}
+
+Result<qint64> InboxRepository::file(const Proposal& p, const std::optional<QString>& reason, const QString& createdAt)
+{
+    return fileRow({p.extId, p.destination, p.op, p.contentHash, p.rationale, p.score, p.agent, p.session, p.source,
+                    reason, 1, p.sanitized, createdAt});
 }
 
 Result<qint64> InboxRepository::insert(const InboxItem& it)
@@ -501,11 +514,17 @@ Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
 
 void InboxRepository::notePending(const InboxItem& it)
 {
-    if (!m_pending || it.status != QLatin1String("pending"))
+    if (m_pending && it.status == QLatin1String("pending"))
+        notePending(hashKey(it.contentHash), it.extId);
+}
+
+void InboxRepository::notePending(qint64 key, const std::optional<QString>& extId)
+{
+    if (!m_pending)
         return;
-    m_pending->add(hashKey(it.contentHash));
-    if (it.extId)
-        m_pending->addExtId(*it.extId);
+    m_pending->add(key);
+    if (extId)
+        m_pending->addExtId(*extId);
 }
 
 Result<qint64> InboxRepository::maxId()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inbox/InboxItem.h"
+#include "proposal/Proposal.h"
 #include "store/InboxIntake.h"
 #include "store/PendingKeys.h"
 #include "store/Statement.h"
@@ -38,6 +39,8 @@ public:
     // Files a pending item in the intake (InboxIntake) under a new id, which it keeps when it
     // moves to inbox_items; returns the id. The cheap path of `propose`.
     Result<qint64> file(const InboxItem& item);
+    // The same for a deferred proposal, with the gate's reason and the pass's time.
+    Result<qint64> file(const Proposal& proposal, const std::optional<QString>& reason, const QString& createdAt);
     // For a pass of `proposals` proposals, inside the caller's write transaction: sizes the page
     // cache (reserveCacheFor), keeps the pending keys (keepPendingKeys) and hands out ids from a
     // counter read once, rather than reading both tables' largest id for every row.
@@ -110,6 +113,8 @@ private:
     Result<qint64> allocateId();
 
     void notePending(const InboxItem& item);
+    void notePending(qint64 hashKey, const std::optional<QString>& extId);
+    Result<qint64> fileRow(const InboxIntake::Filing& row);
 
     Database& m_db;
     InboxIntake m_intake;
