@@ -13,31 +13,7 @@ constexpr const char* kColumns =
     "session, source_json, status, reason, refusal_code, seen, stale, sanitized_json, "
     "target_path, before_content, after_content, created_at, decided_at, decided_by";
 
-// Slots of the statement cache: the hot path of `propose` reuses these.
-enum Slot { Insert, FindDup, FindExt, Bump, FindOne, Save, SetStale, Refused, SlotCount };
-
-// Text slots of the lookups, apart from the insert's (which uses its column numbers, 1 to 23).
-constexpr int kExtIdLookupSlot = 24;
-constexpr int kHashLookupSlot = 25;
-static_assert(kHashLookupSlot < BindBuffers::kSlots);
-
 std::string dumpJson(const Json& j) { return json::compact(j); }
-
-// The index key of a content hash (schema 4): its first fifteen hex digits as an integer, exactly
-// as the migration computes it in SQL for older rows: there a character that is not lower-case
-// hex counts as -1, and a missing one (a hash edited short by hand) as 0.
-qint64 hashKey(const QString& contentHash)
-{
-    qint64 key = 0;
-    for (qsizetype k = 0; k < 15; ++k) {
-        const char16_t c = k < contentHash.size() ? contentHash[k].unicode() : u'0';
-        const int digit = c >= u'0' && c <= u'9'   ? c - u'0'
-                          : c >= u'a' && c <= u'f' ? c - u'a' + 10
-                                                   : -1;
-        key = key * 16 + digit;
-    }
-    return key;
-}
 
 // A cell that no longer parses (edited by hand) degrades to its text rather than failing the read.
 Json parseCell(const std::string& raw, Json fallback)
@@ -80,6 +56,22 @@ InboxItem readRow(const Statement& st)
 
 } // namespace
 
+// The index key of a content hash (schema 4): its first fifteen hex digits as an integer, exactly
+// as the migration computes it in SQL for older rows: there a character that is not lower-case
+// hex counts as -1, and a missing one (a hash edited short by hand) as 0.
+qint64 InboxRepository::hashKey(const QString& contentHash)
+{
+    qint64 key = 0;
+    for (qsizetype k = 0; k < 15; ++k) {
+        const char16_t c = k < contentHash.size() ? contentHash[k].unicode() : u'0';
+        const int digit = c >= u'0' && c <= u'9'   ? c - u'0'
+                          : c >= u'a' && c <= u'f' ? c - u'a' + 10
+                                                   : -1;
+        key = key * 16 + digit;
+    }
+    return key;
+}
+
 InboxRepository::InboxRepository(Database& db) : m_db(db), m_intake(db), m_cache(SlotCount) {}
 
 InboxRepository::~InboxRepository() = default;
@@ -95,52 +87,6 @@ Result<Statement*> InboxRepository::cached(int slot, const char* sql)
     }
     entry->reset();
     return &*entry;
-}
-
-Result<qint64> InboxRepository::allocateId()
-{
-    if (m_nextId)
-        return (*m_nextId)++;
-    return InboxIntake::nextId(m_db);
-}
-
-Status InboxRepository::beginPass(std::size_t proposals)
-{
-    if (auto c = reserveCacheFor(proposals); !c)
-        return c;
-    // Most proposals are new: with the pending items' keys at hand, their duplicate lookups need
-    // no query. Reading the keys pays while there are not many more pending items than proposals.
-    if (auto k = keepPendingKeys(2 * proposals); !k)
-        return fail(k.error());
-    auto next = InboxIntake::nextId(m_db);
-    if (!next)
-        return fail(next.error());
-    m_nextId = *next;
-    return {};
-}
-
-Result<qint64> InboxRepository::fileRow(const InboxIntake::Filing& row)
-{
-    auto id = allocateId();
-    if (!id)
-        return fail(id.error());
-    const qint64 key = hashKey(row.contentHash);
-    if (auto s = m_intake.file(row, *id, key); !s)
-        return fail(s.error());
-    notePending(key, row.extId); // every filed row is pending
-    return *id;
-}
-
-Result<qint64> InboxRepository::file(const InboxItem& it)
-{
-    return fileRow({it.extId, it.destination, it.op, it.contentHash, it.rationale, it.score, it.agent, it.session,
-                    it.source, it.reason, it.seen, it.sanitized, it.createdAt});
-}
-
-Result<qint64> InboxRepository::file(const Proposal& p, const std::optional<QString>& reason, const QString& createdAt)
-{
-    return fileRow({p.extId, p.destination, p.op, p.contentHash, p.rationale, p.score, p.agent, p.session, p.source,
-                    reason, 1, p.sanitized, createdAt});
 }
 
 Result<qint64> InboxRepository::insert(const InboxItem& it)
@@ -227,79 +173,6 @@ Result<std::vector<InboxItem>> InboxRepository::findMany(const std::vector<qint6
             items.push_back(std::move(**one));
     }
     return items;
-}
-
-Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
-    const QString& contentHash, const std::optional<QString>& extId)
-{
-    // Plain index lookups in each table (the agent's id wins); a combined UNION with an ORDER BY
-    // cost as much as the insert itself on the hot path of `propose`. A twin in both tables (only
-    // a hand-made one) resolves to the lower id, as one table's ORDER BY id would.
-    const auto first = [](Statement& st) -> Result<std::optional<qint64>> {
-        auto row = st.step();
-        if (!row)
-            return fail(row.error());
-        std::optional<qint64> id;
-        if (*row)
-            id = st.int64(0);
-        st.reset();
-        return id;
-    };
-    const auto lower = [](std::optional<qint64> a, std::optional<qint64> b) {
-        return a && b ? std::optional<qint64>(std::min(*a, *b)) : a ? a : b;
-    };
-    const qint64 key = hashKey(contentHash);
-    if (m_pending && !m_pending->hasHashKey(key) && !(extId && m_pending->hasExtId(*extId)))
-        return std::optional<qint64>(); // no pending item has either key
-    if (extId) {
-        auto st = cached(FindExt, "SELECT id FROM inbox_items WHERE ext_id = ? AND status = 'pending' "
-                                  "ORDER BY id LIMIT 1");
-        if (!st)
-            return fail(st.error());
-        (*st)->bindUnowned(1, m_texts.utf8(kExtIdLookupSlot, *extId));
-        auto id = first(**st);
-        if (!id)
-            return id;
-        auto filed = m_intake.findByExtId(*extId);
-        if (!filed)
-            return filed;
-        if (*id || *filed)
-            return lower(*id, *filed);
-    }
-    // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
-    auto st = cached(FindDup, "SELECT id FROM inbox_items WHERE hash_key = ? AND +content_hash = ? "
-                              "AND status = 'pending' ORDER BY id LIMIT 1");
-    if (!st)
-        return fail(st.error());
-    (*st)->bind(1, key).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
-    auto id = first(**st);
-    if (!id)
-        return id;
-    auto filed = m_intake.findByHash(key, contentHash);
-    if (!filed)
-        return filed;
-    return lower(*id, *filed);
-}
-
-Result<int> InboxRepository::bumpSeen(qint64 id)
-{
-    auto filed = m_intake.bumpSeen(id);
-    if (!filed)
-        return fail(filed.error());
-    if (*filed)
-        return **filed;
-    auto st = cached(Bump, "UPDATE inbox_items SET seen = seen + 1 WHERE id = ? RETURNING seen");
-    if (!st)
-        return fail(st.error());
-    (*st)->bind(1, id);
-    auto row = (*st)->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
-    const int seen = int((*st)->int64(0));
-    (*st)->reset();
-    return seen;
 }
 
 Status InboxRepository::saveDecision(const InboxItem& it)
@@ -451,80 +324,6 @@ InboxRepository::findRefusedByHash(const QString& contentHash)
         return fail(r.error());
     s.reset();
     return latest;
-}
-
-Status InboxRepository::reserveCacheFor(std::size_t rows)
-{
-    // New rows go to the right edge of the table, and their entries in the status, destination
-    // and agent indexes to the end of one range per status, destination or agent: few pages are
-    // written at a time, and a full one may spill to the WAL (where it is written once in any
-    // case). Only the hash_key index takes entries at random places, about 20 bytes per row, and
-    // must stay in memory: 8 MiB plus 64 bytes per row keeps it there without making the process
-    // hundreds of MiB large, as 1 KiB per row did (every fresh page of cache is a zeroed page of
-    // memory, which cost more than the spills it saved).
-    constexpr qint64 kBaseKib = 8 * 1024;
-    const qint64 kib = std::min<qint64>(kBaseKib + qint64(rows) / 16, 256 * 1024);
-    auto current = m_db.prepare("PRAGMA cache_size");
-    if (!current)
-        return fail(current.error());
-    if (auto r = current->step(); !r)
-        return fail(r.error());
-    const qint64 now = current->int64(0);
-    // Negative values are KiB, positive ones pages (4 KiB by default).
-    const qint64 nowKib = now < 0 ? -now : now * 4;
-    if (kib <= nowKib)
-        return {};
-    const std::string sql = "PRAGMA cache_size=-" + std::to_string(kib);
-    return m_db.exec(sql.c_str());
-}
-
-Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
-{
-    m_pending.reset();
-    auto st = m_db.prepare("SELECT hash_key, ext_id FROM inbox_items WHERE status = 'pending' LIMIT ?");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, qint64(std::min<std::size_t>(limit, std::size_t(1) << 40)) + 1);
-    PendingKeys keys(limit);
-    std::size_t rows = 0;
-    auto read = st->forEachRow([&](const Statement& row) {
-        ++rows;
-        keys.add(row.int64(0)); // a NULL key (0) only makes a lookup query
-        if (!row.isNull(1))
-            keys.addExtId(row.text(1));
-    });
-    if (!read)
-        return fail(read.error());
-    // The intake's rows are all pending: their keys count against the same limit.
-    auto filed = m_intake.forEachKey([&](qint64 key, std::optional<QString> extId) {
-        if (++rows > limit)
-            return false;
-        keys.add(key);
-        if (extId)
-            keys.addExtId(*extId);
-        return true;
-    });
-    if (!filed)
-        return fail(filed.error());
-    if (rows > limit)
-        return false;
-    m_pending = std::move(keys);
-    return true;
-}
-
-void InboxRepository::notePending(const InboxItem& it)
-{
-    if (m_pending && it.status == QLatin1String("pending"))
-        notePending(hashKey(it.contentHash), it.extId);
-}
-
-void InboxRepository::notePending(qint64 key, const std::optional<QString>& extId)
-{
-    if (!m_pending)
-        return;
-    m_pending->add(key);
-    if (extId)
-        m_pending->addExtId(*extId);
 }
 
 Result<qint64> InboxRepository::maxId()

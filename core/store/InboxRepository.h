@@ -108,7 +108,17 @@ public:
     // The highest id of inbox_items, 0 for an empty table.
     Result<qint64> maxId();
 
+    // The index key of a content hash (schema 4): its first fifteen hex digits as an integer.
+    static qint64 hashKey(const QString& contentHash);
+
 private:
+    // Slots of the statement cache: the hot path of `propose` reuses these.
+    enum Slot { Insert, FindDup, FindExt, Bump, FindOne, Save, SetStale, Refused, SlotCount };
+    // Text slots of the lookups, apart from the insert's (which uses its column numbers, 1 to 23).
+    static constexpr int kExtIdLookupSlot = 24;
+    static constexpr int kHashLookupSlot = 25;
+    static_assert(kHashLookupSlot < BindBuffers::kSlots);
+
     Result<Statement*> cached(int slot, const char* sql);
     Result<qint64> allocateId();
 
