@@ -2,8 +2,6 @@
 
 #include "store/Database.h"
 
-#include <algorithm>
-
 namespace sediment {
 
 namespace {
