@@ -347,10 +347,17 @@ private Q_SLOTS:
         QCOMPARE(last, qint64(4103));
         InboxPage page(*fx.ws, fx.clock);
         QCOMPARE(page.model()->rowCount(), 4003);
+        // What is not listed yet is counted, in the page's figure and in the sidebar's badge.
+        auto* count = page.findChild<QLabel*>(QStringLiteral("inboxCount"));
+        QVERIFY(count);
+        QCOMPARE(count->text(), QStringLiteral("4,003 pending · 100 arriving"));
+        QCOMPARE(page.badge(), QStringLiteral("4,103"));
         QSignalSpy badge(&page, &Page::badgeChanged);
         activate(page);
         QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 4103, 5000);
         QVERIFY(!badge.isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(count->text(), QStringLiteral("4,103 pending"), 2000);
+        QCOMPARE(page.badge(), QStringLiteral("4,103"));
         QCOMPARE(*InboxIntake(fx.ws->db()).hasRows(), false);
     }
 

@@ -49,7 +49,8 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     // What agents filed since the app last ran joins the list before its first page is read, when
     // that is quick (a few thousand rows, a few tens of milliseconds); the rest, and anything that
     // fails here, is left to the upkeep's slices below.
-    (void)InboxIntake(workspace.db()).fold(kFileOnOpen, 20);
+    if (auto filed = InboxIntake(workspace.db()).fold(kFileOnOpen, 20))
+        m_filing = filed->remaining;
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -213,9 +214,11 @@ QTableView* InboxPage::table() const { return m_table; }
 
 QString InboxPage::badge() const
 {
+    // Pending items still being filed are pending all the same.
     InboxReadModel read(m_workspace.db());
     auto n = read.pendingCount();
-    return n ? number(*n) : QString();
+    auto filing = InboxIntake(m_workspace.db()).count();
+    return n ? number(*n + filing.value_or(0)) : QString();
 }
 
 qint64 InboxPage::currentId() const
@@ -309,19 +312,22 @@ void InboxPage::updateEmptyState()
     const bool defaultView = m_appliedQuery.trimmed().isEmpty();
     // While the model is still reading, the figure so far is a lower bound: say so.
     const bool loading = m_model->isLoading();
+    // Proposals still being filed are not listed yet: say how many, rather than a short count.
+    const QString arriving = m_filing > 0 ? QStringLiteral(" · %1 arriving").arg(number(m_filing)) : QString();
     if (defaultView)
-        m_resultCount->setText(QStringLiteral("%1%2 pending").arg(number(count), loading ? QStringLiteral("+") : QString()));
+        m_resultCount->setText(QStringLiteral("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
     else if (loading)
-        m_resultCount->setText(QStringLiteral("%1+ matches, searching…").arg(number(count)));
+        m_resultCount->setText(QStringLiteral("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
     else
-        m_resultCount->setText(count == 1 ? QStringLiteral("1 match")
-                                          : QStringLiteral("%1 matches").arg(number(count)));
+        m_resultCount->setText((count == 1 ? QStringLiteral("1 match") : QStringLiteral("%1 matches").arg(number(count)))
+                               + arriving);
     if (count > 0) {
         m_listStack->setCurrentWidget(m_table);
         return;
     }
-    if (loading) {
-        m_empty->setText(QStringLiteral("Searching…"));
+    if (loading || (defaultView && m_filing > 0)) {
+        m_empty->setText(loading ? QStringLiteral("Searching…")
+                                 : QStringLiteral("Filing %1 new proposals…").arg(number(m_filing)));
         m_listStack->setCurrentWidget(m_empty);
         return;
     }
@@ -360,6 +366,8 @@ void InboxPage::applyQuery()
 
 void InboxPage::reload()
 {
+    // Counted here, where rows arrive: another program's filing (the live refresh) or ours.
+    m_filing = InboxIntake(m_workspace.db()).count().value_or(m_filing);
     const qint64 current = currentId();
     const int currentRow = m_table->currentIndex().row();
     QList<qint64> selected;

@@ -93,6 +93,7 @@ private:
     QElapsedTimer m_indexingShown; // valid while the status bar shows indexing progress
     QString m_appliedQuery;
     bool m_currentStale = false;
+    qint64 m_filing = 0; // pending items in the intake, not listed until the upkeep files them
 };
 
 } // namespace sediment::ui
