@@ -1,5 +1,6 @@
 #include "store/BindBuffers.h"
 
+#include "store/Statement.h"
 #include "util/JsonWriter.h"
 
 #include <QByteArray>
@@ -30,6 +31,16 @@ std::string_view BindBuffers::utf8(int slot, const QString& text)
     }
     return out;
 }
+
+void BindBuffers::bindText(Statement& st, int column, const QString& text) { st.bindUnowned(column, utf8(column, text)); }
+
+void BindBuffers::bindText(Statement& st, int column, const std::optional<QString>& text)
+{
+    if (text)
+        bindText(st, column, *text);
+}
+
+void BindBuffers::bindJson(Statement& st, int column, const Json& value) { st.bindUnowned(column, json(column, value)); }
 
 std::string_view BindBuffers::json(int slot, const Json& value)
 {

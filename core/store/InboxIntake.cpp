@@ -32,36 +32,11 @@ Result<qint64> scalar(Database& db, const char* sql, qint64 param = 0, bool bind
     return *row ? st->int64(0) : 0;
 }
 
-Result<std::optional<qint64>> firstId(Statement& st)
-{
-    auto row = st.step();
-    if (!row)
-        return fail(row.error());
-    std::optional<qint64> id;
-    if (*row)
-        id = st.int64(0);
-    st.reset();
-    return id;
-}
-
 } // namespace
 
-InboxIntake::InboxIntake(Database& db) : m_db(db), m_cache(SlotCount) {}
+InboxIntake::InboxIntake(Database& db) : m_db(db), m_cache(db, SlotCount) {}
 
 InboxIntake::~InboxIntake() = default;
-
-Result<Statement*> InboxIntake::cached(int slot, const char* sql)
-{
-    auto& entry = m_cache[size_t(slot)];
-    if (!entry) {
-        auto st = m_db.prepare(sql);
-        if (!st)
-            return fail(st.error());
-        entry.emplace(std::move(*st));
-    }
-    entry->reset();
-    return &*entry;
-}
 
 Result<qint64> InboxIntake::nextId(Database& db)
 {
@@ -72,13 +47,13 @@ Result<qint64> InboxIntake::nextId(Database& db)
 
 Status InboxIntake::file(const Filing& it, qint64 id, qint64 hashKey)
 {
-    auto st = cached(File, "INSERT INTO inbox_intake(id, hash_key, content_hash, ext_id, destination, "
+    auto st = m_cache.get(File, "INSERT INTO inbox_intake(id, hash_key, content_hash, ext_id, destination, "
                            "op_json, rationale, score, agent, session, source_json, reason, seen, "
                            "sanitized_json, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st)
         return fail(st.error());
     Statement& s = **st;
-    // Every parameter is NULL after the reset in cached(): absent values are simply not bound.
+    // Every parameter is NULL after the reset in m_cache.get(): absent values are simply not bound.
     const auto text = [&](int column, const QString& value) { s.bindUnowned(column, m_texts.utf8(column, value)); };
     const auto optText = [&](int column, const std::optional<QString>& value) {
         if (value)
@@ -105,27 +80,27 @@ Status InboxIntake::file(const Filing& it, qint64 id, qint64 hashKey)
 
 Result<std::optional<qint64>> InboxIntake::findByExtId(const QString& extId)
 {
-    auto st = cached(FindExt, "SELECT id FROM inbox_intake WHERE ext_id = ? ORDER BY id LIMIT 1");
+    auto st = m_cache.get(FindExt, "SELECT id FROM inbox_intake WHERE ext_id = ? ORDER BY id LIMIT 1");
     if (!st)
         return fail(st.error());
     (*st)->bindUnowned(1, m_texts.utf8(kExtIdLookupSlot, extId));
-    return firstId(**st);
+    return (*st)->firstInt64();
 }
 
 Result<std::optional<qint64>> InboxIntake::findByHash(qint64 hashKey, const QString& contentHash)
 {
     // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
-    auto st = cached(FindHash, "SELECT id FROM inbox_intake WHERE hash_key = ? AND +content_hash = ? "
+    auto st = m_cache.get(FindHash, "SELECT id FROM inbox_intake WHERE hash_key = ? AND +content_hash = ? "
                                "ORDER BY id LIMIT 1");
     if (!st)
         return fail(st.error());
     (*st)->bind(1, hashKey).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
-    return firstId(**st);
+    return (*st)->firstInt64();
 }
 
 Result<std::optional<int>> InboxIntake::bumpSeen(qint64 id)
 {
-    auto st = cached(Bump, "UPDATE inbox_intake SET seen = seen + 1 WHERE id = ? RETURNING seen");
+    auto st = m_cache.get(Bump, "UPDATE inbox_intake SET seen = seen + 1 WHERE id = ? RETURNING seen");
     if (!st)
         return fail(st.error());
     (*st)->bind(1, id);

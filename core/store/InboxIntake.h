@@ -2,7 +2,7 @@
 
 #include "inbox/InboxItem.h"
 #include "store/BindBuffers.h"
-#include "store/Statement.h"
+#include "store/StatementCache.h"
 #include "util/Error.h"
 
 #include <QMap>
@@ -82,11 +82,9 @@ public:
     static constexpr qint64 kAll = qint64(1) << 62;
 
 private:
-    Result<Statement*> cached(int slot, const char* sql);
-
     Database& m_db;
     BindBuffers m_texts; // before the statements, which may point into it until they are finalised
-    std::vector<std::optional<Statement>> m_cache;
+    StatementCache m_cache;
 };
 
 } // namespace sediment

@@ -70,22 +70,9 @@ qint64 InboxRepository::hashKey(const QString& contentHash)
     return key;
 }
 
-InboxRepository::InboxRepository(Database& db) : m_db(db), m_intake(db), m_cache(SlotCount) {}
+InboxRepository::InboxRepository(Database& db) : m_db(db), m_intake(db), m_cache(db, SlotCount) {}
 
 InboxRepository::~InboxRepository() = default;
-
-Result<Statement*> InboxRepository::cached(int slot, const char* sql)
-{
-    auto& entry = m_cache[size_t(slot)];
-    if (!entry) {
-        auto st = m_db.prepare(sql);
-        if (!st)
-            return fail(st.error());
-        entry.emplace(std::move(*st));
-    }
-    entry->reset();
-    return &*entry;
-}
 
 Result<qint64> InboxRepository::insert(const InboxItem& it)
 {
@@ -94,7 +81,7 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
     auto id = allocateId();
     if (!id)
         return fail(id.error());
-    auto st = cached(Insert,
+    auto st = m_cache.get(Insert,
                      "INSERT INTO inbox_items(ext_id, destination, op_json, final_op_json, "
                      "content_hash, rationale, score, agent, session, source_json, status, reason, "
                      "refusal_code, seen, stale, sanitized_json, target_path, before_content, "
@@ -103,37 +90,30 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
     if (!st)
         return fail(st.error());
     Statement& s = **st;
-    // Every parameter is NULL after the reset in cached(): absent values are simply not bound.
-    // Texts are bound from this repository's buffers, which SQLite reads without copying.
-    const auto text = [&](int column, const QString& value) { s.bindUnowned(column, m_texts.utf8(column, value)); };
-    const auto optText = [&](int column, const std::optional<QString>& value) {
-        if (value)
-            text(column, *value);
-    };
-    const auto jsonText = [&](int column, const Json& value) { s.bindUnowned(column, m_texts.json(column, value)); };
-    optText(1, it.extId);
-    text(2, it.destination);
-    jsonText(3, it.op);
+    BindBuffers& b = m_texts; // texts bound without copies, from buffers kept from row to row
+    b.bindText(s, 1, it.extId);
+    b.bindText(s, 2, it.destination);
+    b.bindJson(s, 3, it.op);
     if (it.finalOp)
-        jsonText(4, *it.finalOp);
-    text(5, it.contentHash);
-    text(6, it.rationale);
+        b.bindJson(s, 4, *it.finalOp);
+    b.bindText(s, 5, it.contentHash);
+    b.bindText(s, 6, it.rationale);
     s.bind(7, it.score);
-    optText(8, it.agent);
-    optText(9, it.session);
-    jsonText(10, it.source);
-    text(11, it.status);
-    optText(12, it.reason);
-    optText(13, it.refusalCode);
+    b.bindText(s, 8, it.agent);
+    b.bindText(s, 9, it.session);
+    b.bindJson(s, 10, it.source);
+    b.bindText(s, 11, it.status);
+    b.bindText(s, 12, it.reason);
+    b.bindText(s, 13, it.refusalCode);
     s.bind(14, it.seen).bind(15, int(it.stale));
     if (!(it.sanitized.is_array() && it.sanitized.empty()))
-        jsonText(16, it.sanitized);
-    optText(17, it.targetPath);
-    optText(18, it.beforeContent);
-    optText(19, it.afterContent);
-    text(20, it.createdAt);
-    optText(21, it.decidedAt);
-    optText(22, it.decidedBy);
+        b.bindJson(s, 16, it.sanitized);
+    b.bindText(s, 17, it.targetPath);
+    b.bindText(s, 18, it.beforeContent);
+    b.bindText(s, 19, it.afterContent);
+    b.bindText(s, 20, it.createdAt);
+    b.bindText(s, 21, it.decidedAt);
+    b.bindText(s, 22, it.decidedBy);
     s.bind(23, hashKey(it.contentHash)).bind(24, *id);
     if (auto r = s.exec(); !r)
         return fail(r.error());
@@ -143,7 +123,7 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
 
 Result<std::optional<InboxItem>> InboxRepository::find(qint64 id)
 {
-    auto st = cached(FindOne, (std::string("SELECT ") + kColumns
+    auto st = m_cache.get(FindOne, (std::string("SELECT ") + kColumns
                                + " FROM inbox_items WHERE id = ?")
                                   .c_str());
     if (!st)
@@ -175,7 +155,7 @@ Result<std::vector<InboxItem>> InboxRepository::findMany(const std::vector<qint6
 
 Status InboxRepository::saveDecision(const InboxItem& it)
 {
-    auto st = cached(Save,
+    auto st = m_cache.get(Save,
                      "UPDATE inbox_items SET status = ?, reason = ?, refusal_code = ?, "
                      "final_op_json = ?, before_content = ?, after_content = ?, target_path = ?, "
                      "stale = ?, decided_at = ?, decided_by = ? WHERE id = ?");
@@ -206,7 +186,7 @@ Status InboxRepository::saveDecision(const InboxItem& it)
 
 Status InboxRepository::setStale(qint64 id, bool stale)
 {
-    auto st = cached(SetStale, "UPDATE inbox_items SET stale = ? WHERE id = ?");
+    auto st = m_cache.get(SetStale, "UPDATE inbox_items SET stale = ? WHERE id = ?");
     if (!st)
         return fail(st.error());
     return (*st)->bind(1, int(stale)).bind(2, id).exec();
@@ -303,7 +283,7 @@ InboxRepository::findRefusedByHash(const QString& contentHash)
 {
     // An index range (usually empty); the latest is picked here rather than by an ORDER BY on
     // an expression, which would set up a sorter for every proposal.
-    auto st = cached(Refused,
+    auto st = m_cache.get(Refused,
                      "SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
                      "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
                      "WHERE hash_key = ? AND +content_hash = ? AND status = 'refused'");

@@ -4,7 +4,7 @@
 #include "proposal/Proposal.h"
 #include "store/InboxIntake.h"
 #include "store/PendingKeys.h"
-#include "store/Statement.h"
+#include "store/StatementCache.h"
 #include "store/BindBuffers.h"
 #include "util/Error.h"
 
@@ -119,7 +119,6 @@ private:
     static constexpr int kHashLookupSlot = 25;
     static_assert(kHashLookupSlot < BindBuffers::kSlots);
 
-    Result<Statement*> cached(int slot, const char* sql);
     Result<qint64> allocateId();
 
     void notePending(const InboxItem& item);
@@ -129,7 +128,7 @@ private:
     Database& m_db;
     InboxIntake m_intake;
     BindBuffers m_texts; // before the statements, which may point into it until they are finalised
-    std::vector<std::optional<Statement>> m_cache;
+    StatementCache m_cache;
     std::optional<PendingKeys> m_pending; // see keepPendingKeys()
     std::optional<qint64> m_nextId;       // see beginPass()
 };

@@ -61,16 +61,6 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
     // Plain index lookups in each table (the agent's id wins); a combined UNION with an ORDER BY
     // cost as much as the insert itself on the hot path of `propose`. A twin in both tables (only
     // a hand-made one) resolves to the lower id, as one table's ORDER BY id would.
-    const auto first = [](Statement& st) -> Result<std::optional<qint64>> {
-        auto row = st.step();
-        if (!row)
-            return fail(row.error());
-        std::optional<qint64> id;
-        if (*row)
-            id = st.int64(0);
-        st.reset();
-        return id;
-    };
     const auto lower = [](std::optional<qint64> a, std::optional<qint64> b) {
         return a && b ? std::optional<qint64>(std::min(*a, *b)) : a ? a : b;
     };
@@ -78,12 +68,12 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
     if (m_pending && !m_pending->hasHashKey(key) && !(extId && m_pending->hasExtId(*extId)))
         return std::optional<qint64>(); // no pending item has either key
     if (extId) {
-        auto st = cached(FindExt, "SELECT id FROM inbox_items WHERE ext_id = ? AND status = 'pending' "
+        auto st = m_cache.get(FindExt, "SELECT id FROM inbox_items WHERE ext_id = ? AND status = 'pending' "
                                   "ORDER BY id LIMIT 1");
         if (!st)
             return fail(st.error());
         (*st)->bindUnowned(1, m_texts.utf8(kExtIdLookupSlot, *extId));
-        auto id = first(**st);
+        auto id = (*st)->firstInt64();
         if (!id)
             return id;
         auto filed = m_intake.findByExtId(*extId);
@@ -93,12 +83,12 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
             return lower(*id, *filed);
     }
     // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
-    auto st = cached(FindDup, "SELECT id FROM inbox_items WHERE hash_key = ? AND +content_hash = ? "
+    auto st = m_cache.get(FindDup, "SELECT id FROM inbox_items WHERE hash_key = ? AND +content_hash = ? "
                               "AND status = 'pending' ORDER BY id LIMIT 1");
     if (!st)
         return fail(st.error());
     (*st)->bind(1, key).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
-    auto id = first(**st);
+    auto id = (*st)->firstInt64();
     if (!id)
         return id;
     auto filed = m_intake.findByHash(key, contentHash);
@@ -114,7 +104,7 @@ Result<int> InboxRepository::bumpSeen(qint64 id)
         return fail(filed.error());
     if (*filed)
         return **filed;
-    auto st = cached(Bump, "UPDATE inbox_items SET seen = seen + 1 WHERE id = ? RETURNING seen");
+    auto st = m_cache.get(Bump, "UPDATE inbox_items SET seen = seen + 1 WHERE id = ? RETURNING seen");
     if (!st)
         return fail(st.error());
     (*st)->bind(1, id);

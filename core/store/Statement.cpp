@@ -109,6 +109,18 @@ void Statement::reset()
     sqlite3_clear_bindings(m_stmt);
 }
 
+Result<std::optional<qint64>> Statement::firstInt64()
+{
+    auto row = step();
+    if (!row)
+        return fail(row.error());
+    std::optional<qint64> value;
+    if (*row)
+        value = int64(0);
+    reset();
+    return value;
+}
+
 bool Statement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
 
 QString Statement::text(int col) const

@@ -42,6 +42,8 @@ public:
     // Runs to completion, for statements without rows.
     Status exec();
     void reset();
+    // Steps once: the first column of the first row, if there is one; then resets.
+    Result<std::optional<qint64>> firstInt64();
 
     // Steps through every remaining row, handing the statement to `fn` at each one.
     template <typename Fn>

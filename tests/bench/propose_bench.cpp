@@ -24,6 +24,7 @@
 #include <sys/resource.h>
 
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -73,6 +74,38 @@ double plainInsert(const QString& path, const std::vector<QByteArray>& lines)
     return double(t.nsecsElapsed()) / 1e9;
 }
 
+bool writeLines(const QString& path, const std::vector<QByteArray>& lines)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return false;
+    for (const QByteArray& line : lines)
+        f.write(line + '\n');
+    return true;
+}
+
+struct Proposed {
+    double seconds = 0; // process start to exit, the whole outcome read
+    QByteArray out;
+};
+
+// `sediment propose FILE --json` as a harness runs it.
+std::optional<Proposed> propose(const QString& binary, const QString& workspace, const QString& input)
+{
+    QProcess p;
+    QElapsedTimer t;
+    t.start();
+    p.start(binary, {QStringLiteral("--workspace"), workspace, QStringLiteral("propose"), input, QStringLiteral("--json")});
+    p.waitForFinished(-1);
+    Proposed r{0, p.readAllStandardOutput()};
+    r.seconds = double(t.nsecsElapsed()) / 1e9;
+    if (p.exitCode() != 0) {
+        std::fprintf(stderr, "propose failed (%d): %s\n", p.exitCode(), p.readAllStandardError().constData());
+        return std::nullopt;
+    }
+    return r;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -84,26 +117,14 @@ int main(int argc, char** argv)
     QTemporaryDir dir;
     const std::vector<QByteArray> lines = makeLines(n);
     const QString input = dir.filePath(QStringLiteral("proposals.jsonl"));
-    {
-        QFile f(input);
-        if (!f.open(QIODevice::WriteOnly))
-            return 3;
-        for (const QByteArray& line : lines)
-            f.write(line + '\n');
-    }
-
-    QProcess p;
-    QElapsedTimer t;
-    t.start();
-    p.start(binary, {QStringLiteral("--workspace"), dir.filePath(QStringLiteral("ws")), QStringLiteral("propose"),
-                     input, QStringLiteral("--json")});
-    p.waitForFinished(-1);
-    const QByteArray out = p.readAllStandardOutput();
-    const double proposeSeconds = double(t.nsecsElapsed()) / 1e9;
-    if (p.exitCode() != 0) {
-        std::fprintf(stderr, "propose failed (%d): %s\n", p.exitCode(), p.readAllStandardError().constData());
+    const QString workspace = dir.filePath(QStringLiteral("ws"));
+    if (!writeLines(input, lines))
+        return 3;
+    const auto first = propose(binary, workspace, input);
+    if (!first)
         return 1;
-    }
+    const QByteArray& out = first->out;
+    const double proposeSeconds = first->seconds;
     const double proposeCpu = cpuSeconds(RUSAGE_CHILDREN);
     rusage child{};
     getrusage(RUSAGE_CHILDREN, &child); // ru_maxrss: the largest child's peak, in KiB
@@ -122,7 +143,7 @@ int main(int argc, char** argv)
 
     // Filing: the intake's rows into inbox_items and its indexes, in one transaction.
     {
-        auto db = sediment::Database::open(dir.filePath(QStringLiteral("ws/sediment.db")));
+        auto db = sediment::Database::open(workspace + QStringLiteral("/sediment.db"));
         if (!db)
             return 1;
         QElapsedTimer f;
@@ -135,24 +156,13 @@ int main(int argc, char** argv)
     }
     // A second batch of new proposals, into an inbox that holds the first.
     {
-        const std::vector<QByteArray> more = makeLines(n, n);
         const QString second = dir.filePath(QStringLiteral("more.jsonl"));
-        QFile f(second);
-        if (!f.open(QIODevice::WriteOnly))
+        if (!writeLines(second, makeLines(n, n)))
             return 3;
-        for (const QByteArray& line : more)
-            f.write(line + '\n');
-        f.close();
-        QProcess q;
-        QElapsedTimer t2;
-        t2.start();
-        q.start(binary, {QStringLiteral("--workspace"), dir.filePath(QStringLiteral("ws")), QStringLiteral("propose"),
-                         second, QStringLiteral("--json")});
-        q.waitForFinished(-1);
-        (void)q.readAllStandardOutput();
-        if (q.exitCode() != 0)
+        const auto more = propose(binary, workspace, second);
+        if (!more)
             return 1;
-        const double s2 = double(t2.nsecsElapsed()) / 1e9;
+        const double s2 = more->seconds;
         std::printf("second batch:     %.3f s  %.0f proposals/s (%d new, beside the first %d pending)\n", s2, n / s2, n, n);
     }
     return 0;
