@@ -103,15 +103,10 @@ Result<std::optional<int>> InboxIntake::bumpSeen(qint64 id)
     auto st = m_cache.get(Bump, "UPDATE inbox_intake SET seen = seen + 1 WHERE id = ? RETURNING seen");
     if (!st)
         return fail(st.error());
-    (*st)->bind(1, id);
-    auto row = (*st)->step();
-    if (!row)
-        return fail(row.error());
-    std::optional<int> seen;
-    if (*row)
-        seen = int((*st)->int64(0));
-    (*st)->reset();
-    return seen;
+    auto seen = (*st)->bind(1, id).firstInt64();
+    if (!seen)
+        return fail(seen.error());
+    return *seen ? std::optional<int>(int(**seen)) : std::nullopt;
 }
 
 Status InboxIntake::forEachKey(const std::function<bool(qint64, std::optional<QString>)>& fn)

@@ -107,15 +107,12 @@ Result<int> InboxRepository::bumpSeen(qint64 id)
     auto st = m_cache.get(Bump, "UPDATE inbox_items SET seen = seen + 1 WHERE id = ? RETURNING seen");
     if (!st)
         return fail(st.error());
-    (*st)->bind(1, id);
-    auto row = (*st)->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
+    auto seen = (*st)->bind(1, id).firstInt64();
+    if (!seen)
+        return fail(seen.error());
+    if (!*seen)
         return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
-    const int seen = int((*st)->int64(0));
-    (*st)->reset();
-    return seen;
+    return int(**seen);
 }
 
 Status InboxRepository::reserveCacheFor(std::size_t rows)
