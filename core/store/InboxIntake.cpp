@@ -133,17 +133,6 @@ Result<bool> InboxIntake::hasRows()
     return *any != 0;
 }
 
-Result<QMap<QString, qint64>> InboxIntake::countByDestination()
-{
-    auto st = m_db.prepare("SELECT destination, COUNT(*) FROM inbox_intake GROUP BY destination");
-    if (!st)
-        return fail(st.error());
-    QMap<QString, qint64> counts;
-    if (auto s = st->forEachRow([&](const Statement& row) { counts.insert(row.text(0), row.int64(1)); }); !s)
-        return fail(s.error());
-    return counts;
-}
-
 Result<InboxIntake::Progress> InboxIntake::fold(qint64 maxRows, int busyWaitMs)
 {
     Progress p;

@@ -5,7 +5,6 @@
 #include "store/StatementCache.h"
 #include "util/Error.h"
 
-#include <QMap>
 #include <QString>
 
 #include <functional>
@@ -66,7 +65,6 @@ public:
     Result<qint64> count();
     // Whether any row waits, without counting them.
     Result<bool> hasRows();
-    Result<QMap<QString, qint64>> countByDestination();
 
     struct Progress {
         qint64 filed = 0;     // rows moved into inbox_items by this call
