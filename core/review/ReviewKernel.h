@@ -17,12 +17,13 @@ class ProposalValidator;
 class Proposer;
 
 // The review kernel (§4), total and fail-closed. Ports are injected: the gate, the stores (an
-// ApplyPort) and, for review(), the proposer. Every proposal gets an inbox_items row with its
-// final status and every decision an audit row, all in one transaction per pass (§13).
+// ApplyPort) and, for review(), the proposer. Every proposal gets a row with its final status
+// (a decided one in inbox_items, a deferred one in the intake, InboxIntake) and every decision
+// an audit row, all in one transaction per pass (§13).
 //
 // Audit volume: each decision (applied, rejected, failed) has its own audit row; queueing for a
 // human is recorded by one `proposal.queued` row per pass listing the queued ids as ranges, so
-// that an agent can queue 100,000 proposals in a couple of seconds. The decision on each queued
+// that an agent can queue 100,000 proposals in well under a second. The decision on each queued
 // item later writes its own row (inbox service).
 class ReviewKernel final {
 public:

@@ -320,7 +320,7 @@ private Q_SLOTS:
         QCOMPARE(index.mark().value_or(-1), qint64(0));
         activate(page);
         QTRY_COMPARE_WITH_TIMEOUT(index.mark().value_or(-1), last, 2000);
-        QTRY_VERIFY_WITH_TIMEOUT(!page.textCatchUp()->isRunning(), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.upkeep()->isRunning(), 2000);
         QVERIFY(messages.size() >= 2);
         QCOMPARE(messages.first().at(0).toString(),
                  QStringLiteral("Indexing 30 of 30 items for search…"));

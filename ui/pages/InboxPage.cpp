@@ -146,10 +146,10 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &InboxPage::updateEmptyState);
     connect(m_model, &InboxTableModel::loadingFinished, this, &InboxPage::updateEmptyState);
 
-    m_catchUp = new InboxUpkeep(workspace.db(), this);
-    watchTextCatchUp();
+    m_upkeep = new InboxUpkeep(workspace.db(), this);
+    watchUpkeep();
     // A large filing continues in the background from the event loop's first turn.
-    QTimer::singleShot(0, m_catchUp, &InboxUpkeep::start);
+    QTimer::singleShot(0, m_upkeep, &InboxUpkeep::start);
 
     const QSettings settings;
     // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
@@ -165,10 +165,10 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 
 InboxPage::~InboxPage() { saveLayout(); }
 
-void InboxPage::watchTextCatchUp()
+void InboxPage::watchUpkeep()
 {
     // The window's own commits do not move data_version: rows the upkeep filed are shown here.
-    connect(m_catchUp, &InboxUpkeep::filed, this, [this](const InboxIntake::Progress& p, qint64) {
+    connect(m_upkeep, &InboxUpkeep::filed, this, [this](const InboxIntake::Progress& p, qint64) {
         reload();
         if (p.remaining > 0) {
             m_indexingShown.start();
@@ -176,7 +176,7 @@ void InboxPage::watchTextCatchUp()
         }
     });
     // Progress at most a few times a second; nothing at all when the index was already current.
-    connect(m_catchUp, &InboxUpkeep::sliceDone, this,
+    connect(m_upkeep, &InboxUpkeep::sliceDone, this,
             [this](const InboxTextIndex::Progress& p, qint64) {
                 if (m_indexingShown.isValid() && m_indexingShown.elapsed() < 250)
                     return;
@@ -184,12 +184,12 @@ void InboxPage::watchTextCatchUp()
                 Q_EMIT statusMessage(QStringLiteral("Indexing %1 of %2 items for search…")
                                          .arg(number(p.mark), number(p.mark + p.remaining)));
             });
-    connect(m_catchUp, &InboxUpkeep::finished, this, [this] {
+    connect(m_upkeep, &InboxUpkeep::finished, this, [this] {
         if (m_indexingShown.isValid())
             Q_EMIT statusMessage(QString());
         m_indexingShown.invalidate();
     });
-    connect(m_catchUp, &InboxUpkeep::failed, this, [this](const QString& message) {
+    connect(m_upkeep, &InboxUpkeep::failed, this, [this](const QString& message) {
         m_indexingShown.invalidate();
         Q_EMIT statusMessage(QStringLiteral("Search index not updated (%1): retrying shortly; "
                                             "search still works, more slowly.")
@@ -200,7 +200,7 @@ void InboxPage::watchTextCatchUp()
 void InboxPage::showEvent(QShowEvent* event)
 {
     Page::showEvent(event);
-    m_catchUp->start();
+    m_upkeep->start();
 }
 
 void InboxPage::saveLayout() const
@@ -403,7 +403,7 @@ void InboxPage::reload()
     updateEmptyState();
     showCurrent();
     // Another program's rows (the live refresh brings us here) wait for the free-text index.
-    m_catchUp->start();
+    m_upkeep->start();
     Q_EMIT badgeChanged();
 }
 

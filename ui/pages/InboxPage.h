@@ -60,8 +60,8 @@ public:
     // The current item is pending and its target changed since it was proposed.
     bool currentIsStale() const;
     InboxTriage* triage() const { return m_triage; }
-    // Keeps the free-text index caught up while the page is open (see InboxUpkeep).
-    InboxUpkeep* textCatchUp() const { return m_catchUp; }
+    // Files the intake and keeps the free-text index caught up while the page is open.
+    InboxUpkeep* upkeep() const { return m_upkeep; }
 
 public Q_SLOTS:
     void reload() override;
@@ -72,7 +72,7 @@ protected:
 
 private:
     void showCurrent();
-    void watchTextCatchUp();
+    void watchUpkeep();
     void updateEmptyState();
     void saveLayout() const;
 
@@ -89,7 +89,7 @@ private:
     QStackedWidget* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
     QTimer* m_queryTimer = nullptr;
-    InboxUpkeep* m_catchUp = nullptr;
+    InboxUpkeep* m_upkeep = nullptr;
     QElapsedTimer m_indexingShown; // valid while the status bar shows indexing progress
     QString m_appliedQuery;
     bool m_currentStale = false;
