@@ -28,6 +28,8 @@ const QString kUsage = QStringLiteral(
     "again and refusal memory stops rejecting its content; the audit row inbox.undo_refuse keeps\n"
     "what was refused, by whom and why. An item whose target changed since it was proposed is\n"
     "stale: it cannot be approved until patched.\n\n"
+    "Proposals `propose` filed since the last inbox command are moved into the inbox first\n"
+    "(the desktop app does the same in the background), so every subcommand sees them.\n\n"
     "Refusal codes: duplicate, wrong, too_specific, stale, unsafe, low_value, other (other needs\n"
     "--text).\n\n"
     "Options:\n"
