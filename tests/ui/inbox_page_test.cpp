@@ -4,6 +4,7 @@
 #include "pages/InboxPage.h"
 #include "pages/InboxUpkeep.h"
 #include "store/AuditRepository.h"
+#include "store/Database.h"
 #include "store/InboxTextIndex.h"
 #include "widgets/DetailPane.h"
 #include "widgets/PatchEditor.h"
@@ -359,6 +360,30 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(count->text(), QStringLiteral("4,103 pending"), 2000);
         QCOMPARE(page.badge(), QStringLiteral("4,103"));
         QCOMPARE(*InboxIntake(fx.ws->db()).hasRows(), false);
+    }
+
+    // An agent's batch holds the write lock: what waits in the intake is counted and said.
+    void proposalsThatCannotBeFiledYetAreCountedAndReported()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        QCOMPARE(fx.fileMemories(QStringLiteral("held "), 5), qint64(5));
+        auto other = Database::open(fx.dir.filePath(QStringLiteral("sediment.db")));
+        QVERIFY(other);
+        auto held = (*other)->begin();
+        QVERIFY(held);
+        InboxPage page(*fx.ws, fx.clock);
+        QSignalSpy messages(&page, &Page::statusMessage);
+        auto* count = page.findChild<QLabel*>(QStringLiteral("inboxCount"));
+        QVERIFY(count);
+        QCOMPARE(count->text(), QStringLiteral("0 pending · 5 arriving"));
+        QCOMPARE(page.badge(), QStringLiteral("5"));
+        activate(page);
+        QTRY_VERIFY_WITH_TIMEOUT(!messages.isEmpty(), 2000);
+        const QString said = messages.last().at(0).toString();
+        QVERIFY2(said.startsWith(QLatin1String("5 new proposals not filed yet (")), qPrintable(said));
+        QVERIFY2(said.endsWith(QLatin1String("retrying shortly; they are counted meanwhile.")), qPrintable(said));
+        QVERIFY(held->commit());
     }
 
     void showsAnEmptyStateWhenNothingIsPending()

@@ -49,8 +49,8 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     // What agents filed since the app last ran joins the list before its first page is read, when
     // that is quick (a few thousand rows, a few tens of milliseconds); the rest, and anything that
     // fails here, is left to the upkeep's slices below.
-    if (auto filed = InboxIntake(workspace.db()).fold(kFileOnOpen, 20))
-        m_filing = filed->remaining;
+    auto filed = InboxIntake(workspace.db()).fold(kFileOnOpen, 20);
+    m_filing = filed ? filed->remaining : InboxIntake(workspace.db()).count().value_or(0);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -191,9 +191,15 @@ void InboxPage::watchUpkeep()
     });
     connect(m_upkeep, &InboxUpkeep::failed, this, [this](const QString& message) {
         m_indexingShown.invalidate();
-        Q_EMIT statusMessage(QStringLiteral("Search index not updated (%1): retrying shortly; "
-                                            "search still works, more slowly.")
-                                 .arg(message));
+        // The intake is filed before the index is touched: rows waiting there name the step.
+        m_filing = InboxIntake(m_workspace.db()).count().value_or(m_filing);
+        updateEmptyState();
+        Q_EMIT statusMessage(m_filing > 0 ? QStringLiteral("%1 new proposals not filed yet (%2): retrying shortly; "
+                                                           "they are counted meanwhile.")
+                                                .arg(number(m_filing), message)
+                                          : QStringLiteral("Search index not updated (%1): retrying shortly; "
+                                                           "search still works, more slowly.")
+                                                .arg(message));
     });
 }
 
