@@ -3,6 +3,7 @@
 #include "inbox/InboxQuery.h"
 #include "models/InboxTableModel.h"
 #include "pages/InboxDecider.h"
+#include "pages/InboxBackground.h"
 #include "pages/InboxUpkeep.h"
 #include "pages/InboxTriage.h"
 #include "Resources.h"
@@ -48,9 +49,9 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     setObjectName(QStringLiteral("inboxPage"));
     // What agents filed since the app last ran joins the list before its first page is read, when
     // that is quick (a few thousand rows, a few tens of milliseconds); the rest, and anything that
-    // fails here, is left to the upkeep's slices below.
-    auto filed = InboxIntake(workspace.db()).fold(kFileOnOpen, 20);
-    m_filing = filed ? filed->remaining : InboxIntake(workspace.db()).count().value_or(0);
+    // fails here, is left to the upkeep's slices.
+    m_background = new InboxBackground(workspace.db(), this);
+    m_background->fileAtOpen(kFileOnOpen);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -146,10 +147,9 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &InboxPage::updateEmptyState);
     connect(m_model, &InboxTableModel::loadingFinished, this, &InboxPage::updateEmptyState);
 
-    m_upkeep = new InboxUpkeep(workspace.db(), this);
-    watchUpkeep();
-    // A large filing continues in the background from the event loop's first turn.
-    QTimer::singleShot(0, m_upkeep, &InboxUpkeep::start);
+    connect(m_background, &InboxBackground::filed, this, &InboxPage::reload);
+    connect(m_background, &InboxBackground::filingChanged, this, &InboxPage::updateEmptyState);
+    connect(m_background, &InboxBackground::statusMessage, this, &Page::statusMessage);
 
     const QSettings settings;
     // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
@@ -165,48 +165,10 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 
 InboxPage::~InboxPage() { saveLayout(); }
 
-void InboxPage::watchUpkeep()
-{
-    // The window's own commits do not move data_version: rows the upkeep filed are shown here.
-    connect(m_upkeep, &InboxUpkeep::filed, this, [this](const InboxIntake::Progress& p, qint64) {
-        reload();
-        if (p.remaining > 0) {
-            m_indexingShown.start();
-            Q_EMIT statusMessage(QStringLiteral("Filing %1 new proposals into the inbox…").arg(number(p.remaining)));
-        }
-    });
-    // Progress at most a few times a second; nothing at all when the index was already current.
-    connect(m_upkeep, &InboxUpkeep::sliceDone, this,
-            [this](const InboxTextIndex::Progress& p, qint64) {
-                if (m_indexingShown.isValid() && m_indexingShown.elapsed() < 250)
-                    return;
-                m_indexingShown.start();
-                Q_EMIT statusMessage(QStringLiteral("Indexing %1 of %2 items for search…")
-                                         .arg(number(p.mark), number(p.mark + p.remaining)));
-            });
-    connect(m_upkeep, &InboxUpkeep::finished, this, [this] {
-        if (m_indexingShown.isValid())
-            Q_EMIT statusMessage(QString());
-        m_indexingShown.invalidate();
-    });
-    connect(m_upkeep, &InboxUpkeep::failed, this, [this](const QString& message) {
-        m_indexingShown.invalidate();
-        // The intake is filed before the index is touched: rows waiting there name the step.
-        m_filing = InboxIntake(m_workspace.db()).count().value_or(m_filing);
-        updateEmptyState();
-        Q_EMIT statusMessage(m_filing > 0 ? QStringLiteral("%1 new proposals not filed yet (%2): retrying shortly; "
-                                                           "they are counted meanwhile.")
-                                                .arg(number(m_filing), message)
-                                          : QStringLiteral("Search index not updated (%1): retrying shortly; "
-                                                           "search still works, more slowly.")
-                                                .arg(message));
-    });
-}
-
 void InboxPage::showEvent(QShowEvent* event)
 {
     Page::showEvent(event);
-    m_upkeep->start();
+    m_background->start();
 }
 
 void InboxPage::saveLayout() const
@@ -217,6 +179,8 @@ void InboxPage::saveLayout() const
 }
 
 QTableView* InboxPage::table() const { return m_table; }
+
+InboxUpkeep* InboxPage::upkeep() const { return m_background->upkeep(); }
 
 QString InboxPage::badge() const
 {
@@ -319,7 +283,8 @@ void InboxPage::updateEmptyState()
     // While the model is still reading, the figure so far is a lower bound: say so.
     const bool loading = m_model->isLoading();
     // Proposals still being filed are not listed yet: say how many, rather than a short count.
-    const QString arriving = m_filing > 0 ? QStringLiteral(" · %1 arriving").arg(number(m_filing)) : QString();
+    const qint64 filing = m_background->filing();
+    const QString arriving = filing > 0 ? QStringLiteral(" · %1 arriving").arg(number(filing)) : QString();
     if (defaultView)
         m_resultCount->setText(QStringLiteral("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
     else if (loading)
@@ -331,9 +296,9 @@ void InboxPage::updateEmptyState()
         m_listStack->setCurrentWidget(m_table);
         return;
     }
-    if (loading || (defaultView && m_filing > 0)) {
+    if (loading || (defaultView && filing > 0)) {
         m_empty->setText(loading ? QStringLiteral("Searching…")
-                                 : QStringLiteral("Filing %1 new proposals…").arg(number(m_filing)));
+                                 : QStringLiteral("Filing %1 new proposals…").arg(number(filing)));
         m_listStack->setCurrentWidget(m_empty);
         return;
     }
@@ -373,7 +338,7 @@ void InboxPage::applyQuery()
 void InboxPage::reload()
 {
     // Counted here, where rows arrive: another program's filing (the live refresh) or ours.
-    m_filing = InboxIntake(m_workspace.db()).count().value_or(m_filing);
+    m_background->recount();
     const qint64 current = currentId();
     const int currentRow = m_table->currentIndex().row();
     QList<qint64> selected;
@@ -409,7 +374,7 @@ void InboxPage::reload()
     updateEmptyState();
     showCurrent();
     // Another program's rows (the live refresh brings us here) wait for the free-text index.
-    m_upkeep->start();
+    m_background->start();
     Q_EMIT badgeChanged();
 }
 

@@ -2,7 +2,6 @@
 
 #include "Page.h"
 
-#include <QElapsedTimer>
 #include <QList>
 
 #include <memory>
@@ -25,6 +24,7 @@ namespace sediment::ui {
 class DetailPane;
 class InboxDecider;
 class InboxTableModel;
+class InboxBackground;
 class InboxUpkeep;
 class InboxTriage;
 class RecordTable;
@@ -61,7 +61,7 @@ public:
     bool currentIsStale() const;
     InboxTriage* triage() const { return m_triage; }
     // Files the intake and keeps the free-text index caught up while the page is open.
-    InboxUpkeep* upkeep() const { return m_upkeep; }
+    InboxUpkeep* upkeep() const;
 
 public Q_SLOTS:
     void reload() override;
@@ -72,7 +72,6 @@ protected:
 
 private:
     void showCurrent();
-    void watchUpkeep();
     void updateEmptyState();
     void saveLayout() const;
 
@@ -89,11 +88,9 @@ private:
     QStackedWidget* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
     QTimer* m_queryTimer = nullptr;
-    InboxUpkeep* m_upkeep = nullptr;
-    QElapsedTimer m_indexingShown; // valid while the status bar shows indexing progress
+    InboxBackground* m_background = nullptr;
     QString m_appliedQuery;
     bool m_currentStale = false;
-    qint64 m_filing = 0; // pending items in the intake, not listed until the upkeep files them
 };
 
 } // namespace sediment::ui
