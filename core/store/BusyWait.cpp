@@ -10,13 +10,10 @@ BusyWait::BusyWait(Database& db, int ms) : m_db(db)
 {
     if (ms < 0)
         return;
-    auto st = db.prepare("PRAGMA busy_timeout");
-    if (!st)
+    auto previous = db.scalar("PRAGMA busy_timeout");
+    if (!previous)
         return;
-    auto row = st->step();
-    if (!row || !*row)
-        return;
-    m_previous = int(st->int64(0));
+    m_previous = int(*previous);
     sqlite3_busy_timeout(db.handle(), ms);
 }
 

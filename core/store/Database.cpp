@@ -245,11 +245,30 @@ Transaction::~Transaction()
         m_db->exec("ROLLBACK");
 }
 
+Result<qint64> Database::scalar(const char* sql, std::initializer_list<qint64> params)
+{
+    auto st = prepare(sql);
+    if (!st)
+        return fail(st.error());
+    int index = 1;
+    for (qint64 p : params)
+        st->bind(index++, p);
+    auto value = st->firstInt64();
+    if (!value)
+        return fail(value.error());
+    return value->value_or(0);
+}
+
 Status Transaction::commit()
 {
     Database* db = m_db;
     m_db = nullptr;
-    return db->exec("COMMIT");
+    auto committed = db->exec("COMMIT");
+    // A COMMIT that fails (busy past the time-out, a deferred constraint) leaves the transaction
+    // open; it is ended here, so that the connection's next statement does not run inside it.
+    if (!committed)
+        (void)db->exec("ROLLBACK");
+    return committed;
 }
 
 } // namespace sediment

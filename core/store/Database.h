@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <initializer_list>
 #include <memory>
 
 struct sqlite3;
@@ -38,6 +39,9 @@ public:
 
     Result<Statement> prepare(const char* sql);
     Status exec(const char* sql);
+    // The first column of the first row as an integer, 0 when there is no row; integer
+    // parameters bound in order.
+    Result<qint64> scalar(const char* sql, std::initializer_list<qint64> params = {});
 
     // BEGIN IMMEDIATE: take the write lock up front so two writers queue on the busy time-out
     // instead of failing a lock upgrade with "database is locked".
@@ -73,6 +77,7 @@ public:
     Transaction& operator=(const Transaction&) = delete;
     ~Transaction();
 
+    // A COMMIT that fails rolls the transaction back before its error is returned.
     Status commit();
 
 private:

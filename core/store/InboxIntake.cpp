@@ -19,19 +19,6 @@ static_assert(kHashLookupSlot < BindBuffers::kSlots);
 constexpr const char* kShared = "id, hash_key, content_hash, ext_id, destination, op_json, rationale, score, "
                                 "agent, session, source_json, reason, seen, sanitized_json, created_at";
 
-Result<qint64> scalar(Database& db, const char* sql, qint64 param = 0, bool bindParam = false)
-{
-    auto st = db.prepare(sql);
-    if (!st)
-        return fail(st.error());
-    if (bindParam)
-        st->bind(1, param);
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return *row ? st->int64(0) : 0;
-}
-
 } // namespace
 
 InboxIntake::InboxIntake(Database& db) : m_db(db), m_cache(db, SlotCount) {}
@@ -41,7 +28,7 @@ InboxIntake::~InboxIntake() = default;
 Result<qint64> InboxIntake::nextId(Database& db)
 {
     // Two subqueries, each one descent to the right edge of its table.
-    return scalar(db, "SELECT MAX(COALESCE((SELECT MAX(id) FROM inbox_items), 0), "
+    return db.scalar("SELECT MAX(COALESCE((SELECT MAX(id) FROM inbox_items), 0), "
                       "COALESCE((SELECT MAX(id) FROM inbox_intake), 0)) + 1");
 }
 
@@ -123,11 +110,11 @@ Status InboxIntake::forEachKey(const std::function<bool(qint64, std::optional<QS
     }
 }
 
-Result<qint64> InboxIntake::count() { return scalar(m_db, "SELECT COUNT(*) FROM inbox_intake"); }
+Result<qint64> InboxIntake::count() { return m_db.scalar("SELECT COUNT(*) FROM inbox_intake"); }
 
 Result<bool> InboxIntake::hasRows()
 {
-    auto any = scalar(m_db, "SELECT EXISTS (SELECT 1 FROM inbox_intake)");
+    auto any = m_db.scalar("SELECT EXISTS (SELECT 1 FROM inbox_intake)");
     if (!any)
         return fail(any.error());
     return *any != 0;
@@ -150,8 +137,8 @@ Result<InboxIntake::Progress> InboxIntake::fold(qint64 maxRows, int busyWaitMs)
         return fail(tx.error());
     // The chunk's last id first, then both statements by id range, so they move and delete the
     // same rows.
-    auto upTo = scalar(m_db, "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?)",
-                       maxRows, true);
+    auto upTo = m_db.scalar("SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?)",
+                            {maxRows});
     if (!upTo)
         return fail(upTo.error());
     if (*upTo > 0) {
@@ -172,11 +159,8 @@ Result<InboxIntake::Progress> InboxIntake::fold(qint64 maxRows, int busyWaitMs)
     auto left = count();
     if (!left)
         return fail(left.error());
-    if (auto s = tx->commit(); !s) {
-        // A failed COMMIT leaves the transaction open: end it, so the next call starts clean.
-        (void)m_db.exec("ROLLBACK");
+    if (auto s = tx->commit(); !s)
         return fail(s.error());
-    }
     p.remaining = *left;
     return p;
 }

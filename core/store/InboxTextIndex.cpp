@@ -5,37 +5,22 @@
 #include "store/InboxFilterSql.h"
 
 #include <algorithm>
-#include <initializer_list>
 #include <string>
 
 namespace sediment {
 
 namespace {
 
-Result<qint64> scalar(Database& db, const char* sql, std::initializer_list<qint64> params = {})
-{
-    auto st = db.prepare(sql);
-    if (!st)
-        return fail(st.error());
-    int index = 1;
-    for (qint64 p : params)
-        st->bind(index++, p);
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return *row ? st->int64(0) : 0;
-}
-
 Result<qint64> largestId(Database& db)
 {
-    return scalar(db, "SELECT COALESCE(MAX(id), 0) FROM inbox_items");
+    return db.scalar("SELECT COALESCE(MAX(id), 0) FROM inbox_items");
 }
 
 } // namespace
 
 Result<qint64> InboxTextIndex::mark()
 {
-    return scalar(m_db, "SELECT COALESCE(MAX(upto), 0) FROM inbox_text_mark");
+    return m_db.scalar("SELECT COALESCE(MAX(upto), 0) FROM inbox_text_mark");
 }
 
 Result<QStringList> InboxTextIndex::commonWords(const QStringList& words, double share)
@@ -104,7 +89,7 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
     // largest id indexed, whatever gaps the ids have. It stops below the first id still in the
     // intake (InboxIntake): that row reaches inbox_items later, and a mark past it would leave
     // it out of the index for good.
-    auto upTo = scalar(m_db,
+    auto upTo = m_db.scalar(
                        "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_items "
                        "WHERE id > ?1 AND id < COALESCE((SELECT MIN(id) FROM inbox_intake), "
                        "9223372036854775807) ORDER BY id LIMIT ?2)",
@@ -131,11 +116,8 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
     auto last = largestId(m_db);
     if (!last)
         return fail(last.error());
-    if (auto s = tx->commit(); !s) {
-        // A failed COMMIT leaves the transaction open: end it, so the next call starts clean.
-        (void)m_db.exec("ROLLBACK");
+    if (auto s = tx->commit(); !s)
         return fail(s.error());
-    }
     p.remaining = std::max<qint64>(*last - p.mark, 0);
     return p;
 }

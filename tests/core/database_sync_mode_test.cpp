@@ -1,5 +1,6 @@
 // Database::SyncMode: a SyncEachCommit connection commits durably (synchronous=FULL), leaves a
-// small WAL in place at close for the next process, and truncates it once it has grown.
+// small WAL in place at close for the next process, and truncates it once it has grown. Also a
+// transaction whose COMMIT fails, and Database::scalar.
 #include "store/Database.h"
 
 #include <QFile>
@@ -133,6 +134,32 @@ private Q_SLOTS:
         } // no commit: the Transaction rolls back
         auto db = open(Database::SyncMode::SyncEachCommit);
         QCOMPARE(scalar(*db, "SELECT COUNT(*) FROM t"), 0);
+    }
+
+    // A COMMIT can fail (here a deferred foreign key): the transaction is then over, nothing of
+    // it stays, and the connection's next transaction starts clean.
+    void aCommitThatFailsEndsItsTransaction()
+    {
+        auto db = open(Database::SyncMode::CheckpointOnClose);
+        QVERIFY(run(*db, "CREATE TABLE parent(id INTEGER PRIMARY KEY);"
+                         "CREATE TABLE child(p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"));
+        {
+            auto tx = db->begin();
+            QVERIFY(tx.has_value());
+            QVERIFY(run(*db, "INSERT INTO child(p) VALUES (7)"));
+            auto committed = tx->commit();
+            QVERIFY(!committed);
+            QVERIFY2(committed.error().message.contains(QLatin1String("FOREIGN KEY")),
+                     qPrintable(committed.error().message));
+        }
+        QCOMPARE(sqlite3_get_autocommit(db->handle()), 1);
+        QCOMPARE(*db->scalar("SELECT COUNT(*) FROM child"), 0);
+        auto again = db->begin();
+        QVERIFY(again.has_value());
+        QVERIFY(run(*db, "INSERT INTO parent(id) VALUES (7); INSERT INTO child(p) VALUES (7)"));
+        QVERIFY(again->commit());
+        QCOMPARE(*db->scalar("SELECT COUNT(*) FROM child WHERE p = ?", {7}), 1);
+        QCOMPARE(*db->scalar("SELECT p FROM child WHERE p = ?", {8}), 0); // no row: 0
     }
 };
 
