@@ -126,14 +126,12 @@ Status InboxRepository::reserveCacheFor(std::size_t rows)
     // memory, which cost more than the spills it saved).
     constexpr qint64 kBaseKib = 8 * 1024;
     const qint64 kib = std::min<qint64>(kBaseKib + qint64(rows) / 16, 256 * 1024);
-    auto current = m_db.prepare("PRAGMA cache_size");
-    if (!current)
-        return fail(current.error());
-    if (auto r = current->step(); !r)
-        return fail(r.error());
-    const qint64 now = current->int64(0);
-    // Negative values are KiB, positive ones pages (4 KiB by default).
-    const qint64 nowKib = now < 0 ? -now : now * 4;
+    auto now = m_db.scalar("PRAGMA cache_size");
+    auto pageBytes = m_db.scalar("PRAGMA page_size");
+    if (!now || !pageBytes)
+        return fail(!now ? now.error() : pageBytes.error());
+    // Negative values are KiB, positive ones pages (16 KiB in a new workspace, 4 KiB in an older one).
+    const qint64 nowKib = *now < 0 ? -*now : *now * (*pageBytes / 1024);
     if (kib <= nowKib)
         return {};
     const std::string sql = "PRAGMA cache_size=-" + std::to_string(kib);

@@ -37,6 +37,21 @@ private Q_SLOTS:
         m_db = std::move(*db);
     }
 
+    // The page cache a pass asks for grows the connection's, never shrinks it, whether the
+    // current size is in KiB (negative) or in pages of the database's own size (positive).
+    void aPassNeverShrinksThePageCache()
+    {
+        InboxRepository repo(*m_db);
+        QCOMPARE(*m_db->scalar("PRAGMA page_size"), 16384);
+        QVERIFY(repo.reserveCacheFor(16 * 1024)); // 8 MiB + 1 MiB
+        QCOMPARE(*m_db->scalar("PRAGMA cache_size"), -(8 * 1024 + 1024));
+        QVERIFY(m_db->exec("PRAGMA cache_size=1000")); // 1,000 pages of 16 KiB: 16,000 KiB
+        QVERIFY(repo.reserveCacheFor(16 * 1024));
+        QCOMPARE(*m_db->scalar("PRAGMA cache_size"), 1000);
+        QVERIFY(repo.reserveCacheFor(160 * 1024)); // 8 MiB + 10 MiB: more than 16,000 KiB
+        QCOMPARE(*m_db->scalar("PRAGMA cache_size"), -(8 * 1024 + 10 * 1024));
+    }
+
     void insertAndFindRoundTrip()
     {
         InboxRepository repo(*m_db);
