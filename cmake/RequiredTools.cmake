@@ -1,0 +1,28 @@
+# The programs the test suites and the packaging call, looked for at configure time so that a
+# machine missing one fails here with the Debian package to install (all of them are in
+# .ci/deps), not later in the middle of a test run as a skip or a puzzling failure.
+function(sediment_require_program var program package why)
+    find_program(${var} ${program})
+    if(NOT ${var})
+        message(FATAL_ERROR "Missing program '${program}' (Debian package ${package}), needed for "
+                            "${why}. `bash .ci/deps` installs it.")
+    endif()
+endfunction()
+
+if(SEDIMENT_REQUIRE_CCACHE)
+    sediment_require_program(SEDIMENT_CCACHE ccache ccache "the compiler cache CI builds with")
+endif()
+
+if(SEDIMENT_BUILD_TESTS)
+    sediment_require_program(SEDIMENT_DESKTOP_FILE_VALIDATE desktop-file-validate
+        desktop-file-utils "the packaging test (desktop file)")
+    sediment_require_program(SEDIMENT_APPSTREAMCLI appstreamcli appstream
+        "the packaging test (AppStream metainfo)")
+    sediment_require_program(SEDIMENT_DPKG_SHLIBDEPS dpkg-shlibdeps dpkg-dev
+        "the .deb's dependencies")
+    sediment_require_program(SEDIMENT_FILE file file "the .deb's dependencies")
+    sediment_require_program(SEDIMENT_XVFB_RUN xvfb-run xvfb "the packaging test's real window")
+    sediment_require_program(SEDIMENT_XAUTH xauth xauth "xvfb-run")
+    sediment_require_program(SEDIMENT_MMDEBSTRAP mmdebstrap mmdebstrap
+        "the fresh-machine test (tests/fresh)")
+endif()
