@@ -19,6 +19,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -132,6 +133,7 @@ void MainWindow::addPage(Page* page)
     connect(page, &Page::badgeChanged, this, [this, page] {
         m_sidebar->setBadge(page->pageId(), page->badge());
     });
+    connect(page, &Page::workspaceChanged, this, [this, page] { onPageWrote(page); });
     connect(page, &Page::statusMessage, this, [this](const QString& text) {
         statusBar()->showMessage(text, 8000);
     });
@@ -176,6 +178,11 @@ bool MainWindow::showPage(const QString& pageId)
     }
     if (m_sidebar->currentPageId() != p->pageId())
         m_sidebar->select(p->pageId());
+    // The page's own content takes the keys (a page sets its focus proxy to its main list), not
+    // the sidebar, whose type-ahead would turn a decision's letter into a page switch.
+    // Someone walking the sidebar with the arrow keys keeps it.
+    if (!m_sidebar->hasFocus())
+        p->setFocus(Qt::OtherFocusReason);
     return true;
 }
 
@@ -191,6 +198,15 @@ void MainWindow::onExternalChange()
         else
             m_dirty.insert(p->pageId());
     }
+    refreshBadges();
+}
+
+void MainWindow::onPageWrote(Page* writer)
+{
+    // Like another process's change, but the writer has refreshed itself already.
+    for (int i = 0; i < m_pages->count(); ++i)
+        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)); p && p != writer)
+            m_dirty.insert(p->pageId());
     refreshBadges();
 }
 
@@ -301,6 +317,18 @@ bool MainWindow::openWorkspace(const QString& dir)
     next->show();
     close();
     return true;
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // Pages were re-parented into the stack after they built themselves, which dropped the focus
+    // they had set; the first show hands it to the current page.
+    if (!m_shownOnce) {
+        m_shownOnce = true;
+        if (auto* p = qobject_cast<Page*>(m_pages->currentWidget()))
+            p->setFocus(Qt::OtherFocusReason);
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -49,12 +49,14 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void installPages();
     void buildMenus();
     void rebuildRecentMenu();
     void onExternalChange();
+    void onPageWrote(Page* writer);
     void watchHermesQueue();
     void refreshBadges();
     void rememberWorkspace() const;
@@ -67,6 +69,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QLabel* m_workspaceLabel = nullptr;
     QSet<QString> m_dirty; // pages changed by another process while hidden
+    bool m_shownOnce = false;
 };
 
 } // namespace sediment::ui

@@ -22,6 +22,10 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void badgeChanged();
+    // The page changed the workspace itself (a decision, an edit). Its writes go through the
+    // window's own database connection, which PRAGMA data_version does not report, so the window
+    // needs this to refresh every badge and the other pages.
+    void workspaceChanged();
     void statusMessage(const QString& text); // for the status bar
 };
 

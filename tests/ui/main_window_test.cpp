@@ -8,6 +8,7 @@
 
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTableView>
 #include <QtTest>
 
@@ -115,6 +116,63 @@ private Q_SLOTS:
         QTest::keyClick(&window, Qt::Key_Question);
         QVERIFY(window.findChild<ShortcutHelp*>());
         QVERIFY(ShortcutHelp::entries().size() >= 8);
+    }
+
+    void firstKeyPressAtOpeningDecidesTheFirstProposal()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        fx.addMemory(QStringLiteral("Run the linters before pushing."));
+        fx.addMemory(QStringLiteral("The user prefers short answers."));
+        MainWindow window(std::move(fx.ws));
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
+        QVERIFY(inbox);
+        QCOMPARE(QApplication::focusWidget(), inbox->table());
+        const QString auditBefore = window.sidebar()->badge(QStringLiteral("audit"));
+        const QString memoryBefore = window.sidebar()->badge(QStringLiteral("memory"));
+
+        // What a founder does: open the app and press A.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_A);
+        QCOMPARE(window.currentPageId(), QStringLiteral("inbox"));
+        QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("1"));
+        // Every badge follows the decision, not only the inbox's own.
+        QVERIFY(window.sidebar()->badge(QStringLiteral("audit")) != auditBefore);
+        QVERIFY(window.sidebar()->badge(QStringLiteral("memory")) != memoryBefore);
+    }
+
+    void inboxLettersDecideWhereverTheFocusIsButInTextFields()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        fx.addMemory(QStringLiteral("first"));
+        fx.addMemory(QStringLiteral("second"));
+        fx.addMemory(QStringLiteral("third"));
+        MainWindow window(std::move(fx.ws));
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
+        QVERIFY(inbox);
+
+        // In the sidebar, A approves instead of jumping to the Audit page by type-ahead.
+        window.sidebar()->setFocus();
+        QTest::keyClick(window.sidebar(), Qt::Key_A);
+        QCOMPARE(window.currentPageId(), QStringLiteral("inbox"));
+        QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("2"));
+
+        // In the search box, a letter is text.
+        inbox->searchBox()->setFocus();
+        QTest::keyClick(inbox->searchBox(), Qt::Key_A);
+        QCOMPARE(inbox->searchBox()->text(), QStringLiteral("a"));
+        QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("2"));
+
+        // On another page the inbox's letters do nothing.
+        QVERIFY(window.showPage(QStringLiteral("memory")));
+        QTest::keyClick(&window, Qt::Key_A);
+        QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("2"));
     }
 
     void screenshotWritesAPngOfTheWindow()

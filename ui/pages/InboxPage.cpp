@@ -81,6 +81,9 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 
     m_model = new InboxTableModel(workspace.db(), this);
     m_table = new RecordTable(m_model, InboxTableModel::SummaryColumn, this);
+    // Whoever focuses the page (the window at start, a page switch) focuses the list, so the very
+    // first key press decides.
+    setFocusProxy(m_table);
     m_table->setObjectName(QStringLiteral("inboxTable"));
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setColumnWidthsFor({{InboxTableModel::IdColumn, "100000"},
@@ -397,6 +400,7 @@ void InboxPage::advanceFrom(int row)
     }
     selectRow(target);
     Q_EMIT badgeChanged();
+    Q_EMIT workspaceChanged();
 }
 
 } // namespace sediment::ui

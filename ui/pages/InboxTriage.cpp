@@ -48,7 +48,10 @@ void InboxTriage::buildActions()
         auto* action = new QAction(QString::fromUtf8(s.text), &m_page);
         action->setObjectName(QStringLiteral("action") + QString::fromUtf8(s.text).remove(QChar(0x2026)));
         action->setShortcut(s.key);
-        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        // Window-wide while the page is shown (a hidden page's actions are inactive), so a letter
+        // decides wherever the focus is: the sidebar, the detail pane. Text fields keep their
+        // letters: a line edit claims printable keys before any shortcut sees them.
+        action->setShortcutContext(Qt::WindowShortcut);
         action->setToolTip(QString::fromUtf8(s.tip));
         if (s.icon)
             action->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QString::fromLatin1(s.icon))));
@@ -118,6 +121,7 @@ void InboxTriage::editCurrent()
         if (!done) {
             editor->showError(done.error().message);
             m_page.reload();
+            Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
             return;
         }
         Q_EMIT m_page.statusMessage(QStringLiteral("Applied your edit of #%1").arg(done->id));
@@ -132,6 +136,7 @@ void InboxTriage::undoLast()
     const InboxDecider::Undone undone = m_decider.undo(&m_page);
     Q_EMIT m_page.statusMessage(undone.message);
     m_page.reload();
+    Q_EMIT m_page.workspaceChanged();
     // A refusal taken back puts the item in the pending view again: show it where it is.
     if (undone.pendingAgain)
         m_page.selectId(undone.id);

@@ -182,7 +182,16 @@ MemoryStore MemoryPage::storeFor(const QString& target) const
 
 QString MemoryPage::badge() const
 {
-    return QStringLiteral("%1 · %2").arg(m_memory.bar->text(), m_user.bar->text());
+    // Measured from the files now, not from the bars: the badge must follow a decision made on
+    // another page while this one is hidden and not yet reloaded.
+    QStringList parts;
+    for (const Column* c : {&m_memory, &m_user}) {
+        const MemoryStore store = storeFor(c->target);
+        auto entries = store.entries();
+        parts << (entries ? QStringLiteral("%1 / %2").arg(MemoryStore::usage(*entries)).arg(store.charLimit())
+                          : tr("unreadable"));
+    }
+    return parts.join(QStringLiteral(" · "));
 }
 
 void MemoryPage::reload()
