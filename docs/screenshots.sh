@@ -36,6 +36,8 @@ export LANG=C.UTF-8
 
 mkdir -p "$docs/images"
 for page in inbox memory skills scars decisions audit; do
-    "$bin" --workspace "$workspace" --screenshot "$docs/images/$page.png" --page "$page"
+    # The offscreen platform warns that it cannot propagate size hints: noise, filtered out.
+    "$bin" --workspace "$workspace" --screenshot "$docs/images/$page.png" --page "$page" \
+        2> >(grep -v "propagateSizeHints" >&2)
     echo "docs/images/$page.png"
 done
