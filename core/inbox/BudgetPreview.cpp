@@ -10,7 +10,7 @@ namespace sediment {
 
 namespace {
 
-// The entries an edit would touch, as §2 matches them (an entry equal to old_text wins);
+// The entries an edit would touch, as the store matches them (an entry equal to old_text wins);
 // several different ones mean the store would refuse, so the preview changes nothing.
 std::optional<qsizetype> uniqueMatch(const QStringList& entries, const QString& oldText)
 {

@@ -7,7 +7,7 @@
 
 namespace sediment {
 
-// The memory store's guard against injection and exfiltration payloads (§2), with Hermes'
+// The memory store's guard against injection and exfiltration payloads, with Hermes'
 // strict scope: memory entries are pasted into the agent's system prompt, so new content is
 // refused when it hides invisible formatting characters or reads like an instruction to the
 // model. The pattern library, its order and its ids are Hermes' own, so a refusal names the
