@@ -10,6 +10,7 @@
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "util/Clock.h"
+#include "workspace/HermesConfig.h"
 
 namespace sediment::cli {
 
@@ -71,21 +72,35 @@ Result<MemoryOutcome> applyAudited(Workspace& ws, const MemoryRequest& request, 
     return storeFor(ws, request.target).apply(request.op, record, commit);
 }
 
+// Which stores take writes, from a Hermes home's config.yaml (both, when there is none).
+MemoryRequest::Enabled enabledStores(Workspace& ws)
+{
+    const HermesConfig config = HermesConfig::load(ws.path(QStringLiteral("config.yaml")));
+    return {config.memoryEnabled, config.userProfileEnabled};
+}
+
 // Runs one request and prints its answer: the result object with --json (and for apply),
 // else the message and the usage line. Exit 0 done, 1 refused by the store, 2 bad request.
-int runRequest(Context& ctx, const MemoryRequest::Parsed& parsed, const Json& details, bool asJson)
+int runRequest(Context& ctx, const Json& details, bool asJson)
 {
-    if (parsed.malformed)
-        return ctx.error(*parsed.error);
-    if (!parsed.request) {
-        if (!asJson)
-            return ctx.error(*parsed.error);
-        ctx.printJson(MemoryResponse::failure(parsed.error->message));
-        return parsed.error->exitCode();
-    }
+    if (details.is_discarded())
+        return ctx.error(Error::invalid(QStringLiteral("the memory request is not valid JSON")));
+    if (!details.is_object())
+        return ctx.error(Error::invalid(QStringLiteral("the memory request must be a JSON object")));
     auto ws = ctx.workspace(Database::SyncMode::SyncEachCommit);
     if (!ws)
         return ctx.error(ws.error());
+    const auto parsed = MemoryRequest::parse(details, enabledStores(**ws));
+    if (parsed.answer || parsed.error) {
+        const Json answer = parsed.answer ? *parsed.answer
+                                          : MemoryResponse::toolError(parsed.error->message);
+        const int code = parsed.disabled ? 1 : 2;
+        if (asJson)
+            ctx.outRaw(MemoryResponse::print(answer, parsed.asciiOnly) + '\n');
+        else
+            ctx.error(Error::invalid(qs(answer.value("error", std::string()))));
+        return code;
+    }
     auto outcome = applyAudited(**ws, *parsed.request, details);
     if (!outcome)
         return ctx.error(outcome.error());
@@ -109,10 +124,7 @@ int runApply(Context& ctx, const Args& args)
     auto input = readInput(args.positional(1));
     if (!input)
         return ctx.error(input.error());
-    const std::string text = input->toStdString();
-    const auto parsed = MemoryRequest::parseText(text);
-    const Json details = parsed.malformed ? Json() : Json::parse(text, nullptr, false);
-    return runRequest(ctx, parsed, details, true);
+    return runRequest(ctx, Json::parse(input->toStdString(), nullptr, false), true);
 }
 
 int runEdit(Context& ctx, const Args& args, const QString& action)
@@ -127,8 +139,7 @@ int runEdit(Context& ctx, const Args& args, const QString& action)
         request["content"] = us(args.value(QStringLiteral("--content")));
     if (args.has(QStringLiteral("--old-text")))
         request["old_text"] = us(args.value(QStringLiteral("--old-text")));
-    return runRequest(ctx, MemoryRequest::parseText(request.dump()), request,
-                      args.flag(QStringLiteral("--json")));
+    return runRequest(ctx, request, args.flag(QStringLiteral("--json")));
 }
 
 void printStore(Context& ctx, const QString& target, const Json& shown)

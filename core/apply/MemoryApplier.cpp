@@ -1,7 +1,10 @@
 #include "apply/MemoryApplier.h"
 
 #include "apply/OpFields.h"
+#include "memory/MemoryEdit.h"
+#include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
+#include "workspace/HermesConfig.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 
@@ -13,7 +16,50 @@ namespace {
 
 bool isNoMatch(const QString& message) { return message.startsWith(QLatin1String("No entry matched")); }
 
+bool isDestructive(const Json& op)
+{
+    const std::string action = op.is_object() ? op.value("action", std::string()) : std::string();
+    return action == "replace" || action == "remove";
+}
+
+// The replace/remove ops of a write, single or batch.
+std::vector<const Json*> destructiveOps(const Json& op)
+{
+    std::vector<const Json*> out;
+    if (op.value("action", std::string()) == "batch") {
+        if (const auto it = op.find("operations"); it != op.end() && it->is_array())
+            for (const Json& sub : *it)
+                if (isDestructive(sub))
+                    out.push_back(&sub);
+    } else if (isDestructive(op)) {
+        out.push_back(&op);
+    }
+    return out;
+}
+
+bool pinsNothing(const Json& op)
+{
+    const auto it = op.find("matched_entry");
+    return it == op.end() || !it->is_string() || it->get_ref<const std::string&>().empty();
+}
+
 } // namespace
+
+bool MemoryApplier::isPinned(const Json& op)
+{
+    if (!op.is_object())
+        return false;
+    for (const Json* sub : destructiveOps(op))
+        if (sub->contains("matched_entry"))
+            return true;
+    return false;
+}
+
+QString MemoryApplier::unpinnedMessage()
+{
+    return QStringLiteral("This destructive pending write predates entry pinning and cannot be "
+                          "verified; nothing was applied. Reject it and recreate the change.");
+}
 
 MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard)
     : m_workspace(workspace)
@@ -50,6 +96,10 @@ Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op
     if (!oldText)
         return fail(oldText.error());
     m.oldText = *oldText;
+    auto matched = OpFields::optional(op, "matched_entry", target);
+    if (!matched)
+        return fail(matched.error());
+    m.matchedEntry = *matched;
     if (m.action == QLatin1String("batch")) {
         const auto it = op.find("operations");
         if (it == op.end() || !it->is_array())
@@ -73,6 +123,24 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
     auto memoryOp = toMemoryOp(target, op);
     if (!memoryOp)
         return fail(memoryOp.error());
+    // A store switched off in the Hermes home's config.yaml takes no writes, approved or not.
+    const HermesConfig config = HermesConfig::load(m_workspace.path(QStringLiteral("config.yaml")));
+    if (!(target == QLatin1String("user") ? config.userProfileEnabled : config.memoryEnabled)) {
+        ApplyResult r = ApplyResult::refusal(
+            target, QStringLiteral("Built-in %1 writes are disabled in memory config.")
+                        .arg(MemoryEdit::fileName(target)));
+        r.detail = MemoryResponse::failure(r.message);
+        r.detail["target"] = us(target);
+        return r;
+    }
+    if (isPinned(op)) {
+        const auto ops = destructiveOps(op);
+        if (std::any_of(ops.cbegin(), ops.cend(), [](const Json* sub) { return pinsNothing(*sub); })) {
+            ApplyResult r = ApplyResult::refusal(target, unpinnedMessage());
+            r.detail = MemoryResponse::failure(r.message);
+            return r;
+        }
+    }
     auto s = store(target);
     if (!s) {
         if (s.error().kind == ErrorKind::Refused)
@@ -115,7 +183,11 @@ Result<bool> MemoryApplier::isStale(const QString& target, const Json& op) const
     const auto& ops = memoryOp->action == QLatin1String("batch") ? memoryOp->operations : single;
     for (const MemoryOp& o : ops) {
         const bool edits = o.action == QLatin1String("replace") || o.action == QLatin1String("remove");
-        if (edits && o.oldText) {
+        // A pinned write is stale as soon as its entry is no longer there verbatim.
+        if (edits && o.matchedEntry) {
+            if (!known.contains(*o.matchedEntry))
+                return true;
+        } else if (edits && o.oldText) {
             const QString needle = UnicodeText::strip(*o.oldText);
             const bool found = std::any_of(known.cbegin(), known.cend(), [&](const QString& e) {
                 return e.contains(needle);

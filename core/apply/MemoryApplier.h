@@ -19,6 +19,12 @@ public:
     Result<ApplyResult> revert(const QString& target, const ApplyResult& applied) const;
 
     static Result<MemoryOp> toMemoryOp(const QString& target, const Json& op);
+    // A write Hermes staged: its replace/remove ops carry `matched_entry` (null when the record
+    // predates pinning). Such a write applies to its pinned entries or fails with Hermes'
+    // message; it is never re-aimed by old_text.
+    static bool isPinned(const Json& op);
+    // Hermes' refusal of a pinned write with a replace/remove that pins nothing.
+    static QString unpinnedMessage();
 
 private:
     Result<MemoryStore> store(const QString& target) const;

@@ -45,7 +45,7 @@ Result<int> seedMemory(Workspace& ws)
             return fail(current.error());
         if (MemoryStore::usage(*current) + entry.size() + 3 > memory.charLimit() * 85 / 100)
             break;
-        auto r = memory.apply(MemoryOp{QStringLiteral("add"), entry, std::nullopt, {}});
+        auto r = memory.apply(MemoryOp{QStringLiteral("add"), entry, std::nullopt, {}, std::nullopt, false});
         if (!r)
             return fail(r.error());
         added += r->changed ? 1 : 0;
@@ -53,7 +53,7 @@ Result<int> seedMemory(Workspace& ws)
     const MemoryStore user(QStringLiteral("user"), ws.memoryFile(QStringLiteral("user")),
                            ws.charLimit(QStringLiteral("user")));
     for (int i = 0; i < 7; ++i) {
-        auto r = user.apply(MemoryOp{QStringLiteral("add"), DemoText::userFacts()[i], std::nullopt, {}});
+        auto r = user.apply(MemoryOp{QStringLiteral("add"), DemoText::userFacts()[i], std::nullopt, {}, std::nullopt, false});
         if (!r)
             return fail(r.error());
         added += r->changed ? 1 : 0;

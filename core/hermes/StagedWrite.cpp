@@ -53,7 +53,7 @@ Result<std::optional<QString>> optionalText(const Json& obj, const char* key, co
 
 // One add/replace/remove, checked with the request errors of §2 so that a staged write that
 // could never apply is reported at import instead of failing at approval.
-Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitized)
+Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitized, bool inBatch)
 {
     if (!raw.is_object())
         return fail(Error::invalid(QStringLiteral("%1must be an object").arg(where)));
@@ -64,6 +64,15 @@ Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitiz
     auto content = optionalText(raw, "content", where);
     if (!content)
         return fail(content.error());
+    // A batch operation may carry its text as `new_text`, which Hermes reads when `content`
+    // is empty.
+    if (inBatch && (!*content || (*content)->isEmpty())) {
+        auto alias = optionalText(raw, "new_text", where);
+        if (!alias)
+            return fail(alias.error());
+        if (*alias && !(*alias)->isEmpty())
+            content = std::move(alias);
+    }
     auto oldText = optionalText(raw, "old_text", where);
     if (!oldText)
         return fail(oldText.error());
@@ -91,8 +100,15 @@ Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitiz
     op["action"] = us(action);
     if (action != QLatin1String("remove"))
         op["content"] = us(sanitize(**content, where + QStringLiteral("content"), sanitized));
-    if (action != QLatin1String("add"))
+    if (action != QLatin1String("add")) {
         op["old_text"] = us(sanitize(**oldText, where + QStringLiteral("old_text"), sanitized));
+        // The whole entry the agent saw, kept verbatim: approval applies to exactly that entry.
+        // Its absence is kept too (as null), since Hermes refuses to replay such a record.
+        auto matched = optionalText(raw, "matched_entry", where);
+        if (!matched)
+            return fail(matched.error());
+        op["matched_entry"] = *matched ? Json(us(**matched)) : Json(nullptr);
+    }
     return op;
 }
 
@@ -166,7 +182,7 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
     w.target = target->value_or(QStringLiteral("memory")); // Hermes replays with this default
     if (w.target != QLatin1String("memory") && w.target != QLatin1String("user"))
         return fail(Error::invalid(
-            QStringLiteral("Invalid target '%1'. Use 'memory' or 'user'.").arg(w.target)));
+            QStringLiteral("Invalid memory target '%1'. Use 'memory' or 'user'.").arg(w.target)));
 
     const auto actionIt = payload.find("action");
     if (actionIt != payload.end() && actionIt->is_string() && actionIt->get<std::string>() == "batch") {
@@ -178,14 +194,15 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
         int n = 0;
         for (const Json& raw : *opsIt) {
             ++n;
-            auto op = parseOperation(raw, QStringLiteral("operation %1: ").arg(n), w.sanitized);
+            auto op = parseOperation(raw, QStringLiteral("operation %1: ").arg(n), w.sanitized,
+                                     true);
             if (!op)
                 return fail(op.error());
             ops.push_back(std::move(*op));
         }
         w.op = {{"action", "batch"}, {"operations", std::move(ops)}};
     } else {
-        auto op = parseOperation(payload, {}, w.sanitized);
+        auto op = parseOperation(payload, {}, w.sanitized, false);
         if (!op)
             return fail(op.error());
         w.op = std::move(*op);
@@ -200,7 +217,7 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
     Json payloadExtra = Json::object();
     for (const auto& [key, value] : payload.items()) {
         if (key != "action" && key != "target" && key != "content" && key != "old_text"
-            && key != "operations")
+            && key != "operations" && key != "matched_entry")
             payloadExtra[key] = value;
     }
     if (!payloadExtra.empty())

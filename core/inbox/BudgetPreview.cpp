@@ -10,10 +10,12 @@ namespace sediment {
 
 namespace {
 
-// The entries an edit would touch, as §2 matches them; several different ones mean the store
-// would refuse, so the preview changes nothing.
+// The entries an edit would touch, as the store matches them (an entry equal to old_text wins);
+// several different ones mean the store would refuse, so the preview changes nothing.
 std::optional<qsizetype> uniqueMatch(const QStringList& entries, const QString& oldText)
 {
+    if (const qsizetype exact = entries.indexOf(oldText); exact >= 0)
+        return exact;
     std::optional<qsizetype> found;
     for (qsizetype i = 0; i < entries.size(); ++i) {
         if (!entries[i].contains(oldText))
@@ -36,7 +38,10 @@ QStringList applyOne(QStringList entries, const MemoryOp& op)
     } else if (op.action == QLatin1String("replace") || op.action == QLatin1String("remove")) {
         if (oldText.isEmpty())
             return entries;
-        const auto at = uniqueMatch(entries, oldText);
+        // A pinned write touches its entry or nothing.
+        const auto pinned = op.matchedEntry ? entries.indexOf(*op.matchedEntry) : -1;
+        const auto at = op.matchedEntry ? (pinned >= 0 ? std::optional<qsizetype>(pinned) : std::nullopt)
+                                        : uniqueMatch(entries, oldText);
         if (!at)
             return entries;
         if (op.action == QLatin1String("remove"))

@@ -1,6 +1,7 @@
 #include "inbox/InboxService.h"
 
 #include "apply/Applier.h"
+#include "apply/MemoryApplier.h"
 #include "hermes/HermesSettler.h"
 #include "inbox/RefusalUndo.h"
 #include "proposal/OpShape.h"
@@ -175,7 +176,11 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
     auto stale = Applier(m_workspace, m_clock).isStale(it.destination, it.effectiveOp());
     if (!stale)
         return fail(stale.error());
-    if (*stale) {
+    // A write Hermes pinned to an entry is not refused here: applying it fails with Hermes'
+    // own message, and the item records that failure.
+    const bool pinned = (it.destination == QLatin1String("memory") || it.destination == QLatin1String("user"))
+        && MemoryApplier::isPinned(it.effectiveOp());
+    if (*stale && !pinned) {
         // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
         if (!it.stale) {
             if (auto s = repo.setStale(id, true); !s)

@@ -15,29 +15,43 @@ QString stripped(const std::optional<QString>& s) { return s ? UnicodeText::stri
 
 int joinedLength(const QStringList& entries) { return MemoryResponse::usage(entries); }
 
-// Indices of the entries containing `needle` (case-sensitive substring).
-QList<qsizetype> matching(const QStringList& entries, const QString& needle)
+bool isAction(const MemoryOp& op, const char* name) { return op.action == QLatin1String(name); }
+
+// The entry `oldText` selects: an entry equal to it wins outright, so a short entry stays
+// addressable when a longer one contains it; otherwise the entries containing it. Several
+// candidates with one text are one entry read twice (the first is taken); several distinct
+// ones are ambiguous.
+struct Match {
+    std::optional<qsizetype> index;
+    bool ambiguous = false;
+};
+
+Match findUnique(const QStringList& entries, const QString& oldText)
 {
     QList<qsizetype> found;
     for (qsizetype i = 0; i < entries.size(); ++i)
-        if (entries[i].contains(needle))
+        if (entries[i] == oldText)
             found << i;
-    return found;
-}
-
-bool distinctTexts(const QStringList& entries, const QList<qsizetype>& indices)
-{
+    if (found.isEmpty())
+        for (qsizetype i = 0; i < entries.size(); ++i)
+            if (entries[i].contains(oldText))
+                found << i;
     QSet<QString> texts;
-    for (qsizetype i : indices)
+    for (qsizetype i : found)
         texts.insert(entries[i]);
-    return texts.size() > 1;
+    if (texts.size() > 1)
+        return {std::nullopt, true};
+    if (found.isEmpty())
+        return {};
+    return {found.first(), false};
 }
 
-Json previews(const QStringList& entries, const QList<qsizetype>& indices)
+Json previews(const QStringList& entries, const QString& oldText)
 {
     Json list = Json::array();
-    for (qsizetype i : indices) {
-        const QString& e = entries[i];
+    for (const QString& e : entries) {
+        if (!e.contains(oldText))
+            continue;
         QString p = UnicodeText::left(e, 80);
         if (UnicodeText::length(e) > 80)
             p += QStringLiteral("...");
@@ -53,15 +67,49 @@ QString unknownAction(const QString& action)
 
 } // namespace
 
-MemoryEdit::Outcome MemoryEdit::succeeded(const QStringList& entries, const QString& message,
-                                          bool write) const
+QString MemoryEdit::fileName(const QString& target)
 {
-    return {true, MemoryResponse::success(m_target, entries, m_limit, message), entries, write};
+    return target == QLatin1String("user") ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
+}
+
+QString MemoryEdit::staleEntryMessage(const QString& entry)
+{
+    return QStringLiteral("Entry changed since it was staged, so this write was not applied: '%1' "
+                          "is no longer in memory as reviewed. Recreate the change against the "
+                          "current entry or reject it; the pending record has been preserved.")
+        .arg(entry);
+}
+
+MemoryEdit::Outcome MemoryEdit::succeeded(const QStringList& entries, const QString& message,
+                                          bool write, const Json& extra) const
+{
+    return {true, MemoryResponse::success(m_target, entries, m_limit, message, extra), entries,
+            write};
 }
 
 MemoryEdit::Outcome MemoryEdit::failed(Json result, const QStringList& entries)
 {
     return {false, std::move(result), entries, false};
+}
+
+bool MemoryEdit::lacksOldText(const MemoryOp& op)
+{
+    return (isAction(op, "replace") || isAction(op, "remove")) && !op.oldText;
+}
+
+Json MemoryEdit::missingOldText(const MemoryOp& op, const QStringList& entries) const
+{
+    const QString& a = op.action;
+    const QString hint = isAction(op, "replace")
+        ? QStringLiteral(" For 'replace', content is the COMPLETE new entry -- the whole matched "
+                         "entry is overwritten, not just the old_text span.")
+        : QString();
+    return MemoryResponse::failureWithEntries(
+        QStringLiteral("'%1' needs old_text -- a short unique substring of the entry to %1. None "
+                       "was provided. Reissue the %1 with old_text set to part of one of the "
+                       "current_entries below.%2")
+            .arg(a, hint),
+        entries, m_limit);
 }
 
 std::optional<Json> MemoryEdit::precheck(const MemoryOp& op) const
@@ -71,36 +119,35 @@ std::optional<Json> MemoryEdit::precheck(const MemoryOp& op) const
             return MemoryResponse::failure(finding->message);
         return std::nullopt;
     };
-    if (op.action == QLatin1String("add")) {
+    if (isAction(op, "add")) {
         const QString content = stripped(op.content);
         if (content.isEmpty())
             return MemoryResponse::failure(QStringLiteral("Content cannot be empty."));
         return scan(content);
     }
-    if (op.action == QLatin1String("replace")) {
-        const QString oldText = stripped(op.oldText);
+    if (isAction(op, "replace")) {
         const QString content = stripped(op.content);
-        if (oldText.isEmpty())
+        if (stripped(op.oldText).isEmpty())
             return MemoryResponse::failure(QStringLiteral("old_text cannot be empty."));
         if (content.isEmpty())
             return MemoryResponse::failure(
                 QStringLiteral("new_content cannot be empty. Use 'remove' to delete entries."));
         return scan(content);
     }
-    if (op.action == QLatin1String("remove")) {
+    if (isAction(op, "remove")) {
         if (stripped(op.oldText).isEmpty())
             return MemoryResponse::failure(QStringLiteral("old_text cannot be empty."));
         return std::nullopt;
     }
-    if (op.action == QLatin1String("batch")) {
+    if (isAction(op, "batch")) {
         if (op.operations.empty())
             return MemoryResponse::failure(QStringLiteral("operations list is empty."));
-        // One poisoned operation refuses the whole batch before the file is touched.
+        // One poisoned operation refuses the whole batch before the file is touched. Hermes
+        // scans the raw `content` only: text given as `new_text` is not looked at here.
         for (size_t i = 0; i < op.operations.size(); ++i) {
             const MemoryOp& sub = op.operations[i];
-            const bool writes = sub.action == QLatin1String("add")
-                || sub.action == QLatin1String("replace");
-            if (!writes || !sub.content || sub.content->isEmpty())
+            const bool writes = isAction(sub, "add") || isAction(sub, "replace");
+            if (!writes || !sub.content || sub.content->isEmpty() || sub.contentFromAlias)
                 continue;
             if (const auto finding = ThreatScanner::scan(*sub.content))
                 return MemoryResponse::failure(
@@ -113,15 +160,15 @@ std::optional<Json> MemoryEdit::precheck(const MemoryOp& op) const
 
 MemoryEdit::Outcome MemoryEdit::apply(const MemoryOp& op, const QStringList& entries) const
 {
+    if (lacksOldText(op))
+        return failed(missingOldText(op, entries), entries);
     if (auto refusal = precheck(op))
         return failed(std::move(*refusal), entries);
-    if (op.action == QLatin1String("add"))
+    if (isAction(op, "add"))
         return add(stripped(op.content), entries);
-    if (op.action == QLatin1String("replace"))
-        return replace(stripped(op.oldText), stripped(op.content), entries);
-    if (op.action == QLatin1String("remove"))
-        return remove(stripped(op.oldText), entries);
-    return batch(op.operations, entries);
+    if (isAction(op, "batch"))
+        return batch(op.operations, entries);
+    return edit(op, entries);
 }
 
 MemoryEdit::Outcome MemoryEdit::add(const QString& content, const QStringList& entries) const
@@ -132,68 +179,86 @@ MemoryEdit::Outcome MemoryEdit::add(const QString& content, const QStringList& e
     QStringList next = entries;
     next << content;
     if (joinedLength(next) > m_limit) {
-        const int current = joinedLength(entries);
         const QString error =
             QStringLiteral("Memory at %1 chars. Adding this entry (%2 chars) would exceed the "
-                           "limit. Replace or remove existing entries first.")
-                .arg(MemoryResponse::budgetText(current, m_limit))
+                           "limit. Consolidate now: use 'replace' to merge overlapping entries "
+                           "into shorter ones or 'remove' stale or less important entries (see "
+                           "current_entries below), then retry this add \u2014 all in this turn.")
+                .arg(MemoryResponse::budgetText(joinedLength(entries), m_limit))
                 .arg(UnicodeText::length(content));
         return failed(MemoryResponse::failureWithEntries(error, entries, m_limit), entries);
     }
     return succeeded(next, QStringLiteral("Entry added."), true);
 }
 
-MemoryEdit::Outcome MemoryEdit::replace(const QString& oldText, const QString& content,
-                                        const QStringList& entries) const
+std::variant<qsizetype, Json> MemoryEdit::locate(const QStringList& entries,
+                                                 const QString& oldText, const QString& verb,
+                                                 const std::optional<QString>& matchedEntry) const
 {
-    const auto found = matching(entries, oldText);
-    if (found.isEmpty())
-        return failed(MemoryResponse::failure(
-                          QStringLiteral("No entry matched '%1'.").arg(oldText)),
-                      entries);
-    if (found.size() > 1 && distinctTexts(entries, found)) {
+    if (matchedEntry) {
+        // A staged write applies to the entry its reviewer saw, never to whatever else
+        // old_text would find now.
+        const qsizetype at = entries.indexOf(*matchedEntry);
+        if (at < 0)
+            return MemoryResponse::failure(staleEntryMessage(*matchedEntry));
+        return at;
+    }
+    const Match m = findUnique(entries, oldText);
+    if (m.ambiguous) {
         Json r = MemoryResponse::failure(
             QStringLiteral("Multiple entries matched '%1'. Be more specific.").arg(oldText));
-        r["matches"] = previews(entries, found);
-        return failed(std::move(r), entries);
+        r["matches"] = previews(entries, oldText);
+        return r;
     }
-    // Several identical matches are one entry read twice: replacing the first is safe.
-    QStringList next = entries;
-    next[found.first()] = content;
-    const int total = joinedLength(next);
-    if (total > m_limit)
-        return failed(MemoryResponse::failure(
-                          QStringLiteral("Replacement would put memory at %1 chars. Shorten the "
-                                         "new content or remove other entries first.")
-                              .arg(MemoryResponse::budgetText(total, m_limit))),
-                      entries);
-    return succeeded(next, QStringLiteral("Entry replaced."), true);
+    if (!m.index) {
+        Json r = MemoryResponse::failure(
+            QStringLiteral("No entry matched '%1'. Check current_entries below and retry with the "
+                           "exact text of the entry you want to %2.")
+                .arg(oldText, verb));
+        r["current_entries"] = MemoryResponse::toJsonArray(entries);
+        return r;
+    }
+    return *m.index;
 }
 
-MemoryEdit::Outcome MemoryEdit::remove(const QString& oldText, const QStringList& entries) const
+MemoryEdit::Outcome MemoryEdit::edit(const MemoryOp& op, const QStringList& entries) const
 {
-    const auto found = matching(entries, oldText);
-    if (found.isEmpty())
-        return failed(MemoryResponse::failure(
-                          QStringLiteral("No entry matched '%1'.").arg(oldText)),
-                      entries);
-    if (found.size() > 1 && distinctTexts(entries, found)) {
-        Json r = MemoryResponse::failure(
-            QStringLiteral("Multiple entries matched '%1'. Be more specific.").arg(oldText));
-        r["matches"] = previews(entries, found);
-        return failed(std::move(r), entries);
-    }
+    const bool isReplace = isAction(op, "replace");
+    const QString content = stripped(op.content);
+    const auto found = locate(entries, stripped(op.oldText),
+                              isReplace ? QStringLiteral("replace") : QStringLiteral("remove"),
+                              op.matchedEntry);
+    if (const Json* refusal = std::get_if<Json>(&found))
+        return failed(*refusal, entries);
+    const qsizetype at = std::get<qsizetype>(found);
     QStringList next = entries;
-    next.removeAt(found.first());
-    return succeeded(next, QStringLiteral("Entry removed."), true);
+    if (!isReplace) {
+        next.removeAt(at);
+        return succeeded(next, QStringLiteral("Entry removed."), true,
+                         Json{{"removed_entry", us(entries[at])}});
+    }
+    next[at] = content;
+    const int total = joinedLength(next);
+    if (total > m_limit)
+        return failed(MemoryResponse::failureWithEntries(
+                          QStringLiteral("Replacement would put memory at %1 chars. Shorten the "
+                                         "new content, or 'remove' other stale or less important "
+                                         "entries to make room (see current_entries below), then "
+                                         "retry \u2014 all in this turn.")
+                              .arg(MemoryResponse::budgetText(total, m_limit)),
+                          entries, m_limit),
+                      entries);
+    return succeeded(next, QStringLiteral("Entry replaced."), true,
+                     Json{{"replaced_entry", us(entries[at])}});
 }
 
 MemoryEdit::Outcome MemoryEdit::batch(const std::vector<MemoryOp>& operations,
                                       const QStringList& entries) const
 {
-    // Errors report the live, uncommitted state: nothing of the batch was applied.
+    // Errors report the live, uncommitted state: nothing of the batch was applied. The
+    // entries are left out: the caller holds them, and echoing them grows every retry.
     auto abort = [&](const QString& message) {
-        return failed(MemoryResponse::failureWithEntries(
+        return failed(MemoryResponse::failureWithUsage(
                           message
                               + QStringLiteral(" No operations were applied (batch is "
                                                "all-or-nothing)."),
@@ -201,6 +266,8 @@ MemoryEdit::Outcome MemoryEdit::batch(const std::vector<MemoryOp>& operations,
                       entries);
     };
     QStringList working = entries;
+    Json replaced = Json::object();
+    Json removed = Json::object();
     for (size_t i = 0; i < operations.size(); ++i) {
         const MemoryOp& op = operations[i];
         const QString content = stripped(op.content);
@@ -208,49 +275,67 @@ MemoryEdit::Outcome MemoryEdit::batch(const std::vector<MemoryOp>& operations,
         const QString pos = QStringLiteral("Operation %1 (%2)")
                                 .arg(i + 1)
                                 .arg(op.action.isEmpty() ? QStringLiteral("unknown") : op.action);
-        if (op.action == QLatin1String("add")) {
+        if (isAction(op, "add")) {
             if (content.isEmpty())
                 return abort(pos + QStringLiteral(": content is required."));
             if (!working.contains(content)) // a duplicate add is skipped, not an error
                 working << content;
-        } else if (op.action == QLatin1String("replace") || op.action == QLatin1String("remove")) {
-            const bool isReplace = op.action == QLatin1String("replace");
-            if (oldText.isEmpty())
-                return abort(pos + QStringLiteral(": old_text is required."));
-            if (isReplace && content.isEmpty())
-                return abort(pos
-                             + QStringLiteral(": content is required (use action='remove' to "
-                                              "delete)."));
-            const auto found = matching(working, oldText);
-            if (found.isEmpty())
-                return abort(pos + QStringLiteral(": no entry matched '%1'.").arg(oldText));
-            if (distinctTexts(working, found))
+            continue;
+        }
+        if (!isAction(op, "replace") && !isAction(op, "remove"))
+            return abort(pos + QStringLiteral(": unknown action. Use add, replace, or remove."));
+        const bool isReplace = isAction(op, "replace");
+        if (oldText.isEmpty())
+            return abort(pos + QStringLiteral(": old_text is required."));
+        if (isReplace && content.isEmpty())
+            return abort(pos
+                         + QStringLiteral(": content is required (use action='remove' to "
+                                          "delete)."));
+        qsizetype at = -1;
+        if (op.matchedEntry) {
+            at = working.indexOf(*op.matchedEntry);
+            if (at < 0)
+                return abort(pos + QStringLiteral(": ") + staleEntryMessage(*op.matchedEntry));
+        } else {
+            const Match m = findUnique(working, oldText);
+            if (m.ambiguous)
                 return abort(pos
                              + QStringLiteral(": '%1' matched multiple distinct entries -- be "
                                               "more specific.")
                                    .arg(oldText));
-            if (isReplace)
-                working[found.first()] = content;
-            else
-                working.removeAt(found.first());
-        } else {
-            return abort(pos + QStringLiteral(": unknown action. Use add, replace, or remove."));
+            if (!m.index)
+                return abort(pos + QStringLiteral(": no entry matched '%1'.").arg(oldText));
+            at = *m.index;
         }
+        const std::string key = std::to_string(i + 1);
+        (isReplace ? replaced : removed)[key] = us(working[at]);
+        if (isReplace)
+            working[at] = content;
+        else
+            working.removeAt(at);
     }
+    if (!entries.isEmpty() && working.isEmpty())
+        return abort(QStringLiteral("Refusing to empty %1: this batch would remove every entry "
+                                    "from a previously non-empty store. Keep at least one entry "
+                                    "\u2014 merge overlapping entries into a shorter one instead "
+                                    "of removing the last one. To delete the final entry "
+                                    "deliberately, use single remove() calls.")
+                         .arg(fileName(m_target)));
     // The budget binds the final state only: a batch may free room before it adds.
     const int total = joinedLength(working);
     if (total > m_limit)
-        return failed(
-            MemoryResponse::failureWithEntries(
-                QStringLiteral("After applying all %1 operations, memory would be at %2 chars -- "
-                               "over the limit. Remove or shorten more entries in the same batch "
-                               "(see current_entries below), then retry.")
-                    .arg(operations.size())
-                    .arg(MemoryResponse::budgetText(total, m_limit)),
-                entries, m_limit),
-            entries);
-    return succeeded(working,
-                     QStringLiteral("Applied %1 operation(s).").arg(operations.size()), true);
+        return abort(QStringLiteral("After applying all %1 operations, memory would be at %2 "
+                                    "chars -- over the limit. Remove or shorten more entries in "
+                                    "the same batch, then retry.")
+                         .arg(operations.size())
+                         .arg(MemoryResponse::budgetText(total, m_limit)));
+    Json extra = Json::object();
+    if (!replaced.empty())
+        extra["replaced_entries"] = std::move(replaced);
+    if (!removed.empty())
+        extra["removed_entries"] = std::move(removed);
+    return succeeded(working, QStringLiteral("Applied %1 operation(s).").arg(operations.size()),
+                     true, extra);
 }
 
 } // namespace sediment

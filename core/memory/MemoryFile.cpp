@@ -6,6 +6,8 @@
 #include <QSet>
 #include <QStringDecoder>
 
+#include <optional>
+
 namespace sediment {
 
 const QString& MemoryFile::delimiter()
@@ -14,32 +16,70 @@ const QString& MemoryFile::delimiter()
     return d;
 }
 
-QStringList MemoryFile::parseText(const QString& raw)
+QStringList MemoryFile::split(const QString& raw)
 {
     const QString text = UnicodeText::normaliseNewlines(raw);
     QStringList entries;
     if (UnicodeText::strip(text).isEmpty())
         return entries;
-    QSet<QString> seen;
     // Only the full delimiter splits: a bare '§' inside an entry is content.
     for (const QString& piece : text.split(delimiter())) {
-        const QString entry = UnicodeText::strip(piece);
-        if (entry.isEmpty() || seen.contains(entry))
-            continue;
-        seen.insert(entry);
-        entries << entry;
+        QString entry = UnicodeText::strip(piece);
+        if (!entry.isEmpty())
+            entries << std::move(entry);
     }
     return entries;
 }
 
-Result<QStringList> MemoryFile::parse(const QByteArray& bytes)
+QStringList MemoryFile::parseText(const QString& raw)
 {
+    QStringList entries;
+    QSet<QString> seen;
+    for (QString& entry : split(raw)) {
+        if (seen.contains(entry))
+            continue;
+        seen.insert(entry);
+        entries << std::move(entry);
+    }
+    return entries;
+}
+
+bool MemoryFile::hasDrifted(const QString& raw, int limit)
+{
+    const QString text = UnicodeText::strip(UnicodeText::normaliseNewlines(raw));
+    if (text.isEmpty())
+        return false;
+    const QStringList pieces = split(text);
+    if (text != join(pieces))
+        return true;
+    for (const QString& entry : pieces)
+        if (UnicodeText::length(entry) > limit)
+            return true;
+    return false;
+}
+
+// Python's "utf-8-sig" codec in text mode: one leading BOM dropped, strict UTF-8, universal
+// newlines. Hermes reads with it so that a file saved by Notepad does not glue U+FEFF to the
+// first entry.
+std::optional<QString> MemoryFile::decode(const QByteArray& bytes)
+{
+    QByteArrayView view(bytes);
+    if (view.startsWith("\xEF\xBB\xBF"))
+        view = view.sliced(3);
     QStringDecoder decoder(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom
                                                        | QStringConverter::Flag::Stateless);
-    const QString text = decoder(bytes);
+    const QString text = decoder(view);
     if (decoder.hasError())
+        return std::nullopt;
+    return UnicodeText::normaliseNewlines(text);
+}
+
+Result<QStringList> MemoryFile::parse(const QByteArray& bytes)
+{
+    const auto text = decode(bytes);
+    if (!text)
         return fail(Error::io(QStringLiteral("the memory file is not valid UTF-8")));
-    return parseText(text);
+    return parseText(*text);
 }
 
 QString MemoryFile::join(const QStringList& entries) { return entries.join(delimiter()); }
@@ -51,12 +91,10 @@ Result<QString> MemoryFile::readText(const QString& path)
     auto bytes = AtomicFile::read(path, true);
     if (!bytes)
         return fail(bytes.error());
-    QStringDecoder decoder(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom
-                                                       | QStringConverter::Flag::Stateless);
-    QString text = decoder(*bytes);
-    if (decoder.hasError())
+    auto text = decode(*bytes);
+    if (!text)
         return fail(Error::io(QStringLiteral("%1 is not valid UTF-8; fix or move it first").arg(path)));
-    return text;
+    return *text;
 }
 
 Result<QStringList> MemoryFile::read(const QString& path)

@@ -1,5 +1,7 @@
 #include "memory/MemoryRequest.h"
 
+#include "memory/MemoryEdit.h"
+#include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
 
 namespace sediment {
@@ -29,12 +31,10 @@ const Json& field(const Json& object, const char* name)
     return it == object.end() ? null : *it;
 }
 
-// A text field: nullopt when absent or falsy (Hermes treats both as "not given"); an error when
-// it is given but is not a string, which Hermes would crash on.
-Result<std::optional<QString>> textField(const Json& object, const char* name,
-                                         const QString& where)
+// A text value: nullopt when falsy (Hermes treats it as "not given"); an error when it is given
+// but is not a string, which Hermes would crash on.
+Result<std::optional<QString>> textValue(const Json& v, const char* name, const QString& where)
 {
-    const Json& v = field(object, name);
     if (!truthy(v))
         return std::optional<QString>();
     if (!v.is_string())
@@ -43,10 +43,56 @@ Result<std::optional<QString>> textField(const Json& object, const char* name,
     return std::optional<QString>(UnicodeText::fromUtf8(v.get_ref<const std::string&>()));
 }
 
-QString actionOf(const Json& object)
+MemoryRequest::Parsed answered(Json answer, bool asciiOnly = false)
 {
-    const Json& v = field(object, "action");
-    return truthy(v) ? MemoryRequest::pythonStr(v) : QString();
+    MemoryRequest::Parsed p;
+    p.answer = std::move(answer);
+    p.asciiOnly = asciiOnly;
+    return p;
+}
+
+MemoryRequest::Parsed invalid(const Error& error)
+{
+    MemoryRequest::Parsed p;
+    p.error = error;
+    return p;
+}
+
+// One operation of a batch, read as Hermes' batch reads it: `content` or else `new_text`
+// (the first that is truthy), `old_text`, and a pinned `matched_entry` if there is one.
+Result<MemoryOp> batchOperation(const Json& item, size_t index)
+{
+    MemoryOp sub;
+    if (!truthy(item)) // Hermes reads a null or empty item as {}
+        return sub;
+    if (!item.is_object())
+        return fail(Error::invalid(
+            QStringLiteral("operations must be a list of {action, content?, old_text?} objects.")));
+    const QString where = QStringLiteral("operation %1: ").arg(index + 1);
+    const Json& action = field(item, "action");
+    sub.action = truthy(action) ? MemoryRequest::pythonStr(action) : QString();
+    auto content = textValue(field(item, "content"), "content", where);
+    if (!content)
+        return fail(content.error());
+    if (!*content) {
+        auto alias = textValue(field(item, "new_text"), "new_text", where);
+        if (!alias)
+            return fail(alias.error());
+        sub.content = *alias;
+        sub.contentFromAlias = alias->has_value();
+    } else {
+        sub.content = *content;
+    }
+    auto oldText = textValue(field(item, "old_text"), "old_text", where);
+    if (!oldText)
+        return fail(oldText.error());
+    sub.oldText = *oldText;
+    const Json& matched = field(item, "matched_entry");
+    if (matched.is_string())
+        sub.matchedEntry = UnicodeText::fromUtf8(matched.get_ref<const std::string&>());
+    else if (!matched.is_null())
+        return fail(Error::invalid(where + QStringLiteral("matched_entry must be a string.")));
+    return sub;
 }
 
 } // namespace
@@ -62,94 +108,95 @@ QString MemoryRequest::pythonStr(const Json& value)
     return qs(json::pythonDump(value));
 }
 
-Result<MemoryRequest> MemoryRequest::parse(const Json& request)
+MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
 {
-    if (!request.is_object())
-        return fail(Error::invalid(QStringLiteral("a memory request must be a JSON object")));
-    MemoryRequest r;
-    // Hermes defaults a missing target to "memory" but formats whatever else it was given.
-    const auto targetIt = request.find("target");
-    r.target = targetIt == request.end() ? QStringLiteral("memory") : pythonStr(*targetIt);
-    const bool known = r.target == QLatin1String("memory") || r.target == QLatin1String("user");
-    if (!known || (targetIt != request.end() && !targetIt->is_string()))
-        return fail(Error::invalid(
-            QStringLiteral("Invalid target '%1'. Use 'memory' or 'user'.").arg(r.target)));
-
-    const Json& operations = field(request, "operations");
-    if (truthy(operations)) {
-        const QString shape =
-            QStringLiteral("operations must be a list of {action, content?, old_text?} objects.");
-        if (!operations.is_array())
-            return fail(Error::invalid(shape));
-        r.op.action = QStringLiteral("batch");
-        for (size_t i = 0; i < operations.size(); ++i) {
-            const Json& item = operations[i];
-            MemoryOp sub;
-            if (truthy(item)) { // Hermes reads a null or empty item as {}
-                if (!item.is_object())
-                    return fail(Error::invalid(shape));
-                const QString where = QStringLiteral("operation %1: ").arg(i + 1);
-                sub.action = actionOf(item);
-                auto content = textField(item, "content", where);
-                if (!content)
-                    return fail(content.error());
-                auto oldText = textField(item, "old_text", where);
-                if (!oldText)
-                    return fail(oldText.error());
-                sub.content = *content;
-                sub.oldText = *oldText;
-            }
-            r.op.operations.push_back(std::move(sub));
-        }
-        return r;
-    }
-
-    const Json& actionValue = field(request, "action");
-    r.op.action = request.contains("action") ? pythonStr(actionValue) : QString();
-    auto content = textField(request, "content", {});
-    if (!content)
-        return fail(content.error());
-    auto oldText = textField(request, "old_text", {});
-    if (!oldText)
-        return fail(oldText.error());
-    r.op.content = *content;
-    r.op.oldText = *oldText;
-
-    const QString& a = r.op.action;
-    if (a == QLatin1String("add") && !r.op.content)
-        return fail(Error::invalid(QStringLiteral("Content is required for 'add' action.")));
-    if (a == QLatin1String("replace") && !r.op.oldText)
-        return fail(Error::invalid(QStringLiteral("old_text is required for 'replace' action.")));
-    if (a == QLatin1String("replace") && !r.op.content)
-        return fail(Error::invalid(QStringLiteral("content is required for 'replace' action.")));
-    if (a == QLatin1String("remove") && !r.op.oldText)
-        return fail(Error::invalid(QStringLiteral("old_text is required for 'remove' action.")));
-    if (a != QLatin1String("add") && a != QLatin1String("replace") && a != QLatin1String("remove"))
-        return fail(Error::invalid(
-            QStringLiteral("Unknown action '%1'. Use: add, replace, remove").arg(a)));
-    return r;
-}
-
-MemoryRequest::Parsed MemoryRequest::parseText(const std::string& text)
-{
-    Parsed p;
-    Json doc = Json::parse(text, nullptr, false);
-    if (doc.is_discarded()) {
-        p.malformed = true;
-        p.error = Error::invalid(QStringLiteral("the memory request is not valid JSON"));
-        return p;
-    }
-    if (!doc.is_object()) {
+    if (!request.is_object()) {
+        Parsed p;
         p.malformed = true;
         p.error = Error::invalid(QStringLiteral("the memory request must be a JSON object"));
         return p;
     }
-    auto r = parse(doc);
-    if (r)
-        p.request = std::move(*r);
-    else
-        p.error = r.error();
+    MemoryRequest r;
+    // A missing or null target means "memory"; anything else is formatted as given.
+    const Json& targetValue = field(request, "target");
+    r.target = targetValue.is_null() ? QStringLiteral("memory") : pythonStr(targetValue);
+    const bool known = targetValue.is_null()
+        || (targetValue.is_string()
+            && (r.target == QLatin1String("memory") || r.target == QLatin1String("user")));
+    // These two answers are printed with Python's default escaping: Hermes dumps them
+    // without ensure_ascii=False, unlike every other result.
+    if (!known)
+        return answered(MemoryResponse::failure(MemoryResponse::boundError(
+                            QStringLiteral("Invalid memory target '%1'. Use 'memory' or 'user'.")
+                                .arg(r.target))),
+                        true);
+    const bool on = r.target == QLatin1String("user") ? enabled.user : enabled.memory;
+    if (!on) {
+        Json refusal = MemoryResponse::failure(
+            QStringLiteral("Built-in %1 writes are disabled in memory config.")
+                .arg(MemoryEdit::fileName(r.target)));
+        refusal["target"] = us(r.target);
+        Parsed p = answered(std::move(refusal), true);
+        p.disabled = true;
+        return p;
+    }
+
+    const Json& operations = field(request, "operations");
+    if (truthy(operations)) {
+        if (!operations.is_array())
+            return answered(MemoryResponse::toolError(QStringLiteral(
+                "operations must be a list of {action, content?, old_text?} objects.")));
+        r.op.action = QStringLiteral("batch");
+        for (size_t i = 0; i < operations.size(); ++i) {
+            auto sub = batchOperation(operations[i], i);
+            if (!sub)
+                return answered(MemoryResponse::toolError(sub.error().message));
+            r.op.operations.push_back(std::move(*sub));
+        }
+        Parsed p;
+        p.request = std::move(r);
+        return p;
+    }
+
+    r.op.action = request.contains("action") ? pythonStr(field(request, "action")) : QString();
+    const QString& a = r.op.action;
+    if (a != QLatin1String("add") && a != QLatin1String("replace") && a != QLatin1String("remove"))
+        return answered(MemoryResponse::toolError(
+            QStringLiteral("Unknown action '%1'. Use: add, replace, remove").arg(a)));
+    // `new_text` stands in for a content that is absent or null (not for an empty one).
+    const Json& contentValue = field(request, "content");
+    auto content = textValue(contentValue.is_null() ? field(request, "new_text") : contentValue,
+                             "content", {});
+    if (!content)
+        return invalid(content.error());
+    auto oldText = textValue(field(request, "old_text"), "old_text", {});
+    if (!oldText)
+        return invalid(oldText.error());
+    r.op.content = *content;
+    r.op.oldText = *oldText;
+
+    if (a == QLatin1String("add") && !r.op.content)
+        return answered(
+            MemoryResponse::toolError(QStringLiteral("Content is required for 'add' action.")));
+    // A replace without old_text is answered by the store, with its entries.
+    if (a == QLatin1String("replace") && r.op.oldText && !r.op.content)
+        return answered(
+            MemoryResponse::toolError(QStringLiteral("content is required for 'replace' action.")));
+    Parsed p;
+    p.request = std::move(r);
     return p;
+}
+
+MemoryRequest::Parsed MemoryRequest::parseText(const std::string& text, Enabled enabled)
+{
+    Json doc = Json::parse(text, nullptr, false);
+    if (doc.is_discarded()) {
+        Parsed p;
+        p.malformed = true;
+        p.error = Error::invalid(QStringLiteral("the memory request is not valid JSON"));
+        return p;
+    }
+    return parse(doc, enabled);
 }
 
 } // namespace sediment

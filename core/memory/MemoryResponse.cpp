@@ -7,6 +7,50 @@
 
 namespace sediment {
 
+namespace {
+
+// Hermes bounds a tool error's text so that a runaway message cannot flood the agent's context.
+constexpr qsizetype kMaxToolErrorCodePoints = 2048;
+
+void appendEscape(std::string& out, char32_t unit)
+{
+    static const char hex[] = "0123456789abcdef";
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4)
+        out += hex[(unit >> shift) & 0xF];
+}
+
+// json.dumps' default output from its ensure_ascii=False output: every non-ASCII code point
+// becomes \uXXXX (a surrogate pair above the BMP). The input is valid UTF-8, since every
+// string in it came from valid UTF-8 or was escaped.
+std::string escapeNonAscii(const std::string& text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            out += char(c);
+            ++i;
+            continue;
+        }
+        const int length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+        char32_t cp = c & (0x3F >> (length - 1));
+        for (int k = 1; k < length && i + k < text.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        i += length;
+        if (cp >= 0x10000) {
+            appendEscape(out, 0xD800 + ((cp - 0x10000) >> 10));
+            appendEscape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));
+        } else {
+            appendEscape(out, cp);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 Json MemoryResponse::toJsonArray(const QStringList& entries)
 {
     Json list = Json::array();
@@ -44,17 +88,30 @@ QString MemoryResponse::usageText(int current, int limit)
 }
 
 Json MemoryResponse::success(const QString& target, const QStringList& entries, int limit,
-                             const QString& message)
+                             const QString& message, const Json& extra)
 {
-    const int current = usage(entries);
+    Json r = Json::object();
+    r["success"] = true;
+    r["done"] = true;
+    r["target"] = us(target);
+    r["usage"] = us(usageText(usage(entries), limit));
+    r["entry_count"] = entries.size();
+    if (!message.isEmpty())
+        r["message"] = us(message);
+    for (const auto& [key, value] : extra.items())
+        r[key] = value;
+    r["note"] = "Write saved. This update is complete \u2014 do not repeat it.";
+    return r;
+}
+
+Json MemoryResponse::listing(const QString& target, const QStringList& entries, int limit)
+{
     Json r = Json::object();
     r["success"] = true;
     r["target"] = us(target);
     r["entries"] = toJsonArray(entries);
-    r["usage"] = us(usageText(current, limit));
+    r["usage"] = us(usageText(usage(entries), limit));
     r["entry_count"] = entries.size();
-    if (!message.isEmpty())
-        r["message"] = us(message);
     return r;
 }
 
@@ -73,6 +130,34 @@ Json MemoryResponse::failureWithEntries(const QString& error, const QStringList&
     r["current_entries"] = toJsonArray(entries);
     r["usage"] = us(budgetText(usage(entries), limit));
     return r;
+}
+
+Json MemoryResponse::failureWithUsage(const QString& error, const QStringList& entries, int limit)
+{
+    Json r = failure(error);
+    r["usage"] = us(budgetText(usage(entries), limit));
+    return r;
+}
+
+QString MemoryResponse::boundError(const QString& error)
+{
+    if (UnicodeText::length(error) <= kMaxToolErrorCodePoints)
+        return error;
+    return UnicodeText::left(error, kMaxToolErrorCodePoints) + QStringLiteral("\u2026 [truncated]");
+}
+
+Json MemoryResponse::toolError(const QString& error)
+{
+    Json r = Json::object();
+    r["error"] = us(boundError(error));
+    r["success"] = false;
+    return r;
+}
+
+std::string MemoryResponse::print(const Json& value, bool asciiOnly)
+{
+    const std::string text = json::pythonDump(value);
+    return asciiOnly ? escapeNonAscii(text) : text;
 }
 
 } // namespace sediment

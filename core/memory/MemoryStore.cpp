@@ -7,10 +7,18 @@
 #include "util/AtomicFile.h"
 #include "util/FileLock.h"
 
+#include "memory/ThreatScanner.h"
+
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 
 namespace sediment {
+
+bool MemoryOp::isDestructive() const
+{
+    return action == QLatin1String("replace") || action == QLatin1String("remove");
+}
 
 Json MemoryOp::toJson() const
 {
@@ -25,6 +33,8 @@ Json MemoryOp::toJson() const
     }
     j["content"] = content ? Json(us(*content)) : Json(nullptr);
     j["old_text"] = oldText ? Json(us(*oldText)) : Json(nullptr);
+    if (matchedEntry)
+        j["matched_entry"] = us(*matchedEntry);
     return j;
 }
 
@@ -54,7 +64,19 @@ Result<Json> MemoryStore::show() const
     auto list = entries();
     if (!list)
         return fail(list.error());
-    return MemoryResponse::success(m_target, *list, m_limit);
+    return MemoryResponse::listing(m_target, *list, m_limit);
+}
+
+QString MemoryStore::snapshotEntry(const QString& entry, const QString& fileName)
+{
+    if (entry.isEmpty() || entry.startsWith(QLatin1String("[BLOCKED:")))
+        return entry;
+    const QStringList findings = ThreatScanner::findings(entry);
+    if (findings.isEmpty())
+        return entry;
+    return QStringLiteral("[BLOCKED: %1 entry contained threat pattern(s): %2. Removed from system "
+                          "prompt; use memory(action=remove) to delete the original.]")
+        .arg(fileName, findings.join(QStringLiteral(", ")));
 }
 
 Result<QString> MemoryStore::snapshot() const
@@ -64,6 +86,10 @@ Result<QString> MemoryStore::snapshot() const
         return fail(list.error());
     if (list->isEmpty())
         return QString();
+    // The agent's prompt gets the placeholder; the file keeps the entry so the human sees it.
+    const QString fileName = QFileInfo(m_filePath).fileName();
+    for (QString& entry : *list)
+        entry = snapshotEntry(entry, fileName);
     const QString rule(46, QChar(0x2550));
     const QString title = m_target == QLatin1String("user")
         ? QStringLiteral("USER PROFILE (who the user is)")
@@ -88,23 +114,37 @@ Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op, const BeforeWrite& 
 {
     const MemoryEdit edit(m_target, m_limit);
     MemoryOutcome outcome;
-    // Refusals that need no file come first and touch nothing, as in Hermes.
-    if (auto refusal = edit.precheck(op)) {
-        outcome.result = std::move(*refusal);
+    auto refuse = [&outcome](Json result) -> Result<MemoryOutcome> {
+        outcome.result = std::move(result);
         outcome.message = UnicodeText::fromUtf8(outcome.result.value("error", std::string()));
         return outcome;
+    };
+    // A replace or remove that names no entry is answered with the entries as they were read
+    // when the tool was called (no lock: nothing is written); an unreadable file lists none.
+    if (MemoryEdit::lacksOldText(op)) {
+        auto known = MemoryFile::read(m_filePath);
+        return refuse(edit.missingOldText(op, known ? *known : QStringList()));
     }
+    // Refusals that need no file come first and touch nothing, as in Hermes.
+    if (auto refusal = edit.precheck(op))
+        return refuse(std::move(*refusal));
 
     auto lock = FileLock::acquire(m_filePath + QStringLiteral(".lock"));
     if (!lock)
         return fail(lock.error());
     // Re-read under the lock: another process (a Hermes agent, a second sediment) may have
-    // written since anything we saw before.
-    auto before = MemoryFile::readText(m_filePath);
+    // written since anything we saw before. A file that exists but cannot be read is never
+    // taken for an empty one: saving from that view would wipe it.
+    const auto rawBefore = AtomicFile::read(m_filePath, true);
+    const auto before = rawBefore ? MemoryFile::decode(*rawBefore) : std::nullopt;
     if (!before)
-        return fail(before.error());
+        return refuse(MemoryResponse::failure(readFailedMessage()));
     outcome.fileBefore = *before;
     outcome.fileAfter = *before;
+    // An add only appends, so it cannot clobber foreign content; every other write rewrites
+    // entries in place and refuses a file it could not write back faithfully.
+    if (op.action != QLatin1String("add") && MemoryFile::hasDrifted(*before, m_limit))
+        return refuse(driftRefusal(*before));
 
     const MemoryEdit::Outcome done = edit.apply(op, MemoryFile::parseText(*before));
     outcome.success = done.success;
@@ -129,10 +169,10 @@ Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op, const BeforeWrite& 
         return fail(s.error());
     if (auto s = afterReplace(); !s) {
         // Still under the lock, so no other writer has built on the new contents: put the old
-        // bytes back (readText kept any BOM, so they round-trip exactly), or the absence.
+        // bytes back exactly as they were read, or the absence.
         Status back;
         if (existed)
-            back = AtomicFile::write(m_filePath, outcome.fileBefore.toUtf8());
+            back = AtomicFile::write(m_filePath, *rawBefore);
         else if (QFile::remove(m_filePath))
             AtomicFile::syncFolder(m_filePath);
         if (!back)
@@ -143,6 +183,42 @@ Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op, const BeforeWrite& 
     }
     AtomicFile::syncFolder(m_filePath);
     return outcome;
+}
+
+QString MemoryStore::readFailedMessage() const
+{
+    return QStringLiteral("Refusing to write %1: the file exists on disk but could not be read "
+                          "right now (temporarily locked by another program, a permission "
+                          "change, invalid/corrupt text encoding, or a filesystem error). Treating "
+                          "an unreadable file as empty and saving would wipe existing memory, so "
+                          "the write is refused. Nothing was changed \u2014 retry in a moment.")
+        .arg(QFileInfo(m_filePath).fileName());
+}
+
+Json MemoryStore::driftRefusal(const QString& text) const
+{
+    // The snapshot keeps what a rewrite would lose; Hermes names it after the second it was
+    // taken and overwrites one taken in the same second.
+    QString backup = QStringLiteral("%1.bak.%2").arg(m_filePath, QString::number(QDateTime::currentSecsSinceEpoch()));
+    QFile file(backup);
+    const QByteArray bytes = text.toUtf8();
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
+        backup += QStringLiteral(" (BACKUP FAILED \u2014 file unchanged on disk)");
+    file.close();
+    Json r = MemoryResponse::failure(
+        QStringLiteral("Refusing to write %1: file on disk has content that wouldn't round-trip "
+                       "through the memory tool (likely added by the patch tool, a shell append, "
+                       "a manual edit, or a concurrent session). A snapshot was saved to %2. "
+                       "Resolve the drift first \u2014 either rewrite the file as a clean "
+                       "\u00A7-delimited list of entries, or move the extra content out \u2014 "
+                       "then retry. This guard exists to prevent silent data loss (issue "
+                       "#26045).")
+            .arg(QFileInfo(m_filePath).fileName(), backup));
+    r["drift_backup"] = us(backup);
+    r["remediation"] = "Open the .bak file, integrate the missing entries into the memory tool "
+                       "one at a time via memory(action=add, content=...), then remove or rewrite "
+                       "the original file to a clean state.";
+    return r;
 }
 
 Result<MemoryOutcome> MemoryStore::restore(const QString& expected, const QString& contents) const

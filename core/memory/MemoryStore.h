@@ -19,7 +19,13 @@ struct MemoryOp {
     std::optional<QString> content;
     std::optional<QString> oldText;
     std::vector<MemoryOp> operations; // batch only
+    // The whole entry a staged replace/remove was reviewed against: the write applies to that
+    // entry only, and is refused once it is no longer in the store verbatim.
+    std::optional<QString> matchedEntry;
+    // In a batch, `content` came from the `new_text` alias, which Hermes does not scan up front.
+    bool contentFromAlias = false;
 
+    bool isDestructive() const; // replace or remove
     Json toJson() const;
 };
 
@@ -67,8 +73,11 @@ public:
     Result<QStringList> entries() const;
     // A success result object listing the store, as `memory show --json` prints it.
     Result<Json> show() const;
-    // The frozen snapshot block; empty for an empty store.
+    // The frozen snapshot block; empty for an empty store. An entry that matches the threat
+    // scan is shown as Hermes' "[BLOCKED: ...]" placeholder instead (it stays in the file).
     Result<QString> snapshot() const;
+    // The placeholder the snapshot shows for an entry, or the entry itself when it is clean.
+    static QString snapshotEntry(const QString& entry, const QString& fileName);
 
     // Usage in code points of the joined entries.
     static int usage(const QStringList& entries);
@@ -80,6 +89,12 @@ public:
     Result<MemoryOutcome> restore(const QString& expected, const QString& contents) const;
 
 private:
+    // Hermes' refusal of a write to a file that exists but cannot be read.
+    QString readFailedMessage() const;
+    // Saves `text` beside the file as `<file>.bak.<unix seconds>` and returns Hermes' refusal
+    // of a file that would not round-trip.
+    Json driftRefusal(const QString& text) const;
+
     QString m_target;
     QString m_filePath;
     int m_limit;

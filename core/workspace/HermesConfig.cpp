@@ -1,6 +1,7 @@
 #include "workspace/HermesConfig.h"
 
 #include <QFile>
+#include <QStringList>
 
 #include <yaml-cpp/yaml.h>
 
@@ -29,6 +30,38 @@ std::optional<int> limitAt(const YAML::Node& memory, const char* key, QString& p
         note(problem, QStringLiteral("memory.%1 is not an integer").arg(QLatin1String(key)));
         return std::nullopt;
     }
+}
+
+// Hermes' is_truthy_value(value, default=True) over what PyYAML would have produced: a YAML
+// 1.1 boolean is itself, a number is on unless zero, a string is on only for 1/true/yes/on, a
+// list or mapping is on unless empty.
+bool enabledFlag(const YAML::Node& node)
+{
+    if (!node || node.IsNull())
+        return true;
+    if (!node.IsScalar())
+        return node.size() > 0;
+    const QString text = QString::fromStdString(node.Scalar());
+    const bool quoted = node.Tag() == "!";
+    if (!quoted) {
+        static const QStringList yes{QStringLiteral("yes"), QStringLiteral("Yes"), QStringLiteral("YES"),
+                                     QStringLiteral("true"), QStringLiteral("True"), QStringLiteral("TRUE"),
+                                     QStringLiteral("on"), QStringLiteral("On"), QStringLiteral("ON")};
+        static const QStringList no{QStringLiteral("no"), QStringLiteral("No"), QStringLiteral("NO"),
+                                    QStringLiteral("false"), QStringLiteral("False"), QStringLiteral("FALSE"),
+                                    QStringLiteral("off"), QStringLiteral("Off"), QStringLiteral("OFF")};
+        if (yes.contains(text))
+            return true;
+        if (no.contains(text))
+            return false;
+        bool isNumber = false;
+        const double number = text.toDouble(&isNumber);
+        if (isNumber)
+            return number != 0.0;
+    }
+    static const QStringList truthy{QStringLiteral("1"), QStringLiteral("true"), QStringLiteral("yes"),
+                                    QStringLiteral("on")};
+    return truthy.contains(text.trimmed().toLower());
 }
 
 } // namespace
@@ -61,6 +94,8 @@ HermesConfig HermesConfig::load(const QString& path)
                             .arg(path);
             return c;
         }
+        c.memoryEnabled = enabledFlag(memory["memory_enabled"]);
+        c.userProfileEnabled = enabledFlag(memory["user_profile_enabled"]);
         c.memoryCharLimit = limitAt(memory, "memory_char_limit", c.problem);
         c.userCharLimit = limitAt(memory, "user_char_limit", c.problem);
         if (const YAML::Node wa = memory["write_approval"]) {
@@ -77,6 +112,7 @@ HermesConfig HermesConfig::load(const QString& path)
         c.memoryCharLimit.reset();
         c.userCharLimit.reset();
         c.writeApproval.reset();
+        c.memoryEnabled = c.userProfileEnabled = true;
         c.problem = QStringLiteral("%1 is malformed YAML (%2); using the default limits")
                         .arg(path, QString::fromStdString(e.what()));
     }

@@ -12,6 +12,10 @@ struct HermesConfig {
     std::optional<int> memoryCharLimit;
     std::optional<int> userCharLimit;
     std::optional<bool> writeApproval;
+    // memory.memory_enabled / memory.user_profile_enabled: a store that is off refuses writes.
+    // Read as Hermes reads them: absent or null is on, a string is on only when it says so.
+    bool memoryEnabled = true;
+    bool userProfileEnabled = true;
     QString problem; // why the file could not be used, empty when it was fine or absent
 
     static HermesConfig load(const QString& path);

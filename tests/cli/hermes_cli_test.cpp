@@ -87,6 +87,59 @@ private Q_SLOTS:
         QVERIFY(mem.readAll().endsWith("\n§\nThe CI cache key includes the compiler version; bump it after toolchain upgrades."));
     }
 
+    void pinnedWritesApplyToTheirEntryOrFailWithHermesMessage()
+    {
+        QVERIFY(QDir(path(QStringLiteral("pending/memory"))).removeRecursively());
+        const auto stage = [&](const char* id, const char* payload) {
+            QDir().mkpath(path(QStringLiteral("pending/memory")));
+            QFile f(path(QStringLiteral("pending/memory/%1.json").arg(QLatin1String(id))));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray("{\n  \"id\": \"") + id + "\",\n  \"subsystem\": \"memory\",\n  \"payload\": "
+                    + payload + "\n}\n");
+        };
+        // Pinned to the Tuesday entry, which old_text alone ("the") would not single out.
+        stage("9e9e0001", R"({"action": "replace", "target": "memory", "old_text": "the", "content": "Deploys happen on Wednesdays.", "matched_entry": "Deploys happen on Tuesdays after the 10:00 standup."})");
+        stage("9e9e0002", R"({"action": "remove", "target": "memory", "old_text": "uv", "matched_entry": "Python tooling uses uv; never pip install."})");
+        stage("9e9e0003", R"({"action": "batch", "target": "memory", "operations": [{"action": "add", "content": "x"}, {"action": "remove", "old_text": "bastion"}]})");
+        const Json j = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["imported"].size(), size_t(3));
+        const auto approve = [&](int index) {
+            const qint64 id = j["imported"][index].value("inbox_id", qint64(0));
+            return run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id), QStringLiteral("--json")});
+        };
+        QFile mem(path(QStringLiteral("memories/MEMORY.md")));
+        QVERIFY(mem.open(QIODevice::ReadOnly));
+        const QByteArray before = mem.readAll();
+        mem.close();
+
+        const Run ok = approve(0);
+        QCOMPARE(ok.code, 0);
+        QVERIFY(!staged(QStringLiteral("9e9e0001")));
+        QVERIFY(mem.open(QIODevice::ReadOnly));
+        const QByteArray after = mem.readAll();
+        mem.close();
+        QCOMPARE(after, QByteArray(before).replace("Deploys happen on Tuesdays after the 10:00 standup.",
+                                                   "Deploys happen on Wednesdays."));
+
+        const Run changed = approve(1);
+        QVERIFY2(changed.out.contains("Entry changed since it was staged, so this write was not applied: "
+                                      "'Python tooling uses uv; never pip install.' is no longer in memory "
+                                      "as reviewed. Recreate the change against the current entry or "
+                                      "reject it; the pending record has been preserved."),
+                 changed.out.constData());
+        QVERIFY(changed.out.contains("\"failed\""));
+        QVERIFY(staged(QStringLiteral("9e9e0002")));
+
+        const Run unpinned = approve(2);
+        QVERIFY2(unpinned.out.contains("This destructive pending write predates entry pinning and cannot "
+                                       "be verified; nothing was applied. Reject it and recreate the "
+                                       "change."),
+                 unpinned.out.constData());
+        QVERIFY(staged(QStringLiteral("9e9e0003")));
+        QVERIFY(mem.open(QIODevice::ReadOnly));
+        QCOMPARE(mem.readAll(), after);
+    }
+
     void listShowsEveryOperationOfABatchWithTheBudget()
     {
         run({QStringLiteral("hermes"), QStringLiteral("import-pending")});

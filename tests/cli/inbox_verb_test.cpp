@@ -137,7 +137,10 @@ private Q_SLOTS:
         const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id)});
         QCOMPARE(r.code, 1);
         QCOMPARE(r.err, QByteArray("sediment: inbox item 1 failed: Memory at 0/10 chars. Adding this entry "
-                                   "(20 chars) would exceed the limit. Replace or remove existing entries first.\n"));
+                                   "(20 chars) would exceed the limit. Consolidate now: use 'replace' to merge "
+                                   "overlapping entries into shorter ones or 'remove' stale or less important "
+                                   "entries (see current_entries below), then retry this add \xE2\x80\x94 all in "
+                                   "this turn.\n"));
         QCOMPARE(status(id)["status"].get<std::string>(), std::string("failed"));
         QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md"))) || readFile(QStringLiteral("memories/MEMORY.md")).isEmpty());
     }

@@ -69,9 +69,10 @@ private Q_SLOTS:
         const Run r = apply(R"({"action":"add","target":"memory","content":"Caf\u00e9 \ud83d\ude00 note"})");
         QCOMPARE(r.exit, 0);
         QCOMPARE(r.err, QByteArray());
-        QCOMPARE(r.out, QByteArray("{\"success\": true, \"target\": \"memory\", \"entries\": [\"Caf\xC3\xA9 "
-                                   "\xF0\x9F\x98\x80 note\"], \"usage\": \"0% \xE2\x80\x94 11/2,200 chars\", "
-                                   "\"entry_count\": 1, \"message\": \"Entry added.\"}\n"));
+        QCOMPARE(r.out, QByteArray("{\"success\": true, \"done\": true, \"target\": \"memory\", "
+                                   "\"usage\": \"0% \xE2\x80\x94 11/2,200 chars\", \"entry_count\": 1, "
+                                   "\"message\": \"Entry added.\", \"note\": \"Write saved. This update "
+                                   "is complete \xE2\x80\x94 do not repeat it.\"}\n"));
         QCOMPARE(fileBytes(memoryPath()), QByteArray("Caf\xC3\xA9 \xF0\x9F\x98\x80 note"));
     }
 
@@ -81,19 +82,19 @@ private Q_SLOTS:
         writeFile(memoryPath(), "0123456789");
         const Run r = apply(R"({"action":"add","content":"abc"})");
         QCOMPARE(r.exit, 1);
-        JSON_COMPARE(parsed(r.out), Json::parse(R"({"success": false, "error": "Memory at 10/12 chars. Adding this entry (3 chars) would exceed the limit. Replace or remove existing entries first.", "current_entries": ["0123456789"], "usage": "10/12"})"));
+        JSON_COMPARE(parsed(r.out), Json::parse(R"({"success": false, "error": "Memory at 10/12 chars. Adding this entry (3 chars) would exceed the limit. Consolidate now: use 'replace' to merge overlapping entries into shorter ones or 'remove' stale or less important entries (see current_entries below), then retry this add \u2014 all in this turn.", "current_entries": ["0123456789"], "usage": "10/12"})"));
         QCOMPARE(fileBytes(memoryPath()), QByteArray("0123456789"));
     }
 
-    void applyRequestErrorPrintsTheFailureObjectAndExitsTwo()
+    void applyRequestErrorPrintsTheToolsAnswerAndExitsTwo()
     {
         const Run r = apply(R"({"action":"add","target":"diary","content":"x"})");
         QCOMPARE(r.exit, 2);
-        QCOMPARE(r.out, QByteArray("{\"success\": false, \"error\": \"Invalid target 'diary'. Use 'memory' or 'user'.\"}\n"));
-        QCOMPARE(apply(R"({"action":"remove","target":"user"})").out,
-                 QByteArray("{\"success\": false, \"error\": \"old_text is required for 'remove' action.\"}\n"));
-        QCOMPARE(apply(R"({"action":"purge"})").out,
-                 QByteArray("{\"success\": false, \"error\": \"Unknown action 'purge'. Use: add, replace, remove\"}\n"));
+        QCOMPARE(r.out, QByteArray("{\"success\": false, \"error\": \"Invalid memory target 'diary'. Use 'memory' or 'user'.\"}\n"));
+        const Run purge = apply(R"({"action":"purge"})");
+        QCOMPARE(purge.exit, 2);
+        QCOMPARE(purge.out,
+                 QByteArray("{\"error\": \"Unknown action 'purge'. Use: add, replace, remove\", \"success\": false}\n"));
         QCOMPARE(fileBytes(memoryPath()), QByteArray("<missing>"));
     }
 
@@ -113,7 +114,7 @@ private Q_SLOTS:
         writeFile(memoryPath(), "keep me\n\xC2\xA7\ndrop me");
         Run r = apply(R"({"action":"batch","target":"memory","operations":[{"action":"add","content":"new"},{"action":"remove","old_text":"absent"}]})");
         QCOMPARE(r.exit, 1);
-        JSON_COMPARE(parsed(r.out)["error"], Json("Operation 2 (remove): no entry matched 'absent'. No operations were applied (batch is all-or-nothing)."));
+        QCOMPARE(r.out, QByteArray("{\"success\": false, \"error\": \"Operation 2 (remove): no entry matched 'absent'. No operations were applied (batch is all-or-nothing).\", \"usage\": \"17/2,200\"}\n"));
         QCOMPARE(fileBytes(memoryPath()), QByteArray("keep me\n\xC2\xA7\ndrop me"));
         r = apply(R"({"action":"batch","target":"memory","operations":[{"action":"add","content":"new"},{"action":"remove","old_text":"drop"}]})");
         QCOMPARE(r.exit, 0);
@@ -131,16 +132,17 @@ private Q_SLOTS:
                       QStringLiteral("user"), QStringLiteral("--old-text"), QStringLiteral("tea"),
                       QStringLiteral("--content"), QStringLiteral("Prefers coffee"), QStringLiteral("--json")});
         QCOMPARE(r.exit, 0);
-        JSON_COMPARE(parsed(r.out)["entries"], Json::array({"Prefers coffee"}));
+        JSON_COMPARE(parsed(r.out)["replaced_entry"], Json("Prefers tea"));
         r = sediment({QStringLiteral("memory"), QStringLiteral("remove"), QStringLiteral("--target"),
                       QStringLiteral("user"), QStringLiteral("--old-text"), QStringLiteral("water")});
         QCOMPARE(r.exit, 1);
         QCOMPARE(r.out, QByteArray());
-        QCOMPARE(r.err, QByteArray("sediment: No entry matched 'water'.\n"));
+        QCOMPARE(r.err, QByteArray("sediment: No entry matched 'water'. Check current_entries below "
+                                   "and retry with the exact text of the entry you want to remove.\n"));
         r = sediment({QStringLiteral("memory"), QStringLiteral("remove"), QStringLiteral("--target"),
                       QStringLiteral("user")});
-        QCOMPARE(r.exit, 2);
-        QCOMPARE(r.err, QByteArray("sediment: old_text is required for 'remove' action.\n"));
+        QCOMPARE(r.exit, 1);
+        QVERIFY(r.err.startsWith("sediment: 'remove' needs old_text -- a short unique substring"));
         r = sediment({QStringLiteral("memory"), QStringLiteral("remove"), QStringLiteral("--target"),
                       QStringLiteral("user"), QStringLiteral("--old-text"), QStringLiteral("coffee")});
         QCOMPARE(r.exit, 0);

@@ -58,7 +58,9 @@ private Q_SLOTS:
             batch({op("add", "New fact"), op("replace", "x", "coffee")}), 100);
         QVERIFY(plan.steps[0].ok);
         QVERIFY(!plan.steps[1].ok);
-        QCOMPARE(plan.steps[1].message, QStringLiteral("No entry matched 'coffee'."));
+        QCOMPARE(plan.steps[1].message, QStringLiteral("No entry matched 'coffee'. Check current_entries "
+                                                       "below and retry with the exact text of the entry "
+                                                       "you want to replace."));
         QCOMPARE(plan.steps[1].after, plan.steps[1].before);
         QVERIFY(!plan.accepted);
         QVERIFY(plan.verdict.contains(QLatin1String("no entry matched 'coffee'")));

@@ -43,7 +43,29 @@ private Q_SLOTS:
             QStringLiteral("b1.json"));
         QVERIFY(w.has_value());
         QVERIFY(w->isBatch());
-        QVERIFY(w->op["operations"][1] == (Json{{"action", "remove"}, {"old_text", "b"}}));
+        // A record staged before Hermes pinned entries: the missing pin is kept, as null.
+        QVERIFY(w->op["operations"][1]
+                == (Json{{"action", "remove"}, {"old_text", "b"}, {"matched_entry", nullptr}}));
+    }
+
+    void keepsThePinnedEntryVerbatim()
+    {
+        auto w = StagedWrite::parse(
+            "{\"id\":\"p1\",\"payload\":{\"action\":\"replace\",\"target\":\"memory\","
+            "\"content\":\"new\",\"old_text\":\"tab\",\"matched_entry\":\"  tab\\there\\u0007\"}}",
+            QStringLiteral("p1.json"));
+        QVERIFY(w.has_value());
+        QCOMPARE(w->op.value("matched_entry", std::string()), std::string("  tab\there\a"));
+        QVERIFY(!w->unknown.contains("payload_extra"));
+        auto b = StagedWrite::parse(
+            R"({"id":"p2","payload":{"action":"batch","operations":[)"
+            R"({"action":"add","new_text":"aliased"},{"action":"remove","old_text":"x","matched_entry":"x y"}]}})",
+            QStringLiteral("p2.json"));
+        QVERIFY(b.has_value());
+        QCOMPARE(b->op["operations"][0].value("content", std::string()), std::string("aliased"));
+        QCOMPARE(b->op["operations"][1].value("matched_entry", std::string()), std::string("x y"));
+        QCOMPARE(errorOf(R"({"payload":{"action":"remove","old_text":"x","matched_entry":3}})"),
+                 QStringLiteral("matched_entry must be a string"));
     }
 
     void appliesHermesDefaultsForMissingFields()
@@ -87,7 +109,7 @@ private Q_SLOTS:
         QCOMPARE(errorOf(R"({"subsystem":"skills","payload":{"action":"add","content":"x"}})"),
                  QStringLiteral("subsystem must be \"memory\""));
         QCOMPARE(errorOf(R"({"payload":{"action":"add","target":"notes","content":"x"}})"),
-                 QStringLiteral("Invalid target 'notes'. Use 'memory' or 'user'."));
+                 QStringLiteral("Invalid memory target 'notes'. Use 'memory' or 'user'."));
         QCOMPARE(errorOf(R"({"payload":{"action":"add","content":""}})"),
                  QStringLiteral("Content is required for 'add' action."));
         QCOMPARE(errorOf(R"({"payload":{"action":"replace","old_text":"a"}})"),

@@ -111,7 +111,9 @@ private Q_SLOTS:
         QCOMPARE(it->status, QStringLiteral("failed"));
         QCOMPARE(it->reason.value_or(QString()),
                  QStringLiteral("Memory at 0/20 chars. Adding this entry (29 chars) would exceed the limit. "
-                                "Replace or remove existing entries first."));
+                                "Consolidate now: use 'replace' to merge overlapping entries into shorter "
+                                "ones or 'remove' stale or less important entries (see current_entries "
+                                "below), then retry this add \u2014 all in this turn."));
         QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md"))) || readFile(QStringLiteral("memories/MEMORY.md")).isEmpty());
         QCOMPARE(stored(id).status, QStringLiteral("failed"));
     }

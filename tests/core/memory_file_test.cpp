@@ -63,10 +63,27 @@ private Q_SLOTS:
         QCOMPARE(MemoryFile::render({}), QByteArray());
     }
 
-    void byteOrderMarkIsKeptAsContentLikePython()
+    void oneLeadingByteOrderMarkIsDroppedLikeUtf8Sig()
     {
-        // Python's utf-8 codec keeps U+FEFF, and str.strip() does not remove it.
-        QCOMPARE(parsed("\xEF\xBB\xBFhello"), QStringList{QStringLiteral("\uFEFFhello")});
+        // Hermes reads with utf-8-sig: one leading BOM goes; a second one, or one further in,
+        // is content (str.strip() does not remove U+FEFF).
+        QCOMPARE(parsed("\xEF\xBB\xBFhello"), QStringList{QStringLiteral("hello")});
+        QCOMPARE(parsed("\xEF\xBB\xBF\xEF\xBB\xBFhello"), QStringList{QStringLiteral("\uFEFFhello")});
+        QCOMPARE(parsed("a\n\xC2\xA7\n\xEF\xBB\xBF b"),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("\uFEFF b")}));
+    }
+
+    void driftIsAnyTextTheCanonicalFormWouldNotKeep()
+    {
+        QVERIFY(!MemoryFile::hasDrifted(QString(), 10));
+        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral(" \n "), 10));
+        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("\na\n\u00A7\nb\n"), 10)); // outer space only
+        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("a\n\u00A7\na"), 10)); // duplicates are kept
+        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("a\r\n\u00A7\r\nb"), 10)); // read as LF
+        QVERIFY(MemoryFile::hasDrifted(QStringLiteral("a\n\u00A7\n\n\u00A7\nb"), 10)); // blank entry
+        QVERIFY(MemoryFile::hasDrifted(QStringLiteral("a \n\u00A7\nb"), 10));         // padded entry
+        QVERIFY(MemoryFile::hasDrifted(QStringLiteral("0123456789a"), 10));           // longer than the store
+        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("0123456789"), 10));
     }
 
     void invalidUtf8IsAnErrorNotAnEmptyStore()

@@ -24,15 +24,29 @@ QString readFile(const QString& path)
     return QString::fromUtf8(f.readAll());
 }
 
-// The memory entry an old_text designates, as the store would match it; the text itself
-// when nothing matches (the item is then stale and the diff shows what the agent meant).
-QString matchedEntry(const Workspace& ws, const QString& target, const QString& oldText)
+// The memory entry an op replaces or removes: the entry Hermes pinned when it staged the
+// write (what the agent saw, whatever the store holds now), else the one its old_text
+// designates as the store would match it; the text itself when nothing matches (the item is
+// then stale and the diff shows what the agent meant).
+QString matchedEntry(const Workspace& ws, const QString& target, const Json& op, bool& pinnedGone)
 {
     const MemoryStore store(target, ws.memoryFile(target), ws.charLimit(target));
-    if (auto entries = store.entries())
+    const auto entries = store.entries();
+    const auto pinned = op.find("matched_entry");
+    if (pinned != op.end() && pinned->is_string()) {
+        const QString entry = qs(pinned->get<std::string>());
+        if (!entries || !entries->contains(entry))
+            pinnedGone = true;
+        return entry;
+    }
+    const QString oldText = field(op, "old_text");
+    if (entries && !oldText.isEmpty()) {
+        if (entries->contains(oldText))
+            return oldText;
         for (const QString& e : *entries)
-            if (!oldText.isEmpty() && e.contains(oldText))
+            if (e.contains(oldText))
                 return e;
+    }
     return oldText;
 }
 
@@ -68,17 +82,18 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
         const QString action = field(op, "action");
         const QString store = d == QLatin1String("user") ? QStringLiteral("USER.md")
                                                          : QStringLiteral("MEMORY.md");
+        bool pinnedGone = false;
         if (action == QLatin1String("replace")) {
-            p.before = matchedEntry(ws, d, field(op, "old_text"));
+            p.before = matchedEntry(ws, d, op, pinnedGone);
             p.after = field(op, "content").trimmed();
         } else if (action == QLatin1String("remove")) {
-            p.before = matchedEntry(ws, d, field(op, "old_text"));
+            p.before = matchedEntry(ws, d, op, pinnedGone);
         } else if (action == QLatin1String("batch")) {
             QStringList before, after;
             for (const Json& sub : op.value("operations", Json::array())) {
                 const QString a = field(sub, "action");
                 if (a != QLatin1String("add"))
-                    before << matchedEntry(ws, d, field(sub, "old_text"));
+                    before << matchedEntry(ws, d, sub, pinnedGone);
                 if (a != QLatin1String("remove"))
                     after << field(sub, "content").trimmed();
             }
@@ -89,6 +104,8 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
             p.beforeTitle = QStringLiteral("Not in %1 yet").arg(store);
         }
         p.afterTitle = QStringLiteral("Proposed for %1").arg(store);
+        if (pinnedGone)
+            p.beforeTitle = QStringLiteral("As staged (changed in %1 since)").arg(store);
         return p;
     }
     if (d == QLatin1String("claude_md") || (d == QLatin1String("skill")
