@@ -583,8 +583,9 @@ std::optional<U> rogueIndent(const U& oldS, const U& newS)
     const U sample = strip(deeper.front()).substr(0, 60);
     return lit("Suspicious indentation in new_string: ") + number(deeper.size())
          + lit(" line(s) indented deeper than old_string's max indent (") + number(maxOld)
-         + lit(" spaces), but neither old_string nor new_string opens a nesting block (':', '{', "
-               "'('). Likely a model indent typo — check the indentation of: ")
+         + toU(QStringLiteral(" spaces), but neither old_string nor new_string opens a nesting "
+                              "block (':', '{', '('). Likely a model indent typo \u2014 check the "
+                              "indentation of: "))
          + pyRepr(sample);
 }
 

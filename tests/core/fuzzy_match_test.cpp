@@ -21,7 +21,7 @@ std::u32string u(const QString& s)
 class FuzzyMatchTest : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void ratioMatchesDifflib()
     {
         QCOMPARE(SequenceMatcher::similarity(u(QStringLiteral("abcd")), u(QStringLiteral("bcde"))), 0.75);

@@ -39,7 +39,7 @@ private:
     QString read(const QString& rel) const { return QString::fromUtf8(test::fileBytes(path(rel))); }
     SkillManage::Outcome run(const Json& payload) const { return SkillManage(home()).apply(payload, m_now); }
 
-private slots:
+private Q_SLOTS:
     void init()
     {
         QDir(home()).removeRecursively();
