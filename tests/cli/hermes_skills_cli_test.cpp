@@ -79,10 +79,10 @@ private Q_SLOTS:
         const qint64 id = idOf(list, "cc000001");
         QVERIFY(id > 0);
         const Json& item = list[0];
-        QCOMPARE(item["destination"], Json("skill"));
+        QVERIFY(item["destination"] == "skill");
         QCOMPARE(item["hermes"].dump(), Json({{"id", "cc000001"}, {"subsystem", "skills"}, {"profile", "default"},
                                               {"origin", "foreground"}, {"summary", "a gist"}}).dump());
-        QCOMPARE(item["source"]["future_field"], Json({1, 2}));
+        QVERIFY(item["source"]["future_field"] == Json({1, 2}));
 
         r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
         QCOMPARE(r.code, 0);

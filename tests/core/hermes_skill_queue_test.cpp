@@ -3,6 +3,7 @@
 // while the record stays, refused and remembered, patched and re-validated.
 #include "FileBytes.h"
 #include "hermes/PendingQueue.h"
+#include "hermes/PendingWatcher.h"
 #include "inbox/InboxService.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
@@ -10,6 +11,7 @@
 #include "workspace/Workspace.h"
 
 #include <QDir>
+#include <QSignalSpy>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -215,6 +217,18 @@ private Q_SLOTS:
                     .contains(QStringLiteral("1. Build twice.")));
         QVERIFY(!staged("aa000007"));
         QVERIFY(QFile::exists(path(QStringLiteral("skills/.usage.json"))));
+    }
+
+    void aRecordStagedWhileOpenIsImportedLive()
+    {
+        PendingWatcher watcher(*m_ws, m_clock, kActor);
+        watcher.start();
+        QSignalSpy spy(&watcher, &PendingWatcher::imported);
+        QVERIFY(!QFile::exists(path(QStringLiteral("pending/skills")))); // created by the agent later
+        stage("aa000009", {{"action", "delete"}, {"name", "deploy"}});
+        QVERIFY(spy.wait(1500));
+        QVERIFY(inboxIdOf("aa000009") > 0);
+        QCOMPARE(item(inboxIdOf("aa000009")).destination, QStringLiteral("skill"));
     }
 
     void aVanishedRecordIsWithdrawn()
