@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
+#include <ctime>
 #include <cstdio>
 #include <vector>
 
@@ -41,7 +42,14 @@ std::string skillText(int approxBytes)
     return s;
 }
 
-double importBench()
+// Wall time, and the process's CPU time (user + system) over the same span: on a shared
+// machine the first includes waiting for the processor and the disk.
+struct Timing {
+    double wallMs = -1;
+    double cpuMs = -1;
+};
+
+Timing importBench()
 {
     QTemporaryDir dir;
     const QString home = dir.path();
@@ -62,17 +70,19 @@ double importBench()
     }
     auto ws = Workspace::open(home);
     if (!ws)
-        return -1;
+        return {};
     SystemClock clock;
     QElapsedTimer t;
     t.start();
+    const std::clock_t cpu0 = std::clock();
     auto report = PendingQueue(**ws, clock).importAll(QStringLiteral("cli:bench"));
-    const double ms = double(t.nsecsElapsed()) / 1e6;
+    const Timing timing{double(t.nsecsElapsed()) / 1e6,
+                        double(std::clock() - cpu0) * 1000.0 / CLOCKS_PER_SEC};
     if (!report || report->imported.size() != 10000) {
         std::fprintf(stderr, "import failed\n");
-        return -1;
+        return {};
     }
-    return ms;
+    return timing;
 }
 
 double diffBench()
@@ -114,11 +124,12 @@ int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const double importMs = importBench();
-    std::printf("import 10,000 staged skill records: %.0f ms (target < 3000 ms)\n", importMs);
+    const Timing import = importBench();
+    std::printf("import 10,000 staged skill records: %.0f ms wall, %.0f ms CPU (target < 3000 ms)\n",
+                import.wallMs, import.cpuMs);
     const double diffMs = diffBench();
     std::printf("diff of a patch to a 100 KB SKILL.md (preview + diff + render), median of 15: %.1f ms "
                 "(target < 50 ms)\n",
                 diffMs);
-    return importMs < 0 || diffMs < 0 ? 1 : 0;
+    return import.wallMs < 0 || diffMs < 0 ? 1 : 0;
 }
