@@ -1,10 +1,12 @@
 #include "apply/Applier.h"
 
 #include "apply/DirectiveApplier.h"
+#include "apply/HermesSkillApplier.h"
 #include "apply/MemoryApplier.h"
 #include "apply/NoteApplier.h"
 #include "apply/SettingsApplier.h"
 #include "apply/SkillApplier.h"
+#include "hermes/StagedSkillWrite.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 
@@ -51,6 +53,8 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op,
         return SettingsApplier(m_workspace, guard).apply(op);
     if (isNote(destination))
         return NoteApplier(m_clock, guard).apply(destination, op, source);
+    if (destination == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
+        return HermesSkillApplier(m_workspace, m_clock).apply(op);
     if (destination == QLatin1String("skill"))
         return SkillApplier(m_workspace, m_clock, guard).apply(op);
     return fail(unknownDestination(destination));
@@ -63,6 +67,8 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
         return MemoryApplier(m_workspace, guard).isStale(destination, op);
     if (destination == QLatin1String("claude_md"))
         return DirectiveApplier(m_workspace, guard).isStale(op);
+    if (destination == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
+        return false; // Hermes' refusal at approval is the answer, not a stale flag
     if (destination == QLatin1String("skill"))
         return SkillApplier(m_workspace, m_clock, guard).isStale(op);
     // A merge patch and a new note apply to whatever is there: they cannot go stale.

@@ -45,9 +45,9 @@ HermesSettler::HermesSettler(Workspace& workspace, const Clock& clock)
 {
 }
 
-QString HermesSettler::pendingFolder() const
+QString HermesSettler::pendingFolder(const QString& subsystem) const
 {
-    return m_workspace.path(QStringLiteral("pending/memory"));
+    return m_workspace.path(QStringLiteral("pending/") + subsystem);
 }
 
 bool HermesSettler::isDecided(const QString& s)
@@ -75,7 +75,7 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
     out.outcome = record.state == QLatin1String("imported") ? outcomeOf(record.inboxStatus)
                                                              : record.state;
 
-    const QString folder = pendingFolder();
+    const QString folder = pendingFolder(record.subsystem);
     const QString path = folder + QLatin1Char('/') + record.fileName;
     HermesRepository repo(m_workspace.db());
     if (QFile::exists(path)) {
@@ -116,7 +116,7 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
                            : QStringLiteral("staged file of an already settled write removed "
                                             "(an earlier settle was interrupted); nothing applied");
         e.details = {{"inbox_id", record.inboxId},
-                     {"file", us(QStringLiteral("pending/memory/") + record.fileName)},
+                     {"file", us(QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))},
                      {"outcome", us(out.outcome)},
                      {"file_removed", out.fileRemoved}};
         AuditRepository audit(m_workspace.db(), m_clock);

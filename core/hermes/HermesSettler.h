@@ -38,8 +38,8 @@ class HermesSettler final {
 public:
     HermesSettler(Workspace& workspace, const Clock& clock);
 
-    // <workspace>/pending/memory
-    QString pendingFolder() const;
+    // <workspace>/pending/memory, or pending/<subsystem>
+    QString pendingFolder(const QString& subsystem = QStringLiteral("memory")) const;
 
     // nullopt: the item is not a Hermes staged write, or it is still waiting for a decision.
     Result<std::optional<SettledWrite>> settle(qint64 inboxId, const QString& actor);

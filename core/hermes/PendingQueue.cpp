@@ -45,7 +45,7 @@ QString createdAtOf(const StagedWrite& w, const Clock& clock)
 Json auditDetails(const StagedWrite& w)
 {
     return {{"hermes_id", us(w.id)},
-            {"file", us(QStringLiteral("pending/memory/") + w.fileName)},
+            {"file", us(w.stagedPath())},
             {"origin", us(w.origin)},
             {"target", us(w.target)},
             {"action", w.op.value("action", std::string())}};
@@ -85,7 +85,7 @@ Json ImportReport::toJson() const
     j["withdrawn"] = std::move(wd);
     Json bad = Json::array();
     for (const auto& p : unparseable)
-        bad.push_back({{"file", us(p.fileName)}, {"error", us(p.error)}});
+        bad.push_back({{"file", us(p.fileName)}, {"error", us(p.error)}, {"subsystem", us(p.subsystem)}});
     j["unparseable"] = std::move(bad);
     return j;
 }
@@ -96,36 +96,50 @@ PendingQueue::PendingQueue(Workspace& workspace, const Clock& clock)
 {
 }
 
-QString PendingQueue::folder() const { return m_workspace.path(QStringLiteral("pending/memory")); }
+QString PendingQueue::folder() const { return folderOf(QStringLiteral("memory")); }
+
+QString PendingQueue::folderOf(const QString& subsystem) const
+{
+    return m_workspace.path(QStringLiteral("pending/") + subsystem);
+}
+
+const QStringList& PendingQueue::subsystems()
+{
+    static const QStringList names{QStringLiteral("memory"), QStringLiteral("skills")};
+    return names;
+}
 
 Result<std::vector<PendingQueue::ScannedFile>> PendingQueue::scan() const
 {
     std::vector<ScannedFile> files;
-    const QDir dir(folder());
-    if (!dir.exists())
-        return files;
-    const QStringList names =
-        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
-    for (const QString& name : names) {
-        if (name.startsWith(QLatin1Char('.'))) // a writer's temporary file
+    for (const QString& subsystem : subsystems()) {
+        const QDir dir(folderOf(subsystem));
+        if (!dir.exists())
             continue;
-        ScannedFile f;
-        f.fileName = name;
-        QFile file(dir.filePath(name));
-        if (!file.open(QIODevice::ReadOnly)) {
-            if (!file.exists())
-                continue; // settled by someone else while we listed
-            f.error = QStringLiteral("cannot read: %1").arg(file.errorString());
-        } else if (file.size() > kMaxStagedFileBytes) {
-            f.error = QStringLiteral("larger than 16 MiB (%1 bytes)").arg(file.size());
-        } else {
-            auto parsed = StagedWrite::parse(file.readAll(), name);
-            if (parsed)
-                f.write = std::move(*parsed);
-            else
-                f.error = parsed.error().message;
+        const QStringList names =
+            dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
+        for (const QString& name : names) {
+            if (name.startsWith(QLatin1Char('.'))) // a writer's temporary file
+                continue;
+            ScannedFile f;
+            f.fileName = name;
+            f.subsystem = subsystem;
+            QFile file(dir.filePath(name));
+            if (!file.open(QIODevice::ReadOnly)) {
+                if (!file.exists())
+                    continue; // settled by someone else while we listed
+                f.error = QStringLiteral("cannot read: %1").arg(file.errorString());
+            } else if (file.size() > kMaxStagedFileBytes) {
+                f.error = QStringLiteral("larger than 16 MiB (%1 bytes)").arg(file.size());
+            } else {
+                auto parsed = StagedWrite::parseIn(subsystem, file.readAll(), name);
+                if (parsed)
+                    f.write = std::move(*parsed);
+                else
+                    f.error = parsed.error().message;
+            }
+            files.push_back(std::move(f));
         }
-        files.push_back(std::move(f));
     }
     std::stable_sort(files.begin(), files.end(), [](const ScannedFile& a, const ScannedFile& b) {
         return stagedAt(a) < stagedAt(b);
@@ -153,13 +167,14 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
     QSet<QString> freshIds;
     for (const ScannedFile& f : *files) {
         if (!f.write) {
-            report.unparseable.push_back({f.fileName, f.error});
+            report.unparseable.push_back({f.fileName, f.error, f.subsystem});
             continue;
         }
         const StagedWrite& w = *f.write;
         if (freshIds.contains(w.id) || present.contains(w.id)) {
             report.unparseable.push_back(
-                {f.fileName, QStringLiteral("id '%1' is used by another staged file").arg(w.id)});
+                {f.fileName, QStringLiteral("id '%1' is used by another staged file").arg(w.id),
+                 f.subsystem});
             continue;
         }
         present.insert(w.id);
@@ -172,13 +187,19 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
             continue;
         }
         const auto& record = **known;
-        if (record.state == QLatin1String("imported")) {
+        if (record.subsystem != w.subsystem) {
+            report.unparseable.push_back(
+                {f.fileName,
+                 QStringLiteral("id '%1' is already used by a staged %2 write").arg(w.id, record.subsystem),
+                 f.subsystem});
+        } else if (record.state == QLatin1String("imported")) {
             report.waiting.push_back(w.id);
         } else if (record.state == QLatin1String("withdrawn")) {
             report.unparseable.push_back(
                 {f.fileName, QStringLiteral("id '%1' was withdrawn from the inbox on %2 when its "
                                             "file disappeared; stage it again under a new id")
-                                 .arg(w.id, record.settledAt.value_or(QString()))});
+                                 .arg(w.id, record.settledAt.value_or(QString())),
+                 f.subsystem});
         } else {
             // Decided and settled, yet the file is back: the removal after an approval was
             // interrupted. The database knows the outcome, so only the file goes.
@@ -255,7 +276,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
     for (const auto& record : *waiting) {
         if (present.contains(record.hermesId) || record.inboxStatus != QLatin1String("pending"))
             continue;
-        if (QFile::exists(folder() + QLatin1Char('/') + record.fileName))
+        if (QFile::exists(folderOf(record.subsystem) + QLatin1Char('/') + record.fileName))
             continue; // it reappeared since the scan (or failed to parse): not gone
         auto found = inbox.find(record.inboxId);
         if (!found)
@@ -281,7 +302,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         e.subjectId = QString::number(record.inboxId);
         e.reason = item.reason;
         e.details = {{"hermes_id", us(record.hermesId)},
-                     {"file", us(QStringLiteral("pending/memory/") + record.fileName)}};
+                     {"file", us(QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))}};
         if (auto a = audit.append(std::move(e)); !a)
             return fail(a.error());
         report.withdrawn.push_back({record.hermesId, record.inboxId});

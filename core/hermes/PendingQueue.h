@@ -7,6 +7,7 @@
 #include "util/Json.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -18,6 +19,7 @@ class Workspace;
 struct StagedProblem {
     QString fileName;
     QString error;
+    QString subsystem = QStringLiteral("memory"); // the pending/ folder holding fileName
 };
 
 // A staged write that became an inbox item.
@@ -58,13 +60,17 @@ public:
     PendingQueue(Workspace& workspace, const Clock& clock);
 
     QString folder() const;
+    // pending/<subsystem>: "memory" or "skills".
+    QString folderOf(const QString& subsystem) const;
+    static const QStringList& subsystems();
 
     struct ScannedFile {
         QString fileName;
+        QString subsystem = QStringLiteral("memory");
         std::optional<StagedWrite> write; // empty when the file could not be used
         QString error;
     };
-    // Every *.json in the folder, oldest staged first (Hermes' created_at, then the name).
+    // Every *.json in pending/memory and pending/skills, oldest staged first (Hermes' created_at, then the name).
     // Reads only; a missing folder is an empty queue.
     Result<std::vector<ScannedFile>> scan() const;
 

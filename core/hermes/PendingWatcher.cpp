@@ -37,28 +37,39 @@ void PendingWatcher::stop()
 
 void PendingWatcher::rewatch()
 {
-    // Watch the queue folder, or the nearest parent that exists so its creation is noticed.
-    QString dir = m_workspace.path(QStringLiteral("pending/memory"));
-    while (!QFileInfo(dir).isDir() && dir.size() > m_workspace.root().size())
-        dir = QFileInfo(dir).absolutePath();
-    const QStringList watched = m_watcher.directories();
-    if (watched == QStringList{dir})
+    // Watch each queue folder, or the nearest parent that exists so its creation is noticed.
+    QStringList dirs;
+    for (const QString& subsystem : PendingQueue::subsystems()) {
+        QString dir = m_workspace.path(QStringLiteral("pending/") + subsystem);
+        while (!QFileInfo(dir).isDir() && dir.size() > m_workspace.root().size())
+            dir = QFileInfo(dir).absolutePath();
+        if (!dirs.contains(dir))
+            dirs << dir;
+    }
+    dirs.sort();
+    QStringList watched = m_watcher.directories();
+    watched.sort();
+    if (watched == dirs)
         return;
     if (!watched.isEmpty())
         m_watcher.removePaths(watched);
-    m_watcher.addPath(dir);
+    m_watcher.addPaths(dirs);
 }
 
 QString PendingWatcher::listingSignature() const
 {
-    const QDir dir(m_workspace.path(QStringLiteral("pending/memory")));
-    if (!dir.exists())
-        return {};
     QString sig;
-    const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    for (const QFileInfo& f : files)
-        sig += f.fileName() + QLatin1Char(':') + QString::number(f.size()) + QLatin1Char(':')
-             + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
+    for (const QString& subsystem : PendingQueue::subsystems()) {
+        const QDir dir(m_workspace.path(QStringLiteral("pending/") + subsystem));
+        if (!dir.exists())
+            continue;
+        const QFileInfoList files =
+            dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        for (const QFileInfo& f : files)
+            sig += subsystem + QLatin1Char('/') + f.fileName() + QLatin1Char(':')
+                 + QString::number(f.size()) + QLatin1Char(':')
+                 + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
+    }
     return sig;
 }
 
@@ -83,7 +94,7 @@ void PendingWatcher::poll(bool force)
 
     QStringList problems;
     for (const auto& p : m_last.unparseable)
-        problems << QStringLiteral("pending/memory/%1: %2").arg(p.fileName, p.error);
+        problems << QStringLiteral("pending/%1/%2: %3").arg(p.subsystem, p.fileName, p.error);
     if (problems != m_problems) {
         m_problems = problems;
         Q_EMIT problemsChanged(m_problems);

@@ -1,5 +1,6 @@
 #include "hermes/StagedWrite.h"
 
+#include "hermes/StagedSkillWrite.h"
 #include "proposal/ProposalValidator.h"
 
 #include <QRegularExpression>
@@ -235,12 +236,26 @@ Json StagedWrite::source() const
     s["origin"] = us(origin);
     s["summary"] = us(summary);
     s["created_at"] = createdAt;
-    s["staged_file"] = us(QStringLiteral("pending/memory/") + fileName);
+    s["subsystem"] = us(subsystem);
+    s["staged_file"] = us(stagedPath());
     for (const auto& [key, value] : unknown.items()) {
         if (!s.contains(key))
             s[key] = value;
     }
     return s;
+}
+
+Result<StagedWrite> StagedWrite::parseIn(const QString& subsystem, const QByteArray& bytes,
+                                         const QString& fileName)
+{
+    if (subsystem == QLatin1String("skills"))
+        return StagedSkillWrite::parse(bytes, fileName);
+    return parse(bytes, fileName);
+}
+
+QString StagedWrite::stagedPath() const
+{
+    return QStringLiteral("pending/%1/%2").arg(subsystem, fileName);
 }
 
 QString StagedWrite::contentHash() const { return ProposalValidator::contentHash(target, op); }

@@ -15,6 +15,7 @@ namespace sediment {
 struct StagedWrite {
     QString id;          // Hermes' pending id, normally 8 hex digits
     QString fileName;    // e.g. "fdb7ce9d.json"
+    QString subsystem = QStringLiteral("memory"); // memory | skills: the pending/ folder it lives in
     QString origin;      // background_review | foreground | assistant_tool | ...
     QString summary;     // Hermes' one-line description ("add to memory: ...")
     Json createdAt;      // as Hermes wrote it: seconds since the epoch (a number), or null
@@ -24,6 +25,11 @@ struct StagedWrite {
     Json sanitized = Json::array();  // what sanitising stripped or cut (§3)
 
     static Result<StagedWrite> parse(const QByteArray& bytes, const QString& fileName);
+    // The record of `pending/<subsystem>/`: memory writes here, skill writes in StagedSkillWrite.
+    static Result<StagedWrite> parseIn(const QString& subsystem, const QByteArray& bytes,
+                                       const QString& fileName);
+    // "pending/memory/fdb7ce9d.json", relative to the home.
+    QString stagedPath() const;
 
     bool isBatch() const;
     // The inbox item's destination: the store the write targets.

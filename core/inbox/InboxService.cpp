@@ -3,6 +3,7 @@
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
 #include "hermes/HermesSettler.h"
+#include "hermes/StagedSkillWrite.h"
 #include "inbox/RefusalUndo.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
@@ -209,6 +210,14 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
 {
     if (!editedOp.is_object())
         return fail(Error::invalid(QStringLiteral("patch: the edited op must be a JSON object")));
+    if (item.destination == QLatin1String("skill") && StagedSkillWrite::isPayload(item.op)) {
+        // A staged Hermes skill write stays a skill_manage payload; Hermes' own checks run when
+        // it is applied.
+        auto payload = StagedSkillWrite::normalisePayload(editedOp);
+        if (!payload)
+            return fail(Error::invalid(QStringLiteral("patch: ") + payload.error().message));
+        return *payload;
+    }
     const PathGuard guard(m_workspace.root());
     Json report = Json::array();
     Sanitizer sanitizer(0, report);

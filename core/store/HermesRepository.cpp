@@ -10,7 +10,7 @@ namespace {
 
 constexpr const char* kSelect =
     "SELECT s.hermes_id, s.file_name, s.inbox_id, s.state, s.error, s.imported_at, s.settled_at, "
-    "COALESCE(i.status, '') FROM hermes_staged s LEFT JOIN inbox_items i ON i.id = s.inbox_id ";
+    "COALESCE(i.status, ''), COALESCE(i.destination, '') FROM hermes_staged s LEFT JOIN inbox_items i ON i.id = s.inbox_id ";
 
 // Statuses after which the staged file has nothing left to wait for. `failed` is not among
 // them: nothing was written, so the write stays staged as Hermes itself leaves it.
@@ -27,6 +27,9 @@ HermesRepository::Record readRow(const Statement& st)
     r.importedAt = st.text(5);
     r.settledAt = st.optText(6);
     r.inboxStatus = st.text(7);
+    // The pending/ folder follows from what the record became: skill writes are staged apart.
+    r.subsystem = st.text(8) == QLatin1String("skill") ? QStringLiteral("skills")
+                                                        : QStringLiteral("memory");
     return r;
 }
 

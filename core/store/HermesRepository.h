@@ -28,6 +28,7 @@ public:
         QString importedAt;
         std::optional<QString> settledAt;
         QString inboxStatus; // the inbox item's status now (joined)
+        QString subsystem;   // memory | skills: the pending/ folder of file_name
     };
 
     Status insert(const QString& hermesId, const QString& fileName, qint64 inboxId,

@@ -1,5 +1,7 @@
 #include "widgets/ChangePreview.h"
 
+#include "hermes/SkillManage.h"
+#include "hermes/StagedSkillWrite.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
 #include "workspace/Workspace.h"
@@ -48,6 +50,32 @@ QString matchedEntry(const Workspace& ws, const QString& target, const Json& op,
                 return e;
     }
     return oldText;
+}
+
+// A staged Hermes skill write against the skill on disk, matched as Hermes would match it: the
+// new SKILL.md of a create, the file before and after an edit, patch or write_file, and what a
+// delete or remove_file makes disappear.
+ChangePreview hermesSkill(const Workspace& ws, const Json& op)
+{
+    ChangePreview p;
+    const SkillManage::Preview pv = SkillManage(ws.root()).preview(op);
+    const QString action = field(op, "action");
+    const QString label = pv.label.isEmpty() ? QStringLiteral("skill '%1'").arg(field(op, "name")) : pv.label;
+    p.before = pv.before;
+    p.after = pv.after;
+    if (action == QLatin1String("create")) {
+        p.beforeTitle = QStringLiteral("New skill");
+        p.afterTitle = label;
+    } else if (action == QLatin1String("delete") || action == QLatin1String("remove_file")) {
+        p.beforeTitle = label + QStringLiteral(" (removed on approval)");
+        p.afterTitle = QStringLiteral("Gone");
+    } else {
+        p.beforeTitle = label + QStringLiteral(" now");
+        p.afterTitle = label + QStringLiteral(" after approval");
+    }
+    if (!pv.note.isEmpty())
+        p.afterTitle = QStringLiteral("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0));
+    return p;
 }
 
 QString note(const Json& op)
@@ -108,6 +136,8 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
             p.beforeTitle = QStringLiteral("As staged (changed in %1 since)").arg(store);
         return p;
     }
+    if (d == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
+        return hermesSkill(ws, op);
     if (d == QLatin1String("claude_md") || (d == QLatin1String("skill")
                                              && field(op, "mode") == QLatin1String("patch"))) {
         p.before = field(op, "before");

@@ -31,6 +31,14 @@ std::vector<Spec> specsFor(const QString& d, const Json& op)
                     {"content", "New entry", false}};
         if (action == "remove")
             return {{"old_text", "Removes the entry containing", false}};
+    } else if (d == QLatin1String("skill") && !op.contains("mode")) {
+        // A staged Hermes skill write: the fields skill_manage takes for its action.
+        if (action == "create" || action == "edit")
+            return {{"content", "SKILL.md", false}};
+        if (action == "patch")
+            return {{"old_string", "Text to find", false}, {"new_string", "Replacement", false}};
+        if (action == "write_file")
+            return {{"file_path", "File in the skill", false}, {"file_content", "Content", false}};
     } else if (d == QLatin1String("claude_md") || (d == QLatin1String("skill") && mode == "patch")) {
         return {{"before", "Text to replace (empty: append)", false}, {"after", "Replacement", false}};
     } else if (d == QLatin1String("settings_json")) {

@@ -1,0 +1,36 @@
+#include "apply/HermesSkillApplier.h"
+
+#include "hermes/SkillManage.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+
+namespace sediment {
+
+HermesSkillApplier::HermesSkillApplier(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+{
+}
+
+Result<ApplyResult> HermesSkillApplier::apply(const Json& op) const
+{
+    const SkillManage manage(m_workspace.root());
+    const SkillManage::Outcome o = manage.apply(op, m_clock.now());
+    if (!o.success)
+        return ApplyResult::refusal(QStringLiteral("skill"), o.message);
+    ApplyResult r;
+    r.applied = true;
+    r.store = QStringLiteral("skill");
+    r.message = o.message;
+    // A write of one file can be reverted; a removal (file or whole skill) cannot.
+    if (o.file && o.after) {
+        r.targetPath = QDir(m_workspace.root()).relativeFilePath(*o.file);
+        r.before = o.before;
+        r.after = o.after;
+    }
+    r.detail = {{"success", true}, {"message", us(o.message)}};
+    return r;
+}
+
+} // namespace sediment

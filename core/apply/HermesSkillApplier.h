@@ -1,0 +1,22 @@
+#pragma once
+
+#include "apply/Applier.h"
+
+namespace sediment {
+
+// skill, for a write Hermes staged in `pending/skills/`: the op is skill_manage's payload and is
+// applied by SkillManage exactly as Hermes would replay it. Hermes' refusal is the store's "no"
+// (the item becomes `failed` with Hermes' message); such an item is never stale, since Hermes'
+// message is the answer a reviewer needs.
+class HermesSkillApplier final {
+public:
+    HermesSkillApplier(Workspace& workspace, const Clock& clock);
+
+    Result<ApplyResult> apply(const Json& op) const;
+
+private:
+    Workspace& m_workspace;
+    const Clock& m_clock;
+};
+
+} // namespace sediment

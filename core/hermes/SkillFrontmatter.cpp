@@ -1,0 +1,93 @@
+#include "hermes/SkillFrontmatter.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <yaml-cpp/yaml.h>
+
+namespace sediment {
+
+namespace {
+
+qsizetype codePoints(const QString& s) { return s.toUcs4().size(); }
+
+// Python's f"{n:,}".
+QString grouped(qsizetype n)
+{
+    QString digits = QString::number(n);
+    for (qsizetype i = digits.size() - 3; i > 0; i -= 3)
+        digits.insert(i, QLatin1Char(','));
+    return digits;
+}
+
+// Python's str() of the value yaml.safe_load gives for `description`, as far as its length goes.
+qsizetype descriptionLength(const YAML::Node& node)
+{
+    if (node.IsNull())
+        return 4; // "None"
+    if (node.IsScalar())
+        return codePoints(QString::fromStdString(node.Scalar()));
+    YAML::Emitter out;
+    out << YAML::Flow << node;
+    return codePoints(QString::fromUtf8(out.c_str()));
+}
+
+} // namespace
+
+std::optional<QString> SkillFrontmatter::validate(const QString& input)
+{
+    if (input.trimmed().isEmpty())
+        return QStringLiteral("Content cannot be empty.");
+    QString content = input;
+    while (content.startsWith(QChar(0xFEFF)))
+        content.remove(0, 1);
+    if (!content.startsWith(QLatin1String("---")))
+        return QStringLiteral("SKILL.md must start with YAML frontmatter (---). See existing skills "
+                              "for format.");
+    static const QRegularExpression closing(QStringLiteral("\\n---\\s*\\n"),
+                                            QRegularExpression::UseUnicodePropertiesOption);
+    const auto m = closing.match(content, 3);
+    if (!m.hasMatch())
+        return QStringLiteral("SKILL.md frontmatter is not closed. Ensure you have a closing '---' "
+                              "line.");
+    const QString yamlText = content.mid(3, m.capturedStart() - 3);
+    YAML::Node parsed;
+    try {
+        parsed = YAML::Load(yamlText.toStdString());
+    } catch (const YAML::Exception& e) {
+        return QStringLiteral("YAML frontmatter parse error: %1").arg(QString::fromStdString(e.what()));
+    }
+    if (!parsed.IsMap())
+        return QStringLiteral("Frontmatter must be a YAML mapping (key: value pairs).");
+    std::optional<YAML::Node> name, description;
+    for (const auto& kv : parsed) {
+        if (!kv.first.IsScalar())
+            continue;
+        if (kv.first.Scalar() == "name")
+            name = kv.second;
+        else if (kv.first.Scalar() == "description")
+            description = kv.second;
+    }
+    if (!name)
+        return QStringLiteral("Frontmatter must include 'name' field.");
+    if (!description)
+        return QStringLiteral("Frontmatter must include 'description' field.");
+    if (descriptionLength(*description) > kMaxDescriptionChars)
+        return QStringLiteral("Description exceeds %1 characters.").arg(kMaxDescriptionChars);
+    if (content.mid(m.capturedEnd()).trimmed().isEmpty())
+        return QStringLiteral("SKILL.md must have content after the frontmatter (instructions, "
+                              "procedures, etc.).");
+    return std::nullopt;
+}
+
+std::optional<QString> SkillFrontmatter::checkSize(const QString& content, const QString& label)
+{
+    const qsizetype n = codePoints(content);
+    if (n <= kMaxContentChars)
+        return std::nullopt;
+    return QStringLiteral("%1 content is %2 characters (limit: %3). Consider splitting into a "
+                          "smaller SKILL.md with supporting files in references/ or templates/.")
+        .arg(label, grouped(n), grouped(kMaxContentChars));
+}
+
+} // namespace sediment

@@ -1,0 +1,131 @@
+#include "hermes/SkillTree.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
+
+namespace sediment {
+
+namespace {
+
+bool excludedDir(const QString& name)
+{
+    static const QSet<QString> names{
+        QStringLiteral(".git"),          QStringLiteral(".github"),      QStringLiteral(".hub"),
+        QStringLiteral(".archive"),      QStringLiteral(".venv"),        QStringLiteral("venv"),
+        QStringLiteral("node_modules"),  QStringLiteral("site-packages"), QStringLiteral("__pycache__"),
+        QStringLiteral(".tox"),          QStringLiteral(".nox"),         QStringLiteral(".pytest_cache"),
+        QStringLiteral(".mypy_cache"),   QStringLiteral(".ruff_cache")};
+    return names.contains(name);
+}
+
+bool supportDir(const QString& name)
+{
+    return name == QLatin1String("references") || name == QLatin1String("templates")
+        || name == QLatin1String("scripts") || name == QLatin1String("assets");
+}
+
+// Relative paths of every SKILL.md under `dir`, as Hermes' walk collects them.
+void collect(const QString& root, const QString& rel, QStringList& out, int depth)
+{
+    if (depth > 32)
+        return;
+    const QDir dir(rel.isEmpty() ? root : root + QLatin1Char('/') + rel);
+    const bool isSkill = QFileInfo::exists(dir.filePath(QStringLiteral("SKILL.md")));
+    if (isSkill && !rel.isEmpty())
+        out << rel + QStringLiteral("/SKILL.md");
+    const QStringList subdirs = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden);
+    for (const QString& sub : subdirs) {
+        if (excludedDir(sub) || (isSkill && supportDir(sub)))
+            continue;
+        collect(root, rel.isEmpty() ? sub : rel + QLatin1Char('/') + sub, out, depth + 1);
+    }
+}
+
+} // namespace
+
+SkillTree::SkillTree(QString skillsDir)
+    : m_root(QDir::cleanPath(std::move(skillsDir)))
+{
+}
+
+std::optional<QString> SkillTree::find(const QString& name) const
+{
+    if (name.isEmpty() || !QFileInfo(m_root).isDir())
+        return std::nullopt;
+    QStringList found;
+    collect(m_root, QString(), found, 0);
+    std::sort(found.begin(), found.end()); // Python sorts by the relative path's str
+    for (const QString& rel : found) {
+        const QString folder = rel.chopped(QStringLiteral("/SKILL.md").size());
+        if (folder.section(QLatin1Char('/'), -1) == name)
+            return m_root + QLatin1Char('/') + folder;
+    }
+    return std::nullopt;
+}
+
+QStringList SkillTree::pathParts(const QString& path)
+{
+    QStringList parts;
+    if (path.startsWith(QLatin1Char('/')))
+        parts << QStringLiteral("/");
+    for (const QString& p : path.split(QLatin1Char('/'))) {
+        if (p.isEmpty() || p == QLatin1String("."))
+            continue;
+        parts << p;
+    }
+    return parts;
+}
+
+std::optional<QString> SkillTree::checkFilePath(const QString& filePath)
+{
+    if (filePath.isEmpty())
+        return QStringLiteral("file_path is required.");
+    const QStringList parts = pathParts(filePath);
+    if (parts.contains(QStringLiteral("..")))
+        return QStringLiteral("Path traversal ('..') is not allowed.");
+    if (!parts.isEmpty() && parts.last() == QLatin1String("SKILL.md")
+        && (parts.size() == 1 || parts.size() == 2))
+        return std::nullopt;
+    if (parts.isEmpty() || !supportDir(parts.first()))
+        return QStringLiteral("File must be under one of: assets, references, scripts, templates. "
+                              "Got: '%1'")
+            .arg(filePath);
+    if (parts.size() < 2)
+        return QStringLiteral("Provide a file path, not just a directory. Example: '%1/myfile.md'")
+            .arg(parts.first());
+    return std::nullopt;
+}
+
+QString SkillTree::join(const QString& skillDir, const QString& filePath)
+{
+    if (filePath.startsWith(QLatin1Char('/')))
+        return QDir::cleanPath(filePath);
+    return skillDir + QLatin1Char('/') + pathParts(filePath).join(QLatin1Char('/'));
+}
+
+QString SkillTree::resolve(const QString& path)
+{
+    const QFileInfo info(path);
+    if (info.exists())
+        return info.canonicalFilePath();
+    const QString parent = info.absolutePath();
+    if (parent == path || parent.isEmpty())
+        return QDir::cleanPath(path);
+    return QDir::cleanPath(resolve(parent) + QLatin1Char('/') + info.fileName());
+}
+
+std::optional<QString> SkillTree::checkWithin(const QString& path, const QString& dir)
+{
+    const QString resolved = resolve(path);
+    const QString root = resolve(dir);
+    if (resolved == root || resolved.startsWith(root + QLatin1Char('/')))
+        return std::nullopt;
+    return QStringLiteral("Path escapes allowed directory: '%1' is not in the subpath of '%2'")
+        .arg(resolved, root);
+}
+
+} // namespace sediment

@@ -1,0 +1,113 @@
+#include "hermes/SkillUsageTelemetry.h"
+
+#include "skills/HermesUsageFile.h"
+#include "util/AtomicFile.h"
+#include "util/FileLock.h"
+#include "util/Json.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace sediment {
+
+namespace {
+
+Result<Json> load(const QString& path)
+{
+    auto bytes = AtomicFile::read(path, true);
+    if (!bytes)
+        return fail(bytes.error());
+    if (bytes->trimmed().isEmpty())
+        return Json::object();
+    Json data = Json::parse(bytes->constData(), bytes->constData() + bytes->size(), nullptr, false);
+    if (!data.is_object())
+        return fail(Error::io(QStringLiteral("%1 is not a JSON object; not overwriting it").arg(path)));
+    return data;
+}
+
+// Hermes' `_empty_record()`.
+Json emptyRecord(const QDateTime& now)
+{
+    return {{"created_by", nullptr},   {"use_count", 0},        {"view_count", 0},
+            {"last_used_at", nullptr}, {"last_viewed_at", nullptr}, {"patch_count", 0},
+            {"last_patched_at", nullptr}, {"created_at", us(HermesUsageFile::hermesTime(now))},
+            {"state", "active"},       {"pinned", false},       {"archived_at", nullptr}};
+}
+
+qint64 countOf(const Json& v)
+{
+    if (v.is_number_integer() || v.is_number_unsigned())
+        return v.get<qint64>();
+    if (v.is_number_float())
+        return qint64(v.get<double>());
+    return 0;
+}
+
+} // namespace
+
+SkillUsageTelemetry::SkillUsageTelemetry(QString skillsDir)
+    : m_skillsDir(std::move(skillsDir))
+{
+}
+
+QString SkillUsageTelemetry::usagePath() const { return m_skillsDir + QStringLiteral("/.usage.json"); }
+
+Status SkillUsageTelemetry::bumpPatch(const QString& name, const QDateTime& now)
+{
+    if (name.isEmpty())
+        return {};
+    QDir().mkpath(m_skillsDir);
+    auto lock = FileLock::acquire(usagePath() + QStringLiteral(".lock"));
+    if (!lock)
+        return fail(lock.error());
+    auto data = load(usagePath());
+    if (!data)
+        return fail(data.error());
+    Json& rec = (*data)[us(name)];
+    if (!rec.is_object())
+        rec = emptyRecord(now);
+    rec["patch_count"] = countOf(rec.value("patch_count", Json(0))) + 1;
+    rec["last_patched_at"] = us(HermesUsageFile::hermesTime(now));
+    return AtomicFile::write(usagePath(), QByteArray::fromStdString(HermesUsageFile::serialize(*data)));
+}
+
+Status SkillUsageTelemetry::forget(const QString& name)
+{
+    if (name.isEmpty() || !QFileInfo::exists(usagePath()))
+        return {};
+    auto lock = FileLock::acquire(usagePath() + QStringLiteral(".lock"));
+    if (!lock)
+        return fail(lock.error());
+    auto data = load(usagePath());
+    if (!data)
+        return fail(data.error());
+    if (!data->contains(us(name)))
+        return {};
+    data->erase(us(name));
+    return AtomicFile::write(usagePath(), QByteArray::fromStdString(HermesUsageFile::serialize(*data)));
+}
+
+bool SkillUsageTelemetry::isPinned(const QString& name) const
+{
+    auto data = load(usagePath());
+    if (!data)
+        return false;
+    const auto it = data->find(us(name));
+    if (it == data->end() || !it->is_object())
+        return false;
+    const auto p = it->find("pinned");
+    if (p == it->end())
+        return false;
+    // Python truthiness of the stored value.
+    if (p->is_boolean())
+        return p->get<bool>();
+    if (p->is_number())
+        return p->get<double>() != 0;
+    if (p->is_string())
+        return !p->get<std::string>().empty();
+    if (p->is_array() || p->is_object())
+        return !p->empty();
+    return false;
+}
+
+} // namespace sediment

@@ -1,0 +1,181 @@
+#include "hermes/StagedSkillWrite.h"
+
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace sediment {
+
+namespace {
+
+constexpr const char* kTextFields[] = {"name",       "content",    "category",   "file_path",
+                                       "file_content", "old_string", "new_string",
+                                       "absorbed_into"};
+
+QString stemOf(const QString& fileName)
+{
+    return fileName.endsWith(QLatin1String(".json")) ? fileName.chopped(5) : fileName;
+}
+
+QString text(const Json& obj, const char* key)
+{
+    const auto it = obj.find(key);
+    return it != obj.end() && it->is_string() ? qs(it->get<std::string>()) : QString();
+}
+
+} // namespace
+
+bool StagedSkillWrite::isPayload(const Json& op)
+{
+    return op.is_object() && op.contains("action") && !op.contains("mode");
+}
+
+Result<Json> StagedSkillWrite::normalisePayload(const Json& payload)
+{
+    if (!payload.is_object())
+        return fail(Error::invalid(QStringLiteral("payload is missing or not an object")));
+    Json op = Json::object();
+    const auto action = payload.find("action");
+    if (action == payload.end() || !action->is_string())
+        return fail(Error::invalid(QStringLiteral("payload.action must be a string")));
+    op["action"] = *action;
+    op["name"] = ""; // Hermes replays a missing name as ""
+    for (const char* key : kTextFields) {
+        const auto it = payload.find(key);
+        if (it == payload.end() || it->is_null())
+            continue;
+        if (!it->is_string())
+            return fail(Error::invalid(QStringLiteral("payload.%1 must be a string")
+                                           .arg(QLatin1String(key))));
+        op[key] = *it;
+    }
+    if (const auto it = payload.find("replace_all"); it != payload.end() && !it->is_null()) {
+        if (!it->is_boolean())
+            return fail(Error::invalid(QStringLiteral("payload.replace_all must be true or false")));
+        op["replace_all"] = *it;
+    }
+    return op;
+}
+
+Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QString& fileName)
+{
+    QByteArray raw = bytes;
+    if (raw.startsWith("\xEF\xBB\xBF")) // Hermes reads its records as utf-8-sig
+        raw.remove(0, 3);
+    Json root;
+    try {
+        root = Json::parse(raw.constData(), raw.constData() + raw.size());
+    } catch (const Json::parse_error& e) {
+        QString why = QString::fromUtf8(e.what());
+        why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
+        return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
+    }
+    if (!root.is_object())
+        return fail(Error::invalid(QStringLiteral("the record is not a JSON object")));
+
+    StagedWrite w;
+    w.fileName = fileName;
+    w.subsystem = QStringLiteral("skills");
+    w.target = QStringLiteral("skill");
+
+    const auto idIt = root.find("id");
+    if (idIt == root.end() || idIt->is_null())
+        w.id = stemOf(fileName);
+    else if (idIt->is_string())
+        w.id = qs(idIt->get<std::string>());
+    else
+        return fail(Error::invalid(QStringLiteral("id must be a string")));
+    static const QRegularExpression idShape(QStringLiteral("^[A-Za-z0-9_-]{1,128}$"));
+    if (!idShape.match(w.id).hasMatch())
+        return fail(Error::invalid(QStringLiteral("id '%1' is not a pending id").arg(w.id)));
+
+    if (const auto it = root.find("subsystem"); it != root.end() && !it->is_null()
+        && (!it->is_string() || it->get<std::string>() != "skills"))
+        return fail(Error::invalid(QStringLiteral("subsystem must be \"skills\"")));
+    for (const char* key : {"origin", "summary"}) {
+        const auto it = root.find(key);
+        if (it != root.end() && !it->is_null() && !it->is_string())
+            return fail(Error::invalid(QStringLiteral("%1 must be a string").arg(QLatin1String(key))));
+    }
+    w.origin = text(root, "origin");
+    if (w.origin.isEmpty())
+        w.origin = QStringLiteral("foreground"); // Hermes' own default
+    w.createdAt = nullptr;
+    if (const auto it = root.find("created_at"); it != root.end() && !it->is_null()) {
+        if (!it->is_number())
+            return fail(Error::invalid(QStringLiteral("created_at must be a number of seconds")));
+        w.createdAt = *it;
+    }
+    const auto payloadIt = root.find("payload");
+    if (payloadIt == root.end())
+        return fail(Error::invalid(QStringLiteral("payload is missing or not an object")));
+    auto op = normalisePayload(*payloadIt);
+    if (!op)
+        return fail(op.error());
+    w.op = std::move(*op);
+    w.summary = text(root, "summary").trimmed();
+    if (w.summary.isEmpty())
+        w.summary = gist(w.op);
+
+    static const char* const known[] = {"id", "subsystem", "action", "summary", "origin",
+                                        "created_at", "payload"};
+    for (const auto& [key, value] : root.items())
+        if (std::find(std::begin(known), std::end(known), key) == std::end(known))
+            w.unknown[key] = value;
+    Json extra = Json::object();
+    for (const auto& [key, value] : payloadIt->items())
+        if (!w.op.contains(key) && key != "replace_all")
+            extra[key] = value;
+    if (!extra.empty())
+        w.unknown["payload_extra"] = std::move(extra);
+    return w;
+}
+
+QString StagedSkillWrite::gist(const Json& payload)
+{
+    const QString action = text(payload, "action");
+    const QString name = text(payload, "name");
+    const QString content = text(payload, "content");
+    const QString filePath = text(payload, "file_path");
+    const qsizetype length = content.toUcs4().size(); // Python counts code points
+    if ((action == QLatin1String("create") || action == QLatin1String("edit")) && !content.isEmpty()) {
+        static const QRegularExpression descLine(QStringLiteral("^description:\\s*(.+)$"),
+                                                 QRegularExpression::MultilineOption);
+        QString desc;
+        if (const auto m = descLine.match(content); m.hasMatch()) {
+            desc = m.captured(1).trimmed();
+            while (!desc.isEmpty() && (desc.front() == u'\'' || desc.front() == u'"'))
+                desc.remove(0, 1);
+            while (!desc.isEmpty() && (desc.back() == u'\'' || desc.back() == u'"'))
+                desc.chop(1);
+            const auto cps = desc.toUcs4();
+            if (cps.size() > 140)
+                desc = QString::fromUcs4(reinterpret_cast<const char32_t*>(cps.constData()), 140);
+        }
+        const QString size = length >= 1024 ? QStringLiteral("%1 KB").arg(length / 1024 + 1)
+                                            : QStringLiteral("%1 chars").arg(length);
+        return QStringLiteral("%1 '%2'%3 (%4)")
+            .arg(action == QLatin1String("create") ? QStringLiteral("create") : QStringLiteral("rewrite"),
+                 name, desc.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + desc, size);
+    }
+    if (action == QLatin1String("patch")) {
+        const QString oldS = text(payload, "old_string");
+        const QString newS = text(payload, "new_string");
+        const qsizetype removed = oldS.isEmpty() ? 0 : oldS.count(QLatin1Char('\n')) + 1;
+        const qsizetype added = newS.isEmpty() ? 0 : newS.count(QLatin1Char('\n')) + 1;
+        return QStringLiteral("patch '%1' %2 (+%3/-%4 lines)")
+            .arg(name, filePath.isEmpty() ? QStringLiteral("SKILL.md") : filePath)
+            .arg(added)
+            .arg(removed);
+    }
+    if (action == QLatin1String("write_file"))
+        return QStringLiteral("write %1 in '%2'").arg(filePath, name);
+    if (action == QLatin1String("remove_file"))
+        return QStringLiteral("remove %1 from '%2'").arg(filePath, name);
+    if (action == QLatin1String("delete"))
+        return QStringLiteral("delete skill '%1'").arg(name);
+    return QStringLiteral("%1 '%2'").arg(action, name);
+}
+
+} // namespace sediment

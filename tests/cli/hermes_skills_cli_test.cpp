@@ -1,0 +1,134 @@
+// Staged Hermes skill writes through the real `sediment` process, in a temporary Hermes home:
+// `hermes import-pending`, `inbox list --json` carrying the record's Hermes identity, `inbox
+// approve` applying as skill_manage would (or failing with Hermes' message, the record kept),
+// and `inbox patch` editing the staged payload.
+#include "CliRun.h"
+#include "util/Json.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sediment;
+using clitest::Run;
+
+namespace {
+
+const std::string kSkill = "---\nname: deploy\ndescription: Ship the app\n---\n\n1. Build.\n2. Upload.\n";
+
+} // namespace
+
+class HermesSkillsCliTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    QString path(const QString& rel) const { return m_dir.path() + QLatin1Char('/') + rel; }
+    Run run(const QStringList& args) { return clitest::sediment(m_dir.path(), args); }
+    void write(const QString& rel, const QByteArray& bytes)
+    {
+        QDir().mkpath(QFileInfo(path(rel)).absolutePath());
+        QFile f(path(rel));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(bytes);
+    }
+    void stage(const std::string& id, const Json& payload)
+    {
+        const Json r = {{"id", id},           {"subsystem", "skills"}, {"action", payload["action"]},
+                        {"summary", "a gist"}, {"origin", "foreground"}, {"created_at", 1795400000.25},
+                        {"payload", payload},  {"future_field", {1, 2}}};
+        write(QStringLiteral("pending/skills/%1.json").arg(qs(id)), QByteArray::fromStdString(r.dump(2)));
+    }
+    bool staged(const char* id) const
+    {
+        return QFile::exists(path(QStringLiteral("pending/skills/%1.json").arg(QLatin1String(id))));
+    }
+    qint64 idOf(const Json& list, const std::string& hermesId)
+    {
+        for (const Json& it : list)
+            if (it.contains("hermes") && it["hermes"]["id"] == hermesId)
+                return it["id"].get<qint64>();
+        return -1;
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        QDir(m_dir.path()).removeRecursively();
+        QDir().mkpath(path(QStringLiteral("skills/deploy")));
+        write(QStringLiteral("config.yaml"), "skills:\n  write_approval: true\n");
+        write(QStringLiteral("skills/deploy/SKILL.md"), QByteArray::fromStdString(kSkill));
+    }
+
+    void importsListsAndApprovesAStagedPatch()
+    {
+        stage("cc000001", {{"action", "patch"}, {"name", "deploy"}, {"old_string", "2. Upload."},
+                           {"new_string", "2. Upload.\n3. Verify."}, {"replace_all", false}});
+        write(QStringLiteral("pending/skills/README"), "ignored");
+        Run r = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const auto report = r.json();
+        QCOMPARE(report["imported"].size(), std::size_t(1));
+        QCOMPARE(report["unparseable"].size(), std::size_t(0));
+
+        r = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const Json list = Json::parse(r.out.toStdString());
+        const qint64 id = idOf(list, "cc000001");
+        QVERIFY(id > 0);
+        const Json& item = list[0];
+        QVERIFY(item["destination"] == "skill");
+        QCOMPARE(item["hermes"].dump(), Json({{"id", "cc000001"}, {"subsystem", "skills"}, {"profile", "default"},
+                                              {"origin", "foreground"}, {"summary", "a gist"}}).dump());
+        QVERIFY(item["source"]["future_field"] == Json({1, 2}));
+
+        r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QCOMPARE(r.code, 0);
+        QVERIFY(!staged("cc000001"));
+        QFile f(path(QStringLiteral("skills/deploy/SKILL.md")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().endsWith("2. Upload.\n3. Verify.\n"));
+        QVERIFY(QFile::exists(path(QStringLiteral("skills/.usage.json"))));
+    }
+
+    void aFailingApprovalExitsOneWithHermesMessageAndKeepsTheRecord()
+    {
+        stage("cc000002", {{"action", "create"}, {"name", "Bad Name"}, {"content", kSkill}});
+        QCOMPARE(run({QStringLiteral("hermes"), QStringLiteral("import-pending")}).code, 0);
+        const Json list = Json::parse(
+            run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
+        const qint64 id = idOf(list, "cc000002");
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QCOMPARE(r.code, 1);
+        const QByteArray said = r.out + r.err;
+        QVERIFY2(said.contains("Invalid skill name 'Bad Name'. Use lowercase letters, numbers, hyphens, "
+                               "dots, and underscores. Must start with a letter or digit."),
+                 said.constData());
+        QVERIFY(staged("cc000002"));
+        QVERIFY(!QFile::exists(path(QStringLiteral("skills/Bad Name"))));
+    }
+
+    void patchingEditsTheStagedPayload()
+    {
+        stage("cc000003", {{"action", "write_file"}, {"name", "deploy"}, {"file_path", "notes/x.md"},
+                           {"file_content", "hello\n"}});
+        QCOMPARE(run({QStringLiteral("hermes"), QStringLiteral("import-pending")}).code, 0);
+        const Json list = Json::parse(
+            run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
+        const qint64 id = idOf(list, "cc000003");
+        write(QStringLiteral("edited.json"),
+              QByteArray::fromStdString(Json({{"action", "write_file"}, {"name", "deploy"},
+                                              {"file_path", "references/x.md"}, {"file_content", "hello\n"}})
+                                            .dump()));
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("patch"), QString::number(id),
+                           QStringLiteral("--file"), path(QStringLiteral("edited.json"))});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(QFile::exists(path(QStringLiteral("skills/deploy/references/x.md"))));
+        QVERIFY(!staged("cc000003"));
+    }
+};
+
+QTEST_GUILESS_MAIN(HermesSkillsCliTest)
+#include "hermes_skills_cli_test.moc"
