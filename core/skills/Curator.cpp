@@ -1,6 +1,7 @@
 #include "skills/Curator.h"
 
 #include "skills/CuratorPlanner.h"
+#include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/HermesUsageFile.h"
 #include "skills/SkillFolders.h"
@@ -163,19 +164,28 @@ Result<CuratorReport> Curator::run(bool dryRun)
             return fail(saved.error());
         }
     }
-    writeFiles(report, changed, hermesUsage, now);
+    QStringList suppress;
+    for (const Skill& s : changed) {
+        if (s.state == QLatin1String("archived") && planned->bundledArchives.contains(s.name))
+            suppress << s.name;
+    }
+    writeFiles(report, changed, hermesUsage, suppress, now);
     return std::move(report);
 }
 
 void Curator::writeFiles(CuratorReport& report, const std::vector<Skill>& changed,
-                         const std::optional<QString>& hermesUsage, const QDateTime& now)
+                         const std::optional<QString>& hermesUsage,
+                         const QStringList& bundledArchives, const QDateTime& now)
 {
     Status written = hermesUsage
                          ? HermesUsageFile::writeBack(*hermesUsage, changed, report.seededNames, now)
                          : UsageLink(m_workspace.db()).writeBack(changed);
     if (!written)
         report.writeBackError = written.error().message;
-    const SkillLedger ledger(m_workspace.path(QStringLiteral("skills")));
+    const QString skillsDir = m_workspace.path(QStringLiteral("skills"));
+    if (auto s = CuratorSuppressions(skillsDir).add(bundledArchives); !s)
+        report.warnings << s.error().message;
+    const SkillLedger ledger(skillsDir);
     if (!ledger.exists())
         return;
     for (const CuratorReport::Step& step : report.plan) {

@@ -13,7 +13,7 @@ namespace sediment {
 class Workspace;
 struct CuratorPlan;
 
-// The curator pass (§6) at the injected clock's time. On a Hermes home it follows Hermes'
+// The curator pass at the injected clock's time. On a Hermes home it follows Hermes'
 // curator (config.yaml's thresholds, bundled skills seeded then curated, hub skills, the
 // protected built-in and skills named by cron jobs left alone) over the skills on disk and a
 // fresh read of .usage.json; elsewhere Sediment's rules over its own records.
@@ -32,8 +32,10 @@ private:
     // `hermesUsage` is set to the .usage.json read when the workspace is a Hermes home.
     Result<CuratorPlan> plan(const QDateTime& now, std::optional<QString>& hermesUsage);
     // The files a committed pass updates after the database: .usage.json and the ledger.
+    // Built-ins it archived go to the suppression list.
     void writeFiles(CuratorReport& report, const std::vector<Skill>& changed,
-                    const std::optional<QString>& hermesUsage, const QDateTime& now);
+                    const std::optional<QString>& hermesUsage, const QStringList& bundledArchives,
+                    const QDateTime& now);
 
     Workspace& m_workspace;
     const Clock& m_clock;

@@ -128,6 +128,8 @@ CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const std::v
             // Hermes flattens category folders: skills/<category>/<name> goes to .archive/<name>.
             step.folder = live.folder;
             step.archivePath = folders.archiveTarget(live.folder.section(QLatin1Char('/'), -1), now);
+            if (scope.bundled(live.name))
+                plan.bundledArchives << live.name;
         }
         ++countFor(report, d.transition);
         report.plan.push_back(std::move(step));

@@ -5,6 +5,7 @@
 #include "skills/Skill.h"
 
 #include <QDateTime>
+#include <QStringList>
 
 #include <vector>
 
@@ -19,6 +20,7 @@ struct CuratorPlan {
     std::vector<Skill> targets;
     std::vector<Skill> seeds;  // Hermes: bundled skills to record for the first time
     std::vector<Skill> synced; // Hermes: the .usage.json records, to refresh the database with
+    QStringList bundledArchives; // Hermes: built-ins the pass archives, to suppress
 };
 
 // Decides what a curator pass does, writing nothing.

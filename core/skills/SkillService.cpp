@@ -1,5 +1,6 @@
 #include "skills/SkillService.h"
 
+#include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/SkillFolders.h"
 #include "skills/SkillLedger.h"
@@ -138,6 +139,9 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
                             : QStringLiteral("restored %1 (no archived folder was found; the "
                                              "record only)")
                                   .arg(name);
+    // A restored built-in may be re-seeded by Hermes' updates again.
+    if (auto s = CuratorSuppressions(folders.dir()).remove(name); !s)
+        change.writeBackError = s.error().message;
     publish(change, QStringLiteral("restore"),
             Json{{"source", "sediment"}, {"from", source ? Json(us(*source)) : Json(nullptr)}});
     return change;

@@ -153,6 +153,8 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(home(QStringLiteral("skills/devops/deploy-helper"))));
         QVERIFY(QFileInfo(home(QStringLiteral("skills/cron-kept/SKILL.md"))).isFile());
         QVERIFY(QFileInfo(home(QStringLiteral("skills/hub-tool/SKILL.md"))).isFile());
+        // An archived built-in must stay archived when Hermes re-seeds its bundled skills.
+        QCOMPARE(fileBytes(home(QStringLiteral("skills/.curator_suppressed"))), QByteArray("bundled-old\n"));
 
         const QByteArray text = fileBytes(home(QStringLiteral("skills/.usage.json")));
         const auto data = usage();
@@ -282,6 +284,10 @@ private Q_SLOTS:
         const auto restore = nlohmann::json::parse(lines[before + 1].toStdString());
         QVERIFY(restore["action"] == "restore");
         QVERIFY(restore["evidence"]["from"] == ".archive/old-agent");
+
+        // Restoring the archived built-in lifts its suppression.
+        QVERIFY(service.restore(QStringLiteral("bundled-old"), QStringLiteral("cli:t")));
+        QCOMPARE(fileBytes(home(QStringLiteral("skills/.curator_suppressed"))), QByteArray());
     }
 
     void noLedgerFileMeansNoLedger()
