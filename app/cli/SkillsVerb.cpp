@@ -24,7 +24,15 @@ const QString kUsage = QStringLiteral(
     "(created_by, pinned, state, use/view/patch counts and times) and runs Hermes' curator rules:\n"
     "only agent-created, unpinned skills move; no activity for stale_after_days (30) marks a\n"
     "skill stale, for archive_after_days (90) archives it to skills/.archive/<name>; a never-used\n"
-    "skill younger than the stale window is left alone; nothing is deleted, restore is manual.\n\n"
+    "skill younger than the stale window is left alone; nothing is deleted, restore is manual.\n"
+    "On a Hermes home (a workspace with skills/.usage.json or config.yaml) the pass is Hermes'\n"
+    "curator: config.yaml's curator.stale_after_days and curator.archive_after_days (14 and 30\n"
+    "days when unset, 30 and 90 when not a number; sediment.json overrides), the skills on disk\n"
+    "marked as the agent's, bundled skills too while curator.prune_builtins is on (seeded the\n"
+    "first time they are seen), never hub skills, the built-in plan or a skill any cron job\n"
+    "names. .usage.json is read afresh before each pass and written back as Hermes writes it;\n"
+    "skills/.curator_ledger.jsonl, where it exists, gets a line for every pin, unpin, restore\n"
+    "and transition.\n\n"
     "  list           the records (--json: an array with the §6 field names, times in UTC)\n"
     "  use|view|patch record one use, view or patch (creates the record on first sight)\n"
     "  pin|unpin      a pinned skill is never transitioned by the curator\n"
@@ -150,6 +158,15 @@ int curate(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
                 .arg(report->skippedPinned)
                 .arg(report->skippedNotAgent)
                 .arg(report->failed));
+    if (report->hermes)
+        ctx.out(QStringLiteral("  Hermes' rules: stale after %1 days, archive after %2 days; "
+                               "seeded %3, skipped as named by a cron job %4")
+                    .arg(report->staleAfterDays)
+                    .arg(report->archiveAfterDays)
+                    .arg(report->seeded)
+                    .arg(report->skippedCron));
+    for (const QString& w : report->warnings)
+        ctx.out(QStringLiteral("  warning: %1").arg(w));
     for (const auto& step : report->plan) {
         ctx.out(QStringLiteral("  %1: %2 -> %3 (%4)%5")
                     .arg(step.name, step.from, step.to, step.why,

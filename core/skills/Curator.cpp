@@ -1,11 +1,17 @@
 #include "skills/Curator.h"
 
+#include "skills/CuratorPlanner.h"
+#include "skills/CuratorSuppressions.h"
+#include "skills/HermesCuratorScope.h"
+#include "skills/HermesUsageFile.h"
 #include "skills/SkillFolders.h"
+#include "skills/SkillLedger.h"
 #include "skills/UsageLink.h"
 #include "store/AuditRepository.h"
 #include "store/SkillRepository.h"
-#include "util/Time.h"
 #include "workspace/Workspace.h"
+
+#include <QFileInfo>
 
 namespace sediment {
 
@@ -20,13 +26,14 @@ QString actionFor(const QString& to)
     return QStringLiteral("skill.reactivated");
 }
 
-qint64& countFor(CuratorReport& r, const QString& to)
+// The ledger's verbs, as `hermes curator` names these changes.
+QString ledgerAction(const QString& to)
 {
     if (to == QLatin1String("stale"))
-        return r.markedStale;
+        return QStringLiteral("mark_stale");
     if (to == QLatin1String("archived"))
-        return r.archived;
-    return r.reactivated;
+        return QStringLiteral("archive");
+    return QStringLiteral("reactivate");
 }
 
 } // namespace
@@ -34,81 +41,61 @@ qint64& countFor(CuratorReport& r, const QString& to)
 Curator::Curator(Workspace& workspace, const Clock& clock)
     : m_workspace(workspace)
     , m_clock(clock)
-    , m_thresholds{workspace.config().staleAfterDays, workspace.config().archiveAfterDays}
 {
 }
 
-Result<CuratorReport> Curator::plan(std::vector<Skill>& skills, std::vector<size_t>& planned) const
+Result<CuratorPlan> Curator::plan(const QDateTime& now, std::optional<QString>& hermesUsage)
 {
-    const QDateTime now = m_clock.now().toUTC();
+    Database& db = m_workspace.db();
+    auto all = SkillRepository(db).all();
+    if (!all)
+        return fail(all.error());
     const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
-    const CuratorRules::Cutoffs cutoffs(now, m_thresholds);
-    CuratorReport report;
-    report.at = time::toIso(now);
-    for (size_t i = 0; i < skills.size(); ++i) {
-        const Skill& s = skills[i];
-        const CuratorDecision d = CuratorRules::decide(s, cutoffs);
-        if (d.scope == CuratorDecision::Scope::SkippedNotAgent) {
-            ++report.skippedNotAgent;
-            continue;
-        }
-        ++report.checked;
-        if (d.scope == CuratorDecision::Scope::SkippedPinned) {
-            ++report.skippedPinned;
-            continue;
-        }
-        if (d.transition == CuratorDecision::Transition::None)
-            continue;
-        CuratorReport::Step step{s.name, s.state, d.toState(s.state), d.why, d.anchorIso,
-                                 std::nullopt, std::nullopt};
-        if (d.transition == CuratorDecision::Transition::Archive) {
-            if (folders.hasLiveFolder(s.name))
-                step.archivePath = folders.archiveTarget(s.name, now);
-            else
-                step.why += QStringLiteral("; skills/%1 is missing, so it is archived in the "
-                                           "database only")
-                                .arg(s.name);
-        }
-        ++countFor(report, step.to);
-        report.plan.push_back(std::move(step));
-        planned.push_back(i);
-    }
-    return report;
+    const CuratorSettings settings = CuratorSettings::of(m_workspace);
+    if (!settings.hermesHome)
+        return CuratorPlanner::sediment(*all, folders, settings.thresholds, now);
+    auto linked = UsageLink(db).path();
+    if (!linked)
+        return fail(linked.error());
+    const QString usage = linked->value_or(m_workspace.path(QStringLiteral("skills/.usage.json")));
+    auto scope = HermesCuratorScope::load(m_workspace.root(), usage, settings, now);
+    if (!scope)
+        return fail(scope.error());
+    hermesUsage = QFileInfo(usage).absoluteFilePath();
+    return CuratorPlanner::hermes(*scope, *all, folders, now);
 }
 
 Result<CuratorReport> Curator::run(bool dryRun)
 {
+    const QDateTime now = m_clock.now().toUTC();
+    std::optional<QString> hermesUsage;
+    auto planned = plan(now, hermesUsage);
+    if (!planned)
+        return fail(planned.error());
+    CuratorReport& report = planned->report;
+    report.dryRun = dryRun;
+    if (dryRun)
+        return std::move(report);
+
     Database& db = m_workspace.db();
     SkillRepository skills(db);
-    auto all = skills.all();
-    if (!all)
-        return fail(all.error());
-    std::vector<size_t> planned;
-    auto report = plan(*all, planned);
-    if (!report)
-        return report;
-    report->dryRun = dryRun;
-    if (dryRun)
-        return report;
-
-    const QDateTime now = m_clock.now().toUTC();
     const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
     // Moves first, so that a failed move is known before anything is saved.
-    std::vector<std::pair<QString, QString>> moved; // name, relative archive path
-    for (CuratorReport::Step& step : report->plan) {
+    std::vector<std::pair<QString, QString>> moved; // live folder, archive path (under skills/)
+    for (CuratorReport::Step& step : report.plan) {
         if (!step.archivePath)
             continue;
-        if (auto s = folders.archive(step.name, *step.archivePath); !s) {
+        if (auto s = folders.archiveFolder(step.folder, *step.archivePath); !s) {
             step.error = s.error().message;
-            --report->archived;
-            ++report->failed;
+            --report.archived;
+            ++report.failed;
         } else {
-            moved.emplace_back(step.name, *step.archivePath);
+            moved.emplace_back(step.folder, *step.archivePath);
         }
     }
     auto undoMoves = [&] {
-        for (const auto& [name, where] : moved)
-            (void)folders.restore(name, where);
+        for (const auto& [folder, where] : moved)
+            (void)folders.moveBack(where, folder);
     };
 
     AuditRepository audit(db, m_clock);
@@ -119,11 +106,26 @@ Result<CuratorReport> Curator::run(bool dryRun)
             undoMoves();
             return fail(tx.error());
         }
-        for (size_t k = 0; k < planned.size(); ++k) {
-            const CuratorReport::Step& step = report->plan[k];
+        Status saved;
+        if (hermesUsage) {
+            // What the agent recorded since the last pass is the database's truth from now on.
+            for (const Skill& s : planned->synced) {
+                if (saved)
+                    saved = skills.save(s);
+            }
+            for (const Skill& s : planned->seeds) {
+                if (saved)
+                    saved = skills.save(s);
+            }
+            auto link = skills.usageLink();
+            if (saved && link && !*link)
+                saved = skills.setUsageLink(*hermesUsage, now);
+        }
+        for (size_t k = 0; saved && k < report.plan.size(); ++k) {
+            const CuratorReport::Step& step = report.plan[k];
             if (step.error)
                 continue;
-            Skill s = (*all)[planned[k]];
+            Skill s = planned->targets[k];
             s.state = step.to;
             if (step.to == QLatin1String("archived")) {
                 s.archivedAt = now;
@@ -141,32 +143,65 @@ Result<CuratorReport> Curator::run(bool dryRun)
             row.before = step.from;
             row.after = step.to;
             row.details = Json{{"anchor", us(step.anchor)},
-                               {"stale_after_days", m_thresholds.staleAfterDays},
-                               {"archive_after_days", m_thresholds.archiveAfterDays},
+                               {"stale_after_days", report.staleAfterDays},
+                               {"archive_after_days", report.archiveAfterDays},
                                {"archive_path", step.archivePath ? Json(us(*step.archivePath))
                                                                  : Json(nullptr)}};
-            Status saved = skills.save(s);
+            saved = skills.save(s);
             if (saved) {
                 if (auto a = audit.append(std::move(row)); !a)
                     saved = fail(a.error());
             }
-            if (!saved) {
-                undoMoves();
-                return fail(saved.error());
-            }
-            changed.push_back(std::move(s));
+            if (saved)
+                changed.push_back(std::move(s));
         }
-        Status done = skills.addCuratorRun(now, false, report->counts());
-        if (done)
-            done = tx->commit();
-        if (!done) {
+        if (saved)
+            saved = skills.addCuratorRun(now, false, report.counts());
+        if (saved)
+            saved = tx->commit();
+        if (!saved) {
             undoMoves();
-            return fail(done.error());
+            return fail(saved.error());
         }
     }
-    if (auto s = UsageLink(db).writeBack(changed); !s)
-        report->writeBackError = s.error().message;
-    return report;
+    QStringList suppress;
+    for (const Skill& s : changed) {
+        if (s.state == QLatin1String("archived") && planned->bundledArchives.contains(s.name))
+            suppress << s.name;
+    }
+    writeFiles(report, changed, hermesUsage, suppress, now);
+    return std::move(report);
+}
+
+void Curator::writeFiles(CuratorReport& report, const std::vector<Skill>& changed,
+                         const std::optional<QString>& hermesUsage,
+                         const QStringList& bundledArchives, const QDateTime& now)
+{
+    Status written = hermesUsage
+                         ? HermesUsageFile::writeBack(*hermesUsage, changed, report.seededNames, now)
+                         : UsageLink(m_workspace.db()).writeBack(changed);
+    if (!written)
+        report.writeBackError = written.error().message;
+    const QString skillsDir = m_workspace.path(QStringLiteral("skills"));
+    if (auto s = CuratorSuppressions(skillsDir).add(bundledArchives); !s)
+        report.warnings << s.error().message;
+    const SkillLedger ledger(skillsDir);
+    if (!ledger.exists())
+        return;
+    for (const CuratorReport::Step& step : report.plan) {
+        if (step.error)
+            continue;
+        Json evidence{{"source", "sediment"}, {"from", us(step.from)}, {"to", us(step.to)},
+                      {"reason", us(step.why)}};
+        if (step.archivePath)
+            evidence["archive_path"] = us(*step.archivePath);
+        if (auto s = ledger.append(SkillLedger::Actor::Curator, ledgerAction(step.to), step.name,
+                                   evidence, now);
+            !s) {
+            report.warnings << s.error().message;
+            return;
+        }
+    }
 }
 
 } // namespace sediment

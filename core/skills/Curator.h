@@ -1,20 +1,27 @@
 #pragma once
 
 #include "skills/CuratorReport.h"
-#include "skills/CuratorRules.h"
+#include "skills/Skill.h"
 #include "util/Clock.h"
 #include "util/Error.h"
+
+#include <optional>
+#include <vector>
 
 namespace sediment {
 
 class Workspace;
+struct CuratorPlan;
 
-// The curator pass (§6): applies CuratorRules to every skill at the injected clock's time.
+// The curator pass at the injected clock's time. On a Hermes home it follows Hermes'
+// curator (config.yaml's thresholds, bundled skills seeded then curated, hub skills, the
+// protected built-in and skills named by cron jobs left alone) over the skills on disk and a
+// fresh read of .usage.json; elsewhere Sediment's rules over its own records.
 // A dry run plans and writes nothing (no row, no folder, no file). A real pass moves the
 // archived folders, then saves every transition with its audit row and the curator_runs row in
 // one transaction; if that transaction fails the folders are moved back. A folder that cannot
-// be moved counts in `failed` and leaves its record as it was. Finally the linked Hermes
-// .usage.json, if any, receives the transitions.
+// be moved counts in `failed` and leaves its record as it was. Finally .usage.json receives the
+// transitions, and Hermes' skill ledger, where there is one, a line for each.
 class Curator final {
 public:
     Curator(Workspace& workspace, const Clock& clock);
@@ -22,11 +29,16 @@ public:
     Result<CuratorReport> run(bool dryRun);
 
 private:
-    Result<CuratorReport> plan(std::vector<Skill>& skills, std::vector<size_t>& planned) const;
+    // `hermesUsage` is set to the .usage.json read when the workspace is a Hermes home.
+    Result<CuratorPlan> plan(const QDateTime& now, std::optional<QString>& hermesUsage);
+    // The files a committed pass updates after the database: .usage.json and the ledger.
+    // Built-ins it archived go to the suppression list.
+    void writeFiles(CuratorReport& report, const std::vector<Skill>& changed,
+                    const std::optional<QString>& hermesUsage, const QStringList& bundledArchives,
+                    const QDateTime& now);
 
     Workspace& m_workspace;
     const Clock& m_clock;
-    CuratorThresholds m_thresholds;
 };
 
 } // namespace sediment

@@ -5,6 +5,18 @@ namespace sediment {
 Json CuratorReport::counts() const
 {
     Json j = Json::object();
+    if (hermes) {
+        j["marked_stale"] = markedStale;
+        j["archived"] = archived;
+        j["reactivated"] = reactivated;
+        j["checked"] = checked;
+        j["seeded"] = seeded;
+        j["skipped_pinned"] = skippedPinned;
+        j["skipped_cron"] = skippedCron;
+        j["skipped_not_agent"] = skippedNotAgent;
+        j["failed"] = failed;
+        return j;
+    }
     j["checked"] = checked;
     j["marked_stale"] = markedStale;
     j["archived"] = archived;
@@ -20,6 +32,15 @@ Json CuratorReport::toJson() const
     Json j = counts();
     j["dry_run"] = dryRun;
     j["at"] = us(at);
+    if (hermes) {
+        j["stale_after_days"] = staleAfterDays;
+        j["archive_after_days"] = archiveAfterDays;
+        j["prune_builtins"] = pruneBuiltins;
+        Json seeds = Json::array();
+        for (const QString& name : seededNames)
+            seeds.push_back(us(name));
+        j["seeded_skills"] = std::move(seeds);
+    }
     Json steps = Json::array();
     for (const Step& s : plan) {
         Json step = Json::object();
@@ -37,6 +58,12 @@ Json CuratorReport::toJson() const
     j["plan"] = std::move(steps);
     if (writeBackError)
         j["usage_json_error"] = us(*writeBackError);
+    if (!warnings.isEmpty()) {
+        Json w = Json::array();
+        for (const QString& text : warnings)
+            w.push_back(us(text));
+        j["warnings"] = std::move(w);
+    }
     return j;
 }
 

@@ -3,6 +3,7 @@
 #include "util/Json.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -25,10 +26,21 @@ struct CuratorReport {
         QString anchor;                     // ISO-8601 UTC
         std::optional<QString> archivePath; // archives: where the folder goes, relative to skills/
         std::optional<QString> error;       // a real pass that could not carry the step out
+        QString folder;                     // archives: the live folder, relative to skills/
     };
 
     QString at; // the injected clock's time, ISO-8601 UTC
     bool dryRun = false;
+    // On a Hermes home the pass follows Hermes' curator: its counts come first, in its order,
+    // and bundled skills seen for the first time are seeded rather than transitioned.
+    bool hermes = false;
+    int staleAfterDays = 30;
+    int archiveAfterDays = 90;
+    bool pruneBuiltins = true;
+    qint64 seeded = 0;
+    qint64 skippedCron = 0; // named by a cron job: protected like a pinned skill
+    QStringList seededNames;
+    QStringList warnings; // e.g. an unreadable cron/jobs.json
     qint64 checked = 0;
     qint64 markedStale = 0;
     qint64 archived = 0;
@@ -39,7 +51,9 @@ struct CuratorReport {
     std::vector<Step> plan;
     std::optional<QString> writeBackError; // .usage.json could not be updated (the DB was)
 
-    Json counts() const; // {"checked", "marked_stale", ..., "failed"}
+    // {"checked", "marked_stale", ..., "failed"}; on a Hermes home {"marked_stale", "archived",
+    // "reactivated", "checked", "seeded", "skipped_pinned", "skipped_cron", ..., "failed"}.
+    Json counts() const;
     Json toJson() const; // counts + "dry_run", "at", "plan"
 };
 

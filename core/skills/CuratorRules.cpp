@@ -48,7 +48,6 @@ CuratorDecision CuratorRules::decide(const Skill& skill, const QDateTime& now,
 
 CuratorDecision CuratorRules::decide(const Skill& skill, const Cutoffs& cut)
 {
-    using T = CuratorDecision::Transition;
     CuratorDecision d;
     // Bundled, hub and user skills belong to their authors: the curator never touches them.
     if (skill.createdBy != QLatin1String("agent")) {
@@ -59,6 +58,13 @@ CuratorDecision CuratorRules::decide(const Skill& skill, const Cutoffs& cut)
         d.scope = CuratorDecision::Scope::SkippedPinned;
         return d;
     }
+    return transition(skill, cut);
+}
+
+CuratorDecision CuratorRules::transition(const Skill& skill, const Cutoffs& cut)
+{
+    using T = CuratorDecision::Transition;
+    CuratorDecision d;
     const auto activity = skill.lastActivity();
     // A skill with neither activity nor a creation time is anchored at now, as Hermes does, so
     // a damaged record is never archived on sight.

@@ -40,6 +40,9 @@ public:
                                   const CuratorThresholds& thresholds);
     // The same with the cut-offs computed once for a whole pass.
     static CuratorDecision decide(const Skill& skill, const Cutoffs& cutoffs);
+    // The transition alone, for a skill whose eligibility the caller has settled (on a Hermes
+    // home bundled skills are curated too, and cron jobs protect skills).
+    static CuratorDecision transition(const Skill& skill, const Cutoffs& cutoffs);
 };
 
 } // namespace sediment

@@ -1,6 +1,7 @@
 #include "skills/HermesUsageFile.h"
 
 #include "util/AtomicFile.h"
+#include "util/FileLock.h"
 #include "util/Time.h"
 
 #include <QFile>
@@ -179,10 +180,14 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
     return out;
 }
 
-Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>& changed)
+Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>& changed,
+                                  const QStringList& seeded, const QDateTime& now)
 {
-    if (changed.empty())
+    if (changed.empty() && seeded.isEmpty())
         return {};
+    auto lock = FileLock::acquire(path + QStringLiteral(".lock"));
+    if (!lock)
+        return fail(lock.error());
     auto current = AtomicFile::read(path, true);
     if (!current)
         return fail(current.error());
@@ -212,6 +217,17 @@ Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>&
         rec["state"] = us(s.state);
         rec["pinned"] = s.pinned;
         rec["archived_at"] = timeOrNull(s.archivedAt);
+    }
+    for (const QString& name : seeded) {
+        auto& rec = data[us(name)];
+        if (rec.is_object())
+            continue;
+        rec = nlohmann::json{{"created_by", nullptr},      {"use_count", 0},
+                             {"view_count", 0},            {"last_used_at", nullptr},
+                             {"last_viewed_at", nullptr},  {"patch_count", 0},
+                             {"last_patched_at", nullptr}, {"created_at", us(hermesTime(now))},
+                             {"state", "active"},          {"pinned", false},
+                             {"archived_at", nullptr}};
     }
     return AtomicFile::write(path, QByteArray::fromStdString(serialize(data)));
 }

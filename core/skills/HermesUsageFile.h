@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QSet>
+#include <QStringList>
 #include <QString>
 
 #include <vector>
@@ -45,9 +46,12 @@ public:
 
     // Writes each changed skill's state, pinned and archived_at into the file, keeping every
     // other key and record as the file holds them now (Hermes may have written since). A
-    // record missing from the file is written whole. The file is replaced atomically; a file
-    // that no longer parses as an object is never overwritten.
-    static Status writeBack(const QString& path, const std::vector<Skill>& changed);
+    // record missing from the file is written whole. `seeded` names get Hermes' baseline record
+    // (no creator, zero counts, created_at = `now`) unless the file has one by then. The read,
+    // change and atomic replace happen under <file>.lock, the lock Hermes' telemetry takes;
+    // a file that no longer parses as an object is never overwritten.
+    static Status writeBack(const QString& path, const std::vector<Skill>& changed,
+                            const QStringList& seeded = {}, const QDateTime& now = {});
 
     // Python's json.dump(value, indent=2, sort_keys=True, ensure_ascii=False).
     static std::string serialize(const nlohmann::json& value);

@@ -50,9 +50,19 @@ QString SkillFolders::archiveTarget(const QString& name, const QDateTime& now) c
 
 Status SkillFolders::archive(const QString& name, const QString& relativeTarget) const
 {
+    return archiveFolder(name, relativeTarget);
+}
+
+Status SkillFolders::archiveFolder(const QString& relativeSource, const QString& relativeTarget) const
+{
     if (!QDir().mkpath(m_dir + QStringLiteral("/.archive")))
         return fail(Error::io(QStringLiteral("cannot create %1/.archive").arg(m_dir)));
-    return moveFolder(liveFolder(name), m_dir + QLatin1Char('/') + relativeTarget);
+    return moveFolder(m_dir + QLatin1Char('/') + relativeSource, m_dir + QLatin1Char('/') + relativeTarget);
+}
+
+Status SkillFolders::moveBack(const QString& relativeTarget, const QString& relativeSource) const
+{
+    return moveFolder(m_dir + QLatin1Char('/') + relativeTarget, m_dir + QLatin1Char('/') + relativeSource);
 }
 
 std::optional<QString> SkillFolders::findArchived(const QString& name,

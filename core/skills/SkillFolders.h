@@ -27,6 +27,10 @@ public:
 
     // Moves skills/<name> to skills/<relativeTarget>.
     Status archive(const QString& name, const QString& relativeTarget) const;
+    // Moves a live folder given relative to skills/ (Hermes nests skills in category folders)
+    // to skills/<relativeTarget>, creating .archive/ when needed; and back.
+    Status archiveFolder(const QString& relativeSource, const QString& relativeTarget) const;
+    Status moveBack(const QString& relativeTarget, const QString& relativeSource) const;
 
     // The archived folder to bring back, relative to skills/: the recorded one if it still
     // exists, else .archive/<name>, else the newest .archive/<name>-<suffix>.

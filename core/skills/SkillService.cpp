@@ -1,6 +1,9 @@
 #include "skills/SkillService.h"
 
+#include "skills/CuratorSuppressions.h"
+#include "skills/HermesCuratorScope.h"
 #include "skills/SkillFolders.h"
+#include "skills/SkillLedger.h"
 #include "skills/UsageLink.h"
 #include "store/AuditRepository.h"
 #include "store/SkillRepository.h"
@@ -86,8 +89,7 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
     change.changed = true;
     change.message = pinned ? QStringLiteral("pinned %1: the curator will never transition it").arg(name)
                             : QStringLiteral("unpinned %1").arg(name);
-    if (auto s = UsageLink(db).writeBack({change.skill}); !s)
-        change.writeBackError = s.error().message;
+    publish(change, pinned ? QStringLiteral("pin") : QStringLiteral("unpin"), {});
     return change;
 }
 
@@ -137,9 +139,36 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
                             : QStringLiteral("restored %1 (no archived folder was found; the "
                                              "record only)")
                                   .arg(name);
-    if (auto s = UsageLink(db).writeBack({change.skill}); !s)
+    // A restored built-in may be re-seeded by Hermes' updates again.
+    if (auto s = CuratorSuppressions(folders.dir()).remove(name); !s)
         change.writeBackError = s.error().message;
+    publish(change, QStringLiteral("restore"),
+            Json{{"source", "sediment"}, {"from", source ? Json(us(*source)) : Json(nullptr)}});
     return change;
+}
+
+void SkillService::publish(Change& change, const QString& ledgerAction, Json evidence)
+{
+    // The linked .usage.json, else a Hermes home's own: the agent must honour the change too.
+    auto linked = UsageLink(m_workspace.db()).path();
+    Status written = linked ? Status() : Status(fail(linked.error()));
+    if (linked && *linked)
+        written = HermesUsageFile::writeBack(**linked, {change.skill});
+    else if (linked && HermesCuratorScope::isHermesHome(m_workspace.root()))
+        written = HermesUsageFile::writeBack(m_workspace.path(QStringLiteral("skills/.usage.json")),
+                                             {change.skill});
+    if (!written)
+        change.writeBackError = written.error().message;
+    if (!evidence.is_object())
+        evidence = Json{{"source", "sediment"}};
+    const SkillLedger ledger(m_workspace.path(QStringLiteral("skills")));
+    if (auto s = ledger.append(SkillLedger::Actor::User, ledgerAction, change.skill.name, evidence,
+                               m_clock.now());
+        !s) {
+        change.writeBackError = change.writeBackError
+                                    ? *change.writeBackError + QStringLiteral("; ") + s.error().message
+                                    : s.error().message;
+    }
 }
 
 Json SkillService::ImportReport::toJson() const

@@ -48,6 +48,9 @@ public:
 
 private:
     Result<Skill> existing(const QString& name);
+    // After a committed change: .usage.json (the linked one, else a Hermes home's) and Hermes'
+    // skill ledger, where there is one, learn of it. Failures are reported, not rolled back.
+    void publish(Change& change, const QString& ledgerAction, Json evidence);
 
     Workspace& m_workspace;
     const Clock& m_clock;

@@ -15,8 +15,8 @@ struct Config {
     double scoreThreshold = 0.7;
     std::optional<int> memoryCharLimit; // unset: config.yaml of a Hermes home, else 2200
     std::optional<int> userCharLimit;   // unset: config.yaml of a Hermes home, else 1375
-    int staleAfterDays = 30;
-    int archiveAfterDays = 90;
+    std::optional<int> staleAfterDays;   // unset: config.yaml of a Hermes home, else 30
+    std::optional<int> archiveAfterDays; // unset: config.yaml of a Hermes home, else 90
     QString reviewer;                       // empty: the login name
     QString claudeMd = QStringLiteral("CLAUDE.md");
     QString settingsJson = QStringLiteral("settings.json");

@@ -16,6 +16,12 @@ struct HermesConfig {
     // Read as Hermes reads them: absent or null is on, a string is on only when it says so.
     bool memoryEnabled = true;
     bool userProfileEnabled = true;
+    // curator.* as Hermes' curator reads them: absent means Hermes' shipped defaults (14 and 30
+    // days), a value int() cannot read means the curator's own fallbacks (30 and 90 days), and
+    // prune_builtins is Python truthiness (default true).
+    int curatorStaleAfterDays = 14;
+    int curatorArchiveAfterDays = 30;
+    bool curatorPruneBuiltins = true;
     QString problem; // why the file could not be used, empty when it was fine or absent
 
     static HermesConfig load(const QString& path);

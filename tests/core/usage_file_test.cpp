@@ -183,21 +183,25 @@ private Q_SLOTS:
 
     void curatorTransitionsAndRestoreAreWrittenBack()
     {
-        writeFile(usagePath(), kHermesUsage);
+        // skills/.usage.json makes this a Hermes home: only records the agent marked as its own
+        // are curated, and only skills on disk.
+        QByteArray usage = kHermesUsage;
+        usage.replace("\"deploy-fly\": {\n", "\"deploy-fly\": {\n    \"created_by\": \"agent\",\n");
+        writeFile(usagePath(), usage);
         QVERIFY(SkillService(*m_ws, m_clock).importHermes({}, QStringLiteral("cli:t")));
         writeFile(m_ws->path(QStringLiteral("skills/deploy-fly/SKILL.md")), "---\nname: deploy-fly\n---\n");
         // 200 days after the last activity the curator archives the agent's skill.
         FixedClock later(t("2026-12-18T12:00:00Z"));
         auto report = Curator(*m_ws, later).run(false);
         QVERIFY(report && !report->writeBackError);
-        QCOMPARE(report->archived, 2);
+        QCOMPARE(report->archived, 1);
         auto back = nlohmann::json::parse(readFile(usagePath()).toStdString());
         QCOMPARE(back["deploy-fly"]["state"].get<std::string>(), std::string("archived"));
         QCOMPARE(back["deploy-fly"]["archived_at"].get<std::string>(),
                  std::string("2026-12-18T12:00:00+00:00"));
         QCOMPARE(back["deploy-fly"]["use_count"].get<int>(), 4);
-        // hub-thing had no folder (archived in the database only) and no state key before.
-        QCOMPARE(back["hub-thing"]["state"].get<std::string>(), std::string("archived"));
+        // hub-thing has neither a folder nor the agent's mark: Hermes' curator leaves it be.
+        QVERIFY(!back["hub-thing"].contains("state"));
 
         auto restored = SkillService(*m_ws, later).restore(QStringLiteral("deploy-fly"),
                                                            QStringLiteral("cli:t"));

@@ -128,6 +128,8 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
         }
         if (column == StateColumn && s->archivePath)
             return QStringLiteral("archived to skills/%1").arg(*s->archivePath);
+        if (column == PinnedColumn && m_protection)
+            return m_protection(*s).second;
         return {};
     }
     if (role != Qt::DisplayRole)
@@ -136,7 +138,10 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
     case NameColumn: return s->name;
     case StateColumn: return s->state;
     case CreatedByColumn: return s->createdBy;
-    case PinnedColumn: return s->pinned ? QStringLiteral("pinned") : QString();
+    case PinnedColumn:
+        if (s->pinned)
+            return QStringLiteral("pinned");
+        return m_protection ? m_protection(*s).first : QString();
     case LastActivityColumn: return localTime(s->lastActivity());
     case UsesColumn: return s->useCount;
     case ViewsColumn: return s->viewCount;
@@ -154,7 +159,7 @@ QVariant SkillTableModel::headerData(int section, Qt::Orientation orientation, i
     case NameColumn: return QStringLiteral("Name");
     case StateColumn: return QStringLiteral("State");
     case CreatedByColumn: return QStringLiteral("Created by");
-    case PinnedColumn: return QStringLiteral("Pinned");
+    case PinnedColumn: return m_protection ? QStringLiteral("Protected") : QStringLiteral("Pinned");
     case LastActivityColumn: return QStringLiteral("Last activity");
     case UsesColumn: return QStringLiteral("Uses");
     case ViewsColumn: return QStringLiteral("Views");
@@ -210,6 +215,14 @@ void SkillTableModel::setNameFilter(const QString& text)
     m_query.nameFilter = text.trimmed();
     reloadNames();
     endResetModel();
+}
+
+void SkillTableModel::setProtection(Protection why)
+{
+    beginResetModel();
+    m_protection = std::move(why);
+    endResetModel();
+    Q_EMIT headerDataChanged(Qt::Horizontal, PinnedColumn, PinnedColumn);
 }
 
 void SkillTableModel::refresh()

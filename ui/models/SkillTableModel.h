@@ -7,6 +7,9 @@
 #include <QList>
 #include <QStringList>
 
+#include <functional>
+#include <utility>
+
 namespace sediment::ui {
 
 // The skills as a lazy table: the names in display order come from SQL (filtered and sorted
@@ -39,6 +42,11 @@ public:
     void setNameFilter(const QString& text);       // substring of the name
     const SkillRepository::ListQuery& query() const { return m_query; }
 
+    // Why the curator leaves an unpinned skill alone, as a short label and a sentence, for the
+    // pin column (which then reads "Protected"); unset, the column shows pins only.
+    using Protection = std::function<std::pair<QString, QString>(const Skill&)>;
+    void setProtection(Protection why);
+
     // Re-reads the names and drops the cached records (another process may have written).
     void refresh();
     // The whole record at a row, nullptr when out of range or unreadable.
@@ -57,6 +65,7 @@ private:
     QStringList m_names;
     mutable QHash<int, std::vector<Skill>> m_pages;
     mutable QList<int> m_lru;
+    Protection m_protection;
 };
 
 } // namespace sediment::ui

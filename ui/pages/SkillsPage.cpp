@@ -5,6 +5,7 @@
 #include "skills/CuratorRules.h"
 #include "skills/SkillFolders.h"
 #include "skills/SkillService.h"
+#include "skills/UsageLink.h"
 #include "store/SkillRepository.h"
 #include "util/Time.h"
 #include "widgets/ColumnFit.h"
@@ -15,6 +16,7 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QFileInfo>
+#include <QHash>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -71,6 +73,8 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     m_name->setPlaceholderText(QStringLiteral("Filter by name"));
     m_name->setClearButtonEnabled(true);
     m_count = new QLabel(this);
+    m_rules = new QLabel(this);
+    m_rules->setWordWrap(true);
     auto* filters = new QHBoxLayout;
     filters->addWidget(m_state);
     filters->addWidget(m_creator);
@@ -159,6 +163,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addLayout(filters);
+    topLayout->addWidget(m_rules);
     topLayout->addWidget(m_table, 1);
     topLayout->addWidget(m_detail);
     topLayout->addLayout(actions);
@@ -170,6 +175,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
 
+    loadRules();
     // The model has just read the names: no reload, which would read them again.
     showCurrent();
     m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
@@ -217,9 +223,60 @@ bool SkillsPage::selectSkill(const QString& name)
     return true;
 }
 
+void SkillsPage::loadRules()
+{
+    m_settings = CuratorSettings::of(m_workspace);
+    m_scope.reset();
+    const auto& t = m_settings.thresholds;
+    if (!m_settings.hermesHome) {
+        m_rules->setText(QStringLiteral("Curator rules: stale after %1 days, archive after %2 days "
+                                        "(%3); only agent-created, unpinned skills are curated.")
+                             .arg(t.staleAfterDays)
+                             .arg(t.archiveAfterDays)
+                             .arg(m_settings.source));
+        return;
+    }
+    auto linked = UsageLink(m_workspace.db()).path();
+    const QString usage = linked && *linked ? **linked
+                                            : m_workspace.path(QStringLiteral("skills/.usage.json"));
+    auto scope = HermesCuratorScope::load(m_workspace.root(), usage, m_settings, m_clock.now().toUTC());
+    QString problem;
+    if (scope)
+        m_scope = std::move(*scope);
+    else
+        problem = QStringLiteral(" %1.").arg(scope.error().message);
+    m_rules->setText(
+        QStringLiteral("Hermes' curator rules: stale after %1 days, archive after %2 days (%3); "
+                       "bundled skills are %4 (curator.prune_builtins); hub skills, the built-in "
+                       "plan and skills a cron job names are never touched.%5")
+            .arg(t.staleAfterDays)
+            .arg(t.archiveAfterDays)
+            .arg(m_settings.source,
+                 m_settings.pruneBuiltins ? QStringLiteral("curated") : QStringLiteral("left alone"),
+                 problem));
+    m_model->setProtection([this](const Skill& skill) { return protectionOf(skill); });
+}
+
+std::pair<QString, QString> SkillsPage::protectionOf(const Skill& skill) const
+{
+    using P = HermesCuratorScope::Protection;
+    if (!m_scope)
+        return {};
+    const P p = m_scope->protection(skill.name);
+    static const QHash<int, QString> labels{{int(P::Pinned), QStringLiteral("pinned")},
+                                            {int(P::CronJob), QStringLiteral("cron job")},
+                                            {int(P::Hub), QStringLiteral("hub")},
+                                            {int(P::ProtectedBuiltin), QStringLiteral("built-in")},
+                                            {int(P::Bundled), QStringLiteral("bundled")}};
+    if (p == P::None || p == P::NotAgent)
+        return {QString(), HermesCuratorScope::describe(p)};
+    return {labels.value(int(p)), HermesCuratorScope::describe(p)};
+}
+
 void SkillsPage::reload()
 {
     const QString keep = currentName();
+    loadRules();
     m_model->refresh();
     if (keep.isEmpty() || !selectSkill(keep))
         showCurrent();
@@ -250,11 +307,24 @@ void SkillsPage::showCurrent()
         return;
     }
     m_pinButton->setText(s->pinned ? QStringLiteral("Un&pin") : QStringLiteral("&Pin"));
-    const auto& cfg = m_workspace.config();
-    const CuratorDecision d = CuratorRules::decide(*s, m_clock.now().toUTC(),
-                                                   {cfg.staleAfterDays, cfg.archiveAfterDays});
+    const CuratorRules::Cutoffs cutoffs(m_clock.now().toUTC(), m_settings.thresholds);
+    CuratorDecision d = CuratorRules::decide(*s, cutoffs);
     QString next;
-    if (d.scope == CuratorDecision::Scope::SkippedNotAgent)
+    if (m_scope) {
+        const auto p = m_scope->protection(s->name);
+        const Skill* rec = m_scope->record(s->name);
+        if (s->pinned || p != HermesCuratorScope::Protection::None) {
+            next = QStringLiteral("protected: %1").arg(HermesCuratorScope::describe(
+                s->pinned ? HermesCuratorScope::Protection::Pinned : p));
+        } else if (!rec) {
+            next = QStringLiteral("seeded: its inactivity clock starts then");
+        } else {
+            d = CuratorRules::transition(*rec, cutoffs);
+            next = d.transition == CuratorDecision::Transition::None
+                       ? QStringLiteral("no change")
+                       : QStringLiteral("%1 → %2: %3").arg(rec->state, d.toState(rec->state), d.why);
+        }
+    } else if (d.scope == CuratorDecision::Scope::SkippedNotAgent)
         next = QStringLiteral("the curator never touches %1 skills").arg(s->createdBy);
     else if (d.scope == CuratorDecision::Scope::SkippedPinned)
         next = QStringLiteral("pinned: the curator leaves it as it is");
@@ -338,7 +408,11 @@ void SkillsPage::showPreview(const CuratorReport& r)
             .arg(r.archived)
             .arg(r.reactivated)
             .arg(r.skippedPinned)
-            .arg(r.skippedNotAgent));
+            .arg(r.skippedNotAgent)
+        + (r.hermes ? QStringLiteral(" %1 named by cron jobs left alone, %2 bundled to seed.")
+                          .arg(r.skippedCron)
+                          .arg(r.seeded)
+                    : QString()));
 }
 
 void SkillsPage::previewCurator()

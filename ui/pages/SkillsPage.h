@@ -4,7 +4,10 @@
 
 #include <QUrl>
 
+#include "skills/HermesCuratorScope.h"
+
 #include <functional>
+#include <optional>
 
 class QAction;
 class QComboBox;
@@ -53,6 +56,8 @@ public:
     QLineEdit* nameFilter() const { return m_name; }
     QTreeWidget* curatorPreview() const { return m_preview; }
     QLabel* previewSummary() const { return m_previewSummary; }
+    QLabel* rulesLabel() const { return m_rules; }
+    QLabel* detailLabel() const { return m_detail; }
     QPushButton* pinButton() const { return m_pinButton; }
     QAction* pinAction() const { return m_pinAction; }
     QString currentName() const;
@@ -67,6 +72,10 @@ public Q_SLOTS:
     void runCurator();
 
 private:
+    // Re-reads the curator's settings and, on a Hermes home, its view of the skills (config.yaml,
+    // .usage.json, the manifests, cron/jobs.json), which say why a skill is protected.
+    void loadRules();
+    std::pair<QString, QString> protectionOf(const Skill& skill) const;
     void applyFilters();
     void showCurrent();
     void showPreview(const CuratorReport& report);
@@ -87,6 +96,9 @@ private:
     QAction* m_pinAction = nullptr;
     QTreeWidget* m_preview = nullptr;
     QLabel* m_previewSummary = nullptr;
+    QLabel* m_rules = nullptr;
+    CuratorSettings m_settings;
+    std::optional<HermesCuratorScope> m_scope;
     std::function<bool(const QString&)> m_confirm;
     std::function<bool(const QUrl&)> m_open;
 };

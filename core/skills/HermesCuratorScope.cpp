@@ -1,0 +1,192 @@
+#include "skills/HermesCuratorScope.h"
+
+#include "skills/CronSkillRefs.h"
+#include "util/AtomicFile.h"
+#include "workspace/HermesConfig.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace sediment {
+
+namespace {
+
+constexpr qint64 kMaxUsageFileBytes = 16 * 1024 * 1024;
+
+// Hermes' _read_skill_name: the `name:` line inside the first frontmatter block of the first
+// 4000 characters, quotes stripped; the folder's name otherwise.
+QString frontmatterName(const QString& skillMd, const QString& fallback)
+{
+    QFile f(skillMd);
+    if (!f.open(QIODevice::ReadOnly))
+        return fallback;
+    const QString text = QString::fromUtf8(f.read(16000)).left(4000);
+    bool inFrontmatter = false;
+    for (const QString& line : text.split(QLatin1Char('\n'))) {
+        const QString stripped = line.trimmed();
+        if (stripped == QLatin1String("---")) {
+            if (inFrontmatter)
+                break;
+            inFrontmatter = true;
+            continue;
+        }
+        if (inFrontmatter && stripped.startsWith(QLatin1String("name:"))) {
+            QString value = stripped.section(QLatin1Char(':'), 1).trimmed();
+            while (!value.isEmpty() && (value.front() == QLatin1Char('"') || value.front() == QLatin1Char('\'')))
+                value.remove(0, 1);
+            while (!value.isEmpty() && (value.back() == QLatin1Char('"') || value.back() == QLatin1Char('\'')))
+                value.chop(1);
+            if (!value.isEmpty())
+                return value;
+        }
+    }
+    return fallback;
+}
+
+// Folders Hermes never looks into for skills: its own metadata (.archive, .hub, .locks, ...),
+// version control and dependency trees.
+bool excludedFolder(const QString& name)
+{
+    static const QSet<QString> transient{QStringLiteral("node_modules"), QStringLiteral("venv"),
+                                         QStringLiteral("env"), QStringLiteral("__pycache__")};
+    return name.startsWith(QLatin1Char('.')) || transient.contains(name);
+}
+
+void scan(const QString& root, const QString& relative, std::vector<HermesCuratorScope::LiveSkill>& out)
+{
+    const QDir dir(relative.isEmpty() ? root : root + QLatin1Char('/') + relative);
+    if (!relative.isEmpty() && QFileInfo(dir.filePath(QStringLiteral("SKILL.md"))).isFile())
+        out.push_back({frontmatterName(dir.filePath(QStringLiteral("SKILL.md")), dir.dirName()), relative});
+    const QStringList subdirs = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDir::Name);
+    for (const QString& sub : subdirs) {
+        if (!excludedFolder(sub))
+            scan(root, relative.isEmpty() ? sub : relative + QLatin1Char('/') + sub, out);
+    }
+}
+
+} // namespace
+
+CuratorSettings CuratorSettings::of(const Workspace& workspace)
+{
+    CuratorSettings s;
+    s.hermesHome = HermesCuratorScope::isHermesHome(workspace.root());
+    const Config& config = workspace.config();
+    if (s.hermesHome) {
+        const HermesConfig hermes = HermesConfig::load(workspace.path(QStringLiteral("config.yaml")));
+        s.thresholds = {hermes.curatorStaleAfterDays, hermes.curatorArchiveAfterDays};
+        s.pruneBuiltins = hermes.curatorPruneBuiltins;
+        s.source = QStringLiteral("config.yaml");
+    } else {
+        s.source = QStringLiteral("defaults");
+    }
+    if (config.staleAfterDays || config.archiveAfterDays)
+        s.source = QStringLiteral("sediment.json");
+    s.thresholds.staleAfterDays = config.staleAfterDays.value_or(s.thresholds.staleAfterDays);
+    s.thresholds.archiveAfterDays = config.archiveAfterDays.value_or(s.thresholds.archiveAfterDays);
+    return s;
+}
+
+bool HermesCuratorScope::isHermesHome(const QString& root)
+{
+    return QFileInfo(root + QStringLiteral("/skills/.usage.json")).isFile()
+           || QFileInfo(root + QStringLiteral("/config.yaml")).isFile();
+}
+
+Result<HermesCuratorScope> HermesCuratorScope::load(const QString& root, const QString& usagePath,
+                                                    const CuratorSettings& settings,
+                                                    const QDateTime& now)
+{
+    HermesCuratorScope scope;
+    scope.m_settings = settings;
+    scope.m_usagePath = usagePath;
+    const QString skillsDir = root + QStringLiteral("/skills");
+    scope.m_provenance = HermesUsageFile::readProvenance(skillsDir);
+    if (auto cron = CronSkillRefs::load(root))
+        scope.m_cron = std::move(*cron);
+    else // as Hermes: an unreadable store protects nothing, but the user should know
+        scope.m_warnings << cron.error().message + QStringLiteral("; no skill is protected by a cron job");
+
+    if (QFileInfo(usagePath).size() > kMaxUsageFileBytes)
+        return fail(Error::invalid(QStringLiteral("%1 is larger than 16 MiB").arg(usagePath)));
+    auto bytes = AtomicFile::read(usagePath, true);
+    if (!bytes)
+        return fail(bytes.error());
+    if (!bytes->trimmed().isEmpty()) {
+        auto parsed = HermesUsageFile::parse(*bytes, scope.m_provenance, now);
+        if (!parsed)
+            return fail(Error::invalid(QStringLiteral("%1: %2").arg(usagePath, parsed.error().message)));
+        for (Skill& s : parsed->skills)
+            scope.m_records.insert(s.name, std::move(s));
+        // The creator as the file states it: the parsed record fills a missing one from the
+        // provenance files, which is not Hermes' opt-in mark.
+        const Json raw = Json::parse(bytes->toStdString(), nullptr, false);
+        for (const auto& [name, rec] : raw.items()) {
+            if (!rec.is_object())
+                continue;
+            const auto by = rec.find("created_by");
+            const auto marked = rec.find("agent_created");
+            if ((by != rec.end() && *by == "agent") || (marked != rec.end() && *marked == true))
+                scope.m_agentMarked.insert(qs(name));
+        }
+    }
+    scan(skillsDir, QString(), scope.m_live);
+    std::stable_sort(scope.m_live.begin(), scope.m_live.end(),
+                     [](const LiveSkill& a, const LiveSkill& b) { return a.name < b.name; });
+    // One skill per name, the first found, as Hermes' lookup by name finds one folder.
+    scope.m_live.erase(std::unique(scope.m_live.begin(), scope.m_live.end(),
+                                   [](const LiveSkill& a, const LiveSkill& b) { return a.name == b.name; }),
+                       scope.m_live.end());
+    return scope;
+}
+
+const Skill* HermesCuratorScope::record(const QString& name) const
+{
+    const auto it = m_records.constFind(name);
+    return it == m_records.constEnd() ? nullptr : &*it;
+}
+
+bool HermesCuratorScope::eligible(const QString& name) const
+{
+    if (m_provenance.hub.contains(name) || name == QLatin1String("plan"))
+        return false;
+    if (m_provenance.bundled.contains(name))
+        return m_settings.pruneBuiltins;
+    return m_agentMarked.contains(name);
+}
+
+HermesCuratorScope::Protection HermesCuratorScope::protection(const QString& name) const
+{
+    if (m_provenance.hub.contains(name))
+        return Protection::Hub;
+    if (name == QLatin1String("plan"))
+        return Protection::ProtectedBuiltin;
+    if (m_provenance.bundled.contains(name) && !m_settings.pruneBuiltins)
+        return Protection::Bundled;
+    if (!eligible(name))
+        return Protection::NotAgent;
+    if (const Skill* r = record(name); r && r->pinned)
+        return Protection::Pinned;
+    if (m_cron.contains(name))
+        return Protection::CronJob;
+    return Protection::None;
+}
+
+QString HermesCuratorScope::describe(Protection p)
+{
+    switch (p) {
+    case Protection::None: return QStringLiteral("not protected");
+    case Protection::Pinned: return QStringLiteral("pinned");
+    case Protection::CronJob: return QStringLiteral("named by a cron job");
+    case Protection::Hub: return QStringLiteral("installed from the skills hub");
+    case Protection::ProtectedBuiltin: return QStringLiteral("a protected built-in");
+    case Protection::Bundled: return QStringLiteral("bundled (curator.prune_builtins is off)");
+    case Protection::NotAgent: return QStringLiteral("not marked as created by the agent");
+    }
+    return {};
+}
+
+} // namespace sediment

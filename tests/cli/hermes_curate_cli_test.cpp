@@ -1,0 +1,81 @@
+// `sediment skills curate` on a Hermes home, as a real process: Hermes' counts and thresholds.
+#include "CliRun.h"
+#include "FileBytes.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using sediment::test::fileBytes;
+using sediment::test::writeFileBytes;
+
+class HermesCurateCliTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString home(const QString& rel) const { return m_dir.filePath(rel); }
+
+    void skill(const QString& name)
+    {
+        writeFileBytes(home(QStringLiteral("skills/%1/SKILL.md").arg(name)),
+                       "---\nname: " + name.toUtf8() + "\n---\nbody\n");
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        writeFileBytes(home(QStringLiteral("config.yaml")), "curator:\n  enabled: true\n");
+        writeFileBytes(home(QStringLiteral("skills/.usage.json")), R"({
+  "old": {"created_by": "agent", "use_count": 2, "last_used_at": "2026-04-20T00:00:00+00:00", "created_at": "2026-01-01T00:00:00+00:00", "state": "active", "pinned": false, "archived_at": null},
+  "recent": {"created_by": "agent", "use_count": 2, "last_used_at": "2026-05-10T00:00:00+00:00", "created_at": "2026-01-01T00:00:00+00:00", "state": "active", "pinned": false, "archived_at": null},
+  "scheduled": {"created_by": "agent", "use_count": 1, "last_used_at": "2026-01-01T00:00:00+00:00", "created_at": "2026-01-01T00:00:00+00:00", "state": "active", "pinned": false, "archived_at": null}
+})");
+        writeFileBytes(home(QStringLiteral("skills/.bundled_manifest")), "starter:abc\n");
+        writeFileBytes(home(QStringLiteral("cron/jobs.json")), R"({"jobs": [{"id": "x", "skill": "scheduled", "enabled": false}]})");
+        for (const char* name : {"old", "recent", "scheduled", "starter"})
+            skill(QString::fromLatin1(name));
+    }
+
+    void dryRunPrintsHermesKeysFirstAndChangesNothing()
+    {
+        const QByteArray usageBefore = fileBytes(home(QStringLiteral("skills/.usage.json")));
+        const auto run = clitest::sediment(m_dir.path(), {QStringLiteral("skills"), QStringLiteral("curate"),
+                                                          QStringLiteral("--dry-run"), QStringLiteral("--now"),
+                                                          QStringLiteral("2026-06-01T12:00:00Z"), QStringLiteral("--json")});
+        QCOMPARE(run.code, 0);
+        const auto j = run.json();
+        QVERIFY2(j.is_object(), run.out.constData());
+        std::vector<std::string> keys;
+        for (const auto& [key, value] : j.items())
+            keys.push_back(key);
+        QVERIFY(keys.size() > 5);
+        QCOMPARE(std::vector<std::string>(keys.begin(), keys.begin() + 5),
+                 (std::vector<std::string>{"marked_stale", "archived", "reactivated", "checked", "seeded"}));
+        // 42 days since "old" was used: archived at Hermes' 30; "recent" (22 days) goes stale at 14.
+        QCOMPARE(j["archived"].get<int>(), 1);
+        QCOMPARE(j["marked_stale"].get<int>(), 1);
+        QCOMPARE(j["reactivated"].get<int>(), 0);
+        QCOMPARE(j["checked"].get<int>(), 4);
+        QCOMPARE(j["seeded"].get<int>(), 1);
+        QCOMPARE(j["skipped_cron"].get<int>(), 1);
+        QCOMPARE(j["stale_after_days"].get<int>(), 14);
+        QCOMPARE(j["archive_after_days"].get<int>(), 30);
+        QCOMPARE(j["dry_run"].get<bool>(), true);
+        QCOMPARE(fileBytes(home(QStringLiteral("skills/.usage.json"))), usageBefore);
+        QVERIFY(QFileInfo(home(QStringLiteral("skills/old/SKILL.md"))).isFile());
+    }
+
+    void anUnreadableUsageFileIsAClearErrorWithExitCodeTwo()
+    {
+        QTemporaryDir other;
+        writeFileBytes(other.filePath(QStringLiteral("skills/.usage.json")), "[1, 2]");
+        const auto run = clitest::sediment(other.path(), {QStringLiteral("skills"), QStringLiteral("curate"),
+                                                         QStringLiteral("--dry-run")});
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.contains(".usage.json"), run.err.constData());
+        QCOMPARE(run.err.count('\n'), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(HermesCurateCliTest)
+#include "hermes_curate_cli_test.moc"
