@@ -1,6 +1,7 @@
 #include "apply/MemoryApplier.h"
 
 #include "apply/OpFields.h"
+#include "hermes/HermesProfiles.h"
 #include "memory/UnicodeText.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
@@ -15,15 +16,16 @@ bool isNoMatch(const QString& message) { return message.startsWith(QLatin1String
 
 } // namespace
 
-MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard)
+MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard, QString profile)
     : m_workspace(workspace)
     , m_guard(guard)
+    , m_profile(std::move(profile))
 {
 }
 
 QString MemoryApplier::relativePath(const QString& target) const
 {
-    return m_workspace.memoryFile(target).mid(m_workspace.root().size() + 1);
+    return HermesProfiles::memoryFile(m_workspace, target, m_profile).mid(m_workspace.root().size() + 1);
 }
 
 Result<MemoryStore> MemoryApplier::store(const QString& target) const
@@ -32,7 +34,7 @@ Result<MemoryStore> MemoryApplier::store(const QString& target) const
     auto resolved = m_guard.resolve(relativePath(target));
     if (!resolved)
         return fail(Error::refused(resolved.error().message));
-    return MemoryStore(target, *resolved, m_workspace.charLimit(target));
+    return MemoryStore(target, *resolved, HermesProfiles::charLimit(m_workspace, target, m_profile));
 }
 
 Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op)

@@ -17,6 +17,7 @@ class Workspace;
 // What settling one staged Hermes file did.
 struct SettledWrite {
     QString hermesId;
+    QString profile;
     QString fileName;
     qint64 inboxId = 0;
     QString outcome;        // applied | refused
@@ -38,8 +39,8 @@ class HermesSettler final {
 public:
     HermesSettler(Workspace& workspace, const Clock& clock);
 
-    // <workspace>/pending/memory
-    QString pendingFolder() const;
+    // <workspace>/pending/memory, or a named profile's <workspace>/profiles/<name>/pending/memory
+    QString pendingFolder(const QString& profile = QString()) const;
 
     // nullopt: the item is not a Hermes staged write, or it is still waiting for a decision.
     Result<std::optional<SettledWrite>> settle(qint64 inboxId, const QString& actor);

@@ -1,5 +1,6 @@
 #include "hermes/PendingWatcher.h"
 
+#include "hermes/HermesProfiles.h"
 #include "store/Database.h"
 #include "workspace/Workspace.h"
 
@@ -37,28 +38,48 @@ void PendingWatcher::stop()
 
 void PendingWatcher::rewatch()
 {
-    // Watch the queue folder, or the nearest parent that exists so its creation is noticed.
-    QString dir = m_workspace.path(QStringLiteral("pending/memory"));
-    while (!QFileInfo(dir).isDir() && dir.size() > m_workspace.root().size())
-        dir = QFileInfo(dir).absolutePath();
-    const QStringList watched = m_watcher.directories();
-    if (watched == QStringList{dir})
+    // Watch each profile's queue folder, or the nearest parent that exists so its creation is
+    // noticed; the profiles folder too, so that a new profile is noticed at once.
+    QStringList dirs;
+    const auto nearest = [this](QString dir) {
+        while (!QFileInfo(dir).isDir() && dir.size() > m_workspace.root().size())
+            dir = QFileInfo(dir).absolutePath();
+        return dir;
+    };
+    const PendingQueue queue(m_workspace, m_clock);
+    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+        const QString dir = nearest(queue.folder(profile.name));
+        if (!dirs.contains(dir))
+            dirs << dir;
+    }
+    const QString profiles = nearest(m_workspace.path(QStringLiteral("profiles")));
+    if (!dirs.contains(profiles))
+        dirs << profiles;
+    dirs.sort();
+    QStringList watched = m_watcher.directories();
+    watched.sort();
+    if (watched == dirs)
         return;
     if (!watched.isEmpty())
         m_watcher.removePaths(watched);
-    m_watcher.addPath(dir);
+    m_watcher.addPaths(dirs);
 }
 
 QString PendingWatcher::listingSignature() const
 {
-    const QDir dir(m_workspace.path(QStringLiteral("pending/memory")));
-    if (!dir.exists())
-        return {};
     QString sig;
-    const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    for (const QFileInfo& f : files)
-        sig += f.fileName() + QLatin1Char(':') + QString::number(f.size()) + QLatin1Char(':')
-             + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
+    const PendingQueue queue(m_workspace, m_clock);
+    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+        const QDir dir(queue.folder(profile.name));
+        if (!dir.exists())
+            continue;
+        sig += profile.name + QLatin1Char('\n');
+        const QFileInfoList files =
+            dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        for (const QFileInfo& f : files)
+            sig += f.fileName() + QLatin1Char(':') + QString::number(f.size()) + QLatin1Char(':')
+                 + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
+    }
     return sig;
 }
 
@@ -83,7 +104,8 @@ void PendingWatcher::poll(bool force)
 
     QStringList problems;
     for (const auto& p : m_last.unparseable)
-        problems << QStringLiteral("pending/memory/%1: %2").arg(p.fileName, p.error);
+        problems << QStringLiteral("%1pending/memory/%2: %3")
+                        .arg(HermesProfiles::prefixOf(p.profile), p.fileName, p.error);
     if (problems != m_problems) {
         m_problems = problems;
         Q_EMIT problemsChanged(m_problems);

@@ -1,10 +1,30 @@
 #include "inbox/InboxItem.h"
 
+#include "hermes/HermesProfiles.h"
+
 namespace sediment {
 
 namespace {
 
 Json text(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+
+// Where a staged Hermes write came from, in one place for scripts: its id, queue and profile.
+Json hermesJson(const InboxItem& item, const QString& profile)
+{
+    const Json& s = item.source;
+    const auto field = [&s](const char* key) {
+        const auto it = s.find(key);
+        return it != s.end() && it->is_string() ? *it : Json(nullptr);
+    };
+    Json subsystem = field("subsystem");
+    if (subsystem.is_null())
+        subsystem = item.destination == QLatin1String("skill") ? "skills" : "memory";
+    return {{"id", field("hermes_id")},
+            {"subsystem", subsystem},
+            {"profile", us(profile)},
+            {"origin", field("origin")},
+            {"summary", field("summary")}};
+}
 
 } // namespace
 
@@ -32,6 +52,8 @@ Json InboxItem::toJson() const
     j["created_at"] = us(createdAt);
     j["decided_at"] = text(decidedAt);
     j["decided_by"] = text(decidedBy);
+    if (const QString profile = HermesProfiles::of(*this); !profile.isEmpty())
+        j["hermes"] = hermesJson(*this, profile);
     return j;
 }
 

@@ -1,6 +1,7 @@
 #include "inbox/InboxService.h"
 
 #include "apply/Applier.h"
+#include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
 #include "inbox/RefusalUndo.h"
 #include "proposal/OpShape.h"
@@ -95,7 +96,8 @@ Result<InboxItem> InboxService::item(qint64 id)
 
 Result<bool> InboxService::isStale(const InboxItem& item)
 {
-    return Applier(m_workspace, m_clock).isStale(item.destination, item.effectiveOp());
+    return Applier(m_workspace, m_clock, HermesProfiles::of(item))
+        .isStale(item.destination, item.effectiveOp());
 }
 
 Status InboxService::audit(const InboxItem& item, const QString& reviewer, const QString& action,
@@ -137,7 +139,7 @@ Result<InboxItem> InboxService::applyAndRecord(InboxRepository& repo, InboxItem 
                                                const QString& reviewer, const QString& action,
                                                const QString& successStatus)
 {
-    const Applier applier(m_workspace, m_clock);
+    const Applier applier(m_workspace, m_clock, HermesProfiles::of(item));
     const QString fromStatus = item.status;
     auto r = applier.apply(item.destination, item.effectiveOp(), item.source);
     if (!r)
@@ -172,7 +174,8 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
         return fail(opened.error());
     auto& [tx, it] = *opened;
     InboxRepository repo(m_workspace.db());
-    auto stale = Applier(m_workspace, m_clock).isStale(it.destination, it.effectiveOp());
+    auto stale = Applier(m_workspace, m_clock, HermesProfiles::of(it))
+                     .isStale(it.destination, it.effectiveOp());
     if (!stale)
         return fail(stale.error());
     if (*stale) {
@@ -190,7 +193,7 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
         return decided;
     if (auto s = tx.commit(); !s) {
         if (decided->afterContent)
-            (void)Applier(m_workspace, m_clock)
+            (void)Applier(m_workspace, m_clock, HermesProfiles::of(*decided))
                 .revert(decided->destination, ApplyResult{true, false, {}, decided->destination,
                                                           decided->targetPath, decided->beforeContent,
                                                           decided->afterContent, Json::object()});
@@ -285,7 +288,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     applied.targetPath = it.targetPath;
     applied.before = it.beforeContent;
     applied.after = it.afterContent;
-    const Applier applier(m_workspace, m_clock);
+    const Applier applier(m_workspace, m_clock, HermesProfiles::of(it));
     auto r = applier.revert(it.destination, applied);
     if (!r)
         return fail(r.error());
@@ -328,7 +331,6 @@ Result<int> InboxService::refreshStale()
     if (!tx)
         return fail(tx.error());
     InboxRepository repo(db);
-    const Applier applier(m_workspace, m_clock);
     int changed = 0;
     constexpr int kPage = 500;
     for (qint64 offset = 0;; offset += kPage) {
@@ -336,7 +338,8 @@ Result<int> InboxService::refreshStale()
         if (!page)
             return fail(page.error());
         for (const InboxItem& it : *page) {
-            auto stale = applier.isStale(it.destination, it.effectiveOp());
+            auto stale = Applier(m_workspace, m_clock, HermesProfiles::of(it))
+                             .isStale(it.destination, it.effectiveOp());
             if (!stale) {
                 if (stale.error().kind == ErrorKind::Io)
                     return fail(stale.error());
