@@ -1,5 +1,6 @@
 #include "widgets/ChangePreview.h"
 
+#include "hermes/HermesProfiles.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
 #include "workspace/Workspace.h"
@@ -26,9 +27,11 @@ QString readFile(const QString& path)
 
 // The memory entry an old_text designates, as the store would match it; the text itself
 // when nothing matches (the item is then stale and the diff shows what the agent meant).
-QString matchedEntry(const Workspace& ws, const QString& target, const QString& oldText)
+QString matchedEntry(const Workspace& ws, const QString& target, const QString& oldText,
+                     const QString& profile)
 {
-    const MemoryStore store(target, ws.memoryFile(target), ws.charLimit(target));
+    const MemoryStore store(target, HermesProfiles::memoryFile(ws, target, profile),
+                            HermesProfiles::charLimit(ws, target, profile));
     if (auto entries = store.entries())
         for (const QString& e : *entries)
             if (!oldText.isEmpty() && e.contains(oldText))
@@ -62,6 +65,7 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
     }
     const Json& op = item.effectiveOp();
     const QString d = item.destination;
+    const QString profile = HermesProfiles::of(item);
     p.beforeTitle = QStringLiteral("Now");
     p.afterTitle = QStringLiteral("Proposed");
     if (d == QLatin1String("memory") || d == QLatin1String("user")) {
@@ -69,16 +73,16 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
         const QString store = d == QLatin1String("user") ? QStringLiteral("USER.md")
                                                          : QStringLiteral("MEMORY.md");
         if (action == QLatin1String("replace")) {
-            p.before = matchedEntry(ws, d, field(op, "old_text"));
+            p.before = matchedEntry(ws, d, field(op, "old_text"), profile);
             p.after = field(op, "content").trimmed();
         } else if (action == QLatin1String("remove")) {
-            p.before = matchedEntry(ws, d, field(op, "old_text"));
+            p.before = matchedEntry(ws, d, field(op, "old_text"), profile);
         } else if (action == QLatin1String("batch")) {
             QStringList before, after;
             for (const Json& sub : op.value("operations", Json::array())) {
                 const QString a = field(sub, "action");
                 if (a != QLatin1String("add"))
-                    before << matchedEntry(ws, d, field(sub, "old_text"));
+                    before << matchedEntry(ws, d, field(sub, "old_text"), profile);
                 if (a != QLatin1String("remove"))
                     after << field(sub, "content").trimmed();
             }
