@@ -4,6 +4,8 @@
 #include "Page.h"
 #include "Resources.h"
 #include "Sidebar.h"
+#include "attention/QueueAttention.h"
+#include "attention/TrayNotifier.h"
 #include "pages/AuditPage.h"
 #include "pages/DecisionsPage.h"
 #include "pages/InboxPage.h"
@@ -41,8 +43,19 @@ const QString kRecentKey = QStringLiteral("recentWorkspaces");
 } // namespace
 
 MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
+    : MainWindow(std::move(workspace), nullptr, parent)
+{
+}
+
+MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock& clock, QWidget* parent)
+    : MainWindow(std::move(workspace), &clock, parent)
+{
+}
+
+MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock, QWidget* parent)
     : QMainWindow(parent)
     , m_workspace(std::move(workspace))
+    , m_clock(clock ? *clock : m_systemClock)
 {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -66,6 +79,7 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
 
     buildMenus();
     installPages();
+    setupAttention();
     watchHermesQueue();
 
     m_watcher = new DataVersionWatcher(m_workspace->db(), this);
@@ -132,6 +146,8 @@ void MainWindow::addPage(Page* page)
     m_sidebar->setBadge(page->pageId(), page->badge());
     connect(page, &Page::badgeChanged, this, [this, page] {
         m_sidebar->setBadge(page->pageId(), page->badge());
+        if (m_attention && page->pageId() == QLatin1String("inbox"))
+            m_attention->refresh();
     });
     connect(page, &Page::workspaceChanged, this, [this, page] { onPageWrote(page); });
     connect(page, &Page::statusMessage, this, [this](const QString& text) {
@@ -215,6 +231,47 @@ void MainWindow::refreshBadges()
     for (int i = 0; i < m_pages->count(); ++i)
         if (auto* p = qobject_cast<Page*>(m_pages->widget(i)))
             m_sidebar->setBadge(p->pageId(), p->badge());
+    if (m_attention)
+        m_attention->refresh();
+}
+
+// A queue nobody sees is the users' first complaint: the oldest waiting item's age stays in
+// sight (sidebar, status bar), and new items raise a notification while the window is away.
+void MainWindow::setupAttention()
+{
+    m_tray = new TrayNotifier(this);
+    connect(m_tray, &TrayNotifier::activated, this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+        showPage(QStringLiteral("inbox"));
+    });
+    m_attention = new QueueAttention(
+        m_workspace->db(), m_clock, *m_tray,
+        [this] { return isActiveWindow() && !isMinimized(); }, this);
+    connect(m_attention, &QueueAttention::changed, this, &MainWindow::showAttention);
+
+    m_oldestLabel = new QLabel(this);
+    m_oldestLabel->setObjectName(QStringLiteral("oldestWaitingLabel"));
+    statusBar()->insertPermanentWidget(0, m_oldestLabel);
+
+    QAction* notify = m_viewMenu->addAction(tr("&Notify When New Items Arrive"));
+    notify->setObjectName(QStringLiteral("actionNotifyOnArrival"));
+    notify->setCheckable(true);
+    notify->setChecked(m_attention->notificationsEnabled());
+    notify->setToolTip(tr("A desktop notification when items arrive while the window is not "
+                          "active (where the desktop has a system tray)"));
+    connect(notify, &QAction::toggled, m_attention, &QueueAttention::setNotificationsEnabled);
+
+    m_attention->refresh();
+    showAttention();
+}
+
+void MainWindow::showAttention()
+{
+    m_sidebar->setSubtitle(QStringLiteral("inbox"), m_attention->sidebarText());
+    m_oldestLabel->setText(m_attention->statusText());
+    m_oldestLabel->setVisible(!m_attention->statusText().isEmpty());
 }
 
 void MainWindow::buildMenus()
@@ -238,6 +295,7 @@ void MainWindow::buildMenus()
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    m_viewMenu = view;
     QAction* reload = view->addAction(QStringLiteral("&Reload"));
     reload->setShortcut(QKeySequence::Refresh);
     connect(reload, &QAction::triggered, this, [this] {

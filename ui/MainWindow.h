@@ -16,7 +16,9 @@ namespace sediment::ui {
 
 class DataVersionWatcher;
 class Page;
+class QueueAttention;
 class Sidebar;
+class TrayNotifier;
 
 // The main window: the sidebar of pages, the current page, the status bar, the menus (File ▸
 // Open Workspace and recent workspaces, View ▸ appearance, Help ▸ shortcuts). It polls the
@@ -27,6 +29,8 @@ class MainWindow final : public QMainWindow {
 
 public:
     explicit MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent = nullptr);
+    // With another clock than the system's (tests: the age of the oldest waiting item).
+    MainWindow(std::unique_ptr<Workspace> workspace, const Clock& clock, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     // Adds a page (the window takes ownership); the sidebar places it in the product's order.
@@ -40,6 +44,7 @@ public:
     const Clock& clock() const { return m_clock; }
     Sidebar* sidebar() const { return m_sidebar; }
     DataVersionWatcher* watcher() const { return m_watcher; }
+    QueueAttention* attention() const { return m_attention; }
 
     // Opens another workspace in a new window and closes this one; false (with a dialog saying
     // why) when the folder cannot be opened.
@@ -52,7 +57,10 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock, QWidget* parent);
     void installPages();
+    void setupAttention();
+    void showAttention();
     void buildMenus();
     void rebuildRecentMenu();
     void onExternalChange();
@@ -62,12 +70,17 @@ private:
     void rememberWorkspace() const;
 
     std::unique_ptr<Workspace> m_workspace;
-    SystemClock m_clock;
+    SystemClock m_systemClock;
+    const Clock& m_clock;
     Sidebar* m_sidebar = nullptr;
     QStackedWidget* m_pages = nullptr;
     DataVersionWatcher* m_watcher = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_workspaceLabel = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    TrayNotifier* m_tray = nullptr;
+    QueueAttention* m_attention = nullptr;
+    QLabel* m_oldestLabel = nullptr;
     QSet<QString> m_dirty; // pages changed by another process while hidden
     bool m_shownOnce = false;
 };

@@ -76,6 +76,21 @@ QString Sidebar::badge(const QString& pageId) const
     return entry ? entry->data(BadgeRole).toString() : QString();
 }
 
+void Sidebar::setSubtitle(const QString& pageId, const QString& subtitle)
+{
+    auto* entry = find(pageId);
+    if (!entry || entry->data(SubtitleRole).toString() == subtitle)
+        return;
+    entry->setData(SubtitleRole, subtitle);
+    viewport()->update();
+}
+
+QString Sidebar::subtitle(const QString& pageId) const
+{
+    auto* entry = find(pageId);
+    return entry ? entry->data(SubtitleRole).toString() : QString();
+}
+
 bool Sidebar::select(const QString& pageId)
 {
     auto* entry = find(pageId);

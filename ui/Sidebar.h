@@ -11,7 +11,8 @@ class Sidebar final : public QListWidget {
     Q_DISABLE_COPY_MOVE(Sidebar)
 
 public:
-    enum Role { PageIdRole = Qt::UserRole + 1, BadgeRole };
+    // SubtitleRole: a second, smaller line under the title (the inbox's oldest waiting item).
+    enum Role { PageIdRole = Qt::UserRole + 1, BadgeRole, SubtitleRole };
 
     explicit Sidebar(QWidget* parent = nullptr);
 
@@ -19,6 +20,8 @@ public:
     void addEntry(const QString& pageId, const QString& title);
     void setBadge(const QString& pageId, const QString& badge);
     QString badge(const QString& pageId) const;
+    void setSubtitle(const QString& pageId, const QString& subtitle);
+    QString subtitle(const QString& pageId) const;
     bool select(const QString& pageId);
     QString currentPageId() const;
     QStringList pageIds() const;

@@ -30,14 +30,29 @@ void SidebarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     style->drawPrimitive(QStyle::PE_PanelItemViewItem, &opt, painter, opt.widget);
     text.backgroundBrush = Qt::NoBrush;
     text.state &= ~QStyle::State_HasFocus;
+    // A subtitle takes the lower half of the entry; the title and icon move up into the upper.
+    const QString subtitle = index.data(Sidebar::SubtitleRole).toString();
+    if (!subtitle.isEmpty())
+        text.rect.setBottom(opt.rect.center().y() + 2);
     style->drawControl(QStyle::CE_ItemViewItem, &text, painter, opt.widget);
-    if (shown.isEmpty())
-        return;
-    painter->save();
     const bool selected = opt.state & QStyle::State_Selected;
     QColor color = opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
     if (!selected)
         color.setAlphaF(0.6f);
+    if (!subtitle.isEmpty()) {
+        const QRect titleRect = style->subElementRect(QStyle::SE_ItemViewItemText, &text, opt.widget);
+        QRect subRect(titleRect.left(), opt.rect.center().y() + 2,
+                      opt.rect.right() - titleRect.left() - 10, opt.rect.bottom() - opt.rect.center().y() - 2);
+        painter->save();
+        painter->setPen(color);
+        painter->setFont(small);
+        painter->drawText(subRect, Qt::AlignLeft | Qt::AlignTop,
+                          QFontMetrics(small).elidedText(subtitle, Qt::ElideRight, subRect.width()));
+        painter->restore();
+    }
+    if (shown.isEmpty())
+        return;
+    painter->save();
     painter->setPen(color);
     painter->setFont(small);
     const QRect badgeRect = opt.rect.adjusted(opt.rect.width() - badgeWidth, 0, -10, 0);

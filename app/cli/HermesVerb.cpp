@@ -2,6 +2,8 @@
 #include "cli/Context.h"
 #include "cli/Verb.h"
 
+#include "hermes/HermesProfiles.h"
+#include "hermes/HermesQueueStatus.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/MemoryWritePlan.h"
 #include "store/HermesRepository.h"
@@ -18,14 +20,17 @@ const QString kUsage = QStringLiteral(
     "       sediment hermes list [--json]\n"
     "       sediment hermes status [--json]\n\n"
     "Works through a Hermes home's staged write-approval queue (§14). With\n"
-    "memory.write_approval on, Hermes parks each memory write as pending/memory/<id>.json.\n\n"
+    "memory.write_approval on, Hermes parks each memory write as pending/memory/<id>.json.\n"
+    "A Hermes root's named profiles (profiles/<name>/) each have their own queue; every\n"
+    "command covers them all, and each decision writes only its own profile's files.\n\n"
     "  import-pending  imports every staged file into the inbox (once per Hermes id), removes\n"
     "                  the files of items already decided, and lists the files it cannot parse\n"
     "                  (they stay where they are)\n"
     "  list            the staged writes waiting in the inbox: origin, summary, every operation\n"
     "                  and the net effect on the store's budget\n"
     "  status          the limits in force and where they come from, the config.yaml problems,\n"
-    "                  and the queue's figures\n\n"
+    "                  the queue's figures, and per profile and subsystem how many writes wait\n"
+    "                  and how long the oldest has waited (`profiles`, ages in seconds)\n\n"
     "Decide with 'sediment inbox approve ID' / 'sediment inbox refuse ID --reason CODE': an\n"
     "approval applies the write under the memory flock and then removes the staged file.\n\n"
     "Options:\n"
@@ -75,21 +80,22 @@ int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& cl
     }
     for (const auto& w : report->imported)
         ctx.out(QStringLiteral("imported %1 as inbox item %2 (%3 %4, %5): %6")
-                    .arg(w.hermesId)
+                    .arg(HermesRepository::keyOf(w.hermesId, w.profile))
                     .arg(w.inboxId)
                     .arg(w.action, w.target, w.origin, w.summary.section(QLatin1Char('\n'), 0, 0)));
     for (const auto& s : report->settled)
         ctx.out(QStringLiteral("settled %1 (inbox item %2 %3): staged file %4")
-                    .arg(s.hermesId)
+                    .arg(HermesRepository::keyOf(s.hermesId, s.profile))
                     .arg(s.inboxId)
                     .arg(s.inboxStatus, s.fileRemoved ? QStringLiteral("removed")
                                                       : QStringLiteral("already gone")));
     for (const auto& w : report->withdrawn)
         ctx.out(QStringLiteral("withdrew inbox item %1: the staged file of %2 disappeared")
                     .arg(w.inboxId)
-                    .arg(w.hermesId));
+                    .arg(HermesRepository::keyOf(w.hermesId, w.profile)));
     for (const auto& p : report->unparseable)
-        ctx.out(QStringLiteral("cannot use pending/memory/%1: %2 (left in place)").arg(p.fileName, p.error));
+        ctx.out(QStringLiteral("cannot use %1pending/memory/%2: %3 (left in place)")
+                    .arg(HermesProfiles::prefixOf(p.profile), p.fileName, p.error));
     ctx.out(QStringLiteral("%1 imported, %2 waiting for a decision, %3 settled, %4 unusable")
                 .arg(report->imported.size())
                 .arg(report->waiting.size())
@@ -147,6 +153,7 @@ int list(Context& ctx, const Args& args, Workspace& ws)
             for (const MemoryWritePlan::Step& step : (*plan)->steps)
                 operations.push_back(operationJson(step));
         Json j = {{"hermes_id", us(r.hermesId)},
+                  {"profile", us(r.profile)},
                   {"inbox_id", it.id},
                   {"status", us(it.status)},
                   {"target", us(it.destination)},
@@ -207,6 +214,10 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
               {"staged_files", int(scanned->size())},
               {"unparseable_files", unusable},
               {"records", states}};
+    auto queue = HermesQueueStatus::read(ws, clock);
+    if (!queue)
+        return ctx.error(queue.error());
+    j.update(queue->toJson());
     if (args.flag(QStringLiteral("--json"))) {
         ctx.printJson(j);
         return 0;
@@ -227,6 +238,8 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
                 .arg(byState.value(QStringLiteral("applied")))
                 .arg(byState.value(QStringLiteral("refused")))
                 .arg(byState.value(QStringLiteral("withdrawn"))));
+    for (const QString& line : queue->lines())
+        ctx.out(line);
     return 0;
 }
 

@@ -27,9 +27,10 @@ Error unknownDestination(const QString& d)
 
 } // namespace
 
-Applier::Applier(Workspace& workspace, const Clock& clock)
+Applier::Applier(Workspace& workspace, const Clock& clock, QString profile)
     : m_workspace(workspace)
     , m_clock(clock)
+    , m_profile(std::move(profile))
 {
 }
 
@@ -46,7 +47,7 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op,
     // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
     const PathGuard guard(m_workspace.root());
     if (isMemory(destination))
-        return MemoryApplier(m_workspace, guard).apply(destination, op);
+        return MemoryApplier(m_workspace, guard, m_profile).apply(destination, op);
     if (destination == QLatin1String("claude_md"))
         return DirectiveApplier(m_workspace, guard).apply(op);
     if (destination == QLatin1String("settings_json"))
@@ -64,7 +65,7 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 {
     const PathGuard guard(m_workspace.root());
     if (isMemory(destination))
-        return MemoryApplier(m_workspace, guard).isStale(destination, op);
+        return MemoryApplier(m_workspace, guard, m_profile).isStale(destination, op);
     if (destination == QLatin1String("claude_md"))
         return DirectiveApplier(m_workspace, guard).isStale(op);
     if (destination == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
@@ -81,7 +82,7 @@ Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResul
 {
     const PathGuard guard(m_workspace.root());
     if (isMemory(destination))
-        return MemoryApplier(m_workspace, guard).revert(destination, applied);
+        return MemoryApplier(m_workspace, guard, m_profile).revert(destination, applied);
     if (destination == QLatin1String("skill"))
         return SkillApplier(m_workspace, m_clock, guard).revert(applied);
     if (destination == QLatin1String("claude_md") || destination == QLatin1String("settings_json")

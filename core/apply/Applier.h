@@ -41,7 +41,9 @@ struct ApplyResult {
 // keeping the before-content so that revert works (§5).
 class Applier final {
 public:
-    Applier(Workspace& workspace, const Clock& clock);
+    // `profile`: the Hermes profile whose memory store a memory op writes (HermesProfiles);
+    // empty for the workspace's own store.
+    Applier(Workspace& workspace, const Clock& clock, QString profile = QString());
 
     Result<ApplyResult> apply(const QString& destination, const Json& op) const;
     // The same, with the proposal's provenance (`source`: agent, session, scar), which new
@@ -59,6 +61,7 @@ public:
 private:
     Workspace& m_workspace;
     const Clock& m_clock;
+    QString m_profile;
 };
 
 } // namespace sediment

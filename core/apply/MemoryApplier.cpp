@@ -3,6 +3,7 @@
 #include "apply/OpFields.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
+#include "hermes/HermesProfiles.h"
 #include "memory/UnicodeText.h"
 #include "workspace/HermesConfig.h"
 #include "workspace/PathGuard.h"
@@ -61,15 +62,16 @@ QString MemoryApplier::unpinnedMessage()
                           "verified; nothing was applied. Reject it and recreate the change.");
 }
 
-MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard)
+MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard, QString profile)
     : m_workspace(workspace)
     , m_guard(guard)
+    , m_profile(std::move(profile))
 {
 }
 
 QString MemoryApplier::relativePath(const QString& target) const
 {
-    return m_workspace.memoryFile(target).mid(m_workspace.root().size() + 1);
+    return HermesProfiles::memoryFile(m_workspace, target, m_profile).mid(m_workspace.root().size() + 1);
 }
 
 Result<MemoryStore> MemoryApplier::store(const QString& target) const
@@ -78,7 +80,7 @@ Result<MemoryStore> MemoryApplier::store(const QString& target) const
     auto resolved = m_guard.resolve(relativePath(target));
     if (!resolved)
         return fail(Error::refused(resolved.error().message));
-    return MemoryStore(target, *resolved, m_workspace.charLimit(target));
+    return MemoryStore(target, *resolved, HermesProfiles::charLimit(m_workspace, target, m_profile));
 }
 
 Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op)
@@ -124,7 +126,7 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
     if (!memoryOp)
         return fail(memoryOp.error());
     // A store switched off in the Hermes home's config.yaml takes no writes, approved or not.
-    const HermesConfig config = HermesConfig::load(m_workspace.path(QStringLiteral("config.yaml")));
+    const HermesConfig config = HermesConfig::load(m_workspace.path(HermesProfiles::prefixOf(m_profile) + QStringLiteral("config.yaml")));
     if (!(target == QLatin1String("user") ? config.userProfileEnabled : config.memoryEnabled)) {
         ApplyResult r = ApplyResult::refusal(
             target, QStringLiteral("Built-in %1 writes are disabled in memory config.")

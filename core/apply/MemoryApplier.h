@@ -11,7 +11,8 @@ class PathGuard;
 // MemoryStore under its flock; revert restores the file's previous bytes through the same lock.
 class MemoryApplier final {
 public:
-    MemoryApplier(Workspace& workspace, const PathGuard& guard);
+    // `profile`: a Hermes profile's store (its memories/ and limits), empty for the workspace's.
+    MemoryApplier(Workspace& workspace, const PathGuard& guard, QString profile = QString());
 
     Result<ApplyResult> apply(const QString& target, const Json& op) const;
     // A replace or remove whose old_text no longer matches any entry.
@@ -32,6 +33,7 @@ private:
 
     Workspace& m_workspace;
     const PathGuard& m_guard;
+    QString m_profile;
 };
 
 } // namespace sediment

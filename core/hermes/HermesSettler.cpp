@@ -1,5 +1,6 @@
 #include "hermes/HermesSettler.h"
 
+#include "hermes/HermesProfiles.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "util/Time.h"
@@ -32,6 +33,7 @@ void syncFolder(const QString& folder)
 Json SettledWrite::toJson() const
 {
     return {{"hermes_id", us(hermesId)},
+            {"profile", us(profile)},
             {"file", us(fileName)},
             {"inbox_id", inboxId},
             {"outcome", us(outcome)},
@@ -45,9 +47,9 @@ HermesSettler::HermesSettler(Workspace& workspace, const Clock& clock)
 {
 }
 
-QString HermesSettler::pendingFolder(const QString& subsystem) const
+QString HermesSettler::pendingFolder(const QString& profile, const QString& subsystem) const
 {
-    return m_workspace.path(QStringLiteral("pending/") + subsystem);
+    return m_workspace.path(HermesProfiles::prefixOf(profile) + QStringLiteral("pending/") + subsystem);
 }
 
 bool HermesSettler::isDecided(const QString& s)
@@ -69,20 +71,21 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
 {
     SettledWrite out;
     out.hermesId = record.hermesId;
+    out.profile = record.profile;
     out.fileName = record.fileName;
     out.inboxId = record.inboxId;
     out.inboxStatus = record.inboxStatus;
     out.outcome = record.state == QLatin1String("imported") ? outcomeOf(record.inboxStatus)
                                                              : record.state;
 
-    const QString folder = pendingFolder(record.subsystem);
+    const QString folder = pendingFolder(record.profile, record.subsystem);
     const QString path = folder + QLatin1Char('/') + record.fileName;
     HermesRepository repo(m_workspace.db());
     if (QFile::exists(path)) {
         if (::unlink(QFile::encodeName(path).constData()) != 0 && errno != ENOENT) {
             const QString why = QStringLiteral("cannot remove %1: %2")
                                     .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-            (void)repo.setError(record.hermesId, why); // shown in `hermes status`; best effort
+            (void)repo.setError(record.hermesId, why, record.profile); // shown in `hermes status`; best effort
             return fail(Error::io(why));
         }
         out.fileRemoved = true;
@@ -95,7 +98,7 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
     const QString now = time::toIso(m_clock.now());
     bool changed = false;
     if (record.state == QLatin1String("imported")) {
-        auto marked = repo.markSettled(record.hermesId, out.outcome, now);
+        auto marked = repo.markSettled(record.hermesId, out.outcome, now, record.profile);
         if (!marked)
             return fail(marked.error());
         changed = *marked;
@@ -107,7 +110,7 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
         e.actor = actor;
         e.action = QStringLiteral("hermes_settle");
         e.subjectType = QStringLiteral("hermes_staged");
-        e.subjectId = record.hermesId;
+        e.subjectId = HermesRepository::keyOf(record.hermesId, record.profile);
         e.reason = changed ? QStringLiteral("inbox item %1 %2: staged file %3")
                                  .arg(record.inboxId)
                                  .arg(record.inboxStatus,
@@ -116,7 +119,8 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
                            : QStringLiteral("staged file of an already settled write removed "
                                             "(an earlier settle was interrupted); nothing applied");
         e.details = {{"inbox_id", record.inboxId},
-                     {"file", us(QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))},
+                     {"file", us(HermesProfiles::prefixOf(record.profile)
+                                 + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))},
                      {"outcome", us(out.outcome)},
                      {"file_removed", out.fileRemoved}};
         AuditRepository audit(m_workspace.db(), m_clock);

@@ -17,6 +17,7 @@ class Workspace;
 // What settling one staged Hermes file did.
 struct SettledWrite {
     QString hermesId;
+    QString profile;
     QString fileName;
     qint64 inboxId = 0;
     QString outcome;        // applied | refused
@@ -38,8 +39,9 @@ class HermesSettler final {
 public:
     HermesSettler(Workspace& workspace, const Clock& clock);
 
-    // <workspace>/pending/memory, or pending/<subsystem>
-    QString pendingFolder(const QString& subsystem = QStringLiteral("memory")) const;
+    // [profiles/<name>/]pending/<subsystem> of the workspace: the root's own profile by default.
+    QString pendingFolder(const QString& profile = QString(),
+                          const QString& subsystem = QStringLiteral("memory")) const;
 
     // nullopt: the item is not a Hermes staged write, or it is still waiting for a decision.
     Result<std::optional<SettledWrite>> settle(qint64 inboxId, const QString& actor);

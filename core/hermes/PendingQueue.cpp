@@ -1,6 +1,7 @@
 #include "hermes/PendingQueue.h"
 
 #include "gate/RefusalMemoryGate.h"
+#include "hermes/HermesProfiles.h"
 #include "inbox/InboxItem.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -42,10 +43,11 @@ QString createdAtOf(const StagedWrite& w, const Clock& clock)
     return time::toIso(clock.now());
 }
 
-Json auditDetails(const StagedWrite& w)
+Json auditDetails(const StagedWrite& w, const QString& profile)
 {
     return {{"hermes_id", us(w.id)},
-            {"file", us(w.stagedPath())},
+            {"profile", us(profile)},
+            {"file", us(HermesProfiles::prefixOf(profile) + w.stagedPath())},
             {"origin", us(w.origin)},
             {"target", us(w.target)},
             {"action", w.op.value("action", std::string())}};
@@ -64,6 +66,7 @@ Json ImportReport::toJson() const
     Json imp = Json::array();
     for (const auto& w : imported)
         imp.push_back({{"hermes_id", us(w.hermesId)},
+                       {"profile", us(w.profile)},
                        {"file", us(w.fileName)},
                        {"inbox_id", w.inboxId},
                        {"target", us(w.target)},
@@ -81,11 +84,12 @@ Json ImportReport::toJson() const
     j["settled"] = std::move(set);
     Json wd = Json::array();
     for (const auto& w : withdrawn)
-        wd.push_back({{"hermes_id", us(w.hermesId)}, {"inbox_id", w.inboxId}});
+        wd.push_back({{"hermes_id", us(w.hermesId)}, {"profile", us(w.profile)}, {"inbox_id", w.inboxId}});
     j["withdrawn"] = std::move(wd);
     Json bad = Json::array();
     for (const auto& p : unparseable)
-        bad.push_back({{"file", us(p.fileName)}, {"error", us(p.error)}, {"subsystem", us(p.subsystem)}});
+        bad.push_back({{"file", us(p.fileName)}, {"profile", us(p.profile)}, {"error", us(p.error)},
+                       {"subsystem", us(p.subsystem)}});
     j["unparseable"] = std::move(bad);
     return j;
 }
@@ -96,11 +100,9 @@ PendingQueue::PendingQueue(Workspace& workspace, const Clock& clock)
 {
 }
 
-QString PendingQueue::folder() const { return folderOf(QStringLiteral("memory")); }
-
-QString PendingQueue::folderOf(const QString& subsystem) const
+QString PendingQueue::folder(const QString& profile, const QString& subsystem) const
 {
-    return m_workspace.path(QStringLiteral("pending/") + subsystem);
+    return m_workspace.path(HermesProfiles::prefixOf(profile) + QStringLiteral("pending/") + subsystem);
 }
 
 const QStringList& PendingQueue::subsystems()
@@ -112,39 +114,46 @@ const QStringList& PendingQueue::subsystems()
 Result<std::vector<PendingQueue::ScannedFile>> PendingQueue::scan() const
 {
     std::vector<ScannedFile> files;
-    for (const QString& subsystem : subsystems()) {
-        const QDir dir(folderOf(subsystem));
-        if (!dir.exists())
-            continue;
-        const QStringList names =
-            dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
-        for (const QString& name : names) {
-            if (name.startsWith(QLatin1Char('.'))) // a writer's temporary file
-                continue;
-            ScannedFile f;
-            f.fileName = name;
-            f.subsystem = subsystem;
-            QFile file(dir.filePath(name));
-            if (!file.open(QIODevice::ReadOnly)) {
-                if (!file.exists())
-                    continue; // settled by someone else while we listed
-                f.error = QStringLiteral("cannot read: %1").arg(file.errorString());
-            } else if (file.size() > kMaxStagedFileBytes) {
-                f.error = QStringLiteral("larger than 16 MiB (%1 bytes)").arg(file.size());
-            } else {
-                auto parsed = StagedWrite::parseIn(subsystem, file.readAll(), name);
-                if (parsed)
-                    f.write = std::move(*parsed);
-                else
-                    f.error = parsed.error().message;
-            }
-            files.push_back(std::move(f));
-        }
-    }
+    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root()))
+        for (const QString& subsystem : subsystems())
+            scanFolder(profile.name, subsystem, files);
     std::stable_sort(files.begin(), files.end(), [](const ScannedFile& a, const ScannedFile& b) {
         return stagedAt(a) < stagedAt(b);
     });
     return files;
+}
+
+void PendingQueue::scanFolder(const QString& profile, const QString& subsystem,
+                              std::vector<ScannedFile>& files) const
+{
+    const QDir dir(folder(profile, subsystem));
+    if (!dir.exists())
+        return;
+    const QStringList names =
+        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
+    for (const QString& name : names) {
+        if (name.startsWith(QLatin1Char('.'))) // a writer's temporary file
+            continue;
+        ScannedFile f;
+        f.fileName = name;
+        f.profile = profile;
+        f.subsystem = subsystem;
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly)) {
+            if (!file.exists())
+                continue; // settled by someone else while we listed
+            f.error = QStringLiteral("cannot read: %1").arg(file.errorString());
+        } else if (file.size() > kMaxStagedFileBytes) {
+            f.error = QStringLiteral("larger than 16 MiB (%1 bytes)").arg(file.size());
+        } else {
+            auto parsed = StagedWrite::parseIn(subsystem, file.readAll(), name);
+            if (parsed)
+                f.write = std::move(*parsed);
+            else
+                f.error = parsed.error().message;
+        }
+        files.push_back(std::move(f));
+    }
 }
 
 Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
@@ -162,28 +171,27 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
 
     Database& db = m_workspace.db();
     HermesRepository hermes(db);
-    QSet<QString> present; // hermes ids with a file on disk
-    std::vector<const StagedWrite*> fresh;
-    QSet<QString> freshIds;
+    QSet<QString> present; // keys (HermesRepository::keyOf) of the records with a file on disk
+    std::vector<const ScannedFile*> fresh;
     for (const ScannedFile& f : *files) {
         if (!f.write) {
-            report.unparseable.push_back({f.fileName, f.error, f.subsystem});
+            report.unparseable.push_back({f.fileName, f.profile, f.error, f.subsystem});
             continue;
         }
         const StagedWrite& w = *f.write;
-        if (freshIds.contains(w.id) || present.contains(w.id)) {
+        const QString key = HermesRepository::keyOf(w.id, f.profile);
+        if (present.contains(key)) {
             report.unparseable.push_back(
-                {f.fileName, QStringLiteral("id '%1' is used by another staged file").arg(w.id),
-                 f.subsystem});
+                {f.fileName, f.profile,
+                 QStringLiteral("id '%1' is used by another staged file").arg(w.id), f.subsystem});
             continue;
         }
-        present.insert(w.id);
-        auto known = hermes.find(w.id);
+        present.insert(key);
+        auto known = hermes.find(w.id, f.profile);
         if (!known)
             return fail(known.error());
         if (!*known) {
-            fresh.push_back(&w);
-            freshIds.insert(w.id);
+            fresh.push_back(&f);
             continue;
         }
         const auto& record = **known;
@@ -196,7 +204,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
             report.waiting.push_back(w.id);
         } else if (record.state == QLatin1String("withdrawn")) {
             report.unparseable.push_back(
-                {f.fileName, QStringLiteral("id '%1' was withdrawn from the inbox on %2 when its "
+                {f.fileName, f.profile, QStringLiteral("id '%1' was withdrawn from the inbox on %2 when its "
                                             "file disappeared; stage it again under a new id")
                                  .arg(w.id, record.settledAt.value_or(QString())),
                  f.subsystem});
@@ -219,15 +227,19 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
     AuditRepository audit(db, m_clock);
     RefusalMemoryGate refusalMemory(inbox);
     const QString now = time::toIso(m_clock.now());
-    for (const StagedWrite* w : fresh) {
+    for (const ScannedFile* f : fresh) {
+        const StagedWrite* w = &*f->write;
         InboxItem item;
-        item.extId = QStringLiteral("hermes:") + w->id;
+        item.extId = QStringLiteral("hermes:") + HermesRepository::keyOf(w->id, f->profile);
         item.destination = w->target;
         item.op = w->op;
         item.contentHash = w->contentHash();
         item.rationale = w->summary;
         item.agent = QStringLiteral("hermes");
         item.source = w->source();
+        // Which profile's files a decision may touch: set here, never taken from the record.
+        item.source["profile"] = us(f->profile);
+        item.source["staged_file"] = us(HermesProfiles::prefixOf(f->profile) + w->stagedPath());
         item.sanitized = w->sanitized;
         item.createdAt = createdAtOf(*w, m_clock);
         // Refusal memory runs first here as for any proposal (§4): a write a human already
@@ -248,7 +260,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         auto id = inbox.insert(item);
         if (!id)
             return fail(id.error());
-        if (auto s = hermes.insert(w->id, w->fileName, *id, now); !s)
+        if (auto s = hermes.insert(w->id, w->fileName, *id, now, f->profile); !s)
             return fail(s.error());
         AuditEntry e;
         e.actor = QStringLiteral("agent:hermes");
@@ -259,11 +271,11 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
                        ? *item.reason
                        : QStringLiteral("staged write %1 (%2) imported for review").arg(w->id, w->origin);
         e.after = qs(json::pythonDump(w->op));
-        e.details = auditDetails(*w);
+        e.details = auditDetails(*w, f->profile);
         e.details["status"] = us(item.status);
         if (auto a = audit.append(std::move(e)); !a)
             return fail(a.error());
-        report.imported.push_back({w->id, w->fileName, *id, w->target,
+        report.imported.push_back({w->id, f->profile, w->fileName, *id, w->target,
                                    qs(w->op.value("action", std::string())), w->origin,
                                    w->summary});
     }
@@ -274,9 +286,10 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
     if (!waiting)
         return fail(waiting.error());
     for (const auto& record : *waiting) {
-        if (present.contains(record.hermesId) || record.inboxStatus != QLatin1String("pending"))
+        if (present.contains(HermesRepository::keyOf(record.hermesId, record.profile))
+            || record.inboxStatus != QLatin1String("pending"))
             continue;
-        if (QFile::exists(folderOf(record.subsystem) + QLatin1Char('/') + record.fileName))
+        if (QFile::exists(folder(record.profile, record.subsystem) + QLatin1Char('/') + record.fileName))
             continue; // it reappeared since the scan (or failed to parse): not gone
         auto found = inbox.find(record.inboxId);
         if (!found)
@@ -292,7 +305,8 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         item.decidedBy = QStringLiteral("hermes");
         if (auto s = inbox.saveDecision(item); !s)
             return fail(s.error());
-        auto marked = hermes.markSettled(record.hermesId, QStringLiteral("withdrawn"), now);
+        auto marked =
+            hermes.markSettled(record.hermesId, QStringLiteral("withdrawn"), now, record.profile);
         if (!marked)
             return fail(marked.error());
         AuditEntry e;
@@ -302,10 +316,12 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         e.subjectId = QString::number(record.inboxId);
         e.reason = item.reason;
         e.details = {{"hermes_id", us(record.hermesId)},
-                     {"file", us(QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))}};
+                     {"profile", us(record.profile)},
+                     {"file", us(HermesProfiles::prefixOf(record.profile)
+                                 + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))}};
         if (auto a = audit.append(std::move(e)); !a)
             return fail(a.error());
-        report.withdrawn.push_back({record.hermesId, record.inboxId});
+        report.withdrawn.push_back({record.hermesId, record.profile, record.inboxId});
     }
     if (auto c = tx->commit(); !c)
         return fail(c.error());

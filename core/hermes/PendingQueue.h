@@ -18,6 +18,7 @@ class Workspace;
 // A staged file that could not be used; it stays where it is and is listed with the reason.
 struct StagedProblem {
     QString fileName;
+    QString profile;
     QString error;
     QString subsystem = QStringLiteral("memory"); // the pending/ folder holding fileName
 };
@@ -25,6 +26,7 @@ struct StagedProblem {
 // A staged write that became an inbox item.
 struct ImportedWrite {
     QString hermesId;
+    QString profile;
     QString fileName;
     qint64 inboxId = 0;
     QString target;
@@ -37,6 +39,7 @@ struct ImportedWrite {
 // settled it): the item is withdrawn so that approving it can never apply the write twice.
 struct WithdrawnWrite {
     QString hermesId;
+    QString profile;
     qint64 inboxId = 0;
 };
 
@@ -51,7 +54,8 @@ struct ImportReport {
     Json toJson() const;
 };
 
-// Hermes' staged write-approval queue, `pending/memory/*.json` (§14): imports every staged
+// Hermes' staged write-approval queue, `pending/memory/*.json` (§14), in the root and in every
+// profile's home (`profiles/<name>/pending/memory`, see HermesProfiles): imports every staged
 // write into the inbox once (the Hermes id is the idempotency key, kept in hermes_staged and as
 // the item's ext_id `hermes:<id>`), settles the files of decided items, and reports the files
 // it cannot parse without ever touching them.
@@ -59,19 +63,22 @@ class PendingQueue final {
 public:
     PendingQueue(Workspace& workspace, const Clock& clock);
 
-    QString folder() const;
-    // pending/<subsystem>: "memory" or "skills".
-    QString folderOf(const QString& subsystem) const;
+    // The queue folder of one profile (the root's own by default) and subsystem:
+    // [profiles/<name>/]pending/<subsystem>, "memory" or "skills".
+    QString folder(const QString& profile = QString(),
+                   const QString& subsystem = QStringLiteral("memory")) const;
     static const QStringList& subsystems();
 
     struct ScannedFile {
         QString fileName;
+        QString profile; // the Hermes profile whose queue holds it
         QString subsystem = QStringLiteral("memory");
         std::optional<StagedWrite> write; // empty when the file could not be used
         QString error;
     };
-    // Every *.json in pending/memory and pending/skills, oldest staged first (Hermes' created_at, then the name).
-    // Reads only; a missing folder is an empty queue.
+    // Every *.json in every profile's pending/memory and pending/skills, oldest staged first
+    // (Hermes' created_at, then the profile's order, then the name). Reads only; a missing
+    // folder is an empty queue.
     Result<std::vector<ScannedFile>> scan() const;
 
     // settleAll, then one transaction importing every new staged write with its audit row,
@@ -79,6 +86,9 @@ public:
     Result<ImportReport> importAll(const QString& settleActor);
 
 private:
+    void scanFolder(const QString& profile, const QString& subsystem,
+                    std::vector<ScannedFile>& into) const;
+
     Workspace& m_workspace;
     const Clock& m_clock;
 };

@@ -1,5 +1,6 @@
 #include "hermes/PendingWatcher.h"
 
+#include "hermes/HermesProfiles.h"
 #include "store/Database.h"
 #include "workspace/Workspace.h"
 
@@ -37,15 +38,25 @@ void PendingWatcher::stop()
 
 void PendingWatcher::rewatch()
 {
-    // Watch each queue folder, or the nearest parent that exists so its creation is noticed.
+    // Watch each profile's queue folders, or the nearest parent that exists so its creation is
+    // noticed; the profiles folder too, so that a new profile is noticed at once.
     QStringList dirs;
-    for (const QString& subsystem : PendingQueue::subsystems()) {
-        QString dir = m_workspace.path(QStringLiteral("pending/") + subsystem);
+    const auto nearest = [this](QString dir) {
         while (!QFileInfo(dir).isDir() && dir.size() > m_workspace.root().size())
             dir = QFileInfo(dir).absolutePath();
-        if (!dirs.contains(dir))
-            dirs << dir;
+        return dir;
+    };
+    const PendingQueue queue(m_workspace, m_clock);
+    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+        for (const QString& subsystem : PendingQueue::subsystems()) {
+            const QString dir = nearest(queue.folder(profile.name, subsystem));
+            if (!dirs.contains(dir))
+                dirs << dir;
+        }
     }
+    const QString profiles = nearest(m_workspace.path(QStringLiteral("profiles")));
+    if (!dirs.contains(profiles))
+        dirs << profiles;
     dirs.sort();
     QStringList watched = m_watcher.directories();
     watched.sort();
@@ -59,16 +70,19 @@ void PendingWatcher::rewatch()
 QString PendingWatcher::listingSignature() const
 {
     QString sig;
-    for (const QString& subsystem : PendingQueue::subsystems()) {
-        const QDir dir(m_workspace.path(QStringLiteral("pending/") + subsystem));
-        if (!dir.exists())
-            continue;
-        const QFileInfoList files =
-            dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        for (const QFileInfo& f : files)
-            sig += subsystem + QLatin1Char('/') + f.fileName() + QLatin1Char(':')
-                 + QString::number(f.size()) + QLatin1Char(':')
-                 + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
+    const PendingQueue queue(m_workspace, m_clock);
+    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+        for (const QString& subsystem : PendingQueue::subsystems()) {
+            const QDir dir(queue.folder(profile.name, subsystem));
+            if (!dir.exists())
+                continue;
+            sig += profile.name + QLatin1Char('/') + subsystem + QLatin1Char('\n');
+            const QFileInfoList files =
+                dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+            for (const QFileInfo& f : files)
+                sig += f.fileName() + QLatin1Char(':') + QString::number(f.size()) + QLatin1Char(':')
+                     + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
+        }
     }
     return sig;
 }
@@ -94,7 +108,8 @@ void PendingWatcher::poll(bool force)
 
     QStringList problems;
     for (const auto& p : m_last.unparseable)
-        problems << QStringLiteral("pending/%1/%2: %3").arg(p.subsystem, p.fileName, p.error);
+        problems << QStringLiteral("%1pending/%2/%3: %4")
+                        .arg(HermesProfiles::prefixOf(p.profile), p.subsystem, p.fileName, p.error);
     if (problems != m_problems) {
         m_problems = problems;
         Q_EMIT problemsChanged(m_problems);

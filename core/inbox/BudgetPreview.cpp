@@ -1,6 +1,7 @@
 #include "inbox/BudgetPreview.h"
 
 #include "apply/MemoryApplier.h"
+#include "hermes/HermesProfiles.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
@@ -94,8 +95,9 @@ Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& w
     auto op = MemoryApplier::toMemoryOp(item.destination, item.effectiveOp());
     if (!op)
         return fail(op.error());
-    const MemoryStore store(item.destination, workspace.memoryFile(item.destination),
-                            workspace.charLimit(item.destination));
+    const QString profile = HermesProfiles::of(item);
+    const MemoryStore store(item.destination, HermesProfiles::memoryFile(workspace, item.destination, profile),
+                            HermesProfiles::charLimit(workspace, item.destination, profile));
     auto entries = store.entries();
     if (!entries)
         return fail(entries.error());

@@ -1,26 +1,26 @@
 #include "inbox/InboxItem.h"
 
+#include "hermes/HermesProfiles.h"
+
 namespace sediment {
 
 namespace {
 
 Json text(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
 
-// The staged Hermes record an item came from, as scripts key on it: null for other items.
-Json hermesOf(const Json& source, const QString& destination)
+// Where a staged Hermes write came from, in one place for scripts: its id, queue and profile.
+Json hermesJson(const InboxItem& item, const QString& profile)
 {
-    if (!source.is_object() || source.value("agent", Json()) != "hermes"
-        || !source.value("hermes_id", Json()).is_string())
-        return nullptr;
-    auto str = [&](const char* key, const char* fallback) {
-        const auto it = source.find(key);
-        return it != source.end() && it->is_string() ? *it : Json(fallback);
+    const Json& s = item.source;
+    const auto field = [&s](const char* key, const char* fallback) {
+        const auto it = s.find(key);
+        return it != s.end() && it->is_string() ? *it : Json(fallback);
     };
-    return {{"id", source["hermes_id"]},
-            {"subsystem", str("subsystem", destination == QLatin1String("skill") ? "skills" : "memory")},
-            {"profile", str("profile", "default")},
-            {"origin", str("origin", "foreground")},
-            {"summary", str("summary", "")}};
+    return {{"id", field("hermes_id", "")},
+            {"subsystem", field("subsystem", item.destination == QLatin1String("skill") ? "skills" : "memory")},
+            {"profile", us(profile)},
+            {"origin", field("origin", "foreground")},
+            {"summary", field("summary", "")}};
 }
 
 } // namespace
@@ -42,8 +42,6 @@ Json InboxItem::toJson() const
     j["agent"] = text(agent);
     j["session"] = text(session);
     j["source"] = source;
-    if (Json h = hermesOf(source, destination); !h.is_null())
-        j["hermes"] = std::move(h);
     j["reason"] = text(reason);
     j["refusal_code"] = text(refusalCode);
     j["sanitized"] = sanitized;
@@ -51,6 +49,8 @@ Json InboxItem::toJson() const
     j["created_at"] = us(createdAt);
     j["decided_at"] = text(decidedAt);
     j["decided_by"] = text(decidedBy);
+    if (const QString profile = HermesProfiles::of(*this); !profile.isEmpty())
+        j["hermes"] = hermesJson(*this, profile);
     return j;
 }
 

@@ -1,5 +1,7 @@
 #include "inbox/InboxQuery.h"
 
+#include "hermes/HermesProfiles.h"
+
 #include <cmath>
 
 namespace sediment {
@@ -166,6 +168,20 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
                                        nullptr);
                     !s)
                     return fail(s.error());
+                continue;
+            }
+            if (key == QLatin1String("profile")) {
+                // Hermes matches profile names case-insensitively and keeps them lowercase.
+                if (auto s = addValues(filter.profile, token, QStringLiteral("profile"),
+                                       value.toLower(), nullptr);
+                    !s)
+                    return fail(s.error());
+                for (const QString& name : filter.profile.include + filter.profile.exclude)
+                    if (!HermesProfiles::isValidName(name))
+                        return fail(Error::invalid(
+                            QStringLiteral("profile:%1 is not a Hermes profile name (lowercase "
+                                           "letters, digits, '_' and '-')")
+                                .arg(name)));
                 continue;
             }
             if (key == QLatin1String("is")) {

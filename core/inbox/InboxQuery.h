@@ -31,6 +31,7 @@ struct InboxFilter {
     Values destination; // dest:memory
     Values status;      // status:pending
     Values agent;       // agent:name
+    Values profile;     // profile:work — the Hermes profile a staged write came from
     std::vector<ScoreBound> score; // score>=0.8
     std::optional<bool> stale;     // is:stale → true, -is:stale → false
     bool allStatuses = false;      // status:all — lifts the page's default of pending only
@@ -47,7 +48,8 @@ struct InboxFilter {
 };
 
 // Parses the search box's query language: free text plus `dest:`, `status:`, `agent:`,
-// `score>=` (and `>`, `<`, `<=`, `=`), `is:stale`, with `-` in front of any term to negate it.
+// `profile:`, `score>=` (and `>`, `<`, `<=`, `=`), `is:stale`, with `-` in front of any term to
+// negate it.
 // Values may be comma lists (`dest:memory,user`) and quoted (`agent:"night owl"`).
 class InboxQuery final {
 public:

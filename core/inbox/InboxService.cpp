@@ -2,6 +2,7 @@
 
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
+#include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/RefusalUndo.h"
@@ -97,7 +98,8 @@ Result<InboxItem> InboxService::item(qint64 id)
 
 Result<bool> InboxService::isStale(const InboxItem& item)
 {
-    return Applier(m_workspace, m_clock).isStale(item.destination, item.effectiveOp());
+    return Applier(m_workspace, m_clock, HermesProfiles::of(item))
+        .isStale(item.destination, item.effectiveOp());
 }
 
 Status InboxService::audit(const InboxItem& item, const QString& reviewer, const QString& action,
@@ -139,7 +141,7 @@ Result<InboxItem> InboxService::applyAndRecord(InboxRepository& repo, InboxItem 
                                                const QString& reviewer, const QString& action,
                                                const QString& successStatus)
 {
-    const Applier applier(m_workspace, m_clock);
+    const Applier applier(m_workspace, m_clock, HermesProfiles::of(item));
     const QString fromStatus = item.status;
     auto r = applier.apply(item.destination, item.effectiveOp(), item.source);
     if (!r)
@@ -174,7 +176,8 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
         return fail(opened.error());
     auto& [tx, it] = *opened;
     InboxRepository repo(m_workspace.db());
-    auto stale = Applier(m_workspace, m_clock).isStale(it.destination, it.effectiveOp());
+    auto stale = Applier(m_workspace, m_clock, HermesProfiles::of(it))
+                     .isStale(it.destination, it.effectiveOp());
     if (!stale)
         return fail(stale.error());
     // A write Hermes pinned to an entry is not refused here: applying it fails with Hermes'
@@ -196,7 +199,7 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
         return decided;
     if (auto s = tx.commit(); !s) {
         if (decided->afterContent)
-            (void)Applier(m_workspace, m_clock)
+            (void)Applier(m_workspace, m_clock, HermesProfiles::of(*decided))
                 .revert(decided->destination, ApplyResult{true, false, {}, decided->destination,
                                                           decided->targetPath, decided->beforeContent,
                                                           decided->afterContent, Json::object()});
@@ -299,7 +302,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     applied.targetPath = it.targetPath;
     applied.before = it.beforeContent;
     applied.after = it.afterContent;
-    const Applier applier(m_workspace, m_clock);
+    const Applier applier(m_workspace, m_clock, HermesProfiles::of(it));
     auto r = applier.revert(it.destination, applied);
     if (!r)
         return fail(r.error());
@@ -342,7 +345,6 @@ Result<int> InboxService::refreshStale()
     if (!tx)
         return fail(tx.error());
     InboxRepository repo(db);
-    const Applier applier(m_workspace, m_clock);
     int changed = 0;
     constexpr int kPage = 500;
     for (qint64 offset = 0;; offset += kPage) {
@@ -350,7 +352,8 @@ Result<int> InboxService::refreshStale()
         if (!page)
             return fail(page.error());
         for (const InboxItem& it : *page) {
-            auto stale = applier.isStale(it.destination, it.effectiveOp());
+            auto stale = Applier(m_workspace, m_clock, HermesProfiles::of(it))
+                             .isStale(it.destination, it.effectiveOp());
             if (!stale) {
                 if (stale.error().kind == ErrorKind::Io)
                     return fail(stale.error());

@@ -1,6 +1,7 @@
 #include "inbox/RefusalUndo.h"
 
 #include "apply/Applier.h"
+#include "hermes/HermesProfiles.h"
 #include "store/AuditRepository.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
@@ -57,7 +58,8 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
     it.decidedAt.reset();
     it.decidedBy.reset();
     // The target may have moved while the item was refused.
-    if (auto stale = Applier(m_workspace, m_clock).isStale(it.destination, it.effectiveOp()))
+    if (auto stale = Applier(m_workspace, m_clock, HermesProfiles::of(it))
+                         .isStale(it.destination, it.effectiveOp()))
         it.stale = *stale;
     if (auto s = repo.saveDecision(it); !s)
         return fail(s.error());

@@ -10,7 +10,8 @@ namespace {
 
 constexpr const char* kSelect =
     "SELECT s.hermes_id, s.file_name, s.inbox_id, s.state, s.error, s.imported_at, s.settled_at, "
-    "COALESCE(i.status, ''), COALESCE(i.destination, '') FROM hermes_staged s LEFT JOIN inbox_items i ON i.id = s.inbox_id ";
+    "COALESCE(i.status, ''), s.profile, COALESCE(i.destination, '') "
+    "FROM hermes_staged s LEFT JOIN inbox_items i ON i.id = s.inbox_id ";
 
 // Statuses after which the staged file has nothing left to wait for. `failed` is not among
 // them: nothing was written, so the write stays staged as Hermes itself leaves it.
@@ -19,7 +20,10 @@ constexpr const char* kDecided = "('applied','modified','refused','reverted','re
 HermesRepository::Record readRow(const Statement& st)
 {
     HermesRepository::Record r;
+    r.profile = st.text(8);
     r.hermesId = st.text(0);
+    if (r.profile != QLatin1String("default") && r.hermesId.startsWith(r.profile + QLatin1Char('/')))
+        r.hermesId = r.hermesId.mid(r.profile.size() + 1);
     r.fileName = st.text(1);
     r.inboxId = st.int64(2);
     r.state = st.text(3);
@@ -28,21 +32,29 @@ HermesRepository::Record readRow(const Statement& st)
     r.settledAt = st.optText(6);
     r.inboxStatus = st.text(7);
     // The pending/ folder follows from what the record became: skill writes are staged apart.
-    r.subsystem = st.text(8) == QLatin1String("skill") ? QStringLiteral("skills")
+    r.subsystem = st.text(9) == QLatin1String("skill") ? QStringLiteral("skills")
                                                         : QStringLiteral("memory");
     return r;
 }
 
 } // namespace
 
+QString HermesRepository::keyOf(const QString& hermesId, const QString& profile)
+{
+    if (profile.isEmpty() || profile == QLatin1String("default"))
+        return hermesId;
+    return profile + QLatin1Char('/') + hermesId;
+}
+
 Status HermesRepository::insert(const QString& hermesId, const QString& fileName, qint64 inboxId,
-                                const QString& importedAt)
+                                const QString& importedAt, const QString& profile)
 {
     auto st = m_db.prepare("INSERT INTO hermes_staged(hermes_id, file_name, inbox_id, state, "
-                           "imported_at) VALUES (?, ?, ?, 'imported', ?)");
+                           "imported_at, profile) VALUES (?, ?, ?, 'imported', ?, ?)");
     if (!st)
         return fail(st.error());
-    st->bind(1, hermesId).bind(2, fileName).bind(3, inboxId).bind(4, importedAt);
+    st->bind(1, keyOf(hermesId, profile)).bind(2, fileName).bind(3, inboxId).bind(4, importedAt);
+    st->bind(5, profile.isEmpty() ? QStringLiteral("default") : profile);
     return st->exec();
 }
 
@@ -58,9 +70,10 @@ Result<std::vector<HermesRepository::Record>> HermesRepository::select(const cha
     return st->collect<Record>(readRow);
 }
 
-Result<std::optional<HermesRepository::Record>> HermesRepository::find(const QString& hermesId)
+Result<std::optional<HermesRepository::Record>> HermesRepository::find(const QString& hermesId,
+                                                                        const QString& profile)
 {
-    auto rows = select("WHERE s.hermes_id = ?1", hermesId);
+    auto rows = select("WHERE s.hermes_id = ?1", keyOf(hermesId, profile));
     if (!rows)
         return fail(rows.error());
     return rows->empty() ? std::optional<Record>() : std::optional<Record>(rows->front());
@@ -92,25 +105,26 @@ Result<std::vector<HermesRepository::Record>> HermesRepository::all()
 }
 
 Result<bool> HermesRepository::markSettled(const QString& hermesId, const QString& state,
-                                           const QString& at)
+                                           const QString& at, const QString& profile)
 {
     // Only from `imported`: two processes settling the same file record it once.
     auto st = m_db.prepare("UPDATE hermes_staged SET state = ?, settled_at = ?, error = NULL "
                            "WHERE hermes_id = ? AND state = 'imported'");
     if (!st)
         return fail(st.error());
-    st->bind(1, state).bind(2, at).bind(3, hermesId);
+    st->bind(1, state).bind(2, at).bind(3, keyOf(hermesId, profile));
     if (auto s = st->exec(); !s)
         return fail(s.error());
     return m_db.changes() > 0;
 }
 
-Status HermesRepository::setError(const QString& hermesId, const std::optional<QString>& error)
+Status HermesRepository::setError(const QString& hermesId, const std::optional<QString>& error,
+                                  const QString& profile)
 {
     auto st = m_db.prepare("UPDATE hermes_staged SET error = ? WHERE hermes_id = ?");
     if (!st)
         return fail(st.error());
-    st->bind(1, error).bind(2, hermesId);
+    st->bind(1, error).bind(2, keyOf(hermesId, profile));
     return st->exec();
 }
 

@@ -20,7 +20,8 @@ public:
     explicit HermesRepository(Database& db) : m_db(db) {}
 
     struct Record {
-        QString hermesId;
+        QString hermesId; // the id as Hermes wrote it, unique within its profile
+        QString profile = QStringLiteral("default");
         QString fileName;
         qint64 inboxId = 0;
         QString state; // imported | applied | refused | withdrawn
@@ -32,8 +33,9 @@ public:
     };
 
     Status insert(const QString& hermesId, const QString& fileName, qint64 inboxId,
-                  const QString& importedAt);
-    Result<std::optional<Record>> find(const QString& hermesId);
+                  const QString& importedAt, const QString& profile = QStringLiteral("default"));
+    Result<std::optional<Record>> find(const QString& hermesId,
+                                       const QString& profile = QStringLiteral("default"));
     Result<std::optional<Record>> findByInboxId(qint64 inboxId);
 
     // Imported files whose inbox item a human (or a gate) has decided since: their staged file
@@ -44,8 +46,14 @@ public:
     Result<std::vector<Record>> all();
 
     // Moves an imported record to `state`; false when it was not `imported` any more.
-    Result<bool> markSettled(const QString& hermesId, const QString& state, const QString& at);
-    Status setError(const QString& hermesId, const std::optional<QString>& error);
+    Result<bool> markSettled(const QString& hermesId, const QString& state, const QString& at,
+                             const QString& profile = QStringLiteral("default"));
+    Status setError(const QString& hermesId, const std::optional<QString>& error,
+                    const QString& profile = QStringLiteral("default"));
+
+    // The stored key of a record: the bare id in the default profile, `<profile>/<id>` in a
+    // named one (ids are unique only within a profile). Also the item's ext_id after `hermes:`.
+    static QString keyOf(const QString& hermesId, const QString& profile);
 
 private:
     Result<std::vector<Record>> select(const char* where, const QString& arg);

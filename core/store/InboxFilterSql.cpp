@@ -71,6 +71,24 @@ QString InboxFilterSql::likePattern(const QString& word)
     return QLatin1Char('%') + escaped + QLatin1Char('%');
 }
 
+void InboxFilterSql::addProfiles(const InboxFilter::Values& values)
+{
+    // The profile is the staged record's (hermes_staged), not the item's: its index gives the
+    // few items of a profile without reading any item's provenance.
+    if (!values.include.isEmpty()) {
+        std::string in;
+        for (const QString& v : values.include) {
+            in += in.empty() ? "?" : ", ?";
+            params.emplace_back(v);
+        }
+        add("id IN (SELECT inbox_id FROM hermes_staged WHERE profile IN (" + in + "))");
+    }
+    for (const QString& v : values.exclude) {
+        add("id NOT IN (SELECT inbox_id FROM hermes_staged WHERE profile = ?)");
+        params.emplace_back(v);
+    }
+}
+
 bool InboxFilterSql::isIndexableWord(const QString& word)
 {
     if (word.contains(QChar(0x1F)))
@@ -100,7 +118,8 @@ bool InboxFilterSql::readsEveryRow(const InboxFilter& f)
 {
     const bool needsRow = !f.text.isEmpty() || !InboxReadModel::isIndexed(f);
     const bool narrowed = !f.destination.include.isEmpty() || f.stale == true
-                          || !f.agent.include.isEmpty() || usesTextIndex(f);
+                          || !f.agent.include.isEmpty() || !f.profile.include.isEmpty()
+                          || usesTextIndex(f);
     return needsRow && !narrowed;
 }
 
@@ -172,6 +191,7 @@ InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::opt
     w.addValues("destination", f.destination, false);
     w.addValues(tableScan ? "+status" : "status", f.status, false);
     w.addValues("agent", f.agent, true);
+    w.addProfiles(f.profile);
     for (const auto& bound : f.score) {
         // An item without a score satisfies no comparison, and so every negated one.
         w.add(bound.negated ? std::string("score IS NULL OR NOT (") + compareSql(bound.compare) + ")"

@@ -64,6 +64,7 @@ public:
 
 private:
     void addValues(const char* column, const InboxFilter::Values& values, bool nocase);
+    void addProfiles(const InboxFilter::Values& values);
     void addText(const InboxFilter& f, const std::optional<Window>& window);
     // An indexable word that the filter does not mark as too common for the index.
     static bool looksUp(const InboxFilter& f, const QString& word);

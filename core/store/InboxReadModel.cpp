@@ -191,12 +191,13 @@ Result<qint64> InboxReadModel::count(const InboxFilter& filter)
 bool InboxReadModel::countsQuickly(const InboxFilter& f)
 {
     return f.status.include.size() == 1 && f.status.exclude.isEmpty() && f.destination.isEmpty()
-           && f.agent.isEmpty() && f.score.empty() && !f.stale && f.text.isEmpty();
+           && f.agent.isEmpty() && f.score.empty() && !f.stale && f.text.isEmpty()
+           && f.profile.isEmpty();
 }
 
 bool InboxReadModel::isIndexed(const InboxFilter& f)
 {
-    if (!f.text.isEmpty() || !f.status.exclude.isEmpty())
+    if (!f.text.isEmpty() || !f.status.exclude.isEmpty() || !f.profile.isEmpty())
         return false;
     // Under a status the indexes carry destination, agent, score and stale (schema 4): any
     // combination of them is read from index entries. Without one, only what the older
@@ -318,7 +319,8 @@ Result<std::vector<InboxRow>> InboxReadModel::rows(const std::vector<qint64>& id
     for (size_t i = 0; i < ids.size(); ++i)
         in += i ? ", ?" : "?";
     const std::string sql = "SELECT id, destination, op_json, score, COALESCE(agent, ''), seen, "
-                            "stale, status, created_at FROM inbox_items WHERE id IN ("
+                            "stale, status, created_at, (SELECT profile FROM hermes_staged s "
+                            "WHERE s.inbox_id = inbox_items.id) FROM inbox_items WHERE id IN ("
                             + in + ")";
     auto st = m_db.prepare(sql.c_str());
     if (!st)
@@ -337,6 +339,7 @@ Result<std::vector<InboxRow>> InboxReadModel::rows(const std::vector<qint64>& id
         r.stale = row.int64(6) != 0;
         r.status = row.text(7);
         r.createdAt = row.text(8);
+        r.profile = row.text(9);
         byId.emplace(r.id, std::move(r));
     };
     if (auto s = st->forEachRow(keep); !s)

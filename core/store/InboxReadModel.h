@@ -25,6 +25,7 @@ struct InboxRow {
     bool stale = false;
     QString status;
     QString createdAt;
+    QString profile; // the Hermes profile of a staged write, empty for other items
 };
 
 // The read side of the inbox for lazy views (§10): a filter and a sort become SQL, the view asks
@@ -42,7 +43,7 @@ public:
 
     Result<qint64> count(const InboxFilter& filter);
     // True when an index answers the filter alone (a status with any of `dest:`, `agent:`,
-    // `score`, `is:stale`): counting it is a walk over index entries, cheaper than reading its
+    // `score`, `is:stale`; `profile:` goes through the staged records): counting it is a walk over index entries, cheaper than reading its
     // ids. Free text never is: a common word costs as much to count as to read.
     static bool isIndexed(const InboxFilter& filter);
     // True when count() need not walk the filter's entries (one status and nothing else: the

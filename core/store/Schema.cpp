@@ -251,6 +251,16 @@ CREATE INDEX inbox_intake_by_hash_key ON inbox_intake(hash_key);
 CREATE INDEX inbox_intake_by_ext_id ON inbox_intake(ext_id) WHERE ext_id IS NOT NULL;
 )sql";
 
+// Schema 6: Hermes profiles (§14). A Hermes root holds one staged queue per profile; each
+// record names its profile, and the inbox filters on it (`profile:`) through this index rather
+// than by reading every item's provenance. Ids are unique only within a profile, so a named
+// profile's records are keyed `<profile>/<id>` in hermes_id (HermesRepository maps the two);
+// the root's own records keep their bare id, as before.
+constexpr const char* kV6 = R"sql(
+ALTER TABLE hermes_staged ADD COLUMN profile TEXT NOT NULL DEFAULT 'default';
+CREATE INDEX hermes_staged_by_profile ON hermes_staged(profile, inbox_id);
+)sql";
+
 // hash_key for the rows already there: SQLite 3.40 has no unhex(), so the fifteen hex digits are
 // folded one by one. InboxRepository computes the same value for new rows.
 std::string backfillHashKey()
@@ -267,7 +277,7 @@ std::string backfillHashKey()
 std::span<const char* const> migrations()
 {
     static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
-    static const std::array<const char*, 5> all{kV1, kV2, kV3, v4.c_str(), kV5};
+    static const std::array<const char*, 6> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6};
     return all;
 }
 

@@ -42,6 +42,22 @@ private Q_SLOTS:
         QVERIFY(f->destination.include.isEmpty());
     }
 
+    void profileNamesAreLoweredAsHermesDoes()
+    {
+        auto f = InboxQuery::parse(QStringLiteral("profile:Work,default -profile:night_owl"));
+        QVERIFY(f.has_value());
+        QCOMPARE(f->profile.include, (QStringList{QStringLiteral("work"), QStringLiteral("default")}));
+        QCOMPARE(f->profile.exclude, QStringList{QStringLiteral("night_owl")});
+    }
+
+    void aProfileNameHermesWouldRefuseIsAnError()
+    {
+        auto f = InboxQuery::parse(QStringLiteral("profile:../etc"));
+        QVERIFY(!f.has_value());
+        QVERIFY(f.error().message.contains(QLatin1String("not a Hermes profile name")));
+        QVERIFY(!InboxQuery::parse(QStringLiteral("profile:")).has_value());
+    }
+
     void agentKeepsItsCaseAndAcceptsQuotes()
     {
         auto f = InboxQuery::parse(QStringLiteral("agent:\"Night Owl\""));

@@ -47,7 +47,13 @@ QVariant InboxCells::data(const InboxRow& r, int column, int role)
         case InboxTableModel::SummaryColumn: return r.summary;
         case InboxTableModel::ScoreColumn:
             return r.score ? QLocale::c().toString(*r.score, 'f', 2) : QStringLiteral("—");
-        case InboxTableModel::AgentColumn: return r.agent.isEmpty() ? QStringLiteral("—") : r.agent;
+        case InboxTableModel::AgentColumn:
+            if (r.agent.isEmpty())
+                return QStringLiteral("—");
+            // A named Hermes profile beside its agent: one inbox holds every profile's queue.
+            if (!r.profile.isEmpty() && r.profile != QLatin1String("default"))
+                return QString(r.agent + QStringLiteral(" · ") + r.profile);
+            return r.agent;
         case InboxTableModel::SeenColumn: return r.seen;
         case InboxTableModel::StatusColumn:
             return r.stale && r.status == QLatin1String("pending") ? QStringLiteral("outdated")
@@ -63,6 +69,8 @@ QVariant InboxCells::data(const InboxRow& r, int column, int role)
                                   "before approving.");
         if (column == InboxTableModel::CreatedColumn)
             return r.createdAt;
+        if (column == InboxTableModel::AgentColumn && !r.profile.isEmpty())
+            return QStringLiteral("Hermes profile: %1").arg(r.profile);
         return {};
     case Qt::DecorationRole:
         if (column == InboxTableModel::StatusColumn && r.stale)

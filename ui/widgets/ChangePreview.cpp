@@ -1,5 +1,6 @@
 #include "widgets/ChangePreview.h"
 
+#include "hermes/HermesProfiles.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/InboxItem.h"
@@ -29,10 +30,12 @@ QString readFile(const QString& path)
 // The memory entry an op replaces or removes: the entry Hermes pinned when it staged the
 // write (what the agent saw, whatever the store holds now), else the one its old_text
 // designates as the store would match it; the text itself when nothing matches (the item is
-// then stale and the diff shows what the agent meant).
-QString matchedEntry(const Workspace& ws, const QString& target, const Json& op, bool& pinnedGone)
+// then stale and the diff shows what the agent meant). The store is the item's profile's.
+QString matchedEntry(const Workspace& ws, const QString& target, const Json& op, bool& pinnedGone,
+                     const QString& profile)
 {
-    const MemoryStore store(target, ws.memoryFile(target), ws.charLimit(target));
+    const MemoryStore store(target, HermesProfiles::memoryFile(ws, target, profile),
+                            HermesProfiles::charLimit(ws, target, profile));
     const auto entries = store.entries();
     const auto pinned = op.find("matched_entry");
     if (pinned != op.end() && pinned->is_string()) {
@@ -104,6 +107,7 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
     }
     const Json& op = item.effectiveOp();
     const QString d = item.destination;
+    const QString profile = HermesProfiles::of(item);
     p.beforeTitle = QStringLiteral("Now");
     p.afterTitle = QStringLiteral("Proposed");
     if (d == QLatin1String("memory") || d == QLatin1String("user")) {
@@ -112,16 +116,16 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
                                                          : QStringLiteral("MEMORY.md");
         bool pinnedGone = false;
         if (action == QLatin1String("replace")) {
-            p.before = matchedEntry(ws, d, op, pinnedGone);
+            p.before = matchedEntry(ws, d, op, pinnedGone, profile);
             p.after = field(op, "content").trimmed();
         } else if (action == QLatin1String("remove")) {
-            p.before = matchedEntry(ws, d, op, pinnedGone);
+            p.before = matchedEntry(ws, d, op, pinnedGone, profile);
         } else if (action == QLatin1String("batch")) {
             QStringList before, after;
             for (const Json& sub : op.value("operations", Json::array())) {
                 const QString a = field(sub, "action");
                 if (a != QLatin1String("add"))
-                    before << matchedEntry(ws, d, sub, pinnedGone);
+                    before << matchedEntry(ws, d, sub, pinnedGone, profile);
                 if (a != QLatin1String("remove"))
                     after << field(sub, "content").trimmed();
             }

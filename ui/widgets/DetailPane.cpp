@@ -1,5 +1,6 @@
 #include "widgets/DetailPane.h"
 
+#include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
 #include "memory/ThreatScanner.h"
 #include "util/Time.h"
@@ -196,6 +197,9 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     const bool fromHermes = !str(item.source, "hermes_id").isEmpty();
     if (const QString origin = str(item.source, "origin"); !origin.isEmpty() && !fromHermes)
         source << QStringLiteral("origin %1").arg(origin);
+    // Which profile's store and queue a decision on this item writes.
+    if (const QString profile = HermesProfiles::of(item); !profile.isEmpty())
+        source << tr("Hermes profile %1").arg(profile);
     if (item.extId)
         source << QStringLiteral("id %1").arg(*item.extId);
     m_provenance->setText(source.isEmpty() ? QStringLiteral("unknown") : source.join(QStringLiteral("\n")));

@@ -15,7 +15,7 @@ const std::vector<ShortcutHelp::Entry>& ShortcutHelp::entries()
         {"E", "Edit the payload, then apply the edited version"},
         {"J / K", "Next / previous proposal"},
         {"Ctrl+Z", "Undo the last decision of this session: revert an approval, take back a refusal"},
-        {"/", "Search (dest:, status:, score>=, agent:, is:stale, -term)"},
+        {"/", "Search (dest:, status:, score>=, agent:, profile:, is:stale, -term)"},
         {"Esc", "Leave the search box"},
         {"Ctrl+A", "Select every proposal shown (for a batch decision)"},
         {"Ctrl+1 … 6", "Switch page"},

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QString>
+
+#include <vector>
+
+namespace sediment {
+
+struct InboxItem;
+class Workspace;
+
+// One Hermes profile: a home of its own (config.yaml, memories/, skills/, pending/, cron/).
+struct HermesProfile {
+    QString name; // "default" for the root itself
+    QString home; // absolute path of the profile's home
+
+    bool isDefault() const;
+};
+
+// The profiles of a Hermes root, as Hermes lays them out: the root is the `default` profile and
+// each `profiles/<name>/` is a named one. Names follow Hermes' profile id grammar (lowercase
+// letters, digits, `_` and `-`, at most 64); other folders, `profiles/default` and profiles
+// Hermes marked deleted (`profiles/.deleted/<name>`) are not profiles.
+class HermesProfiles final {
+public:
+    static const QString& defaultName();
+
+    static bool isValidName(const QString& name);
+    // `default` first, then the named profiles in name order. Reads only the folder listing.
+    static std::vector<HermesProfile> list(const QString& root);
+    // The home of a profile by name; the root for `default` (and for an empty name).
+    static QString homeOf(const QString& root, const QString& name);
+    // The home relative to the root: "" for `default`, "profiles/<name>/" otherwise.
+    static QString prefixOf(const QString& name);
+
+    // A profile's memory store: its own memories/ file, and the limits of its own config.yaml
+    // unless sediment.json sets them (a broken value falls back to the default, as Hermes does).
+    // An empty name or `default` is the workspace's own store.
+    static QString memoryFile(const Workspace& ws, const QString& target, const QString& profile);
+    static int charLimit(const Workspace& ws, const QString& target, const QString& profile);
+
+    // The profile an inbox item was staged in: the name recorded at import, "default" for a
+    // Hermes item from before profiles, and empty for an item that did not come from Hermes.
+    static QString of(const InboxItem& item);
+};
+
+} // namespace sediment

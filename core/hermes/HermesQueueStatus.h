@@ -1,0 +1,45 @@
+#pragma once
+
+#include "util/Clock.h"
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace sediment {
+
+class Workspace;
+
+// What is waiting in Hermes' staged queues, per profile and subsystem: how many writes, and
+// how long the oldest has waited. Every profile of the root is listed, an empty one too, so a
+// status bar can show "nothing waiting" rather than lose the profile.
+struct HermesQueueStatus {
+    struct Queue {
+        qint64 pending = 0;
+        std::optional<QString> oldestCreatedAt;
+        std::optional<qint64> oldestAgeSeconds;
+
+        void add(qint64 count, const QString& createdAt, const QDateTime& now);
+        Json toJson() const;
+    };
+    struct Profile {
+        QString name;
+        Queue all;
+        Queue memory;
+        Queue skills;
+    };
+    std::vector<Profile> profiles; // default first, then by name
+    Queue all;
+
+    static Result<HermesQueueStatus> read(Workspace& workspace, const Clock& clock);
+
+    Json toJson() const;
+    // One line per profile: "work: 3 waiting (memory 2, skills 1), oldest waiting 12 days".
+    QStringList lines() const;
+};
+
+} // namespace sediment
