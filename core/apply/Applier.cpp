@@ -55,7 +55,7 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op,
     if (isNote(destination))
         return NoteApplier(m_clock, guard).apply(destination, op, source);
     if (destination == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
-        return HermesSkillApplier(m_workspace, m_clock).apply(op);
+        return HermesSkillApplier(m_workspace, m_clock, m_profile).apply(op);
     if (destination == QLatin1String("skill"))
         return SkillApplier(m_workspace, m_clock, guard).apply(op);
     return fail(unknownDestination(destination));

@@ -1,5 +1,6 @@
 #include "apply/HermesSkillApplier.h"
 
+#include "hermes/HermesProfiles.h"
 #include "hermes/SkillManage.h"
 #include "workspace/Workspace.h"
 
@@ -7,15 +8,16 @@
 
 namespace sediment {
 
-HermesSkillApplier::HermesSkillApplier(Workspace& workspace, const Clock& clock)
+HermesSkillApplier::HermesSkillApplier(Workspace& workspace, const Clock& clock, QString profile)
     : m_workspace(workspace)
     , m_clock(clock)
+    , m_profile(std::move(profile))
 {
 }
 
 Result<ApplyResult> HermesSkillApplier::apply(const Json& op) const
 {
-    const SkillManage manage(m_workspace.root());
+    const SkillManage manage(HermesProfiles::homeOf(m_workspace.root(), m_profile));
     const SkillManage::Outcome o = manage.apply(op, m_clock.now());
     if (!o.success)
         return ApplyResult::refusal(QStringLiteral("skill"), o.message);

@@ -10,13 +10,15 @@ namespace sediment {
 // message is the answer a reviewer needs.
 class HermesSkillApplier final {
 public:
-    HermesSkillApplier(Workspace& workspace, const Clock& clock);
+    // `profile`: the Hermes profile the write was staged in; its own skills/ takes it.
+    HermesSkillApplier(Workspace& workspace, const Clock& clock, QString profile = QString());
 
     Result<ApplyResult> apply(const Json& op) const;
 
 private:
     Workspace& m_workspace;
     const Clock& m_clock;
+    QString m_profile;
 };
 
 } // namespace sediment

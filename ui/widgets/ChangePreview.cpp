@@ -58,10 +58,10 @@ QString matchedEntry(const Workspace& ws, const QString& target, const Json& op,
 // A staged Hermes skill write against the skill on disk, matched as Hermes would match it: the
 // new SKILL.md of a create, the file before and after an edit, patch or write_file, and what a
 // delete or remove_file makes disappear.
-ChangePreview hermesSkill(const Workspace& ws, const Json& op)
+ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& profile)
 {
     ChangePreview p;
-    const SkillManage::Preview pv = SkillManage(ws.root()).preview(op);
+    const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(ws.root(), profile)).preview(op);
     const QString action = field(op, "action");
     const QString label = pv.label.isEmpty() ? QStringLiteral("skill '%1'").arg(field(op, "name")) : pv.label;
     p.before = pv.before;
@@ -141,7 +141,7 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
         return p;
     }
     if (d == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
-        return hermesSkill(ws, op);
+        return hermesSkill(ws, op, profile);
     if (d == QLatin1String("claude_md") || (d == QLatin1String("skill")
                                              && field(op, "mode") == QLatin1String("patch"))) {
         p.before = field(op, "before");
