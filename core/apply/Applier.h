@@ -11,6 +11,7 @@
 namespace sediment {
 
 class Workspace;
+class WriteHook;
 
 // What applying one validated op did. A store's refusal (over budget, stale target, invalid
 // existing settings.json) is `applied == false` with the store's message: the caller records the
@@ -41,7 +42,8 @@ struct ApplyResult {
 // keeping the before-content so that revert works (§5).
 class Applier final {
 public:
-    Applier(Workspace& workspace, const Clock& clock);
+    // `hook`, when given, is told of every file write before it happens (the decision journal).
+    Applier(Workspace& workspace, const Clock& clock, WriteHook* hook = nullptr);
 
     Result<ApplyResult> apply(const QString& destination, const Json& op) const;
     // The same, with the proposal's provenance (`source`: agent, session, scar), which new
@@ -59,6 +61,7 @@ public:
 private:
     Workspace& m_workspace;
     const Clock& m_clock;
+    WriteHook* m_hook = nullptr;
 };
 
 } // namespace sediment

@@ -1,9 +1,12 @@
 #include "apply/MemoryApplier.h"
 
 #include "apply/OpFields.h"
+#include "apply/WriteHook.h"
 #include "memory/UnicodeText.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
+
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -15,9 +18,10 @@ bool isNoMatch(const QString& message) { return message.startsWith(QLatin1String
 
 } // namespace
 
-MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard)
+MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook)
     : m_workspace(workspace)
     , m_guard(guard)
+    , m_hook(hook)
 {
 }
 
@@ -68,6 +72,18 @@ Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op
     return m;
 }
 
+MemoryStore::BeforeWrite MemoryApplier::announce(const MemoryStore& store) const
+{
+    if (!m_hook)
+        return {};
+    return [this, path = store.filePath()](const MemoryOutcome& o) -> Status {
+        const std::optional<QByteArray> current = QFileInfo::exists(path)
+            ? std::optional<QByteArray>(o.fileBefore.toUtf8())
+            : std::nullopt;
+        return m_hook->beforeWrite(path, current, o.fileAfter.toUtf8());
+    };
+}
+
 Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) const
 {
     auto memoryOp = toMemoryOp(target, op);
@@ -79,7 +95,7 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
             return ApplyResult::refusal(target, s.error().message);
         return fail(s.error());
     }
-    auto outcome = s->apply(*memoryOp);
+    auto outcome = s->apply(*memoryOp, announce(*s));
     if (!outcome)
         return fail(outcome.error());
     ApplyResult r;
@@ -136,7 +152,7 @@ Result<ApplyResult> MemoryApplier::revert(const QString& target, const ApplyResu
     auto s = store(target);
     if (!s)
         return fail(s.error());
-    auto outcome = s->restore(*applied.after, applied.before.value_or(QString()));
+    auto outcome = s->restore(*applied.after, applied.before.value_or(QString()), announce(*s));
     if (!outcome)
         return fail(outcome.error());
     ApplyResult r;

@@ -6,12 +6,13 @@
 namespace sediment {
 
 class PathGuard;
+class WriteHook;
 
 // memory / user destinations: the op is a §2 operation on the bounded store, applied by
 // MemoryStore under its flock; revert restores the file's previous bytes through the same lock.
 class MemoryApplier final {
 public:
-    MemoryApplier(Workspace& workspace, const PathGuard& guard);
+    MemoryApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook = nullptr);
 
     Result<ApplyResult> apply(const QString& target, const Json& op) const;
     // A replace or remove whose old_text no longer matches any entry.
@@ -22,10 +23,12 @@ public:
 
 private:
     Result<MemoryStore> store(const QString& target) const;
+    MemoryStore::BeforeWrite announce(const MemoryStore& store) const;
     QString relativePath(const QString& target) const;
 
     Workspace& m_workspace;
     const PathGuard& m_guard;
+    WriteHook* m_hook = nullptr;
 };
 
 } // namespace sediment
