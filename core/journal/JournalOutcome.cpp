@@ -28,10 +28,18 @@ std::optional<QString> asText(const std::optional<QByteArray>& bytes)
     return QString::fromUtf8(*bytes);
 }
 
-Status decideItem(Database& db, const JournalEntry& entry, const Json& decided, bool recovered)
+} // namespace
+
+JournalOutcome::JournalOutcome(Database& db, const Clock& clock)
+    : m_inbox(db)
+    , m_audit(db, clock)
+    , m_journal(db)
 {
-    InboxRepository repo(db);
-    auto found = repo.find(*entry.itemId);
+}
+
+Status JournalOutcome::decideItem(const JournalEntry& entry, const Json& decided, bool recovered)
+{
+    auto found = m_inbox.find(*entry.itemId);
     if (!found)
         return fail(found.error());
     if (!*found)
@@ -52,10 +60,8 @@ Status decideItem(Database& db, const JournalEntry& entry, const Json& decided, 
     }
     item.decidedAt = optionalText(decided, "decided_at");
     item.decidedBy = optionalText(decided, "decided_by");
-    return repo.saveDecision(item);
+    return m_inbox.saveDecision(item);
 }
-
-} // namespace
 
 Json JournalOutcome::auditToJson(const AuditEntry& e)
 {
@@ -80,11 +86,10 @@ AuditEntry JournalOutcome::auditFromJson(const Json& j)
     return e;
 }
 
-Status JournalOutcome::commit(Database& db, const Clock& clock, const JournalEntry& entry,
-                              bool recovered)
+Status JournalOutcome::commit(const JournalEntry& entry, bool recovered)
 {
     if (entry.itemId) {
-        if (auto s = decideItem(db, entry, entry.outcome.value("item", Json::object()), recovered); !s)
+        if (auto s = decideItem(entry, entry.outcome.value("item", Json::object()), recovered); !s)
             return s;
     }
     AuditEntry e = auditFromJson(entry.outcome.value("audit", Json::object()));
@@ -92,9 +97,9 @@ Status JournalOutcome::commit(Database& db, const Clock& clock, const JournalEnt
         e.reason = QStringLiteral("recovered");
         e.details["journal"] = "recovered";
     }
-    if (auto a = AuditRepository(db, clock).append(std::move(e)); !a)
+    if (auto a = m_audit.append(std::move(e)); !a)
         return fail(a.error());
-    return JournalRepository(db).remove(entry.id);
+    return m_journal.remove(entry.id);
 }
 
 } // namespace sediment

@@ -2,6 +2,9 @@
 
 #include "audit/AuditEntry.h"
 #include "journal/JournalEntry.h"
+#include "store/AuditRepository.h"
+#include "store/InboxRepository.h"
+#include "store/JournalRepository.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 #include "util/Json.h"
@@ -18,13 +21,32 @@ class Database;
 // The outcome object a journal row carries:
 //   {"audit": {actor, action, subject_type, subject_id, reason, before, after, details},
 //    "item":  {id, status, reason, final_op, target_path, decided_by, decided_at}}  (optional)
+//
+// One object serves a whole settling pass, its repositories' statements prepared once.
 class JournalOutcome final {
 public:
+    JournalOutcome(Database& db, const Clock& clock);
+
     static Json auditToJson(const AuditEntry& e);
     static AuditEntry auditFromJson(const Json& j);
 
     // `recovered`: the writer was killed after its write; the audit row says so.
-    static Status commit(Database& db, const Clock& clock, const JournalEntry& entry, bool recovered);
+    Status commit(const JournalEntry& entry, bool recovered);
+    static Status commit(Database& db, const Clock& clock, const JournalEntry& entry, bool recovered)
+    {
+        return JournalOutcome(db, clock).commit(entry, recovered);
+    }
+
+    InboxRepository& inbox() { return m_inbox; }
+    AuditRepository& audit() { return m_audit; }
+    JournalRepository& journal() { return m_journal; }
+
+private:
+    Status decideItem(const JournalEntry& entry, const Json& decided, bool recovered);
+
+    InboxRepository m_inbox;
+    AuditRepository m_audit;
+    JournalRepository m_journal;
 };
 
 } // namespace sediment

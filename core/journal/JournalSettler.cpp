@@ -40,13 +40,13 @@ JournalSettler::Finding JournalSettler::classify(const JournalEntry& entry,
     return Finding::Neither;
 }
 
-Status JournalSettler::settleOne(const JournalEntry& entry, const std::optional<QByteArray>& onDisk,
-                                 Report& report)
+Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& entry,
+                                 const std::optional<QByteArray>& onDisk, Report& report)
 {
     const Finding finding = classify(entry, onDisk);
     if (finding == Finding::New) {
         ++report.recovered;
-        return JournalOutcome::commit(m_db, m_clock, entry, true);
+        return outcome.commit(entry, true);
     }
     AuditEntry e = JournalOutcome::auditFromJson(entry.outcome.value("audit", Json::object()));
     const QString decided = e.action;
@@ -61,9 +61,9 @@ Status JournalSettler::settleOne(const JournalEntry& entry, const std::optional<
         ++report.rolledBack;
         e.action = QStringLiteral("journal.rollback");
         e.reason = QStringLiteral("interrupted, nothing written");
-        if (auto a = AuditRepository(m_db, m_clock).append(std::move(e)); !a)
+        if (auto a = outcome.audit().append(std::move(e)); !a)
             return fail(a.error());
-        return JournalRepository(m_db).remove(entry.id);
+        return outcome.journal().remove(entry.id);
     }
     ++report.needsAttention;
     const auto found = JournalEntry::hashOf(onDisk);
@@ -73,7 +73,7 @@ Status JournalSettler::settleOne(const JournalEntry& entry, const std::optional<
                    .arg(entry.targetPath);
     e.details["found_hash"] = hashOrNull(found);
     if (entry.itemId) {
-        InboxRepository repo(m_db);
+        InboxRepository& repo = outcome.inbox();
         auto item = repo.find(*entry.itemId);
         if (!item)
             return fail(item.error());
@@ -86,9 +86,9 @@ Status JournalSettler::settleOne(const JournalEntry& entry, const std::optional<
                 return s;
         }
     }
-    if (auto a = AuditRepository(m_db, m_clock).append(std::move(e)); !a)
+    if (auto a = outcome.audit().append(std::move(e)); !a)
         return fail(a.error());
-    return JournalRepository(m_db).markNeedsAttention(entry.id, found);
+    return outcome.journal().markNeedsAttention(entry.id, found);
 }
 
 Result<JournalSettler::Report> JournalSettler::settle()
@@ -113,6 +113,7 @@ Result<JournalSettler::Report> JournalSettler::settle()
         auto rows = journal.open(kPage);
         if (!rows)
             return fail(rows.error());
+        JournalOutcome outcome(m_db, m_clock);
         for (const JournalEntry& entry : *rows) {
             auto it = onDisk.find(entry.targetPath);
             if (it == onDisk.end()) {
@@ -121,7 +122,7 @@ Result<JournalSettler::Report> JournalSettler::settle()
                     return fail(bytes.error());
                 it = onDisk.insert(entry.targetPath, *bytes);
             }
-            if (auto s = settleOne(entry, *it, report); !s)
+            if (auto s = settleOne(outcome, entry, *it, report); !s)
                 return fail(s.error());
         }
         if (auto s = tx->commit(); !s)

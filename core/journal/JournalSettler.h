@@ -7,6 +7,7 @@
 namespace sediment {
 
 class Database;
+class JournalOutcome;
 
 // Settles what a killed writer left in the decision journal, by looking at the target's bytes
 // and nothing else: the new bytes → the outcome is committed as it would have been (audit row
@@ -33,7 +34,8 @@ public:
     static Finding classify(const JournalEntry& entry, const std::optional<QByteArray>& onDisk);
 
 private:
-    Status settleOne(const JournalEntry& entry, const std::optional<QByteArray>& onDisk, Report& report);
+    Status settleOne(JournalOutcome& outcome, const JournalEntry& entry,
+                     const std::optional<QByteArray>& onDisk, Report& report);
 
     Database& m_db;
     const Clock& m_clock;

@@ -73,10 +73,14 @@ Result<qint64> JournalRepository::insert(const JournalEntry& e)
 
 Status JournalRepository::remove(qint64 id)
 {
-    auto st = m_db.prepare("DELETE FROM decision_journal WHERE id = ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, id).exec();
+    if (!m_remove) {
+        auto st = m_db.prepare("DELETE FROM decision_journal WHERE id = ?");
+        if (!st)
+            return fail(st.error());
+        m_remove.emplace(std::move(*st));
+    }
+    m_remove->reset();
+    return m_remove->bind(1, id).exec();
 }
 
 Status JournalRepository::markNeedsAttention(qint64 id, const std::optional<QString>& foundHash)

@@ -3,6 +3,8 @@
 #include "journal/JournalEntry.h"
 #include "util/Error.h"
 
+#include "store/Statement.h"
+
 #include <optional>
 #include <vector>
 
@@ -34,6 +36,7 @@ private:
     static JournalEntry fromRow(const Statement& st);
 
     Database& m_db;
+    std::optional<Statement> m_remove; // prepared once: a settling pass removes many rows
 };
 
 } // namespace sediment

@@ -27,6 +27,13 @@ int main(int argc, char** argv)
         if (!harness.runOnce(path, t))
             return 3;
         kills += t.kills - before;
+        if (t.kills != before && kills % 100 == 0) {
+            int sofar = 0;
+            for (const auto& [name, each] : tally)
+                sofar += each.disagreements;
+            std::printf("%d kills, %d disagreements so far\n", kills, sofar);
+            std::fflush(stdout);
+        }
     }
     int disagreements = 0;
     for (const auto& [path, t] : tally) {
