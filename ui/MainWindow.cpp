@@ -13,6 +13,8 @@
 #include "pages/ScarsPage.h"
 #include "pages/SkillsPage.h"
 #include "hermes/PendingWatcher.h"
+#include "journal/JournalSettler.h"
+#include "util/Clock.h"
 #include "widgets/Appearance.h"
 #include "widgets/ErrorDialog.h"
 #include "widgets/ShortcutHelp.h"
@@ -77,6 +79,7 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock,
     m_workspaceLabel->setObjectName(QStringLiteral("workspaceLabel"));
     statusBar()->addPermanentWidget(m_workspaceLabel);
 
+    settleJournal();
     buildMenus();
     installPages();
     setupAttention();
@@ -202,8 +205,23 @@ bool MainWindow::showPage(const QString& pageId)
     return true;
 }
 
+void MainWindow::settleJournal()
+{
+    const SystemClock clock;
+    auto settled = JournalSettler(m_workspace->db(), clock).settle();
+    if (!settled)
+        statusBar()->showMessage(tr("Cannot settle interrupted decisions: %1").arg(settled.error().message), 10000);
+    else if (settled->needsAttention > 0)
+        statusBar()->showMessage(tr("%n interrupted decision(s) need your attention in the inbox", nullptr,
+                                    settled->needsAttention),
+                                 15000);
+    else if (settled->total() > 0)
+        statusBar()->showMessage(tr("%n interrupted decision(s) settled", nullptr, settled->total()), 10000);
+}
+
 void MainWindow::onExternalChange()
 {
+    settleJournal();
     // The shown page reloads now; hidden pages reload when shown, their badges now.
     for (int i = 0; i < m_pages->count(); ++i) {
         auto* p = qobject_cast<Page*>(m_pages->widget(i));

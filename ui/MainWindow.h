@@ -67,6 +67,9 @@ private:
     void onPageWrote(Page* writer);
     void watchHermesQueue();
     void refreshBadges();
+    // Settles what a killed process left in the decision journal (at start and on every
+    // change another program commits), reporting it in the status bar.
+    void settleJournal();
     void rememberWorkspace() const;
 
     std::unique_ptr<Workspace> m_workspace;

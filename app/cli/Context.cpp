@@ -1,5 +1,8 @@
 #include "cli/Context.h"
 
+#include "journal/JournalSettler.h"
+#include "util/Clock.h"
+
 #include <QFile>
 
 #include <fcntl.h>
@@ -39,6 +42,11 @@ Result<Workspace*> Context::workspace(Database::SyncMode sync)
         auto ws = Workspace::open(workspaceDir(), sync);
         if (!ws)
             return fail(ws.error());
+        // Every verb first settles what a killed process left in the decision journal, so
+        // that nothing it reads or decides builds on a half-finished write.
+        const SystemClock clock;
+        if (auto settled = JournalSettler((*ws)->db(), clock).settle(); !settled)
+            return fail(settled.error());
         m_workspace = std::move(*ws);
     }
     return m_workspace.get();

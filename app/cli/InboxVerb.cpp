@@ -2,6 +2,7 @@
 #include "cli/Context.h"
 #include "cli/Verb.h"
 
+#include "inbox/AttentionResolver.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/InboxService.h"
 #include "store/InboxIntake.h"
@@ -19,7 +20,8 @@ const QString kUsage = QStringLiteral(
     "       sediment inbox patch ID --file F [--json]\n"
     "       sediment inbox revert ID [--json]\n"
     "       sediment inbox unrefuse ID [--json] [--reviewer NAME]\n"
-    "       sediment inbox refresh-stale [--json]\n\n"
+    "       sediment inbox refresh-stale [--json]\n"
+    "       sediment inbox resolve ID --keep-file|--restore [--json]\n\n"
     "The human decisions on deferred proposals (§5). A pending item is approved (applied to its\n"
     "store), refused with a reason code, or patched (the edited op in F, '-' for stdin, is\n"
     "validated and applied, the item keeping both ops). An applied or modified item can be\n"
@@ -28,13 +30,18 @@ const QString kUsage = QStringLiteral(
     "again and refusal memory stops rejecting its content; the audit row inbox.undo_refuse keeps\n"
     "what was refused, by whom and why. An item whose target changed since it was proposed is\n"
     "stale: it cannot be approved until patched.\n\n"
+    "A decision that writes a file is journaled; a process killed while writing is settled by\n"
+    "the next command. When the target then holds neither the bytes before nor the bytes after\n"
+    "the decision, the item needs_attention: resolve it with --keep-file (the file stays as it\n"
+    "is, the decision counts as done) or --restore (the bytes from before are written back and\n"
+    "the item returns to its previous state).\n\n"
     "Proposals `propose` filed since the last inbox command are moved into the inbox first\n"
     "(the desktop app does the same in the background), so every subcommand sees them.\n\n"
     "Refusal codes: duplicate, wrong, too_specific, stale, unsafe, low_value, other (other needs\n"
     "--text).\n\n"
     "Options:\n"
     "  --status S        list only items with that status (pending, applied, failed, refused,\n"
-    "                    modified, reverted, rejected)\n"
+    "                    modified, reverted, rejected, needs_attention)\n"
     "  --destination D   list only items for that destination\n"
     "  --reviewer NAME   who decides (default: sediment.json's reviewer, else the login name)\n"
     "  --now T           the decision time (ISO-8601), for reproducible runs\n"
@@ -181,7 +188,8 @@ int runInbox(Context& ctx)
     auto args = ctx.parse({QStringLiteral("--status"), QStringLiteral("--destination"),
                            QStringLiteral("--reason"), QStringLiteral("--text"),
                            QStringLiteral("--file"), QStringLiteral("--reviewer"),
-                           QStringLiteral("--now")});
+                           QStringLiteral("--now")},
+                          {QStringLiteral("--keep-file"), QStringLiteral("--restore")});
     if (!args)
         return ctx.error(args.error());
     const QString sub = args->positional(0);
@@ -192,13 +200,17 @@ int runInbox(Context& ctx)
     static const QStringList known{QStringLiteral("list"),   QStringLiteral("show"),
                                    QStringLiteral("approve"), QStringLiteral("refuse"),
                                    QStringLiteral("patch"),  QStringLiteral("revert"),
-                                   QStringLiteral("unrefuse"), QStringLiteral("refresh-stale")};
+                                   QStringLiteral("unrefuse"), QStringLiteral("refresh-stale"),
+                                   QStringLiteral("resolve")};
     if (!known.contains(sub))
         return ctx.usageError(QStringLiteral("inbox: unknown action '%1' (use %2)")
                                   .arg(sub, known.join(QStringLiteral(", "))));
     if (sub == QLatin1String("refuse") && !args->has(QStringLiteral("--reason")))
         return ctx.usageError(QStringLiteral("inbox refuse: --reason CODE is required (%1)")
                                   .arg(InboxService::refusalCodes().join(QStringLiteral(", "))));
+    if (sub == QLatin1String("resolve")
+        && args->flag(QStringLiteral("--keep-file")) == args->flag(QStringLiteral("--restore")))
+        return ctx.usageError(QStringLiteral("inbox resolve: say --keep-file or --restore"));
     if (sub == QLatin1String("patch") && !args->has(QStringLiteral("--file")))
         return ctx.usageError(QStringLiteral("inbox patch: --file F is required (the edited op as JSON, '-' for stdin)"));
 
@@ -253,6 +265,13 @@ int runInbox(Context& ctx)
                                       .arg(file == QLatin1String("-") ? QStringLiteral("stdin") : file));
         decided = service.patch(*id, edited, reviewer);
         done = QStringLiteral("patched and applied");
+    } else if (sub == QLatin1String("resolve")) {
+        const bool keep = args->flag(QStringLiteral("--keep-file"));
+        decided = AttentionResolver(**ws, **clock)
+                      .resolve(*id, keep ? AttentionResolver::Choice::KeepFile
+                                         : AttentionResolver::Choice::Restore,
+                               reviewer);
+        done = keep ? QStringLiteral("resolved (file kept)") : QStringLiteral("resolved (file restored)");
     } else if (sub == QLatin1String("unrefuse")) {
         decided = service.undoRefusal(*id, reviewer);
         done = QStringLiteral("is pending again (refusal undone)");

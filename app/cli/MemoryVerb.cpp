@@ -5,9 +5,9 @@
 #include "memory/MemoryFile.h"
 #include "memory/MemoryRequest.h"
 #include "memory/MemoryResponse.h"
+#include "memory/MemoryService.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
-#include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "util/Clock.h"
 #include "workspace/HermesConfig.h"
@@ -27,49 +27,6 @@ QString actor()
 {
     const QString user = qEnvironmentVariable("USER");
     return QStringLiteral("cli:") + (user.isEmpty() ? QStringLiteral("unknown") : user);
-}
-
-// The entries an operation took away and the ones it brought, for the audit row.
-std::optional<QString> onlyIn(const QStringList& a, const QStringList& b)
-{
-    QStringList out;
-    for (const QString& e : a)
-        if (!b.contains(e))
-            out << e;
-    if (out.isEmpty())
-        return std::nullopt;
-    return MemoryFile::join(out);
-}
-
-// Applies under one database transaction: the audit row is written just before the file is
-// replaced and committed just after, under the store's lock, so the log and the store never
-// disagree. The commit comes between the rename and the folder sync: with SyncEachCommit its
-// WAL sync also makes the rename durable (one filesystem journal commit for both), and a
-// failed commit puts the old file back.
-Result<MemoryOutcome> applyAudited(Workspace& ws, const MemoryRequest& request, const Json& details)
-{
-    auto tx = ws.db().begin();
-    if (!tx)
-        return fail(tx.error());
-    const SystemClock clock;
-    AuditRepository audit(ws.db(), clock);
-    const auto record = [&](const MemoryOutcome& o) -> Status {
-        const QStringList before = MemoryFile::parseText(o.fileBefore);
-        const QStringList after = MemoryFile::parseText(o.fileAfter);
-        AuditEntry e;
-        e.actor = actor();
-        e.action = QStringLiteral("memory.") + request.op.action;
-        e.subjectType = QStringLiteral("memory");
-        e.subjectId = request.target;
-        e.before = onlyIn(before, after);
-        e.after = onlyIn(after, before);
-        e.details = details;
-        if (auto a = audit.append(std::move(e)); !a)
-            return fail(a.error());
-        return {};
-    };
-    const auto commit = [&]() -> Status { return tx->commit(); };
-    return storeFor(ws, request.target).apply(request.op, record, commit);
 }
 
 // Which stores take writes, from a Hermes home's config.yaml (both, when there is none).
@@ -101,7 +58,9 @@ int runRequest(Context& ctx, const Json& details, bool asJson)
             ctx.error(Error::invalid(qs(answer.value("error", std::string()))));
         return code;
     }
-    auto outcome = applyAudited(**ws, *parsed.request, details);
+    const SystemClock clock;
+    auto outcome = MemoryService(**ws, clock).apply(parsed.request->target, parsed.request->op,
+                                                    actor(), details);
     if (!outcome)
         return ctx.error(outcome.error());
     if (asJson) {

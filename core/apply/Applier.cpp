@@ -27,9 +27,10 @@ Error unknownDestination(const QString& d)
 
 } // namespace
 
-Applier::Applier(Workspace& workspace, const Clock& clock, QString profile)
+Applier::Applier(Workspace& workspace, const Clock& clock, WriteHook* hook, QString profile)
     : m_workspace(workspace)
     , m_clock(clock)
+    , m_hook(hook)
     , m_profile(std::move(profile))
 {
 }
@@ -47,17 +48,17 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op,
     // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
     const PathGuard guard(m_workspace.root());
     if (isMemory(destination))
-        return MemoryApplier(m_workspace, guard, m_profile).apply(destination, op);
+        return MemoryApplier(m_workspace, guard, m_hook, m_profile).apply(destination, op);
     if (destination == QLatin1String("claude_md"))
-        return DirectiveApplier(m_workspace, guard).apply(op);
+        return DirectiveApplier(m_workspace, guard, m_hook).apply(op);
     if (destination == QLatin1String("settings_json"))
-        return SettingsApplier(m_workspace, guard).apply(op);
+        return SettingsApplier(m_workspace, guard, m_hook).apply(op);
     if (isNote(destination))
-        return NoteApplier(m_clock, guard).apply(destination, op, source);
+        return NoteApplier(m_clock, guard, m_hook).apply(destination, op, source);
     if (destination == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
         return HermesSkillApplier(m_workspace, m_clock, m_profile).apply(op);
     if (destination == QLatin1String("skill"))
-        return SkillApplier(m_workspace, m_clock, guard).apply(op);
+        return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(op);
     return fail(unknownDestination(destination));
 }
 
@@ -65,7 +66,7 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 {
     const PathGuard guard(m_workspace.root());
     if (isMemory(destination))
-        return MemoryApplier(m_workspace, guard, m_profile).isStale(destination, op);
+        return MemoryApplier(m_workspace, guard, nullptr, m_profile).isStale(destination, op);
     if (destination == QLatin1String("claude_md"))
         return DirectiveApplier(m_workspace, guard).isStale(op);
     if (destination == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
@@ -82,12 +83,12 @@ Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResul
 {
     const PathGuard guard(m_workspace.root());
     if (isMemory(destination))
-        return MemoryApplier(m_workspace, guard, m_profile).revert(destination, applied);
+        return MemoryApplier(m_workspace, guard, m_hook, m_profile).revert(destination, applied);
     if (destination == QLatin1String("skill"))
-        return SkillApplier(m_workspace, m_clock, guard).revert(applied);
+        return SkillApplier(m_workspace, m_clock, guard, m_hook).revert(applied);
     if (destination == QLatin1String("claude_md") || destination == QLatin1String("settings_json")
         || isNote(destination))
-        return DirectiveApplier::restore(guard, applied);
+        return DirectiveApplier::restore(guard, applied, m_hook);
     return fail(unknownDestination(destination));
 }
 

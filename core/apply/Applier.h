@@ -11,6 +11,7 @@
 namespace sediment {
 
 class Workspace;
+class WriteHook;
 
 // What applying one validated op did. A store's refusal (over budget, stale target, invalid
 // existing settings.json) is `applied == false` with the store's message: the caller records the
@@ -41,9 +42,11 @@ struct ApplyResult {
 // keeping the before-content so that revert works (§5).
 class Applier final {
 public:
-    // `profile`: the Hermes profile whose memory store a memory op writes (HermesProfiles);
-    // empty for the workspace's own store.
-    Applier(Workspace& workspace, const Clock& clock, QString profile = QString());
+    // `hook`, when given, is told of every file write before it happens (the decision journal).
+    // `profile`: the Hermes profile whose stores a write goes to (HermesProfiles); empty for the
+    // workspace's own.
+    Applier(Workspace& workspace, const Clock& clock, WriteHook* hook = nullptr,
+            QString profile = QString());
 
     Result<ApplyResult> apply(const QString& destination, const Json& op) const;
     // The same, with the proposal's provenance (`source`: agent, session, scar), which new
@@ -61,6 +64,7 @@ public:
 private:
     Workspace& m_workspace;
     const Clock& m_clock;
+    WriteHook* m_hook = nullptr;
     QString m_profile;
 };
 

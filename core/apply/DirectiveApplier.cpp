@@ -13,9 +13,10 @@ const QString kStore = QStringLiteral("claude_md");
 
 } // namespace
 
-DirectiveApplier::DirectiveApplier(Workspace& workspace, const PathGuard& guard)
+DirectiveApplier::DirectiveApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook)
     : m_workspace(workspace)
     , m_guard(guard)
+    , m_hook(hook)
 {
 }
 
@@ -86,7 +87,7 @@ Result<ApplyResult> DirectiveApplier::apply(const Json& op) const
     auto after = OpFields::required(op, "after", kStore);
     if (!after)
         return fail(after.error());
-    auto file = TargetFile::open(m_guard, *rel);
+    auto file = TargetFile::open(m_guard, *rel, m_hook);
     if (!file) {
         if (file.error().kind == ErrorKind::Refused)
             return ApplyResult::refusal(kStore, file.error().message);
@@ -105,17 +106,18 @@ Result<bool> DirectiveApplier::isStale(const Json& op) const
         return fail(before.error());
     if (!*before || (*before)->isEmpty())
         return false;
-    auto file = TargetFile::open(m_guard, *rel);
+    auto file = TargetFile::open(m_guard, *rel, m_hook);
     if (!file) // a refused target is reported when applying, not as staleness
         return file.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(file.error());
     return !staleReason(file->text(), **before, *rel).isEmpty();
 }
 
-Result<ApplyResult> DirectiveApplier::restore(const PathGuard& guard, const ApplyResult& applied)
+Result<ApplyResult> DirectiveApplier::restore(const PathGuard& guard, const ApplyResult& applied,
+                                              WriteHook* hook)
 {
     if (!applied.targetPath)
         return fail(Error::refused(QStringLiteral("nothing recorded to revert")));
-    if (auto s = TargetFile::restore(guard, *applied.targetPath, applied.after, applied.before); !s)
+    if (auto s = TargetFile::restore(guard, *applied.targetPath, applied.after, applied.before, hook); !s)
         return fail(s.error());
     ApplyResult r;
     r.applied = true;
@@ -130,7 +132,7 @@ Result<ApplyResult> DirectiveApplier::restore(const PathGuard& guard, const Appl
 
 Result<ApplyResult> DirectiveApplier::revert(const ApplyResult& applied) const
 {
-    return restore(m_guard, applied);
+    return restore(m_guard, applied, m_hook);
 }
 
 } // namespace sediment

@@ -5,6 +5,7 @@
 namespace sediment {
 
 class PathGuard;
+class WriteHook;
 class TargetFile;
 
 // claude_md: replace the one occurrence of `before` by `after` in a directives file (default
@@ -12,7 +13,7 @@ class TargetFile;
 // file may not exist yet; an anchor found zero or several times makes the item stale.
 class DirectiveApplier final {
 public:
-    DirectiveApplier(Workspace& workspace, const PathGuard& guard);
+    DirectiveApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook = nullptr);
 
     Result<ApplyResult> apply(const Json& op) const;
     Result<bool> isStale(const Json& op) const;
@@ -26,13 +27,15 @@ public:
     static QString staleReason(const QString& text, const QString& before, const QString& where);
 
     // Puts back what an applied item found (shared by every file destination).
-    static Result<ApplyResult> restore(const PathGuard& guard, const ApplyResult& applied);
+    static Result<ApplyResult> restore(const PathGuard& guard, const ApplyResult& applied,
+                                       WriteHook* hook = nullptr);
 
 private:
     Result<QString> path(const Json& op) const;
 
     Workspace& m_workspace;
     const PathGuard& m_guard;
+    WriteHook* m_hook = nullptr;
 };
 
 } // namespace sediment

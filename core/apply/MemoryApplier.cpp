@@ -1,13 +1,16 @@
 #include "apply/MemoryApplier.h"
 
 #include "apply/OpFields.h"
+#include "apply/WriteHook.h"
+#include "hermes/HermesProfiles.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
-#include "hermes/HermesProfiles.h"
 #include "memory/UnicodeText.h"
 #include "workspace/HermesConfig.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
+
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -62,9 +65,11 @@ QString MemoryApplier::unpinnedMessage()
                           "verified; nothing was applied. Reject it and recreate the change.");
 }
 
-MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard, QString profile)
+MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook,
+                             QString profile)
     : m_workspace(workspace)
     , m_guard(guard)
+    , m_hook(hook)
     , m_profile(std::move(profile))
 {
 }
@@ -120,6 +125,18 @@ Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op
     return m;
 }
 
+MemoryStore::BeforeWrite MemoryApplier::announce(const MemoryStore& store) const
+{
+    if (!m_hook)
+        return {};
+    return [this, path = store.filePath()](const MemoryOutcome& o) -> Status {
+        const std::optional<QByteArray> current = QFileInfo::exists(path)
+            ? std::optional<QByteArray>(o.fileBefore.toUtf8())
+            : std::nullopt;
+        return m_hook->beforeWrite(path, current, o.fileAfter.toUtf8());
+    };
+}
+
 Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) const
 {
     auto memoryOp = toMemoryOp(target, op);
@@ -149,7 +166,7 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
             return ApplyResult::refusal(target, s.error().message);
         return fail(s.error());
     }
-    auto outcome = s->apply(*memoryOp);
+    auto outcome = s->apply(*memoryOp, announce(*s));
     if (!outcome)
         return fail(outcome.error());
     ApplyResult r;
@@ -210,7 +227,7 @@ Result<ApplyResult> MemoryApplier::revert(const QString& target, const ApplyResu
     auto s = store(target);
     if (!s)
         return fail(s.error());
-    auto outcome = s->restore(*applied.after, applied.before.value_or(QString()));
+    auto outcome = s->restore(*applied.after, applied.before.value_or(QString()), announce(*s));
     if (!outcome)
         return fail(outcome.error());
     ApplyResult r;

@@ -6,13 +6,15 @@
 namespace sediment {
 
 class PathGuard;
+class WriteHook;
 
 // memory / user destinations: the op is a §2 operation on the bounded store, applied by
 // MemoryStore under its flock; revert restores the file's previous bytes through the same lock.
 class MemoryApplier final {
 public:
     // `profile`: a Hermes profile's store (its memories/ and limits), empty for the workspace's.
-    MemoryApplier(Workspace& workspace, const PathGuard& guard, QString profile = QString());
+    MemoryApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook = nullptr,
+                  QString profile = QString());
 
     Result<ApplyResult> apply(const QString& target, const Json& op) const;
     // A replace or remove whose old_text no longer matches any entry.
@@ -29,10 +31,12 @@ public:
 
 private:
     Result<MemoryStore> store(const QString& target) const;
+    MemoryStore::BeforeWrite announce(const MemoryStore& store) const;
     QString relativePath(const QString& target) const;
 
     Workspace& m_workspace;
     const PathGuard& m_guard;
+    WriteHook* m_hook = nullptr;
     QString m_profile;
 };
 

@@ -50,9 +50,10 @@ QString sourceText(const Json& source)
 
 } // namespace
 
-NoteApplier::NoteApplier(const Clock& clock, const PathGuard& guard)
+NoteApplier::NoteApplier(const Clock& clock, const PathGuard& guard, WriteHook* hook)
     : m_clock(clock)
     , m_guard(guard)
+    , m_hook(hook)
 {
 }
 
@@ -101,7 +102,7 @@ Result<ApplyResult> NoteApplier::apply(const QString& destination, const Json& o
     if (!folderPath)
         return ApplyResult::refusal(destination, folderPath.error().message);
     const QString name = Slug::unique(*folderPath, Slug::fromTitle(*title));
-    auto file = TargetFile::open(m_guard, folder + QLatin1Char('/') + name + QStringLiteral(".md"));
+    auto file = TargetFile::open(m_guard, folder + QLatin1Char('/') + name + QStringLiteral(".md"), m_hook);
     if (!file)
         return file.error().kind == ErrorKind::Refused
                    ? Result<ApplyResult>(ApplyResult::refusal(destination, file.error().message))

@@ -5,13 +5,14 @@
 namespace sediment {
 
 class PathGuard;
+class WriteHook;
 
 // brain_inbox and chantier_outil: a new Markdown file in the destination's inbox folder
 // (`brain/inbox/`, `chantiers/inbox/`), named after the title's slug made unique, with YAML
 // front matter recording what it is and where it came from. Never brain/permanent/.
 class NoteApplier final {
 public:
-    NoteApplier(const Clock& clock, const PathGuard& guard);
+    NoteApplier(const Clock& clock, const PathGuard& guard, WriteHook* hook = nullptr);
 
     Result<ApplyResult> apply(const QString& destination, const Json& op, const Json& source) const;
 
@@ -23,6 +24,7 @@ public:
 private:
     const Clock& m_clock;
     const PathGuard& m_guard;
+    WriteHook* m_hook = nullptr;
 };
 
 } // namespace sediment

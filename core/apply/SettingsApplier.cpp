@@ -12,9 +12,10 @@ const QString kStore = QStringLiteral("settings_json");
 
 } // namespace
 
-SettingsApplier::SettingsApplier(Workspace& workspace, const PathGuard& guard)
+SettingsApplier::SettingsApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook)
     : m_workspace(workspace)
     , m_guard(guard)
+    , m_hook(hook)
 {
 }
 
@@ -49,7 +50,7 @@ Result<ApplyResult> SettingsApplier::apply(const Json& op) const
     if (patch == op.end() || !patch->is_object())
         return fail(Error::invalid(QStringLiteral("settings_json op: 'patch' must be a JSON object")));
 
-    auto file = TargetFile::open(m_guard, path);
+    auto file = TargetFile::open(m_guard, path, m_hook);
     if (!file) {
         if (file.error().kind == ErrorKind::Refused)
             return ApplyResult::refusal(kStore, file.error().message);

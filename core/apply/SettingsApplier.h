@@ -5,6 +5,7 @@
 namespace sediment {
 
 class PathGuard;
+class WriteHook;
 
 // settings_json: an RFC 7386 merge patch on a JSON settings file (default from the
 // configuration). A missing file is `{}`; an existing file that is not a JSON object is left
@@ -12,7 +13,7 @@ class PathGuard;
 // indentation and a trailing newline, keys in their existing order.
 class SettingsApplier final {
 public:
-    SettingsApplier(Workspace& workspace, const PathGuard& guard);
+    SettingsApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook = nullptr);
 
     Result<ApplyResult> apply(const Json& op) const;
 
@@ -23,6 +24,7 @@ public:
 private:
     Workspace& m_workspace;
     const PathGuard& m_guard;
+    WriteHook* m_hook = nullptr;
 };
 
 } // namespace sediment

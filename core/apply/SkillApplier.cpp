@@ -26,10 +26,11 @@ Result<ApplyResult> refusedOr(const Error& e)
 
 } // namespace
 
-SkillApplier::SkillApplier(Workspace& workspace, const Clock& clock, const PathGuard& guard)
+SkillApplier::SkillApplier(Workspace& workspace, const Clock& clock, const PathGuard& guard, WriteHook* hook)
     : m_workspace(workspace)
     , m_clock(clock)
     , m_guard(guard)
+    , m_hook(hook)
 {
 }
 
@@ -57,7 +58,7 @@ Result<ApplyResult> SkillApplier::apply(const Json& op) const
     auto mode = OpFields::required(op, "mode", kStore);
     if (!mode)
         return fail(mode.error());
-    auto file = TargetFile::open(m_guard, pathFor(*skill));
+    auto file = TargetFile::open(m_guard, pathFor(*skill), m_hook);
     if (!file)
         return refusedOr(file.error());
     SkillRepository registry(m_workspace.db());
@@ -127,7 +128,7 @@ Result<bool> SkillApplier::isStale(const Json& op) const
     auto before = OpFields::optional(op, "before", kStore);
     if (!before)
         return fail(before.error());
-    auto file = TargetFile::open(m_guard, pathFor(*skill));
+    auto file = TargetFile::open(m_guard, pathFor(*skill), m_hook);
     if (!file)
         return file.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(file.error());
     if (!file->exists())
@@ -138,7 +139,7 @@ Result<bool> SkillApplier::isStale(const Json& op) const
 
 Result<ApplyResult> SkillApplier::revert(const ApplyResult& applied) const
 {
-    auto r = DirectiveApplier::restore(m_guard, applied);
+    auto r = DirectiveApplier::restore(m_guard, applied, m_hook);
     if (!r || applied.before || !applied.targetPath)
         return r;
     // A created skill leaves its folder behind; remove it when nothing else is in it.

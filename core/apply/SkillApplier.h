@@ -5,13 +5,14 @@
 namespace sediment {
 
 class PathGuard;
+class WriteHook;
 
 // skill: create `skills/<name>/SKILL.md` (refused when it exists: propose a patch instead) or
 // patch it like a directives file (a missing file or anchor makes the item stale), and record
 // the skill in the registry (§6): created_by=agent on creation, the patch telemetry on a patch.
 class SkillApplier final {
 public:
-    SkillApplier(Workspace& workspace, const Clock& clock, const PathGuard& guard);
+    SkillApplier(Workspace& workspace, const Clock& clock, const PathGuard& guard, WriteHook* hook = nullptr);
 
     Result<ApplyResult> apply(const Json& op) const;
     Result<bool> isStale(const Json& op) const;
@@ -27,6 +28,7 @@ private:
     Workspace& m_workspace;
     const Clock& m_clock;
     const PathGuard& m_guard;
+    WriteHook* m_hook = nullptr;
 };
 
 } // namespace sediment

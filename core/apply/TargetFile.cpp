@@ -1,5 +1,6 @@
 #include "apply/TargetFile.h"
 
+#include "apply/WriteHook.h"
 #include "util/AtomicFile.h"
 #include "workspace/PathGuard.h"
 
@@ -15,13 +16,15 @@ Error changedSince() { return Error::refused(QStringLiteral("target changed sinc
 
 } // namespace
 
-Result<TargetFile> TargetFile::open(const PathGuard& guard, const QString& relative)
+Result<TargetFile> TargetFile::open(const PathGuard& guard, const QString& relative,
+                                    WriteHook* hook)
 {
     auto resolved = guard.resolve(relative);
     if (!resolved)
         return fail(Error::refused(resolved.error().message));
     TargetFile f;
     f.m_guard = &guard;
+    f.m_hook = hook;
     f.m_relative = relative;
     f.m_absolute = *resolved;
     const QFileInfo info(f.m_absolute);
@@ -62,16 +65,30 @@ Status TargetFile::recheck() const
     return {};
 }
 
+Status TargetFile::announce(const std::optional<QByteArray>& next) const
+{
+    if (!m_hook)
+        return {};
+    return m_hook->beforeWrite(m_absolute, m_exists ? std::optional<QByteArray>(m_text.toUtf8())
+                                                    : std::nullopt,
+                               next);
+}
+
 Status TargetFile::write(const QString& text) const
 {
     if (auto s = recheck(); !s)
         return s;
-    return AtomicFile::write(m_absolute, text.toUtf8());
+    const QByteArray bytes = text.toUtf8();
+    if (auto s = announce(bytes); !s)
+        return s;
+    return AtomicFile::write(m_absolute, bytes);
 }
 
 Status TargetFile::remove() const
 {
     if (auto s = recheck(); !s)
+        return s;
+    if (auto s = announce(std::nullopt); !s)
         return s;
     QFile file(m_absolute);
     if (file.exists() && !file.remove())
@@ -82,9 +99,9 @@ Status TargetFile::remove() const
 
 Status TargetFile::restore(const PathGuard& guard, const QString& relative,
                            const std::optional<QString>& expected,
-                           const std::optional<QString>& previous)
+                           const std::optional<QString>& previous, WriteHook* hook)
 {
-    auto file = open(guard, relative);
+    auto file = open(guard, relative, hook);
     if (!file) {
         // A target that grew past 1 MiB or stopped being text has changed since, too.
         if (file.error().kind == ErrorKind::Refused && expected)

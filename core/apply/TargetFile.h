@@ -10,6 +10,7 @@
 namespace sediment {
 
 class PathGuard;
+class WriteHook;
 
 // One file an applier is about to change, confined to the workspace. Opening it resolves the
 // path through PathGuard, refuses files over 1 MiB before reading a byte of them, and refuses
@@ -22,7 +23,9 @@ class TargetFile final {
 public:
     static constexpr qint64 kMaxBytes = 1024 * 1024;
 
-    static Result<TargetFile> open(const PathGuard& guard, const QString& relative);
+    // `hook`, when given, is told of every write and removal before it happens.
+    static Result<TargetFile> open(const PathGuard& guard, const QString& relative,
+                                   WriteHook* hook = nullptr);
 
     const QString& relative() const { return m_relative; }
     const QString& absolute() const { return m_absolute; }
@@ -44,12 +47,14 @@ public:
     // absent / is removed). Otherwise Refused "target changed since; revert by hand".
     static Status restore(const PathGuard& guard, const QString& relative,
                           const std::optional<QString>& expected,
-                          const std::optional<QString>& previous);
+                          const std::optional<QString>& previous, WriteHook* hook = nullptr);
 
 private:
     Status recheck() const;
+    Status announce(const std::optional<QByteArray>& next) const;
 
     const PathGuard* m_guard = nullptr;
+    WriteHook* m_hook = nullptr;
     QString m_relative;
     QString m_absolute;
     bool m_exists = false;

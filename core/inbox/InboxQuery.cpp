@@ -126,7 +126,7 @@ const QStringList& InboxQuery::statuses()
     static const QStringList values{
         QStringLiteral("pending"),  QStringLiteral("applied"),  QStringLiteral("failed"),
         QStringLiteral("refused"),  QStringLiteral("modified"), QStringLiteral("reverted"),
-        QStringLiteral("rejected")};
+        QStringLiteral("rejected"), QStringLiteral("needs_attention")};
     return values;
 }
 

@@ -5,6 +5,10 @@
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
 #include "hermes/StagedSkillWrite.h"
+#include "journal/CrashPoint.h"
+#include "journal/DecisionJournal.h"
+#include "journal/JournalOutcome.h"
+#include "journal/JournalWriteHook.h"
 #include "inbox/RefusalUndo.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
@@ -98,12 +102,13 @@ Result<InboxItem> InboxService::item(qint64 id)
 
 Result<bool> InboxService::isStale(const InboxItem& item)
 {
-    return Applier(m_workspace, m_clock, HermesProfiles::of(item))
+    return Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(item))
         .isStale(item.destination, item.effectiveOp());
 }
 
-Status InboxService::audit(const InboxItem& item, const QString& reviewer, const QString& action,
-                           const QString& fromStatus, const ApplyResult* result)
+AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& reviewer,
+                                    const QString& action, const QString& fromStatus,
+                                    const ApplyResult* result) const
 {
     AuditEntry e;
     e.actor = actorOf(reviewer);
@@ -124,7 +129,14 @@ Status InboxService::audit(const InboxItem& item, const QString& reviewer, const
         e.details["target_path"] = result->targetPath ? Json(us(*result->targetPath)) : Json(nullptr);
         e.details["changed"] = result->applied && result->before != result->after;
     }
-    auto appended = AuditRepository(m_workspace.db(), m_clock).append(std::move(e));
+    return e;
+}
+
+Status InboxService::audit(const InboxItem& item, const QString& reviewer, const QString& action,
+                           const QString& fromStatus, const ApplyResult* result)
+{
+    auto appended = AuditRepository(m_workspace.db(), m_clock)
+                        .append(auditEntry(item, reviewer, action, fromStatus, result));
     if (!appended)
         return fail(appended.error());
     return {};
@@ -137,15 +149,74 @@ void InboxService::settleHermes(qint64 id, const QString& reviewer)
     (void)HermesSettler(m_workspace, m_clock).settle(id, actorOf(reviewer));
 }
 
-Result<InboxItem> InboxService::applyAndRecord(InboxRepository& repo, InboxItem item,
-                                               const QString& reviewer, const QString& action,
-                                               const QString& successStatus)
+JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& reviewer,
+                                     const QString& action, const QString& fromStatus) const
 {
-    const Applier applier(m_workspace, m_clock, HermesProfiles::of(item));
+    JournalEntry entry;
+    entry.subjectType = QStringLiteral("inbox_item");
+    entry.subjectId = QString::number(decided.id);
+    entry.itemId = decided.id;
+    Json item{{"id", decided.id},
+              {"status", us(decided.status)},
+              {"decided_by", us(reviewer)},
+              {"decided_at", decided.decidedAt ? Json(us(*decided.decidedAt)) : Json(nullptr)},
+              {"final_op", decided.finalOp ? *decided.finalOp : Json(nullptr)}};
+    if (decided.status == QLatin1String("reverted"))
+        item["keep_contents"] = true;
+    entry.outcome = Json{{"item", std::move(item)},
+                         {"audit", JournalOutcome::auditToJson(
+                                       auditEntry(decided, reviewer, action, fromStatus, nullptr))}};
+    return entry;
+}
+
+Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& item,
+                                       const QString& reviewer, const QString& action,
+                                       const QString& fromStatus, const ApplyResult& result)
+{
+    Database& db = m_workspace.db();
+    if (hook.announced()) {
+        // The file holds the new bytes: the outcome, as the journal row describes it, completed
+        // with what the store said.
+        JournalEntry& entry = hook.entry();
+        entry.outcome["item"]["reason"] = us(result.message);
+        entry.outcome["audit"] = JournalOutcome::auditToJson(
+            auditEntry(item, reviewer, action, fromStatus, &result));
+        CrashPoint::reach("after-write");
+        if (auto s = JournalOutcome::commit(db, m_clock, entry, false); !s)
+            return fail(s.error());
+        if (auto s = hook.transaction()->commit(); !s)
+            return fail(s.error());
+        CrashPoint::reach("after-commit");
+        return item;
+    }
+    // Nothing was written (a store's refusal, an add already present): the decision alone.
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(db);
+    if (auto s = repo.saveDecision(item); !s)
+        return fail(s.error());
+    if (auto s = audit(item, reviewer, action, fromStatus, &result); !s)
+        return fail(s.error());
+    if (auto s = tx->commit(); !s)
+        return fail(s.error());
+    return item;
+}
+
+Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& reviewer,
+                                               const QString& action, const QString& successStatus)
+{
     const QString fromStatus = item.status;
-    auto r = applier.apply(item.destination, item.effectiveOp(), item.source);
+    item.decidedAt = time::toIso(m_clock.now());
+    item.decidedBy = reviewer;
+    InboxItem announced = item;
+    announced.status = successStatus;
+    JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
+                          journalFor(announced, reviewer, action, fromStatus));
+    auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
+                 .apply(item.destination, item.effectiveOp(), item.source);
     if (!r)
-        return fail(r.error());
+        return fail(r.error()); // an announced row the write did not follow is settled later
     if (!r->applied && r->stale)
         return fail(staleError(item, staleWhy(*r)));
     item.status = r->applied ? successStatus : kFailed;
@@ -156,55 +227,54 @@ Result<InboxItem> InboxService::applyAndRecord(InboxRepository& repo, InboxItem 
         item.beforeContent = r->before;
         item.afterContent = r->after;
     }
-    item.decidedAt = time::toIso(m_clock.now());
-    item.decidedBy = reviewer;
-    Status saved = repo.saveDecision(item);
-    if (saved)
-        saved = audit(item, reviewer, action, fromStatus, &*r);
-    if (!saved) {
-        if (r->applied) // the file write must not outlive the rolled-back decision
-            (void)applier.revert(item.destination, *r);
-        return fail(saved.error());
+    return record(hook, item, reviewer, action, fromStatus, *r);
+}
+
+Result<InboxItem> InboxService::takeForDecision(qint64 id, const QStringList& allowed,
+                                                const QString& what, bool checkStale)
+{
+    auto opened = open(id, allowed, what);
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    if (checkStale) {
+        auto stale = Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it))
+                         .isStale(it.destination, it.effectiveOp());
+        if (!stale)
+            return fail(stale.error());
+        // A write Hermes pinned to an entry is not refused here: applying it fails with Hermes'
+        // own message, and the item records that failure.
+        const bool pinned = (it.destination == QLatin1String("memory") || it.destination == QLatin1String("user"))
+            && MemoryApplier::isPinned(it.effectiveOp());
+        if (*stale && !pinned) {
+            // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
+            if (!it.stale) {
+                if (auto s = InboxRepository(m_workspace.db()).setStale(id, true); !s)
+                    return fail(s.error());
+                if (auto s = tx.commit(); !s)
+                    return fail(s.error());
+            }
+            return fail(staleError(it, {}));
+        }
     }
-    return item;
+    // Ends the read: the journal row, committed on its own, comes next. The journal's lock,
+    // held by the caller, keeps every other decider away from the item meanwhile.
+    if (auto s = tx.commit(); !s)
+        return fail(s.error());
+    return std::move(it);
 }
 
 Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
 {
-    auto opened = open(id, {kPending}, QStringLiteral("be approved"));
-    if (!opened)
-        return fail(opened.error());
-    auto& [tx, it] = *opened;
-    InboxRepository repo(m_workspace.db());
-    auto stale = Applier(m_workspace, m_clock, HermesProfiles::of(it))
-                     .isStale(it.destination, it.effectiveOp());
-    if (!stale)
-        return fail(stale.error());
-    // A write Hermes pinned to an entry is not refused here: applying it fails with Hermes'
-    // own message, and the item records that failure.
-    const bool pinned = (it.destination == QLatin1String("memory") || it.destination == QLatin1String("user"))
-        && MemoryApplier::isPinned(it.effectiveOp());
-    if (*stale && !pinned) {
-        // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
-        if (!it.stale) {
-            if (auto s = repo.setStale(id, true); !s)
-                return fail(s.error());
-            if (auto s = tx.commit(); !s)
-                return fail(s.error());
-        }
-        return fail(staleError(it, {}));
-    }
-    auto decided = applyAndRecord(repo, it, reviewer, QStringLiteral("inbox.approve"), kApplied);
+    auto lock = DecisionJournal::lock(m_workspace.db());
+    if (!lock)
+        return fail(lock.error());
+    auto it = takeForDecision(id, {kPending}, QStringLiteral("be approved"), true);
+    if (!it)
+        return it;
+    auto decided = applyAndRecord(std::move(*it), reviewer, QStringLiteral("inbox.approve"), kApplied);
     if (!decided)
         return decided;
-    if (auto s = tx.commit(); !s) {
-        if (decided->afterContent)
-            (void)Applier(m_workspace, m_clock, HermesProfiles::of(*decided))
-                .revert(decided->destination, ApplyResult{true, false, {}, decided->destination,
-                                                          decided->targetPath, decided->beforeContent,
-                                                          decided->afterContent, Json::object()});
-        return fail(s.error());
-    }
     settleHermes(id, reviewer);
     return decided;
 }
@@ -234,20 +304,19 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
 
 Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QString& reviewer)
 {
-    auto opened = open(id, {kPending}, QStringLiteral("be patched"));
-    if (!opened)
-        return fail(opened.error());
-    auto& [tx, it] = *opened;
-    InboxRepository repo(m_workspace.db());
-    auto edited = validatePatch(it, editedOp);
+    auto lock = DecisionJournal::lock(m_workspace.db());
+    if (!lock)
+        return fail(lock.error());
+    auto it = takeForDecision(id, {kPending}, QStringLiteral("be patched"), false);
+    if (!it)
+        return it;
+    auto edited = validatePatch(*it, editedOp);
     if (!edited)
         return fail(edited.error());
-    it.finalOp = *edited;
-    auto decided = applyAndRecord(repo, it, reviewer, QStringLiteral("inbox.patch"), kModified);
+    it->finalOp = *edited;
+    auto decided = applyAndRecord(std::move(*it), reviewer, QStringLiteral("inbox.patch"), kModified);
     if (!decided)
         return decided;
-    if (auto s = tx.commit(); !s)
-        return fail(s.error());
     settleHermes(id, reviewer);
     return decided;
 }
@@ -265,6 +334,9 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     if (code == QLatin1String("other") && why.isEmpty())
         return fail(Error::invalid(QStringLiteral("refusal reason 'other' needs a text (--text)")));
 
+    auto lock = DecisionJournal::lock(m_workspace.db());
+    if (!lock)
+        return fail(lock.error());
     auto opened = open(id, {kPending}, QStringLiteral("be refused"));
     if (!opened)
         return fail(opened.error());
@@ -288,11 +360,13 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
 
 Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
 {
-    auto opened = open(id, {kApplied, kModified}, QStringLiteral("be reverted"));
-    if (!opened)
-        return fail(opened.error());
-    auto& [tx, it] = *opened;
-    InboxRepository repo(m_workspace.db());
+    auto lock = DecisionJournal::lock(m_workspace.db());
+    if (!lock)
+        return fail(lock.error());
+    auto taken = takeForDecision(id, {kApplied, kModified}, QStringLiteral("be reverted"), false);
+    if (!taken)
+        return taken;
+    InboxItem it = std::move(*taken);
     if (!it.afterContent || !it.targetPath)
         return fail(Error::refused(
             QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand").arg(it.id)));
@@ -302,25 +376,18 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     applied.targetPath = it.targetPath;
     applied.before = it.beforeContent;
     applied.after = it.afterContent;
-    const Applier applier(m_workspace, m_clock, HermesProfiles::of(it));
-    auto r = applier.revert(it.destination, applied);
-    if (!r)
-        return fail(r.error());
     const QString fromStatus = it.status;
     it.status = QStringLiteral("reverted");
-    it.reason = r->message;
     it.decidedAt = time::toIso(m_clock.now());
     it.decidedBy = reviewer;
-    Status saved = repo.saveDecision(it);
-    if (saved)
-        saved = audit(it, reviewer, QStringLiteral("inbox.revert"), fromStatus, &*r);
-    if (saved)
-        saved = tx.commit();
-    if (!saved) {
-        (void)applier.revert(it.destination, *r); // put the item's write back as it was
-        return fail(saved.error());
-    }
-    return it;
+    const QString action = QStringLiteral("inbox.revert");
+    JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
+                          journalFor(it, reviewer, action, fromStatus));
+    auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(it)).revert(it.destination, applied);
+    if (!r)
+        return fail(r.error());
+    it.reason = r->message;
+    return record(hook, it, reviewer, action, fromStatus, *r);
 }
 
 Result<InboxItem> InboxService::undoRefusal(qint64 id, const QString& reviewer)
@@ -352,7 +419,7 @@ Result<int> InboxService::refreshStale()
         if (!page)
             return fail(page.error());
         for (const InboxItem& it : *page) {
-            auto stale = Applier(m_workspace, m_clock, HermesProfiles::of(it))
+            auto stale = Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it))
                              .isStale(it.destination, it.effectiveOp());
             if (!stale) {
                 if (stale.error().kind == ErrorKind::Io)

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "audit/AuditEntry.h"
 #include "inbox/InboxItem.h"
+#include "journal/JournalEntry.h"
 #include "store/Database.h"
 #include "util/Clock.h"
 #include "util/Error.h"
@@ -16,6 +18,7 @@ namespace sediment {
 class Workspace;
 class InboxRepository;
 struct ApplyResult;
+class JournalWriteHook;
 
 // The human decisions on inbox items (§5): approve, refuse, patch, revert. Each decision is one
 // transaction holding the store write's bookkeeping, the item's new status and its audit row
@@ -65,8 +68,23 @@ private:
     };
     Result<Opened> open(qint64 id, const QStringList& allowed, const QString& what);
     Result<InboxItem> load(InboxRepository& repo, qint64 id);
-    Result<InboxItem> applyAndRecord(InboxRepository& repo, InboxItem item, const QString& reviewer,
+    // Loads the item under `allowed`, refuses a stale one when asked, and ends the read so that
+    // the decision's journal row can commit on its own. The caller holds the journal's lock.
+    Result<InboxItem> takeForDecision(qint64 id, const QStringList& allowed, const QString& what,
+                                      bool checkStale);
+    // Applies the item's op through the decision journal and records the outcome.
+    Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer,
                                      const QString& action, const QString& successStatus);
+    // The journal row of a decision about to write: its subject and the outcome to commit.
+    JournalEntry journalFor(const InboxItem& decided, const QString& reviewer, const QString& action,
+                            const QString& fromStatus) const;
+    // The third step: the outcome through the journal when a file was written, else the
+    // decision alone.
+    Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer,
+                             const QString& action, const QString& fromStatus,
+                             const ApplyResult& result);
+    AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, const QString& action,
+                          const QString& fromStatus, const ApplyResult* result) const;
     Status audit(const InboxItem& item, const QString& reviewer, const QString& action,
                  const QString& fromStatus, const ApplyResult* result);
     Result<Json> validatePatch(const InboxItem& item, const Json& editedOp) const;

@@ -221,7 +221,8 @@ Json MemoryStore::driftRefusal(const QString& text) const
     return r;
 }
 
-Result<MemoryOutcome> MemoryStore::restore(const QString& expected, const QString& contents) const
+Result<MemoryOutcome> MemoryStore::restore(const QString& expected, const QString& contents,
+                                           const BeforeWrite& beforeWrite) const
 {
     auto lock = FileLock::acquire(m_filePath + QStringLiteral(".lock"));
     if (!lock)
@@ -240,6 +241,10 @@ Result<MemoryOutcome> MemoryStore::restore(const QString& expected, const QStrin
     outcome.result = MemoryResponse::success(m_target, MemoryFile::parseText(contents), m_limit,
                                              outcome.message);
     if (outcome.changed) {
+        if (beforeWrite) {
+            if (auto s = beforeWrite(outcome); !s)
+                return fail(s.error());
+        }
         if (auto s = AtomicFile::write(m_filePath, contents.toUtf8()); !s)
             return fail(s.error());
     }

@@ -86,7 +86,9 @@ public:
 
     // Writes the file back to exactly `contents` under the lock if it currently holds `expected`
     // (revert of an applied item); otherwise a Refused error "target changed since; revert by hand".
-    Result<MemoryOutcome> restore(const QString& expected, const QString& contents) const;
+    // `beforeWrite` is called as in apply(), under the lock, before the file is replaced.
+    Result<MemoryOutcome> restore(const QString& expected, const QString& contents,
+                                  const BeforeWrite& beforeWrite = {}) const;
 
 private:
     // Hermes' refusal of a write to a file that exists but cannot be read.

@@ -261,6 +261,31 @@ ALTER TABLE hermes_staged ADD COLUMN profile TEXT NOT NULL DEFAULT 'default';
 CREATE INDEX hermes_staged_by_profile ON hermes_staged(profile, inbox_id);
 )sql";
 
+// Schema 7: the decision journal (§13). A decision that writes a file commits its row here
+// first (the target, the hash and bytes it expects to find, the hash and bytes it writes, and
+// the outcome to record), then writes the file, then records the outcome and deletes the row in
+// one transaction. A row still here belongs to a process that died between the two commits;
+// the next process settles it by comparing the target's bytes with the two hashes. A row whose
+// target holds neither stays, in state `needs_attention`, until a human resolves it.
+constexpr const char* kV7 = R"sql(
+CREATE TABLE decision_journal(
+    id             INTEGER PRIMARY KEY,
+    state          TEXT NOT NULL DEFAULT 'open', -- open|needs_attention
+    subject_type   TEXT NOT NULL,                -- inbox_item|memory
+    subject_id     TEXT NOT NULL,
+    item_id        INTEGER,                      -- the inbox item decided, if any
+    target_path    TEXT NOT NULL,                -- absolute
+    expected_hash  TEXT,                         -- SHA-256 of the bytes found before; NULL: no file
+    expected_bytes TEXT,
+    new_hash       TEXT,                         -- SHA-256 of the bytes written; NULL: file removed
+    new_bytes      TEXT,
+    outcome_json   TEXT NOT NULL,                -- the audit row (and item decision) to commit
+    found_hash     TEXT,                         -- what settling found, when it was neither
+    created_at     TEXT NOT NULL
+);
+CREATE INDEX decision_journal_by_item ON decision_journal(item_id) WHERE item_id IS NOT NULL;
+)sql";
+
 // hash_key for the rows already there: SQLite 3.40 has no unhex(), so the fifteen hex digits are
 // folded one by one. InboxRepository computes the same value for new rows.
 std::string backfillHashKey()
@@ -277,7 +302,7 @@ std::string backfillHashKey()
 std::span<const char* const> migrations()
 {
     static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
-    static const std::array<const char*, 6> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6};
+    static const std::array<const char*, 7> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7};
     return all;
 }
 

@@ -1,6 +1,7 @@
 #include "pages/MemoryPage.h"
 
 #include "memory/MemoryFile.h"
+#include "memory/MemoryService.h"
 #include "models/MemoryEntryModel.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -30,15 +31,6 @@ namespace {
 // How far back the history pane looks: enough for any entry of a bounded store, and a bound
 // so that a million-row audit log is never read whole.
 constexpr int kHistoryScan = 2000;
-
-std::optional<QString> onlyIn(const QStringList& a, const QStringList& b)
-{
-    QStringList out;
-    for (const QString& e : a)
-        if (!b.contains(e))
-            out << e;
-    return out.isEmpty() ? std::nullopt : std::optional<QString>(MemoryFile::join(out));
-}
 
 QString fileNameOf(const QString& target)
 {
@@ -257,31 +249,9 @@ void MemoryPage::checkFiles()
 
 Result<MemoryOutcome> MemoryPage::applyEdit(const QString& target, const MemoryOp& op)
 {
-    auto tx = m_workspace.db().begin();
-    if (!tx)
-        return fail(tx.error());
-    AuditRepository audit(m_workspace.db(), m_clock);
-    const QString actor = QStringLiteral("human:") + m_workspace.reviewer();
-    // The audit row goes in just before the file is replaced, under the lock, and commits
-    // right after: the log and the store never disagree.
-    auto outcome = storeFor(target).apply(op, [&](const MemoryOutcome& o) -> Status {
-        const QStringList before = MemoryFile::parseText(o.fileBefore);
-        const QStringList after = MemoryFile::parseText(o.fileAfter);
-        AuditEntry e;
-        e.actor = actor;
-        e.action = QStringLiteral("memory.") + op.action;
-        e.subjectType = QStringLiteral("memory");
-        e.subjectId = target;
-        e.before = onlyIn(before, after);
-        e.after = onlyIn(after, before);
-        e.details = {{"via", "memory page"}, {"request", op.toJson()}};
-        auto a = audit.append(std::move(e));
-        return a ? Status() : fail(a.error());
-    });
-    if (outcome && outcome->changed) {
-        if (auto c = tx->commit(); !c)
-            return fail(c.error());
-    }
+    auto outcome = MemoryService(m_workspace, m_clock)
+                       .apply(target, op, QStringLiteral("human:") + m_workspace.reviewer(),
+                              Json{{"via", "memory page"}, {"request", op.toJson()}});
     if (outcome)
         reload(); // our own write: shown, not announced as a change by another program
     return outcome;

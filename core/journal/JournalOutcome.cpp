@@ -1,0 +1,105 @@
+#include "journal/JournalOutcome.h"
+
+#include "store/AuditRepository.h"
+#include "store/Database.h"
+#include "store/InboxRepository.h"
+#include "store/JournalRepository.h"
+
+namespace sediment {
+
+namespace {
+
+Json optional(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+
+std::optional<QString> optionalText(const Json& j, const char* key)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_string())
+        return std::nullopt;
+    return qs(it->get<std::string>());
+}
+
+QString text(const Json& j, const char* key) { return optionalText(j, key).value_or(QString()); }
+
+std::optional<QString> asText(const std::optional<QByteArray>& bytes)
+{
+    if (!bytes)
+        return std::nullopt;
+    return QString::fromUtf8(*bytes);
+}
+
+} // namespace
+
+JournalOutcome::JournalOutcome(Database& db, const Clock& clock)
+    : m_inbox(db)
+    , m_audit(db, clock)
+    , m_journal(db)
+{
+}
+
+Status JournalOutcome::decideItem(const JournalEntry& entry, const Json& decided, bool recovered)
+{
+    auto found = m_inbox.find(*entry.itemId);
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(*entry.itemId)));
+    InboxItem item = **found;
+    item.status = text(decided, "status");
+    item.reason = recovered ? std::optional<QString>(QStringLiteral("recovered: %1 holds the decision's bytes")
+                                                          .arg(text(decided, "target_path")))
+                            : optionalText(decided, "reason");
+    if (const auto it = decided.find("final_op"); it != decided.end() && !it->is_null())
+        item.finalOp = *it;
+    item.stale = false;
+    // A revert keeps the bytes of the write it undid, as an undone decision's record.
+    if (!decided.value("keep_contents", false)) {
+        item.targetPath = optionalText(decided, "target_path");
+        item.beforeContent = asText(entry.expected);
+        item.afterContent = asText(entry.written);
+    }
+    item.decidedAt = optionalText(decided, "decided_at");
+    item.decidedBy = optionalText(decided, "decided_by");
+    return m_inbox.saveDecision(item);
+}
+
+Json JournalOutcome::auditToJson(const AuditEntry& e)
+{
+    return Json{{"actor", us(e.actor)},           {"action", us(e.action)},
+                {"subject_type", us(e.subjectType)}, {"subject_id", us(e.subjectId)},
+                {"reason", optional(e.reason)},    {"before", optional(e.before)},
+                {"after", optional(e.after)},      {"details", e.details}};
+}
+
+AuditEntry JournalOutcome::auditFromJson(const Json& j)
+{
+    AuditEntry e;
+    e.actor = text(j, "actor");
+    e.action = text(j, "action");
+    e.subjectType = text(j, "subject_type");
+    e.subjectId = text(j, "subject_id");
+    e.reason = optionalText(j, "reason");
+    e.before = optionalText(j, "before");
+    e.after = optionalText(j, "after");
+    if (const auto it = j.find("details"); it != j.end() && it->is_object())
+        e.details = *it;
+    return e;
+}
+
+Status JournalOutcome::commit(const JournalEntry& entry, bool recovered)
+{
+    if (entry.itemId) {
+        if (auto s = decideItem(entry, entry.outcome.value("item", Json::object()), recovered); !s)
+            return s;
+    }
+    AuditEntry e = auditFromJson(entry.outcome.value("audit", Json::object()));
+    if (recovered) {
+        e.reason = QStringLiteral("recovered");
+        e.details["journal"] = "recovered";
+    }
+    if (auto a = m_audit.append(std::move(e)); !a)
+        return fail(a.error());
+    return m_journal.remove(entry.id);
+}
+
+} // namespace sediment

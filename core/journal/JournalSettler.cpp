@@ -1,0 +1,136 @@
+#include "journal/JournalSettler.h"
+
+#include "journal/DecisionJournal.h"
+#include "journal/JournalOutcome.h"
+#include "store/AuditRepository.h"
+#include "store/Database.h"
+#include "store/InboxRepository.h"
+#include "store/JournalRepository.h"
+
+#include <QFile>
+#include <QHash>
+
+namespace sediment {
+
+namespace {
+
+constexpr int kPage = 1000;
+
+Result<std::optional<QByteArray>> readTarget(const QString& path)
+{
+    QFile f(path);
+    if (!f.exists())
+        return std::optional<QByteArray>();
+    if (!f.open(QIODevice::ReadOnly))
+        return fail(Error::io(QStringLiteral("cannot read %1: %2").arg(path, f.errorString())));
+    return std::optional<QByteArray>(f.readAll());
+}
+
+Json hashOrNull(const std::optional<QString>& h) { return h ? Json(us(*h)) : Json(nullptr); }
+
+} // namespace
+
+JournalSettler::Finding JournalSettler::classify(const JournalEntry& entry,
+                                                 const std::optional<QByteArray>& onDisk)
+{
+    if (JournalEntry::holds(onDisk, entry.written))
+        return Finding::New;
+    if (JournalEntry::holds(onDisk, entry.expected))
+        return Finding::Old;
+    return Finding::Neither;
+}
+
+Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& entry,
+                                 const std::optional<QByteArray>& onDisk, Report& report)
+{
+    const Finding finding = classify(entry, onDisk);
+    if (finding == Finding::New) {
+        ++report.recovered;
+        return outcome.commit(entry, true);
+    }
+    AuditEntry e = JournalOutcome::auditFromJson(entry.outcome.value("audit", Json::object()));
+    const QString decided = e.action;
+    e.before.reset();
+    e.after.reset();
+    e.details = Json{{"journal_id", entry.id},
+                     {"decision", us(decided)},
+                     {"target_path", us(entry.targetPath)},
+                     {"expected_hash", hashOrNull(JournalEntry::hashOf(entry.expected))},
+                     {"new_hash", hashOrNull(JournalEntry::hashOf(entry.written))}};
+    if (finding == Finding::Old) {
+        ++report.rolledBack;
+        e.action = QStringLiteral("journal.rollback");
+        e.reason = QStringLiteral("interrupted, nothing written");
+        if (auto a = outcome.audit().append(std::move(e)); !a)
+            return fail(a.error());
+        return outcome.journal().remove(entry.id);
+    }
+    ++report.needsAttention;
+    const auto found = JournalEntry::hashOf(onDisk);
+    e.action = QStringLiteral("journal.needs_attention");
+    e.reason = QStringLiteral("%1 holds neither the bytes before nor the bytes after the decision; "
+                              "resolve it by hand")
+                   .arg(entry.targetPath);
+    e.details["found_hash"] = hashOrNull(found);
+    if (entry.itemId) {
+        InboxRepository& repo = outcome.inbox();
+        auto item = repo.find(*entry.itemId);
+        if (!item)
+            return fail(item.error());
+        if (*item) {
+            InboxItem it = **item;
+            e.details["from_status"] = us(it.status);
+            it.status = QStringLiteral("needs_attention");
+            it.reason = e.reason;
+            if (auto s = repo.saveDecision(it); !s)
+                return s;
+        }
+    }
+    if (auto a = outcome.audit().append(std::move(e)); !a)
+        return fail(a.error());
+    return outcome.journal().markNeedsAttention(entry.id, found);
+}
+
+Result<JournalSettler::Report> JournalSettler::settle()
+{
+    Report report;
+    JournalRepository journal(m_db);
+    auto any = journal.anyOpen();
+    if (!any)
+        return fail(any.error());
+    if (!*any)
+        return report;
+    auto lock = DecisionJournal::lock(m_db);
+    if (!lock)
+        return fail(lock.error());
+    // Settling reads files and writes none, so a target's bytes read once serve every row that
+    // names it in this pass.
+    QHash<QString, std::optional<QByteArray>> onDisk;
+    for (;;) {
+        auto tx = m_db.begin();
+        if (!tx)
+            return fail(tx.error());
+        auto rows = journal.open(kPage);
+        if (!rows)
+            return fail(rows.error());
+        JournalOutcome outcome(m_db, m_clock);
+        for (const JournalEntry& entry : *rows) {
+            auto it = onDisk.find(entry.targetPath);
+            if (it == onDisk.end()) {
+                auto bytes = readTarget(entry.targetPath);
+                if (!bytes)
+                    return fail(bytes.error());
+                it = onDisk.insert(entry.targetPath, *bytes);
+            }
+            if (auto s = settleOne(outcome, entry, *it, report); !s)
+                return fail(s.error());
+        }
+        if (auto s = tx->commit(); !s)
+            return fail(s.error());
+        if (int(rows->size()) < kPage)
+            break;
+    }
+    return report;
+}
+
+} // namespace sediment

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "journal/JournalEntry.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+
+namespace sediment {
+
+class Database;
+class JournalOutcome;
+
+// Settles what a killed writer left in the decision journal, by looking at the target's bytes
+// and nothing else: the new bytes → the outcome is committed as it would have been (audit row
+// "recovered"); the old bytes → nothing happened (the item stays as it was, audit row
+// "interrupted, nothing written"); anything else → the row and its inbox item are flagged
+// `needs_attention` with both hashes and the one found, for a human to resolve. It never
+// writes a file, so settling twice, or being killed while settling, is harmless.
+class JournalSettler final {
+public:
+    JournalSettler(Database& db, const Clock& clock) : m_db(db), m_clock(clock) {}
+
+    struct Report {
+        int recovered = 0;
+        int rolledBack = 0;
+        int needsAttention = 0;
+        int total() const { return recovered + rolledBack + needsAttention; }
+    };
+
+    // Takes the journal's lock only when a row is open, so a command on a settled workspace pays
+    // one query. No transaction may be open on the connection.
+    Result<Report> settle();
+
+    enum class Finding { New, Old, Neither };
+    static Finding classify(const JournalEntry& entry, const std::optional<QByteArray>& onDisk);
+
+private:
+    Status settleOne(JournalOutcome& outcome, const JournalEntry& entry,
+                     const std::optional<QByteArray>& onDisk, Report& report);
+
+    Database& m_db;
+    const Clock& m_clock;
+};
+
+} // namespace sediment

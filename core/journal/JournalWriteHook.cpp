@@ -1,0 +1,40 @@
+#include "journal/JournalWriteHook.h"
+
+#include "journal/DecisionJournal.h"
+
+#include <QDir>
+
+namespace sediment {
+
+JournalWriteHook::JournalWriteHook(Database& db, const Clock& clock, QString root, JournalEntry entry)
+    : m_db(db)
+    , m_clock(clock)
+    , m_root(std::move(root))
+    , m_entry(std::move(entry))
+{
+}
+
+Status JournalWriteHook::beforeWrite(const QString& absolutePath,
+                                     const std::optional<QByteArray>& current,
+                                     const std::optional<QByteArray>& next)
+{
+    // One decision, one file: a second write could not be settled from one row.
+    if (announced())
+        return fail(Error::io(QStringLiteral("a decision may write one file; %1 is a second one")
+                                  .arg(absolutePath)));
+    m_entry.targetPath = absolutePath;
+    m_entry.expected = current;
+    m_entry.written = next;
+    if (m_entry.outcome.contains("item") && !m_entry.outcome["item"].contains("target_path"))
+        m_entry.outcome["item"]["target_path"] = us(QDir(m_root).relativeFilePath(absolutePath));
+    auto id = DecisionJournal(m_db, m_clock).announce(m_entry);
+    if (!id)
+        return fail(id.error());
+    auto tx = m_db.begin();
+    if (!tx)
+        return fail(tx.error());
+    m_tx.emplace(std::move(*tx));
+    return {};
+}
+
+} // namespace sediment

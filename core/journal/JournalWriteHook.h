@@ -1,0 +1,38 @@
+#pragma once
+
+#include "apply/WriteHook.h"
+#include "journal/JournalEntry.h"
+#include "store/Database.h"
+#include "util/Clock.h"
+
+#include <optional>
+
+namespace sediment {
+
+// The decision journal's first step for a decision taken through an Applier: when the applier
+// knows the bytes it will write, the hook commits the journal row, then opens the transaction
+// that will record the outcome, so that whatever the applier writes to the database after the
+// file (a skill's registry record) joins that outcome. The caller fills the entry's subject and
+// outcome beforehand and, once the applier returns, commits through transaction().
+class JournalWriteHook final : public WriteHook {
+public:
+    // `root`: the workspace folder, against which an inbox outcome records the target's path.
+    JournalWriteHook(Database& db, const Clock& clock, QString root, JournalEntry entry);
+
+    Status beforeWrite(const QString& absolutePath, const std::optional<QByteArray>& current,
+                       const std::optional<QByteArray>& next) override;
+
+    bool announced() const { return m_entry.id != 0; }
+    JournalEntry& entry() { return m_entry; }
+    // The outcome's transaction, open once announced().
+    std::optional<Transaction>& transaction() { return m_tx; }
+
+private:
+    Database& m_db;
+    const Clock& m_clock;
+    QString m_root;
+    JournalEntry m_entry;
+    std::optional<Transaction> m_tx;
+};
+
+} // namespace sediment

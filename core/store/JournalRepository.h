@@ -1,0 +1,42 @@
+#pragma once
+
+#include "journal/JournalEntry.h"
+#include "util/Error.h"
+
+#include "store/Statement.h"
+
+#include <optional>
+#include <vector>
+
+namespace sediment {
+
+class Database;
+class Statement;
+
+// The decision journal's table. insert() is committed on its own, before the file write it
+// announces; remove() runs inside the transaction that records the write's outcome.
+class JournalRepository final {
+public:
+    explicit JournalRepository(Database& db) : m_db(db) {}
+
+    // Stores the entry (created_at filled by the caller) and returns its id.
+    Result<qint64> insert(const JournalEntry& entry);
+    Status remove(qint64 id);
+    Status markNeedsAttention(qint64 id, const std::optional<QString>& foundHash);
+
+    // Whether any row is still open (a cheap check every command makes before settling).
+    Result<bool> anyOpen();
+    // The open rows, oldest first, at most `limit`.
+    Result<std::vector<JournalEntry>> open(int limit);
+    // The row left in needs_attention for an inbox item, if any.
+    Result<std::optional<JournalEntry>> attentionFor(qint64 itemId);
+    Result<std::optional<JournalEntry>> find(qint64 id);
+
+private:
+    static JournalEntry fromRow(const Statement& st);
+
+    Database& m_db;
+    std::optional<Statement> m_remove; // prepared once: a settling pass removes many rows
+};
+
+} // namespace sediment

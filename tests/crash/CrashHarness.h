@@ -1,0 +1,291 @@
+#pragma once
+
+// kill -9 against real `sediment` processes (§13): each run starts one command that writes a
+// file (memory apply, inbox approve of every destination, patch, revert) and kills it, either at
+// a random moment or at one of the journal's named points (SEDIMENT_CRASH_AT). After every run a
+// plain command (which settles first) must leave files and database agreeing: no entry or rule
+// on disk without its decision, no decision without its bytes, nothing written twice, no
+// journal row left, and the audit chain intact. Shared by the ctest (a bounded count) and the
+// benchmark (a larger one).
+#include "store/Database.h"
+#include "store/InboxRepository.h"
+#include "util/Json.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonDocument>
+#include <QMap>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <csignal>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace crash {
+
+using sediment::InboxItem;
+using sediment::Json;
+
+struct PathTally {
+    int runs = 0;
+    int kills = 0;
+    int disagreements = 0;
+};
+
+class Harness {
+public:
+    // The paths a run picks from, in turn.
+    static const QStringList& paths()
+    {
+        static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
+                                   QStringLiteral("patch"), QStringLiteral("revert")};
+        return p;
+    }
+
+    explicit Harness(quint32 seed) : m_random(seed) {}
+
+    bool setUp(int itemsPerDestination)
+    {
+        if (!m_dir.isValid())
+            return false;
+        QFile cfg(m_dir.filePath(QStringLiteral("sediment.json")));
+        if (!cfg.open(QIODevice::WriteOnly))
+            return false;
+        cfg.write(R"({"memory_char_limit": 1000000, "user_char_limit": 1000000})");
+        cfg.close();
+        auto ws = sediment::Workspace::open(m_dir.path());
+        if (!ws)
+            return false;
+        sediment::InboxRepository repo((*ws)->db());
+        static const char* destinations[] = {"claude_md", "memory", "user", "settings_json",
+                                             "brain_inbox", "chantier_outil", "skill"};
+        for (int n = 0; n < itemsPerDestination; ++n) {
+            for (const char* d : destinations) {
+                InboxItem it;
+                it.destination = QString::fromLatin1(d);
+                it.op = opFor(it.destination, n);
+                it.contentHash = it.destination + QString::number(n);
+                it.createdAt = QStringLiteral("2026-11-23T08:00:00.000Z");
+                auto id = repo.insert(it);
+                if (!id)
+                    return false;
+                m_items[*id] = {it.destination, n};
+            }
+        }
+        return true;
+    }
+
+    // One run on `path`; returns false when the harness itself could not run it.
+    bool runOnce(const QString& path, PathTally& tally)
+    {
+        QStringList args;
+        QByteArray input;
+        if (path == QLatin1String("memory-apply")) {
+            const int n = m_direct++;
+            args = {QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")};
+            input = QByteArray(R"({"action":"add","target":"memory","content":"Direct )")
+                + QByteArray::number(n) + "\"}";
+        } else {
+            const bool revert = path == QLatin1String("revert");
+            auto id = pick(revert ? QStringList{QStringLiteral("applied"), QStringLiteral("modified")}
+                                  : QStringList{QStringLiteral("pending")},
+                           path == QLatin1String("patch"));
+            if (!id)
+                return true; // nothing left to decide on this path
+            args = {QStringLiteral("inbox"), revert ? QStringLiteral("revert")
+                                                    : path == QLatin1String("patch")
+                                                        ? QStringLiteral("patch")
+                                                        : QStringLiteral("approve"),
+                    QString::number(*id)};
+            if (path == QLatin1String("patch")) {
+                const auto& [dest, n] = m_items[*id];
+                Json op = opFor(dest, n);
+                op["after"] = "Rule " + std::to_string(n) + ", patched.";
+                m_patched.insert(*id);
+                args << QStringLiteral("--file") << QStringLiteral("-");
+                input = QByteArray::fromStdString(op.dump());
+            }
+        }
+        ++tally.runs;
+        static const char* points[] = {"after-journal", "after-write", "after-commit", nullptr};
+        const char* point = points[m_random.bounded(4)];
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        if (point)
+            env.insert(QStringLiteral("SEDIMENT_CRASH_AT"), QString::fromLatin1(point));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), m_dir.path()} + args);
+        if (!p.waitForStarted())
+            return false;
+        p.write(input);
+        p.closeWriteChannel();
+        if (!point) {
+            QThread::usleep(m_random.bounded(30000));
+            if (p.state() != QProcess::NotRunning)
+                ::kill(pid_t(p.processId()), SIGKILL);
+        }
+        p.waitForFinished(60000);
+        if (p.exitStatus() == QProcess::CrashExit)
+            ++tally.kills;
+        const int found = disagreements();
+        tally.disagreements += found;
+        return true;
+    }
+
+    // Settles through a real command, then compares every file with its decision.
+    int disagreements()
+    {
+        QProcess verify;
+        verify.start(QStringLiteral(SEDIMENT_BINARY),
+                     {QStringLiteral("--workspace"), m_dir.path(), QStringLiteral("audit"),
+                      QStringLiteral("--verify")});
+        verify.waitForFinished(60000);
+        int bad = verify.exitStatus() == QProcess::NormalExit && verify.exitCode() == 0 ? 0 : 1;
+        if (bad)
+            m_notes << QStringLiteral("audit --verify: ") + QString::fromUtf8(verify.readAllStandardError());
+        auto db = sediment::Database::open(m_dir.filePath(QStringLiteral("sediment.db")));
+        if (!db)
+            return bad + 1;
+        if (auto rows = (*db)->scalar("SELECT count(*) FROM decision_journal"); !rows || *rows != 0) {
+            m_notes << QStringLiteral("journal rows left after settling");
+            ++bad;
+        }
+        const QString claude = text(QStringLiteral("CLAUDE.md"));
+        const QString memory = text(QStringLiteral("memories/MEMORY.md"));
+        const QString user = text(QStringLiteral("memories/USER.md"));
+        const QString settings = text(QStringLiteral("settings.json"));
+        const QString notes = folderText(QStringLiteral("brain/inbox")) + folderText(QStringLiteral("chantiers/inbox"));
+        sediment::InboxRepository repo(**db);
+        for (const auto& [id, what] : m_items) {
+            auto item = repo.find(id);
+            if (!item || !*item)
+                return bad + 1;
+            const QString status = (*item)->status;
+            const bool applied = status == QLatin1String("applied") || status == QLatin1String("modified");
+            if (!applied && status != QLatin1String("pending") && status != QLatin1String("reverted")) {
+                m_notes << QStringLiteral("item %1 is %2").arg(id).arg(status);
+                ++bad;
+                continue;
+            }
+            const auto& [dest, n] = what;
+            const QString num = QString::number(n);
+            qsizetype onDisk = 0;
+            if (dest == QLatin1String("claude_md"))
+                onDisk = claude.count(QStringLiteral("Rule %1,").arg(num)) + claude.count(QStringLiteral("Rule %1.").arg(num));
+            else if (dest == QLatin1String("memory"))
+                onDisk = entries(memory).count(QStringLiteral("Fact ") + num);
+            else if (dest == QLatin1String("user"))
+                onDisk = entries(user).count(QStringLiteral("Fact ") + num);
+            else if (dest == QLatin1String("settings_json"))
+                onDisk = settings.count(QStringLiteral("\"k%1\"").arg(num));
+            else if (dest == QLatin1String("skill"))
+                onDisk = QFile::exists(m_dir.filePath(QStringLiteral("skills/skill-%1/SKILL.md").arg(num))) ? 1 : 0;
+            else
+                onDisk = notes.count(QStringLiteral("Body of %1 %2.").arg(dest, num));
+            const qsizetype expected = applied ? 1 : 0;
+            if (onDisk != expected) {
+                m_notes << QStringLiteral("item %1 (%2 %3) is %4 but its bytes are on disk %5 time(s)")
+                               .arg(id).arg(dest).arg(n).arg(status).arg(onDisk);
+                ++bad;
+            }
+        }
+        // memory apply: each "Direct n" entry once on disk exactly when its memory.add row exists.
+        const QStringList direct = entries(memory);
+        for (int n = 0; n < m_direct; ++n) {
+            const QString entry = QStringLiteral("Direct %1").arg(n);
+            auto rows = (*db)->prepare("SELECT count(*) FROM audit_log WHERE action = 'memory.add' AND after = ?");
+            if (!rows)
+                return bad + 1;
+            rows->bind(1, entry);
+            auto count = rows->firstInt64();
+            const qint64 logged = count && *count ? **count : -1;
+            if (logged != direct.count(entry) || logged > 1) {
+                m_notes << QStringLiteral("'%1' is on disk %2 time(s) with %3 audit row(s)")
+                               .arg(entry).arg(direct.count(entry)).arg(logged);
+                ++bad;
+            }
+        }
+        return bad;
+    }
+
+    const QStringList& notes() const { return m_notes; }
+
+private:
+    static Json opFor(const QString& dest, int n)
+    {
+        const std::string num = std::to_string(n);
+        if (dest == QLatin1String("claude_md"))
+            return Json{{"before", ""}, {"after", "Rule " + num + "."}};
+        if (dest == QLatin1String("memory") || dest == QLatin1String("user"))
+            return Json{{"action", "add"}, {"content", "Fact " + num}};
+        if (dest == QLatin1String("settings_json"))
+            return Json{{"patch", {{"k" + num, n}}}};
+        if (dest == QLatin1String("skill"))
+            return Json{{"name", "skill-" + num}, {"mode", "create"}, {"text", "# Skill " + num}};
+        return Json{{"title", "Note " + num}, {"text", "Body of " + dest.toStdString() + " " + num + "."}};
+    }
+
+    // A pending item to approve (any destination), or to patch (claude_md only), or an applied
+    // one to revert.
+    std::optional<qint64> pick(const QStringList& statuses, bool directivesOnly)
+    {
+        auto db = sediment::Database::open(m_dir.filePath(QStringLiteral("sediment.db")));
+        if (!db)
+            return std::nullopt;
+        sediment::InboxRepository repo(**db);
+        std::vector<qint64> candidates;
+        for (const auto& [id, what] : m_items) {
+            if (directivesOnly && what.first != QLatin1String("claude_md"))
+                continue;
+            auto item = repo.find(id);
+            if (item && *item && statuses.contains((*item)->status))
+                candidates.push_back(id);
+        }
+        if (candidates.empty())
+            return std::nullopt;
+        return candidates[m_random.bounded(quint32(candidates.size()))];
+    }
+
+    QString text(const QString& rel) const
+    {
+        QFile f(m_dir.filePath(rel));
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+    QString folderText(const QString& rel) const
+    {
+        QString all;
+        QDirIterator it(m_dir.filePath(rel), {QStringLiteral("*.md")}, QDir::Files);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            if (f.open(QIODevice::ReadOnly))
+                all += QString::fromUtf8(f.readAll());
+        }
+        return all;
+    }
+    static QStringList entries(const QString& file)
+    {
+        QStringList out;
+        for (const QString& e : file.split(QStringLiteral("\n\u00a7\n")))
+            if (!e.trimmed().isEmpty())
+                out << e.trimmed();
+        return out;
+    }
+
+    QTemporaryDir m_dir;
+    QRandomGenerator m_random;
+    std::map<qint64, std::pair<QString, int>> m_items;
+    std::set<qint64> m_patched;
+    int m_direct = 0;
+    QStringList m_notes;
+};
+
+} // namespace crash
