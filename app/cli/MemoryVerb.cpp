@@ -199,6 +199,20 @@ int runMemory(Context& ctx)
     if (!args)
         return ctx.error(args.error());
     const QString sub = args->positional(0);
+    const QString target = QStringLiteral("--target");
+    const QString content = QStringLiteral("--content");
+    const QString oldText = QStringLiteral("--old-text");
+    static const QMap<QString, QStringList> options{
+        {QStringLiteral("apply"), {}},
+        {QStringLiteral("add"), {target, content}},
+        {QStringLiteral("replace"), {target, oldText, content}},
+        {QStringLiteral("remove"), {target, oldText}},
+        {QStringLiteral("show"), {target, QStringLiteral("--snapshot")}},
+    };
+    if (options.contains(sub)) {
+        if (auto ok = args->only(QStringLiteral("memory ") + sub, options.value(sub)); !ok)
+            return ctx.error(ok.error());
+    }
     if (sub == QLatin1String("apply"))
         return runApply(ctx, *args);
     if (sub == QLatin1String("add") || sub == QLatin1String("replace")
@@ -207,11 +221,10 @@ int runMemory(Context& ctx)
     if (sub == QLatin1String("show"))
         return runShow(ctx, *args);
     return ctx.usageError(sub.isEmpty()
-                              ? QStringLiteral("memory: say apply, add, replace, remove or show "
-                                               "(see 'sediment help memory')")
-                              : QStringLiteral("memory: unknown command '%1' (see 'sediment help "
-                                               "memory')")
-                                    .arg(sub));
+                              ? QStringLiteral("memory: which command? (accepted: %1)")
+                                    .arg(options.keys().join(QStringLiteral(", ")))
+                              : QStringLiteral("memory: unknown command '%1' (accepted: %2)")
+                                    .arg(sub, options.keys().join(QStringLiteral(", "))));
 }
 
 const VerbRegistration registration({
