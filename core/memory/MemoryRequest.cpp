@@ -1,6 +1,7 @@
 #include "memory/MemoryRequest.h"
 
 #include "memory/UnicodeText.h"
+#include "util/JsonDepth.h"
 
 namespace sediment {
 
@@ -133,7 +134,12 @@ Result<MemoryRequest> MemoryRequest::parse(const Json& request)
 MemoryRequest::Parsed MemoryRequest::parseText(const std::string& text)
 {
     Parsed p;
-    Json doc = Json::parse(text, nullptr, false);
+    Json doc;
+    try {
+        doc = json::parseShallow(text, false);
+    } catch (const json::TooDeep&) {
+        doc = Json(Json::value_t::discarded);
+    }
     if (doc.is_discarded()) {
         p.malformed = true;
         p.error = Error::invalid(QStringLiteral("the memory request is not valid JSON"));
