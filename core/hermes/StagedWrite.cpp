@@ -112,7 +112,7 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
     Json root;
     try {
         root = json::parseShallow(std::string_view(text.constData(), std::size_t(text.size())));
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) { // a number out of range is out_of_range, not parse_error
         QString why = QString::fromUtf8(e.what());
         why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
         return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
