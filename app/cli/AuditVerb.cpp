@@ -1,7 +1,9 @@
 #include "cli/Context.h"
 #include "cli/Verb.h"
 
+#include "store/AuditReadModel.h"
 #include "store/AuditRepository.h"
+#include "store/Database.h"
 
 namespace sediment::cli {
 
@@ -21,6 +23,23 @@ Json rowJson(const AuditEntry& e)
     Json j = e.toJson();
     j.erase("prev_hash");
     return j;
+}
+
+// The subject types an audit row can name: those Sediment writes, and any other the log holds
+// (a newer version's), so a mistyped type is refused instead of listing nothing.
+Result<QStringList> subjectTypes(Database& db)
+{
+    auto logged = AuditReadModel(db).subjectTypes();
+    if (!logged)
+        return fail(logged.error());
+    QStringList types{QStringLiteral("calibration_snapshot"), QStringLiteral("decision"),
+                      QStringLiteral("hermes_staged"),        QStringLiteral("inbox_item"),
+                      QStringLiteral("memory"),               QStringLiteral("scar"),
+                      QStringLiteral("skill"),                QStringLiteral("skills_usage")};
+    types += *logged;
+    types.removeDuplicates();
+    types.sort();
+    return types;
 }
 
 int verify(Context& ctx, AuditRepository& audit, bool json)
@@ -54,19 +73,18 @@ int runAudit(Context& ctx)
     auto args = ctx.parse({QStringLiteral("--subject")}, {QStringLiteral("--verify")});
     if (!args)
         return ctx.error(args.error());
-    if (!args->positional().isEmpty())
-        return ctx.usageError(QStringLiteral("audit takes no positional argument (see 'sediment help audit')"));
+    if (auto ok = args->atMost(QStringLiteral("audit"), 0); !ok)
+        return ctx.error(ok.error());
+    if (args->flag(QStringLiteral("--verify")) && args->has(QStringLiteral("--subject")))
+        return ctx.usageError(QStringLiteral("audit: --verify checks the whole chain; it takes no --subject"));
     const bool json = args->flag(QStringLiteral("--json"));
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
     SystemClock clock; // listing and verifying read no time; append() is never called here
     AuditRepository audit((*ws)->db(), clock);
-    if (args->flag(QStringLiteral("--verify"))) {
-        if (args->has(QStringLiteral("--subject")))
-            return ctx.usageError(QStringLiteral("--verify checks the whole chain; it takes no --subject"));
+    if (args->flag(QStringLiteral("--verify")))
         return verify(ctx, audit, json);
-    }
     AuditRepository::Query q;
     if (args->has(QStringLiteral("--subject"))) {
         const QString subject = args->value(QStringLiteral("--subject"));
@@ -74,7 +92,13 @@ int runAudit(Context& ctx)
         q.subjectType = colon < 0 ? subject : subject.left(colon);
         q.subjectId = colon < 0 ? QString() : subject.mid(colon + 1);
         if (q.subjectType.isEmpty() || (colon >= 0 && q.subjectId.isEmpty()))
-            return ctx.usageError(QStringLiteral("--subject must be TYPE or TYPE:ID (got '%1')").arg(subject));
+            return ctx.usageError(QStringLiteral("audit: --subject must be TYPE or TYPE:ID (got '%1')").arg(subject));
+        auto types = subjectTypes((*ws)->db());
+        if (!types)
+            return ctx.error(types.error());
+        if (!types->contains(q.subjectType))
+            return ctx.usageError(QStringLiteral("audit: unknown subject type '%1' (accepted: %2)")
+                                      .arg(q.subjectType, types->join(QStringLiteral(", "))));
     }
     auto rows = audit.list(q);
     if (!rows)

@@ -72,13 +72,17 @@ int run(const QStringList& arguments)
     for (int i = 0; i < arguments.size(); ++i) {
         const QString& a = arguments[i];
         if (a == QLatin1String("--workspace")) {
-            if (i + 1 >= arguments.size()) {
+            if (i + 1 >= arguments.size() || arguments[i + 1].isEmpty()) {
                 std::fputs("sediment: option --workspace needs a value\n", stderr);
                 return 2;
             }
             workspaceFlag = arguments[++i];
         } else if (a.startsWith(QLatin1String("--workspace="))) {
             workspaceFlag = a.mid(12);
+            if (workspaceFlag.isEmpty()) {
+                std::fputs("sediment: option --workspace needs a value\n", stderr);
+                return 2;
+            }
         } else {
             rest << a;
         }
@@ -103,8 +107,11 @@ int run(const QStringList& arguments)
     }
     const Verb* verb = VerbRegistry::find(verbName);
     if (!verb) {
-        std::fprintf(stderr, "sediment: unknown verb '%s' (see 'sediment --help')\n",
-                     qPrintable(verbName));
+        QStringList names;
+        for (const Verb& v : VerbRegistry::all())
+            names << v.name;
+        std::fprintf(stderr, "sediment: unknown verb '%s' (accepted: %s)\n", qPrintable(verbName),
+                     qPrintable(names.join(QStringLiteral(", "))));
         return 2;
     }
     Context ctx(verbName, rest.mid(1), workspaceFlag);

@@ -35,11 +35,9 @@ const QString kUsage = QStringLiteral(
 
 Result<qint64> idArg(const Args& a, const QString& label)
 {
-    bool ok = false;
-    const qint64 id = a.positional(0).toLongLong(&ok);
-    if (a.positional().size() != 1 || !ok || id <= 0)
-        return fail(Error::invalid(QStringLiteral("%1: one decision ID is required").arg(label)));
-    return id;
+    if (auto ok = a.atMost(label, 1); !ok)
+        return fail(ok.error());
+    return a.id(label, 0, QStringLiteral("decision"));
 }
 
 QString line(const Decision& d)
@@ -61,6 +59,8 @@ int runImport(Context& ctx, const QStringList& argv)
     auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions import"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(1); !ok)
+        return ctx.error(ok.error());
     auto clock = a->clock();
     if (!clock)
         return ctx.error(clock.error());
@@ -92,16 +92,21 @@ int runList(Context& ctx, const QStringList& argv)
                                 {}, QStringLiteral("decisions list"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
+    auto outcome = a->choice(QStringLiteral("--outcome"), Decision::outcomes() + QStringList{QStringLiteral("reviewed")});
+    if (!outcome)
+        return ctx.error(outcome.error());
+    auto category = a->choice(QStringLiteral("--category"), Decision::categories());
+    if (!category)
+        return ctx.error(category.error());
+    auto stakes = a->choice(QStringLiteral("--stakes"), Decision::stakesLevels());
+    if (!stakes)
+        return ctx.error(stakes.error());
     DecisionRepository::Filter f;
-    f.outcome = (*a)->value(QStringLiteral("--outcome"));
-    f.category = (*a)->value(QStringLiteral("--category"));
-    f.stakes = (*a)->value(QStringLiteral("--stakes"));
-    if (!f.outcome.isEmpty() && f.outcome != QLatin1String("reviewed") && !Decision::outcomes().contains(f.outcome))
-        return ctx.usageError(QStringLiteral("unknown outcome '%1'").arg(f.outcome));
-    if (!f.category.isEmpty() && !Decision::categories().contains(f.category))
-        return ctx.usageError(QStringLiteral("unknown category '%1'").arg(f.category));
-    if (!f.stakes.isEmpty() && !Decision::stakesLevels().contains(f.stakes))
-        return ctx.usageError(QStringLiteral("unknown stakes '%1'").arg(f.stakes));
+    f.outcome = *outcome;
+    f.category = *category;
+    f.stakes = *stakes;
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
@@ -152,7 +157,13 @@ int runReview(Context& ctx, const QStringList& argv)
     if (!id)
         return ctx.error(id.error());
     if (!(*a)->has(QStringLiteral("--outcome")))
-        return ctx.usageError(QStringLiteral("decisions review: --outcome is required"));
+        return ctx.usageError(QStringLiteral("decisions review: --outcome is required (accepted: %1)")
+                                  .arg(Decision::outcomes().join(QStringLiteral(", "))));
+    if (auto outcome = a->choice(QStringLiteral("--outcome"), Decision::outcomes()); !outcome)
+        return ctx.error(outcome.error());
+    auto reviewerName = a->nonEmpty(QStringLiteral("--reviewer"));
+    if (!reviewerName)
+        return ctx.error(reviewerName.error());
     auto clock = a->clock();
     if (!clock)
         return ctx.error(clock.error());
@@ -163,9 +174,12 @@ int runReview(Context& ctx, const QStringList& argv)
         r.text = (*a)->value(QStringLiteral("--result"));
     if ((*a)->has(QStringLiteral("--superseded-by"))) {
         bool ok = false;
-        r.supersededBy = (*a)->value(QStringLiteral("--superseded-by")).toLongLong(&ok);
-        if (!ok)
-            return ctx.usageError(QStringLiteral("--superseded-by needs a decision id"));
+        const QString by = (*a)->value(QStringLiteral("--superseded-by"));
+        r.supersededBy = by.toLongLong(&ok);
+        if (!ok || *r.supersededBy <= 0)
+            return ctx.usageError(QStringLiteral("decisions review: --superseded-by '%1' is not a valid decision id "
+                                                 "(accepted: a whole number >= 1)")
+                                      .arg(by));
     }
     auto ws = ctx.workspace();
     if (!ws)
@@ -192,6 +206,8 @@ int runCalibration(Context& ctx, const QStringList& argv)
     auto a = VerbOptions::parse(ctx, argv, {}, {}, QStringLiteral("decisions calibration"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
@@ -230,6 +246,8 @@ int runSnapshot(Context& ctx, const QStringList& argv)
     auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions snapshot"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
     auto session = a->session(ctx);
     if (!session)
         return ctx.error(session.error());
@@ -260,6 +278,8 @@ int runSnapshots(Context& ctx, const QStringList& argv)
     auto a = VerbOptions::parse(ctx, argv, {}, {}, QStringLiteral("decisions snapshots"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
@@ -285,6 +305,8 @@ int runAutoReview(Context& ctx, const QStringList& argv)
                                 {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
     auto session = a->session(ctx);
     if (!session)
         return ctx.error(session.error());
@@ -313,6 +335,8 @@ int runEscalation(Context& ctx, const QStringList& argv)
     auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions escalation"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
     auto session = a->session(ctx);
     if (!session)
         return ctx.error(session.error());
@@ -341,7 +365,7 @@ int run(Context& ctx)
         if (sub == QLatin1String(name))
             return handler(ctx, rest);
     return ctx.usageError(
-        QStringLiteral("decisions: %1 (import, list, show, review, calibration, snapshot, "
+        QStringLiteral("decisions: %1 (accepted: import, list, show, review, calibration, snapshot, "
                        "snapshots, auto-review, escalation)")
             .arg(sub.isEmpty() ? QStringLiteral("a subcommand is required")
                                : QStringLiteral("unknown subcommand '%1'").arg(sub)));

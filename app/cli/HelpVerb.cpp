@@ -12,10 +12,17 @@ int runHelp(Context& ctx)
         ctx.outRaw(helpText().toStdString());
         return 0;
     }
+    if (ctx.args().size() > 1)
+        return ctx.usageError(QStringLiteral("help: unexpected argument '%1' (takes at most one VERB)")
+                                  .arg(ctx.args().at(1)));
     const Verb* verb = VerbRegistry::find(ctx.args().first());
-    if (!verb)
-        return ctx.usageError(QStringLiteral("no verb '%1' (see 'sediment --help')")
-                                  .arg(ctx.args().first()));
+    if (!verb) {
+        QStringList names;
+        for (const Verb& v : VerbRegistry::all())
+            names << v.name;
+        return ctx.usageError(QStringLiteral("help: no verb '%1' (accepted: %2)")
+                                  .arg(ctx.args().first(), names.join(QStringLiteral(", "))));
+    }
     ctx.outRaw(verb->usage.toStdString());
     return 0;
 }

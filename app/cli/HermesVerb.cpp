@@ -255,14 +255,13 @@ int runHermes(Context& ctx)
     }
     if (sub.isEmpty())
         return ctx.usageError(
-            QStringLiteral("hermes: which command? (import-pending, list, status)"));
+            QStringLiteral("hermes: which command? (accepted: import-pending, list, status)"));
     if (sub != QLatin1String("import-pending") && sub != QLatin1String("list")
         && sub != QLatin1String("status"))
         return ctx.usageError(
-            QStringLiteral("hermes: unknown command '%1' (import-pending, list, status)").arg(sub));
-    if (args->positional().size() > 1)
-        return ctx.usageError(
-            QStringLiteral("hermes %1: unexpected argument '%2'").arg(sub, args->positional(1)));
+            QStringLiteral("hermes: unknown command '%1' (accepted: import-pending, list, status)").arg(sub));
+    if (auto ok = args->atMost(QStringLiteral("hermes ") + sub, 0, 1); !ok)
+        return ctx.error(ok.error());
     auto clock = clockFromArgs(*args);
     if (!clock)
         return ctx.error(clock.error());

@@ -1,9 +1,11 @@
 #include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
+#include "util/JsonDepth.h"
 
 #include "inbox/AttentionResolver.h"
 #include "inbox/BudgetPreview.h"
+#include "inbox/InboxQuery.h"
 #include "inbox/InboxService.h"
 #include "store/InboxIntake.h"
 #include "store/InboxRepository.h"
@@ -69,30 +71,13 @@ Json itemJson(Workspace& ws, const InboxItem& it, bool withBudget)
     return j;
 }
 
-Result<qint64> parseId(const Args& args, const QString& sub)
-{
-    const QString text = args.positional(1);
-    if (text.isEmpty())
-        return fail(Error::invalid(QStringLiteral("inbox %1: which item? (sediment inbox %1 ID)").arg(sub)));
-    bool ok = false;
-    const qint64 id = text.startsWith(QLatin1Char('#')) ? text.mid(1).toLongLong(&ok) : text.toLongLong(&ok);
-    if (!ok || id <= 0)
-        return fail(Error::invalid(QStringLiteral("inbox %1: '%2' is not an item id").arg(sub, text)));
-    if (args.positional().size() > 2)
-        return fail(Error::invalid(QStringLiteral("inbox %1: unexpected argument '%2'")
-                                       .arg(sub, args.positional(2))));
-    return id;
-}
-
-int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service)
+int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service,
+         const InboxRepository::ListQuery& q)
 {
     // Staleness is derived from the targets at call time, never trusted from an old flag.
     if (auto refreshed = service.refreshStale(); !refreshed)
         return ctx.error(refreshed.error());
     InboxRepository repo(ws.db());
-    InboxRepository::ListQuery q;
-    q.status = args.value(QStringLiteral("--status"));
-    q.destination = args.value(QStringLiteral("--destination"));
     auto items = repo.list(q);
     if (!items)
         return ctx.error(items.error());
@@ -146,12 +131,9 @@ void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
         ctx.out(QStringLiteral("Decided: %1 by %2").arg(*it.decidedAt, it.decidedBy.value_or(QString())));
 }
 
-int show(Context& ctx, const Args& args, Workspace& ws, InboxService& service)
+int show(Context& ctx, const Args& args, Workspace& ws, InboxService& service, qint64 id)
 {
-    auto id = parseId(args, QStringLiteral("show"));
-    if (!id)
-        return ctx.error(id.error());
-    auto it = service.item(*id);
+    auto it = service.item(id);
     if (!it)
         return ctx.error(it.error());
     if (it->status == QLatin1String("pending")) {
@@ -183,6 +165,90 @@ int report(Context& ctx, const Args& args, Workspace& ws, const InboxItem& it, c
     return 0;
 }
 
+// What a sub-command was given, every value checked before the workspace is opened, so that a
+// mistyped status, reason or id changes nothing and is never answered with an empty list.
+struct Checked {
+    InboxRepository::ListQuery query;
+    qint64 id = 0;
+    QString reason;
+    QString reviewer; // empty: the workspace's
+    Json edited;      // patch: the edited op
+};
+
+Result<Checked> checkArgs(const Args& args, const QString& sub)
+{
+    const QString label = QStringLiteral("inbox ") + sub;
+    const QString now = QStringLiteral("--now");
+    const QString reviewer = QStringLiteral("--reviewer");
+    const QString reason = QStringLiteral("--reason");
+    const QString file = QStringLiteral("--file");
+    static const QMap<QString, QStringList> options{
+        {QStringLiteral("list"), {QStringLiteral("--status"), QStringLiteral("--destination"), now}},
+        {QStringLiteral("show"), {now}},
+        {QStringLiteral("approve"), {reviewer, now}},
+        {QStringLiteral("refuse"), {reason, QStringLiteral("--text"), reviewer, now}},
+        {QStringLiteral("patch"), {file, reviewer, now}},
+        {QStringLiteral("revert"), {reviewer, now}},
+        {QStringLiteral("unrefuse"), {reviewer, now}},
+        {QStringLiteral("refresh-stale"), {now}},
+        {QStringLiteral("resolve"), {QStringLiteral("--keep-file"), QStringLiteral("--restore"), reviewer, now}},
+    };
+    if (auto ok = args.only(label, options.value(sub)); !ok)
+        return fail(ok.error());
+    const bool listing = sub == QLatin1String("list") || sub == QLatin1String("refresh-stale");
+    if (auto ok = args.atMost(label, listing ? 0 : 1, 1); !ok)
+        return fail(ok.error());
+    Checked in;
+    auto status = args.choice(label, QStringLiteral("--status"), InboxQuery::statuses());
+    if (!status)
+        return fail(status.error());
+    in.query.status = *status;
+    auto destination = args.choice(label, QStringLiteral("--destination"), InboxQuery::destinations());
+    if (!destination)
+        return fail(destination.error());
+    in.query.destination = *destination;
+    auto who = args.nonEmpty(label, reviewer);
+    if (!who)
+        return fail(who.error());
+    in.reviewer = *who;
+    if (sub == QLatin1String("refuse") && !args.has(reason))
+        return fail(Error::invalid(QStringLiteral("inbox refuse: --reason CODE is required (accepted: %1)")
+                                       .arg(InboxService::refusalCodes().join(QStringLiteral(", ")))));
+    auto code = args.choice(label, reason, InboxService::refusalCodes());
+    if (!code)
+        return fail(code.error());
+    in.reason = *code;
+    if (sub == QLatin1String("resolve")
+        && args.flag(QStringLiteral("--keep-file")) == args.flag(QStringLiteral("--restore")))
+        return fail(Error::invalid(QStringLiteral("inbox resolve: say --keep-file or --restore")));
+    if (sub == QLatin1String("patch") && !args.has(file))
+        return fail(Error::invalid(
+            QStringLiteral("inbox patch: --file F is required (the edited op as JSON, '-' for stdin)")));
+    if (!listing) {
+        auto id = args.id(label, 1, QStringLiteral("inbox item"));
+        if (!id)
+            return fail(id.error());
+        in.id = *id;
+    }
+    if (sub == QLatin1String("patch")) {
+        const QString path = args.value(file);
+        auto bytes = readInput(path);
+        if (!bytes)
+            return fail(bytes.error());
+        try {
+            in.edited = json::parseShallow(std::string_view(bytes->constData(), std::size_t(bytes->size())), false);
+        } catch (const json::TooDeep&) {
+            return fail(Error::invalid(QStringLiteral("inbox patch: the edited op nests arrays and "
+                                                      "objects deeper than %1 levels")
+                                           .arg(json::kMaxDepth)));
+        }
+        if (in.edited.is_discarded())
+            return fail(Error::invalid(QStringLiteral("inbox patch: %1 is not valid JSON")
+                                           .arg(path == QLatin1String("-") ? QStringLiteral("stdin") : path)));
+    }
+    return in;
+}
+
 int runInbox(Context& ctx)
 {
     auto args = ctx.parse({QStringLiteral("--status"), QStringLiteral("--destination"),
@@ -193,26 +259,25 @@ int runInbox(Context& ctx)
     if (!args)
         return ctx.error(args.error());
     const QString sub = args->positional(0);
-    if (args->flag(QStringLiteral("--help")) || sub.isEmpty()) {
+    if (args->flag(QStringLiteral("--help"))) {
         ctx.outRaw(kUsage.toStdString());
-        return sub.isEmpty() && !args->flag(QStringLiteral("--help")) ? 2 : 0;
+        return 0;
     }
     static const QStringList known{QStringLiteral("list"),   QStringLiteral("show"),
                                    QStringLiteral("approve"), QStringLiteral("refuse"),
                                    QStringLiteral("patch"),  QStringLiteral("revert"),
                                    QStringLiteral("unrefuse"), QStringLiteral("refresh-stale"),
                                    QStringLiteral("resolve")};
+    if (sub.isEmpty())
+        return ctx.usageError(QStringLiteral("inbox: which action? (accepted: %1)")
+                                  .arg(known.join(QStringLiteral(", "))));
     if (!known.contains(sub))
-        return ctx.usageError(QStringLiteral("inbox: unknown action '%1' (use %2)")
+        return ctx.usageError(QStringLiteral("inbox: unknown action '%1' (accepted: %2)")
                                   .arg(sub, known.join(QStringLiteral(", "))));
-    if (sub == QLatin1String("refuse") && !args->has(QStringLiteral("--reason")))
-        return ctx.usageError(QStringLiteral("inbox refuse: --reason CODE is required (%1)")
-                                  .arg(InboxService::refusalCodes().join(QStringLiteral(", "))));
-    if (sub == QLatin1String("resolve")
-        && args->flag(QStringLiteral("--keep-file")) == args->flag(QStringLiteral("--restore")))
-        return ctx.usageError(QStringLiteral("inbox resolve: say --keep-file or --restore"));
-    if (sub == QLatin1String("patch") && !args->has(QStringLiteral("--file")))
-        return ctx.usageError(QStringLiteral("inbox patch: --file F is required (the edited op as JSON, '-' for stdin)"));
+    auto checked = checkArgs(*args, sub);
+    if (!checked)
+        return ctx.error(checked.error());
+    const Checked& in = *checked;
 
     auto clock = clockFromArgs(*args);
     if (!clock)
@@ -225,12 +290,12 @@ int runInbox(Context& ctx)
     if (auto folded = InboxIntake((*ws)->db()).foldAll(); !folded)
         return ctx.error(folded.error());
     InboxService service(**ws, **clock);
-    const QString reviewer = args->value(QStringLiteral("--reviewer"), (*ws)->reviewer());
+    const QString reviewer = in.reviewer.isEmpty() ? (*ws)->reviewer() : in.reviewer;
 
     if (sub == QLatin1String("list"))
-        return list(ctx, *args, **ws, service);
+        return list(ctx, *args, **ws, service, in.query);
     if (sub == QLatin1String("show"))
-        return show(ctx, *args, **ws, service);
+        return show(ctx, *args, **ws, service, in.id);
     if (sub == QLatin1String("refresh-stale")) {
         auto changed = service.refreshStale();
         if (!changed)
@@ -242,41 +307,29 @@ int runInbox(Context& ctx)
         return 0;
     }
 
-    auto id = parseId(*args, sub);
-    if (!id)
-        return ctx.error(id.error());
     Result<InboxItem> decided;
     QString done;
     if (sub == QLatin1String("approve")) {
-        decided = service.approve(*id, reviewer);
+        decided = service.approve(in.id, reviewer);
         done = QStringLiteral("applied");
     } else if (sub == QLatin1String("refuse")) {
-        decided = service.refuse(*id, args->value(QStringLiteral("--reason")),
-                                 args->value(QStringLiteral("--text")), reviewer);
+        decided = service.refuse(in.id, in.reason, args->value(QStringLiteral("--text")), reviewer);
         done = QStringLiteral("refused");
     } else if (sub == QLatin1String("patch")) {
-        const QString file = args->value(QStringLiteral("--file"));
-        auto bytes = readInput(file);
-        if (!bytes)
-            return ctx.error(bytes.error());
-        Json edited = Json::parse(bytes->toStdString(), nullptr, false);
-        if (edited.is_discarded())
-            return ctx.usageError(QStringLiteral("inbox patch: %1 is not valid JSON")
-                                      .arg(file == QLatin1String("-") ? QStringLiteral("stdin") : file));
-        decided = service.patch(*id, edited, reviewer);
+        decided = service.patch(in.id, in.edited, reviewer);
         done = QStringLiteral("patched and applied");
     } else if (sub == QLatin1String("resolve")) {
         const bool keep = args->flag(QStringLiteral("--keep-file"));
         decided = AttentionResolver(**ws, **clock)
-                      .resolve(*id, keep ? AttentionResolver::Choice::KeepFile
+                      .resolve(in.id, keep ? AttentionResolver::Choice::KeepFile
                                          : AttentionResolver::Choice::Restore,
                                reviewer);
         done = keep ? QStringLiteral("resolved (file kept)") : QStringLiteral("resolved (file restored)");
     } else if (sub == QLatin1String("unrefuse")) {
-        decided = service.undoRefusal(*id, reviewer);
+        decided = service.undoRefusal(in.id, reviewer);
         done = QStringLiteral("is pending again (refusal undone)");
     } else {
-        decided = service.revert(*id, reviewer);
+        decided = service.revert(in.id, reviewer);
         done = QStringLiteral("reverted");
     }
     if (!decided)

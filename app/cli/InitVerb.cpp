@@ -14,8 +14,8 @@ int runInit(Context& ctx)
     auto args = ctx.parse({}, {QStringLiteral("--demo")});
     if (!args)
         return ctx.error(args.error());
-    if (args->positional().size() > 1)
-        return ctx.usageError(QStringLiteral("init: expected at most one folder"));
+    if (auto ok = args->atMost(QStringLiteral("init"), 1); !ok)
+        return ctx.error(ok.error());
     const QString dir = args->positional().isEmpty() ? ctx.workspaceDir() : args->positional(0);
     auto ws = Workspace::open(dir);
     if (!ws)

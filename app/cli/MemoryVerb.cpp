@@ -9,6 +9,7 @@
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
 #include "store/Database.h"
+#include "util/JsonDepth.h"
 #include "util/Clock.h"
 #include "workspace/HermesConfig.h"
 
@@ -83,7 +84,13 @@ int runApply(Context& ctx, const Args& args)
     auto input = readInput(args.positional(1));
     if (!input)
         return ctx.error(input.error());
-    return runRequest(ctx, Json::parse(input->toStdString(), nullptr, false), true);
+    Json request;
+    try {
+        request = json::parseShallow(input->toStdString(), false);
+    } catch (const json::TooDeep&) { // nesting that would exhaust the parser's stack
+        request = Json(Json::value_t::discarded);
+    }
+    return runRequest(ctx, request, true);
 }
 
 int runEdit(Context& ctx, const Args& args, const QString& action)
@@ -169,6 +176,20 @@ int runMemory(Context& ctx)
     if (!args)
         return ctx.error(args.error());
     const QString sub = args->positional(0);
+    const QString target = QStringLiteral("--target");
+    const QString content = QStringLiteral("--content");
+    const QString oldText = QStringLiteral("--old-text");
+    static const QMap<QString, QStringList> options{
+        {QStringLiteral("apply"), {}},
+        {QStringLiteral("add"), {target, content}},
+        {QStringLiteral("replace"), {target, oldText, content}},
+        {QStringLiteral("remove"), {target, oldText}},
+        {QStringLiteral("show"), {target, QStringLiteral("--snapshot")}},
+    };
+    if (options.contains(sub)) {
+        if (auto ok = args->only(QStringLiteral("memory ") + sub, options.value(sub)); !ok)
+            return ctx.error(ok.error());
+    }
     if (sub == QLatin1String("apply"))
         return runApply(ctx, *args);
     if (sub == QLatin1String("add") || sub == QLatin1String("replace")
@@ -177,11 +198,10 @@ int runMemory(Context& ctx)
     if (sub == QLatin1String("show"))
         return runShow(ctx, *args);
     return ctx.usageError(sub.isEmpty()
-                              ? QStringLiteral("memory: say apply, add, replace, remove or show "
-                                               "(see 'sediment help memory')")
-                              : QStringLiteral("memory: unknown command '%1' (see 'sediment help "
-                                               "memory')")
-                                    .arg(sub));
+                              ? QStringLiteral("memory: which command? (accepted: %1)")
+                                    .arg(options.keys().join(QStringLiteral(", ")))
+                              : QStringLiteral("memory: unknown command '%1' (accepted: %2)")
+                                    .arg(sub, options.keys().join(QStringLiteral(", "))));
 }
 
 const VerbRegistration registration({

@@ -37,8 +37,8 @@ int runPropose(Context& ctx)
     auto args = ctx.parse({QStringLiteral("--now")});
     if (!args)
         return ctx.error(args.error());
-    if (args->positional().size() > 1)
-        return ctx.usageError(QStringLiteral("propose takes at most one FILE (see 'sediment help propose')"));
+    if (auto ok = args->atMost(QStringLiteral("propose"), 1); !ok)
+        return ctx.error(ok.error());
     auto clock = clockFromArgs(*args);
     if (!clock)
         return ctx.error(clock.error());

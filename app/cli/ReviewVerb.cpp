@@ -33,8 +33,8 @@ int runReview(Context& ctx)
                            QStringLiteral("--timeout"), QStringLiteral("--now")});
     if (!args)
         return ctx.error(args.error());
-    if (!args->positional().isEmpty())
-        return ctx.usageError(QStringLiteral("review takes no positional argument (see 'sediment help review')"));
+    if (auto ok = args->atMost(QStringLiteral("review"), 0); !ok)
+        return ctx.error(ok.error());
     if (!args->has(QStringLiteral("--summary-file")) || !args->has(QStringLiteral("--proposer-cmd")))
         return ctx.usageError(QStringLiteral("review needs --summary-file F and --proposer-cmd CMD"));
     auto clock = clockFromArgs(*args);
@@ -45,7 +45,8 @@ int runReview(Context& ctx)
         bool ok = false;
         const double seconds = args->value(QStringLiteral("--timeout")).toDouble(&ok);
         if (!ok || !(seconds > 0) || seconds > 86400)
-            return ctx.usageError(QStringLiteral("--timeout must be a number of seconds in (0, 86400]"));
+            return ctx.usageError(QStringLiteral("review: --timeout must be a number of seconds in (0, 86400] (got '%1')")
+                                      .arg(args->value(QStringLiteral("--timeout"))));
         timeout = std::chrono::milliseconds(qint64(seconds * 1000));
     }
     auto summary = readInput(args->value(QStringLiteral("--summary-file")));

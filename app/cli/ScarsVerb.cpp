@@ -29,6 +29,8 @@ const QString kUsage = QStringLiteral(
     "serves has its recall count bumped. archive-unrecalled archives only scars never recalled.\n"
     "suggest turns learnable scars into inbox proposals (personal data redacted first).\n");
 
+const QStringList kKinds{QStringLiteral("failure"), QStringLiteral("victory")};
+
 QString line(const Scar& s)
 {
     return QStringLiteral("#%1 [%2 %3/10 %4] %5%6 — recalled %7×")
@@ -48,8 +50,10 @@ int runAdd(Context& ctx, const QStringList& argv)
                                 {QStringLiteral("--not-learnable")}, QStringLiteral("scars add"));
     if (!a)
         return ctx.error(a.error());
-    if (!(*a)->positional().isEmpty())
-        return ctx.usageError(QStringLiteral("scars add: unexpected argument '%1'").arg((*a)->positional(0)));
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
+    if (auto kind = a->choice(QStringLiteral("--kind"), kKinds); !kind)
+        return ctx.error(kind.error());
     auto clock = a->clock();
     if (!clock)
         return ctx.error(clock.error());
@@ -89,12 +93,14 @@ int runList(Context& ctx, const QStringList& argv)
                                 {QStringLiteral("--archived")}, QStringLiteral("scars list"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(1); !ok)
+        return ctx.error(ok.error());
     ScarRepository::Filter f;
     f.text = (*a)->value(QStringLiteral("--query"), (*a)->positional(0));
     f.scope = (*a)->value(QStringLiteral("--scope"));
     f.kind = (*a)->value(QStringLiteral("--kind"));
-    if (!f.kind.isEmpty() && !Scar::isKnownKind(f.kind))
-        return ctx.usageError(QStringLiteral("unknown scar kind '%1' (use failure or victory)").arg(f.kind));
+    if (auto kind = a->choice(QStringLiteral("--kind"), kKinds); !kind)
+        return ctx.error(kind.error());
     auto minImp = a->integer(QStringLiteral("--min-importance"), 0, 0, 10);
     if (!minImp)
         return ctx.error(minImp.error());
@@ -163,6 +169,8 @@ int runSuggest(Context& ctx, const QStringList& argv)
                                 {}, QStringLiteral("scars suggest"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
     auto limit = a->integer(QStringLiteral("--limit"), 10, 1, 100000);
     if (!limit)
         return ctx.error(limit.error());
@@ -199,6 +207,8 @@ int runArchive(Context& ctx, const QStringList& argv)
                                 {QStringLiteral("--dry-run")}, QStringLiteral("scars archive-unrecalled"));
     if (!a)
         return ctx.error(a.error());
+    if (auto ok = a->atMost(0); !ok)
+        return ctx.error(ok.error());
     if (!(*a)->has(QStringLiteral("--older-than")))
         return ctx.usageError(QStringLiteral("scars archive-unrecalled: --older-than DAYS is required"));
     auto days = a->integer(QStringLiteral("--older-than"), 0, 0, 1'000'000);
@@ -241,8 +251,8 @@ int run(Context& ctx)
     if (sub == QLatin1String("archive-unrecalled"))
         return runArchive(ctx, rest);
     return ctx.usageError(sub.isEmpty()
-                              ? QStringLiteral("scars: a subcommand is required (add, list, recall, suggest, archive-unrecalled)")
-                              : QStringLiteral("scars: unknown subcommand '%1' (add, list, recall, suggest, archive-unrecalled)").arg(sub));
+                              ? QStringLiteral("scars: a subcommand is required (accepted: add, list, recall, suggest, archive-unrecalled)")
+                              : QStringLiteral("scars: unknown subcommand '%1' (accepted: add, list, recall, suggest, archive-unrecalled)").arg(sub));
 }
 
 const VerbRegistration registration({

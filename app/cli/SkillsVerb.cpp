@@ -1,5 +1,6 @@
 // `sediment skills ...`: the skill records, their telemetry, pins, restore, the curator pass
 // and the Hermes .usage.json import (§6).
+#include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
 #include "skills/Curator.h"
@@ -55,16 +56,6 @@ QString cliActor(Workspace& ws)
     return QStringLiteral("cli:") + (user.isEmpty() ? ws.reviewer() : user);
 }
 
-Result<std::unique_ptr<Clock>> clockFrom(const Args& args)
-{
-    if (!args.has(QStringLiteral("--now")))
-        return std::unique_ptr<Clock>(std::make_unique<SystemClock>());
-    auto at = time::parseIso(args.value(QStringLiteral("--now")));
-    if (!at)
-        return fail(Error::invalid(QStringLiteral("--now: %1").arg(at.error().message)));
-    return std::unique_ptr<Clock>(std::make_unique<FixedClock>(*at));
-}
-
 QString humanTime(const std::optional<QDateTime>& t)
 {
     return t ? time::toIso(*t) : QStringLiteral("-");
@@ -75,11 +66,6 @@ int list(Context& ctx, const Args& args, Workspace& ws)
     SkillRepository::ListQuery q;
     q.state = args.value(QStringLiteral("--state"));
     q.createdBy = args.value(QStringLiteral("--created-by"));
-    if (!q.state.isEmpty() && !Skill::isKnownState(q.state))
-        return ctx.usageError(QStringLiteral("skills list: --state must be active, stale or archived"));
-    if (!q.createdBy.isEmpty() && !Skill::isKnownCreator(q.createdBy))
-        return ctx.usageError(
-            QStringLiteral("skills list: --created-by must be agent, user, bundled or hub"));
     SkillRepository repo(ws.db());
     auto names = repo.names(q);
     if (!names)
@@ -194,6 +180,38 @@ int importHermes(Context& ctx, const Args& args, SkillService& service, Workspac
     return 0;
 }
 
+// Every option value and argument of a sub-command, checked before the workspace is opened:
+// a mistyped state or skill name is refused, never answered with an empty list or a new record.
+Status checkArgs(const Args& args, const QString& sub, bool named)
+{
+    const QString label = QStringLiteral("skills ") + sub;
+    const QString now = QStringLiteral("--now");
+    QStringList options{now};
+    if (sub == QLatin1String("list"))
+        options = {QStringLiteral("--state"), QStringLiteral("--created-by")};
+    else if (sub == QLatin1String("curate"))
+        options << QStringLiteral("--dry-run");
+    if (auto ok = args.only(label, options); !ok)
+        return ok;
+    if (named && args.positional().size() < 2)
+        return fail(Error::invalid(QStringLiteral("%1: missing skill NAME").arg(label)));
+    if (auto ok = args.atMost(label, named || sub == QLatin1String("import-hermes") ? 1 : 0, 1); !ok)
+        return ok;
+    if (named && !Skill::isValidName(args.positional(1)))
+        return fail(Error::invalid(
+            QStringLiteral("%1: '%2' is not a skill name (accepted: [a-z0-9][a-z0-9._-]{0,63})")
+                .arg(label, args.positional(1))));
+    static const QStringList states{QStringLiteral("active"), QStringLiteral("stale"),
+                                    QStringLiteral("archived")};
+    static const QStringList creators{QStringLiteral("agent"), QStringLiteral("user"),
+                                      QStringLiteral("bundled"), QStringLiteral("hub")};
+    if (auto ok = args.choice(label, QStringLiteral("--state"), states); !ok)
+        return fail(ok.error());
+    if (auto ok = args.choice(label, QStringLiteral("--created-by"), creators); !ok)
+        return fail(ok.error());
+    return {};
+}
+
 int runSkills(Context& ctx)
 {
     auto args = ctx.parse({QStringLiteral("--now"), QStringLiteral("--state"), QStringLiteral("--created-by")},
@@ -207,19 +225,14 @@ int runSkills(Context& ctx)
     const QStringList known = named + QStringList{QStringLiteral("list"), QStringLiteral("curate"),
                                                   QStringLiteral("import-hermes")};
     if (sub.isEmpty())
-        return ctx.usageError(QStringLiteral("skills: missing action (see 'sediment help skills')"));
-    if (!known.contains(sub))
         return ctx.usageError(
-            QStringLiteral("skills: unknown action '%1' (see 'sediment help skills')").arg(sub));
-    const int maxPositional = named.contains(sub) || sub == QLatin1String("import-hermes") ? 2 : 1;
-    if (named.contains(sub) && args->positional().size() < 2)
-        return ctx.usageError(QStringLiteral("skills %1: missing skill NAME").arg(sub));
-    if (args->positional().size() > maxPositional)
-        return ctx.usageError(QStringLiteral("skills %1: unexpected argument '%2'")
-                                  .arg(sub, args->positional(maxPositional)));
-    if (args->flag(QStringLiteral("--dry-run")) && sub != QLatin1String("curate"))
-        return ctx.usageError(QStringLiteral("skills %1: --dry-run is for 'curate'").arg(sub));
-    auto clock = clockFrom(*args);
+            QStringLiteral("skills: which action? (accepted: %1)").arg(known.join(QStringLiteral(", "))));
+    if (!known.contains(sub))
+        return ctx.usageError(QStringLiteral("skills: unknown action '%1' (accepted: %2)")
+                                  .arg(sub, known.join(QStringLiteral(", "))));
+    if (auto bad = checkArgs(*args, sub, named.contains(sub)); !bad)
+        return ctx.error(bad.error());
+    auto clock = clockFromArgs(*args);
     if (!clock)
         return ctx.error(clock.error());
     auto ws = ctx.workspace();

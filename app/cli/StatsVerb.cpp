@@ -22,8 +22,8 @@ int runStats(Context& ctx)
     auto args = ctx.parse({});
     if (!args)
         return ctx.error(args.error());
-    if (!args->positional().isEmpty())
-        return ctx.usageError(QStringLiteral("stats takes no positional argument"));
+    if (auto ok = args->atMost(QStringLiteral("stats"), 0); !ok)
+        return ctx.error(ok.error());
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());

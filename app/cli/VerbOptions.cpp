@@ -11,7 +11,7 @@ Result<VerbOptions> VerbOptions::parse(const Context& ctx, const QStringList& ar
     auto a = ctx.parse(argv, valueOptions, flags, label);
     if (!a)
         return fail(a.error());
-    return VerbOptions(std::move(*a));
+    return VerbOptions(std::move(*a), label);
 }
 
 Result<int> VerbOptions::integer(const QString& name, int fallback, int min, int max) const
@@ -21,8 +21,8 @@ Result<int> VerbOptions::integer(const QString& name, int fallback, int min, int
     bool ok = false;
     const int v = m_args.value(name).toInt(&ok);
     if (!ok || v < min || v > max)
-        return fail(Error::invalid(QStringLiteral("%1 must be an integer in [%2,%3] (got '%4')")
-                                       .arg(name)
+        return fail(Error::invalid(QStringLiteral("%1: %2 must be an integer in [%3,%4] (got '%5')")
+                                       .arg(m_label, name)
                                        .arg(min)
                                        .arg(max)
                                        .arg(m_args.value(name))));

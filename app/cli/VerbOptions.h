@@ -11,7 +11,7 @@
 namespace sediment::cli {
 
 // What the scars and decisions sub-verbs all begin with, said once: their arguments parsed
-// (`--json` and `--help` always accepted), whole-number options checked against a range, the
+// (`--json` and `--help` always accepted), option values checked against what is accepted, the
 // clock `--now` injects, then the workspace and the acting user. Each step hands back an Error
 // for Context::error, so every verb keeps its own order of checks: what it refuses before it
 // opens the workspace is still refused without touching it.
@@ -25,8 +25,17 @@ public:
     const Args* operator->() const { return &m_args; }
     bool json() const { return m_args.flag(QStringLiteral("--json")); }
 
+    const QString& label() const { return m_label; }
+
     // The option's value as a whole number in [min, max]; `fallback` when it is absent.
     Result<int> integer(const QString& name, int fallback, int min, int max) const;
+    // Args' checks, said in this sub-verb's name.
+    Result<QString> choice(const QString& name, const QStringList& accepted) const
+    {
+        return m_args.choice(m_label, name, accepted);
+    }
+    Status atMost(int max) const { return m_args.atMost(m_label, max); }
+    Result<QString> nonEmpty(const QString& name) const { return m_args.nonEmpty(m_label, name); }
 
     // `--now ISO` as a fixed clock, else the system clock (declare "--now" to accept it).
     Result<const Clock*> clock();
@@ -42,9 +51,10 @@ public:
     static QString actorOf(const Workspace& ws);
 
 private:
-    explicit VerbOptions(Args args) : m_args(std::move(args)) {}
+    VerbOptions(Args args, QString label) : m_args(std::move(args)), m_label(std::move(label)) {}
 
     Args m_args;
+    QString m_label;
     std::unique_ptr<Clock> m_clock;
 };
 

@@ -2,6 +2,7 @@
 
 #include "hermes/StagedSkillWrite.h"
 #include "proposal/ProposalValidator.h"
+#include "util/JsonDepth.h"
 
 #include <QRegularExpression>
 
@@ -127,11 +128,14 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
         text.remove(0, 3);
     Json root;
     try {
-        root = Json::parse(text.constData(), text.constData() + text.size());
-    } catch (const Json::parse_error& e) {
+        root = json::parseShallow(std::string_view(text.constData(), std::size_t(text.size())));
+    } catch (const Json::exception& e) { // a number out of range is out_of_range, not parse_error
         QString why = QString::fromUtf8(e.what());
         why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
         return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
+    } catch (const json::TooDeep&) {
+        return fail(Error::invalid(QStringLiteral("not valid JSON: nested deeper than %1 levels")
+                                       .arg(json::kMaxDepth)));
     }
     if (!root.is_object())
         return fail(Error::invalid(QStringLiteral("the record is not a JSON object")));

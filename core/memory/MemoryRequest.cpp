@@ -3,6 +3,7 @@
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
+#include "util/JsonDepth.h"
 
 namespace sediment {
 
@@ -189,7 +190,12 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
 
 MemoryRequest::Parsed MemoryRequest::parseText(const std::string& text, Enabled enabled)
 {
-    Json doc = Json::parse(text, nullptr, false);
+    Json doc;
+    try {
+        doc = json::parseShallow(text, false);
+    } catch (const json::TooDeep&) { // nesting that would exhaust the parser's stack
+        doc = Json(Json::value_t::discarded);
+    }
     if (doc.is_discarded()) {
         Parsed p;
         p.malformed = true;

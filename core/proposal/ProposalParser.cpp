@@ -1,5 +1,6 @@
 #include "proposal/ProposalParser.h"
 
+#include "util/JsonDepth.h"
 #include "util/JsonReader.h"
 #include "util/Utf8.h"
 
@@ -37,14 +38,21 @@ QString describeSyntaxError(std::string_view text, const char* what)
     return message;
 }
 
+QString tooDeep()
+{
+    return QStringLiteral("arrays and objects nest deeper than %1 levels").arg(json::kMaxDepth);
+}
+
 Result<Json> parseOne(std::string_view text)
 {
     if (auto quick = json::JsonReader::tryParse(text))
         return std::move(*quick);
     try {
-        return Json::parse(text.begin(), text.end());
+        return json::parseShallow(text);
     } catch (const Json::exception& e) {
         return fail(Error::invalid(describeSyntaxError(text, e.what())));
+    } catch (const json::TooDeep&) {
+        return fail(Error::invalid(tooDeep()));
     }
 }
 
@@ -117,7 +125,12 @@ Status ProposalParser::forEach(const QByteArray& input, const std::function<Stat
     // Lines fail this at the end of the first object, so the attempt is cheap.
     if (auto quick = json::JsonReader::tryParse(text))
         return sink(std::move(*quick));
-    Json whole = Json::parse(text.begin(), text.end(), nullptr, false);
+    Json whole;
+    try {
+        whole = json::parseShallow(text, false);
+    } catch (const json::TooDeep&) {
+        return fail(Error::invalid(QStringLiteral("malformed JSON: %1").arg(tooDeep())));
+    }
     if (!whole.is_discarded())
         return sink(std::move(whole));
     int lineNo = 0;

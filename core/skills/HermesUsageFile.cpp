@@ -2,6 +2,7 @@
 
 #include "util/AtomicFile.h"
 #include "util/FileLock.h"
+#include "util/JsonDepth.h"
 #include "util/Time.h"
 
 #include <QFile>
@@ -154,7 +155,12 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
                                                        const Provenance& provenance,
                                                        const QDateTime& now)
 {
-    const Json data = Json::parse(text.toStdString(), nullptr, false);
+    Json data;
+    try {
+        data = json::parseShallow(std::string_view(text.constData(), std::size_t(text.size())), false);
+    } catch (const json::TooDeep&) {
+        data = Json(Json::value_t::discarded);
+    }
     if (data.is_discarded())
         return fail(Error::invalid(QStringLiteral(".usage.json is not valid JSON")));
     if (!data.is_object())

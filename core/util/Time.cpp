@@ -30,10 +30,15 @@ Result<QDateTime> parseIso(const QString& text)
     if (!zone.isEmpty() && zone != QLatin1String("Z")) {
         QString digits = zone.mid(1);
         digits.remove(QLatin1Char(':'));
+        if (digits.mid(2).toInt() > 59)
+            return fail(Error::invalid(QStringLiteral("invalid ISO-8601 time '%1'").arg(text)));
         offsetSeconds = (digits.left(2).toInt() * 3600 + digits.mid(2).toInt() * 60)
                         * (zone.startsWith(QLatin1Char('-')) ? -1 : 1);
     }
+    // An offset Qt cannot hold (+99:00) gives an invalid time, which must not pass for one.
     const QDateTime local(date, clock, QTimeZone(offsetSeconds));
+    if (!local.isValid())
+        return fail(Error::invalid(QStringLiteral("invalid ISO-8601 time '%1'").arg(text)));
     return local.toUTC();
 }
 

@@ -38,7 +38,7 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
     Json doc;
     try {
         doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) { // a number out of range is out_of_range, not parse_error
         return fail(Error::invalid(
             QStringLiteral("%1: invalid JSON: %2").arg(origin, QString::fromUtf8(e.what()))));
     }

@@ -214,7 +214,7 @@ private Q_SLOTS:
     {
         const Run r = run({QStringLiteral("hermes"), QStringLiteral("drain")});
         QCOMPARE(r.code, 2);
-        QCOMPARE(r.err, QByteArray("sediment: hermes: unknown command 'drain' (import-pending, list, status)\n"));
+        QCOMPARE(r.err, QByteArray("sediment: hermes: unknown command 'drain' (accepted: import-pending, list, status)\n"));
         QVERIFY(!QFile::exists(path(QStringLiteral("sediment.db"))) || staged(QStringLiteral("1a2b3c01")));
         QCOMPARE(run({QStringLiteral("hermes")}).code, 2);
     }

@@ -1,0 +1,29 @@
+// A Hermes home's config.yaml, read through a real file as the workspace reads it: whatever the
+// YAML, the limits come back as values or as an explanation, never a crash; a limit that is
+// read is within range.
+#include "FuzzInput.h"
+
+#include "workspace/HermesConfig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+using namespace sediment;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    // In memory when the system offers it: a file write per input is most of the cost.
+    static QTemporaryDir dir(QDir(QStringLiteral("/dev/shm")).exists()
+                                 ? QStringLiteral("/dev/shm/sediment-fuzz-XXXXXX")
+                                 : QDir::tempPath() + QStringLiteral("/sediment-fuzz-XXXXXX"));
+    static const QString path = dir.filePath(QStringLiteral("config.yaml"));
+    QFile f(path);
+    fuzz::require(f.open(QIODevice::WriteOnly | QIODevice::Truncate), "the scratch file opens");
+    f.write(fuzz::bytes(data, size));
+    f.close();
+    const HermesConfig c = HermesConfig::load(path);
+    for (const auto& limit : {c.memoryCharLimit, c.userCharLimit})
+        fuzz::require(!limit || (*limit >= 0 && *limit <= 100000000), "a limit read is in range");
+    return 0;
+}
