@@ -25,4 +25,15 @@ if(SEDIMENT_BUILD_TESTS)
     sediment_require_program(SEDIMENT_XAUTH xauth xauth "xvfb-run")
     sediment_require_program(SEDIMENT_MMDEBSTRAP mmdebstrap mmdebstrap
         "the fresh-machine test (tests/fresh)")
+    sediment_require_program(SEDIMENT_CLANG16 clang++-16 clang-16
+        "the parsers' fuzz targets (the fuzz preset, .ci/fuzz)")
+    # libFuzzer's runtime: without it clang++-16 -fsanitize=fuzzer cannot link.
+    find_file(SEDIMENT_LIBFUZZER libclang_rt.fuzzer-x86_64.a libclang_rt.fuzzer.a
+              PATHS /usr/lib/llvm-16/lib/clang/16/lib/linux /usr/lib/llvm-16/lib/clang/16.0.6/lib/linux
+              NO_DEFAULT_PATH)
+    if(NOT SEDIMENT_LIBFUZZER AND CMAKE_SYSTEM_PROCESSOR STREQUAL "x86_64")
+        message(FATAL_ERROR "Missing libFuzzer's runtime for clang 16 (Debian package "
+                            "libclang-rt-16-dev), needed for the parsers' fuzz targets. "
+                            "`bash .ci/deps` installs it.")
+    endif()
 endif()

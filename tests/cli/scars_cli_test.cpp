@@ -93,7 +93,7 @@ private Q_SLOTS:
                           QStringLiteral("--kind"), QStringLiteral("oops")});
         QCOMPARE(r.code, 2);
         QCOMPARE(r.err.count('\n'), 1);
-        QVERIFY(r.err.contains("unknown scar kind 'oops'"));
+        QVERIFY(r.err.contains("unknown --kind 'oops' (accepted: failure, victory)"));
         r = sediment({QStringLiteral("scars"), QStringLiteral("add"), QStringLiteral("--title"), QStringLiteral("x"),
                       QStringLiteral("--importance"), QStringLiteral("11")});
         QCOMPARE(r.code, 2);
