@@ -33,6 +33,14 @@ private:
     QString m_title;
 };
 
+// Shown and active, as a founder's window is: shortcuts only reach the active window.
+bool showActive(QWidget& window)
+{
+    window.show();
+    QApplication::setActiveWindow(&window);
+    return QTest::qWaitForWindowActive(&window);
+}
+
 std::unique_ptr<Workspace> openAgain(const QString& dir)
 {
     auto ws = Workspace::open(dir);
@@ -110,9 +118,7 @@ private Q_SLOTS:
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         MainWindow window(std::move(fx.ws));
-        window.show();
-        QApplication::setActiveWindow(&window);
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(showActive(window));
         QTest::keyClick(&window, Qt::Key_Question);
         QVERIFY(window.findChild<ShortcutHelp*>());
         QVERIFY(ShortcutHelp::entries().size() >= 8);
@@ -125,9 +131,7 @@ private Q_SLOTS:
         fx.addMemory(QStringLiteral("Run the linters before pushing."));
         fx.addMemory(QStringLiteral("The user prefers short answers."));
         MainWindow window(std::move(fx.ws));
-        window.show();
-        QApplication::setActiveWindow(&window);
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(showActive(window));
         auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
         QVERIFY(inbox);
         QCOMPARE(QApplication::focusWidget(), inbox->table());
@@ -151,9 +155,7 @@ private Q_SLOTS:
         fx.addMemory(QStringLiteral("second"));
         fx.addMemory(QStringLiteral("third"));
         MainWindow window(std::move(fx.ws));
-        window.show();
-        QApplication::setActiveWindow(&window);
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(showActive(window));
         auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
         QVERIFY(inbox);
 
