@@ -42,12 +42,7 @@ mkdir -p "$out" "$cache"
 
 # The package sources and apt settings of this machine, so the roots fetch from where its own
 # apt fetches. Some archives here serve Release files past their Valid-Until date.
-sources=()
-[ -s /etc/apt/sources.list ] && grep -q '^[[:space:]]*deb' /etc/apt/sources.list &&
-    sources+=(/etc/apt/sources.list)
-for f in /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
-    [ -f "$f" ] && sources+=("$f")
-done
+. "$(dirname "${BASH_SOURCE[0]}")/apt_sources.sh"
 [ ${#sources[@]} -gt 0 ] || { fail "this machine has an apt source to fetch bookworm from"; finish; }
 
 # mmdebstrap SUITE-ARGS...: a minimal bookworm root that lives only for its hooks, fed from and

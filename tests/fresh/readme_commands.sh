@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs the README's two set-up commands, copied from the README as they stand, in a bare
-# Debian 12 root (mmdebstrap --variant=minbase), cold: no compiler cache, nothing installed
-# beforehand but Debian's base system. Prints each command's wall time (what a newcomer waits
-# for) and its CPU time. Not run by ctest (two cold builds and a full test run take a while);
-# run it by hand, as root, when the README's commands or .ci/deps change:
+# Debian 12 root (mmdebstrap --variant=minbase) with nothing installed beforehand but Debian's
+# base system, and prints each command's wall time (what a newcomer waits for) and CPU time.
+# Command 2 runs after command 1 in the same root, as a newcomer who ran both would: it finds the
+# packages installed and the compiler cache command 1 filled. Not run by ctest (a cold build and
+# a full test run take a while); run it by hand, as root, when the README's commands or
+# .ci/deps change:
 #   bash tests/fresh/readme_commands.sh [SOURCE_DIR] [OUT_DIR]
-# The first command ends by opening the app on the demo workspace: here it runs under xvfb-run,
-# and counts as done once the window's process has been up for 10 seconds, after which it is
-# closed.
+# The first command ends by opening the app on the demo workspace: here its window goes to an
+# Xvfb of this machine, and the command counts as done once the window's process has been up for
+# 10 seconds, after which it is closed.
 set -uo pipefail
 
 source_dir=$(cd "${1:-$(dirname "$0")/../..}" && pwd)
@@ -22,12 +24,7 @@ mapfile -t commands < <(awk '/^## Set up/ { on = 1; next } /^## / { on = 0 }
     "$source_dir/README.md")
 [ ${#commands[@]} -eq 2 ] || { echo "expected two set-up commands in README.md, found ${#commands[@]}" >&2; exit 1; }
 
-sources=()
-[ -s /etc/apt/sources.list ] && grep -q '^[[:space:]]*deb' /etc/apt/sources.list &&
-    sources+=(/etc/apt/sources.list)
-for f in /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
-    [ -f "$f" ] && sources+=("$f")
-done
+. "$(dirname "${BASH_SOURCE[0]}")/apt_sources.sh"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -73,6 +70,9 @@ cp -a "$tmp/src" "\$root/src"
 cp "$tmp/command1.sh" "$tmp/command2.sh" "$tmp/run1.sh" "\$root/tmp/"
 mkdir -p "\$root/tmp/.X11-unix"
 mount --bind /tmp/.X11-unix "\$root/tmp/.X11-unix"
+# Unbound however the hook ends: the root is deleted afterwards, and the bound folder is the
+# machine's own.
+trap 'umount "\$root/tmp/.X11-unix" 2>/dev/null' EXIT
 TIMEFORMAT='%R s wall, %U s user, %S s sys (children)'
 timed() {
     name=\$1; shift
@@ -80,7 +80,6 @@ timed() {
 }
 timed command1 env DISPLAY=:$display bash /tmp/run1.sh
 timed command2 bash -c 'cd /src && bash /tmp/command2.sh'
-umount "\$root/tmp/.X11-unix"
 exit 0
 EOF
 chmod +x "$tmp/hook.sh"
