@@ -207,8 +207,7 @@ bool MainWindow::showPage(const QString& pageId)
 
 void MainWindow::settleJournal()
 {
-    const SystemClock clock;
-    auto settled = JournalSettler(m_workspace->db(), clock).settle();
+    auto settled = JournalSettler(m_workspace->db(), m_clock).settle();
     if (!settled)
         statusBar()->showMessage(tr("Cannot settle interrupted decisions: %1").arg(settled.error().message), 10000);
     else if (settled->needsAttention > 0)
