@@ -36,4 +36,16 @@ if(SEDIMENT_BUILD_TESTS)
                             "libclang-rt-16-dev), needed for the parsers' fuzz targets. "
                             "`bash .ci/deps` installs it.")
     endif()
+    # The team-mode tests' own PostgreSQL 15 server (tests/support/pg_server.sh) and its psql:
+    # Debian keeps them out of PATH, in one folder per major version.
+    foreach(program initdb psql)
+        find_program(SEDIMENT_PG_${program} ${program} PATHS /usr/lib/postgresql/15/bin
+                     NO_DEFAULT_PATH)
+        if(NOT SEDIMENT_PG_${program})
+            message(FATAL_ERROR "Missing program '/usr/lib/postgresql/15/bin/${program}' (Debian "
+                                "package postgresql), needed for the team-mode tests' PostgreSQL "
+                                "server. `bash .ci/deps` installs it.")
+        endif()
+    endforeach()
+    get_filename_component(SEDIMENT_PG_BINDIR ${SEDIMENT_PG_initdb} DIRECTORY)
 endif()
