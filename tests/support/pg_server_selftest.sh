@@ -2,7 +2,8 @@
 # pg_server_selftest: the server pg_server.sh started is there and is what the team-mode tests
 # expect: reachable with the recorded connection string, PostgreSQL 15, durability off, and a
 # database can be made, written, read back and dropped.
-# Usage: pg_server_selftest.sh CONNINFO_FILE (ctest passes the fixture's file)
+# Usage: pg_server_selftest.sh [CONNINFO_FILE]; without it, the file named by
+# SEDIMENT_TEST_POSTGRES_FILE, as the team-mode tests find it (CMake's sediment_use_pg sets it).
 set -uo pipefail
 
 file=${1:-${SEDIMENT_TEST_POSTGRES_FILE:-}}
