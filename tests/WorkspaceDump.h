@@ -2,46 +2,59 @@
 
 // Text dumps of a workspace for "nothing changed" checks: two equal dumps taken before and after
 // an operation mean it wrote nothing.
+#include "TeamStore.h"
 #include "store/Database.h"
+#include "workspace/Workspace.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QStringList>
 
-#include <sqlite3.h>
 
 namespace sediment::test {
 
-// Every row of every table, as text.
+// Every row of every table, as text (either store).
 inline QString dumpDatabase(Database& db)
 {
     QString out;
-    auto tables = db.prepare("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name");
+    auto tables = db.prepare({"SELECT name FROM sqlite_master WHERE type='table' ORDER BY name",
+                              "SELECT table_name FROM information_schema.tables WHERE "
+                              "table_schema = current_schema() ORDER BY table_name"});
     QStringList names;
     while (tables && *tables->step())
         names << tables->text(0);
     for (const QString& table : names) {
+        if (table.contains(QLatin1String("_fts")) || table.startsWith(QLatin1String("inbox_text_")))
+            continue; // full-text indexes and their shadow tables: derived from the rows
+        if (table == QLatin1String("inbox_text"))
+            continue;
         const QByteArray sql = "SELECT * FROM \"" + table.toUtf8() + "\" ORDER BY 1";
-        sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(db.handle(), sql.constData(), -1, &st, nullptr) != SQLITE_OK)
-            continue; // virtual tables' shadow internals
+        auto st = db.prepare(sql.constData());
+        if (!st)
+            continue;
         out += table + QLatin1Char('\n');
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            for (int c = 0; c < sqlite3_column_count(st); ++c) {
-                const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, c));
-                out += QString::fromUtf8(text ? text : "NULL") + QLatin1Char('|');
-            }
+        while (true) {
+            auto row = st->step();
+            if (!row || !*row)
+                break;
+            for (int c = 0; c < st->columnCount(); ++c)
+                out += (st->isNull(c) ? QStringLiteral("NULL") : st->text(c)) + QLatin1Char('|');
             out += QLatin1Char('\n');
         }
-        sqlite3_finalize(st);
     }
     return out;
 }
 
-// The same for a database file, opened for the dump alone.
+// The same for a workspace's store, opened for the dump alone: the sediment.db at `path`, or,
+// against the team server, the schema its workspace's sediment.json names.
 inline QString dumpDatabase(const QString& path)
 {
+    if (onServer()) {
+        auto ws = Workspace::open(QFileInfo(path).absolutePath());
+        return ws ? dumpDatabase((*ws)->db()) : QStringLiteral("cannot open");
+    }
     auto db = Database::open(path);
     return db ? dumpDatabase(**db) : QStringLiteral("cannot open");
 }

@@ -1,3 +1,4 @@
+#include "store/ReviewerRepository.h"
 #include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
@@ -64,6 +65,15 @@ QString scoreText(const InboxItem& it)
 Json itemJson(Workspace& ws, const InboxItem& it, bool withBudget)
 {
     Json j = it.toJson();
+    // Team mode: who approved a two-person item so far, and how many approvals it needs.
+    if (ws.db().isServer() && ws.config().twoPersonDestinations.contains(it.destination)) {
+        Json approvals = Json::array();
+        if (auto gathered = ReviewerRepository(ws.db()).approvalsOf(it.id))
+            for (const auto& a : *gathered)
+                approvals.push_back(Json{{"reviewer", us(a.reviewer)}, {"at", us(a.at)}});
+        j["approvals"] = approvals;
+        j["approvals_needed"] = 2;
+    }
     if (withBudget) {
         auto budget = BudgetPreview::forItem(ws, it);
         j["budget"] = budget && *budget ? (*budget)->toJson() : Json(nullptr);
@@ -290,6 +300,11 @@ int runInbox(Context& ctx)
     if (auto folded = InboxIntake((*ws)->db()).foldAll(); !folded)
         return ctx.error(folded.error());
     InboxService service(**ws, **clock);
+    // On a team's server the reviewer is the database role: nobody decides in another's name.
+    if ((*ws)->db().isServer() && !in.reviewer.isEmpty() && in.reviewer != (*ws)->reviewer())
+        return ctx.usageError(QStringLiteral("inbox %1: on a team's server you decide as your database role (%2); "
+                                             "--reviewer cannot name another")
+                                  .arg(sub, (*ws)->reviewer()));
     const QString reviewer = in.reviewer.isEmpty() ? (*ws)->reviewer() : in.reviewer;
 
     if (sub == QLatin1String("list"))
@@ -311,7 +326,8 @@ int runInbox(Context& ctx)
     QString done;
     if (sub == QLatin1String("approve")) {
         decided = service.approve(in.id, reviewer);
-        done = QStringLiteral("applied");
+        done = decided && decided->status == QLatin1String("pending") ? QStringLiteral("approved, still pending")
+                                                                        : QStringLiteral("applied");
     } else if (sub == QLatin1String("refuse")) {
         decided = service.refuse(in.id, in.reason, args->value(QStringLiteral("--text")), reviewer);
         done = QStringLiteral("refused");

@@ -15,6 +15,8 @@
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
+#include "store/ReviewerRepository.h"
+#include "team/TeamRights.h"
 #include "util/Time.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
@@ -87,10 +89,19 @@ Result<InboxService::Opened> InboxService::open(qint64 id, const QStringList& al
     auto it = load(repo, id);
     if (!it)
         return fail(it.error());
-    if (!allowed.contains(it->status))
-        return fail(Error::refused(QStringLiteral("inbox item %1 is %2; only %3 items can %4")
+    if (!allowed.contains(it->status)) {
+        // Who decided it and when: on a team, most often another reviewer a moment ago.
+        const QString by = it->decidedBy && it->decidedAt
+                               ? QStringLiteral(" (by %1 at %2)").arg(*it->decidedBy, *it->decidedAt)
+                               : QString();
+        return fail(Error::refused(QStringLiteral("inbox item %1 is %2%3; only %4 items can %5")
                                        .arg(it->id)
-                                       .arg(it->status, allowed.join(QStringLiteral(" or ")), what)));
+                                       .arg(it->status, by, allowed.join(QStringLiteral(" or ")), what)));
+    }
+    // On a team's server, the reviewer's right (docs/user-guide.md#team-mode).
+    const QString decide = QStringLiteral("decide inbox item %1 (%2)").arg(it->id).arg(it->destination);
+    if (auto s = TeamRights(m_workspace).mayDecide(it->destination, decide); !s)
+        return fail(s.error());
     return Opened{std::move(*tx), std::move(*it)};
 }
 
@@ -264,8 +275,57 @@ Result<InboxItem> InboxService::takeForDecision(qint64 id, const QStringList& al
     return std::move(it);
 }
 
+Result<std::optional<InboxItem>> InboxService::gatherApproval(qint64 id, const QString& reviewer)
+{
+    if (!m_workspace.db().isServer() || m_workspace.config().twoPersonDestinations.isEmpty())
+        return std::optional<InboxItem>();
+    auto opened = open(id, {kPending}, QStringLiteral("be approved"));
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    if (!m_workspace.config().twoPersonDestinations.contains(it.destination))
+        return std::optional<InboxItem>();
+    ReviewerRepository reviewers(m_workspace.db());
+    auto earlier = reviewers.approvalsOf(id);
+    if (!earlier)
+        return fail(earlier.error());
+    for (const auto& a : *earlier)
+        if (a.reviewer == reviewer)
+            return fail(Error::refused(QStringLiteral("%1 already approved inbox item %2 at %3; %4 items need a "
+                                                      "second approval from another reviewer")
+                                           .arg(reviewer)
+                                           .arg(id)
+                                           .arg(a.at, it.destination)));
+    if (!earlier->empty())
+        return std::optional<InboxItem>(); // the second approval: it decides
+    // The first approval is recorded (and audited); the item stays pending for a second one.
+    const QString at = time::toIso(m_clock.now());
+    if (auto added = reviewers.addApproval(id, reviewer, at); !added)
+        return fail(added.error());
+    AuditEntry e;
+    e.actor = actorOf(reviewer);
+    e.action = QStringLiteral("inbox.approval");
+    e.subjectType = QStringLiteral("inbox_item");
+    e.subjectId = QString::number(id);
+    e.reason = QStringLiteral("approval 1 of 2 (two-person rule for %1)").arg(it.destination);
+    e.before = it.status;
+    e.after = it.status;
+    if (auto logged = AuditRepository(m_workspace.db(), m_clock).append(e); !logged)
+        return fail(logged.error());
+    if (auto s = tx.commit(); !s)
+        return fail(s.error());
+    it.reason = QStringLiteral("approval 1 of 2 recorded (%1); a second reviewer's approval applies it").arg(reviewer);
+    return std::optional<InboxItem>(std::move(it));
+}
+
 Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
 {
+    // The two-person rule (team mode): a first approval is only recorded.
+    auto first = gatherApproval(id, reviewer);
+    if (!first)
+        return fail(first.error());
+    if (*first)
+        return std::move(**first);
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());

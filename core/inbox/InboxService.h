@@ -34,6 +34,9 @@ public:
 
     Result<InboxItem> item(qint64 id);
 
+    // Applies a pending item. On a team's server, an item of a two-person destination is only
+    // applied by the approval of a second reviewer: the first is recorded, and the item comes
+    // back still pending with that said in its reason.
     Result<InboxItem> approve(qint64 id, const QString& reviewer);
     Result<InboxItem> refuse(qint64 id, const QString& code, const QString& text,
                              const QString& reviewer);
@@ -68,6 +71,9 @@ private:
     };
     Result<Opened> open(qint64 id, const QStringList& allowed, const QString& what);
     Result<InboxItem> load(InboxRepository& repo, qint64 id);
+    // The first approval of a two-person item, recorded: the item as it stays. Nothing when this
+    // approval decides (no rule applies, or it is the second).
+    Result<std::optional<InboxItem>> gatherApproval(qint64 id, const QString& reviewer);
     // Loads the item under `allowed`, refuses a stale one when asked, and ends the read so that
     // the decision's journal row can commit on its own. The caller holds the journal's lock.
     Result<InboxItem> takeForDecision(qint64 id, const QStringList& allowed, const QString& what,

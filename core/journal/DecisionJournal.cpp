@@ -12,13 +12,45 @@ Result<FileLock> DecisionJournal::lock(const Database& db)
     return FileLock::acquire(db.path() + QStringLiteral(".journal-lock"));
 }
 
+Status DecisionJournal::checkStillUndecided(JournalRepository& journal, const JournalEntry& entry)
+{
+    const qint64 item = *entry.itemId;
+    auto claim = journal.claimOn(item);
+    if (!claim)
+        return fail(claim.error());
+    if (*claim) {
+        const Json by = (*claim)->outcome.value("item", Json::object()).value("decided_by", Json(""));
+        return fail(Error::refused(QStringLiteral("inbox item %1 is being decided by %2 (since %3)")
+                                       .arg(item)
+                                       .arg(by.is_string() ? qs(by.get<std::string>()) : QStringLiteral("another reviewer"),
+                                            (*claim)->createdAt)));
+    }
+    auto state = journal.lockItem(item);
+    if (!state)
+        return fail(state.error());
+    // The status the decision started from is the audit row's `before`.
+    const Json before = entry.outcome.value("audit", Json::object()).value("before", Json(nullptr));
+    if (*state && before.is_string() && (*state)->status != qs(before.get<std::string>()))
+        return fail(Error::refused(QStringLiteral("inbox item %1 was already %2 by %3 at %4")
+                                       .arg(item)
+                                       .arg((*state)->status, (*state)->decidedBy, (*state)->decidedAt)));
+    return {};
+}
+
 Result<qint64> DecisionJournal::announce(JournalEntry& entry) const
 {
     auto tx = m_db.begin();
     if (!tx)
         return fail(tx.error());
+    JournalRepository journal(m_db);
+    if (entry.itemId) {
+        // Checked under the write lock, with the item's row locked: two reviewers (on two
+        // machines of a team) who both read the item as undecided cannot both go on to write.
+        if (auto s = checkStillUndecided(journal, entry); !s)
+            return fail(s.error());
+    }
     entry.createdAt = time::toIso(m_clock.now());
-    auto id = JournalRepository(m_db).insert(entry);
+    auto id = journal.insert(entry);
     if (!id)
         return fail(id.error());
     if (auto s = tx->commit(); !s)

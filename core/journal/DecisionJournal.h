@@ -8,6 +8,7 @@
 namespace sediment {
 
 class Database;
+class JournalRepository;
 
 // The first step of every decision that writes a file: the journal row, committed on its own
 // before the file is touched, so that a process killed at any later moment leaves enough behind
@@ -26,6 +27,8 @@ public:
     Result<qint64> announce(JournalEntry& entry) const;
 
 private:
+    static Status checkStillUndecided(JournalRepository& journal, const JournalEntry& entry);
+
     Database& m_db;
     const Clock& m_clock;
 };

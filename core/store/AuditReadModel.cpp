@@ -9,13 +9,20 @@ namespace sediment {
 namespace {
 
 // Empty parameters match everything, so one statement serves every combination of filters.
-constexpr const char* kWhere =
+// SQLite's LIKE folds ASCII case; the server's twin says so with ILIKE.
+constexpr Sql kWhere{
     " WHERE (?1 = '' OR subject_type = ?1) AND (?2 = '' OR subject_id = ?2)"
     " AND (?3 = '' OR actor LIKE ?3 || '%' ESCAPE '\\')"
     " AND (?4 = '' OR action = ?4)"
     " AND (?5 = '' OR COALESCE(reason, '') LIKE ?6 ESCAPE '\\'"
     "      OR COALESCE(before, '') LIKE ?6 ESCAPE '\\' OR COALESCE(after, '') LIKE ?6 ESCAPE '\\'"
-    "      OR details LIKE ?6 ESCAPE '\\')";
+    "      OR details LIKE ?6 ESCAPE '\\')",
+    " WHERE (?1 = '' OR subject_type = ?1) AND (?2 = '' OR subject_id = ?2)"
+    " AND (?3 = '' OR actor ILIKE ?3 || '%' ESCAPE '\\')"
+    " AND (?4 = '' OR action = ?4)"
+    " AND (?5 = '' OR COALESCE(reason, '') ILIKE ?6 ESCAPE '\\'"
+    "      OR COALESCE(before, '') ILIKE ?6 ESCAPE '\\' OR COALESCE(after, '') ILIKE ?6 ESCAPE '\\'"
+    "      OR details ILIKE ?6 ESCAPE '\\')"};
 
 QString escapeLike(const QString& text)
 {
@@ -40,7 +47,7 @@ void bindFilter(Statement& st, const AuditReadModel::Filter& f)
 
 Result<qint64> AuditReadModel::count(const Filter& filter)
 {
-    auto st = m_db.prepare((std::string("SELECT COUNT(*) FROM audit_log") + kWhere).c_str());
+    auto st = m_db.prepare((std::string("SELECT COUNT(*) FROM audit_log") + kWhere.text(m_db.dialect())).c_str());
     if (!st)
         return fail(st.error());
     bindFilter(*st, filter);
@@ -55,7 +62,7 @@ Result<std::vector<AuditEntry>> AuditReadModel::page(const Filter& filter, qint6
 {
     auto st = m_db.prepare(
         (std::string("SELECT ") + AuditRepository::kColumns + " FROM audit_log"
-         + kWhere + " ORDER BY seq DESC LIMIT ?7 OFFSET ?8")
+         + kWhere.text(m_db.dialect()) + " ORDER BY seq DESC LIMIT ?7 OFFSET ?8")
             .c_str());
     if (!st)
         return fail(st.error());

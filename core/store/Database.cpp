@@ -1,202 +1,58 @@
 #include "store/Database.h"
 
-#include "store/Schema.h"
-
-#include <QFile>
-
-#include <fcntl.h>
-#include <sqlite3.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "store/postgres/PostgresDatabase.h"
+#include "store/sqlite/SqliteDatabase.h"
 
 namespace sediment {
 
-namespace {
-
-constexpr int kBusyTimeoutMs = 30000;
-
-QString lastError(sqlite3* db) { return QString::fromUtf8(sqlite3_errmsg(db)); }
-
-// SQLite's unix VFS syncs the folder at the first sync of every WAL it opens with CREATE, which
-// it always asks for, so that a new WAL's name is on disk before anything relies on it. A WAL
-// that already holds a frame needs no such sync: its header was synced before any frame was
-// written, and that first sync, by the process that created the file, synced the folder. For a
-// SyncEachCommit connection, which finds the WAL left by the process before it, that is one
-// flush of the disk saved per process. Any other WAL (missing, empty, or a header alone, which a
-// crash may have left unsynced) is opened as SQLite asks, folder sync included.
-constexpr sqlite3_int64 kWalHeaderBytes = 32;
-constexpr const char* kVfsName = "sediment-existing-wal";
-
-int openExistingWalWithoutFolderSync(sqlite3_vfs* vfs, sqlite3_filename name, sqlite3_file* file,
-                                     int flags, int* outFlags)
-{
-    auto* base = static_cast<sqlite3_vfs*>(vfs->pAppData);
-    struct stat st {};
-    if ((flags & SQLITE_OPEN_WAL) && (flags & SQLITE_OPEN_CREATE) && name
-        && ::stat(name, &st) == 0 && st.st_size > kWalHeaderBytes) {
-        if (base->xOpen(base, name, file, flags & ~SQLITE_OPEN_CREATE, outFlags) == SQLITE_OK)
-            return SQLITE_OK;
-    }
-    return base->xOpen(base, name, file, flags, outFlags);
-}
-
-// The default VFS with that one change, registered once (not as the default).
-const char* existingWalVfs()
-{
-    static const bool registered = [] {
-        sqlite3_vfs* base = sqlite3_vfs_find(nullptr);
-        if (!base)
-            return false;
-        static sqlite3_vfs shim = *base;
-        shim.zName = kVfsName;
-        shim.pAppData = base;
-        shim.xOpen = &openExistingWalWithoutFolderSync;
-        shim.pNext = nullptr;
-        return sqlite3_vfs_register(&shim, 0) == SQLITE_OK;
-    }();
-    return registered ? kVfsName : nullptr;
-}
-
-} // namespace
+Database::~Database() = default;
 
 Result<std::unique_ptr<Database>> Database::open(const QString& path, SyncMode mode)
 {
-    const bool inMemory = path == QLatin1String(":memory:");
-    const QByteArray native = inMemory ? QByteArray(":memory:") : QFile::encodeName(path);
-    if (!inMemory) {
-        // Create the file ourselves so it is 0600 from its first byte; SQLite gives the -wal and
-        // -shm files the same mode.
-        const int fd = ::open(native.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-        if (fd < 0)
-            return fail(Error::io(QStringLiteral("cannot open database %1").arg(path)));
-        ::close(fd);
-    }
-    sqlite3* raw = nullptr;
-    const bool syncEachCommit = !inMemory && mode == SyncMode::SyncEachCommit;
-    const int rc = sqlite3_open_v2(native.constData(), &raw,
-                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-                                       | SQLITE_OPEN_NOMUTEX,
-                                   syncEachCommit ? existingWalVfs() : nullptr);
-    std::unique_ptr<Database> db(new Database(raw, path));
-    if (rc != SQLITE_OK)
-        return fail(Error::io(QStringLiteral("cannot open database %1: %2")
-                                  .arg(path, raw ? lastError(raw) : QStringLiteral("out of memory"))));
-    sqlite3_busy_timeout(raw, kBusyTimeoutMs);
-    sqlite3_extended_result_codes(raw, 1);
-    if (!inMemory) {
-        // A new database gets 16 KiB pages (an existing one keeps its own: SQLite ignores this
-        // once a page exists, and it must come before WAL mode). An agent's batch of 100,000
-        // proposals then writes a quarter as many pages and WAL frames, which took its commit
-        // from 0.10 to 0.07 s; a million-row inbox is read in fewer, larger pages.
-        if (auto s = db->exec("PRAGMA page_size=16384"); !s)
-            return fail(s.error());
-        auto mode = db->prepare("PRAGMA journal_mode=WAL");
-        if (!mode)
-            return fail(mode.error());
-        auto row = mode->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row || mode->text(0).toLower() != QLatin1String("wal"))
-            return fail(Error::io(QStringLiteral("cannot switch %1 to WAL mode").arg(path)));
-    }
-    if (!syncEachCommit) {
-        if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"); !s)
-            return fail(s.error());
-    } else {
-        if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL;"); !s)
-            return fail(s.error());
-        // Durability comes from the WAL sync at each COMMIT, so the checkpoint at close is not
-        // needed for it. Our own WAL hook replaces the automatic checkpoint (which would be a
-        // PASSIVE one: after the next process rebuilds its WAL index, a passively checkpointed
-        // WAL looks unbackfilled again and every later process would copy it all once more).
-        sqlite3_db_config(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-        sqlite3_wal_hook(raw, &Database::onWalCommit, db.get());
-    }
-    if (auto s = db->migrate(); !s)
-        return fail(s.error());
-    return db;
+    return SqliteDatabase::open(path, mode);
 }
 
-int Database::onWalCommit(void* self, sqlite3*, const char*, int frames)
+Result<std::unique_ptr<Database>> Database::open(const ServerAddress& address)
 {
-    static_cast<Database*>(self)->m_walFrames = frames;
-    return SQLITE_OK;
-}
-
-Database::~Database()
-{
-    if (m_walFrames >= kWalCheckpointFrames) {
-        // TRUNCATE: copy the WAL into the database, sync both and cut the WAL to zero bytes, so
-        // the next process starts on an empty log. Without waiting: if a reader (the app) holds
-        // an old snapshot, the copy that was possible is done and a later process tries again.
-        sqlite3_busy_timeout(m_db, 0);
-        sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
-    }
-    sqlite3_close_v2(m_db);
-}
-
-Result<Statement> Database::prepare(const char* sql)
-{
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(m_db, sql, -1, &stmt, nullptr) != SQLITE_OK)
-        return fail(Error::io(QStringLiteral("database error: %1").arg(lastError(m_db))));
-    return Statement(m_db, stmt);
-}
-
-Status Database::exec(const char* sql)
-{
-    char* err = nullptr;
-    if (sqlite3_exec(m_db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-        const QString msg = QString::fromUtf8(err ? err : "unknown error");
-        sqlite3_free(err);
-        return fail(Error::io(QStringLiteral("database error: %1").arg(msg)));
-    }
-    return {};
+    return PostgresDatabase::open(address);
 }
 
 Result<Transaction> Database::begin()
 {
-    if (auto s = exec("BEGIN IMMEDIATE"); !s)
+    if (auto s = beginWrite(); !s)
         return fail(s.error());
     return Transaction(this);
 }
 
-qint64 Database::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
-
-int Database::changes() const { return sqlite3_changes(m_db); }
-
-Result<qint64> Database::dataVersion()
+Result<qint64> Database::scalar(const Sql& sql, std::initializer_list<qint64> params)
 {
-    auto st = prepare("PRAGMA data_version");
+    auto st = prepare(sql);
     if (!st)
         return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return st->int64(0);
+    int index = 1;
+    for (qint64 p : params)
+        st->bind(index++, p);
+    auto value = st->firstInt64();
+    if (!value)
+        return fail(value.error());
+    return value->value_or(0);
 }
 
 Result<int> Database::storedSchemaVersion()
 {
-    auto exists = prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'");
+    auto exists = hasTable("schema_version");
     if (!exists)
         return fail(exists.error());
-    auto found = exists->step();
-    if (!found)
-        return fail(found.error());
-    if (!*found)
+    if (!*exists)
         return 0;
-    auto read = prepare("SELECT COALESCE(MAX(version), 0) FROM schema_version");
-    if (!read)
-        return fail(read.error());
-    if (auto r = read->step(); !r)
-        return fail(r.error());
-    return int(read->int64(0));
+    auto version = scalar("SELECT COALESCE(MAX(version), 0) FROM schema_version");
+    if (!version)
+        return fail(version.error());
+    return int(*version);
 }
 
-Status Database::migrate()
+Status Database::migrate(std::span<const char* const> steps)
 {
-    const auto steps = schema::migrations();
     const int latest = int(steps.size());
     // Most opens find the schema current: check without taking the write lock.
     auto current = storedSchemaVersion();
@@ -217,7 +73,7 @@ Status Database::migrate()
     if (version > latest)
         return fail(Error::io(QStringLiteral("%1 was written by a newer Sediment (schema %2, this "
                                              "build knows %3); upgrade Sediment")
-                                  .arg(m_path)
+                                  .arg(describe())
                                   .arg(version)
                                   .arg(latest)));
     if (auto s = exec("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)"); !s)
@@ -242,33 +98,14 @@ Status Database::migrate()
 Transaction::~Transaction()
 {
     if (m_db)
-        m_db->exec("ROLLBACK");
-}
-
-Result<qint64> Database::scalar(const char* sql, std::initializer_list<qint64> params)
-{
-    auto st = prepare(sql);
-    if (!st)
-        return fail(st.error());
-    int index = 1;
-    for (qint64 p : params)
-        st->bind(index++, p);
-    auto value = st->firstInt64();
-    if (!value)
-        return fail(value.error());
-    return value->value_or(0);
+        m_db->rollbackWrite();
 }
 
 Status Transaction::commit()
 {
     Database* db = m_db;
     m_db = nullptr;
-    auto committed = db->exec("COMMIT");
-    // A COMMIT that fails (busy past the time-out, a deferred constraint) leaves the transaction
-    // open; it is ended here, so that the connection's next statement does not run inside it.
-    if (!committed)
-        (void)db->exec("ROLLBACK");
-    return committed;
+    return db->commitWrite();
 }
 
 } // namespace sediment

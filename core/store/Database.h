@@ -1,5 +1,7 @@
 #pragma once
 
+#include "store/Dialect.h"
+#include "store/Sql.h"
 #include "store/Statement.h"
 #include "util/Error.h"
 
@@ -7,6 +9,7 @@
 
 #include <initializer_list>
 #include <memory>
+#include <span>
 
 struct sqlite3;
 
@@ -14,57 +17,94 @@ namespace sediment {
 
 class Transaction;
 
-// One SQLite connection to a workspace's sediment.db: WAL, a busy time-out so that an agent
-// and the app can write at once, the schema migrated forward on open, file mode 0600.
-class Database final {
+// Where a team's store lives (sediment.json "database", docs/user-guide.md#team-mode): a libpq
+// connection string, and the PostgreSQL schema that holds this workspace's tables, so several
+// workspaces can share one database. `lockBase` is a local path beside which the decision
+// journal keeps its lock file (the workspace's own folder).
+struct ServerAddress {
+    QString conninfo;
+    QString schema = QStringLiteral("sediment");
+    QString lockBase;
+};
+
+// The store port: one connection to a workspace's tables, in the embedded SQLite file
+// (sediment.db) or on a team's PostgreSQL server. Every repository speaks to this class only;
+// the SQL itself stays in the repositories, with a PostgreSQL twin where the dialects differ.
+// Writers are serialised in both: BEGIN IMMEDIATE takes SQLite's write lock, and a PostgreSQL
+// write transaction takes one advisory lock, so the audit chain has one end and a check made
+// inside a transaction still holds at its commit.
+class Database {
 public:
-    // When a commit reaches the disk. CheckpointOnClose (the app, most verbs): synchronous=NORMAL,
-    // so a COMMIT only appends to the WAL and the checkpoint at close (or every 1000 pages) syncs
-    // it; cheap for a process that commits many times. SyncEachCommit (a one-shot command such as
-    // `memory apply`): synchronous=FULL, so COMMIT returns only once the WAL is on disk, and the
-    // connection leaves the WAL in place at close instead of checkpointing and deleting it.
-    // For a process that commits once that is two syncs instead of four (no WAL header sync, no
-    // sync of the folder for a new WAL file, no checkpoint syncs of the WAL and the database);
-    // the next process reads the few frames left back into its WAL index. The WAL is
-    // checkpointed and truncated by the connection that finds it holding kWalCheckpointFrames.
+    // When a commit reaches the disk (SQLite; the server decides for PostgreSQL).
+    // CheckpointOnClose (the app, most verbs): synchronous=NORMAL, so a COMMIT only appends to
+    // the WAL and the checkpoint at close (or every 1000 pages) syncs it; cheap for a process
+    // that commits many times. SyncEachCommit (a one-shot command such as `memory apply`):
+    // synchronous=FULL, so COMMIT returns only once the WAL is on disk, and the connection leaves
+    // the WAL in place at close instead of checkpointing and deleting it. For a process that
+    // commits once that is two syncs instead of four; the WAL is checkpointed and truncated by
+    // the connection that finds it holding kWalCheckpointFrames.
     enum class SyncMode { CheckpointOnClose, SyncEachCommit };
     static constexpr int kWalCheckpointFrames = 64;
 
-    // ":memory:" opens a private in-memory database (tests).
+    // The SQLite file at `path`; ":memory:" opens a private in-memory database (tests).
     static Result<std::unique_ptr<Database>> open(const QString& path,
                                                   SyncMode mode = SyncMode::CheckpointOnClose);
-    ~Database();
+    // A team's PostgreSQL store; its schema is created and migrated on first use.
+    static Result<std::unique_ptr<Database>> open(const ServerAddress& address);
+
+    virtual ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
-    Result<Statement> prepare(const char* sql);
-    Status exec(const char* sql);
+    virtual Dialect dialect() const = 0;
+    bool isServer() const { return dialect() == Dialect::Postgres; }
+
+    virtual Result<Statement> prepare(const Sql& sql) = 0;
+    // Statements without parameters, several at once.
+    virtual Status exec(const char* sql) = 0;
+    Status exec(const Sql& sql) { return exec(sql.text(dialect())); }
     // The first column of the first row as an integer, 0 when there is no row; integer
     // parameters bound in order.
-    Result<qint64> scalar(const char* sql, std::initializer_list<qint64> params = {});
+    Result<qint64> scalar(const Sql& sql, std::initializer_list<qint64> params = {});
 
-    // BEGIN IMMEDIATE: take the write lock up front so two writers queue on the busy time-out
-    // instead of failing a lock upgrade with "database is locked".
+    // A write transaction, serialised with every other writer of the store.
     Result<Transaction> begin();
 
-    qint64 lastInsertId() const;
-    int changes() const;
+    // The id the last insert into a table with a generated id gave.
+    virtual Result<qint64> lastInsertId() = 0;
+    // Rows the last statement changed, and every row this connection changed so far.
+    virtual qint64 changes() const = 0;
+    virtual qint64 totalChanges() const = 0;
     // Changes whenever another connection commits: the app polls it to refresh live.
-    Result<qint64> dataVersion();
+    virtual Result<qint64> dataVersion() = 0;
     int schemaVersion() const { return m_schemaVersion; }
+    // A local file this store is known by: sediment.db, or the workspace folder of a team store
+    // (lock files are made beside it).
     QString path() const { return m_path; }
-    sqlite3* handle() const { return m_db; }
+    // What a message calls this store.
+    virtual QString describe() const = 0;
+    // The raw SQLite connection; null on a server.
+    virtual sqlite3* handle() const { return nullptr; }
+    // The database role this session logged in as: the reviewer, on a server; empty in SQLite.
+    virtual QString sessionRole() const { return {}; }
+
+protected:
+    explicit Database(QString path) : m_path(std::move(path)) {}
+
+    virtual Status beginWrite() = 0;
+    virtual Status commitWrite() = 0;
+    virtual void rollbackWrite() = 0;
+    virtual Result<bool> hasTable(const char* name) = 0;
+
+    // Brings the schema forward with `steps` (entry i: from version i to i + 1).
+    Status migrate(std::span<const char* const> steps);
 
 private:
-    Database(sqlite3* db, QString path) : m_db(db), m_path(std::move(path)) {}
-    Status migrate();
+    friend class Transaction;
     Result<int> storedSchemaVersion();
-    static int onWalCommit(void* self, sqlite3* db, const char* schema, int frames);
 
-    sqlite3* m_db = nullptr;
     QString m_path;
     int m_schemaVersion = 0;
-    int m_walFrames = -1; // frames in the WAL after this connection's last commit (SyncEachCommit)
 };
 
 // Rolls back unless committed: an early return or error never leaves half a change.

@@ -106,8 +106,12 @@ Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order
         values << f.stakes;
     }
     if (!f.text.isEmpty()) {
-        where << QStringLiteral("(instr(lower(description), lower(?1x)) > 0 OR instr(lower(context), "
-                                "lower(?1x)) > 0 OR instr(lower(pattern), lower(?1x)) > 0)");
+        // strpos is the server's instr.
+        where << (m_db.isServer()
+                      ? QStringLiteral("(strpos(lower(description), lower(?1x)) > 0 OR strpos(lower(context), "
+                                       "lower(?1x)) > 0 OR strpos(lower(pattern), lower(?1x)) > 0)")
+                      : QStringLiteral("(instr(lower(description), lower(?1x)) > 0 OR instr(lower(context), "
+                                       "lower(?1x)) > 0 OR instr(lower(pattern), lower(?1x)) > 0)"));
     }
     QString sql = QStringLiteral("SELECT id FROM decisions");
     if (!where.isEmpty())

@@ -46,18 +46,23 @@ QString trigramPattern(const QString& word)
 
 void InboxFilterSql::addValues(const char* column, const InboxFilter::Values& values, bool nocase)
 {
-    const std::string collate = nocase ? " COLLATE NOCASE" : "";
+    // ASCII case folded: SQLite's NOCASE; on the server both sides lower-cased (its index on
+    // lower(agent) serves that).
+    const bool server = dialect == Dialect::Postgres;
+    const std::string collate = nocase && !server ? " COLLATE NOCASE" : "";
+    const auto folded = [&](const std::string& expr) { return nocase && server ? "lower(" + expr + ")" : expr; };
+    const std::string mark = nocase && server ? "lower(?)" : "?";
     if (!values.include.isEmpty()) {
         std::string in;
         for (const QString& v : values.include) {
-            in += in.empty() ? "?" : ", ?";
+            in += in.empty() ? mark : ", " + mark;
             params.emplace_back(v);
         }
-        add(std::string(column) + collate + " IN (" + in + ")");
+        add(folded(column) + collate + " IN (" + in + ")");
     }
     for (const QString& v : values.exclude) {
         // A NULL column (no agent) is "not that agent", which NOT IN alone would lose.
-        add(std::string("COALESCE(") + column + ", '')" + collate + " <> ?");
+        add(folded(std::string("COALESCE(") + column + ", '')") + collate + " <> " + mark);
         params.emplace_back(v);
     }
 }
@@ -103,15 +108,20 @@ bool InboxFilterSql::isIndexableWord(const QString& word)
     return false;
 }
 
-bool InboxFilterSql::looksUp(const InboxFilter& f, const QString& word)
+bool InboxFilterSql::looksUpInIndex(const InboxFilter& f, const QString& word)
 {
     return isIndexableWord(word) && !f.commonText.words.contains(word);
+}
+
+bool InboxFilterSql::looksUp(const InboxFilter& f, const QString& word) const
+{
+    return dialect == Dialect::Sqlite && looksUpInIndex(f, word);
 }
 
 bool InboxFilterSql::usesTextIndex(const InboxFilter& f)
 {
     return std::any_of(f.text.include.begin(), f.text.include.end(),
-                       [&](const QString& word) { return looksUp(f, word); });
+                       [&](const QString& word) { return looksUpInIndex(f, word); });
 }
 
 bool InboxFilterSql::readsEveryRow(const InboxFilter& f)
@@ -132,8 +142,9 @@ constexpr const char* kMark = "(SELECT upto FROM inbox_text_mark)";
 void InboxFilterSql::addText(const InboxFilter& f, const std::optional<Window>& window)
 {
     const InboxFilter::Values& text = f.text;
-    const auto exact = [this](const QString& word, bool negated) {
-        add(negated ? std::string("NOT (") + kTextMatch + ")" : std::string(kTextMatch));
+    const std::string match = kTextMatch.text(dialect);
+    const auto exact = [&](const QString& word, bool negated) {
+        add(negated ? "NOT (" + match + ")" : match);
         for (int i = 0; i < 3; ++i)
             params.emplace_back(likePattern(word));
     };
@@ -174,7 +185,7 @@ void InboxFilterSql::addText(const InboxFilter& f, const std::optional<Window>& 
             scan += std::string("id > ") + kMark;
         }
         for (const QString& word : indexed) {
-            scan += std::string(" AND (") + kTextMatch + ")";
+            scan += " AND (" + match + ")";
             for (int i = 0; i < 3; ++i)
                 params.emplace_back(likePattern(word));
         }
@@ -185,11 +196,14 @@ void InboxFilterSql::addText(const InboxFilter& f, const std::optional<Window>& 
         exact(word, true);
 }
 
-InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::optional<Window> window)
+InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::optional<Window> window,
+                                  Dialect dialect)
 {
     InboxFilterSql w;
+    w.dialect = dialect;
+    const bool server = dialect == Dialect::Postgres;
     w.addValues("destination", f.destination, false);
-    w.addValues(tableScan ? "+status" : "status", f.status, false);
+    w.addValues(tableScan && !server ? "+status" : "status", f.status, false);
     w.addValues("agent", f.agent, true);
     w.addProfiles(f.profile);
     for (const auto& bound : f.score) {
@@ -202,12 +216,12 @@ InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::opt
         w.add(*f.stale ? "stale <> 0" : "stale = 0");
     // Stale items are few, and the partial index holds only them; but the status index carries
     // the stale column too, and without statistics SQLite walks all of it instead.
-    if (f.stale == true && !tableScan)
+    if (f.stale == true && !tableScan && !server)
         w.from = "inbox_items INDEXED BY inbox_stale";
     w.addText(f, window);
     // With an indexed word the window is already inside the subquery; a second bound on the row
     // would let SQLite walk the window's rows instead of looking up the candidates.
-    if (window && !usesTextIndex(f)) {
+    if (window && (server || !usesTextIndex(f))) {
         w.add("id > ? AND id <= ?");
         w.params.emplace_back(window->after);
         w.params.emplace_back(window->upTo);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "store/Sql.h"
+
 #include "inbox/InboxQuery.h"
 #include "store/InboxReadModel.h"
 
@@ -23,6 +25,7 @@ public:
                                       // otherwise pick a worse one
     std::string sql = "1";
     std::vector<Param> params;
+    Dialect dialect = Dialect::Sqlite;
 
     // An id range (after, upTo] that the statement is limited to: one window of a scan.
     struct Window {
@@ -33,8 +36,11 @@ public:
     // `tableScan` writes the status test as `+status`, which SQLite does not serve from an index.
     // A window is written where it narrows most: inside the free-text subquery when there is
     // one (so that each window reads only its part of the trigram index), else on the row.
+    // On a server (Dialect::Postgres) there are no index hints and no trigram index: every word
+    // is matched with ILIKE, and a window is always on the row.
     static InboxFilterSql of(const InboxFilter& f, bool tableScan = false,
-                             std::optional<Window> window = std::nullopt);
+                             std::optional<Window> window = std::nullopt,
+                             Dialect dialect = Dialect::Sqlite);
 
     // True when every candidate row must be read anyway (free text that the trigram index cannot
     // serve, exclusions) and no index narrows the candidates (`dest:`, `agent:`, `is:stale`, an
@@ -51,8 +57,10 @@ public:
     // A word searched as the query language means it: a substring of the rationale, the payload
     // or the agent, ASCII letters in either case (LIKE's own meaning). The condition takes
     // likePattern(word) three times.
-    static constexpr const char* kTextMatch = "rationale LIKE ? ESCAPE '\\' OR op_json LIKE ? "
-                                              "ESCAPE '\\' OR COALESCE(agent, '') LIKE ? ESCAPE '\\'";
+    static constexpr Sql kTextMatch{"rationale LIKE ? ESCAPE '\\' OR op_json LIKE ? "
+                                    "ESCAPE '\\' OR COALESCE(agent, '') LIKE ? ESCAPE '\\'",
+                                    "rationale ILIKE ? ESCAPE '\\' OR op_json ILIKE ? "
+                                    "ESCAPE '\\' OR COALESCE(agent, '') ILIKE ? ESCAPE '\\'"};
     static QString likePattern(const QString& word);
 
     // The ordering expression; NULL-free so that keyset comparisons (rowOf) hold.
@@ -67,7 +75,8 @@ private:
     void addProfiles(const InboxFilter::Values& values);
     void addText(const InboxFilter& f, const std::optional<Window>& window);
     // An indexable word that the filter does not mark as too common for the index.
-    static bool looksUp(const InboxFilter& f, const QString& word);
+    bool looksUp(const InboxFilter& f, const QString& word) const;
+    static bool looksUpInIndex(const InboxFilter& f, const QString& word);
 };
 
 } // namespace sediment

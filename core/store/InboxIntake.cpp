@@ -28,8 +28,10 @@ InboxIntake::~InboxIntake() = default;
 Result<qint64> InboxIntake::nextId(Database& db)
 {
     // Two subqueries, each one descent to the right edge of its table.
-    return db.scalar("SELECT MAX(COALESCE((SELECT MAX(id) FROM inbox_items), 0), "
-                      "COALESCE((SELECT MAX(id) FROM inbox_intake), 0)) + 1");
+    return db.scalar({"SELECT MAX(COALESCE((SELECT MAX(id) FROM inbox_items), 0), "
+                      "COALESCE((SELECT MAX(id) FROM inbox_intake), 0)) + 1",
+                      "SELECT GREATEST(COALESCE((SELECT MAX(id) FROM inbox_items), 0), "
+                      "COALESCE((SELECT MAX(id) FROM inbox_intake), 0)) + 1"});
 }
 
 Status InboxIntake::file(const Filing& it, qint64 id, qint64 hashKey)
@@ -77,8 +79,10 @@ Result<std::optional<qint64>> InboxIntake::findByExtId(const QString& extId)
 Result<std::optional<qint64>> InboxIntake::findByHash(qint64 hashKey, const QString& contentHash)
 {
     // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
-    auto st = m_cache.get(FindHash, "SELECT id FROM inbox_intake WHERE hash_key = ? AND +content_hash = ? "
-                               "ORDER BY id LIMIT 1");
+    auto st = m_cache.get(FindHash, {"SELECT id FROM inbox_intake WHERE hash_key = ? AND +content_hash = ? "
+                                     "ORDER BY id LIMIT 1",
+                                     "SELECT id FROM inbox_intake WHERE hash_key = ? AND content_hash = ? "
+                                     "ORDER BY id LIMIT 1"});
     if (!st)
         return fail(st.error());
     (*st)->bind(1, hashKey).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
@@ -137,7 +141,7 @@ Result<InboxIntake::Progress> InboxIntake::fold(qint64 maxRows, int busyWaitMs)
         return fail(tx.error());
     // The chunk's last id first, then both statements by id range, so they move and delete the
     // same rows.
-    auto upTo = m_db.scalar("SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?)",
+    auto upTo = m_db.scalar("SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?) AS chunk",
                             {maxRows});
     if (!upTo)
         return fail(upTo.error());

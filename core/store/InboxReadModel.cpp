@@ -168,11 +168,11 @@ Result<qint64> InboxReadModel::count(const InboxFilter& filter)
         constexpr qint64 kProbe = 4096;
         const std::vector<Param> status{filter.status.include.front(), kProbe};
         auto below = scalar(m_db, "SELECT COUNT(*) FROM (SELECT 1 FROM inbox_items "
-                                  "WHERE status < ? LIMIT ?)", status);
+                                  "WHERE status < ? LIMIT ?) AS probe", status);
         if (!below)
             return fail(below.error());
         auto above = *below < kProbe ? scalar(m_db, "SELECT COUNT(*) FROM (SELECT 1 FROM "
-                                                    "inbox_items WHERE status > ? LIMIT ?)",
+                                                    "inbox_items WHERE status > ? LIMIT ?) AS probe",
                                               status)
                                      : Result<qint64>(kProbe);
         if (!above)
@@ -184,7 +184,7 @@ Result<qint64> InboxReadModel::count(const InboxFilter& filter)
             return *total - *below - *above;
         }
     }
-    const InboxFilterSql w = InboxFilterSql::of(filter);
+    const InboxFilterSql w = InboxFilterSql::of(filter, false, std::nullopt, m_db.dialect());
     return scalar(m_db, "SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql, w.params);
 }
 
@@ -213,7 +213,7 @@ Result<std::pair<qint64, qint64>> InboxReadModel::writeMark()
     auto version = m_db.dataVersion();
     if (!version)
         return fail(version.error());
-    return std::pair<qint64, qint64>(*version, sqlite3_total_changes64(m_db.handle()));
+    return std::pair<qint64, qint64>(*version, m_db.totalChanges());
 }
 
 Result<std::pair<qint64, qint64>> InboxReadModel::idSpan()
@@ -236,13 +236,19 @@ Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descend
                                          qint64 after, qint64 upTo, std::vector<qint64>& into)
 {
     const InboxFilterSql w = InboxFilterSql::of(filter, InboxFilterSql::readsEveryRow(filter),
-                                                InboxFilterSql::Window{after, upTo});
+                                                InboxFilterSql::Window{after, upTo}, m_db.dialect());
     const size_t first = into.size();
+    const std::string ids = "SELECT id FROM " + w.from + " WHERE " + w.sql + " ORDER BY id"
+                            + (descending ? " DESC" : " ASC");
+    if (m_db.isServer()) {
+        // The server sends the whole result at once: one round trip, however many ids.
+        if (auto s = collectIds(m_db, ids, w.params, into); !s)
+            return s;
+        return {};
+    }
     // The ids go to the vector from inside the scan (see keepId): a million ids then cost the
     // index walk, not a million round trips through sqlite3_step.
-    const std::string sql = "SELECT COUNT(sediment_keep_id(?, id)) FROM (SELECT id FROM "
-                            + w.from + " WHERE " + w.sql + " ORDER BY id"
-                            + (descending ? " DESC" : " ASC") + ")";
+    const std::string sql = "SELECT COUNT(sediment_keep_id(?, id)) FROM (" + ids + ")";
     if (auto s = collectInto(m_db, sql, w.params, into); !s)
         return s;
     // SQLite keeps the subquery's order in practice but does not promise it: make sure.
@@ -258,7 +264,7 @@ Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descend
 
 Result<std::vector<qint64>> InboxReadModel::allIds(const InboxFilter& filter, Sort sort)
 {
-    const InboxFilterSql w = InboxFilterSql::of(filter);
+    const InboxFilterSql w = InboxFilterSql::of(filter, false, std::nullopt, m_db.dialect());
     std::vector<qint64> ids;
     if (auto s = collectIds(m_db, "SELECT id FROM " + w.from + " WHERE " + w.sql + InboxFilterSql::orderBy(sort),
                             w.params, ids);
@@ -295,7 +301,7 @@ Result<qint64> InboxReadModel::pendingCount()
 Result<std::vector<qint64>> InboxReadModel::pageIds(const InboxFilter& filter, Sort sort,
                                                     qint64 offset, int limit)
 {
-    InboxFilterSql w = InboxFilterSql::of(filter);
+    InboxFilterSql w = InboxFilterSql::of(filter, false, std::nullopt, m_db.dialect());
     w.params.emplace_back(qint64(limit));
     w.params.emplace_back(offset);
     std::vector<qint64> ids;
@@ -356,7 +362,7 @@ Result<std::vector<InboxRow>> InboxReadModel::rows(const std::vector<qint64>& id
 Result<std::optional<qint64>> InboxReadModel::rowOf(const InboxFilter& filter, Sort sort,
                                                     qint64 id)
 {
-    InboxFilterSql w = InboxFilterSql::of(filter);
+    InboxFilterSql w = InboxFilterSql::of(filter, false, std::nullopt, m_db.dialect());
     auto member = w.params;
     member.emplace_back(id);
     auto found = scalar(m_db, "SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql + " AND id = ?",

@@ -269,7 +269,7 @@ Result<QMap<QString, qint64>> InboxRepository::countByDestination()
 {
     // Both tables in one statement: the intake's rows are pending items too.
     return grouped(m_db, "SELECT destination, COUNT(*) FROM (SELECT destination FROM inbox_items "
-                         "UNION ALL SELECT destination FROM inbox_intake) GROUP BY destination");
+                         "UNION ALL SELECT destination FROM inbox_intake) AS every_item GROUP BY destination");
 }
 
 Result<qint64> InboxRepository::countFiling() { return m_intake.count(); }
@@ -280,9 +280,12 @@ InboxRepository::findRefusedByHash(const QString& contentHash)
     // An index range (usually empty); the latest is picked here rather than by an ORDER BY on
     // an expression, which would set up a sorter for every proposal.
     auto st = m_cache.get(Refused,
-                     "SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
-                     "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
-                     "WHERE hash_key = ? AND +content_hash = ? AND status = 'refused'");
+                     {"SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
+                      "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
+                      "WHERE hash_key = ? AND +content_hash = ? AND status = 'refused'",
+                      "SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
+                      "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
+                      "WHERE hash_key = ? AND content_hash = ? AND status = 'refused'"});
     if (!st)
         return fail(st.error());
     Statement& s = **st;

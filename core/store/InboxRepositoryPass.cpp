@@ -83,8 +83,10 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
             return lower(*id, *filed);
     }
     // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
-    auto st = m_cache.get(FindDup, "SELECT id FROM inbox_items WHERE hash_key = ? AND +content_hash = ? "
-                              "AND status = 'pending' ORDER BY id LIMIT 1");
+    auto st = m_cache.get(FindDup, {"SELECT id FROM inbox_items WHERE hash_key = ? AND +content_hash = ? "
+                                    "AND status = 'pending' ORDER BY id LIMIT 1",
+                                    "SELECT id FROM inbox_items WHERE hash_key = ? AND content_hash = ? "
+                                    "AND status = 'pending' ORDER BY id LIMIT 1"});
     if (!st)
         return fail(st.error());
     (*st)->bind(1, key).bindUnowned(2, m_texts.utf8(kHashLookupSlot, contentHash));
@@ -124,6 +126,8 @@ Status InboxRepository::reserveCacheFor(std::size_t rows)
     // must stay in memory: 8 MiB plus 64 bytes per row keeps it there without making the process
     // hundreds of MiB large, as 1 KiB per row did (every fresh page of cache is a zeroed page of
     // memory, which cost more than the spills it saved).
+    if (m_db.isServer())
+        return {}; // the server sizes its own buffers
     constexpr qint64 kBaseKib = 8 * 1024;
     const qint64 kib = std::min<qint64>(kBaseKib + qint64(rows) / 16, 256 * 1024);
     auto now = m_db.scalar("PRAGMA cache_size");

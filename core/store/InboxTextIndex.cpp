@@ -26,6 +26,8 @@ Result<qint64> InboxTextIndex::mark()
 Result<QStringList> InboxTextIndex::commonWords(const QStringList& words, double share)
 {
     QStringList common;
+    if (m_db.isServer())
+        return common; // no trigram index on a server: nothing to plan around
     auto indexed = mark();
     if (!indexed)
         return fail(indexed.error());
@@ -36,9 +38,9 @@ Result<QStringList> InboxTextIndex::commonWords(const QStringList& words, double
     // list and cost tens of milliseconds for exactly the common words. Only the plan depends
     // on the answer, so a sample's error costs speed, never a wrong result.
     constexpr qint64 kSample = 2000;
-    const std::string sql = std::string("SELECT COUNT(*), COALESCE(SUM(") + InboxFilterSql::kTextMatch
+    const std::string sql = std::string("SELECT COUNT(*), COALESCE(SUM(") + InboxFilterSql::kTextMatch.sqlite
                             + "), 0) FROM (SELECT rationale, op_json, agent FROM inbox_items "
-                              "WHERE id <= ? ORDER BY id DESC LIMIT ?)";
+                              "WHERE id <= ? ORDER BY id DESC LIMIT ?) AS sample";
     auto st = m_db.prepare(sql.c_str());
     if (!st)
         return fail(st.error());
@@ -59,6 +61,8 @@ Result<QStringList> InboxTextIndex::commonWords(const QStringList& words, double
 
 Result<InboxTextIndex::Progress> InboxTextIndex::progress()
 {
+    if (m_db.isServer())
+        return Progress{}; // nothing to catch up: the server's search reads the rows themselves
     // One statement, so that the mark and the largest id come from the same snapshot.
     auto st = m_db.prepare("SELECT COALESCE((SELECT MAX(upto) FROM inbox_text_mark), 0), "
                            "COALESCE((SELECT MAX(id) FROM inbox_items), 0)");
@@ -75,7 +79,7 @@ Result<InboxTextIndex::Progress> InboxTextIndex::progress()
 
 Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int busyWaitMs)
 {
-    if (maxRows <= 0)
+    if (maxRows <= 0 || m_db.isServer())
         return progress();
     const BusyWait wait(m_db, busyWaitMs);
     auto tx = m_db.begin();
@@ -92,7 +96,7 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
     auto upTo = m_db.scalar(
                        "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_items "
                        "WHERE id > ?1 AND id < COALESCE((SELECT MIN(id) FROM inbox_intake), "
-                       "9223372036854775807) ORDER BY id LIMIT ?2)",
+                       "9223372036854775807) ORDER BY id LIMIT ?2) AS chunk",
                        {*from, maxRows});
     if (!upTo)
         return fail(upTo.error());

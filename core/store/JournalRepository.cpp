@@ -141,4 +141,35 @@ Result<std::optional<JournalEntry>> JournalRepository::find(qint64 id)
     return std::optional<JournalEntry>(std::move(rows->front()));
 }
 
+Result<std::optional<JournalEntry>> JournalRepository::claimOn(qint64 itemId)
+{
+    const std::string sql = std::string(kColumns) + "WHERE item_id = ? ORDER BY id LIMIT 1";
+    auto st = m_db.prepare(sql.c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, itemId);
+    auto rows = st->collect<JournalEntry>(fromRow);
+    if (!rows)
+        return fail(rows.error());
+    if (rows->empty())
+        return std::optional<JournalEntry>();
+    return std::optional<JournalEntry>(std::move(rows->front()));
+}
+
+Result<std::optional<JournalRepository::ItemState>> JournalRepository::lockItem(qint64 itemId)
+{
+    auto st = m_db.prepare({"SELECT status, COALESCE(decided_by, ''), COALESCE(decided_at, '') "
+                            "FROM inbox_items WHERE id = ?",
+                            "SELECT status, COALESCE(decided_by, ''), COALESCE(decided_at, '') "
+                            "FROM inbox_items WHERE id = ? FOR UPDATE"});
+    if (!st)
+        return fail(st.error());
+    auto row = st->bind(1, itemId).step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<ItemState>();
+    return std::optional<ItemState>(ItemState{st->text(0), st->text(1), st->text(2)});
+}
+
 } // namespace sediment

@@ -32,6 +32,18 @@ public:
     Result<std::optional<JournalEntry>> attentionFor(qint64 itemId);
     Result<std::optional<JournalEntry>> find(qint64 id);
 
+    // Another row still deciding the same inbox item (open or needing attention), if any.
+    Result<std::optional<JournalEntry>> claimOn(qint64 itemId);
+    // The inbox item's decision as it stands, its row locked until the transaction ends: FOR
+    // UPDATE on a server, where reviewers on other machines decide too; in SQLite the write
+    // lock of the transaction already holds every row.
+    struct ItemState {
+        QString status;
+        QString decidedBy;
+        QString decidedAt;
+    };
+    Result<std::optional<ItemState>> lockItem(qint64 itemId);
+
 private:
     static JournalEntry fromRow(const Statement& st);
 

@@ -18,11 +18,11 @@ SELECT MIN(t) FROM (
     UNION ALL
     SELECT MIN(i.created_at) FROM hermes_staged s JOIN inbox_items i ON i.id = s.inbox_id
     WHERE s.state = 'imported' AND i.status = 'pending'
-) WHERE t IS NOT NULL
+) AS candidates WHERE t IS NOT NULL
 )sql";
 
 // A skill record's destination is `skill`; the subsystem field wins when the importer kept one.
-constexpr const char* kHermesPending = R"sql(
+constexpr Sql kHermesPending{R"sql(
 SELECT s.profile,
        COALESCE(json_extract(i.source_json, '$.subsystem'),
                 CASE WHEN i.destination = 'skill' THEN 'skills' ELSE 'memory' END) AS subsystem,
@@ -30,7 +30,15 @@ SELECT s.profile,
 FROM hermes_staged s JOIN inbox_items i ON i.id = s.inbox_id
 WHERE s.state = 'imported' AND i.status = 'pending'
 GROUP BY 1, 2 ORDER BY 1, 2
-)sql";
+)sql", R"sql(
+SELECT s.profile,
+       COALESCE(i.source_json::jsonb ->> 'subsystem',
+                CASE WHEN i.destination = 'skill' THEN 'skills' ELSE 'memory' END) AS subsystem,
+       COUNT(*), MIN(i.created_at)
+FROM hermes_staged s JOIN inbox_items i ON i.id = s.inbox_id
+WHERE s.state = 'imported' AND i.status = 'pending'
+GROUP BY 1, 2 ORDER BY 1, 2
+)sql"};
 
 } // namespace
 
@@ -49,8 +57,10 @@ Result<std::optional<QString>> PendingAgeReadModel::oldestPendingCreatedAt()
 
 Result<qint64> PendingAgeReadModel::newestPendingId()
 {
-    return m_db.scalar("SELECT MAX(COALESCE((SELECT MAX(id) FROM inbox_items WHERE status = "
-                       "'pending'), 0), COALESCE((SELECT MAX(id) FROM inbox_intake), 0))");
+    return m_db.scalar({"SELECT MAX(COALESCE((SELECT MAX(id) FROM inbox_items WHERE status = "
+                        "'pending'), 0), COALESCE((SELECT MAX(id) FROM inbox_intake), 0))",
+                        "SELECT GREATEST(COALESCE((SELECT MAX(id) FROM inbox_items WHERE status = "
+                        "'pending'), 0), COALESCE((SELECT MAX(id) FROM inbox_intake), 0))"});
 }
 
 Result<qint64> PendingAgeReadModel::pendingAbove(qint64 id)

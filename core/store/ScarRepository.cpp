@@ -49,15 +49,23 @@ struct Where {
     int minImportance = 0;
 };
 
-Where buildWhere(const ScarRepository::Filter& f)
+// The server's twin of scars_fts: a text-search index over the same three fields
+// (schema: scars_text); the expression must read exactly as the index's for it to be used.
+constexpr const char* kScarText = "to_tsvector('simple', title || ' ' || context || ' ' || lesson)";
+
+Where buildWhere(const ScarRepository::Filter& f, Dialect dialect)
 {
     Where w;
     QStringList parts;
     if (!f.includeArchived)
         parts << QStringLiteral("s.archived = 0");
-    const QString match = ScarRepository::ftsQuery(f.text, false, true);
+    const bool server = dialect == Dialect::Postgres;
+    const QString match = server ? ScarRepository::tsQuery(f.text, false, true)
+                                 : ScarRepository::ftsQuery(f.text, false, true);
     if (!match.isEmpty()) {
-        parts << QStringLiteral("s.id IN (SELECT rowid FROM scars_fts WHERE scars_fts MATCH ?)");
+        parts << (server ? QStringLiteral("s.id IN (SELECT id FROM scars WHERE %1 @@ to_tsquery('simple', ?))")
+                               .arg(QLatin1String(kScarText))
+                         : QStringLiteral("s.id IN (SELECT rowid FROM scars_fts WHERE scars_fts MATCH ?)"));
         w.texts << match;
     }
     if (!anyScope(f.scope)) {
@@ -85,12 +93,13 @@ void bindWhere(Statement& st, const Where& w)
         st.bind(i++, w.minImportance);
 }
 
-const char* orderBy(ScarRepository::Order order)
+const char* orderBy(ScarRepository::Order order, Dialect dialect)
 {
     switch (order) {
     case ScarRepository::Order::Importance: return " ORDER BY s.importance DESC, s.id DESC";
     case ScarRepository::Order::Recalls: return " ORDER BY s.recall_count DESC, s.id DESC";
-    case ScarRepository::Order::Title: return " ORDER BY s.title COLLATE NOCASE, s.id";
+    case ScarRepository::Order::Title:
+        return Sql{" ORDER BY s.title COLLATE NOCASE, s.id", " ORDER BY lower(s.title), s.id"}.text(dialect);
     case ScarRepository::Order::Newest: break;
     }
     return " ORDER BY s.created_at DESC, s.id DESC";
@@ -111,6 +120,20 @@ QString ScarRepository::ftsQuery(const QString& text, bool anyWord, bool lastAsP
     if (lastAsPrefix)
         quoted.last() += QLatin1Char('*');
     return quoted.join(anyWord ? QStringLiteral(" OR ") : QStringLiteral(" "));
+}
+
+QString ScarRepository::tsQuery(const QString& text, bool anyWord, bool lastAsPrefix)
+{
+    static const QRegularExpression nonWord(QStringLiteral("[^\\w]+"),
+                                            QRegularExpression::UseUnicodePropertiesOption);
+    QStringList quoted;
+    for (const QString& w : text.split(nonWord, Qt::SkipEmptyParts))
+        quoted << QLatin1Char('\'') + w + QLatin1Char('\'');
+    if (quoted.isEmpty())
+        return {};
+    if (lastAsPrefix)
+        quoted.last() += QStringLiteral(":*");
+    return quoted.join(anyWord ? QStringLiteral(" | ") : QStringLiteral(" & "));
 }
 
 Result<qint64> ScarRepository::insert(const Scar& s)
@@ -146,8 +169,8 @@ Result<std::optional<Scar>> ScarRepository::get(qint64 id)
 
 Result<std::vector<qint64>> ScarRepository::ids(const Filter& filter, Order order, int limit)
 {
-    const Where w = buildWhere(filter);
-    QString sql = QStringLiteral("SELECT s.id FROM scars s") + w.sql + QLatin1String(orderBy(order));
+    const Where w = buildWhere(filter, m_db.dialect());
+    QString sql = QStringLiteral("SELECT s.id FROM scars s") + w.sql + QLatin1String(orderBy(order, m_db.dialect()));
     if (limit >= 0)
         sql += QStringLiteral(" LIMIT %1").arg(limit);
     auto st = m_db.prepare(sql.toUtf8().constData());
@@ -159,7 +182,7 @@ Result<std::vector<qint64>> ScarRepository::ids(const Filter& filter, Order orde
 
 Result<qint64> ScarRepository::count(const Filter& filter)
 {
-    const Where w = buildWhere(filter);
+    const Where w = buildWhere(filter, m_db.dialect());
     const QString sql = QStringLiteral("SELECT COUNT(*) FROM scars s") + w.sql;
     auto st = m_db.prepare(sql.toUtf8().constData());
     if (!st)
@@ -183,7 +206,7 @@ Result<std::vector<Scar>> ScarRepository::byIds(const std::vector<qint64>& ids)
 Result<std::vector<ScarRepository::Candidate>>
 ScarRepository::candidates(const QString& text, const QString& scope, int limit)
 {
-    const QString match = ftsQuery(text, true, false);
+    const QString match = m_db.isServer() ? tsQuery(text, true, false) : ftsQuery(text, true, false);
     if (match.isEmpty() || limit < 1)
         return std::vector<Candidate>{};
     // Ranking a common word's thousands of matches needs only the FTS index; joining every one
@@ -207,12 +230,18 @@ Result<ScarRepository::Window> ScarRepository::rankedWindow(const QString& match
                                                            const QString& scope, int limit,
                                                            int window)
 {
+    // bm25 is lower for a better match; the server's ts_rank is higher, hence its sign.
+    const std::string ranked =
+        m_db.isServer()
+            ? std::string("SELECT id, -ts_rank(") + kScarText + ", to_tsquery('simple', ?1)) AS score "
+                  "FROM scars WHERE " + kScarText + " @@ to_tsquery('simple', ?1) "
+                  "ORDER BY score, id LIMIT ?3"
+            : std::string("SELECT rowid AS id, bm25(scars_fts) AS score FROM scars_fts "
+                          "WHERE scars_fts MATCH ?1 ORDER BY score, rowid LIMIT ?3");
     auto st = m_db.prepare(
         (std::string("SELECT ") + kColumns
-         + ", f.score, s.archived = 0 AND (?2 IS NULL OR s.scope = ?2) AS keep "
-           "FROM (SELECT rowid AS id, bm25(scars_fts) AS score FROM scars_fts "
-           "WHERE scars_fts MATCH ?1 ORDER BY score, rowid LIMIT ?3) f "
-           "JOIN scars s ON s.id = f.id ORDER BY f.score, f.id")
+         + ", f.score, s.archived = 0 AND (CAST(?2 AS TEXT) IS NULL OR s.scope = ?2) AS keep FROM (" + ranked
+         + ") f JOIN scars s ON s.id = f.id ORDER BY f.score, f.id")
             .c_str());
     if (!st)
         return fail(st.error());
@@ -301,10 +330,14 @@ Result<std::vector<QString>> ScarRepository::scopes()
     // a database from before it was added reads the whole table once instead (three probes
     // without the index would each be a full scan).
     auto st = m_db.prepare(
-        "WITH RECURSIVE next(scope) AS (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
-        "UNION ALL SELECT (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
-        "WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL) "
-        "SELECT scope FROM next WHERE scope IS NOT NULL");
+        {"WITH RECURSIVE next(scope) AS (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
+         "UNION ALL SELECT (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
+         "WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL) "
+         "SELECT scope FROM next WHERE scope IS NOT NULL",
+         "WITH RECURSIVE next(scope) AS (SELECT MIN(scope) FROM scars "
+         "UNION ALL SELECT (SELECT MIN(scope) FROM scars "
+         "WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL) "
+         "SELECT scope FROM next WHERE scope IS NOT NULL"});
     if (!st)
         st = m_db.prepare("SELECT DISTINCT scope FROM scars ORDER BY scope");
     if (!st)

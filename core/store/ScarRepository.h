@@ -58,6 +58,8 @@ public:
     // Turns what a person typed into a safe FTS5 query: words quoted (no operator injection),
     // joined by AND (all words) or OR (any word, for recall); empty when nothing is searchable.
     static QString ftsQuery(const QString& text, bool anyWord, bool lastAsPrefix);
+    // The same query for the server's text search (to_tsquery, configuration `simple`).
+    static QString tsQuery(const QString& text, bool anyWord, bool lastAsPrefix);
 
 private:
     // How many FTS matches recall ranks per scar it wants before joining them to their rows:

@@ -96,7 +96,7 @@ Skill readRow(const Statement& st)
 }
 
 
-const char* orderExpression(SkillRepository::SortKey key)
+const char* orderExpression(SkillRepository::SortKey key, Dialect dialect)
 {
     using K = SkillRepository::SortKey;
     switch (key) {
@@ -105,8 +105,11 @@ const char* orderExpression(SkillRepository::SortKey key)
     case K::CreatedBy: return "created_by";
     case K::Pinned: return "pinned";
     case K::LastActivity:
-        return "MAX(COALESCE(last_used_at, ''), COALESCE(last_viewed_at, ''), "
-               "COALESCE(last_patched_at, ''))";
+        return Sql{"MAX(COALESCE(last_used_at, ''), COALESCE(last_viewed_at, ''), "
+                   "COALESCE(last_patched_at, ''))",
+                   "GREATEST(COALESCE(last_used_at, ''), COALESCE(last_viewed_at, ''), "
+                   "COALESCE(last_patched_at, ''))"}
+            .text(dialect);
     case K::Uses: return "use_count";
     case K::Views: return "view_count";
     case K::Patches: return "patch_count";
@@ -252,9 +255,9 @@ Result<QStringList> SkillRepository::names(const ListQuery& q)
     };
     add("state = ?", q.state);
     add("created_by = ?", q.createdBy);
-    add("instr(name, ?) > 0", q.nameFilter.toLower());
+    add(m_db.isServer() ? "strpos(name, ?) > 0" : "instr(name, ?) > 0", q.nameFilter.toLower());
     const char* direction = q.descending ? " DESC" : " ASC";
-    std::string sql = "SELECT name FROM skills" + where + " ORDER BY " + orderExpression(q.sort)
+    std::string sql = "SELECT name FROM skills" + where + " ORDER BY " + orderExpression(q.sort, m_db.dialect())
                       + direction;
     if (q.sort != SortKey::Name)
         sql += std::string(", name") + direction;

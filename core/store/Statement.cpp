@@ -1,56 +1,38 @@
 #include "store/Statement.h"
 
-#include <sqlite3.h>
-
 namespace sediment {
 
-Statement::Statement(Statement&& other) noexcept : m_db(other.m_db), m_stmt(other.m_stmt)
-{
-    other.m_stmt = nullptr;
-}
-
-Statement& Statement::operator=(Statement&& other) noexcept
-{
-    if (this != &other) {
-        sqlite3_finalize(m_stmt);
-        m_db = other.m_db;
-        m_stmt = other.m_stmt;
-        other.m_stmt = nullptr;
-    }
-    return *this;
-}
-
-Statement::~Statement() { sqlite3_finalize(m_stmt); }
+Statement::~Statement() = default;
 
 Statement& Statement::bind(int index, const QString& value)
 {
-    // One conversion; SQLite takes its own copy before this temporary goes.
+    // One conversion; the backend takes its own copy before this temporary goes.
     const QByteArray utf8 = value.toUtf8();
-    sqlite3_bind_text64(m_stmt, index, utf8.constData(), sqlite3_uint64(utf8.size()), SQLITE_TRANSIENT, SQLITE_UTF8);
+    m_backend->bindText(index, std::string_view(utf8.constData(), std::size_t(utf8.size())), true);
     return *this;
 }
 
 Statement& Statement::bind(int index, const char* utf8)
 {
-    sqlite3_bind_text(m_stmt, index, utf8, -1, SQLITE_TRANSIENT);
+    m_backend->bindText(index, std::string_view(utf8), true);
     return *this;
 }
 
 Statement& Statement::bind(int index, const std::string& utf8)
 {
-    sqlite3_bind_text(m_stmt, index, utf8.data(), int(utf8.size()), SQLITE_TRANSIENT);
+    m_backend->bindText(index, utf8, true);
     return *this;
 }
 
 Statement& Statement::bind(int index, qint64 value)
 {
-    sqlite3_bind_int64(m_stmt, index, value);
+    m_backend->bindInt64(index, value);
     return *this;
 }
 
 Statement& Statement::bind(int index, double value)
 {
-    sqlite3_bind_double(m_stmt, index, value);
+    m_backend->bindDouble(index, value);
     return *this;
 }
 
@@ -66,29 +48,18 @@ Statement& Statement::bind(int index, const std::optional<QString>& value)
 
 Statement& Statement::bindNull(int index)
 {
-    sqlite3_bind_null(m_stmt, index);
+    m_backend->bindNull(index);
     return *this;
 }
 
 Statement& Statement::bindUnowned(int index, std::string_view utf8)
 {
     // A null pointer would bind NULL, not an empty text.
-    sqlite3_bind_text64(m_stmt, index, utf8.data() ? utf8.data() : "", sqlite3_uint64(utf8.size()), SQLITE_STATIC,
-                        SQLITE_UTF8);
+    m_backend->bindText(index, utf8.data() ? utf8 : std::string_view(""), false);
     return *this;
 }
 
-Result<bool> Statement::step()
-{
-    const int rc = sqlite3_step(m_stmt);
-    if (rc == SQLITE_ROW)
-        return true;
-    if (rc == SQLITE_DONE)
-        return false;
-    const QString msg = QString::fromUtf8(sqlite3_errmsg(m_db));
-    sqlite3_reset(m_stmt);
-    return fail(Error::io(QStringLiteral("database error: %1").arg(msg)));
-}
+Result<bool> Statement::step() { return m_backend->step(); }
 
 Status Statement::exec()
 {
@@ -99,15 +70,11 @@ Status Statement::exec()
         if (!*r)
             break;
     }
-    sqlite3_reset(m_stmt);
+    m_backend->rewind();
     return {};
 }
 
-void Statement::reset()
-{
-    sqlite3_reset(m_stmt);
-    sqlite3_clear_bindings(m_stmt);
-}
+void Statement::reset() { m_backend->reset(); }
 
 Result<std::optional<qint64>> Statement::firstInt64()
 {
@@ -121,23 +88,31 @@ Result<std::optional<qint64>> Statement::firstInt64()
     return value;
 }
 
-bool Statement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+int Statement::columnCount() const { return m_backend->columnCount(); }
+
+QString Statement::columnName(int col) const
+{
+    const std::string_view v = m_backend->columnName(col);
+    return QString::fromUtf8(v.data(), qsizetype(v.size()));
+}
+
+bool Statement::isNull(int col) const { return m_backend->isNull(col); }
 
 QString Statement::text(int col) const
 {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
-    return p ? QString::fromUtf8(p, sqlite3_column_bytes(m_stmt, col)) : QString();
+    const std::string_view v = m_backend->textAt(col);
+    return v.data() ? QString::fromUtf8(v.data(), qsizetype(v.size())) : QString();
 }
 
 std::string Statement::utf8(int col) const
 {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
-    return p ? std::string(p, size_t(sqlite3_column_bytes(m_stmt, col))) : std::string();
+    const std::string_view v = m_backend->textAt(col);
+    return v.data() ? std::string(v) : std::string();
 }
 
-qint64 Statement::int64(int col) const { return sqlite3_column_int64(m_stmt, col); }
+qint64 Statement::int64(int col) const { return m_backend->int64(col); }
 
-double Statement::real(int col) const { return sqlite3_column_double(m_stmt, col); }
+double Statement::real(int col) const { return m_backend->real(col); }
 
 std::optional<double> Statement::optReal(int col) const
 {

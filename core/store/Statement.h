@@ -1,25 +1,25 @@
 #pragma once
 
+#include "store/StatementBackend.h"
 #include "util/Error.h"
 
 #include <QByteArray>
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace sediment {
 
-// RAII over one prepared sqlite3_stmt. Binding is 1-based as in SQLite; columns 0-based.
+// One prepared statement of either store (SQLite or PostgreSQL), owned. Binding is 1-based as in
+// SQLite; columns 0-based.
 class Statement final {
 public:
-    Statement(sqlite3* db, sqlite3_stmt* stmt) : m_db(db), m_stmt(stmt) {}
-    Statement(Statement&& other) noexcept;
-    Statement& operator=(Statement&& other) noexcept;
+    explicit Statement(std::unique_ptr<StatementBackend> backend) : m_backend(std::move(backend)) {}
+    Statement(Statement&& other) noexcept = default;
+    Statement& operator=(Statement&& other) noexcept = default;
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
     ~Statement();
@@ -88,6 +88,8 @@ public:
         return out;
     }
 
+    int columnCount() const;
+    QString columnName(int col) const;
     bool isNull(int col) const;
     QString text(int col) const;
     std::string utf8(int col) const;
@@ -97,8 +99,7 @@ public:
     std::optional<QString> optText(int col) const;
 
 private:
-    sqlite3* m_db = nullptr;
-    sqlite3_stmt* m_stmt = nullptr;
+    std::unique_ptr<StatementBackend> m_backend;
 };
 
 } // namespace sediment

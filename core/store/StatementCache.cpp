@@ -4,7 +4,7 @@
 
 namespace sediment {
 
-Result<Statement*> StatementCache::get(int slot, const char* sql)
+Result<Statement*> StatementCache::get(int slot, const Sql& sql)
 {
     auto& entry = m_slots[std::size_t(slot)];
     if (!entry) {

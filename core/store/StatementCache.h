@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/Statement.h"
+#include "store/Sql.h"
 #include "util/Error.h"
 
 #include <optional>
@@ -19,7 +20,7 @@ public:
     StatementCache(Database& db, int slots) : m_db(db), m_slots(std::size_t(slots)) {}
 
     // The statement of `slot` (prepared from `sql` the first time), reset, every parameter NULL.
-    Result<Statement*> get(int slot, const char* sql);
+    Result<Statement*> get(int slot, const Sql& sql);
 
 private:
     Database& m_db;

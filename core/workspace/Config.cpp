@@ -1,5 +1,6 @@
 #include "workspace/Config.h"
 
+#include "store/postgres/ConnInfo.h"
 #include "util/AtomicFile.h"
 #include "util/Json.h"
 
@@ -29,6 +30,37 @@ Result<QString> text(const Json& v, const QString& origin, const std::string& ke
     if (!v.is_string())
         return fail(keyError(origin, key, "a string"));
     return qs(v.get<std::string>());
+}
+
+// A list of inbox destinations (§3's names), each known, none twice.
+Result<QStringList> destinations(const Json& v, const QString& origin, const std::string& key)
+{
+    static const QStringList known{QStringLiteral("memory"), QStringLiteral("user"), QStringLiteral("claude_md"),
+                                   QStringLiteral("settings_json"), QStringLiteral("brain_inbox"),
+                                   QStringLiteral("skill"), QStringLiteral("chantier_outil")};
+    const char* expected = "a list of destinations: memory, user, claude_md, settings_json, brain_inbox, "
+                           "skill, chantier_outil";
+    if (!v.is_array())
+        return fail(keyError(origin, key, expected));
+    QStringList out;
+    for (const Json& item : v) {
+        if (!item.is_string() || !known.contains(qs(item.get<std::string>())))
+            return fail(keyError(origin, key, expected));
+        if (!out.contains(qs(item.get<std::string>())))
+            out << qs(item.get<std::string>());
+    }
+    return out;
+}
+
+// A PostgreSQL schema name as written without quotes: what a reviewer types in psql too.
+bool isSchemaName(const QString& name)
+{
+    if (name.isEmpty() || name.size() > 63 || name.front().isDigit())
+        return false;
+    for (QChar c : name)
+        if (!(c.isDigit() || (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || c == QLatin1Char('_')))
+            return false;
+    return true;
 }
 
 } // namespace
@@ -82,6 +114,25 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
                 c.claudeMd = *s;
             else
                 c.settingsJson = *s;
+        } else if (key == "database") {
+            auto s = text(v, origin, key);
+            if (!s)
+                return fail(s.error());
+            if (auto ok = ConnInfo::check(*s); !ok)
+                return fail(Error::invalid(QStringLiteral("%1: key 'database' %2").arg(origin, ok.error().message)));
+            c.database = *s;
+        } else if (key == "admin_destinations" || key == "two_person_destinations") {
+            auto list = destinations(v, origin, key);
+            if (!list)
+                return fail(list.error());
+            (key == "admin_destinations" ? c.adminDestinations : c.twoPersonDestinations) = *list;
+        } else if (key == "database_schema") {
+            auto s = text(v, origin, key);
+            if (!s)
+                return fail(s.error());
+            if (!isSchemaName(*s))
+                return fail(keyError(origin, key, "a schema name: lower-case letters, digits and _, at most 63"));
+            c.databaseSchema = *s;
         } else {
             return fail(Error::invalid(QStringLiteral("%1: unknown key '%2'").arg(origin, qs(key))));
         }

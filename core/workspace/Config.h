@@ -3,6 +3,7 @@
 #include "util/Error.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -20,6 +21,14 @@ struct Config {
     QString reviewer;                       // empty: the login name
     QString claudeMd = QStringLiteral("CLAUDE.md");
     QString settingsJson = QStringLiteral("settings.json");
+    // Team mode (docs/user-guide.md#team-mode): a libpq connection string; empty keeps the
+    // embedded sediment.db. The schema holds this workspace's tables on that server.
+    QString database;
+    QString databaseSchema = QStringLiteral("sediment");
+    // Team mode's rights (docs/user-guide.md#team-mode): destinations only an admin may
+    // approve, and destinations that need two approvals from different reviewers.
+    QStringList adminDestinations;
+    QStringList twoPersonDestinations;
 
     static Result<Config> parse(const QByteArray& json, const QString& origin);
     static Result<Config> load(const QString& path); // a missing file gives the defaults

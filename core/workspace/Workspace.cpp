@@ -47,7 +47,11 @@ Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir, Database:
         if (!config->userCharLimit)
             config->userCharLimit = hermes.userCharLimit.value_or(1375);
     }
-    auto db = Database::open(root + QStringLiteral("/sediment.db"), sync);
+    // Team mode keeps every table on the server: no sediment.db is made here.
+    auto db = config->database.isEmpty()
+                  ? Database::open(root + QStringLiteral("/sediment.db"), sync)
+                  : Database::open(ServerAddress{config->database, config->databaseSchema,
+                                                 root + QStringLiteral("/sediment-team")});
     if (!db)
         return fail(db.error());
     std::unique_ptr<Workspace> ws(new Workspace(root, std::move(*config), std::move(*db)));
@@ -74,6 +78,10 @@ int Workspace::charLimit(const QString& target) const
 
 QString Workspace::reviewer() const
 {
+    // On a team's server the reviewer is the database role this session logged in as: the
+    // server vouches for it, where a name in a shared sediment.json could be anybody's.
+    if (m_db->isServer())
+        return m_db->sessionRole();
     if (!m_config.reviewer.isEmpty())
         return m_config.reviewer;
     QString user = qEnvironmentVariable("USER");

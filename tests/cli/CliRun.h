@@ -1,6 +1,9 @@
 #pragma once
 
 // Runs the built `sediment` as a real process on a workspace, as an agent harness would.
+#include "TeamStore.h"
+
+#include <QDir>
 #include <QProcess>
 #include <QStringList>
 
@@ -19,6 +22,11 @@ struct Run {
 
 inline Run sediment(const QString& ws, const QStringList& args, const QByteArray& input = {})
 {
+    // Against the team server, the workspace's configuration names it before every run.
+    if (sediment::test::onServer() && !ws.isEmpty()) {
+        QDir().mkpath(ws);
+        sediment::test::joinTeamStore(QDir(ws).canonicalPath());
+    }
     QProcess p;
     p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
     p.waitForStarted();

@@ -1,5 +1,6 @@
 // `sediment hermes ...` (§14) run as a real process on a copy of the fixture Hermes home:
 // import-pending, list, status, the config.yaml warnings, and settling through `inbox`.
+#include "TeamStore.h"
 #include "CliRun.h"
 #include "inbox/MemoryWritePlan.h"
 #include "store/InboxRepository.h"
@@ -163,7 +164,7 @@ private Q_SLOTS:
         run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
         const Json items = run({QStringLiteral("hermes"), QStringLiteral("list"), QStringLiteral("--json")}).json();
         QCOMPARE(items.size(), size_t(11));
-        auto ws = Workspace::open(m_dir.path());
+        auto ws = sediment::test::openWorkspace(m_dir.path());
         QVERIFY(ws.has_value());
         InboxRepository inbox((*ws)->db());
         for (const Json& listed : items) {

@@ -3,6 +3,7 @@
 // Test data for the memory-budget tests (BudgetPreview, MemoryWritePlan): memory ops written the
 // short way, and a workspace whose MEMORY.md already holds some entries.
 
+#include "TeamStore.h"
 #include "MemoryOps.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
@@ -48,7 +49,7 @@ inline std::unique_ptr<Workspace> workspaceWithMemory(const QTemporaryDir& dir, 
     if (!f.open(QIODevice::WriteOnly) || f.write(memoryMd) != memoryMd.size())
         return nullptr;
     f.close();
-    auto ws = Workspace::open(dir.path());
+    auto ws = sediment::test::openWorkspace(dir.path());
     return ws ? std::move(*ws) : nullptr;
 }
 

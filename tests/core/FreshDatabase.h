@@ -1,5 +1,6 @@
 #pragma once
 
+#include "TeamStore.h"
 #include "store/Database.h"
 
 #include <QFile>
@@ -16,8 +17,8 @@ inline void reopenFreshDatabase(const QTemporaryDir& dir, std::unique_ptr<Databa
 {
     QVERIFY(dir.isValid());
     db.reset();
-    QFile::remove(dir.filePath(name));
-    auto opened = Database::open(dir.filePath(name));
+    removeStore(dir.filePath(name));
+    auto opened = openStore(dir.filePath(name));
     QVERIFY2(opened.has_value(), opened ? "" : qPrintable(opened.error().message));
     db = std::move(*opened);
 }

@@ -1,5 +1,6 @@
 // Application of ops to the file destinations (§3 table): the exact bytes written, staleness,
 // confinement, the size limit and revert.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "apply/Applier.h"
 #include "apply/Slug.h"
@@ -56,7 +57,7 @@ private:
 
     void openWorkspace()
     {
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY2(ws.has_value(), ws ? "" : qPrintable(ws.error().message));
         m_ws = std::move(*ws);
     }

@@ -1,5 +1,6 @@
 // The audit log at the repository level (§7): rows chain by SHA-256, the table refuses UPDATE and
 // DELETE, and verify() names the first row whose content or link no longer matches.
+#include "TeamStore.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 
@@ -49,7 +50,7 @@ class AuditRepositoryTest final : public QObject {
 private Q_SLOTS:
     void init()
     {
-        auto db = Database::open(m_dir.filePath(QStringLiteral("a%1.db").arg(++m_n)));
+        auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("a%1.db").arg(++m_n)));
         QVERIFY(db.has_value());
         m_db = std::move(*db);
     }

@@ -1,4 +1,5 @@
 // A whole curator pass over a real workspace: folders, database, audit and the Hermes file.
+#include "TeamStore.h"
 #include "WorkspaceDump.h"
 #include "skills/Curator.h"
 #include "skills/SkillService.h"
@@ -65,7 +66,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
         addSkill(QStringLiteral("old-agent"), QStringLiteral("agent"), "2026-01-01T00:00:00Z");

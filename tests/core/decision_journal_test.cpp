@@ -1,6 +1,7 @@
 // The decision journal (§13): every journaled write closes its row, and settling what a killed
 // writer left looks at the target's bytes only: the new bytes are recovered, the old ones rolled
 // back, anything else flagged for a human, who resolves it by hand.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "inbox/AttentionResolver.h"
 #include "inbox/InboxService.h"
@@ -96,7 +97,7 @@ private Q_SLOTS:
     void init()
     {
         m_dir = std::make_unique<QTemporaryDir>();
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws.has_value());
         m_ws = std::move(*ws);
     }

@@ -1,5 +1,6 @@
 // The curator on a Hermes home follows Hermes' own rules (agent/curator.py,
 // tools/skill_usage.py, cron/jobs.py): a real home in a temporary folder, dry and real passes.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "skills/Curator.h"
 #include "skills/HermesCuratorScope.h"
@@ -84,7 +85,7 @@ class HermesCuratorTest : public QObject {
         writeFileBytes(home(QStringLiteral("cron/jobs.json")),
                        R"({"jobs": [{"id": "j1", "skills": ["cron-kept"], "enabled": false, "state": "paused"}]})");
         writeFileBytes(home(QStringLiteral("skills/.curator_ledger.jsonl")), "");
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
     }

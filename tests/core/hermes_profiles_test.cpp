@@ -1,6 +1,7 @@
 // Hermes profiles (§14) on a root with named profiles: which folders are profiles, one import
 // over every profile's queue, the profile recorded on each item and filtered on, and decisions
 // that touch only their own profile's store, limits and queue.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/PendingQueue.h"
@@ -59,7 +60,7 @@ private:
     void openHome()
     {
         m_ws.reset();
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY2(ws.has_value(), ws ? "" : qPrintable(ws.error().message));
         m_ws = std::move(*ws);
     }

@@ -1,6 +1,7 @@
 // Hermes' staged write-approval queue (§14) on a fixture Hermes home: import into the inbox,
 // approval and refusal settling the staged files, the crash between applying and removing,
 // refusal memory, vanished files, and the final bytes of MEMORY.md / USER.md.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
@@ -55,7 +56,7 @@ private:
     void openHome()
     {
         m_ws.reset();
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY2(ws.has_value(), ws ? "" : qPrintable(ws.error().message));
         m_ws = std::move(*ws);
     }

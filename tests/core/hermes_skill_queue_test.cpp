@@ -1,6 +1,7 @@
 // Hermes' staged skill writes (pending/skills/) in a temporary Hermes home: imported once like
 // the memory records, approved as skill_manage would replay them, failed with Hermes' message
 // while the record stays, refused and remembered, patched and re-validated.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "hermes/PendingQueue.h"
 #include "hermes/PendingWatcher.h"
@@ -92,7 +93,7 @@ private Q_SLOTS:
         QVERIFY(m_dir->isValid());
         write(QStringLiteral("config.yaml"), "skills:\n  write_approval: true\n");
         QDir().mkpath(path(QStringLiteral("skills")));
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY2(ws.has_value(), ws ? "" : qPrintable(ws.error().message));
         m_ws = std::move(*ws);
     }

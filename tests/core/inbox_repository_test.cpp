@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/Schema.h"
@@ -32,7 +33,7 @@ private Q_SLOTS:
     void init()
     {
         m_db.reset();
-        auto db = Database::open(m_dir.filePath(QStringLiteral("i%1.db").arg(++m_n)));
+        auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("i%1.db").arg(++m_n)));
         QVERIFY(db);
         m_db = std::move(*db);
     }
@@ -201,7 +202,7 @@ private Q_SLOTS:
             QCOMPARE(sqlite3_exec(raw, rows.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
             sqlite3_close(raw);
         }
-        auto db = Database::open(path);
+        auto db = sediment::test::openStore(path);
         QVERIFY2(db, db ? "" : qPrintable(db.error().message));
         m_db = std::move(*db);
         QCOMPARE(m_db->schemaVersion(), int(schema::migrations().size()));

@@ -1,5 +1,6 @@
 // The inbox decisions (§5): approve, refuse, patch, revert, staleness, each with its status,
 // its store write and its audit row.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
@@ -39,7 +40,7 @@ private:
     void openWorkspace()
     {
         m_ws.reset();
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY2(ws.has_value(), ws ? "" : qPrintable(ws.error().message));
         m_ws = std::move(*ws);
     }
@@ -177,12 +178,16 @@ private Q_SLOTS:
         const auto message = [](const auto& result) {
             return result ? QStringLiteral("<no error>") : result.error().message;
         };
+        // The loser of a race (or a second look) is told who decided the item, and when.
+        auto decided = service().item(applied);
+        QVERIFY(decided.has_value() && decided->decidedBy && decided->decidedAt);
+        const QString by = QStringLiteral(" (by %1 at %2)").arg(*decided->decidedBy, *decided->decidedAt);
         QCOMPARE(message(service().approve(applied, QStringLiteral("alice"))),
-                 QStringLiteral("inbox item %1 is applied; only pending items can be approved").arg(applied));
+                 QStringLiteral("inbox item %1 is applied%2; only pending items can be approved").arg(applied).arg(by));
         QCOMPARE(message(service().refuse(applied, QStringLiteral("wrong"), {}, QStringLiteral("alice"))),
-                 QStringLiteral("inbox item %1 is applied; only pending items can be refused").arg(applied));
+                 QStringLiteral("inbox item %1 is applied%2; only pending items can be refused").arg(applied).arg(by));
         QCOMPARE(message(service().patch(applied, Json{{"action", "add"}, {"content", "c"}}, QStringLiteral("alice"))),
-                 QStringLiteral("inbox item %1 is applied; only pending items can be patched").arg(applied));
+                 QStringLiteral("inbox item %1 is applied%2; only pending items can be patched").arg(applied).arg(by));
         QCOMPARE(message(service().revert(pending, QStringLiteral("alice"))),
                  QStringLiteral("inbox item %1 is pending; only applied or modified items can be reverted")
                      .arg(pending));

@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "FreshDatabase.h"
 #include "inbox/InboxItem.h"
 #include "store/Database.h"
@@ -133,7 +134,7 @@ private Q_SLOTS:
     {
         addItem(QStringLiteral("one"));
         addItem(QStringLiteral("two"));
-        auto other = Database::open(m_dir.filePath(QStringLiteral("text.db")));
+        auto other = sediment::test::openStore(m_dir.filePath(QStringLiteral("text.db")));
         QVERIFY(other);
         auto held = (*other)->begin();
         QVERIFY(held);

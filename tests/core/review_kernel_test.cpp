@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "gate/Gate.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
@@ -135,7 +136,7 @@ private Q_SLOTS:
     void init()
     {
         m_db.reset();
-        auto db = Database::open(m_dir.filePath(QStringLiteral("k%1.db").arg(++m_n)));
+        auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("k%1.db").arg(++m_n)));
         QVERIFY(db);
         m_db = std::move(*db);
         m_guard = std::make_unique<PathGuard>(m_dir.path());

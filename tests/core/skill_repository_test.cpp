@@ -1,4 +1,5 @@
 // The skills table: registration, telemetry, listing in SQL.
+#include "TeamStore.h"
 #include "store/Database.h"
 #include "store/SkillRepository.h"
 #include "util/Time.h"
@@ -24,7 +25,7 @@ private Q_SLOTS:
     void init()
     {
         QVERIFY(m_dir.isValid());
-        auto db = Database::open(m_dir.filePath(QStringLiteral("t%1.db").arg(QDateTime::currentMSecsSinceEpoch())));
+        auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("t%1.db").arg(QDateTime::currentMSecsSinceEpoch())));
         QVERIFY(db);
         m_db = std::move(*db);
     }

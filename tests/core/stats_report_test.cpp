@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "stats/StatsReport.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -17,7 +18,7 @@ class StatsReportTest final : public QObject {
 private Q_SLOTS:
     void derivesEveryFigureFromTheTables()
     {
-        auto db = Database::open(m_dir.filePath(QStringLiteral("s.db")));
+        auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("s.db")));
         QVERIFY(db);
         InboxRepository inbox(**db);
         for (const char* status : {"pending", "pending", "applied", "refused"}) {

@@ -1,4 +1,5 @@
 // Hermes' skills/.usage.json: reading it, importing it and writing transitions back to it.
+#include "TeamStore.h"
 #include "skills/Curator.h"
 #include "skills/HermesUsageFile.h"
 #include "skills/SkillService.h"
@@ -78,7 +79,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
     }

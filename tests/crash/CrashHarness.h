@@ -7,6 +7,7 @@
 // on disk without its decision, no decision without its bytes, nothing written twice, no
 // journal row left, and the audit chain intact. Shared by the ctest (a bounded count) and the
 // benchmark (a larger one).
+#include "TeamStore.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "util/Json.h"
@@ -62,7 +63,7 @@ public:
             return false;
         cfg.write(R"({"memory_char_limit": 1000000, "user_char_limit": 1000000})");
         cfg.close();
-        auto ws = sediment::Workspace::open(m_dir.path());
+        auto ws = sediment::test::openWorkspace(m_dir.path());
         if (!ws)
             return false;
         sediment::InboxRepository repo((*ws)->db());
@@ -152,7 +153,7 @@ public:
         int bad = verify.exitStatus() == QProcess::NormalExit && verify.exitCode() == 0 ? 0 : 1;
         if (bad)
             m_notes << QStringLiteral("audit --verify: ") + QString::fromUtf8(verify.readAllStandardError());
-        auto db = sediment::Database::open(m_dir.filePath(QStringLiteral("sediment.db")));
+        auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("sediment.db")));
         if (!db)
             return bad + 1;
         if (auto rows = (*db)->scalar("SELECT count(*) FROM decision_journal"); !rows || *rows != 0) {
@@ -238,7 +239,7 @@ private:
     // one to revert.
     std::optional<qint64> pick(const QStringList& statuses, bool directivesOnly)
     {
-        auto db = sediment::Database::open(m_dir.filePath(QStringLiteral("sediment.db")));
+        auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("sediment.db")));
         if (!db)
             return std::nullopt;
         sediment::InboxRepository repo(**db);

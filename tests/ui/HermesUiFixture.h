@@ -4,6 +4,7 @@
 // (tests/fixtures/hermes-home: config.yaml, memories, eleven staged writes and one unusable
 // file) in a fresh folder, opened as a workspace, so each test starts from the same queue.
 
+#include "TeamStore.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>
@@ -27,7 +28,7 @@ inline std::unique_ptr<Workspace> openHermesHomeCopy(const QString& folder)
         if (!QFile::copy(src, dst))
             return nullptr;
     }
-    auto ws = Workspace::open(folder);
+    auto ws = sediment::test::openWorkspace(folder);
     return ws ? std::move(*ws) : nullptr;
 }
 

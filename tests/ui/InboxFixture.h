@@ -3,6 +3,7 @@
 // Test data for the inbox UI tests: a workspace in a temporary folder and pending items inserted
 // straight through the repository, the way `sediment propose` queues them.
 
+#include "TeamStore.h"
 #include "inbox/InboxItem.h"
 #include "store/InboxRepository.h"
 #include "util/Clock.h"
@@ -23,7 +24,7 @@ struct InboxFixture {
 
     bool open()
     {
-        auto opened = Workspace::open(dir.path());
+        auto opened = sediment::test::openWorkspace(dir.path());
         if (!opened)
             return false;
         ws = std::move(*opened);

@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "decisions/DecisionImporter.h"
 #include "models/DecisionTableModel.h"
 #include "pages/DecisionsPage.h"
@@ -34,7 +35,7 @@ private Q_SLOTS:
         m_ws.reset();
         QDir(m_dir.path()).removeRecursively();
         QDir().mkpath(m_dir.path());
-        auto ws = Workspace::open(m_dir.path());
+        auto ws = sediment::test::openWorkspace(m_dir.path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
         QByteArray lines =

@@ -1,6 +1,7 @@
 // Live import while the app is open (§14): the PendingWatcher imports Hermes' staged files on
 // open, a new staged file appears in the inbox within a second, and a decision taken by another
 // process gets its staged file settled.
+#include "TeamStore.h"
 #include "HermesUiFixture.h"
 #include "hermes/PendingWatcher.h"
 #include "inbox/InboxService.h"
@@ -68,7 +69,7 @@ private Q_SLOTS:
         PendingWatcher watcher(*m_ws, m_clock, QStringLiteral("human:founder"));
         watcher.start();
         // Another connection (the CLI) refuses an item without settling its file.
-        auto other = Workspace::open(m_dir->path());
+        auto other = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(other.has_value());
         auto record = HermesRepository((*other)->db()).find(QStringLiteral("1a2b3c04"));
         QVERIFY(record && *record);

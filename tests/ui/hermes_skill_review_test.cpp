@@ -1,6 +1,7 @@
 // The desktop flow for a staged Hermes skill write, offscreen: the record is imported, the
 // detail pane shows Hermes' gist and a word-level diff of the skill on disk against the patch
 // as Hermes would match it, and `A` applies it, settling the staged record.
+#include "TeamStore.h"
 #include "hermes/PendingQueue.h"
 #include "pages/InboxPage.h"
 #include "store/HermesRepository.h"
@@ -68,7 +69,7 @@ private Q_SLOTS:
                                           {"new_string", "2. Upload it to the staging bucket."},
                                           {"replace_all", false}}}};
         write(QStringLiteral("pending/skills/dd000001.json"), QByteArray::fromStdString(record.dump(2)));
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws.has_value());
         m_ws = std::move(*ws);
         auto report = PendingQueue(*m_ws, m_clock).importAll(QStringLiteral("human:founder"));

@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "DataVersionWatcher.h"
 #include "InboxFixture.h"
 #include "models/InboxTableModel.h"
@@ -294,7 +295,7 @@ private Q_SLOTS:
         connect(&watcher, &DataVersionWatcher::changed, &page, &InboxPage::reload);
         watcher.start();
         testing::InboxFixture other;
-        auto agent = Workspace::open(fx.dir.path());
+        auto agent = sediment::test::openWorkspace(fx.dir.path());
         QVERIFY(agent.has_value());
         other.ws = std::move(*agent);
         other.addMemory(QStringLiteral("from the agent"));
@@ -368,7 +369,7 @@ private Q_SLOTS:
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         QCOMPARE(fx.fileMemories(QStringLiteral("held "), 5), qint64(5));
-        auto other = Database::open(fx.dir.filePath(QStringLiteral("sediment.db")));
+        auto other = sediment::test::openStore(fx.dir.filePath(QStringLiteral("sediment.db")));
         QVERIFY(other);
         auto held = (*other)->begin();
         QVERIFY(held);

@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "InboxFixture.h"
 #include "pages/InboxUpkeep.h"
 #include "store/Database.h"
@@ -94,7 +95,7 @@ private Q_SLOTS:
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         const qint64 last = fx.addMemory(QStringLiteral("waiting for the lock"));
-        auto other = Database::open(fx.dir.filePath(QStringLiteral("sediment.db")));
+        auto other = sediment::test::openStore(fx.dir.filePath(QStringLiteral("sediment.db")));
         QVERIFY(other);
         auto held = (*other)->begin();
         QVERIFY(held);

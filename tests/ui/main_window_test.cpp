@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "InboxFixture.h"
 #include "MainWindow.h"
 #include "Page.h"
@@ -43,7 +44,7 @@ bool showActive(QWidget& window)
 
 std::unique_ptr<Workspace> openAgain(const QString& dir)
 {
-    auto ws = Workspace::open(dir);
+    auto ws = sediment::test::openWorkspace(dir);
     return ws ? std::move(*ws) : nullptr;
 }
 

@@ -1,6 +1,7 @@
 // The Memory page (§10) offscreen: both stores with their usage, a human edit made from the page
 // that lands in the store and shows up in the entry's history, the frozen snapshot, threat
 // flags, and the reload when another program rewrites MEMORY.md.
+#include "TeamStore.h"
 #include "pages/MemoryPage.h"
 #include "store/AuditRepository.h"
 #include "util/Clock.h"
@@ -53,7 +54,7 @@ private Q_SLOTS:
               "Deploys happen on Tuesdays.\n§\nThe staging server is behind the bastion.");
         write(QStringLiteral("memories/USER.md"), "Prefers terse answers.");
         write(QStringLiteral("sediment.json"), R"({"reviewer": "founder"})");
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws.has_value());
         m_ws = std::move(*ws);
     }

@@ -1,5 +1,6 @@
 // The diff of a pending memory write Hermes pinned to an entry: its left side is the entry the
 // agent saw, and says so once the store no longer holds it.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "inbox/InboxItem.h"
 #include "widgets/ChangePreview.h"
@@ -33,7 +34,7 @@ private:
 private Q_SLOTS:
     void init()
     {
-        auto ws = Workspace::open(m_dir.path());
+        auto ws = sediment::test::openWorkspace(m_dir.path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
     }

@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "models/ScarTableModel.h"
 #include "pages/ScarsPage.h"
 #include "scars/ScarBook.h"
@@ -44,7 +45,7 @@ private Q_SLOTS:
         m_ws.reset();
         QDir(m_dir.path()).removeRecursively();
         QDir().mkpath(m_dir.path());
-        auto ws = Workspace::open(m_dir.path());
+        auto ws = sediment::test::openWorkspace(m_dir.path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
         QVERIFY(add(QStringLiteral("failure"), QStringLiteral("Deploy on Friday broke prod"),

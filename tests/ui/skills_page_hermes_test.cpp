@@ -1,5 +1,6 @@
 // The Skills page on a Hermes home, offscreen: why each skill is protected and which
 // thresholds are in force.
+#include "TeamStore.h"
 #include "FileBytes.h"
 #include "models/SkillTableModel.h"
 #include "pages/SkillsPage.h"
@@ -55,7 +56,7 @@ private Q_SLOTS:
         for (const char* name : {"cron-job", "hub-one", "kept", "starter", "used"})
             writeFileBytes(home(QStringLiteral("skills/%1/SKILL.md").arg(QLatin1String(name))),
                            QByteArray("---\nname: ") + name + "\n---\n");
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
         // A pass brings the records in, as opening the page after `skills curate` would find them.

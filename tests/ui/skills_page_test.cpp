@@ -1,4 +1,5 @@
 // The Skills page and its lazy model, offscreen, on a real workspace.
+#include "TeamStore.h"
 #include "models/SkillTableModel.h"
 #include "pages/SkillsPage.h"
 #include "store/AuditRepository.h"
@@ -64,7 +65,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
-        auto ws = Workspace::open(m_dir->path());
+        auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
         add(QStringLiteral("deploy"), "2026-05-30T00:00:00Z");

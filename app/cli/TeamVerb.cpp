@@ -1,0 +1,116 @@
+#include "cli/Context.h"
+#include "cli/Verb.h"
+
+#include "store/AuditRepository.h"
+#include "store/ReviewerRepository.h"
+#include "team/TeamRights.h"
+#include "util/Clock.h"
+#include "util/Time.h"
+
+namespace sediment::cli {
+
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "Usage: sediment team [list] [--json]\n"
+    "       sediment team grant ROLE RIGHT [--json]\n\n"
+    "A team's reviewers, on a workspace that lives on a PostgreSQL server (sediment.json\n"
+    "\"database\"). Each reviewer is the database role it logs in as; RIGHT is viewer (reads),\n"
+    "reviewer (decides) or admin (also decides sediment.json's admin_destinations and grants\n"
+    "rights). The role that created the workspace's schema is its first admin; a role not\n"
+    "listed is a viewer. `list` also says who you are. Granting is audited (team.grant).\n"
+    "See docs/user-guide.md#team-mode.\n\n"
+    "Exit codes: 0 done, 1 refused (not an admin), 2 bad usage, 3 I/O.\n");
+
+int list(Context& ctx, bool json, Workspace& ws)
+{
+    auto all = ReviewerRepository(ws.db()).all();
+    if (!all)
+        return ctx.error(all.error());
+    auto mine = TeamRights(ws).rightsOf(ws.reviewer());
+    if (!mine)
+        return ctx.error(mine.error());
+    if (json) {
+        Json rows = Json::array();
+        for (const auto& r : *all)
+            rows.push_back(Json{{"role", us(r.role)}, {"rights", us(r.rights)}, {"granted_by", us(r.grantedBy)},
+                                {"granted_at", us(r.grantedAt)}});
+        ctx.printJson(Json{{"you", us(ws.reviewer())}, {"your_rights", us(*mine)}, {"reviewers", rows}});
+        return 0;
+    }
+    ctx.out(QStringLiteral("you are %1 (%2)").arg(ws.reviewer(), *mine));
+    for (const auto& r : *all)
+        ctx.out(QStringLiteral("%1\t%2\tgranted by %3 at %4").arg(r.role, r.rights, r.grantedBy, r.grantedAt));
+    return 0;
+}
+
+int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QString& rights)
+{
+    if (auto ok = TeamRights(ws).mayGrant(); !ok)
+        return ctx.error(ok.error());
+    const SystemClock clock;
+    const QString at = time::toIso(clock.now());
+    auto before = TeamRights(ws).rightsOf(role);
+    if (!before)
+        return ctx.error(before.error());
+    auto tx = ws.db().begin();
+    if (!tx)
+        return ctx.error(tx.error());
+    if (auto s = ReviewerRepository(ws.db()).grant(role, rights, ws.reviewer(), at); !s)
+        return ctx.error(s.error());
+    AuditEntry e;
+    e.actor = QStringLiteral("human:") + ws.reviewer();
+    e.action = QStringLiteral("team.grant");
+    e.subjectType = QStringLiteral("reviewer");
+    e.subjectId = role;
+    e.before = *before;
+    e.after = rights;
+    if (auto logged = AuditRepository(ws.db(), clock).append(e); !logged)
+        return ctx.error(logged.error());
+    if (auto s = tx->commit(); !s)
+        return ctx.error(s.error());
+    if (json)
+        ctx.printJson(Json{{"role", us(role)}, {"rights", us(rights)}, {"was", us(*before)}});
+    else
+        ctx.out(QStringLiteral("%1 is now %2 (was %3)").arg(role, rights, *before));
+    return 0;
+}
+
+int runTeam(Context& ctx)
+{
+    auto args = ctx.parse({});
+    if (!args)
+        return ctx.error(args.error());
+    const QString sub = args->positional().isEmpty() ? QStringLiteral("list") : args->positional(0);
+    if (sub != QLatin1String("list") && sub != QLatin1String("grant"))
+        return ctx.usageError(QStringLiteral("team: unknown sub-command '%1' (list, grant)").arg(sub));
+    const bool granting = sub == QLatin1String("grant");
+    if (auto ok = args->atMost(QStringLiteral("team ") + sub, granting ? 2 : 0, 1); !ok)
+        return ctx.error(ok.error());
+    if (granting && args->positional().size() != 3)
+        return ctx.usageError(QStringLiteral("team grant: give ROLE and RIGHT (viewer, reviewer or admin)"));
+    if (granting && !TeamRights::isRight(args->positional(2)))
+        return ctx.usageError(QStringLiteral("team grant: RIGHT must be viewer, reviewer or admin, not '%1'")
+                                  .arg(args->positional(2)));
+    if (granting && args->positional(1).trimmed().isEmpty())
+        return ctx.usageError(QStringLiteral("team grant: ROLE must not be empty"));
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    if (!(*ws)->db().isServer())
+        return ctx.error(Error::refused(QStringLiteral("team: this workspace lives in sediment.db, on one machine; "
+                                                       "`sediment migrate --to CONNINFO` moves it to a team's server")));
+    const bool json = args->flag(QStringLiteral("--json"));
+    return granting ? grant(ctx, json, **ws, args->positional(1), args->positional(2)) : list(ctx, json, **ws);
+}
+
+const VerbRegistration registration({
+    QStringLiteral("team"),
+    QStringLiteral("a team's reviewers and their rights (workspaces on a PostgreSQL server)"),
+    kUsage,
+    &runTeam,
+});
+
+} // namespace
+
+} // namespace sediment::cli

@@ -1,0 +1,60 @@
+#include "store/ReviewerRepository.h"
+
+#include "store/Database.h"
+
+namespace sediment {
+
+Result<std::optional<QString>> ReviewerRepository::rightsOf(const QString& role)
+{
+    auto st = m_db.prepare("SELECT rights FROM reviewers WHERE role = ?");
+    if (!st)
+        return fail(st.error());
+    auto row = st->bind(1, role).step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<QString>();
+    return std::optional<QString>(st->text(0));
+}
+
+Result<std::vector<ReviewerRepository::Reviewer>> ReviewerRepository::all()
+{
+    auto st = m_db.prepare("SELECT role, rights, granted_by, granted_at FROM reviewers ORDER BY role");
+    if (!st)
+        return fail(st.error());
+    return st->collect<Reviewer>([](const Statement& row) {
+        return Reviewer{row.text(0), row.text(1), row.text(2), row.text(3)};
+    });
+}
+
+Status ReviewerRepository::grant(const QString& role, const QString& rights, const QString& by, const QString& at)
+{
+    auto st = m_db.prepare("INSERT INTO reviewers(role, rights, granted_by, granted_at) VALUES (?, ?, ?, ?) "
+                           "ON CONFLICT(role) DO UPDATE SET rights = excluded.rights, "
+                           "granted_by = excluded.granted_by, granted_at = excluded.granted_at");
+    if (!st)
+        return fail(st.error());
+    return st->bind(1, role).bind(2, rights).bind(3, by).bind(4, at).exec();
+}
+
+Result<std::vector<ReviewerRepository::Approval>> ReviewerRepository::approvalsOf(qint64 itemId)
+{
+    auto st = m_db.prepare("SELECT reviewer, at FROM approvals WHERE item_id = ? ORDER BY at, reviewer");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, itemId);
+    return st->collect<Approval>([](const Statement& row) { return Approval{row.text(0), row.text(1)}; });
+}
+
+Result<bool> ReviewerRepository::addApproval(qint64 itemId, const QString& reviewer, const QString& at)
+{
+    auto st = m_db.prepare("INSERT INTO approvals(item_id, reviewer, at) VALUES (?, ?, ?) "
+                           "ON CONFLICT(item_id, reviewer) DO NOTHING");
+    if (!st)
+        return fail(st.error());
+    if (auto s = st->bind(1, itemId).bind(2, reviewer).bind(3, at).exec(); !s)
+        return fail(s.error());
+    return m_db.changes() > 0;
+}
+
+} // namespace sediment

@@ -1,0 +1,231 @@
+#include "store/postgres/PostgresDatabase.h"
+
+#include "store/Schema.h"
+#include "store/postgres/PostgresPlaceholders.h"
+#include "store/postgres/PostgresStatement.h"
+
+#include <libpq-fe.h>
+
+namespace sediment {
+
+namespace {
+
+QString trimmed(const char* message) { return QString::fromUtf8(message ? message : "").trimmed(); }
+
+} // namespace
+
+PostgresDatabase::PostgresDatabase(pg_conn* conn, ServerAddress address)
+    : Database(address.lockBase)
+    , m_conn(conn)
+    , m_address(std::move(address))
+    , m_schema(m_address.schema)
+{
+}
+
+PostgresDatabase::~PostgresDatabase() { PQfinish(m_conn); }
+
+Result<std::unique_ptr<Database>> PostgresDatabase::open(const ServerAddress& address)
+{
+    if (address.schema.isEmpty())
+        return fail(Error::invalid(QStringLiteral("the team database needs a schema name")));
+    pg_conn* conn = PQconnectdb(address.conninfo.toUtf8().constData());
+    std::unique_ptr<PostgresDatabase> db(new PostgresDatabase(conn, address));
+    if (!conn || PQstatus(conn) != CONNECTION_OK)
+        return fail(Error::io(QStringLiteral("cannot reach the team database (%1): %2")
+                                  .arg(db->describe(), trimmed(conn ? PQerrorMessage(conn) : "out of memory"))));
+    if (auto s = db->setUpSession(); !s)
+        return fail(s.error());
+    if (auto s = db->migrate(schema::postgresMigrations()); !s)
+        return fail(s.error());
+    return std::unique_ptr<Database>(std::move(db));
+}
+
+Status PostgresDatabase::setUpSession()
+{
+    // Texts are UTF-8 both ways; the workspace's schema first on the search path, created on
+    // the first open (a role without that right gets the server's refusal, named).
+    if (PQsetClientEncoding(m_conn, "UTF8") != 0)
+        return fail(Error::io(QStringLiteral("the team database refused UTF-8: %1").arg(trimmed(PQerrorMessage(m_conn)))));
+    const QByteArray schema = m_schema.toUtf8();
+    char* quoted = PQescapeIdentifier(m_conn, schema.constData(), std::size_t(schema.size()));
+    if (!quoted)
+        return fail(Error::io(trimmed(PQerrorMessage(m_conn))));
+    const std::string ident(quoted);
+    PQfreemem(quoted);
+    char* literal = PQescapeLiteral(m_conn, schema.constData(), std::size_t(schema.size()));
+    if (!literal)
+        return fail(Error::io(trimmed(PQerrorMessage(m_conn))));
+    const std::string name(literal);
+    PQfreemem(literal);
+    // Created only when missing: CREATE SCHEMA IF NOT EXISTS asks for the right to create one
+    // even when it exists, which a reviewer's role need not have.
+    const std::string setup = "SET client_min_messages = warning; DO $sediment$ BEGIN IF NOT EXISTS (SELECT 1 FROM "
+                              "pg_namespace WHERE nspname = " + name + ") THEN CREATE SCHEMA " + ident
+                              + "; END IF; END $sediment$; SET search_path TO " + ident + "; LISTEN sediment_changes";
+    if (auto s = exec(setup.c_str()); !s)
+        return s;
+    m_role = trimmed(PQparameterStatus(m_conn, "session_authorization"));
+    if (m_role.isEmpty())
+        m_role = trimmed(PQuser(m_conn));
+    return {};
+}
+
+Result<pg_conn*> PostgresDatabase::connection()
+{
+    if (PQstatus(m_conn) == CONNECTION_OK)
+        return m_conn;
+    if (m_inTransaction)
+        return fail(Error::io(QStringLiteral("lost the team database (%1) during a change; the server undid it: %2")
+                                  .arg(describe(), trimmed(PQerrorMessage(m_conn)))));
+    PQreset(m_conn);
+    if (PQstatus(m_conn) != CONNECTION_OK)
+        return fail(Error::io(QStringLiteral("cannot reach the team database (%1): %2")
+                                  .arg(describe(), trimmed(PQerrorMessage(m_conn)))));
+    ++m_generation; // statements prepared on the old connection are gone with it
+    if (auto s = setUpSession(); !s)
+        return fail(s.error());
+    return m_conn;
+}
+
+bool PostgresDatabase::droppedOutsideTransaction() const
+{
+    return PQstatus(m_conn) != CONNECTION_OK && !m_inTransaction;
+}
+
+QString PostgresDatabase::errorOf(const pg_result* result) const
+{
+    QString message = trimmed(result ? PQresultErrorMessage(result) : PQerrorMessage(m_conn));
+    if (message.isEmpty())
+        message = trimmed(PQerrorMessage(m_conn));
+    if (message.startsWith(QLatin1String("ERROR:")))
+        message = message.mid(6).trimmed();
+    // Only the first line: the rest is the server's pointer into the statement.
+    message = message.section(QLatin1Char('\n'), 0, 0);
+    if (PQstatus(m_conn) != CONNECTION_OK)
+        return QStringLiteral("lost the team database (%1): %2").arg(describe(), message);
+    return QStringLiteral("database error: %1").arg(message);
+}
+
+Result<Statement> PostgresDatabase::prepare(const Sql& sql)
+{
+    int parameters = 0;
+    std::string text = postgres::numberPlaceholders(sql.text(Dialect::Postgres), &parameters);
+    return Statement(std::make_unique<PostgresStatement>(*this, std::move(text), parameters));
+}
+
+Status PostgresDatabase::exec(const char* sql)
+{
+    for (int attempt = 0;; ++attempt) {
+        auto conn = connection();
+        if (!conn)
+            return fail(conn.error());
+        PGresult* r = PQexec(*conn, sql);
+        // Several statements: PQexec returns the last one's result, and stops at the first error.
+        const ExecStatusType status = PQresultStatus(r);
+        const bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY;
+        const QString message = ok ? QString() : errorOf(r);
+        PQclear(r);
+        if (ok)
+            return {};
+        if (attempt > 0 || !droppedOutsideTransaction())
+            return fail(Error::io(message));
+    }
+}
+
+std::string PostgresDatabase::nextStatementName()
+{
+    std::string name = "s"; // built by appending: GCC 12 misreads "s" + to_string(...) (-Wrestrict)
+    name += std::to_string(++m_statements);
+    return name;
+}
+
+void PostgresDatabase::deallocate(const std::string& name, int generation)
+{
+    if (generation != m_generation || PQstatus(m_conn) != CONNECTION_OK)
+        return;
+    std::string sql = "DEALLOCATE ";
+    sql += name;
+    PQclear(PQexec(m_conn, sql.c_str()));
+}
+
+void PostgresDatabase::noteChanges(qint64 rows)
+{
+    m_changes = rows;
+    m_totalChanges += rows;
+}
+
+Status PostgresDatabase::beginWrite()
+{
+    if (auto s = exec("BEGIN"); !s)
+        return s;
+    m_inTransaction = true;
+    // One writer per workspace at a time, as in SQLite; held until COMMIT or ROLLBACK.
+    if (auto s = exec("SELECT pg_advisory_xact_lock(7305, hashtext(current_schema()))"); !s) {
+        rollbackWrite();
+        return s;
+    }
+    return {};
+}
+
+Status PostgresDatabase::commitWrite()
+{
+    auto committed = exec("COMMIT");
+    if (!committed)
+        (void)exec("ROLLBACK");
+    m_inTransaction = false;
+    return committed;
+}
+
+void PostgresDatabase::rollbackWrite()
+{
+    if (PQstatus(m_conn) == CONNECTION_OK)
+        PQclear(PQexec(m_conn, "ROLLBACK"));
+    m_inTransaction = false;
+}
+
+Result<bool> PostgresDatabase::hasTable(const char* name)
+{
+    auto st = prepare("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
+                      "AND table_name = ?");
+    if (!st)
+        return fail(st.error());
+    auto found = st->bind(1, name).step();
+    if (!found)
+        return fail(found.error());
+    return *found;
+}
+
+Result<qint64> PostgresDatabase::lastInsertId() { return scalar("SELECT lastval()"); }
+
+void PostgresDatabase::drainNotices()
+{
+    if (PQconsumeInput(m_conn) == 0)
+        return;
+    const int self = PQbackendPID(m_conn);
+    const QByteArray schema = m_schema.toUtf8();
+    while (PGnotify* n = PQnotifies(m_conn)) {
+        // Only other sessions' changes to this workspace, as SQLite's data_version counts.
+        if (n->be_pid != self && schema == n->extra)
+            ++m_version;
+        PQfreemem(n);
+    }
+}
+
+Result<qint64> PostgresDatabase::dataVersion()
+{
+    auto conn = connection();
+    if (!conn)
+        return fail(conn.error());
+    drainNotices();
+    return m_version;
+}
+
+QString PostgresDatabase::describe() const
+{
+    const char* db = m_conn ? PQdb(m_conn) : nullptr;
+    const char* host = m_conn ? PQhost(m_conn) : nullptr;
+    return QStringLiteral("%1 on %2, schema %3")
+        .arg(trimmed(db), trimmed(host), m_schema);
+}
+
+} // namespace sediment

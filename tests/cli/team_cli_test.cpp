@@ -1,0 +1,289 @@
+// Team mode through the real binary (docs/user-guide.md#team-mode): `migrate` copies a
+// workspace into a PostgreSQL schema and back, exactly; reviewers are database roles with
+// rights; the two-person rule; the loser of a decision is told who won. The server parts run in
+// this suite's `_pg` twin, against the throw-away server ctest starts (tests/support); the
+// embedded run checks what a workspace without a server answers.
+#include "CliRun.h"
+#include "TeamStore.h"
+#include "util/Json.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <libpq-fe.h>
+
+#include <memory>
+
+using namespace sediment;
+
+namespace {
+
+// Runs the binary on a workspace as it is, without pointing it at the server first.
+clitest::Run runAsIs(const QString& ws, const QStringList& args, const QByteArray& input = {})
+{
+    QProcess p;
+    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
+    p.waitForStarted();
+    p.write(input);
+    p.closeWriteChannel();
+    const bool finished = p.waitForFinished(120000);
+    const int code = finished && p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return {code, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+void writeConfig(const QString& ws, const Json& config)
+{
+    QDir().mkpath(ws);
+    QFile f(ws + QStringLiteral("/sediment.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QByteArray::fromStdString(config.dump()));
+}
+
+// A statement on the test server as its superuser (roles and grants are the server's business).
+QString serverExec(const QString& sql)
+{
+    PGconn* conn = PQconnectdb(test::teamConnInfo()->toUtf8().constData());
+    PGresult* r = PQexec(conn, sql.toUtf8().constData());
+    const ExecStatusType status = PQresultStatus(r);
+    QString error;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+        error = QString::fromUtf8(PQresultErrorMessage(r));
+    PQclear(r);
+    PQfinish(conn);
+    return error;
+}
+
+// A login role on the test server with the table rights of a workspace's schema; the role is
+// kept from an earlier run if there is one (a role outlives the schemas it was granted on).
+QString addRole(const QString& role, const QString& schema)
+{
+    return serverExec(QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN "
+                                     "NULL; END $$; GRANT USAGE ON SCHEMA %2 TO %1; GRANT ALL ON ALL TABLES IN "
+                                     "SCHEMA %2 TO %1; GRANT ALL ON ALL SEQUENCES IN SCHEMA %2 TO %1")
+                          .arg(role, schema));
+}
+
+} // namespace
+
+class TeamCliTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
+
+    qint64 propose(const QString& ws, const Json& proposal)
+    {
+        const auto r = runAsIs(ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
+                               QByteArray::fromStdString(proposal.dump()));
+        const Json out = r.json();
+        if (r.code != 0 || !out.is_object() || out["pending"].empty())
+            return -1;
+        return out["pending"][0]["inbox_id"].get<qint64>();
+    }
+
+    static Json memoryAdd(const char* text)
+    {
+        return Json{{"destination", "memory"}, {"op", {{"action", "add"}, {"content", text}}}, {"rationale", "r"}};
+    }
+
+    // A second reviewer's folder: the same schema on the same server, logged in as `role`.
+    QString folderOf(const QString& role, const QString& schema, const Json& extra = Json::object())
+    {
+        const QString ws = path(QStringLiteral("as-") + role);
+        Json config{{"database", us(*test::teamConnInfo() + QStringLiteral(" user=") + role)},
+                    {"database_schema", us(schema)}};
+        config.update(extra);
+        writeConfig(ws, config);
+        return ws;
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
+
+    void anEmbeddedWorkspaceHasNoTeam()
+    {
+        if (test::onServer())
+            QSKIP("the embedded store's answer; this run is against the server");
+        const auto r = runAsIs(path(QStringLiteral("ws")), {QStringLiteral("team")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("lives in sediment.db"), r.err.constData());
+        const auto back = runAsIs(path(QStringLiteral("ws")), {QStringLiteral("migrate"), QStringLiteral("--to"),
+                                                               QStringLiteral("sqlite")});
+        QCOMPARE(back.code, 1);
+        QVERIFY2(back.err.contains("already lives in sediment.db"), back.err.constData());
+    }
+
+    void aConnectionStringWithAPasswordIsRefusedBeforeAnythingIsWritten()
+    {
+        const QString ws = path(QStringLiteral("pw"));
+        const auto r = runAsIs(ws, {QStringLiteral("migrate"), QStringLiteral("--to"),
+                                    QStringLiteral("host=/nowhere dbname=x password=secret")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("must not hold a password"), r.err.constData());
+        QVERIFY(!QFile::exists(ws + QStringLiteral("/sediment.db")));
+        writeConfig(ws, Json{{"database", "host=/nowhere password=secret"}});
+        const auto opened = runAsIs(ws, {QStringLiteral("stats")});
+        QCOMPARE(opened.code, 2);
+        QVERIFY2(opened.err.contains("key 'database' must not hold a password"), opened.err.constData());
+    }
+
+    void anUnreachableServerIsNamedAndNoDatabaseFileIsMade()
+    {
+        const QString ws = path(QStringLiteral("down"));
+        writeConfig(ws, Json{{"database", "host=/nonexistent-socket-dir port=1 dbname=x connect_timeout=2"}});
+        const auto r = runAsIs(ws, {QStringLiteral("inbox"), QStringLiteral("list")});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.startsWith("sediment: cannot reach the team database"), r.err.constData());
+        QVERIFY(!QFile::exists(ws + QStringLiteral("/sediment.db")));
+    }
+
+    void migrateCopiesAWorkspaceToTheServerAndBackExactly()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString ws = path(QStringLiteral("ws"));
+        QCOMPARE(runAsIs(ws, {QStringLiteral("init"), QStringLiteral("--demo")}).code, 0);
+        const QByteArray inboxBefore = runAsIs(ws, {QStringLiteral("inbox"), QStringLiteral("list"),
+                                                    QStringLiteral("--status"), QStringLiteral("all"),
+                                                    QStringLiteral("--json")}).out;
+        const auto auditBefore = runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--json")}).json();
+        QVERIFY(auditBefore.is_array() && auditBefore.size() > 10);
+        const QString schema = test::schemaFor(ws + QStringLiteral("/migrated"));
+        const auto to = runAsIs(ws, {QStringLiteral("migrate"), QStringLiteral("--to"), *test::teamConnInfo(),
+                                     QStringLiteral("--schema"), schema, QStringLiteral("--json")});
+        QVERIFY2(to.code == 0, to.err.constData());
+        QVERIFY(to.json()["audit_chain"] == "intact");
+        // Now on the server: the same inbox, the same chain, verified there.
+        const auto verify = runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--verify"), QStringLiteral("--json")});
+        QVERIFY2(verify.code == 0, verify.err.constData());
+        QCOMPARE(verify.json()["rows"].get<qint64>(), qint64(auditBefore.size()));
+        QCOMPARE(runAsIs(ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"),
+                              QStringLiteral("all"), QStringLiteral("--json")}).out,
+                 inboxBefore);
+        QVERIFY(runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--json")}).json() == auditBefore);
+        // A second migration into a store that holds rows is refused and changes nothing.
+        const auto again = runAsIs(ws, {QStringLiteral("migrate"), QStringLiteral("--to"), *test::teamConnInfo(),
+                                        QStringLiteral("--schema"), schema});
+        QCOMPARE(again.code, 1);
+        QVERIFY2(again.err.contains("already lives on a server"), again.err.constData());
+        // Back to SQLite: refused while the old sediment.db is in the way, then exact.
+        const auto blocked = runAsIs(ws, {QStringLiteral("migrate"), QStringLiteral("--to"), QStringLiteral("sqlite")});
+        QCOMPARE(blocked.code, 1);
+        QVERIFY2(blocked.err.contains("already exists; move it away first"), blocked.err.constData());
+        for (const char* suffix : {"", "-wal", "-shm"})
+            QFile::rename(ws + QStringLiteral("/sediment.db") + QLatin1String(suffix),
+                          ws + QStringLiteral("/before.db") + QLatin1String(suffix));
+        const auto back = runAsIs(ws, {QStringLiteral("migrate"), QStringLiteral("--to"), QStringLiteral("sqlite")});
+        QVERIFY2(back.code == 0, back.err.constData());
+        QVERIFY(QFile::exists(ws + QStringLiteral("/sediment.db")));
+        QVERIFY(runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--json")}).json() == auditBefore);
+        QCOMPARE(runAsIs(ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"),
+                              QStringLiteral("all"), QStringLiteral("--json")}).out,
+                 inboxBefore);
+        QCOMPARE(runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--verify")}).code, 0);
+    }
+
+    void reviewersDecideByRightAndTheLoserIsToldWhoWon()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("team")));
+        // The admin (the server's superuser, who creates the schema) and bob, a plain role.
+        const QString admin = path(QStringLiteral("admin"));
+        writeConfig(admin, Json{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)},
+                                {"admin_destinations", {"claude_md"}}});
+        const qint64 note = propose(admin, memoryAdd("ship on Tuesdays"));
+        const qint64 rule = propose(admin, Json{{"destination", "claude_md"},
+                                                {"op", {{"before", ""}, {"after", "Never force-push."}}},
+                                                {"rationale", "r"}});
+        QVERIFY(note > 0 && rule > 0);
+        QCOMPARE(addRole(QStringLiteral("bob"), schema), QString());
+        const QString bob = folderOf(QStringLiteral("bob"), schema, Json{{"admin_destinations", {"claude_md"}}});
+        // Not listed: a viewer, refused with the right it needs; nothing changes.
+        const QByteArray auditBefore = runAsIs(admin, {QStringLiteral("audit"), QStringLiteral("--json")}).out;
+        auto r = runAsIs(bob, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(note)});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("sediment: bob may not decide inbox item ") + QByteArray::number(note)
+                            + " (memory): that needs the right 'reviewer', and bob has 'viewer'\n");
+        QCOMPARE(runAsIs(admin, {QStringLiteral("audit"), QStringLiteral("--json")}).out, auditBefore);
+        // Only an admin grants.
+        r = runAsIs(bob, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("bob"), QStringLiteral("admin")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("bob may not grant rights: that needs the right 'admin'"), r.err.constData());
+        r = runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("bob"), QStringLiteral("reviewer")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        // A reviewer decides a memory item, as human:bob; an admin-only destination is refused.
+        r = runAsIs(bob, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(note)});
+        QVERIFY2(r.code == 0, r.err.constData());
+        auto shown = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(note),
+                                           QStringLiteral("--json")}).json();
+        QVERIFY(shown["status"] == "applied");
+        QVERIFY(shown["decided_by"] == "bob");
+        r = runAsIs(bob, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(rule)});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("that needs the right 'admin', and bob has 'reviewer'"), r.err.constData());
+        // bob may not sign as somebody else.
+        r = runAsIs(bob, {QStringLiteral("inbox"), QStringLiteral("refuse"), QString::number(rule),
+                          QStringLiteral("--reason"), QStringLiteral("wrong"), QStringLiteral("--reviewer"),
+                          QStringLiteral("carol")});
+        QCOMPARE(r.code, 2);
+        // The item bob decided: the admin, a moment late, is told who decided it and when.
+        r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(note)});
+        QCOMPARE(r.code, 1);
+        const QByteArray loser = QByteArray("inbox item ") + QByteArray::number(note) + QByteArray(" is applied (by bob at ");
+        QVERIFY2(r.err.contains(loser), r.err.constData());
+        const auto audit = runAsIs(admin, {QStringLiteral("audit"), QStringLiteral("--json")}).json();
+        bool byBob = false;
+        for (const auto& row : audit)
+            byBob = byBob || (row["action"] == "inbox.approve" && row["actor"] == "human:bob");
+        QVERIFY(byBob);
+    }
+
+    void twoApprovalsFromDifferentReviewersApplyATwoPersonItem()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("two")));
+        const Json rule{{"two_person_destinations", {"memory"}}};
+        const QString admin = path(QStringLiteral("admin2"));
+        Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        config.update(rule);
+        writeConfig(admin, config);
+        const qint64 id = propose(admin, memoryAdd("two keys for the vault"));
+        QVERIFY(id > 0);
+        QCOMPARE(addRole(QStringLiteral("carol"), schema), QString());
+        QCOMPARE(runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("carol"),
+                                 QStringLiteral("reviewer")}).code,
+                 0);
+        auto r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("approved, still pending: approval 1 of 2 recorded"), r.out.constData());
+        auto shown = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
+                                     QStringLiteral("--json")}).json();
+        QVERIFY(shown["status"] == "pending");
+        QCOMPARE(shown["approvals"].size(), std::size_t(1));
+        QVERIFY(shown["approvals_needed"] == 2);
+        r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("already approved inbox item"), r.err.constData());
+        const QString carol = folderOf(QStringLiteral("carol"), schema, rule);
+        r = runAsIs(carol, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QVERIFY2(r.code == 0, r.err.constData());
+        shown = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
+                                QStringLiteral("--json")}).json();
+        QVERIFY(shown["status"] == "applied");
+        QVERIFY(shown["decided_by"] == "carol");
+    }
+};
+
+QTEST_GUILESS_MAIN(TeamCliTest)
+#include "team_cli_test.moc"
