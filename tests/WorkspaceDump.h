@@ -67,7 +67,10 @@ inline QString dumpTree(const QString& root)
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
-        if (path.contains(QStringLiteral("sediment.db")))
+        // The store's own files (a team store's journal lock, the test's server marker) are not
+        // workspace content.
+        if (path.contains(QStringLiteral("sediment.db")) || path.contains(QStringLiteral("sediment-team"))
+            || path.endsWith(QStringLiteral(".sediment-test-store")))
             continue;
         QFile f(path);
         QString line = path.mid(root.size());

@@ -14,6 +14,7 @@
 #include "pages/SkillsPage.h"
 #include "hermes/PendingWatcher.h"
 #include "journal/JournalSettler.h"
+#include "team/TeamSettler.h"
 #include "util/Clock.h"
 #include "widgets/Appearance.h"
 #include "widgets/ErrorDialog.h"
@@ -216,6 +217,17 @@ void MainWindow::settleJournal()
                                  15000);
     else if (settled->total() > 0)
         statusBar()->showMessage(tr("%n interrupted decision(s) settled", nullptr, settled->total()), 10000);
+    // On a team's files host, the app writes what other hosts' reviewers approved, as every
+    // sediment command there does.
+    if (!m_workspace->db().isServer())
+        return;
+    auto written = TeamSettler(*m_workspace, m_clock).settle();
+    if (!written)
+        statusBar()->showMessage(tr("Cannot write the team's approved decisions: %1").arg(written.error().message), 10000);
+    else if (written->written + written->failed + written->stale > 0)
+        statusBar()->showMessage(tr("%n decision(s) approved on other hosts written here", nullptr,
+                                    written->written + written->failed + written->stale),
+                                 10000);
 }
 
 void MainWindow::onExternalChange()

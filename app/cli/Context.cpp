@@ -1,3 +1,4 @@
+#include "team/TeamSettler.h"
 #include "cli/Context.h"
 
 #include "journal/JournalSettler.h"
@@ -47,6 +48,12 @@ Result<Workspace*> Context::workspace(Database::SyncMode sync)
         const SystemClock clock;
         if (auto settled = JournalSettler((*ws)->db(), clock).settle(); !settled)
             return fail(settled.error());
+        // On a team's files host, the decisions other hosts made are written before anything
+        // else (docs/user-guide.md#team-mode).
+        // (`settle` does it itself, to report what it wrote.)
+        if ((*ws)->db().isServer() && m_verb != QLatin1String("settle"))
+            if (auto written = TeamSettler(**ws, clock).settle(); !written)
+                return fail(written.error());
         m_workspace = std::move(*ws);
     }
     return m_workspace.get();

@@ -326,14 +326,17 @@ int runInbox(Context& ctx)
     QString done;
     if (sub == QLatin1String("approve")) {
         decided = service.approve(in.id, reviewer);
-        done = decided && decided->status == QLatin1String("pending") ? QStringLiteral("approved, still pending")
-                                                                        : QStringLiteral("applied");
+        done = !decided ? QString()
+               : decided->status == QLatin1String("pending")  ? QStringLiteral("approved, still pending")
+               : decided->status == QLatin1String("approved") ? QStringLiteral("approved")
+                                                               : QStringLiteral("applied");
     } else if (sub == QLatin1String("refuse")) {
         decided = service.refuse(in.id, in.reason, args->value(QStringLiteral("--text")), reviewer);
         done = QStringLiteral("refused");
     } else if (sub == QLatin1String("patch")) {
         decided = service.patch(in.id, in.edited, reviewer);
-        done = QStringLiteral("patched and applied");
+        done = decided && decided->status == QLatin1String("approved") ? QStringLiteral("patched")
+                                                                        : QStringLiteral("patched and applied");
     } else if (sub == QLatin1String("resolve")) {
         const bool keep = args->flag(QStringLiteral("--keep-file"));
         decided = AttentionResolver(**ws, **clock)

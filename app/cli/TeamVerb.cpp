@@ -3,6 +3,8 @@
 
 #include "store/AuditRepository.h"
 #include "store/ReviewerRepository.h"
+#include "store/TeamSettingsRepository.h"
+#include "team/FilesHost.h"
 #include "team/TeamRights.h"
 #include "util/Clock.h"
 #include "util/Time.h"
@@ -13,12 +15,18 @@ namespace {
 
 const QString kUsage = QStringLiteral(
     "Usage: sediment team [list] [--json]\n"
-    "       sediment team grant ROLE RIGHT [--json]\n\n"
+    "       sediment team grant ROLE RIGHT [--json]\n"
+    "       sediment team files-host [HOST | --clear] [--json]\n\n"
     "A team's reviewers, on a workspace that lives on a PostgreSQL server (sediment.json\n"
     "\"database\"). Each reviewer is the database role it logs in as; RIGHT is viewer (reads),\n"
     "reviewer (decides) or admin (also decides sediment.json's admin_destinations and grants\n"
     "rights). The role that created the workspace's schema is its first admin; a role not\n"
-    "listed is a viewer. `list` also says who you are. Granting is audited (team.grant).\n"
+    "listed is a viewer. `list` also says who you are. Granting is audited (team.grant).\n\n"
+    "files-host HOST (admins) names the host whose sediment commands write the workspace's\n"
+    "files, the agent's: a decision made on another host is recorded as approved, and written\n"
+    "by the next sediment command on HOST (or its `sediment settle --watch`). A host goes by\n"
+    "$SEDIMENT_HOST, else its host name. --clear lets every host write its own folder again;\n"
+    "without HOST it prints the files host.\n"
     "See docs/user-guide.md#team-mode.\n\n"
     "Exit codes: 0 done, 1 refused (not an admin), 2 bad usage, 3 I/O.\n");
 
@@ -76,16 +84,70 @@ int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QSt
     return 0;
 }
 
+int filesHost(Context& ctx, const Args& args, Workspace& ws)
+{
+    const bool json = args.flag(QStringLiteral("--json"));
+    const bool clear = args.flag(QStringLiteral("--clear"));
+    const QString host = args.positional(1).trimmed();
+    if (!clear && args.positional().size() < 2) {
+        auto current = FilesHost::configured(ws);
+        if (!current)
+            return ctx.error(current.error());
+        if (json)
+            ctx.printJson(Json{{"files_host", *current ? Json(us(**current)) : Json(nullptr)},
+                               {"this_host", us(FilesHost::thisHost())}});
+        else
+            ctx.out(*current ? QStringLiteral("files host: %1 (this host: %2)").arg(**current, FilesHost::thisHost())
+                             : QStringLiteral("no files host: every host writes its own folder"));
+        return 0;
+    }
+    if (clear == !host.isEmpty())
+        return ctx.usageError(QStringLiteral("team files-host: give HOST or --clear"));
+    if (auto ok = TeamRights(ws).mayGrant(); !ok)
+        return ctx.error(Error::refused(ok.error().message.replace(QStringLiteral("grant rights"),
+                                                                   QStringLiteral("set the files host"))));
+    const SystemClock clock;
+    auto before = FilesHost::configured(ws);
+    if (!before)
+        return ctx.error(before.error());
+    auto tx = ws.db().begin();
+    if (!tx)
+        return ctx.error(tx.error());
+    const std::optional<QString> value = clear ? std::nullopt : std::optional<QString>(host);
+    if (auto s = TeamSettingsRepository(ws.db()).set(QLatin1String(FilesHost::kKey), value); !s)
+        return ctx.error(s.error());
+    AuditEntry e;
+    e.actor = QStringLiteral("human:") + ws.reviewer();
+    e.action = QStringLiteral("team.files_host");
+    e.subjectType = QStringLiteral("team");
+    e.subjectId = QLatin1String(FilesHost::kKey);
+    e.before = *before;
+    e.after = value;
+    if (auto logged = AuditRepository(ws.db(), clock).append(e); !logged)
+        return ctx.error(logged.error());
+    if (auto s = tx->commit(); !s)
+        return ctx.error(s.error());
+    if (json)
+        ctx.printJson(Json{{"files_host", value ? Json(us(*value)) : Json(nullptr)}});
+    else
+        ctx.out(value ? QStringLiteral("files host: %1").arg(*value)
+                      : QStringLiteral("no files host: every host writes its own folder"));
+    return 0;
+}
+
 int runTeam(Context& ctx)
 {
-    auto args = ctx.parse({});
+    auto args = ctx.parse({}, {QStringLiteral("--clear")});
     if (!args)
         return ctx.error(args.error());
     const QString sub = args->positional().isEmpty() ? QStringLiteral("list") : args->positional(0);
-    if (sub != QLatin1String("list") && sub != QLatin1String("grant"))
-        return ctx.usageError(QStringLiteral("team: unknown sub-command '%1' (list, grant)").arg(sub));
+    if (sub != QLatin1String("list") && sub != QLatin1String("grant") && sub != QLatin1String("files-host"))
+        return ctx.usageError(QStringLiteral("team: unknown sub-command '%1' (list, grant, files-host)").arg(sub));
+    if (sub != QLatin1String("files-host") && args->flag(QStringLiteral("--clear")))
+        return ctx.usageError(QStringLiteral("team %1: --clear belongs to files-host").arg(sub));
     const bool granting = sub == QLatin1String("grant");
-    if (auto ok = args->atMost(QStringLiteral("team ") + sub, granting ? 2 : 0, 1); !ok)
+    const int operands = granting ? 2 : sub == QLatin1String("files-host") ? 1 : 0;
+    if (auto ok = args->atMost(QStringLiteral("team ") + sub, operands, 1); !ok)
         return ctx.error(ok.error());
     if (granting && args->positional().size() != 3)
         return ctx.usageError(QStringLiteral("team grant: give ROLE and RIGHT (viewer, reviewer or admin)"));
@@ -100,6 +162,8 @@ int runTeam(Context& ctx)
     if (!(*ws)->db().isServer())
         return ctx.error(Error::refused(QStringLiteral("team: this workspace lives in sediment.db, on one machine; "
                                                        "`sediment migrate --to CONNINFO` moves it to a team's server")));
+    if (sub == QLatin1String("files-host"))
+        return filesHost(ctx, *args, **ws);
     const bool json = args->flag(QStringLiteral("--json"));
     return granting ? grant(ctx, json, **ws, args->positional(1), args->positional(2)) : list(ctx, json, **ws);
 }

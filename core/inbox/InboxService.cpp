@@ -16,6 +16,7 @@
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
+#include "team/FilesHost.h"
 #include "team/TeamRights.h"
 #include "util/Time.h"
 #include "workspace/PathGuard.h"
@@ -30,6 +31,7 @@ const QString kApplied = QStringLiteral("applied");
 const QString kModified = QStringLiteral("modified");
 const QString kFailed = QStringLiteral("failed");
 const QString kRefused = QStringLiteral("refused");
+const QString kApproved = QStringLiteral("approved"); // team mode: decided, waiting for the files host
 
 QString actorOf(const QString& reviewer) { return QStringLiteral("human:") + reviewer; }
 
@@ -80,7 +82,7 @@ Result<InboxItem> InboxService::load(InboxRepository& repo, qint64 id)
 }
 
 Result<InboxService::Opened> InboxService::open(qint64 id, const QStringList& allowed,
-                                                const QString& what)
+                                                const QString& what, bool checkRights)
 {
     auto tx = m_workspace.db().begin();
     if (!tx)
@@ -100,7 +102,7 @@ Result<InboxService::Opened> InboxService::open(qint64 id, const QStringList& al
     }
     // On a team's server, the reviewer's right (docs/user-guide.md#team-mode).
     const QString decide = QStringLiteral("decide inbox item %1 (%2)").arg(it->id).arg(it->destination);
-    if (auto s = TeamRights(m_workspace).mayDecide(it->destination, decide); !s)
+    if (auto s = checkRights ? TeamRights(m_workspace).mayDecide(it->destination, decide) : Status(); !s)
         return fail(s.error());
     return Opened{std::move(*tx), std::move(*it)};
 }
@@ -155,6 +157,9 @@ Status InboxService::audit(const InboxItem& item, const QString& reviewer, const
 
 void InboxService::settleHermes(qint64 id, const QString& reviewer)
 {
+    // A team's staged Hermes files are on the files host, which settles them when it writes.
+    if (auto elsewhere = FilesHost::elsewhere(m_workspace); !elsewhere || *elsewhere)
+        return;
     // A staged Hermes write is settled after the decision committed; should this fail, the next
     // import settles it (the decision is what counts), so the result is not the caller's error.
     (void)HermesSettler(m_workspace, m_clock).settle(id, actorOf(reviewer));
@@ -326,6 +331,12 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
         return fail(first.error());
     if (*first)
         return std::move(**first);
+    // A team whose files live on another host: the decision waits for it.
+    auto elsewhere = FilesHost::elsewhere(m_workspace);
+    if (!elsewhere)
+        return fail(elsewhere.error());
+    if (*elsewhere)
+        return deferDecision(id, reviewer, std::nullopt, **elsewhere);
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
@@ -364,6 +375,11 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
 
 Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QString& reviewer)
 {
+    auto elsewhere = FilesHost::elsewhere(m_workspace);
+    if (!elsewhere)
+        return fail(elsewhere.error());
+    if (*elsewhere)
+        return deferDecision(id, reviewer, editedOp, **elsewhere);
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
@@ -375,6 +391,76 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
         return fail(edited.error());
     it->finalOp = *edited;
     auto decided = applyAndRecord(std::move(*it), reviewer, QStringLiteral("inbox.patch"), kModified);
+    if (!decided)
+        return decided;
+    settleHermes(id, reviewer);
+    return decided;
+}
+
+Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
+                                              const QString& filesHost)
+{
+    auto opened = open(id, {kPending}, editedOp ? QStringLiteral("be patched") : QStringLiteral("be approved"));
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    if (editedOp) {
+        auto edited = validatePatch(it, *editedOp);
+        if (!edited)
+            return fail(edited.error());
+        it.finalOp = *edited;
+    }
+    const QString fromStatus = it.status;
+    it.status = kApproved;
+    it.decidedAt = time::toIso(m_clock.now());
+    it.decidedBy = reviewer;
+    it.reason = QStringLiteral("approved, waiting for %1").arg(filesHost);
+    if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)
+        return fail(s.error());
+    if (auto s = audit(it, reviewer, editedOp ? QStringLiteral("inbox.patch") : QStringLiteral("inbox.approve"),
+                       fromStatus, nullptr);
+        !s)
+        return fail(s.error());
+    if (auto s = tx.commit(); !s)
+        return fail(s.error());
+    return std::move(it);
+}
+
+Result<InboxItem> InboxService::applyApproved(qint64 id)
+{
+    auto lock = DecisionJournal::lock(m_workspace.db());
+    if (!lock)
+        return fail(lock.error());
+    auto opened = open(id, {kApproved}, QStringLiteral("be written"), false);
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    const QString reviewer = it.decidedBy.value_or(QStringLiteral("unknown"));
+    auto stale = Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
+    if (!stale)
+        return fail(stale.error());
+    const bool pinned = (it.destination == QLatin1String("memory") || it.destination == QLatin1String("user"))
+                        && MemoryApplier::isPinned(it.effectiveOp());
+    if (*stale && !pinned) {
+        // Approved against a target that has changed since: back to the reviewers, flagged.
+        const QString fromStatus = it.status;
+        it.status = kPending;
+        it.stale = true;
+        it.reason = QStringLiteral("its target changed before %1 could write it; patch it").arg(FilesHost::thisHost());
+        it.decidedAt.reset();
+        it.decidedBy.reset();
+        if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)
+            return fail(s.error());
+        if (auto s = audit(it, reviewer, QStringLiteral("inbox.apply"), fromStatus, nullptr); !s)
+            return fail(s.error());
+        if (auto s = tx.commit(); !s)
+            return fail(s.error());
+        return std::move(it);
+    }
+    if (auto s = tx.commit(); !s)
+        return fail(s.error());
+    const QString success = it.finalOp ? kModified : kApplied;
+    auto decided = applyAndRecord(std::move(it), reviewer, QStringLiteral("inbox.apply"), success);
     if (!decided)
         return decided;
     settleHermes(id, reviewer);
@@ -420,6 +506,15 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
 
 Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
 {
+    // A revert rewrites the target: only where the files are.
+    auto elsewhere = FilesHost::elsewhere(m_workspace);
+    if (!elsewhere)
+        return fail(elsewhere.error());
+    if (*elsewhere)
+        return fail(Error::refused(QStringLiteral("inbox item %1: a revert writes the files, which live on %2; "
+                                                  "run it there")
+                                       .arg(id)
+                                       .arg(**elsewhere)));
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());

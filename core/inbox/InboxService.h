@@ -44,6 +44,10 @@ public:
     // proposal's op, applied, and kept as `final_op` beside the original.
     Result<InboxItem> patch(qint64 id, const Json& editedOp, const QString& reviewer);
     Result<InboxItem> revert(qint64 id, const QString& reviewer);
+    // On a team's files host: writes an item another host's reviewer approved (status
+    // `approved`), through the decision journal, as that reviewer's decision. A target that
+    // changed meanwhile sends the item back to pending, flagged stale.
+    Result<InboxItem> applyApproved(qint64 id);
     // Takes back a refusal (the inbox's Ctrl+Z): the item is pending again, its refusal columns
     // cleared, so refusal memory (§4) stops rejecting its content, and an `inbox.undo_refuse`
     // audit row keeps what was refused, by whom and why. Nothing was written by the refusal, so
@@ -69,7 +73,12 @@ private:
         Transaction tx;
         InboxItem item;
     };
-    Result<Opened> open(qint64 id, const QStringList& allowed, const QString& what);
+    // `checkRights`: false only when writing a decision a reviewer with the right already made.
+    Result<Opened> open(qint64 id, const QStringList& allowed, const QString& what, bool checkRights = true);
+    // Records an approval (or a patch) made away from the team's files host as `approved`;
+    // that host writes it (applyApproved).
+    Result<InboxItem> deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
+                                    const QString& filesHost);
     Result<InboxItem> load(InboxRepository& repo, qint64 id);
     // The first approval of a two-person item, recorded: the item as it stays. Nothing when this
     // approval decides (no rule applies, or it is the second).

@@ -94,7 +94,10 @@ Status JournalRepository::markNeedsAttention(qint64 id, const std::optional<QStr
 
 Result<bool> JournalRepository::anyOpen()
 {
-    auto n = m_db.scalar("SELECT EXISTS(SELECT 1 FROM decision_journal WHERE state = 'open')");
+    // On a server, only this host's rows: another host's are that host's to settle.
+    auto n = m_db.scalar({"SELECT EXISTS(SELECT 1 FROM decision_journal WHERE state = 'open')",
+                          "SELECT EXISTS(SELECT 1 FROM decision_journal WHERE state = 'open' "
+                          "AND host = current_setting('sediment.host', true))"});
     if (!n)
         return fail(n.error());
     return *n != 0;
@@ -102,7 +105,9 @@ Result<bool> JournalRepository::anyOpen()
 
 Result<std::vector<JournalEntry>> JournalRepository::open(int limit)
 {
-    const std::string sql = std::string(kColumns) + "WHERE state = 'open' ORDER BY id LIMIT ?";
+    const std::string sql = std::string(kColumns)
+        + (m_db.isServer() ? "WHERE state = 'open' AND host = current_setting('sediment.host', true) ORDER BY id LIMIT ?"
+                           : "WHERE state = 'open' ORDER BY id LIMIT ?");
     auto st = m_db.prepare(sql.c_str());
     if (!st)
         return fail(st.error());

@@ -19,6 +19,10 @@ struct Table {
     bool generatedId;     // the server hands out ids for it: its counter moves past the copy
 };
 
+// Columns only the server has (decision_journal.host): left out of a copy into SQLite, where
+// one host is the only host; filled by the server's default on the way in.
+bool serverOnly(const QString& column) { return column == QLatin1String("host"); }
+
 const std::vector<Table>& tables()
 {
     static const std::vector<Table> all{
@@ -56,6 +60,7 @@ Status copyTable(Database& from, Database& to, const Table& t, qint64& rows)
         return fail(source.error());
     std::optional<Statement> insert;
     std::vector<bool> real;
+    std::vector<bool> keep;
     for (;;) {
         auto row = source->step();
         if (!row)
@@ -64,16 +69,22 @@ Status copyTable(Database& from, Database& to, const Table& t, qint64& rows)
             break;
         const int columns = source->columnCount();
         if (!insert) {
+            keep.clear();
             // The columns as the source names them: both stores' tables have the same ones.
             std::string names;
             std::string marks;
             for (int c = 0; c < columns; ++c) {
                 const QString name = source->columnName(c);
-                if (c)
-                    names += ", ";
-                names += name.toStdString();
-                marks += c ? ", ?" : "?";
+                keep.push_back(!(serverOnly(name) && !to.isServer()));
                 real.push_back(t.reals.contains(name));
+                if (!keep.back())
+                    continue;
+                if (!names.empty()) {
+                    names += ", ";
+                    marks += ", ";
+                }
+                names += name.toStdString();
+                marks += "?";
             }
             std::string sql = "INSERT INTO ";
             sql += t.name;
@@ -84,13 +95,17 @@ Status copyTable(Database& from, Database& to, const Table& t, qint64& rows)
             insert.emplace(std::move(*prepared));
         }
         insert->reset();
+        int index = 0;
         for (int c = 0; c < columns; ++c) {
+            if (!keep[std::size_t(c)])
+                continue;
+            ++index;
             if (source->isNull(c))
-                insert->bindNull(c + 1);
+                insert->bindNull(index);
             else if (real[std::size_t(c)])
-                insert->bind(c + 1, source->real(c));
+                insert->bind(index, source->real(c));
             else
-                insert->bind(c + 1, source->utf8(c));
+                insert->bind(index, source->utf8(c));
         }
         if (auto s = insert->exec(); !s)
             return fail(Error::io(QStringLiteral("copying %1: %2").arg(QLatin1String(t.name), s.error().message)));

@@ -1,7 +1,7 @@
 #pragma once
 
 // Runs the built `sediment` as a real process on a workspace, as an agent harness would.
-#include "TeamStore.h"
+#include "TeamConfig.h"
 
 #include <QDir>
 #include <QProcess>
@@ -23,10 +23,7 @@ struct Run {
 inline Run sediment(const QString& ws, const QStringList& args, const QByteArray& input = {})
 {
     // Against the team server, the workspace's configuration names it before every run.
-    if (sediment::test::onServer() && !ws.isEmpty()) {
-        QDir().mkpath(ws);
-        sediment::test::joinTeamStore(QDir(ws).canonicalPath());
-    }
+    teamtest::prepareWorkspace(ws);
     QProcess p;
     p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
     p.waitForStarted();

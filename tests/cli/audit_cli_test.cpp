@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "CliRun.h"
 
 #include <QDir>
@@ -12,7 +13,6 @@
 namespace {
 
 using clitest::Run;
-using clitest::sediment;
 
 } // namespace
 
@@ -39,12 +39,12 @@ private Q_SLOTS:
                          .arg(i % 2 ? 0.9 : 0.2)
                          .toUtf8()
                      + '\n';
-        QCOMPARE(sediment(m_ws, {QStringLiteral("propose")}, lines).code, 0);
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose")}, lines).code, 0);
     }
 
     void listsRowsWithTheSpecFieldNames()
     {
-        const Run r = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--json")});
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const auto rows = nlohmann::ordered_json::parse(r.out.toStdString());
         QCOMPARE(rows.size(), size_t(4));
@@ -59,46 +59,47 @@ private Q_SLOTS:
 
     void filtersBySubject()
     {
-        const Run one = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item:2"), QStringLiteral("--json")});
+        const Run one = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item:2"), QStringLiteral("--json")});
         QCOMPARE(one.code, 0);
         const auto rows = nlohmann::json::parse(one.out.toStdString());
         QCOMPARE(rows.size(), size_t(1));
         QCOMPARE(rows[0]["subject_id"].get<std::string>(), std::string("2"));
-        const Run type = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item")});
+        const Run type = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item")});
         QCOMPARE(type.code, 0);
         QCOMPARE(type.out.count('\n'), 4);
-        QCOMPARE(sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("skill"), QStringLiteral("--json")}).out,
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("skill"), QStringLiteral("--json")}).out,
                  QByteArray("[]\n"));
-        QCOMPARE(sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral(":3")}).code, 2);
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral(":3")}).code, 2);
     }
 
     void verifyReportsAnIntactChain()
     {
-        const Run r = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")});
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")});
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out, QByteArray("audit chain intact (4 rows)\n"));
     }
 
     void verifyNamesAForgedRow()
     {
-        sqlite3* db = nullptr;
-        QCOMPARE(sqlite3_open(QFile::encodeName(m_ws + QStringLiteral("/sediment.db")).constData(), &db), SQLITE_OK);
-        // The trigger refuses edits; a forger with file access drops it first.
-        QVERIFY(sqlite3_exec(db, "UPDATE audit_log SET reason='forged' WHERE seq=3", nullptr, nullptr, nullptr) != SQLITE_OK);
-        QCOMPARE(sqlite3_exec(db, "DROP TRIGGER audit_log_no_update", nullptr, nullptr, nullptr), SQLITE_OK);
-        QCOMPARE(sqlite3_exec(db, "UPDATE audit_log SET reason='forged' WHERE seq=3", nullptr, nullptr, nullptr), SQLITE_OK);
-        sqlite3_close(db);
-        const Run r = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")});
+        const QString db = m_ws + QStringLiteral("/sediment.db");
+        // The trigger refuses edits; a forger with file access (or the server's owner role)
+        // drops it first.
+        QVERIFY(!sediment::test::execIn(db, "UPDATE audit_log SET reason='forged' WHERE seq=3").has_value());
+        QVERIFY(sediment::test::execIn(db, {"DROP TRIGGER audit_log_no_update",
+                                            "DROP TRIGGER audit_log_no_update ON audit_log"})
+                    .has_value());
+        QVERIFY(sediment::test::execIn(db, "UPDATE audit_log SET reason='forged' WHERE seq=3").has_value());
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.out.startsWith("audit chain broken at row 3: "), r.out.constData());
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY(r.err.contains("row 3"));
-        const Run j = sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify"), QStringLiteral("--json")});
+        const Run j = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify"), QStringLiteral("--json")});
         QCOMPARE(j.code, 1);
         const auto report = nlohmann::json::parse(j.out.toStdString());
         QCOMPARE(report["intact"].get<bool>(), false);
         QCOMPARE(report["first_broken_row"].get<int>(), 3);
-        const Run stats = sediment(m_ws, {QStringLiteral("stats"), QStringLiteral("--json")});
+        const Run stats = clitest::sediment(m_ws, {QStringLiteral("stats"), QStringLiteral("--json")});
         QCOMPARE(nlohmann::json::parse(stats.out.toStdString())["audit"]["chain_intact"].get<bool>(), false);
     }
 };

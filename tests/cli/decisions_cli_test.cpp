@@ -1,4 +1,5 @@
 #include "CliRun.h"
+#include "TeamStore.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,7 +23,7 @@ class DecisionsCliTest : public QObject {
 private Q_SLOTS:
     void init()
     {
-        QFile::remove(m_ws.filePath(QStringLiteral("sediment.db")));
+        sediment::test::removeStore(m_ws.filePath(QStringLiteral("sediment.db"))); // the file, or the server schema
         QFile::remove(m_ws.filePath(QStringLiteral("sediment.db-wal")));
         QFile::remove(m_ws.filePath(QStringLiteral("sediment.db-shm")));
     }

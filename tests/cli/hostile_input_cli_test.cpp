@@ -33,6 +33,7 @@ QByteArray fingerprint(const QString& ws)
         }
     }
     QProcess p;
+    teamtest::prepareWorkspace(ws); // against the team server, the folder names it
     p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), ws, QStringLiteral("stats"), QStringLiteral("--json")});
     p.waitForFinished(60000);
     h.addData(p.readAllStandardOutput());

@@ -33,6 +33,7 @@ private:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("SEDIMENT_CRASH_AT"), QString::fromLatin1(point));
         p.setProcessEnvironment(env);
+        teamtest::prepareWorkspace(m_dir->path()); // against the team server, the folder names it
         p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), m_dir->path()} + args);
         p.waitForStarted();
         p.write(input);

@@ -46,6 +46,7 @@ private:
         QProcess p;
         QStringList all{QStringLiteral("--workspace"), ws()};
         all << args;
+        teamtest::prepareWorkspace(ws()); // against the team server, the folder names it
         p.start(QStringLiteral(SEDIMENT_BINARY), all);
         p.write(input);
         p.closeWriteChannel();
@@ -225,6 +226,7 @@ private Q_SLOTS:
             ">/dev/null || exit 1; done");
         QProcess a;
         QProcess b;
+        teamtest::prepareWorkspace(ws()); // against the team server, the folder names it
         a.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script, QStringLiteral(SEDIMENT_BINARY), ws(), QStringLiteral("alpha")});
         b.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script, QStringLiteral(SEDIMENT_BINARY), ws(), QStringLiteral("beta")});
         QVERIFY(a.waitForFinished(240000));

@@ -69,6 +69,8 @@ private Q_SLOTS:
 
     void manyAppliesKeepTheWalSmallAndLoseNothing()
     {
+        if (teamtest::onServer())
+            QSKIP("SQLite's write-ahead log; a team's server keeps its own");
         constexpr int kAdds = 60; // a few pages each: the WAL passes its limit more than once
         qint64 largest = 0;
         bool truncated = false;
@@ -111,6 +113,7 @@ private Q_SLOTS:
             "for i in $(seq 1 40); do \"$0\" --workspace \"$1\" audit --verify >/dev/null || exit 1; done");
         QProcess a;
         QProcess b;
+        teamtest::prepareWorkspace(ws()); // against the team server, the folder names it
         a.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), applies, QStringLiteral(SEDIMENT_BINARY), ws()});
         b.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), audits, QStringLiteral(SEDIMENT_BINARY), ws()});
         QVERIFY(a.waitForFinished(240000));

@@ -1,3 +1,4 @@
+#include "TeamStore.h"
 #include "CliRun.h"
 
 #include <QDir>
@@ -15,21 +16,8 @@
 namespace {
 
 using clitest::Run;
-using clitest::sediment;
 
-qint64 scalar(const QString& dbPath, const char* sql)
-{
-    sqlite3* db = nullptr;
-    qint64 v = -1;
-    if (sqlite3_open_v2(QFile::encodeName(dbPath).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-            v = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(db);
-    return v;
-}
+qint64 scalar(const QString& dbPath, const char* sql) { return sediment::test::scalarIn(dbPath, sql); }
 
 QByteArray memoryAdds(int n, const QString& prefix, double score = 0.9)
 {
@@ -58,7 +46,7 @@ class ProposeCliTest final : public QObject {
     // (`propose` files deferred proposals in the intake, schema 5).
     QString filedDb()
     {
-        const Run r = sediment(m_ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
         if (r.code != 0)
             qWarning("inbox list failed: %s", r.err.constData());
         return db();
@@ -79,7 +67,7 @@ private Q_SLOTS:
 
     void queuesForTheHumanGateAndPrintsTheOutcome()
     {
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
                                R"([{"target":"memory","op":{"action":"add","content":"a"},"score":0.8},
                                    {"id":"x","destination":"brain_inbox","op":{"title":"T","text":"b"}}])");
         QCOMPARE(r.code, 0);
@@ -106,7 +94,7 @@ private Q_SLOTS:
     void scoreGateBoundaryThroughTheCli()
     {
         setGate("score");
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
                                R"({"target":"memory","op":{"action":"add","content":"validated"},"score":0.7}
 {"target":"memory","op":{"action":"add","content":"hunch"},"score":0.69})");
         QCOMPARE(r.code, 0);
@@ -127,7 +115,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(R"({"gate":"score","memory_char_limit":20})");
         f.close();
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
                                R"({"target":"memory","op":{"action":"add","content":"short one"},"score":0.9}
 {"target":"memory","op":{"action":"add","content":"this entry is far too long for the budget"},"score":0.9})");
         QCOMPARE(r.code, 0);
@@ -143,7 +131,7 @@ private Q_SLOTS:
     void invalidThirdProposalChangesNothing()
     {
         setGate("score");
-        const Run first = sediment(m_ws, {QStringLiteral("propose")}, memoryAdds(1, QStringLiteral("base")));
+        const Run first = clitest::sediment(m_ws, {QStringLiteral("propose")}, memoryAdds(1, QStringLiteral("base")));
         QCOMPARE(first.code, 0);
         const qint64 rows = scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items");
         const qint64 audits = scalar(db(), "SELECT COUNT(*) FROM audit_log");
@@ -152,7 +140,7 @@ private Q_SLOTS:
         const QByteArray before = mem.readAll();
         mem.close();
 
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
                                memoryAdds(2, QStringLiteral("new"))
                                    + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})");
         QCOMPARE(r.code, 2);
@@ -168,7 +156,7 @@ private Q_SLOTS:
     // the message, as it did when the whole input was parsed first.
     void malformedLineAfterAnInvalidProposalIsTheReportedError()
     {
-        const Run r = sediment(m_ws, {QStringLiteral("propose")},
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose")},
                                memoryAdds(1, QStringLiteral("ok"))
                                    + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})" "\n"
                                    + R"({"target":"memory","op":)" "\n");
@@ -185,7 +173,7 @@ private Q_SLOTS:
         setGate("score");
         const QByteArray valid = memoryAdds(5000, QStringLiteral("a lesson long enough to make this input large"));
         QVERIFY(valid.size() > 256 * 1024);
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
                                valid + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})");
         QCOMPARE(r.code, 2);
         QVERIFY(r.out.isEmpty());
@@ -197,7 +185,7 @@ private Q_SLOTS:
 
         // The same with the human gate, which only queues: nothing queued either.
         setGate("human");
-        const Run human = sediment(m_ws, {QStringLiteral("propose")},
+        const Run human = clitest::sediment(m_ws, {QStringLiteral("propose")},
                                    valid + R"({"target":"memory","op":{"action":"add"}})" "\n" + valid);
         QCOMPARE(human.code, 2);
         QVERIFY2(human.err.startsWith("sediment: proposal 5001: "), human.err.constData());
@@ -205,7 +193,7 @@ private Q_SLOTS:
         QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log"), 0);
 
         // A syntax error after the invalid proposal is still the reported error.
-        const Run syntax = sediment(m_ws, {QStringLiteral("propose")},
+        const Run syntax = clitest::sediment(m_ws, {QStringLiteral("propose")},
                                     valid + R"({"target":"memory","op":{"action":"add"}})" "\n" + valid
                                         + R"({"target":)" "\n");
         QCOMPARE(syntax.code, 2);
@@ -222,25 +210,23 @@ private Q_SLOTS:
             "\"caf\\u00e9 \\ud83d\\ude00 tab\\tquote\\\" /\\/\"},\"score\":0.5,\"score\":0.75}\n"
             "{\"target\":\"user\",\"op\":{\"action\":\"add\",\"content\":\"big\"},"
             "\"source\":{\"agent\":\"a\",\"n\":123456789012345678901234}}\n";
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, input);
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, input);
         QCOMPARE(r.code, 0);
         const auto out = nlohmann::json::parse(r.out.constData());
         QCOMPARE(out["pending"].size(), size_t(2));
-        sqlite3* h = nullptr;
-        QCOMPARE(sqlite3_open_v2(QFile::encodeName(filedDb()).constData(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
-        sqlite3_stmt* st = nullptr;
-        QCOMPARE(sqlite3_prepare_v2(h, "SELECT op_json, score, source_json FROM inbox_items ORDER BY id", -1, &st, nullptr), SQLITE_OK);
-        QCOMPARE(sqlite3_step(st), SQLITE_ROW);
-        const QByteArray op(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));
+        auto store = sediment::test::openStore(filedDb());
+        QVERIFY(store.has_value());
+        auto st = (*store)->prepare("SELECT op_json, score, source_json FROM inbox_items ORDER BY id");
+        QVERIFY(st.has_value());
+        QVERIFY(*st->step());
+        const QByteArray op = QByteArray::fromStdString(st->utf8(0));
         QCOMPARE(op, QByteArray("{\"action\":\"add\",\"content\":\"caf\xC3\xA9 \xF0\x9F\x98\x80 tab\\tquote\\\" //\"}"));
-        QCOMPARE(sqlite3_column_double(st, 1), 0.75); // the last of a repeated key
-        QCOMPARE(sqlite3_step(st), SQLITE_ROW);
-        const QByteArray source(reinterpret_cast<const char*>(sqlite3_column_text(st, 2)));
+        QCOMPARE(st->real(1), 0.75); // the last of a repeated key
+        QVERIFY(*st->step());
+        const QByteArray source = QByteArray::fromStdString(st->utf8(2));
         // Past 64 bits a whole number becomes a double, printed as nlohmann prints it.
         const std::string big = nlohmann::json::parse("123456789012345678901234").dump();
         QCOMPARE(source, QByteArray(("{\"agent\":\"a\",\"n\":" + big + "}").c_str()));
-        sqlite3_finalize(st);
-        sqlite3_close(h);
     }
 
     // A file of 1 MiB or more restarts the process with huge-page malloc before anything is read:
@@ -255,13 +241,14 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(lines);
         f.close();
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), file, QStringLiteral("--json")});
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), file, QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QCOMPARE(nlohmann::json::parse(r.out.constData())["pending"].size(), size_t(12000));
         QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items WHERE status='pending'"), 12000);
 
         QProcess p;
         p.setStandardInputFile(file);
+        teamtest::prepareWorkspace(m_ws); // against the team server, the folder names it
         p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), m_ws, QStringLiteral("propose")});
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 0);
@@ -273,8 +260,8 @@ private Q_SLOTS:
     void reproposingBumpsSeenInsteadOfQueueingTwice()
     {
         const QByteArray p = R"({"target":"user","op":{"action":"add","content":"Prefers tabs"},"score":0.5})";
-        QCOMPARE(sediment(m_ws, {QStringLiteral("propose")}, p).code, 0);
-        const Run again = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose")}, p).code, 0);
+        const Run again = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
         QCOMPARE(again.code, 0);
         const auto j = nlohmann::json::parse(again.out.toStdString());
         QCOMPARE(j["pending"][0]["inbox_id"].get<int>(), 1);
@@ -286,13 +273,10 @@ private Q_SLOTS:
     void refusalMemoryRejectsWhatWasRefused()
     {
         const QByteArray p = R"({"target":"memory","op":{"action":"add","content":"Deploy on Fridays"},"score":0.9})";
-        QCOMPARE(sediment(m_ws, {QStringLiteral("propose")}, p).code, 0);
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose")}, p).code, 0);
         // A human refusal, written as the inbox service records it.
-        sqlite3* h = nullptr;
-        QCOMPARE(sqlite3_open(QFile::encodeName(filedDb()).constData(), &h), SQLITE_OK);
-        QCOMPARE(sqlite3_exec(h, "UPDATE inbox_items SET status='refused', refusal_code='wrong', reason='we never deploy on Fridays', decided_at='2026-04-02T09:00:00.000Z', decided_by='human:carol' WHERE id=1", nullptr, nullptr, nullptr), SQLITE_OK);
-        sqlite3_close(h);
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
+        QVERIFY(sediment::test::execIn(filedDb(), "UPDATE inbox_items SET status='refused', refusal_code='wrong', reason='we never deploy on Fridays', decided_at='2026-04-02T09:00:00.000Z', decided_by='human:carol' WHERE id=1").has_value());
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["rejected"][0]["reason"].get<std::string>(),
@@ -302,7 +286,7 @@ private Q_SLOTS:
 
     void fourConcurrentWritersAllLand()
     {
-        QVERIFY(sediment(m_ws, {QStringLiteral("stats")}).code == 0); // create the schema once
+        QVERIFY(clitest::sediment(m_ws, {QStringLiteral("stats")}).code == 0); // create the schema once
         std::vector<std::unique_ptr<QProcess>> procs;
         for (int w = 0; w < 4; ++w) {
             auto p = std::make_unique<QProcess>();
@@ -323,12 +307,12 @@ private Q_SLOTS:
         }
         QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), 2000);
         QCOMPARE(scalar(db(), "SELECT COUNT(DISTINCT id) FROM inbox_items"), 2000);
-        QCOMPARE(sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")}).code, 0);
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")}).code, 0);
     }
 
     void emptyInputIsNothingToSave()
     {
-        const Run r = sediment(m_ws, {QStringLiteral("propose")}, "\n");
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose")}, "\n");
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out, QByteArray("Nothing to save.\n"));
     }
@@ -345,6 +329,7 @@ private Q_SLOTS:
             const rlimit limit{rlim_t(1) << 30, rlim_t(1) << 30};
             ::setrlimit(RLIMIT_AS, &limit);
         });
+        teamtest::prepareWorkspace(m_ws); // against the team server, the folder names it
         p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), m_ws, QStringLiteral("propose"), QStringLiteral("--json")});
         QVERIFY(p.waitForStarted());
         p.write(input);
@@ -363,10 +348,10 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(memoryAdds(3, QStringLiteral("file")));
         f.close();
-        const Run r = sediment(m_ws, {QStringLiteral("propose"), file});
+        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), file});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.startsWith("gate:human: 0 applied, 0 rejected, 0 failed, 3 pending"), r.out.constData());
-        QCOMPARE(sediment(m_ws, {QStringLiteral("propose"), m_root.filePath(QStringLiteral("missing"))}).code, 3);
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose"), m_root.filePath(QStringLiteral("missing"))}).code, 3);
     }
 };
 

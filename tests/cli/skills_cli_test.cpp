@@ -1,4 +1,5 @@
 // `sediment skills ...` run as a real process in a temporary workspace.
+#include "TeamConfig.h"
 #include "WorkspaceDump.h"
 #include "store/Database.h"
 
@@ -35,6 +36,7 @@ class SkillsCliTest : public QObject {
     Run sediment(const QStringList& args)
     {
         QProcess p;
+        teamtest::prepareWorkspace(ws()); // against the team server, the folder names it
         p.setProgram(QStringLiteral(SEDIMENT_BINARY));
         p.setArguments(QStringList{QStringLiteral("--workspace"), ws()} + args);
         p.start();

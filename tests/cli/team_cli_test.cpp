@@ -21,10 +21,16 @@ using namespace sediment;
 
 namespace {
 
-// Runs the binary on a workspace as it is, without pointing it at the server first.
-clitest::Run runAsIs(const QString& ws, const QStringList& args, const QByteArray& input = {})
+// Runs the binary on a workspace as it is, without pointing it at the server first; `env`
+// adds variables (SEDIMENT_HOST: the host it runs as).
+clitest::Run runAsIs(const QString& ws, const QStringList& args, const QByteArray& input = {},
+                     const QStringList& env = {})
 {
     QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    for (const QString& kv : env)
+        e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+    p.setProcessEnvironment(e);
     p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
     p.waitForStarted();
     p.write(input);
@@ -32,6 +38,12 @@ clitest::Run runAsIs(const QString& ws, const QStringList& args, const QByteArra
     const bool finished = p.waitForFinished(120000);
     const int code = finished && p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     return {code, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QByteArray fileBytes(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 void writeConfig(const QString& ws, const Json& config)
@@ -282,6 +294,66 @@ private Q_SLOTS:
                                 QStringLiteral("--json")}).json();
         QVERIFY(shown["status"] == "applied");
         QVERIFY(shown["decided_by"] == "carol");
+    }
+
+    void aDecisionMadeAwayFromTheFilesHostIsWrittenThereExactlyOnce()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("hosts")));
+        const Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        const QString agent = path(QStringLiteral("agentbox"));
+        const QString laptop = path(QStringLiteral("laptop"));
+        writeConfig(agent, config);
+        writeConfig(laptop, config);
+        const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
+        const QStringList onLaptop{QStringLiteral("SEDIMENT_HOST=laptop")};
+        auto r = runAsIs(agent, {QStringLiteral("team"), QStringLiteral("files-host"), QStringLiteral("agentbox")}, {},
+                         onAgent);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const qint64 id = propose(agent, memoryAdd("the agent's own memory"));
+        QVERIFY(id > 0);
+        const QString memory = agent + QStringLiteral("/memories/MEMORY.md");
+        // Decided on the laptop: recorded, nothing written on either side.
+        r = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}, {}, onLaptop);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("approved: approved, waiting for agentbox"), r.out.constData());
+        QVERIFY(!fileBytes(memory).contains("the agent's own memory"));
+        QVERIFY(!QFile::exists(laptop + QStringLiteral("/memories/MEMORY.md")));
+        auto shown = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
+                                      QStringLiteral("--json")}, {}, onLaptop).json();
+        QVERIFY(shown["status"] == "approved");
+        r = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("revert"), QString::number(id)}, {}, onLaptop);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("live on agentbox; run it there"), r.err.constData());
+        // On the agent's host, `settle` writes it, as the laptop reviewer's decision, once.
+        r = runAsIs(agent, {QStringLiteral("settle"), QStringLiteral("--json")}, {}, onAgent);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.json()["written"] == 1);
+        QCOMPARE(fileBytes(memory).count("the agent's own memory"), 1);
+        shown = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
+                                 QStringLiteral("--json")}, {}, onLaptop).json();
+        QVERIFY(shown["status"] == "applied");
+        r = runAsIs(agent, {QStringLiteral("settle"), QStringLiteral("--json")}, {}, onAgent);
+        QVERIFY(r.json()["written"] == 0);
+        QCOMPARE(fileBytes(memory).count("the agent's own memory"), 1);
+
+        // Killed on the agent's host right after the bytes reached the file: the next command
+        // there, whatever it is, finishes the decision; the entry is written once.
+        const qint64 second = propose(agent, memoryAdd("written through a crash"));
+        QVERIFY(second > 0);
+        QCOMPARE(runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(second)}, {},
+                         onLaptop).code,
+                 0);
+        r = runAsIs(agent, {QStringLiteral("settle")}, {}, onAgent + QStringList{QStringLiteral("SEDIMENT_CRASH_AT=after-write")});
+        QCOMPARE(r.code, -1);
+        r = runAsIs(agent, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(second),
+                            QStringLiteral("--json")}, {}, onAgent);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.json()["status"] == "applied");
+        QCOMPARE(fileBytes(memory).count("written through a crash"), 1);
+        const auto verify = runAsIs(agent, {QStringLiteral("audit"), QStringLiteral("--verify")}, {}, onAgent);
+        QCOMPARE(verify.code, 0);
     }
 };
 

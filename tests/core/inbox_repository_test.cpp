@@ -185,6 +185,8 @@ private Q_SLOTS:
         // Hand-edited cells: upper case, and shorter than the key.
         const QString odd = QStringLiteral("ABCDEF0123456789");
         const QString shortHash = QStringLiteral("12ab");
+        if (test::onServer())
+            QSKIP("an old sediment.db's migration: SQLite's own files");
         {
             sqlite3* raw = nullptr;
             QCOMPARE(sqlite3_open(QFile::encodeName(path).constData(), &raw), SQLITE_OK);
@@ -284,14 +286,14 @@ private Q_SLOTS:
         QCOMPARE(back2.destination, QStringLiteral("user"));
         QCOMPARE(back2.contentHash, QStringLiteral("h2"));
         QVERIFY(!back2.agent && !back2.reason);
-        sqlite3_stmt* st = nullptr;
-        const char* sql = "SELECT typeof(rationale), typeof(agent) FROM inbox_items WHERE id = ?";
-        QCOMPARE(sqlite3_prepare_v2(m_db->handle(), sql, -1, &st, nullptr), SQLITE_OK);
-        sqlite3_bind_int64(st, 1, id2);
-        QCOMPARE(sqlite3_step(st), SQLITE_ROW);
-        QCOMPARE(QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(st, 0))), QByteArray("text"));
-        QCOMPARE(QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(st, 1))), QByteArray("null"));
-        sqlite3_finalize(st);
+        // The cells' own types, empty text against NULL, as the store keeps them.
+        auto types = m_db->prepare({"SELECT typeof(rationale), typeof(agent) FROM inbox_items WHERE id = ?",
+                                    "SELECT CASE WHEN rationale IS NULL THEN 'null' ELSE 'text' END, "
+                                    "CASE WHEN agent IS NULL THEN 'null' ELSE 'text' END FROM inbox_items WHERE id = ?"});
+        QVERIFY(types.has_value());
+        QVERIFY(*types->bind(1, id2).step());
+        QCOMPARE(types->text(0), QStringLiteral("text"));
+        QCOMPARE(types->text(1), QStringLiteral("null"));
     }
 };
 

@@ -24,6 +24,11 @@ bool InboxDecider::isApplied(const QString& status)
     return status == QLatin1String("applied") || status == QLatin1String("modified");
 }
 
+bool InboxDecider::isRecorded(const QString& status)
+{
+    return status == QLatin1String("approved") || status == QLatin1String("pending");
+}
+
 QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
 {
     const QString reviewer = m_workspace.reviewer();
@@ -40,6 +45,9 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
             return QStringLiteral("Approved #%1: %2")
                 .arg(done->id)
                 .arg(done->reason.value_or(QStringLiteral("applied")));
+        // Team mode: recorded, and written by the files host, or waiting for a second reviewer.
+        if (isRecorded(done->status))
+            return QStringLiteral("Approved #%1: %2").arg(done->id).arg(done->reason.value_or(QString()));
         return QStringLiteral("#%1 failed: %2").arg(done->id).arg(done->reason.value_or(QString()));
     }
     int applied = 0, failed = 0, refused = 0;
@@ -66,7 +74,7 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
             continue;
         }
         m_history.push_back({done->id, done->status});
-        if (isApplied(done->status)) {
+        if (isApplied(done->status) || isRecorded(done->status)) {
             ++applied;
         } else {
             ++failed;
@@ -113,7 +121,7 @@ Result<InboxItem> InboxDecider::patch(qint64 id, const Json& op)
     if (!done)
         return done;
     m_history.push_back({done->id, done->status});
-    if (!isApplied(done->status))
+    if (!isApplied(done->status) && !isRecorded(done->status))
         return fail(Error::refused(done->reason.value_or(QStringLiteral("the store refused it"))));
     return done;
 }

@@ -45,6 +45,9 @@ public:
     Undone undo(QWidget* parent);
 
     static bool isApplied(const QString& status);
+    // Team mode: a decision recorded but not written here (waiting for the files host, or for a
+    // second reviewer under the two-person rule).
+    static bool isRecorded(const QString& status);
 
 private:
     struct Decision {

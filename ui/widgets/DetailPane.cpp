@@ -167,7 +167,12 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
                                                           : QString());
     else if (item.status == QLatin1String("rejected"))
         banner = QStringLiteral("Rejected by the gate: %1").arg(item.reason.value_or(QString()));
-    else if (item.status == QLatin1String("reverted"))
+    else if (item.status == QLatin1String("approved")) {
+        // Team mode: decided here, written by the host that holds the files.
+        banner = QStringLiteral("Approved, not written yet: %1.")
+                     .arg(item.reason.value_or(QStringLiteral("waiting for the files host")));
+        m_bannerWarning = false;
+    } else if (item.status == QLatin1String("reverted"))
         banner = QStringLiteral("Reverted: the target holds its previous content again.");
     else if (item.finalOp) {
         banner = QStringLiteral("Applied with the reviewer's edits; the diff shows the final version.");

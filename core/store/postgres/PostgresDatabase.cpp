@@ -1,5 +1,6 @@
 #include "store/postgres/PostgresDatabase.h"
 
+#include "store/HostName.h"
 #include "store/Schema.h"
 #include "store/postgres/PostgresPlaceholders.h"
 #include "store/postgres/PostgresStatement.h"
@@ -59,7 +60,13 @@ Status PostgresDatabase::setUpSession()
     PQfreemem(literal);
     // Created only when missing: CREATE SCHEMA IF NOT EXISTS asks for the right to create one
     // even when it exists, which a reviewer's role need not have.
-    const std::string setup = "SET client_min_messages = warning; DO $sediment$ BEGIN IF NOT EXISTS (SELECT 1 FROM "
+    const QByteArray hostName = HostName::ofThisMachine().toUtf8();
+    char* hostLiteral = PQescapeLiteral(m_conn, hostName.constData(), std::size_t(hostName.size()));
+    if (!hostLiteral)
+        return fail(Error::io(trimmed(PQerrorMessage(m_conn))));
+    const std::string host(hostLiteral);
+    PQfreemem(hostLiteral);
+    const std::string setup = "SET client_min_messages = warning; SET sediment.host = " + host + "; DO $sediment$ BEGIN IF NOT EXISTS (SELECT 1 FROM "
                               "pg_namespace WHERE nspname = " + name + ") THEN CREATE SCHEMA " + ident
                               + "; END IF; END $sediment$; SET search_path TO " + ident + "; LISTEN sediment_changes";
     if (auto s = exec(setup.c_str()); !s)

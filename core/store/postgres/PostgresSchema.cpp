@@ -202,7 +202,10 @@ CREATE TABLE decision_journal(
     new_bytes      TEXT,
     outcome_json   TEXT NOT NULL,
     found_hash     TEXT,
-    created_at     TEXT NOT NULL
+    created_at     TEXT NOT NULL,
+    -- The host whose process wrote the row: only that host can tell, from its own files, what
+    -- a dead writer left; every session names its host (sediment.host) when it connects.
+    host           TEXT NOT NULL DEFAULT COALESCE(current_setting('sediment.host', true), '')
 );
 CREATE INDEX decision_journal_by_item ON decision_journal(item_id) WHERE item_id IS NOT NULL;
 
@@ -226,6 +229,14 @@ CREATE TABLE approvals(
     PRIMARY KEY (item_id, reviewer)
 );
 
+-- The team's shared settings: `files_host`, the host whose sediment commands write the files
+-- (the agent's); decisions made elsewhere wait for it as `approved`.
+CREATE TABLE team_settings(
+    key   TEXT COLLATE "C" PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE INDEX inbox_approved ON inbox_items(id) WHERE status = 'approved';
+
 -- Live refresh: every statement that changes a table tells the listening apps which workspace
 -- (schema) changed; PostgreSQL sends one notice per transaction and payload.
 CREATE FUNCTION sediment_notify() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -235,7 +246,8 @@ DECLARE t TEXT;
 BEGIN
     FOREACH t IN ARRAY ARRAY['inbox_items', 'inbox_intake', 'audit_log', 'skills', 'curator_runs',
                              'skills_usage_link', 'scars', 'decisions', 'calibration_snapshots',
-                             'hermes_staged', 'decision_journal', 'reviewers', 'approvals'] LOOP
+                             'hermes_staged', 'decision_journal', 'reviewers', 'approvals',
+                             'team_settings'] LOOP
         EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I '
                        'FOR EACH STATEMENT EXECUTE FUNCTION sediment_notify()', t || '_notify', t);
     END LOOP;

@@ -1,0 +1,44 @@
+#include "store/TeamSettingsRepository.h"
+
+#include "store/Database.h"
+
+namespace sediment {
+
+Result<std::optional<QString>> TeamSettingsRepository::get(const QString& key)
+{
+    auto st = m_db.prepare("SELECT value FROM team_settings WHERE key = ?");
+    if (!st)
+        return fail(st.error());
+    auto row = st->bind(1, key).step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return std::optional<QString>();
+    return std::optional<QString>(st->text(0));
+}
+
+Status TeamSettingsRepository::set(const QString& key, const std::optional<QString>& value)
+{
+    if (!value) {
+        auto st = m_db.prepare("DELETE FROM team_settings WHERE key = ?");
+        if (!st)
+            return fail(st.error());
+        return st->bind(1, key).exec();
+    }
+    auto st = m_db.prepare("INSERT INTO team_settings(key, value) VALUES (?, ?) "
+                           "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    if (!st)
+        return fail(st.error());
+    return st->bind(1, key).bind(2, *value).exec();
+}
+
+Result<std::vector<qint64>> TeamSettingsRepository::approvedIds(int limit)
+{
+    auto st = m_db.prepare("SELECT id FROM inbox_items WHERE status = 'approved' ORDER BY id LIMIT ?");
+    if (!st)
+        return fail(st.error());
+    st->bind(1, qint64(limit));
+    return st->collect<qint64>([](const Statement& row) { return row.int64(0); });
+}
+
+} // namespace sediment
