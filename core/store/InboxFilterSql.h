@@ -23,7 +23,7 @@ public:
 
     std::string from = "inbox_items"; // the table, with the index to use when SQLite would
                                       // otherwise pick a worse one
-    std::string sql = "1";
+    std::string sql = "1 = 1"; // a condition in both dialects (the server wants a boolean)
     std::vector<Param> params;
     Dialect dialect = Dialect::Sqlite;
 

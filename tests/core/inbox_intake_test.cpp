@@ -128,7 +128,8 @@ private Q_SLOTS:
         QVERIFY(folded);
         QCOMPARE(folded->filed, 3);
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 5);
-        auto st = m_db->prepare("SELECT group_concat(id, ',') FROM (SELECT id FROM inbox_items ORDER BY id)");
+        auto st = m_db->prepare({"SELECT group_concat(id, ',') FROM (SELECT id FROM inbox_items ORDER BY id)",
+                                 "SELECT string_agg(id::text, ',' ORDER BY id) FROM inbox_items"});
         QVERIFY(st && *st->step());
         QCOMPARE(st->text(0), QStringLiteral("1,2,3,4,5"));
         QCOMPARE(*InboxIntake::nextId(*m_db), 6);
@@ -181,7 +182,8 @@ private Q_SLOTS:
                            "VALUES (2, 'memory', '{}', 'x', 'refused', '2026-01-01T00:00:00.000Z')"));
         auto folded = InboxIntake(*m_db).foldAll();
         QVERIFY(!folded);
-        QVERIFY2(folded.error().message.contains(QLatin1String("UNIQUE")), qPrintable(folded.error().message));
+        QVERIFY2((folded.error().message.contains(QLatin1String("UNIQUE"))
+                 || folded.error().message.contains(QLatin1String("duplicate key"))), qPrintable(folded.error().message));
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), 2);
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 1);
         // The connection is usable afterwards.
@@ -191,6 +193,8 @@ private Q_SLOTS:
 
     void theTextIndexStopsBelowTheFirstFiledId()
     {
+        if (test::onServer())
+            QSKIP("SQLite's trigram index; the server searches the rows themselves");
         InboxRepository repo(*m_db);
         QVERIFY(fileOne(repo, item(QStringLiteral("filed first"), hash(1))));
         InboxItem decided = item(QStringLiteral("decided later"), hash(2));

@@ -306,7 +306,8 @@ private Q_SLOTS:
         InboxTextIndex index(*m_db);
         auto p = index.catchUp(1500);
         QVERIFY(p);
-        QCOMPARE(p->remaining, qint64(1500));
+        // The server has no index to catch up: nothing remains, and the answers are the same.
+        QCOMPARE(p->remaining, test::onServer() ? qint64(0) : qint64(1500));
         checkRandomFilters(120);
     }
 
@@ -354,6 +355,8 @@ private Q_SLOTS:
 
     void anIndexedWordIsLookedUpInTheTrigramIndexWindowByWindow()
     {
+        if (test::onServer())
+            QSKIP("SQLite's query plan and trigram index");
         InboxFilter f;
         f.status.include = {QStringLiteral("pending")};
         f.text.include = {QStringLiteral("lesson"), QStringLiteral("deploy")};
@@ -370,6 +373,8 @@ private Q_SLOTS:
 
     void staleItemsAreReadFromTheirPartialIndex()
     {
+        if (test::onServer())
+            QSKIP("SQLite's query plan");
         InboxFilter stale;
         stale.status.include = {QStringLiteral("pending")};
         stale.stale = true;
@@ -384,6 +389,8 @@ private Q_SLOTS:
 
     void agentAndScoreFiltersReadCoveringIndexesInIdOrder()
     {
+        if (test::onServer())
+            QSKIP("SQLite's query plan");
         InboxFilter agent;
         agent.status.include = {QStringLiteral("pending")};
         agent.agent.include = {QStringLiteral("owl")};

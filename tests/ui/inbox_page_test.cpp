@@ -301,9 +301,11 @@ private Q_SLOTS:
         other.addMemory(QStringLiteral("from the agent"));
         QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 3, 1000);
         QCOMPARE(page.currentId(), second);
-        // The live refresh also brings the new row into the free-text index.
+        // The live refresh also brings the new row into the free-text index (SQLite's; the
+        // server searches the rows themselves).
         InboxTextIndex index(fx.ws->db());
-        QTRY_COMPARE_WITH_TIMEOUT(index.mark().value_or(-1), second + 1, 2000);
+        if (!sediment::test::onServer())
+            QTRY_COMPARE_WITH_TIMEOUT(index.mark().value_or(-1), second + 1, 2000);
         page.searchBox()->setText(QStringLiteral("from the agent"));
         page.applyQuery();
         QCOMPARE(page.model()->rowCount(), 1);
@@ -311,6 +313,8 @@ private Q_SLOTS:
 
     void showingThePageIndexesTheInboxForSearchAndSaysSoOnlyWhileItWorks()
     {
+        if (sediment::test::onServer())
+            QSKIP("SQLite's trigram index; the server searches the rows themselves");
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         qint64 last = 0;

@@ -40,6 +40,8 @@ class InboxUpkeepTest : public QObject {
 private Q_SLOTS:
     void catchesUpInBoundedChunksThenFinishes()
     {
+        if (sediment::test::onServer())
+            QSKIP("SQLite's trigram index catch-up");
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         qint64 last = 0;
@@ -68,6 +70,8 @@ private Q_SLOTS:
 
     void filesTheIntakeFirstThenIndexesIt()
     {
+        if (sediment::test::onServer())
+            QSKIP("SQLite's trigram index catch-up");
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         const qint64 last = fx.fileMemories(QStringLiteral("filed lesson "), 2500);
@@ -92,6 +96,8 @@ private Q_SLOTS:
 
     void aLockedDatabaseIsReportedAndRetriedUntilItWorks()
     {
+        if (sediment::test::onServer())
+            QSKIP("SQLite's trigram index catch-up");
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         const qint64 last = fx.addMemory(QStringLiteral("waiting for the lock"));
@@ -113,6 +119,8 @@ private Q_SLOTS:
 
     void startDoesNothingWhenTheIndexIsCurrent()
     {
+        if (sediment::test::onServer())
+            QSKIP("SQLite's trigram index catch-up");
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         fx.addMemory(QStringLiteral("one"));
