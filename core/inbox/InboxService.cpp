@@ -15,6 +15,7 @@
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
+#include "store/JournalRepository.h"
 #include "store/ReviewerRepository.h"
 #include "team/FilesHost.h"
 #include "team/TeamRights.h"
@@ -100,6 +101,12 @@ Result<InboxService::Opened> InboxService::open(qint64 id, const QStringList& al
                                        .arg(it->id)
                                        .arg(it->status, by, allowed.join(QStringLiteral(" or ")), what)));
     }
+    // A decision of this item still being written (on a team, maybe on another machine): its
+    // journal row claims the item until its outcome is recorded.
+    if (auto claim = JournalRepository(m_workspace.db()).claimOn(id); !claim)
+        return fail(claim.error());
+    else if (*claim && (*claim)->state == JournalEntry::State::Open)
+        return fail(DecisionJournal::claimed(id, **claim));
     // On a team's server, the reviewer's right (docs/user-guide.md#team-mode).
     const QString decide = QStringLiteral("decide inbox item %1 (%2)").arg(it->id).arg(it->destination);
     if (auto s = checkRights ? TeamRights(m_workspace).mayDecide(it->destination, decide) : Status(); !s)
@@ -205,10 +212,15 @@ Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& 
         CrashPoint::reach("after-commit");
         return item;
     }
-    // Nothing was written (a store's refusal, an add already present): the decision alone.
+    // Nothing was written (a store's refusal, an add already present): the decision alone,
+    // unless another decision of the item was recorded meanwhile (a reviewer on another
+    // machine): then this one is lost, and says to whom.
     auto tx = db.begin();
     if (!tx)
         return fail(tx.error());
+    JournalRepository journal(db);
+    if (auto s = DecisionJournal::stillAt(journal, item.id, fromStatus); !s)
+        return fail(s.error());
     InboxRepository repo(db);
     if (auto s = repo.saveDecision(item); !s)
         return fail(s.error());
@@ -231,6 +243,8 @@ Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& re
                           journalFor(announced, reviewer, action, fromStatus));
     auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
                  .apply(item.destination, item.effectiveOp(), item.source);
+    if (hook.lostTo())
+        return fail(*hook.lostTo()); // another reviewer's decision of this item came first
     if (!r)
         return fail(r.error()); // an announced row the write did not follow is settled later
     if (!r->applied && r->stale)

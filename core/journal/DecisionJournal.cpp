@@ -12,29 +12,38 @@ Result<FileLock> DecisionJournal::lock(const Database& db)
     return FileLock::acquire(db.path() + QStringLiteral(".journal-lock"));
 }
 
-Status DecisionJournal::checkStillUndecided(JournalRepository& journal, const JournalEntry& entry)
+Error DecisionJournal::claimed(qint64 itemId, const JournalEntry& claim)
 {
-    const qint64 item = *entry.itemId;
+    const Json by = claim.outcome.value("item", Json::object()).value("decided_by", Json(""));
+    return Error::refused(QStringLiteral("inbox item %1 is being decided by %2 (since %3)")
+                              .arg(itemId)
+                              .arg(by.is_string() ? qs(by.get<std::string>()) : QStringLiteral("another reviewer"),
+                                   claim.createdAt));
+}
+
+Status DecisionJournal::stillAt(JournalRepository& journal, qint64 item, const std::optional<QString>& fromStatus)
+{
     auto claim = journal.claimOn(item);
     if (!claim)
         return fail(claim.error());
-    if (*claim) {
-        const Json by = (*claim)->outcome.value("item", Json::object()).value("decided_by", Json(""));
-        return fail(Error::refused(QStringLiteral("inbox item %1 is being decided by %2 (since %3)")
-                                       .arg(item)
-                                       .arg(by.is_string() ? qs(by.get<std::string>()) : QStringLiteral("another reviewer"),
-                                            (*claim)->createdAt)));
-    }
+    if (*claim)
+        return fail(claimed(item, **claim));
     auto state = journal.lockItem(item);
     if (!state)
         return fail(state.error());
-    // The status the decision started from is the audit row's `before`.
-    const Json before = entry.outcome.value("audit", Json::object()).value("before", Json(nullptr));
-    if (*state && before.is_string() && (*state)->status != qs(before.get<std::string>()))
+    if (*state && fromStatus && (*state)->status != *fromStatus)
         return fail(Error::refused(QStringLiteral("inbox item %1 was already %2 by %3 at %4")
                                        .arg(item)
                                        .arg((*state)->status, (*state)->decidedBy, (*state)->decidedAt)));
     return {};
+}
+
+Status DecisionJournal::checkStillUndecided(JournalRepository& journal, const JournalEntry& entry)
+{
+    // The status the decision started from is the audit row's `before`.
+    const Json before = entry.outcome.value("audit", Json::object()).value("before", Json(nullptr));
+    return stillAt(journal, *entry.itemId,
+                   before.is_string() ? std::optional<QString>(qs(before.get<std::string>())) : std::nullopt);
 }
 
 Result<qint64> DecisionJournal::announce(JournalEntry& entry) const

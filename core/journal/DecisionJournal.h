@@ -26,6 +26,13 @@ public:
     // returns its id, the entry's id filled.
     Result<qint64> announce(JournalEntry& entry) const;
 
+    // The refusal for a decision of `itemId` while `claim`, another decision's row, is open.
+    static Error claimed(qint64 itemId, const JournalEntry& claim);
+    // Refuses, naming who decided and when, unless the item (its row locked until the
+    // transaction ends) is still at `fromStatus` and no other decision's row claims it. Called
+    // inside the write transaction that records a decision.
+    static Status stillAt(JournalRepository& journal, qint64 item, const std::optional<QString>& fromStatus);
+
 private:
     static Status checkStillUndecided(JournalRepository& journal, const JournalEntry& entry);
 

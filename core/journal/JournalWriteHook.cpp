@@ -28,8 +28,11 @@ Status JournalWriteHook::beforeWrite(const QString& absolutePath,
     if (m_entry.outcome.contains("item") && !m_entry.outcome["item"].contains("target_path"))
         m_entry.outcome["item"]["target_path"] = us(QDir(m_root).relativeFilePath(absolutePath));
     auto id = DecisionJournal(m_db, m_clock).announce(m_entry);
-    if (!id)
+    if (!id) {
+        if (id.error().kind == ErrorKind::Refused)
+            m_lostTo = id.error();
         return fail(id.error());
+    }
     auto tx = m_db.begin();
     if (!tx)
         return fail(tx.error());

@@ -23,6 +23,10 @@ public:
                        const std::optional<QByteArray>& next) override;
 
     bool announced() const { return m_entry.id != 0; }
+    // Why the journal refused to announce the write: another decision of the same item got
+    // there first (a reviewer on another machine). Not the store's refusal: the decision is
+    // lost, and nothing of it may be recorded.
+    const std::optional<Error>& lostTo() const { return m_lostTo; }
     JournalEntry& entry() { return m_entry; }
     // The outcome's transaction, open once announced().
     std::optional<Transaction>& transaction() { return m_tx; }
@@ -33,6 +37,7 @@ private:
     QString m_root;
     JournalEntry m_entry;
     std::optional<Transaction> m_tx;
+    std::optional<Error> m_lostTo;
 };
 
 } // namespace sediment
