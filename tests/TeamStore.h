@@ -61,6 +61,21 @@ inline void removeStore(const QString& path)
     PQfinish(conn);
 }
 
+// A statement on the test server as its superuser (roles, grants, killing a session: the
+// server's business); the server's message, empty when it ran.
+inline QString serverExec(const QString& sql)
+{
+    PGconn* conn = PQconnectdb(teamConnInfo()->toUtf8().constData());
+    PGresult* r = PQexec(conn, sql.toUtf8().constData());
+    const ExecStatusType status = PQresultStatus(r);
+    QString error;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+        error = QString::fromUtf8(PQresultErrorMessage(r));
+    PQclear(r);
+    PQfinish(conn);
+    return error;
+}
+
 // Statements run on a workspace's store as another writer would (a test's forger, a hand edit):
 // the sediment.db at `dbPath`, or the server schema its folder's sediment.json names.
 inline Status execIn(const QString& dbPath, const Sql& sql)

@@ -115,14 +115,13 @@ Result<std::vector<JournalEntry>> JournalRepository::open(int limit)
     return st->collect<JournalEntry>(fromRow);
 }
 
-Result<std::optional<JournalEntry>> JournalRepository::attentionFor(qint64 itemId)
+Result<std::optional<JournalEntry>> JournalRepository::firstWhere(const char* where, qint64 key)
 {
-    const std::string sql = std::string(kColumns)
-        + "WHERE item_id = ? AND state = 'needs_attention' ORDER BY id DESC LIMIT 1";
+    const std::string sql = std::string(kColumns) + where;
     auto st = m_db.prepare(sql.c_str());
     if (!st)
         return fail(st.error());
-    st->bind(1, itemId);
+    st->bind(1, key);
     auto rows = st->collect<JournalEntry>(fromRow);
     if (!rows)
         return fail(rows.error());
@@ -131,34 +130,16 @@ Result<std::optional<JournalEntry>> JournalRepository::attentionFor(qint64 itemI
     return std::optional<JournalEntry>(std::move(rows->front()));
 }
 
-Result<std::optional<JournalEntry>> JournalRepository::find(qint64 id)
+Result<std::optional<JournalEntry>> JournalRepository::attentionFor(qint64 itemId)
 {
-    const std::string sql = std::string(kColumns) + "WHERE id = ?";
-    auto st = m_db.prepare(sql.c_str());
-    if (!st)
-        return fail(st.error());
-    st->bind(1, id);
-    auto rows = st->collect<JournalEntry>(fromRow);
-    if (!rows)
-        return fail(rows.error());
-    if (rows->empty())
-        return std::optional<JournalEntry>();
-    return std::optional<JournalEntry>(std::move(rows->front()));
+    return firstWhere("WHERE item_id = ? AND state = 'needs_attention' ORDER BY id DESC LIMIT 1", itemId);
 }
+
+Result<std::optional<JournalEntry>> JournalRepository::find(qint64 id) { return firstWhere("WHERE id = ?", id); }
 
 Result<std::optional<JournalEntry>> JournalRepository::claimOn(qint64 itemId)
 {
-    const std::string sql = std::string(kColumns) + "WHERE item_id = ? ORDER BY id LIMIT 1";
-    auto st = m_db.prepare(sql.c_str());
-    if (!st)
-        return fail(st.error());
-    st->bind(1, itemId);
-    auto rows = st->collect<JournalEntry>(fromRow);
-    if (!rows)
-        return fail(rows.error());
-    if (rows->empty())
-        return std::optional<JournalEntry>();
-    return std::optional<JournalEntry>(std::move(rows->front()));
+    return firstWhere("WHERE item_id = ? ORDER BY id LIMIT 1", itemId);
 }
 
 Result<std::optional<JournalRepository::ItemState>> JournalRepository::lockItem(qint64 itemId)

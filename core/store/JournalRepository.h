@@ -46,6 +46,8 @@ public:
 
 private:
     static JournalEntry fromRow(const Statement& st);
+    // The first row `where` (a clause with one integer parameter) selects, if any.
+    Result<std::optional<JournalEntry>> firstWhere(const char* where, qint64 key);
 
     Database& m_db;
     std::optional<Statement> m_remove; // prepared once: a settling pass removes many rows

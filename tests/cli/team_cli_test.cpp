@@ -21,24 +21,7 @@ using namespace sediment;
 
 namespace {
 
-// Runs the binary on a workspace as it is, without pointing it at the server first; `env`
-// adds variables (SEDIMENT_HOST: the host it runs as).
-clitest::Run runAsIs(const QString& ws, const QStringList& args, const QByteArray& input = {},
-                     const QStringList& env = {})
-{
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    for (const QString& kv : env)
-        e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
-    p.setProcessEnvironment(e);
-    p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
-    p.waitForStarted();
-    p.write(input);
-    p.closeWriteChannel();
-    const bool finished = p.waitForFinished(120000);
-    const int code = finished && p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    return {code, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using clitest::runAsIs; // the folders here name their server themselves
 
 QByteArray fileBytes(const QString& path)
 {
@@ -54,25 +37,11 @@ void writeConfig(const QString& ws, const Json& config)
     f.write(QByteArray::fromStdString(config.dump()));
 }
 
-// A statement on the test server as its superuser (roles and grants are the server's business).
-QString serverExec(const QString& sql)
-{
-    PGconn* conn = PQconnectdb(test::teamConnInfo()->toUtf8().constData());
-    PGresult* r = PQexec(conn, sql.toUtf8().constData());
-    const ExecStatusType status = PQresultStatus(r);
-    QString error;
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-        error = QString::fromUtf8(PQresultErrorMessage(r));
-    PQclear(r);
-    PQfinish(conn);
-    return error;
-}
-
 // A login role on the test server with the table rights of a workspace's schema; the role is
 // kept from an earlier run if there is one (a role outlives the schemas it was granted on).
 QString addRole(const QString& role, const QString& schema)
 {
-    return serverExec(QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN "
+    return test::serverExec(QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN "
                                      "NULL; END $$; GRANT USAGE ON SCHEMA %2 TO %1; GRANT ALL ON ALL TABLES IN "
                                      "SCHEMA %2 TO %1; GRANT ALL ON ALL SEQUENCES IN SCHEMA %2 TO %1")
                           .arg(role, schema));

@@ -14,22 +14,7 @@
 
 using namespace sediment;
 
-namespace {
-
-QString serverExec(const QString& sql)
-{
-    PGconn* conn = PQconnectdb(test::teamConnInfo()->toUtf8().constData());
-    PGresult* r = PQexec(conn, sql.toUtf8().constData());
-    const ExecStatusType status = PQresultStatus(r);
-    QString error;
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-        error = QString::fromUtf8(PQresultErrorMessage(r));
-    PQclear(r);
-    PQfinish(conn);
-    return error;
-}
-
-} // namespace
+using test::serverExec;
 
 class TeamStoreTest : public QObject {
     Q_OBJECT
