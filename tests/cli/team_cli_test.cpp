@@ -8,6 +8,7 @@
 #include "util/Json.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -323,6 +324,48 @@ private Q_SLOTS:
         QCOMPARE(fileBytes(memory).count("written through a crash"), 1);
         const auto verify = runAsIs(agent, {QStringLiteral("audit"), QStringLiteral("--verify")}, {}, onAgent);
         QCOMPARE(verify.code, 0);
+    }
+
+    void settleWatchWritesAnotherHostsDecisionWithinASecondAndStopsOnSigterm()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("watch")));
+        const Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        const QString agent = path(QStringLiteral("agent"));
+        const QString laptop = path(QStringLiteral("laptop"));
+        writeConfig(agent, config);
+        writeConfig(laptop, config);
+        const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
+        QCOMPARE(runAsIs(agent, {QStringLiteral("team"), QStringLiteral("files-host"), QStringLiteral("agentbox")}, {},
+                         onAgent).code,
+                 0);
+        const qint64 id = propose(agent, memoryAdd("written by the watcher"));
+        QVERIFY(id > 0);
+        QProcess watch;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SEDIMENT_HOST"), QStringLiteral("agentbox"));
+        watch.setProcessEnvironment(env);
+        watch.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), agent, QStringLiteral("settle"),
+                                                      QStringLiteral("--watch"), QStringLiteral("--json")});
+        QVERIFY(watch.waitForStarted());
+        QTest::qWait(300); // the watcher is listening
+        QCOMPARE(runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}, {},
+                         {QStringLiteral("SEDIMENT_HOST=laptop")}).code,
+                 0);
+        QElapsedTimer clock;
+        clock.start();
+        const QString memory = agent + QStringLiteral("/memories/MEMORY.md");
+        while (!fileBytes(memory).contains("written by the watcher") && clock.elapsed() < 1000)
+            QTest::qWait(10);
+        QVERIFY2(fileBytes(memory).contains("written by the watcher"), "not written within 1 s");
+        qInfo("another host's approval written %lld ms after it was committed", clock.elapsed());
+        watch.terminate(); // SIGTERM
+        QVERIFY(watch.waitForFinished(5000));
+        QCOMPARE(watch.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(watch.exitCode(), 0);
+        const QByteArray out = watch.readAllStandardOutput();
+        QVERIFY2(out.contains("\"written\": 1"), out.constData());
     }
 };
 
