@@ -126,7 +126,9 @@ const QStringList& InboxQuery::statuses()
     static const QStringList values{
         QStringLiteral("pending"),  QStringLiteral("applied"),  QStringLiteral("failed"),
         QStringLiteral("refused"),  QStringLiteral("modified"), QStringLiteral("reverted"),
-        QStringLiteral("rejected"), QStringLiteral("needs_attention")};
+        QStringLiteral("rejected"), QStringLiteral("needs_attention"),
+        // team mode: decided on another host, waiting for the files host to write it
+        QStringLiteral("approved")};
     return values;
 }
 

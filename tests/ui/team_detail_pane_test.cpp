@@ -1,0 +1,46 @@
+// What a reviewer sees of a team decision that is not written yet: an item approved on one
+// machine waits for the machine that holds the files (docs/user-guide.md#team-mode), and the
+// detail pane says so, and for whom, instead of showing it as applied or failed.
+#include "InboxFixture.h"
+#include "store/InboxRepository.h"
+#include "widgets/DetailPane.h"
+
+#include <QLabel>
+#include <QtTest>
+
+using namespace sediment;
+using namespace sediment::ui;
+
+class TeamDetailPaneTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void anApprovedItemSaysItWaitsForTheFilesHost()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 id = fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "written on the agent"}});
+        QVERIFY(id > 0);
+        InboxRepository repo(fx.ws->db());
+        auto item = repo.find(id);
+        QVERIFY(item && *item);
+        InboxItem approved = **item;
+        approved.status = QStringLiteral("approved");
+        approved.reason = QStringLiteral("approved, waiting for agentbox");
+        approved.decidedBy = QStringLiteral("bob");
+        approved.decidedAt = QStringLiteral("2026-11-23T17:00:00.000Z");
+        QVERIFY(repo.saveDecision(approved).has_value());
+
+        DetailPane pane(*fx.ws);
+        pane.resize(900, 600);
+        pane.show();
+        pane.showItem(**repo.find(id), false);
+        const auto* banner = pane.findChild<QLabel*>(QStringLiteral("detailBanner"));
+        QVERIFY(banner);
+        QVERIFY(banner->isVisible());
+        QCOMPARE(banner->text(), QStringLiteral("Approved, not written yet: approved, waiting for agentbox."));
+    }
+};
+
+QTEST_MAIN(TeamDetailPaneTest)
+#include "team_detail_pane_test.moc"
