@@ -3,8 +3,10 @@
 // detail pane says so, and for whom, instead of showing it as applied or failed.
 #include "InboxFixture.h"
 #include "store/InboxRepository.h"
+#include "store/ReviewerRepository.h"
 #include "widgets/DetailPane.h"
 
+#include <QFile>
 #include <QLabel>
 #include <QtTest>
 
@@ -39,6 +41,31 @@ private Q_SLOTS:
         QVERIFY(banner);
         QVERIFY(banner->isVisible());
         QCOMPARE(banner->text(), QStringLiteral("Approved, not written yet: approved, waiting for agentbox."));
+    }
+
+    void aTwoPersonItemShowsWhoApprovedAndWhatIsStillNeeded()
+    {
+        testing::InboxFixture fx;
+        QFile config(fx.dir.filePath(QStringLiteral("sediment.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(R"({"two_person_destinations": ["memory"]})");
+        config.close();
+        QVERIFY(fx.open());
+        const qint64 id = fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "two keys"}});
+        DetailPane pane(*fx.ws);
+        pane.show();
+        if (!fx.ws->db().isServer()) {
+            // One founder at one machine: no rule, no row.
+            pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
+            QCOMPARE(pane.approvalsText(), QString());
+            return;
+        }
+        pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
+        QCOMPARE(pane.approvalsText(), QStringLiteral("two reviewers must approve"));
+        QVERIFY(ReviewerRepository(fx.ws->db()).addApproval(id, QStringLiteral("ada"), QStringLiteral("2026-11-23T17:00:00.000Z")).has_value());
+        pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
+        QVERIFY2(pane.approvalsText().startsWith(QStringLiteral("ada on ")), qPrintable(pane.approvalsText()));
+        QVERIFY(pane.approvalsText().endsWith(QStringLiteral("1 of 2: another reviewer's approval applies it")));
     }
 };
 

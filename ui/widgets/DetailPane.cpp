@@ -1,8 +1,11 @@
 #include "widgets/DetailPane.h"
 
+#include "store/ReviewerRepository.h"
+
 #include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
 #include "memory/ThreatScanner.h"
+#include "store/ReviewerRepository.h"
 #include "util/Time.h"
 #include "widgets/ChangePreview.h"
 #include "widgets/DiffView.h"
@@ -117,6 +120,8 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     m_provenance = valueLabel(facts);
     m_rationale = valueLabel(facts);
     m_budgetLabel = new QLabel(QStringLiteral("Budget"), facts);
+    m_approvals = valueLabel(facts);
+    m_approvalsLabel = new QLabel(tr("Approvals"), facts);
     form->addRow(QStringLiteral("Score"), m_score);
     form->addRow(QStringLiteral("Seen"), m_seen);
     form->addRow(QStringLiteral("Target"), m_stale);
@@ -124,6 +129,9 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     form->addRow(m_budgetLabel, m_budget);
     form->addRow(QStringLiteral("Source"), m_provenance);
     form->addRow(QStringLiteral("Rationale"), m_rationale);
+    form->addRow(m_approvalsLabel, m_approvals);
+    m_approvalsLabel->hide();
+    m_approvals->hide();
     body->addWidget(facts, 2);
     outer->addLayout(body, 1);
     showMessage(QStringLiteral("Select a proposal to see its change."));
@@ -186,6 +194,26 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     m_diff->setTexts(preview.before, preview.after, preview.beforeTitle, preview.afterTitle);
 
     m_rationale->setText(item.rationale.isEmpty() ? QStringLiteral("(none given)") : item.rationale);
+
+    // Team mode's two-person rule: who approved so far, and what is still needed.
+    const bool twoPerson = m_workspace.db().isServer()
+                           && m_workspace.config().twoPersonDestinations.contains(item.destination);
+    m_approvalsLabel->setVisible(twoPerson);
+    m_approvals->setVisible(twoPerson);
+    if (twoPerson) {
+        auto approvals = ReviewerRepository(m_workspace.db()).approvalsOf(item.id);
+        QStringList lines;
+        if (approvals)
+            for (const auto& a : *approvals)
+                lines << tr("%1 on %2").arg(a.reviewer, when(a.at));
+        const bool open = item.status == QLatin1String("pending");
+        if (!approvals)
+            lines << approvals.error().message;
+        else if (open)
+            lines << (approvals->empty() ? tr("two reviewers must approve")
+                                         : tr("1 of 2: another reviewer's approval applies it"));
+        m_approvals->setText(lines.join(QLatin1Char('\n')));
+    }
     m_score->setText(item.score ? QLocale::c().toString(*item.score, 'g', 6) : QStringLiteral("none"));
     m_seen->setText(item.seen == 1 ? QStringLiteral("once") : QStringLiteral("%1 times").arg(item.seen));
     m_stale->setText(staleNow ? QStringLiteral("Outdated — changed since proposed")
@@ -260,6 +288,8 @@ void DetailPane::changeEvent(QEvent* event)
 }
 
 QString DetailPane::budgetText() const { return m_budgetLabel->isHidden() ? QString() : m_budget->text(); }
+
+QString DetailPane::approvalsText() const { return m_approvals->isHidden() ? QString() : m_approvals->text(); }
 
 QString DetailPane::threatText() const { return m_threat->text(); }
 

@@ -36,6 +36,7 @@ public:
     // For tests and for the status bar.
     QString budgetText() const;
     QString threatText() const;
+    QString approvalsText() const;
     bool staleShown() const;
     DiffView* diffView() const { return m_diff; }
     WritePlanView* writePlan() const { return m_plan; }
@@ -61,6 +62,8 @@ private:
     QLabel* m_threat = nullptr;
     QLabel* m_budget = nullptr;
     QLabel* m_budgetLabel = nullptr;
+    QLabel* m_approvals = nullptr;      // team mode, two-person destinations: who approved so far
+    QLabel* m_approvalsLabel = nullptr;
     QWidget* m_content = nullptr;
     QLabel* m_placeholder = nullptr;
     bool m_bannerWarning = false;
