@@ -54,7 +54,7 @@ int list(Context& ctx, bool json, Workspace& ws)
 
 int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QString& rights)
 {
-    if (auto ok = TeamRights(ws).mayGrant(); !ok)
+    if (auto ok = TeamRights(ws).mayAdminister(QStringLiteral("grant rights")); !ok)
         return ctx.error(ok.error());
     const SystemClock clock;
     const QString at = time::toIso(clock.now());
@@ -103,9 +103,8 @@ int filesHost(Context& ctx, const Args& args, Workspace& ws)
     }
     if (clear == !host.isEmpty())
         return ctx.usageError(QStringLiteral("team files-host: give HOST or --clear"));
-    if (auto ok = TeamRights(ws).mayGrant(); !ok)
-        return ctx.error(Error::refused(ok.error().message.replace(QStringLiteral("grant rights"),
-                                                                   QStringLiteral("set the files host"))));
+    if (auto ok = TeamRights(ws).mayAdminister(QStringLiteral("set the files host")); !ok)
+        return ctx.error(ok.error());
     const SystemClock clock;
     auto before = FilesHost::configured(ws);
     if (!before)

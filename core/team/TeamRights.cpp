@@ -57,6 +57,6 @@ Status TeamRights::mayDecide(const QString& destination, const QString& what) co
     return require(neededFor(destination), what);
 }
 
-Status TeamRights::mayGrant() const { return require(QStringLiteral("admin"), QStringLiteral("grant rights")); }
+Status TeamRights::mayAdminister(const QString& what) const { return require(QStringLiteral("admin"), what); }
 
 } // namespace sediment
