@@ -14,6 +14,7 @@
 #include "pages/SkillsPage.h"
 #include "hermes/PendingWatcher.h"
 #include "journal/JournalSettler.h"
+#include "team/TeamRights.h"
 #include "team/TeamSettler.h"
 #include "util/Clock.h"
 #include "widgets/Appearance.h"
@@ -76,7 +77,7 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock,
     setCentralWidget(central);
     connect(m_sidebar, &Sidebar::pageSelected, this, &MainWindow::showPage);
 
-    m_workspaceLabel = new QLabel(QDir::toNativeSeparators(m_workspace->root()), this);
+    m_workspaceLabel = new QLabel(workspaceText(), this);
     m_workspaceLabel->setObjectName(QStringLiteral("workspaceLabel"));
     statusBar()->addPermanentWidget(m_workspaceLabel);
 
@@ -204,6 +205,19 @@ bool MainWindow::showPage(const QString& pageId)
     if (!m_sidebar->hasFocus())
         p->setFocus(Qt::OtherFocusReason);
     return true;
+}
+
+QString MainWindow::workspaceText() const
+{
+    const QString folder = QDir::toNativeSeparators(m_workspace->root());
+    Database& db = m_workspace->db();
+    if (!db.isServer())
+        return folder;
+    // A team's workspace: which server, and as whom, with the right that decides what this
+    // window may do (docs/user-guide.md#team-mode).
+    auto rights = TeamRights(*m_workspace).rightsOf(m_workspace->reviewer());
+    return tr("team %1 · you are %2 (%3) · %4")
+        .arg(db.describe(), m_workspace->reviewer(), rights ? *rights : tr("right unknown"), folder);
 }
 
 void MainWindow::settleJournal()

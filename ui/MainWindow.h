@@ -69,6 +69,8 @@ private:
     void refreshBadges();
     // Settles what a killed process left in the decision journal (at start and on every
     // change another program commits), reporting it in the status bar.
+    // The status bar's workspace: its folder, and for a team its server and who you are there.
+    QString workspaceText() const;
     void settleJournal();
     void rememberWorkspace() const;
 

@@ -68,6 +68,26 @@ private Q_SLOTS:
         QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("2"));
     }
 
+    void theStatusBarSaysWhereTheWorkspaceLivesAndOnATeamWhoYouAre()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const QString folder = QDir::toNativeSeparators(fx.ws->root());
+        const bool server = fx.ws->db().isServer();
+        const QString role = fx.ws->reviewer();
+        MainWindow window(std::move(fx.ws));
+        const auto* label = window.findChild<QLabel*>(QStringLiteral("workspaceLabel"));
+        QVERIFY(label);
+        if (!server) {
+            QCOMPARE(label->text(), folder);
+            return;
+        }
+        // The schema's creator is its first admin.
+        QVERIFY2(label->text().startsWith(QStringLiteral("team ")), qPrintable(label->text()));
+        QVERIFY2(label->text().contains(QStringLiteral("you are %1 (admin)").arg(role)), qPrintable(label->text()));
+        QVERIFY(label->text().endsWith(folder));
+    }
+
     void sidebarKeepsTheProductOrderForPagesAddedLater()
     {
         testing::InboxFixture fx;
