@@ -59,7 +59,9 @@ Status PostgresDatabase::setUpSession()
     const std::string name(literal);
     PQfreemem(literal);
     // Created only when missing: CREATE SCHEMA IF NOT EXISTS asks for the right to create one
-    // even when it exists, which a reviewer's role need not have.
+    // even when it exists, which a reviewer's role need not have. Two first sessions at once
+    // (two agents on a new workspace) queue on an advisory lock, held until this setup's
+    // implicit transaction ends, so the second finds the schema the first made.
     const QByteArray hostName = HostName::ofThisMachine().toUtf8();
     char* hostLiteral = PQescapeLiteral(m_conn, hostName.constData(), std::size_t(hostName.size()));
     if (!hostLiteral)
@@ -70,7 +72,8 @@ Status PostgresDatabase::setUpSession()
     // rows took 29 ms in one process and 64 ms gathered from three (team_store_bench, two
     // cores); the app's statements are short, and a shared server has other sessions to serve.
     const std::string setup = "SET client_min_messages = warning; SET max_parallel_workers_per_gather = 0; "
-                              "SET sediment.host = " + host + "; DO $sediment$ BEGIN IF NOT EXISTS (SELECT 1 FROM "
+                              "SET sediment.host = " + host + "; DO $sediment$ BEGIN PERFORM pg_advisory_xact_lock(7305, hashtext("
+                              + name + ")); IF NOT EXISTS (SELECT 1 FROM "
                               "pg_namespace WHERE nspname = " + name + ") THEN CREATE SCHEMA " + ident
                               + "; END IF; END $sediment$; SET search_path TO " + ident + "; LISTEN sediment_changes";
     if (auto s = exec(setup.c_str()); !s)
