@@ -30,6 +30,23 @@ const QString kUsage = QStringLiteral(
     "See docs/user-guide.md#team-mode.\n\n"
     "Exit codes: 0 done, 1 refused (not an admin), 2 bad usage, 3 I/O.\n");
 
+// A team change's audit row, by this session's reviewer, inside the caller's transaction.
+Status audit(Workspace& ws, const Clock& clock, const QString& action, const QString& subjectType,
+             const QString& subjectId, const std::optional<QString>& before, const std::optional<QString>& after)
+{
+    AuditEntry e;
+    e.actor = QStringLiteral("human:") + ws.reviewer();
+    e.action = action;
+    e.subjectType = subjectType;
+    e.subjectId = subjectId;
+    e.before = before;
+    e.after = after;
+    auto logged = AuditRepository(ws.db(), clock).append(e);
+    if (!logged)
+        return fail(logged.error());
+    return {};
+}
+
 int list(Context& ctx, bool json, Workspace& ws)
 {
     auto all = ReviewerRepository(ws.db()).all();
@@ -66,14 +83,8 @@ int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QSt
         return ctx.error(tx.error());
     if (auto s = ReviewerRepository(ws.db()).grant(role, rights, ws.reviewer(), at); !s)
         return ctx.error(s.error());
-    AuditEntry e;
-    e.actor = QStringLiteral("human:") + ws.reviewer();
-    e.action = QStringLiteral("team.grant");
-    e.subjectType = QStringLiteral("reviewer");
-    e.subjectId = role;
-    e.before = *before;
-    e.after = rights;
-    if (auto logged = AuditRepository(ws.db(), clock).append(e); !logged)
+    if (auto logged = audit(ws, clock, QStringLiteral("team.grant"), QStringLiteral("reviewer"), role, *before, rights);
+        !logged)
         return ctx.error(logged.error());
     if (auto s = tx->commit(); !s)
         return ctx.error(s.error());
@@ -115,14 +126,9 @@ int filesHost(Context& ctx, const Args& args, Workspace& ws)
     const std::optional<QString> value = clear ? std::nullopt : std::optional<QString>(host);
     if (auto s = TeamSettingsRepository(ws.db()).set(QLatin1String(FilesHost::kKey), value); !s)
         return ctx.error(s.error());
-    AuditEntry e;
-    e.actor = QStringLiteral("human:") + ws.reviewer();
-    e.action = QStringLiteral("team.files_host");
-    e.subjectType = QStringLiteral("team");
-    e.subjectId = QLatin1String(FilesHost::kKey);
-    e.before = *before;
-    e.after = value;
-    if (auto logged = AuditRepository(ws.db(), clock).append(e); !logged)
+    if (auto logged = audit(ws, clock, QStringLiteral("team.files_host"), QStringLiteral("team"),
+                            QLatin1String(FilesHost::kKey), *before, value);
+        !logged)
         return ctx.error(logged.error());
     if (auto s = tx->commit(); !s)
         return ctx.error(s.error());

@@ -4,6 +4,7 @@
 // this suite's `_pg` twin, against the throw-away server ctest starts (tests/support); the
 // embedded run checks what a workspace without a server answers.
 #include "CliRun.h"
+#include "FileBytes.h"
 #include "TeamStore.h"
 #include "util/Json.h"
 
@@ -24,18 +25,9 @@ namespace {
 
 using clitest::runAsIs; // the folders here name their server themselves
 
-QByteArray fileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 void writeConfig(const QString& ws, const Json& config)
 {
-    QDir().mkpath(ws);
-    QFile f(ws + QStringLiteral("/sediment.json"));
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(QByteArray::fromStdString(config.dump()));
+    test::writeFileBytes(ws + QStringLiteral("/sediment.json"), QByteArray::fromStdString(config.dump()));
 }
 
 // A login role on the test server with the table rights of a workspace's schema; the role is
@@ -288,7 +280,7 @@ private Q_SLOTS:
         r = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}, {}, onLaptop);
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(r.out.contains("approved: approved, waiting for agentbox"), r.out.constData());
-        QVERIFY(!fileBytes(memory).contains("the agent's own memory"));
+        QVERIFY(!test::fileBytes(memory).contains("the agent's own memory"));
         QVERIFY(!QFile::exists(laptop + QStringLiteral("/memories/MEMORY.md")));
         auto shown = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
                                       QStringLiteral("--json")}, {}, onLaptop).json();
@@ -300,13 +292,13 @@ private Q_SLOTS:
         r = runAsIs(agent, {QStringLiteral("settle"), QStringLiteral("--json")}, {}, onAgent);
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.json()["written"] == 1);
-        QCOMPARE(fileBytes(memory).count("the agent's own memory"), 1);
+        QCOMPARE(test::fileBytes(memory).count("the agent's own memory"), 1);
         shown = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
                                  QStringLiteral("--json")}, {}, onLaptop).json();
         QVERIFY(shown["status"] == "applied");
         r = runAsIs(agent, {QStringLiteral("settle"), QStringLiteral("--json")}, {}, onAgent);
         QVERIFY(r.json()["written"] == 0);
-        QCOMPARE(fileBytes(memory).count("the agent's own memory"), 1);
+        QCOMPARE(test::fileBytes(memory).count("the agent's own memory"), 1);
 
         // Killed on the agent's host right after the bytes reached the file: the next command
         // there, whatever it is, finishes the decision; the entry is written once.
@@ -321,7 +313,7 @@ private Q_SLOTS:
                             QStringLiteral("--json")}, {}, onAgent);
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.json()["status"] == "applied");
-        QCOMPARE(fileBytes(memory).count("written through a crash"), 1);
+        QCOMPARE(test::fileBytes(memory).count("written through a crash"), 1);
         const auto verify = runAsIs(agent, {QStringLiteral("audit"), QStringLiteral("--verify")}, {}, onAgent);
         QCOMPARE(verify.code, 0);
     }
@@ -356,9 +348,9 @@ private Q_SLOTS:
         QElapsedTimer clock;
         clock.start();
         const QString memory = agent + QStringLiteral("/memories/MEMORY.md");
-        while (!fileBytes(memory).contains("written by the watcher") && clock.elapsed() < 1000)
+        while (!test::fileBytes(memory).contains("written by the watcher") && clock.elapsed() < 1000)
             QTest::qWait(10);
-        QVERIFY2(fileBytes(memory).contains("written by the watcher"), "not written within 1 s");
+        QVERIFY2(test::fileBytes(memory).contains("written by the watcher"), "not written within 1 s");
         qInfo("another host's approval written %lld ms after it was committed", clock.elapsed());
         watch.terminate(); // SIGTERM
         QVERIFY(watch.waitForFinished(5000));

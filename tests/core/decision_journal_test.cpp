@@ -33,10 +33,7 @@ private:
     QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
     void writeFile(const QString& rel, const QByteArray& bytes)
     {
-        QDir().mkpath(QFileInfo(path(rel)).absolutePath());
-        QFile f(path(rel));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
+        test::writeFileBytes(path(rel), bytes);
     }
     qint64 seedDirective(const QString& after)
     {

@@ -31,10 +31,7 @@ private:
     QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
     void writeFile(const QString& rel, const QByteArray& bytes)
     {
-        QDir().mkpath(QFileInfo(path(rel)).absolutePath());
-        QFile f(path(rel));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
+        test::writeFileBytes(path(rel), bytes);
     }
     QByteArray readFile(const QString& rel) const { return test::fileBytes(path(rel)); }
     void openWorkspace()

@@ -1,6 +1,7 @@
 // The desktop flow for a staged Hermes skill write, offscreen: the record is imported, the
 // detail pane shows Hermes' gist and a word-level diff of the skill on disk against the patch
 // as Hermes would match it, and `A` applies it, settling the staged record.
+#include "FileBytes.h"
 #include "TeamStore.h"
 #include "hermes/PendingQueue.h"
 #include "pages/InboxPage.h"
@@ -42,10 +43,7 @@ private:
     QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
     void write(const QString& rel, const QByteArray& bytes)
     {
-        QDir().mkpath(QFileInfo(path(rel)).absolutePath());
-        QFile f(path(rel));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
+        test::writeFileBytes(path(rel), bytes);
     }
     qint64 inboxIdOf(const char* hermesId)
     {
