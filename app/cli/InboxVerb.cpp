@@ -8,6 +8,7 @@
 #include "inbox/BudgetPreview.h"
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxService.h"
+#include "inbox/MemoryRoom.h"
 #include "store/InboxIntake.h"
 #include "store/InboxRepository.h"
 
@@ -18,7 +19,7 @@ namespace {
 const QString kUsage = QStringLiteral(
     "Usage: sediment inbox list [--status S] [--destination D] [--json]\n"
     "       sediment inbox show ID [--json]\n"
-    "       sediment inbox approve ID [--json]\n"
+    "       sediment inbox approve ID [--make-room F] [--json]\n"
     "       sediment inbox refuse ID --reason CODE [--text T] [--json]\n"
     "       sediment inbox patch ID --file F [--json]\n"
     "       sediment inbox revert ID [--json]\n"
@@ -33,6 +34,12 @@ const QString kUsage = QStringLiteral(
     "again and refusal memory stops rejecting its content; the audit row inbox.undo_refuse keeps\n"
     "what was refused, by whom and why. An item whose target changed since it was proposed is\n"
     "stale: it cannot be approved until patched.\n\n"
+    "A memory write that does not fit its store can be approved with --make-room F: F ('-' for\n"
+    "stdin) names whole entries as the store holds them now, to remove and to merge,\n"
+    "  {\"remove\": [\"entry\", ...], \"merge\": [{\"entries\": [\"a\", \"b\"], \"into\": \"a and b\"}]}\n"
+    "and the room and the write are applied as one batch, all or nothing (the item becomes\n"
+    "modified, its final op that batch, with one inbox.make_room audit row). A room that still\n"
+    "leaves the store over its limit is refused and nothing is written.\n\n"
     "A decision that writes a file is journaled; a process killed while writing is settled by\n"
     "the next command. When the target then holds neither the bytes before nor the bytes after\n"
     "the decision, the item needs_attention: resolve it with --keep-file (the file stays as it\n"
@@ -46,6 +53,7 @@ const QString kUsage = QStringLiteral(
     "  --status S        list only items with that status (pending, applied, failed, refused,\n"
     "                    modified, reverted, rejected, needs_attention)\n"
     "  --destination D   list only items for that destination\n"
+    "  --make-room F     approve, removing or merging the memory entries F names (see above)\n"
     "  --reviewer NAME   who decides (default: sediment.json's reviewer, else the login name)\n"
     "  --now T           the decision time (ISO-8601), for reproducible runs\n"
     "  --json            print the item (or the list) as JSON after the change\n\n"
@@ -129,9 +137,15 @@ void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
                                "before approving"));
     else
         ctx.out(QStringLiteral("Stale: no"));
-    if (auto budget = BudgetPreview::forItem(ws, it); budget && *budget)
+    if (auto budget = BudgetPreview::forItem(ws, it); budget && *budget) {
         ctx.out(QStringLiteral("Budget: %1%2").arg((*budget)->text(),
                                                    (*budget)->over ? QStringLiteral(" (over the limit)") : QString()));
+        // What a full store needs, and how to give it in the same decision.
+        if ((*budget)->over && it.status == QLatin1String("pending"))
+            ctx.out(QStringLiteral("Room: free %1 chars to approve it (inbox approve %2 --make-room F)")
+                        .arg((*budget)->after - (*budget)->limit)
+                        .arg(it.id));
+    }
     if (it.targetPath)
         ctx.out(QStringLiteral("Target: %1").arg(*it.targetPath));
     if (it.reason)
@@ -183,7 +197,28 @@ struct Checked {
     QString reason;
     QString reviewer; // empty: the workspace's
     Json edited;      // patch: the edited op
+    std::optional<MemoryRoom> room; // approve --make-room
 };
+
+// The JSON document in FILE ('-': stdin), for `what` ("the edited op").
+Result<Json> readJsonInput(const QString& path, const QString& label, const QString& what)
+{
+    auto bytes = readInput(path);
+    if (!bytes)
+        return fail(bytes.error());
+    Json doc;
+    try {
+        doc = json::parseShallow(std::string_view(bytes->constData(), std::size_t(bytes->size())), false);
+    } catch (const json::TooDeep&) {
+        return fail(Error::invalid(QStringLiteral("%1: %2 nests arrays and objects deeper than %3 levels")
+                                       .arg(label, what)
+                                       .arg(json::kMaxDepth)));
+    }
+    if (doc.is_discarded())
+        return fail(Error::invalid(QStringLiteral("%1: %2 is not valid JSON")
+                                       .arg(label, path == QLatin1String("-") ? QStringLiteral("stdin") : path)));
+    return doc;
+}
 
 Result<Checked> checkArgs(const Args& args, const QString& sub)
 {
@@ -195,7 +230,7 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
     static const QMap<QString, QStringList> options{
         {QStringLiteral("list"), {QStringLiteral("--status"), QStringLiteral("--destination"), now}},
         {QStringLiteral("show"), {now}},
-        {QStringLiteral("approve"), {reviewer, now}},
+        {QStringLiteral("approve"), {QStringLiteral("--make-room"), reviewer, now}},
         {QStringLiteral("refuse"), {reason, QStringLiteral("--text"), reviewer, now}},
         {QStringLiteral("patch"), {file, reviewer, now}},
         {QStringLiteral("revert"), {reviewer, now}},
@@ -241,20 +276,19 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
         in.id = *id;
     }
     if (sub == QLatin1String("patch")) {
-        const QString path = args.value(file);
-        auto bytes = readInput(path);
-        if (!bytes)
-            return fail(bytes.error());
-        try {
-            in.edited = json::parseShallow(std::string_view(bytes->constData(), std::size_t(bytes->size())), false);
-        } catch (const json::TooDeep&) {
-            return fail(Error::invalid(QStringLiteral("inbox patch: the edited op nests arrays and "
-                                                      "objects deeper than %1 levels")
-                                           .arg(json::kMaxDepth)));
-        }
-        if (in.edited.is_discarded())
-            return fail(Error::invalid(QStringLiteral("inbox patch: %1 is not valid JSON")
-                                           .arg(path == QLatin1String("-") ? QStringLiteral("stdin") : path)));
+        auto edited = readJsonInput(args.value(file), label, QStringLiteral("the edited op"));
+        if (!edited)
+            return fail(edited.error());
+        in.edited = std::move(*edited);
+    }
+    if (args.has(QStringLiteral("--make-room"))) {
+        auto doc = readJsonInput(args.value(QStringLiteral("--make-room")), label, QStringLiteral("the room"));
+        if (!doc)
+            return fail(doc.error());
+        auto room = MemoryRoom::fromJson(*doc);
+        if (!room)
+            return fail(room.error());
+        in.room = std::move(*room);
     }
     return in;
 }
@@ -264,6 +298,7 @@ int runInbox(Context& ctx)
     auto args = ctx.parse({QStringLiteral("--status"), QStringLiteral("--destination"),
                            QStringLiteral("--reason"), QStringLiteral("--text"),
                            QStringLiteral("--file"), QStringLiteral("--reviewer"),
+                           QStringLiteral("--make-room"),
                            QStringLiteral("--now")},
                           {QStringLiteral("--keep-file"), QStringLiteral("--restore")});
     if (!args)
@@ -324,7 +359,10 @@ int runInbox(Context& ctx)
 
     Result<InboxItem> decided;
     QString done;
-    if (sub == QLatin1String("approve")) {
+    if (sub == QLatin1String("approve") && in.room) {
+        decided = service.makeRoom(in.id, *in.room, reviewer);
+        done = QStringLiteral("applied with room made");
+    } else if (sub == QLatin1String("approve")) {
         decided = service.approve(in.id, reviewer);
         done = !decided ? QString()
                : decided->status == QLatin1String("pending")  ? QStringLiteral("approved, still pending")

@@ -9,11 +9,8 @@
 
 namespace sediment {
 
-namespace {
-
-// The entries an edit would touch, as the store matches them (an entry equal to old_text wins);
-// several different ones mean the store would refuse, so the preview changes nothing.
-std::optional<qsizetype> uniqueMatch(const QStringList& entries, const QString& oldText)
+// Several different entries mean the store would refuse, so the preview changes nothing.
+std::optional<qsizetype> BudgetPreview::matchIndex(const QStringList& entries, const QString& oldText)
 {
     if (const qsizetype exact = entries.indexOf(oldText); exact >= 0)
         return exact;
@@ -29,6 +26,8 @@ std::optional<qsizetype> uniqueMatch(const QStringList& entries, const QString& 
     return found;
 }
 
+namespace {
+
 QStringList applyOne(QStringList entries, const MemoryOp& op)
 {
     const QString content = UnicodeText::strip(op.content.value_or(QString()));
@@ -42,7 +41,7 @@ QStringList applyOne(QStringList entries, const MemoryOp& op)
         // A pinned write touches its entry or nothing.
         const auto pinned = op.matchedEntry ? entries.indexOf(*op.matchedEntry) : -1;
         const auto at = op.matchedEntry ? (pinned >= 0 ? std::optional<qsizetype>(pinned) : std::nullopt)
-                                        : uniqueMatch(entries, oldText);
+                                        : BudgetPreview::matchIndex(entries, oldText);
         if (!at)
             return entries;
         if (op.action == QLatin1String("remove"))

@@ -55,6 +55,9 @@ struct BudgetPreview {
 
     // No value for items of other destinations.
     static Result<std::optional<BudgetPreview>> forItem(Workspace& workspace, const InboxItem& item);
+    // The entry an edit's `old_text` selects, as the store selects it (an entry equal to it wins,
+    // else the one entry containing it); none when nothing or several different entries match.
+    static std::optional<qsizetype> matchIndex(const QStringList& entries, const QString& oldText);
     // The entries after the op; an op that matches nothing leaves them as they are.
     static QStringList simulate(QStringList entries, const MemoryOp& op);
     static BudgetPreview compute(const QString& target, const QStringList& entries,

@@ -9,7 +9,11 @@
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
 #include "journal/JournalWriteHook.h"
+#include "inbox/BudgetPreview.h"
+#include "inbox/MemoryRoom.h"
+#include "inbox/MemoryWritePlan.h"
 #include "inbox/RefusalUndo.h"
+#include "memory/MemoryEdit.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
 #include "store/AuditRepository.h"
@@ -56,6 +60,19 @@ QString staleWhy(const ApplyResult& r)
 }
 
 } // namespace
+
+Status InboxService::onlyByApproval(const InboxItem& item, const QString& what) const
+{
+    // A patch or a room applies at once, which would let one reviewer alone write a destination
+    // the team wants two to agree on.
+    if (!m_workspace.db().isServer() || !m_workspace.config().twoPersonDestinations.contains(item.destination))
+        return {};
+    return fail(Error::refused(QStringLiteral("inbox item %1: %2 writes need two approvals, and %3 would apply it "
+                                              "at once; approve it as proposed, or refuse it and let the agent "
+                                              "propose the corrected version")
+                                   .arg(item.id)
+                                   .arg(item.destination, what)));
+}
 
 InboxService::InboxService(Workspace& workspace, const Clock& clock)
     : m_workspace(workspace)
@@ -128,7 +145,7 @@ Result<bool> InboxService::isStale(const InboxItem& item)
 
 AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& reviewer,
                                     const QString& action, const QString& fromStatus,
-                                    const ApplyResult* result) const
+                                    const ApplyResult* result, const Json& details) const
 {
     AuditEntry e;
     e.actor = actorOf(reviewer);
@@ -149,14 +166,16 @@ AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& review
         e.details["target_path"] = result->targetPath ? Json(us(*result->targetPath)) : Json(nullptr);
         e.details["changed"] = result->applied && result->before != result->after;
     }
+    for (const auto& [key, value] : details.items())
+        e.details[key] = value;
     return e;
 }
 
 Status InboxService::audit(const InboxItem& item, const QString& reviewer, const QString& action,
-                           const QString& fromStatus, const ApplyResult* result)
+                           const QString& fromStatus, const ApplyResult* result, const Json& details)
 {
     auto appended = AuditRepository(m_workspace.db(), m_clock)
-                        .append(auditEntry(item, reviewer, action, fromStatus, result));
+                        .append(auditEntry(item, reviewer, action, fromStatus, result, details));
     if (!appended)
         return fail(appended.error());
     return {};
@@ -173,7 +192,8 @@ void InboxService::settleHermes(qint64 id, const QString& reviewer)
 }
 
 JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& reviewer,
-                                     const QString& action, const QString& fromStatus) const
+                                     const QString& action, const QString& fromStatus,
+                                     const Json& details) const
 {
     JournalEntry entry;
     entry.subjectType = QStringLiteral("inbox_item");
@@ -188,13 +208,14 @@ JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& r
         item["keep_contents"] = true;
     entry.outcome = Json{{"item", std::move(item)},
                          {"audit", JournalOutcome::auditToJson(
-                                       auditEntry(decided, reviewer, action, fromStatus, nullptr))}};
+                                       auditEntry(decided, reviewer, action, fromStatus, nullptr, details))}};
     return entry;
 }
 
 Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& item,
                                        const QString& reviewer, const QString& action,
-                                       const QString& fromStatus, const ApplyResult& result)
+                                       const QString& fromStatus, const ApplyResult& result,
+                                       const Json& details)
 {
     Database& db = m_workspace.db();
     if (hook.announced()) {
@@ -203,7 +224,7 @@ Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& 
         JournalEntry& entry = hook.entry();
         entry.outcome["item"]["reason"] = us(result.message);
         entry.outcome["audit"] = JournalOutcome::auditToJson(
-            auditEntry(item, reviewer, action, fromStatus, &result));
+            auditEntry(item, reviewer, action, fromStatus, &result, details));
         CrashPoint::reach("after-write");
         if (auto s = JournalOutcome::commit(db, m_clock, entry, false); !s)
             return fail(s.error());
@@ -224,7 +245,7 @@ Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& 
     InboxRepository repo(db);
     if (auto s = repo.saveDecision(item); !s)
         return fail(s.error());
-    if (auto s = audit(item, reviewer, action, fromStatus, &result); !s)
+    if (auto s = audit(item, reviewer, action, fromStatus, &result, details); !s)
         return fail(s.error());
     if (auto s = tx->commit(); !s)
         return fail(s.error());
@@ -232,7 +253,8 @@ Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& 
 }
 
 Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& reviewer,
-                                               const QString& action, const QString& successStatus)
+                                               const QString& action, const QString& successStatus,
+                                               const Json& details)
 {
     const QString fromStatus = item.status;
     item.decidedAt = time::toIso(m_clock.now());
@@ -240,7 +262,7 @@ Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& re
     InboxItem announced = item;
     announced.status = successStatus;
     JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
-                          journalFor(announced, reviewer, action, fromStatus));
+                          journalFor(announced, reviewer, action, fromStatus, details));
     auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
                  .apply(item.destination, item.effectiveOp(), item.source);
     if (hook.lostTo())
@@ -257,7 +279,7 @@ Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& re
         item.beforeContent = r->before;
         item.afterContent = r->after;
     }
-    return record(hook, item, reviewer, action, fromStatus, *r);
+    return record(hook, item, reviewer, action, fromStatus, *r, details);
 }
 
 Result<InboxItem> InboxService::takeForDecision(qint64 id, const QStringList& allowed,
@@ -400,11 +422,77 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
     auto it = takeForDecision(id, {kPending}, QStringLiteral("be patched"), false);
     if (!it)
         return it;
+    if (auto s = onlyByApproval(*it, QStringLiteral("a patch")); !s)
+        return fail(s.error());
     auto edited = validatePatch(*it, editedOp);
     if (!edited)
         return fail(edited.error());
     it->finalOp = *edited;
     auto decided = applyAndRecord(std::move(*it), reviewer, QStringLiteral("inbox.patch"), kModified);
+    if (!decided)
+        return decided;
+    settleHermes(id, reviewer);
+    return decided;
+}
+
+Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, const QString& reviewer)
+{
+    // The room is chosen from the entries as they are in the files, which only their host reads.
+    auto elsewhere = FilesHost::elsewhere(m_workspace);
+    if (!elsewhere)
+        return fail(elsewhere.error());
+    if (*elsewhere)
+        return fail(Error::refused(QStringLiteral("inbox item %1: making room reads the memory files, which live "
+                                                  "on %2; decide it there")
+                                       .arg(id)
+                                       .arg(**elsewhere)));
+    auto lock = DecisionJournal::lock(m_workspace.db());
+    if (!lock)
+        return fail(lock.error());
+    auto it = takeForDecision(id, {kPending}, QStringLiteral("be approved"), true);
+    if (!it)
+        return it;
+    const QString& target = it->destination;
+    if (target != QLatin1String("memory") && target != QLatin1String("user"))
+        return fail(Error::invalid(QStringLiteral("inbox item %1 writes to %2; only memory and user writes "
+                                                  "can make room")
+                                       .arg(id)
+                                       .arg(target)));
+    if (auto s = onlyByApproval(*it, QStringLiteral("making room")); !s)
+        return fail(s.error());
+    // A merged entry is new text: cleaned and capped like a proposal's content.
+    MemoryRoom clean = room;
+    for (MemoryRoom::Edit& e : clean.edits) {
+        if (!e.isMerge())
+            continue;
+        auto merged = validatePatch(*it, Json{{"action", "add"}, {"content", us(e.into)}});
+        if (!merged)
+            return fail(Error::invalid(QStringLiteral("make room: the merged entry: ") + merged.error().message));
+        e.into = qs(merged->value("content", std::string()));
+    }
+    // Read under the journal's lock: no other decision writes the store meanwhile.
+    auto in = BudgetPreview::inputFor(m_workspace, *it);
+    if (!in)
+        return fail(in.error());
+    auto batch = clean.batchFor((*in)->entries, it->effectiveOp());
+    if (!batch)
+        return fail(batch.error());
+    auto op = MemoryApplier::toMemoryOp(target, *batch);
+    if (!op)
+        return fail(op.error());
+    const MemoryWritePlan plan = MemoryWritePlan::compute(target, (*in)->entries, *op, (*in)->limit);
+    if (!plan.accepted) {
+        if (plan.budget.over)
+            return fail(Error::refused(QStringLiteral("inbox item %1 still does not fit: %2 would hold %3; "
+                                                      "free %4 more chars")
+                                           .arg(id)
+                                           .arg(MemoryEdit::fileName(target), plan.budget.text())
+                                           .arg(plan.budget.after - plan.budget.limit)));
+        return fail(Error::refused(QStringLiteral("inbox item %1: %2").arg(id).arg(plan.verdict)));
+    }
+    it->finalOp = *batch;
+    auto decided = applyAndRecord(std::move(*it), reviewer, QStringLiteral("inbox.make_room"), kModified,
+                                  Json{{"room", clean.toJson()}});
     if (!decided)
         return decided;
     settleHermes(id, reviewer);
@@ -419,6 +507,8 @@ Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer
         return fail(opened.error());
     auto& [tx, it] = *opened;
     if (editedOp) {
+        if (auto s = onlyByApproval(it, QStringLiteral("a patch")); !s)
+            return fail(s.error());
         auto edited = validatePatch(it, *editedOp);
         if (!edited)
             return fail(edited.error());

@@ -18,6 +18,7 @@ namespace sediment {
 class Workspace;
 class InboxRepository;
 struct ApplyResult;
+struct MemoryRoom;
 class JournalWriteHook;
 
 // The human decisions on inbox items (§5): approve, refuse, patch, revert. Each decision is one
@@ -44,6 +45,14 @@ public:
     // proposal's op, applied, and kept as `final_op` beside the original.
     Result<InboxItem> patch(qint64 id, const Json& editedOp, const QString& reviewer);
     Result<InboxItem> revert(qint64 id, const QString& reviewer);
+    // Approves a memory item that does not fit its store, making room in the same decision: the
+    // entries `room` removes or merges and the item's own op are applied as one batch,
+    // all-or-nothing, recorded as the item's `final_op` (status `modified`) with one
+    // `inbox.make_room` audit row naming the room. Refused, with nothing written, when the write
+    // would still not fit or the store would refuse a step; Invalid when `room` names an entry
+    // the store does not hold. Only where the files are: on a team whose files live on another
+    // host, the reviewer there decides it.
+    Result<InboxItem> makeRoom(qint64 id, const MemoryRoom& room, const QString& reviewer);
     // On a team's files host: writes an item another host's reviewer approved (status
     // `approved`), through the decision journal, as that reviewer's decision. A target that
     // changed meanwhile sends the item back to pending, flagged stale.
@@ -88,21 +97,28 @@ private:
     Result<InboxItem> takeForDecision(qint64 id, const QStringList& allowed, const QString& what,
                                       bool checkStale);
     // Applies the item's op through the decision journal and records the outcome.
+    // `details`: keys added to the audit row's details (make room: the room).
     Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer,
-                                     const QString& action, const QString& successStatus);
+                                     const QString& action, const QString& successStatus,
+                                     const Json& details = Json::object());
     // The journal row of a decision about to write: its subject and the outcome to commit.
     JournalEntry journalFor(const InboxItem& decided, const QString& reviewer, const QString& action,
-                            const QString& fromStatus) const;
+                            const QString& fromStatus, const Json& details = Json::object()) const;
     // The third step: the outcome through the journal when a file was written, else the
     // decision alone.
     Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer,
                              const QString& action, const QString& fromStatus,
-                             const ApplyResult& result);
+                             const ApplyResult& result, const Json& details = Json::object());
     AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, const QString& action,
-                          const QString& fromStatus, const ApplyResult* result) const;
+                          const QString& fromStatus, const ApplyResult* result,
+                          const Json& details = Json::object()) const;
     Status audit(const InboxItem& item, const QString& reviewer, const QString& action,
-                 const QString& fromStatus, const ApplyResult* result);
+                 const QString& fromStatus, const ApplyResult* result,
+                 const Json& details = Json::object());
     Result<Json> validatePatch(const InboxItem& item, const Json& editedOp) const;
+    // Refused for an item of a two-person destination on a team's server: `what` ("a patch")
+    // would apply it on one reviewer's word.
+    Status onlyByApproval(const InboxItem& item, const QString& what) const;
     void settleHermes(qint64 id, const QString& reviewer);
 
     Workspace& m_workspace;

@@ -145,6 +145,56 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md"))) || readFile(QStringLiteral("memories/MEMORY.md")).isEmpty());
     }
 
+    void approveWithMakeRoomRemovesAndMergesInOneDecision()
+    {
+        writeFile(QStringLiteral("sediment.json"), R"({"memory_char_limit": 60})");
+        writeFile(QStringLiteral("memories/MEMORY.md"), "uses tabs\n\xC2\xA7\nlikes tea\n\xC2\xA7\nlikes coffee\n\xC2\xA7\nold fact");
+        const QByteArray before = readFile(QStringLiteral("memories/MEMORY.md"));
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "deploys happen on Tuesdays"}});
+        const Run shown = run({QStringLiteral("inbox"), QStringLiteral("show"), idArg(id)});
+        QVERIFY2(shown.out.contains("Budget: 47 \xE2\x86\x92 76 / 60 chars (over the limit)\n"
+                                    "Room: free 16 chars to approve it (inbox approve 1 --make-room F)\n"),
+                 shown.out.constData());
+        const std::size_t proposed = auditOf(id).size(); // the proposal's own rows
+        // Bad rooms first: each is exit 2 with the reason, and nothing is written.
+        const Run notJson = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id),
+                                 QStringLiteral("--make-room"), QStringLiteral("-")}, "{remove");
+        QCOMPARE(notJson.code, 2);
+        QCOMPARE(notJson.err, QByteArray("sediment: inbox approve: stdin is not valid JSON\n"));
+        const Run unknown = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id),
+                                 QStringLiteral("--make-room"), QStringLiteral("-")}, R"({"remove": ["nope"]})");
+        QCOMPARE(unknown.code, 2);
+        QCOMPARE(unknown.err, QByteArray("sediment: make room: no entry of the store reads exactly \xE2\x80\x9Cnope\xE2\x80\x9D now\n"));
+        const Run small = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id),
+                               QStringLiteral("--make-room"), QStringLiteral("-")}, R"({"remove": ["old fact"]})");
+        QCOMPARE(small.code, 1);
+        QCOMPARE(small.err, QByteArray("sediment: inbox item 1 still does not fit: MEMORY.md would hold 47 \xE2\x86\x92 65 / 60 chars; "
+                                       "free 5 more chars\n"));
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), before);
+        QCOMPARE(status(id)["status"].get<std::string>(), std::string("pending"));
+        QCOMPARE(auditOf(id).size(), proposed);
+
+        const QByteArray room = R"({"remove": ["old fact"], "merge": [{"entries": ["likes tea", "likes coffee"], "into": "likes tea, coffee"}]})";
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id), QStringLiteral("--make-room"),
+                           QStringLiteral("-")}, room);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith("Inbox item 1 applied with room made: "), r.out.constData());
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")),
+                 QByteArray("uses tabs\n\xC2\xA7\nlikes tea, coffee\n\xC2\xA7\ndeploys happen on Tuesdays"));
+        const Json item = status(id);
+        QCOMPARE(item["status"].get<std::string>(), std::string("modified"));
+        QCOMPARE(item["final_op"]["operations"].size(), std::size_t(4));
+        const Json rows = auditOf(id);
+        QCOMPARE(rows.size(), proposed + 1);
+        const Json& row = rows[rows.size() - 1];
+        QCOMPARE(row["action"].get<std::string>(), std::string("inbox.make_room"));
+        QVERIFY(row["actor"].get<std::string>().starts_with("human:"));
+        QCOMPARE(qs(row["details"]["room"].dump()), qs(Json::parse(room.toStdString()).dump()));
+        // Undone as one decision.
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("revert"), idArg(id)}).code, 0);
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), before);
+    }
+
     void staleItemIsRefusedUntilPatched()
     {
         writeFile(QStringLiteral("CLAUDE.md"), "Use tabs.\n");

@@ -134,7 +134,7 @@ private Q_SLOTS:
         expectRefused("inbox approve 999", {QStringLiteral("no inbox item 999")});
         expectRefused("inbox approve 1 --status pending",
                       {QStringLiteral("inbox approve: option --status does not apply here"),
-                       QStringLiteral("accepted: --reviewer, --now")});
+                       QStringLiteral("accepted: --make-room, --reviewer, --now")});
         expectRefused("inbox approve 1 --reviewer _", {QStringLiteral("--reviewer needs a non-empty value")});
         expectRefused("inbox approve 1 --now 10:00", {QStringLiteral("--now: invalid ISO-8601 time '10:00'")});
         expectRefused("inbox refuse 1", {QStringLiteral("--reason CODE is required"), QStringLiteral("duplicate, wrong")});

@@ -238,7 +238,13 @@ private Q_SLOTS:
         QCOMPARE(runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("carol"),
                                  QStringLiteral("reviewer")}).code,
                  0);
-        auto r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        // A patch would apply at once, on one reviewer's word: refused, and nothing recorded.
+        auto r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("patch"), QString::number(id),
+                                 QStringLiteral("--file"), QStringLiteral("-")},
+                         R"({"action": "add", "content": "one key for the vault"})");
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("memory writes need two approvals, and a patch would apply it at once"), r.err.constData());
+        r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(r.out.contains("approved, still pending: approval 1 of 2 recorded"), r.out.constData());
         auto shown = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),

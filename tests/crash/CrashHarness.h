@@ -48,7 +48,8 @@ public:
     static const QStringList& paths()
     {
         static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
-                                   QStringLiteral("patch"), QStringLiteral("revert")};
+                                   QStringLiteral("patch"), QStringLiteral("revert"),
+                                   QStringLiteral("make-room")};
         return p;
     }
 
@@ -63,6 +64,16 @@ public:
             return false;
         cfg.write(R"({"memory_char_limit": 1000000, "user_char_limit": 1000000})");
         cfg.close();
+        // Entries for the make-room path to remove, each at most once.
+        QDir().mkpath(m_dir.filePath(QStringLiteral("memories")));
+        QFile memory(m_dir.filePath(QStringLiteral("memories/MEMORY.md")));
+        if (!memory.open(QIODevice::WriteOnly))
+            return false;
+        QStringList fillers;
+        for (int k = 0; k < kFillers; ++k)
+            fillers << QStringLiteral("Filler %1").arg(k);
+        memory.write(fillers.join(QStringLiteral("\n\u00a7\n")).toUtf8());
+        memory.close();
         auto ws = sediment::test::openWorkspace(m_dir.path());
         if (!ws)
             return false;
@@ -97,9 +108,14 @@ public:
                 + QByteArray::number(n) + "\"}";
         } else {
             const bool revert = path == QLatin1String("revert");
+            const bool room = path == QLatin1String("make-room");
+            if (room && m_nextFiller >= kFillers)
+                return true;
             auto id = pick(revert ? QStringList{QStringLiteral("applied"), QStringLiteral("modified")}
                                   : QStringList{QStringLiteral("pending")},
-                           path == QLatin1String("patch"));
+                           path == QLatin1String("patch") ? QStringLiteral("claude_md")
+                           : room                         ? QStringLiteral("memory")
+                                                          : QString());
             if (!id)
                 return true; // nothing left to decide on this path
             args = {QStringLiteral("inbox"), revert ? QStringLiteral("revert")
@@ -114,6 +130,13 @@ public:
                 m_patched.insert(*id);
                 args << QStringLiteral("--file") << QStringLiteral("-");
                 input = QByteArray::fromStdString(op.dump());
+            }
+            if (room) {
+                // The item's add and one filler's removal, as one decision.
+                const int k = m_nextFiller++;
+                m_rooms[*id] = k;
+                args << QStringLiteral("--make-room") << QStringLiteral("-");
+                input = QByteArray(R"({"remove": ["Filler )") + QByteArray::number(k) + "\"]}";
             }
         }
         ++tally.runs;
@@ -199,6 +222,26 @@ public:
                 ++bad;
             }
         }
+        // make room: a filler is gone exactly when the decision that removed it stands.
+        const QStringList stored = entries(memory);
+        for (int k = 0; k < m_nextFiller; ++k) {
+            bool removed = false;
+            for (const auto& [id, filler] : m_rooms) {
+                if (filler != k)
+                    continue;
+                auto item = repo.find(id);
+                removed = item && *item
+                          && ((*item)->status == QLatin1String("applied") || (*item)->status == QLatin1String("modified"));
+            }
+            const QString entry = QStringLiteral("Filler %1").arg(k);
+            if (stored.count(entry) != (removed ? 0 : 1)) {
+                m_notes << QStringLiteral("'%1' is on disk %2 time(s) though its removal %3")
+                               .arg(entry)
+                               .arg(stored.count(entry))
+                               .arg(removed ? QStringLiteral("stands") : QStringLiteral("does not"));
+                ++bad;
+            }
+        }
         // memory apply: each "Direct n" entry once on disk exactly when its memory.add row exists.
         const QStringList direct = entries(memory);
         for (int n = 0; n < m_direct; ++n) {
@@ -235,9 +278,9 @@ private:
         return Json{{"title", "Note " + num}, {"text", "Body of " + dest.toStdString() + " " + num + "."}};
     }
 
-    // A pending item to approve (any destination), or to patch (claude_md only), or an applied
-    // one to revert.
-    std::optional<qint64> pick(const QStringList& statuses, bool directivesOnly)
+    // A pending item to approve (any destination), to patch (claude_md only) or to make room for
+    // (memory only), or an applied one to revert.
+    std::optional<qint64> pick(const QStringList& statuses, const QString& only)
     {
         auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("sediment.db")));
         if (!db)
@@ -245,7 +288,7 @@ private:
         sediment::InboxRepository repo(**db);
         std::vector<qint64> candidates;
         for (const auto& [id, what] : m_items) {
-            if (directivesOnly && what.first != QLatin1String("claude_md"))
+            if (!only.isEmpty() && what.first != only)
                 continue;
             auto item = repo.find(id);
             if (item && *item && statuses.contains((*item)->status))
@@ -285,6 +328,9 @@ private:
     QRandomGenerator m_random;
     std::map<qint64, std::pair<QString, int>> m_items;
     std::set<qint64> m_patched;
+    static constexpr int kFillers = 400;
+    int m_nextFiller = 0;
+    std::map<qint64, int> m_rooms; // make-room item -> the filler its latest run removes
     int m_direct = 0;
     QStringList m_notes;
 };

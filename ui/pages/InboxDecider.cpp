@@ -1,5 +1,6 @@
 #include "pages/InboxDecider.h"
 
+#include "inbox/MemoryRoom.h"
 #include "widgets/ErrorDialog.h"
 #include "workspace/Workspace.h"
 
@@ -122,6 +123,17 @@ Result<InboxItem> InboxDecider::patch(qint64 id, const Json& op)
         return done;
     m_history.push_back({done->id, done->status});
     if (!isApplied(done->status) && !isRecorded(done->status))
+        return fail(Error::refused(done->reason.value_or(QStringLiteral("the store refused it"))));
+    return done;
+}
+
+Result<InboxItem> InboxDecider::makeRoom(qint64 id, const MemoryRoom& room)
+{
+    auto done = m_service->makeRoom(id, room, m_workspace.reviewer());
+    if (!done)
+        return done;
+    m_history.push_back({done->id, done->status});
+    if (!isApplied(done->status))
         return fail(Error::refused(done->reason.value_or(QStringLiteral("the store refused it"))));
     return done;
 }

@@ -27,6 +27,7 @@ public:
     InboxDecider(Workspace& workspace, const Clock& clock);
 
     InboxService& service() { return *m_service; }
+    Workspace& workspace() { return m_workspace; }
 
     // `parent` hosts the progress dialog of a long batch and the dialog of an I/O error.
     QString approve(const QList<qint64>& ids, QWidget* parent);
@@ -34,6 +35,9 @@ public:
     // Applies the edited op. The error (or the store's refusal, as Refused) goes back to the
     // editor so that the reviewer can correct it.
     Result<InboxItem> patch(qint64 id, const Json& op);
+    // Approves a memory write with the room `room` makes (InboxService::makeRoom); a refusal or
+    // the store's "no" comes back as an error for the dialog.
+    Result<InboxItem> makeRoom(qint64 id, const MemoryRoom& room);
     // Ctrl+Z: undoes this session's last decision. An approval (or a patch) is reverted (§5);
     // a refusal is taken back, the item pending again (InboxService::undoRefusal); a failed
     // approval wrote nothing and stays on record.

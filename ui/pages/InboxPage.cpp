@@ -117,6 +117,7 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     layout->addWidget(m_splitter, 1);
 
     m_triage = new InboxTriage(*this, *m_decider);
+    connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
 
     auto* decide = new QWidget(bar);
     auto* decideLayout = new QHBoxLayout(decide);

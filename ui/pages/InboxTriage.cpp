@@ -2,6 +2,9 @@
 
 #include "pages/InboxDecider.h"
 #include "pages/InboxPage.h"
+#include "inbox/BudgetPreview.h"
+#include "widgets/DetailPane.h"
+#include "widgets/MakeRoomDialog.h"
 #include "widgets/PatchEditor.h"
 #include "widgets/RefuseDialog.h"
 
@@ -36,6 +39,8 @@ void InboxTriage::buildActions()
          "Refuse the selected proposals with a reason (R)"},
         {"Edit…", QKeySequence(Qt::Key_E), "edit", &InboxTriage::editCurrent,
          "Edit the payload, then apply the edited version (E)"},
+        {"Make room…", QKeySequence(Qt::Key_M), nullptr, &InboxTriage::makeRoomCurrent,
+         "Approve a memory write that does not fit, removing or merging entries in the same decision (M)"},
         {"Undo", QKeySequence(Qt::CTRL | Qt::Key_Z), "undo", &InboxTriage::undoLast,
          "Undo the last decision: revert an approval, take back a refusal (Ctrl+Z)"},
         {"Next", QKeySequence(Qt::Key_J), nullptr, &InboxTriage::next, "Next proposal (J)"},
@@ -75,6 +80,11 @@ void InboxTriage::approveSelected()
                                                    "was proposed. Press E to patch it, or R to "
                                                    "refuse it.")
                                         .arg(ids.front()));
+        return;
+    }
+    // A write that would not fit would only fail: the reviewer is offered to make room instead.
+    if (ids.size() == 1 && ids.front() == m_page.currentId() && m_page.detail()->offersRoom()) {
+        makeRoomCurrent();
         return;
     }
     const int row = m_page.table()->currentIndex().row();
@@ -129,6 +139,48 @@ void InboxTriage::editCurrent()
         m_page.advanceFrom(row);
     });
     editor->open();
+}
+
+void InboxTriage::makeRoomCurrent()
+{
+    const qint64 id = m_page.currentId();
+    if (!id)
+        return;
+    auto item = m_decider.service().item(id);
+    if (!item) {
+        Q_EMIT m_page.statusMessage(item.error().message);
+        return;
+    }
+    auto input = item->status == QLatin1String("pending")
+                     ? BudgetPreview::inputFor(m_decider.workspace(), *item)
+                     : Result<std::optional<BudgetPreview::Input>>(std::nullopt);
+    if (!input) {
+        Q_EMIT m_page.statusMessage(input.error().message);
+        return;
+    }
+    if (!*input) {
+        Q_EMIT m_page.statusMessage(QStringLiteral("#%1: only pending memory and user writes can make room.").arg(id));
+        return;
+    }
+    auto* dialog = new MakeRoomDialog(*item, std::move(**input), &m_page);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &MakeRoomDialog::submitted, this, [this, dialog](const MemoryRoom& room) {
+        const int row = m_page.table()->currentIndex().row();
+        auto done = m_decider.makeRoom(dialog->itemId(), room);
+        if (!done) {
+            dialog->showError(done.error().message);
+            m_page.reload();
+            Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
+            return;
+        }
+        Q_EMIT m_page.statusMessage(QStringLiteral("Approved #%1 and made room: %2")
+                                        .arg(done->id)
+                                        .arg(done->reason.value_or(QString())));
+        dialog->accept();
+        m_page.advanceFrom(row);
+        Q_EMIT m_page.workspaceChanged();
+    });
+    dialog->open();
 }
 
 void InboxTriage::undoLast()

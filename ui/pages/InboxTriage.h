@@ -7,8 +7,8 @@ namespace sediment::ui {
 class InboxDecider;
 class InboxPage;
 
-// The inbox's keyboard triage (§10): the actions A approve, R refuse, E patch, Ctrl+Z undo the
-// last decision, J/K next/previous and / search, installed on the page (and shown as its toolbar
+// The inbox's keyboard triage (§10): the actions A approve, R refuse, E patch, M make room (a
+// memory write that does not fit), Ctrl+Z undo the last decision, J/K next/previous and / search, installed on the page (and shown as its toolbar
 // buttons), and what each does. The page owns the layout and the selection; this controller
 // reads the selection from it, decides through InboxDecider, reports on the status bar, and asks
 // the page to move on to the next pending item.
@@ -23,6 +23,8 @@ public Q_SLOTS:
     void approveSelected();
     void refuseSelected();
     void editCurrent();
+    // Opens the make-room dialog for the current item, a pending memory write.
+    void makeRoomCurrent();
     void undoLast();
     void next();
     void previous();

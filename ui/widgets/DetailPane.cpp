@@ -1,9 +1,8 @@
 #include "widgets/DetailPane.h"
 
-#include "store/ReviewerRepository.h"
-
 #include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
+#include "memory/MemoryEdit.h"
 #include "memory/ThreatScanner.h"
 #include "store/ReviewerRepository.h"
 #include "util/Time.h"
@@ -16,6 +15,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QStackedLayout>
 #include <QVBoxLayout>
 
@@ -127,6 +127,13 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     form->addRow(QStringLiteral("Target"), m_stale);
     form->addRow(QStringLiteral("Threat scan"), m_threat);
     form->addRow(m_budgetLabel, m_budget);
+    m_makeRoom = new QPushButton(tr("Make room…"), facts);
+    m_makeRoom->setObjectName(QStringLiteral("detailMakeRoom"));
+    m_makeRoom->setToolTip(tr("Approve this write, removing or merging entries so that it fits (M)"));
+    m_makeRoom->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    m_makeRoom->hide();
+    connect(m_makeRoom, &QPushButton::clicked, this, &DetailPane::makeRoomRequested);
+    form->addRow(QString(), m_makeRoom);
     form->addRow(QStringLiteral("Source"), m_provenance);
     form->addRow(QStringLiteral("Rationale"), m_rationale);
     form->addRow(m_approvalsLabel, m_approvals);
@@ -257,6 +264,17 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
         m_budget->setText((*budget)->text() + ((*budget)->over ? QStringLiteral(" — over the limit") : QString()));
         m_budgetOver = (*budget)->over;
     }
+    // Full memory is the common case on a real home: a write that does not fit is not a dead
+    // end, the room can be made in the same decision.
+    const bool offer = pending && m_budgetOver && !staleNow;
+    m_makeRoom->setVisible(offer);
+    if (offer && banner.isEmpty()) {
+        m_banner->setText(tr("Does not fit: %1 has no room for it. Press M to make room — remove or merge "
+                             "entries in the same decision.")
+                              .arg(MemoryEdit::fileName(item.destination)));
+        m_banner->show();
+        m_bannerWarning = true;
+    }
     applyColors();
 }
 
@@ -290,6 +308,8 @@ void DetailPane::changeEvent(QEvent* event)
 QString DetailPane::budgetText() const { return m_budgetLabel->isHidden() ? QString() : m_budget->text(); }
 
 QString DetailPane::approvalsText() const { return m_approvals->isHidden() ? QString() : m_approvals->text(); }
+
+bool DetailPane::offersRoom() const { return m_id && !m_makeRoom->isHidden(); }
 
 QString DetailPane::threatText() const { return m_threat->text(); }
 

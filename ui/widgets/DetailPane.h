@@ -8,6 +8,7 @@
 
 class QLabel;
 class QFormLayout;
+class QPushButton;
 
 namespace sediment {
 class Workspace;
@@ -38,8 +39,14 @@ public:
     QString threatText() const;
     QString approvalsText() const;
     bool staleShown() const;
+    // A pending memory write that does not fit its store: the pane offers to make room.
+    bool offersRoom() const;
     DiffView* diffView() const { return m_diff; }
     WritePlanView* writePlan() const { return m_plan; }
+
+Q_SIGNALS:
+    // "Make room…" was pressed for the shown item.
+    void makeRoomRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -62,6 +69,7 @@ private:
     QLabel* m_threat = nullptr;
     QLabel* m_budget = nullptr;
     QLabel* m_budgetLabel = nullptr;
+    QPushButton* m_makeRoom = nullptr;  // over-budget pending memory writes
     QLabel* m_approvals = nullptr;      // team mode, two-person destinations: who approved so far
     QLabel* m_approvalsLabel = nullptr;
     QWidget* m_content = nullptr;
