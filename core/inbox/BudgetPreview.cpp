@@ -86,7 +86,7 @@ BudgetPreview BudgetPreview::compute(const QString& target, const QStringList& e
     return p;
 }
 
-Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& workspace,
+Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(const Workspace& workspace,
                                                                    const InboxItem& item)
 {
     if (item.destination != QLatin1String("memory") && item.destination != QLatin1String("user"))

@@ -39,7 +39,7 @@ struct BudgetPreview {
         int limit = 0;
     };
     // No value for items of other destinations.
-    static Result<std::optional<Input>> inputFor(Workspace& workspace, const InboxItem& item);
+    static Result<std::optional<Input>> inputFor(const Workspace& workspace, const InboxItem& item);
     // `make` applied to the item's Input; no value for items of other destinations.
     template <class Make>
     static auto fromInput(Workspace& workspace, const InboxItem& item, Make make)

@@ -6,6 +6,7 @@
 #include "FileBytes.h"
 #include "pages/InboxPage.h"
 #include "store/AuditRepository.h"
+#include "widgets/ChangePreview.h"
 #include "widgets/DetailPane.h"
 #include "widgets/MakeRoomDialog.h"
 
@@ -138,6 +139,21 @@ private Q_SLOTS:
         QApplication::setActiveWindow(&page);
         QTest::keyClick(page.table(), Qt::Key_A);
         QCOMPARE(statusOf(*fx.ws, fits), QStringLiteral("applied"));
+    }
+
+    void anAddTheStoreAlreadyHoldsSaysSoInTheDiff()
+    {
+        testing::InboxFixture& fx = *m_owned;
+        const qint64 id = fx.addMemory(QStringLiteral("old fact"));
+        auto item = InboxRepository(fx.ws->db()).find(id);
+        QVERIFY(item && *item);
+        const ChangePreview held = ChangePreview::of(*fx.ws, **item);
+        QCOMPARE(held.beforeTitle, QStringLiteral("Already in MEMORY.md: approving it changes nothing"));
+        QCOMPARE(held.before, QStringLiteral("old fact"));
+        const qint64 fresh = fx.addMemory(QStringLiteral("new fact"));
+        auto other = InboxRepository(fx.ws->db()).find(fresh);
+        QVERIFY(other && *other);
+        QCOMPARE(ChangePreview::of(*fx.ws, **other).beforeTitle, QStringLiteral("Not in MEMORY.md yet"));
     }
 };
 

@@ -3,8 +3,10 @@
 #include "hermes/HermesProfiles.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
+#include "inbox/BudgetPreview.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
+#include "memory/UnicodeText.h"
 #include "workspace/Workspace.h"
 
 #include <QFile>
@@ -134,6 +136,14 @@ ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
         } else {
             p.after = field(op, "content").trimmed();
             p.beforeTitle = QStringLiteral("Not in %1 yet").arg(store);
+            // The store keeps one copy of an entry: a pending add it already holds changes nothing.
+            if (item.status == QLatin1String("pending")) {
+                auto in = BudgetPreview::inputFor(ws, item);
+                if (in && *in && (*in)->entries.contains(UnicodeText::strip(field(op, "content")))) {
+                    p.before = p.after;
+                    p.beforeTitle = QStringLiteral("Already in %1: approving it changes nothing").arg(store);
+                }
+            }
         }
         p.afterTitle = QStringLiteral("Proposed for %1").arg(store);
         if (pinnedGone)
