@@ -2,7 +2,7 @@
 # Regenerates docs/images/<page>.png, one screenshot of every page of the desktop app, from a
 # fresh demo workspace. Usage (from anywhere):
 #
-#   docs/screenshots.sh [PATH/TO/sediment]      # default: build/release/app/sediment
+#   docs/screenshots.sh [PATH/TO/sediment]      # default: build/ci/app/sediment
 #
 # The binary is the command line `sediment`; `sediment-gui` must sit beside it (as it does in a
 # build tree and in an installed package). Rendering is offscreen, so no display is needed.
@@ -10,7 +10,7 @@ set -euo pipefail
 
 docs="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(dirname "$docs")"
-bin="${1:-$repo/build/release/app/sediment}"
+bin="${1:-$repo/build/ci/app/sediment}"
 if [[ ! -x "$bin" ]]; then
     echo "screenshots.sh: no executable at $bin (build first, or pass the path of sediment)" >&2
     exit 2

@@ -67,6 +67,9 @@ private Q_SLOTS:
         QCOMPARE(page.usageText(QStringLiteral("user")), QStringLiteral("22 / 1375"));
         QVERIFY(page.snapshotText().contains(QStringLiteral("MEMORY (your personal notes) [3% — 71/2,200 chars]")));
         QVERIFY(page.snapshotText().contains(QStringLiteral("USER PROFILE (who the user is)")));
+        // The page opens on the first entry's history, not on an empty pane.
+        QCOMPARE(page.selectedEntry(QStringLiteral("memory")), page.entries(QStringLiteral("memory")).value(0));
+        QVERIFY(!page.selectedEntry(QStringLiteral("memory")).isEmpty());
     }
 
     void anEditFromThePageShowsUpInTheEntrysHistory()

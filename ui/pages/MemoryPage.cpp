@@ -210,7 +210,11 @@ void MemoryPage::reload()
             blocks << *snap;
     }
     m_snapshot->setPlainText(blocks.join(QStringLiteral("\n\n")));
-    if (!m_historyEntry.isEmpty())
+    // A page that opens on an empty history pane looks broken: the first entry is shown until
+    // the reviewer picks another.
+    if (m_historyEntry.isEmpty() && m_memory.model->rowCount() > 0)
+        m_memory.list->setCurrentIndex(m_memory.model->index(0)); // shows its history
+    else if (!m_historyEntry.isEmpty())
         showHistory(m_historyTarget, m_historyEntry);
     watchFiles();
     Q_EMIT badgeChanged();

@@ -49,6 +49,7 @@ public:
 
     // Selects an entry (the history pane follows); false when there is no such row.
     bool selectEntry(const QString& target, int row);
+    QString selectedEntry(const QString& target) const; // empty when none
     QStringList historyLines() const;
     QString snapshotText() const;
     QStringList entries(const QString& target) const;
@@ -81,7 +82,6 @@ private:
     void onEdit(const QString& target);
     void onRemove(const QString& target);
     void report(const Result<MemoryOutcome>& outcome);
-    QString selectedEntry(const QString& target) const;
 
     sediment::Workspace& m_workspace;
     const sediment::Clock& m_clock;
