@@ -74,6 +74,18 @@ Status InboxService::onlyByApproval(const InboxItem& item, const QString& what) 
                                    .arg(item.destination, what)));
 }
 
+Status InboxService::onlyWhereTheFilesAre(qint64 id, const QString& why) const
+{
+    auto elsewhere = FilesHost::elsewhere(m_workspace);
+    if (!elsewhere)
+        return fail(elsewhere.error());
+    if (*elsewhere)
+        return fail(Error::refused(QStringLiteral("inbox item %1: %2, which live on %3; run it there")
+                                       .arg(id)
+                                       .arg(why, **elsewhere)));
+    return {};
+}
+
 InboxService::InboxService(Workspace& workspace, const Clock& clock)
     : m_workspace(workspace)
     , m_clock(clock)
@@ -438,14 +450,8 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
 Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, const QString& reviewer)
 {
     // The room is chosen from the entries as they are in the files, which only their host reads.
-    auto elsewhere = FilesHost::elsewhere(m_workspace);
-    if (!elsewhere)
-        return fail(elsewhere.error());
-    if (*elsewhere)
-        return fail(Error::refused(QStringLiteral("inbox item %1: making room reads the memory files, which live "
-                                                  "on %2; decide it there")
-                                       .arg(id)
-                                       .arg(**elsewhere)));
+    if (auto s = onlyWhereTheFilesAre(id, QStringLiteral("making room reads the memory files")); !s)
+        return fail(s.error());
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
@@ -611,14 +617,8 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
 Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
 {
     // A revert rewrites the target: only where the files are.
-    auto elsewhere = FilesHost::elsewhere(m_workspace);
-    if (!elsewhere)
-        return fail(elsewhere.error());
-    if (*elsewhere)
-        return fail(Error::refused(QStringLiteral("inbox item %1: a revert writes the files, which live on %2; "
-                                                  "run it there")
-                                       .arg(id)
-                                       .arg(**elsewhere)));
+    if (auto s = onlyWhereTheFilesAre(id, QStringLiteral("a revert writes the files")); !s)
+        return fail(s.error());
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());

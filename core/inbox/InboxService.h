@@ -119,6 +119,9 @@ private:
     // Refused for an item of a two-person destination on a team's server: `what` ("a patch")
     // would apply it on one reviewer's word.
     Status onlyByApproval(const InboxItem& item, const QString& what) const;
+    // Refused on a team whose files live on another host: `why` ("a revert writes the files")
+    // says what needs them.
+    Status onlyWhereTheFilesAre(qint64 id, const QString& why) const;
     void settleHermes(qint64 id, const QString& reviewer);
 
     Workspace& m_workspace;

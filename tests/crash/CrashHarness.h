@@ -225,15 +225,20 @@ public:
         // make room: a filler is gone exactly when the decision that removed it stands.
         const QStringList stored = entries(memory);
         for (int k = 0; k < m_nextFiller; ++k) {
+            const QString entry = QStringLiteral("Filler %1").arg(k);
             bool removed = false;
             for (const auto& [id, filler] : m_rooms) {
                 if (filler != k)
                     continue;
+                // The removal stands when the item's decision was this room: an item a killed
+                // make-room run left pending may be approved as proposed later, filler kept.
                 auto item = repo.find(id);
-                removed = item && *item
-                          && ((*item)->status == QLatin1String("applied") || (*item)->status == QLatin1String("modified"));
+                if (!item || !*item || !(*item)->finalOp
+                    || ((*item)->status != QLatin1String("applied") && (*item)->status != QLatin1String("modified")))
+                    continue;
+                for (const Json& op : (*item)->finalOp->value("operations", Json::array()))
+                    removed = removed || op.value("matched_entry", std::string()) == entry.toStdString();
             }
-            const QString entry = QStringLiteral("Filler %1").arg(k);
             if (stored.count(entry) != (removed ? 0 : 1)) {
                 m_notes << QStringLiteral("'%1' is on disk %2 time(s) though its removal %3")
                                .arg(entry)

@@ -5,13 +5,17 @@
 
 #include "TeamStore.h"
 #include "inbox/InboxItem.h"
+#include "pages/InboxPage.h"
 #include "store/InboxRepository.h"
 #include "util/Clock.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
+#include <QApplication>
 #include <QCryptographicHash>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <memory>
 
@@ -88,5 +92,16 @@ struct InboxFixture {
                    Json{{"action", "add"}, {"content", us(content)}}, score, agent);
     }
 };
+
+// Shows the page as the active window with the keyboard in its list: the triage shortcuts only
+// reach the active window.
+inline void activate(ui::InboxPage& page)
+{
+    page.resize(1100, 700);
+    page.show();
+    QApplication::setActiveWindow(&page);
+    QVERIFY(QTest::qWaitForWindowActive(&page));
+    page.table()->setFocus();
+}
 
 } // namespace sediment::testing

@@ -23,6 +23,7 @@
 
 using namespace sediment;
 using namespace sediment::ui;
+using sediment::testing::activate;
 
 namespace {
 
@@ -55,15 +56,6 @@ class InboxPageTest : public QObject {
     Q_OBJECT
 
 private:
-    // A shown, active page: shortcuts only reach the active window.
-    static void activate(InboxPage& page)
-    {
-        page.resize(1100, 700);
-        page.show();
-        QApplication::setActiveWindow(&page);
-        QVERIFY(QTest::qWaitForWindowActive(&page));
-        page.table()->setFocus();
-    }
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }

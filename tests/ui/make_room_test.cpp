@@ -19,6 +19,7 @@
 
 using namespace sediment;
 using namespace sediment::ui;
+using sediment::testing::activate;
 
 namespace {
 
@@ -38,14 +39,6 @@ class MakeRoomTest : public QObject {
 private:
     std::unique_ptr<testing::InboxFixture> m_owned;
 
-    static void activate(InboxPage& page)
-    {
-        page.resize(1100, 700);
-        page.show();
-        QApplication::setActiveWindow(&page);
-        QVERIFY(QTest::qWaitForWindowActive(&page));
-        page.table()->setFocus();
-    }
     QByteArray memory() const { return test::fileBytes(m_owned->dir.filePath(QStringLiteral("memories/MEMORY.md"))); }
 
 private Q_SLOTS:

@@ -107,22 +107,30 @@ void InboxTriage::refuseSelected()
     dialog->open();
 }
 
-void InboxTriage::editCurrent()
+std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
 {
     const qint64 id = m_page.currentId();
     if (!id)
-        return;
+        return std::nullopt;
     auto item = m_decider.service().item(id);
     if (!item) {
         Q_EMIT m_page.statusMessage(item.error().message);
-        return;
+        return std::nullopt;
     }
     if (item->status != QLatin1String("pending")) {
-        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 is %2: only pending proposals can be edited.")
+        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 is %2: only pending proposals can %3.")
                                         .arg(id)
-                                        .arg(item->status));
-        return;
+                                        .arg(item->status, what));
+        return std::nullopt;
     }
+    return std::move(*item);
+}
+
+void InboxTriage::editCurrent()
+{
+    auto item = currentPending(QStringLiteral("be edited"));
+    if (!item)
+        return;
     auto* editor = new PatchEditor(*item, &m_page);
     editor->setAttribute(Qt::WA_DeleteOnClose);
     connect(editor, &PatchEditor::submitted, this, [this, editor](const Json& op) {
@@ -143,23 +151,18 @@ void InboxTriage::editCurrent()
 
 void InboxTriage::makeRoomCurrent()
 {
-    const qint64 id = m_page.currentId();
-    if (!id)
+    auto item = currentPending(QStringLiteral("make room"));
+    if (!item)
         return;
-    auto item = m_decider.service().item(id);
-    if (!item) {
-        Q_EMIT m_page.statusMessage(item.error().message);
-        return;
-    }
-    auto input = item->status == QLatin1String("pending")
-                     ? BudgetPreview::inputFor(m_decider.workspace(), *item)
-                     : Result<std::optional<BudgetPreview::Input>>(std::nullopt);
+    auto input = BudgetPreview::inputFor(m_decider.workspace(), *item);
     if (!input) {
         Q_EMIT m_page.statusMessage(input.error().message);
         return;
     }
     if (!*input) {
-        Q_EMIT m_page.statusMessage(QStringLiteral("#%1: only pending memory and user writes can make room.").arg(id));
+        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 writes to %2: only memory and user writes can make room.")
+                                        .arg(item->id)
+                                        .arg(item->destination));
         return;
     }
     auto* dialog = new MakeRoomDialog(*item, std::move(**input), &m_page);

@@ -1,6 +1,11 @@
 #pragma once
 
+#include "inbox/InboxItem.h"
+
 #include <QObject>
+#include <QString>
+
+#include <optional>
 
 namespace sediment::ui {
 
@@ -32,6 +37,9 @@ public Q_SLOTS:
 
 private:
     void buildActions();
+    // The current item when it is pending; otherwise nothing, and the status bar says why
+    // ("#7 is applied: only pending proposals can be edited", `what` being "be edited").
+    std::optional<InboxItem> currentPending(const QString& what);
 
     InboxPage& m_page;
     InboxDecider& m_decider;
