@@ -3,6 +3,7 @@
 // back, anything else flagged for a human, who resolves it by hand.
 #include "TeamStore.h"
 #include "FileBytes.h"
+#include "InboxRows.h"
 #include "inbox/AttentionResolver.h"
 #include "inbox/InboxService.h"
 #include "journal/JournalSettler.h"
@@ -45,21 +46,13 @@ private:
         auto id = InboxRepository(m_ws->db()).insert(it);
         return id ? *id : -1;
     }
-    InboxItem stored(qint64 id)
-    {
-        auto it = InboxRepository(m_ws->db()).find(id);
-        return it && *it ? **it : InboxItem{};
-    }
+    InboxItem stored(qint64 id) { return test::storedItem(m_ws->db(), id); }
     std::vector<AuditEntry> audit()
     {
         auto rows = AuditRepository(m_ws->db(), m_clock).list({});
         return rows ? *rows : std::vector<AuditEntry>{};
     }
-    qint64 openRows()
-    {
-        auto n = m_ws->db().scalar("SELECT count(*) FROM decision_journal");
-        return n ? *n : -1;
-    }
+    qint64 openRows() { return test::journalRowCount(m_ws->db()); }
     // A row as a process killed between its journal commit and its outcome commit leaves it:
     // an approval of item `id` appending "rule" to CLAUDE.md, which held `before`.
     qint64 leaveApprovalRow(qint64 id, const QByteArray& before, const QByteArray& after)

@@ -2,6 +2,7 @@
 // its store write and its audit row.
 #include "TeamStore.h"
 #include "FileBytes.h"
+#include "InboxRows.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
 #include "store/HermesRepository.h"
@@ -55,20 +56,9 @@ private:
         auto id = InboxRepository(m_ws->db()).insert(it);
         return id ? *id : -1;
     }
-    InboxItem stored(qint64 id)
-    {
-        auto it = InboxRepository(m_ws->db()).find(id);
-        return it && *it ? **it : InboxItem{};
-    }
+    InboxItem stored(qint64 id) { return test::storedItem(m_ws->db(), id); }
     InboxService service() { return InboxService(*m_ws, m_clock); }
-    std::vector<AuditEntry> auditOf(qint64 id)
-    {
-        AuditRepository::Query q;
-        q.subjectType = QStringLiteral("inbox_item");
-        q.subjectId = QString::number(id);
-        auto rows = AuditRepository(m_ws->db(), m_clock).list(q);
-        return rows ? *rows : std::vector<AuditEntry>{};
-    }
+    std::vector<AuditEntry> auditOf(qint64 id) { return test::auditOfItem(m_ws->db(), m_clock, id); }
 
 private Q_SLOTS:
     void init()

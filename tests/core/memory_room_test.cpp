@@ -2,6 +2,7 @@
 // the room's shape, the batch it becomes (pinned ops, then the item's), and InboxService's
 // all-or-nothing decision with one audit row, on real files.
 #include "FileBytes.h"
+#include "InboxRows.h"
 #include "TeamStore.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
@@ -72,24 +73,9 @@ private:
         auto id = InboxRepository(m_ws->db()).insert(it);
         return id ? *id : -1;
     }
-    InboxItem stored(qint64 id)
-    {
-        auto it = InboxRepository(m_ws->db()).find(id);
-        return it && *it ? **it : InboxItem{};
-    }
-    std::vector<AuditEntry> auditOf(qint64 id)
-    {
-        AuditRepository::Query q;
-        q.subjectType = QStringLiteral("inbox_item");
-        q.subjectId = QString::number(id);
-        auto rows = AuditRepository(m_ws->db(), m_clock).list(q);
-        return rows ? *rows : std::vector<AuditEntry>{};
-    }
-    qint64 journalRows()
-    {
-        auto n = m_ws->db().scalar("SELECT count(*) FROM decision_journal");
-        return n ? *n : -1;
-    }
+    InboxItem stored(qint64 id) { return test::storedItem(m_ws->db(), id); }
+    std::vector<AuditEntry> auditOf(qint64 id) { return test::auditOfItem(m_ws->db(), m_clock, id); }
+    qint64 journalRows() { return test::journalRowCount(m_ws->db()); }
     MemoryRoom room(const char* text)
     {
         auto r = MemoryRoom::fromJson(roomJson(text));
