@@ -143,7 +143,7 @@ void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
         // What a full store needs, and how to give it in the same decision.
         if ((*budget)->over && it.status == QLatin1String("pending"))
             ctx.out(QStringLiteral("Room: free %1 chars to approve it (inbox approve %2 --make-room F)")
-                        .arg((*budget)->after - (*budget)->limit)
+                        .arg((*budget)->excess())
                         .arg(it.id));
     }
     if (it.targetPath)

@@ -27,6 +27,8 @@ struct BudgetPreview {
     bool over = false;
 
     QString text() const;
+    // How many characters must go for the write to fit; 0 when it fits.
+    int excess() const { return after > limit ? after - limit : 0; }
     Json toJson() const; // {"target","current","after","limit","over","text"}
 
     // What a preview of a memory item is computed from: its op in the store's terms and its

@@ -493,7 +493,7 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
                                                       "free %4 more chars")
                                            .arg(id)
                                            .arg(MemoryEdit::fileName(target), plan.budget.text())
-                                           .arg(plan.budget.after - plan.budget.limit)));
+                                           .arg(plan.budget.excess())));
         return fail(Error::refused(QStringLiteral("inbox item %1: %2").arg(id).arg(plan.verdict)));
     }
     it->finalOp = *batch;

@@ -141,13 +141,36 @@ Result<Json> MemoryRoom::batchFor(const QStringList& entries, const Json& itemOp
     }
 
     // The item's own ops follow, each pinned to the entry it selects in the store as it is now,
-    // the entry the reviewer saw in the diff. The room touches none of those (checked below), so
+    // the entry the reviewer saw in the diff. The room touches none of those (checked here), so
     // the pins hold once the room is made.
+    auto own = pinnedItemOps(entries, itemOp);
+    if (!own)
+        return fail(own.error());
+    for (Json& op : *own) {
+        if (const auto pin = op.find("matched_entry"); pin != op.end() && pin->is_string()
+            && named.contains(qs(pin->get<std::string>())))
+            return fail(Error::invalid(QStringLiteral("make room: “%1” is the entry this write %2s; it "
+                                                      "cannot be removed or merged too")
+                                           .arg(cut(qs(pin->get<std::string>())), qs(op.value("action", std::string())))));
+        ops.push_back(std::move(op));
+    }
+    return Json{{"action", "batch"}, {"operations", std::move(ops)}};
+}
+
+int MemoryRoom::opCount() const
+{
+    int n = 0;
+    for (const Edit& e : edits)
+        n += int(e.entries.size());
+    return n;
+}
+
+Result<Json> MemoryRoom::pinnedItemOps(const QStringList& entries, const Json& itemOp)
+{
     const bool single = itemOp.value("action", std::string()) != "batch";
-    const Json own = single ? Json::array({itemOp}) : itemOp.value("operations", Json::array());
+    Json ops = single ? Json::array({itemOp}) : itemOp.value("operations", Json::array());
     QStringList working = entries;
-    for (std::size_t i = 0; i < own.size(); ++i) {
-        Json op = own[i];
+    for (Json& op : ops) {
         MemoryOp m;
         m.action = qs(op.value("action", std::string()));
         if (op.contains("content") && op["content"].is_string())
@@ -170,15 +193,22 @@ Result<Json> MemoryRoom::batchFor(const QStringList& entries, const Json& itemOp
                 m.matchedEntry = working[*at];
                 op["matched_entry"] = us(*m.matchedEntry);
             }
-            if (m.matchedEntry && named.contains(*m.matchedEntry))
-                return fail(Error::invalid(QStringLiteral("make room: “%1” is the entry this write %2s; it "
-                                                          "cannot be removed or merged too")
-                                               .arg(cut(*m.matchedEntry), qs(op.value("action", std::string())))));
         }
         working = BudgetPreview::simulate(std::move(working), m);
-        ops.push_back(std::move(op));
     }
-    return Json{{"action", "batch"}, {"operations", std::move(ops)}};
+    return ops;
+}
+
+QStringList MemoryRoom::entriesEditedBy(const QStringList& entries, const Json& itemOp)
+{
+    QStringList out;
+    auto ops = pinnedItemOps(entries, itemOp);
+    if (!ops)
+        return out;
+    for (const Json& op : *ops)
+        if (const auto pin = op.find("matched_entry"); isEdit(op) && pin != op.end() && pin->is_string())
+            out << qs(pin->get<std::string>());
+    return out;
 }
 
 } // namespace sediment

@@ -42,6 +42,17 @@ struct MemoryRoom {
     // twice, is the one the item itself edits, or a merge lacks entries or text; Refused when one
     // of the item's own replace/remove ops no longer selects exactly one entry.
     Result<Json> batchFor(const QStringList& entries, const Json& itemOp) const;
+    // How many of batchFor's ops are the room's: one per entry named.
+    int opCount() const;
+
+    // The entries `itemOp`'s own replace/remove ops edit in the store as it is now (their pins),
+    // which a room may not name; empty for an op that edits none or no longer selects one.
+    static QStringList entriesEditedBy(const QStringList& entries, const Json& itemOp);
+
+private:
+    // `itemOp`'s ops (one, or a batch's), each replace/remove pinned to the entry it selects on
+    // `entries` after the ops before it; Refused when one selects no single entry.
+    static Result<Json> pinnedItemOps(const QStringList& entries, const Json& itemOp);
 };
 
 } // namespace sediment

@@ -3,7 +3,6 @@
 #include "apply/MemoryApplier.h"
 #include "inbox/MemoryWritePlan.h"
 #include "memory/MemoryEdit.h"
-#include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
 
 #include <QDialogButtonBox>
@@ -13,7 +12,6 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
-#include <QSet>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -39,24 +37,6 @@ QString rowText(const QString& entry)
     return MakeRoomDialog::tr("%1\n%2 chars").arg(shortened(entry, kShown), number(int(UnicodeText::length(entry))));
 }
 
-// The entries the item's own replace/remove ops edit: not offered for removal or merging.
-QSet<QString> editedByItem(const BudgetPreview::Input& in)
-{
-    QSet<QString> out;
-    const std::vector<MemoryOp> single{in.op};
-    const auto& ops = in.op.action == QLatin1String("batch") ? in.op.operations : single;
-    for (const MemoryOp& op : ops) {
-        if (!op.isDestructive())
-            continue;
-        if (op.matchedEntry) {
-            out.insert(*op.matchedEntry);
-        } else if (const auto at = BudgetPreview::matchIndex(in.entries, UnicodeText::strip(op.oldText.value_or(QString())))) {
-            out.insert(in.entries[*at]);
-        }
-    }
-    return out;
-}
-
 } // namespace
 
 MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input, QWidget* parent)
@@ -64,22 +44,22 @@ MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input
     , m_id(item.id)
     , m_itemOp(item.effectiveOp())
     , m_input(std::move(input))
+    , m_now(BudgetPreview::compute(m_input.target, m_input.entries, m_input.op, m_input.limit))
 {
     setObjectName(QStringLiteral("makeRoomDialog"));
     const QString file = MemoryEdit::fileName(m_input.target);
     setWindowTitle(tr("Make room in %1 for #%2").arg(file).arg(item.id));
     auto* layout = new QVBoxLayout(this);
 
-    const BudgetPreview now = BudgetPreview::compute(m_input.target, m_input.entries, m_input.op, m_input.limit);
     auto* intro = new QLabel(this);
     intro->setWordWrap(true);
-    intro->setText(now.over ? tr("This write would bring %1 to %2 of %3 chars: free at least %4 chars. Check "
+    intro->setText(m_now.over ? tr("This write would bring %1 to %2 of %3 chars: free at least %4 chars. Check "
                                  "entries to remove, or check several and merge them into one. The room and the "
                                  "write are applied together, or not at all.")
-                                  .arg(file, number(now.after), number(now.limit), number(now.after - now.limit))
+                                  .arg(file, number(m_now.after), number(m_now.limit), number(m_now.excess()))
                             : tr("This write fits %1 (%2 of %3 chars). You may still remove or merge entries in "
                                  "the same decision.")
-                                  .arg(file, number(now.after), number(now.limit)));
+                                  .arg(file, number(m_now.after), number(m_now.limit)));
     layout->addWidget(intro);
 
     m_list = new QListWidget(this);
@@ -87,7 +67,8 @@ MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input
     m_list->setWordWrap(true);
     m_list->setAlternatingRowColors(true);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
-    const QSet<QString> edited = editedByItem(m_input);
+    // The entries the write itself edits are shown, but not offered for removal or merging.
+    const QStringList edited = MemoryRoom::entriesEditedBy(m_input.entries, m_itemOp);
     for (const QString& entry : m_input.entries) {
         auto* row = new QListWidgetItem(m_list);
         row->setData(kEntryRole, entry);
@@ -178,19 +159,15 @@ void MakeRoomDialog::refresh()
     QString text;
     bool bad = true;
     if (m_room.isEmpty()) {
-        const BudgetPreview p = BudgetPreview::compute(m_input.target, m_input.entries, m_input.op, m_input.limit);
-        text = tr("Nothing chosen yet: %1 would hold %2 / %3 chars.").arg(file, number(p.after), number(p.limit));
+        text = tr("Nothing chosen yet: %1 would hold %2 / %3 chars.").arg(file, number(m_now.after), number(m_now.limit));
     } else if (auto batch = m_room.batchFor(m_input.entries, m_itemOp); !batch) {
         text = batch.error().message;
     } else if (auto op = MemoryApplier::toMemoryOp(m_input.target, *batch); !op) {
         text = op.error().message;
     } else {
         const MemoryWritePlan plan = MemoryWritePlan::compute(m_input.target, m_input.entries, *op, m_input.limit);
-        // What the room alone frees: the same batch without the item's ops.
-        int freed = 0;
-        if (auto alone = m_room.batchFor(m_input.entries, Json{{"action", "batch"}, {"operations", Json::array()}}))
-            if (auto roomOp = MemoryApplier::toMemoryOp(m_input.target, *alone))
-                freed = plan.budget.current - MemoryStore::usage(BudgetPreview::simulate(m_input.entries, *roomOp));
+        // What the room alone frees: the usage after its last op, which come first in the batch.
+        const int freed = plan.budget.current - plan.steps[std::size_t(m_room.opCount() - 1)].after;
         text = tr("%1 after the room (%2 chars freed) and the write: %3 / %4 chars")
                    .arg(file, number(freed), number(plan.budget.after), number(plan.budget.limit));
         if (plan.accepted) {
@@ -198,7 +175,7 @@ void MakeRoomDialog::refresh()
             m_fits = true;
             bad = false;
         } else if (plan.budget.over) {
-            text += tr(" — still %1 over").arg(number(plan.budget.after - plan.budget.limit));
+            text += tr(" — still %1 over").arg(number(plan.budget.excess()));
         } else {
             text += tr(" — the store would refuse it: %1").arg(plan.verdict);
         }

@@ -52,6 +52,7 @@ private:
     qint64 m_id = 0;
     Json m_itemOp;
     BudgetPreview::Input m_input;
+    BudgetPreview m_now;                    // the write alone, on the store as it is
     std::vector<MemoryRoom::Edit> m_merges; // merges made so far; checked rows add removals
     MemoryRoom m_room;
     bool m_fits = false;
