@@ -12,21 +12,25 @@ namespace sediment {
 
 namespace {
 
-Result<Json> load(const QString& path)
+// Hermes writes the file with sorted keys, and std::map objects read a file of many skills in
+// n log n where Json's ordered objects take n² (see json::parseShallowSorted).
+using UsageJson = nlohmann::json;
+
+Result<UsageJson> load(const QString& path)
 {
     auto bytes = AtomicFile::read(path, true);
     if (!bytes)
         return fail(bytes.error());
     if (bytes->trimmed().isEmpty())
-        return Json::object();
-    Json data = Json::parse(bytes->constData(), bytes->constData() + bytes->size(), nullptr, false);
+        return UsageJson::object();
+    UsageJson data = UsageJson::parse(bytes->constData(), bytes->constData() + bytes->size(), nullptr, false);
     if (!data.is_object())
         return fail(Error::io(QStringLiteral("%1 is not a JSON object; not overwriting it").arg(path)));
     return data;
 }
 
 // Hermes' `_empty_record()`.
-Json emptyRecord(const QDateTime& now)
+UsageJson emptyRecord(const QDateTime& now)
 {
     return {{"created_by", nullptr},   {"use_count", 0},        {"view_count", 0},
             {"last_used_at", nullptr}, {"last_viewed_at", nullptr}, {"patch_count", 0},
@@ -34,7 +38,7 @@ Json emptyRecord(const QDateTime& now)
             {"state", "active"},       {"pinned", false},       {"archived_at", nullptr}};
 }
 
-qint64 countOf(const Json& v)
+qint64 countOf(const UsageJson& v)
 {
     if (v.is_number_integer() || v.is_number_unsigned())
         return v.get<qint64>();
@@ -63,10 +67,10 @@ Status SkillUsageTelemetry::bumpPatch(const QString& name, const QDateTime& now)
     auto data = load(usagePath());
     if (!data)
         return fail(data.error());
-    Json& rec = (*data)[us(name)];
+    UsageJson& rec = (*data)[us(name)];
     if (!rec.is_object())
         rec = emptyRecord(now);
-    rec["patch_count"] = countOf(rec.value("patch_count", Json(0))) + 1;
+    rec["patch_count"] = countOf(rec.value("patch_count", UsageJson(0))) + 1;
     rec["last_patched_at"] = us(HermesUsageFile::hermesTime(now));
     return AtomicFile::write(usagePath(), QByteArray::fromStdString(HermesUsageFile::serialize(*data)));
 }

@@ -1,6 +1,7 @@
 #include "skills/HermesCuratorScope.h"
 
 #include "skills/CronSkillRefs.h"
+#include "skills/SkillWalk.h"
 #include "util/AtomicFile.h"
 #include "workspace/HermesConfig.h"
 #include "workspace/Workspace.h"
@@ -16,57 +17,6 @@ namespace sediment {
 namespace {
 
 constexpr qint64 kMaxUsageFileBytes = 16 * 1024 * 1024;
-
-// Hermes' _read_skill_name: the `name:` line inside the first frontmatter block of the first
-// 4000 characters, quotes stripped; the folder's name otherwise.
-QString frontmatterName(const QString& skillMd, const QString& fallback)
-{
-    QFile f(skillMd);
-    if (!f.open(QIODevice::ReadOnly))
-        return fallback;
-    const QString text = QString::fromUtf8(f.read(16000)).left(4000);
-    bool inFrontmatter = false;
-    for (const QString& line : text.split(QLatin1Char('\n'))) {
-        const QString stripped = line.trimmed();
-        if (stripped == QLatin1String("---")) {
-            if (inFrontmatter)
-                break;
-            inFrontmatter = true;
-            continue;
-        }
-        if (inFrontmatter && stripped.startsWith(QLatin1String("name:"))) {
-            QString value = stripped.section(QLatin1Char(':'), 1).trimmed();
-            while (!value.isEmpty() && (value.front() == QLatin1Char('"') || value.front() == QLatin1Char('\'')))
-                value.remove(0, 1);
-            while (!value.isEmpty() && (value.back() == QLatin1Char('"') || value.back() == QLatin1Char('\'')))
-                value.chop(1);
-            if (!value.isEmpty())
-                return value;
-        }
-    }
-    return fallback;
-}
-
-// Folders Hermes never looks into for skills: its own metadata (.archive, .hub, .locks, ...),
-// version control and dependency trees.
-bool excludedFolder(const QString& name)
-{
-    static const QSet<QString> transient{QStringLiteral("node_modules"), QStringLiteral("venv"),
-                                         QStringLiteral("env"), QStringLiteral("__pycache__")};
-    return name.startsWith(QLatin1Char('.')) || transient.contains(name);
-}
-
-void scan(const QString& root, const QString& relative, std::vector<HermesCuratorScope::LiveSkill>& out)
-{
-    const QDir dir(relative.isEmpty() ? root : root + QLatin1Char('/') + relative);
-    if (!relative.isEmpty() && QFileInfo(dir.filePath(QStringLiteral("SKILL.md"))).isFile())
-        out.push_back({frontmatterName(dir.filePath(QStringLiteral("SKILL.md")), dir.dirName()), relative});
-    const QStringList subdirs = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDir::Name);
-    for (const QString& sub : subdirs) {
-        if (!excludedFolder(sub))
-            scan(root, relative.isEmpty() ? sub : relative + QLatin1Char('/') + sub, out);
-    }
-}
 
 } // namespace
 
@@ -121,19 +71,9 @@ Result<HermesCuratorScope> HermesCuratorScope::load(const QString& root, const Q
             return fail(Error::invalid(QStringLiteral("%1: %2").arg(usagePath, parsed.error().message)));
         for (Skill& s : parsed->skills)
             scope.m_records.insert(s.name, std::move(s));
-        // The creator as the file states it: the parsed record fills a missing one from the
-        // provenance files, which is not Hermes' opt-in mark.
-        const Json raw = Json::parse(bytes->toStdString(), nullptr, false);
-        for (const auto& [name, rec] : raw.items()) {
-            if (!rec.is_object())
-                continue;
-            const auto by = rec.find("created_by");
-            const auto marked = rec.find("agent_created");
-            if ((by != rec.end() && *by == "agent") || (marked != rec.end() && *marked == true))
-                scope.m_agentMarked.insert(qs(name));
-        }
+        scope.m_agentMarked = std::move(parsed->agentMarked);
     }
-    scan(skillsDir, QString(), scope.m_live);
+    scope.m_live = SkillWalk::under(skillsDir);
     std::stable_sort(scope.m_live.begin(), scope.m_live.end(),
                      [](const LiveSkill& a, const LiveSkill& b) { return a.name < b.name; });
     // One skill per name, the first found, as Hermes' lookup by name finds one folder.

@@ -2,6 +2,7 @@
 
 #include "skills/CuratorRules.h"
 #include "skills/HermesUsageFile.h"
+#include "skills/SkillWalk.h"
 #include "skills/Skill.h"
 #include "util/Error.h"
 #include "util/Json.h"
@@ -39,10 +40,7 @@ public:
     // Why the curator leaves a skill alone, or None when it may transition it.
     enum class Protection { None, Pinned, CronJob, Hub, ProtectedBuiltin, Bundled, NotAgent };
 
-    struct LiveSkill {
-        QString name;   // frontmatter name, else the folder's name
-        QString folder; // relative to skills/, e.g. "devops/deploy-helper"
-    };
+    using LiveSkill = SkillWalk::Found;
 
     static bool isHermesHome(const QString& root);
 

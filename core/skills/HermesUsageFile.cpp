@@ -13,6 +13,9 @@ namespace sediment {
 
 namespace {
 
+// The file is read into std::map objects: see parseShallowSorted.
+using Record = nlohmann::json;
+
 const QSet<QString>& knownKeys()
 {
     static const QSet<QString> keys{
@@ -32,7 +35,7 @@ Error badField(const QString& name, const char* key, const QString& what)
 }
 
 // Hermes reads counts with int(value or 0): null and absent are 0, a float is truncated.
-Result<qint64> readCount(const Json& rec, const char* key, const QString& name)
+Result<qint64> readCount(const Record& rec, const char* key, const QString& name)
 {
     const auto it = rec.find(key);
     if (it == rec.end() || it->is_null())
@@ -49,7 +52,7 @@ Result<qint64> readCount(const Json& rec, const char* key, const QString& name)
     return fail(badField(name, key, QStringLiteral("must be a count (got %1)").arg(qs(it->dump()))));
 }
 
-Result<std::optional<QDateTime>> readTime(const Json& rec, const char* key, const QString& name)
+Result<std::optional<QDateTime>> readTime(const Record& rec, const char* key, const QString& name)
 {
     const auto it = rec.find(key);
     if (it == rec.end() || it->is_null())
@@ -65,7 +68,7 @@ Result<std::optional<QDateTime>> readTime(const Json& rec, const char* key, cons
                          QStringLiteral("is not an ISO-8601 time (got %1)").arg(qs(it->dump()))));
 }
 
-Result<Skill> readRecord(const QString& name, const Json& rec,
+Result<Skill> readRecord(const QString& name, const Record& rec,
                          const HermesUsageFile::Provenance& provenance, const QDateTime& now)
 {
     Skill s;
@@ -117,7 +120,7 @@ Result<Skill> readRecord(const QString& name, const Json& rec,
     }
     for (const auto& [key, value] : rec.items()) {
         if (!knownKeys().contains(qs(key)))
-            s.extra[key] = value;
+            s.extra[key] = Json(value);
     }
     return s;
 }
@@ -142,7 +145,7 @@ HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skill
     }
     QFile lock(skillsDir + QStringLiteral("/.hub/lock.json"));
     if (lock.open(QIODevice::ReadOnly)) {
-        const Json data = Json::parse(lock.readAll().toStdString(), nullptr, false);
+        const Record data = Record::parse(lock.readAll().toStdString(), nullptr, false);
         if (data.is_object() && data.contains("installed") && data["installed"].is_object()) {
             for (const auto& [name, entry] : data["installed"].items())
                 p.hub.insert(qs(name));
@@ -155,11 +158,12 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
                                                        const Provenance& provenance,
                                                        const QDateTime& now)
 {
-    Json data;
+    Record data;
     try {
-        data = json::parseShallow(std::string_view(text.constData(), std::size_t(text.size())), false);
+        data = json::parseShallowSorted(std::string_view(text.constData(), std::size_t(text.size())),
+                                        false);
     } catch (const json::TooDeep&) {
-        data = Json(Json::value_t::discarded);
+        data = Record(Record::value_t::discarded);
     }
     if (data.is_discarded())
         return fail(Error::invalid(QStringLiteral(".usage.json is not valid JSON")));
@@ -181,6 +185,12 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
         auto skill = readRecord(name, rec, provenance, now);
         if (!skill)
             return fail(skill.error());
+        // Hermes' own opt-in mark, as the file states it: the creator readRecord fills in from
+        // the provenance files is not one.
+        const auto by = rec.find("created_by");
+        const auto marked = rec.find("agent_created");
+        if ((by != rec.end() && *by == "agent") || (marked != rec.end() && *marked == true))
+            out.agentMarked.insert(name);
         out.skills.push_back(std::move(*skill));
     }
     return out;

@@ -27,6 +27,7 @@ public:
     struct Parsed {
         std::vector<Skill> skills;
         std::vector<Skipped> skipped;
+        QSet<QString> agentMarked; // `created_by: agent` or `agent_created: true` in the file
     };
 
     // Skills Hermes keeps apart from the agent's own: names in skills/.bundled_manifest

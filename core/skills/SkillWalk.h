@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QString>
+
+#include <vector>
+
+namespace sediment {
+
+// The skills Hermes' curator sees on disk: every folder under skills/ (at any depth) that holds
+// a SKILL.md, named by the `name:` line of its frontmatter (the folder's name otherwise), in
+// the order of a depth-first walk over sorted folder names that skips hidden folders (.archive,
+// .hub, .git, ...), symlinked folders and dependency trees (node_modules, venv, env,
+// __pycache__).
+//
+// The walk reads directories with getdents64 and trusts the entry types they report, so a
+// skill costs one directory read and one 16 KB file read — on a home of 100,000 skills, where a
+// system call is several microseconds, QDir's listing and a stat per entry cost seconds.
+class SkillWalk final {
+public:
+    struct Found {
+        QString name;   // frontmatter name, else the folder's name
+        QString folder; // relative to skills/, e.g. "devops/deploy-helper"
+    };
+
+    static std::vector<Found> under(const QString& skillsDir);
+
+    // Hermes' _read_skill_name over a SKILL.md's first bytes: the `name:` line inside the first
+    // frontmatter block of the first 4,000 characters, quotes stripped; `fallback` otherwise.
+    static QString frontmatterName(const QByteArray& head, const QString& fallback);
+};
+
+} // namespace sediment

@@ -1,0 +1,108 @@
+// The skills Hermes' curator finds on disk: which folders count, in what order, under what
+// name — on real folders in a temporary skills/ tree.
+#include "FileBytes.h"
+#include "skills/SkillWalk.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sediment;
+using sediment::test::writeFileBytes;
+
+namespace {
+
+QByteArray skillMd(const QByteArray& name)
+{
+    return "---\nname: " + name + "\ndescription: d\n---\nbody\n";
+}
+
+QStringList described(const std::vector<SkillWalk::Found>& found)
+{
+    QStringList out;
+    for (const auto& f : found)
+        out << f.folder + QLatin1Char('=') + f.name;
+    return out;
+}
+
+} // namespace
+
+class SkillWalkTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void findsSkillsDepthFirstInSortedOrder()
+    {
+        QTemporaryDir dir;
+        const QString s = dir.filePath(QStringLiteral("skills"));
+        writeFileBytes(s + QStringLiteral("/zeta/SKILL.md"), skillMd("zeta"));
+        writeFileBytes(s + QStringLiteral("/devops/deploy-helper/SKILL.md"), skillMd("deploy-helper"));
+        writeFileBytes(s + QStringLiteral("/devops/alpha/SKILL.md"), skillMd("alpha"));
+        // A skill inside a skill's folder is a skill too, found after its parent.
+        writeFileBytes(s + QStringLiteral("/zeta/inner/SKILL.md"), skillMd("inner"));
+        // Hermes' metadata, version control, dependency trees: never looked into.
+        writeFileBytes(s + QStringLiteral("/.archive/old/SKILL.md"), skillMd("old"));
+        writeFileBytes(s + QStringLiteral("/.hub/x/SKILL.md"), skillMd("x"));
+        writeFileBytes(s + QStringLiteral("/zeta/node_modules/pkg/SKILL.md"), skillMd("pkg"));
+        writeFileBytes(s + QStringLiteral("/venv/lib/SKILL.md"), skillMd("lib"));
+        writeFileBytes(s + QStringLiteral("/__pycache__/c/SKILL.md"), skillMd("c"));
+        // skills/ itself is not a skill; a folder with only other files is not either.
+        writeFileBytes(s + QStringLiteral("/SKILL.md"), skillMd("root"));
+        writeFileBytes(s + QStringLiteral("/notes/README.md"), "x");
+        QCOMPARE(described(SkillWalk::under(s)),
+                 QStringList({QStringLiteral("devops/alpha=alpha"),
+                              QStringLiteral("devops/deploy-helper=deploy-helper"),
+                              QStringLiteral("zeta=zeta"), QStringLiteral("zeta/inner=inner")}));
+    }
+
+    void followsASkillFileLinkButNotAFolderLink()
+    {
+        QTemporaryDir dir;
+        const QString s = dir.filePath(QStringLiteral("skills"));
+        writeFileBytes(dir.filePath(QStringLiteral("elsewhere/far/SKILL.md")), skillMd("far"));
+        writeFileBytes(dir.filePath(QStringLiteral("shared.md")), skillMd("linked"));
+        QDir().mkpath(s + QStringLiteral("/linked"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("shared.md")), s + QStringLiteral("/linked/SKILL.md")));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("elsewhere/far")), s + QStringLiteral("/far")));
+        // A SKILL.md that is a folder, or a dangling link, is no skill file.
+        QDir().mkpath(s + QStringLiteral("/odd/SKILL.md"));
+        QDir().mkpath(s + QStringLiteral("/dangling"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("nowhere.md")), s + QStringLiteral("/dangling/SKILL.md")));
+        QCOMPARE(described(SkillWalk::under(s)), QStringList({QStringLiteral("linked=linked")}));
+    }
+
+    void aMissingTreeHasNoSkills()
+    {
+        QTemporaryDir dir;
+        QVERIFY(SkillWalk::under(dir.filePath(QStringLiteral("skills"))).empty());
+    }
+
+    void namesComeFromTheFirstFrontmatterBlock_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("plain") << QByteArray("---\nname: deploy\n---\n") << QStringLiteral("deploy");
+        QTest::newRow("double quotes") << QByteArray("---\nname: \"deploy\"\n---\n") << QStringLiteral("deploy");
+        QTest::newRow("mixed quotes") << QByteArray("---\nname: '\"deploy'\"\n---\n") << QStringLiteral("deploy");
+        QTest::newRow("indented, CRLF") << QByteArray("---\r\n  name:   deploy  \r\n---\r\n") << QStringLiteral("deploy");
+        QTest::newRow("colon in value") << QByteArray("---\nname: a:b\n---\n") << QStringLiteral("a:b");
+        QTest::newRow("empty value") << QByteArray("---\nname:\n---\n") << QStringLiteral("folder");
+        QTest::newRow("only quotes") << QByteArray("---\nname: ''\n---\n") << QStringLiteral("folder");
+        QTest::newRow("after the block") << QByteArray("---\ndescription: d\n---\nname: late\n") << QStringLiteral("folder");
+        QTest::newRow("before any block") << QByteArray("name: early\n---\nname: inside\n---\n") << QStringLiteral("inside");
+        QTest::newRow("no frontmatter") << QByteArray("# Title\nname: x\n") << QStringLiteral("folder");
+        QTest::newRow("non-ASCII") << QString::fromUtf8("---\nname: d\u00e9ploy\n---\n").toUtf8() << QString::fromUtf8("d\u00e9ploy");
+        QTest::newRow("past 4,000 characters") << ("---\ndescription: " + QByteArray(4000, 'x') + "\nname: far\n---\n")
+                                               << QStringLiteral("folder");
+    }
+
+    void namesComeFromTheFirstFrontmatterBlock()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(QString, name);
+        QCOMPARE(SkillWalk::frontmatterName(head, QStringLiteral("folder")), name);
+    }
+};
+
+QTEST_GUILESS_MAIN(SkillWalkTest)
+#include "skill_walk_test.moc"
