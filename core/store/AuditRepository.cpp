@@ -44,23 +44,24 @@ QString AuditRepository::computeHash(const AuditEntry& e)
 
 Result<AuditEntry> AuditRepository::append(AuditEntry e)
 {
-    auto last = m_db.prepare("SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1");
+    auto last = m_cache.get(Last, "SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1");
     if (!last)
         return fail(last.error());
-    auto row = last->step();
+    auto row = (*last)->step();
     if (!row)
         return fail(row.error());
-    e.seq = *row ? last->int64(0) + 1 : 1;
-    e.prevHash = *row ? last->text(1) : genesisHash();
+    e.seq = *row ? (*last)->int64(0) + 1 : 1;
+    e.prevHash = *row ? (*last)->text(1) : genesisHash();
+    (*last)->reset(); // a cached statement left on a row would keep its read open
     e.at = time::toIso(m_clock.now());
     e.hash = computeHash(e);
 
-    auto ins = m_db.prepare(
+    auto ins = m_cache.get(Insert,
         "INSERT INTO audit_log(seq, at, actor, action, subject_type, subject_id, reason, before, "
         "after, details, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!ins)
         return fail(ins.error());
-    ins->bind(1, e.seq)
+    (*ins)->bind(1, e.seq)
         .bind(2, e.at)
         .bind(3, e.actor)
         .bind(4, e.action)
@@ -72,7 +73,7 @@ Result<AuditEntry> AuditRepository::append(AuditEntry e)
         .bind(10, e.details.dump())
         .bind(11, e.prevHash)
         .bind(12, e.hash);
-    if (auto s = ins->exec(); !s)
+    if (auto s = (*ins)->exec(); !s)
         return fail(s.error());
     return e;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "audit/AuditEntry.h"
+#include "store/StatementCache.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 
@@ -15,7 +16,7 @@ class Statement;
 // the change it records, so the change and its row commit or roll back together.
 class AuditRepository final {
 public:
-    AuditRepository(Database& db, const Clock& clock) : m_db(db), m_clock(clock) {}
+    AuditRepository(Database& db, const Clock& clock) : m_db(db), m_clock(clock), m_cache(db, SlotCount) {}
 
     // Fills seq, at, prev_hash and hash; returns the stored entry.
     Result<AuditEntry> append(AuditEntry entry);
@@ -51,8 +52,12 @@ public:
     static QString genesisHash();
 
 private:
+    // append()'s two statements, prepared once: settling a journal appends a row per entry.
+    enum Slot { Last, Insert, SlotCount };
+
     Database& m_db;
     const Clock& m_clock;
+    StatementCache m_cache;
 };
 
 } // namespace sediment

@@ -85,11 +85,15 @@ Status JournalRepository::remove(qint64 id)
 
 Status JournalRepository::markNeedsAttention(qint64 id, const std::optional<QString>& foundHash)
 {
-    auto st = m_db.prepare(
-        "UPDATE decision_journal SET state = 'needs_attention', found_hash = ? WHERE id = ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, foundHash).bind(2, id).exec();
+    if (!m_markNeedsAttention) {
+        auto st = m_db.prepare(
+            "UPDATE decision_journal SET state = 'needs_attention', found_hash = ? WHERE id = ?");
+        if (!st)
+            return fail(st.error());
+        m_markNeedsAttention.emplace(std::move(*st));
+    }
+    m_markNeedsAttention->reset();
+    return m_markNeedsAttention->bind(1, foundHash).bind(2, id).exec();
 }
 
 Result<bool> JournalRepository::anyOpen()

@@ -50,7 +50,9 @@ private:
     Result<std::optional<JournalEntry>> firstWhere(const char* where, qint64 key);
 
     Database& m_db;
-    std::optional<Statement> m_remove; // prepared once: a settling pass removes many rows
+    // Prepared once: a settling pass removes or marks many rows.
+    std::optional<Statement> m_remove;
+    std::optional<Statement> m_markNeedsAttention;
 };
 
 } // namespace sediment
