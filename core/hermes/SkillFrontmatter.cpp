@@ -1,5 +1,7 @@
 #include "hermes/SkillFrontmatter.h"
 
+#include "hermes/PyYamlCheck.h"
+
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -51,11 +53,16 @@ std::optional<QString> SkillFrontmatter::validate(const QString& input)
         return QStringLiteral("SKILL.md frontmatter is not closed. Ensure you have a closing '---' "
                               "line.");
     const QString yamlText = content.mid(3, m.capturedStart() - 3);
+    const QString parseError = QStringLiteral("YAML frontmatter parse error: ");
+    // PyYAML decides whether the text parses and words the error; yaml-cpp only builds the values.
+    if (const auto error = PyYamlCheck::firstError(yamlText))
+        return parseError + *error;
     YAML::Node parsed;
     try {
         parsed = YAML::Load(yamlText.toStdString());
     } catch (const YAML::Exception& e) {
-        return QStringLiteral("YAML frontmatter parse error: %1").arg(QString::fromStdString(e.what()));
+        // PyYAML would load it, yaml-cpp cannot: refuse rather than guess at name and description.
+        return parseError + QString::fromStdString(e.what());
     }
     if (!parsed.IsMap())
         return QStringLiteral("Frontmatter must be a YAML mapping (key: value pairs).");

@@ -90,6 +90,11 @@ private Q_SLOTS:
         QTest::newRow("no body") << QStringLiteral("---\nname: x\ndescription: y\n---\n  \n")
                                  << QStringLiteral("SKILL.md must have content after the frontmatter "
                                                    "(instructions, procedures, etc.).");
+        QTest::newRow("yaml error") << QStringLiteral("---\nname: x\ndescription: a: b\n---\nbody\n")
+                                    << QStringLiteral("YAML frontmatter parse error: mapping values are "
+                                                      "not allowed here\n  in \"<unicode string>\", line "
+                                                      "3, column 15:\n    description: a: b\n"
+                                                      "                  ^");
         QTest::newRow("long description")
             << QStringLiteral("---\nname: x\ndescription: %1\n---\nbody\n").arg(QString(1025, QLatin1Char('d')))
             << QStringLiteral("Description exceeds 1024 characters.");
