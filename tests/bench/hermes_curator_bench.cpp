@@ -4,6 +4,7 @@
 // Usage: hermes_curator_bench [COUNT]
 #include "skills/Curator.h"
 #include "skills/HermesUsageFile.h"
+#include "skills/SkillWalk.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
@@ -94,6 +95,20 @@ int main(int argc, char** argv)
         last = std::move(*report);
         std::printf("Hermes curator dry run over %d skills: %.1f ms\n", count, ms);
     }
+    // The two parts that grow with the home, timed alone: the walk of skills/**/SKILL.md and
+    // reading .usage.json.
+    QElapsedTimer part;
+    part.start();
+    const auto found = SkillWalk::under(dir.filePath(QStringLiteral("skills")));
+    const double walkMs = double(part.nsecsElapsed()) / 1e6;
+    QFile usageFile(dir.filePath(QStringLiteral("skills/.usage.json")));
+    usageFile.open(QIODevice::ReadOnly);
+    part.restart();
+    const auto parsed = HermesUsageFile::parse(usageFile.readAll(), {}, now);
+    const double usageMs = double(part.nsecsElapsed()) / 1e6;
+    std::printf("of which: the walk %.1f ms (%zu skills), reading .usage.json %.1f ms (%lld bytes, %zu records)\n",
+                walkMs, found.size(), usageMs, qlonglong(usageFile.size()),
+                parsed ? parsed->skills.size() : std::size_t(0));
     std::printf("best: %.1f ms (target < 500 ms) — checked %lld, stale %lld, archived %lld, "
                 "reactivated %lld, seeded %lld, pinned %lld, cron %lld, not curated %lld\n",
                 best, qlonglong(last.checked), qlonglong(last.markedStale), qlonglong(last.archived),
