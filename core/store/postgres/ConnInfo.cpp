@@ -1,6 +1,6 @@
 #include "store/postgres/ConnInfo.h"
 
-#include <libpq-fe.h>
+#include "store/postgres/LibPq.h"
 
 namespace sediment::ConnInfo {
 
@@ -8,18 +8,22 @@ Status check(const QString& conninfo)
 {
     if (conninfo.trimmed().isEmpty())
         return fail(Error::invalid(QStringLiteral("must be a libpq connection string, not empty")));
+    auto pq = LibPq::get();
+    if (!pq)
+        return fail(pq.error());
+    const LibPq& lib = **pq;
     char* error = nullptr;
-    PQconninfoOption* options = PQconninfoParse(conninfo.toUtf8().constData(), &error);
+    PQconninfoOption* options = lib.conninfoParse(conninfo.toUtf8().constData(), &error);
     if (!options) {
         const QString why = QString::fromUtf8(error ? error : "out of memory").trimmed();
-        PQfreemem(error);
+        lib.freemem(error);
         return fail(Error::invalid(QStringLiteral("is not a libpq connection string: %1").arg(why)));
     }
     bool password = false;
     for (PQconninfoOption* o = options; o->keyword; ++o)
         if (qstrcmp(o->keyword, "password") == 0 && o->val && *o->val)
             password = true;
-    PQconninfoFree(options);
+    lib.conninfoFree(options);
     if (password)
         return fail(Error::invalid(QStringLiteral("must not hold a password: give it to libpq through "
                                                   "~/.pgpass, PGPASSFILE or PGPASSWORD")));

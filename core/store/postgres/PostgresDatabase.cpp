@@ -2,10 +2,9 @@
 
 #include "store/HostName.h"
 #include "store/Schema.h"
+#include "store/postgres/LibPq.h"
 #include "store/postgres/PostgresPlaceholders.h"
 #include "store/postgres/PostgresStatement.h"
-
-#include <libpq-fe.h>
 
 namespace sediment {
 
@@ -15,25 +14,30 @@ QString trimmed(const char* message) { return QString::fromUtf8(message ? messag
 
 } // namespace
 
-PostgresDatabase::PostgresDatabase(pg_conn* conn, ServerAddress address)
+PostgresDatabase::PostgresDatabase(const LibPq& pq, pg_conn* conn, ServerAddress address)
     : Database(address.lockBase)
+    , m_pq(pq)
     , m_conn(conn)
     , m_address(std::move(address))
     , m_schema(m_address.schema)
 {
 }
 
-PostgresDatabase::~PostgresDatabase() { PQfinish(m_conn); }
+PostgresDatabase::~PostgresDatabase() { m_pq.finish(m_conn); }
 
 Result<std::unique_ptr<Database>> PostgresDatabase::open(const ServerAddress& address)
 {
     if (address.schema.isEmpty())
         return fail(Error::invalid(QStringLiteral("the team database needs a schema name")));
-    pg_conn* conn = PQconnectdb(address.conninfo.toUtf8().constData());
-    std::unique_ptr<PostgresDatabase> db(new PostgresDatabase(conn, address));
-    if (!conn || PQstatus(conn) != CONNECTION_OK)
+    auto pq = LibPq::get();
+    if (!pq)
+        return fail(pq.error());
+    const LibPq& lib = **pq;
+    pg_conn* conn = lib.connectdb(address.conninfo.toUtf8().constData());
+    std::unique_ptr<PostgresDatabase> db(new PostgresDatabase(lib, conn, address));
+    if (!conn || lib.status(conn) != CONNECTION_OK)
         return fail(Error::io(QStringLiteral("cannot reach the team database (%1): %2")
-                                  .arg(db->describe(), trimmed(conn ? PQerrorMessage(conn) : "out of memory"))));
+                                  .arg(db->describe(), trimmed(conn ? lib.errorMessage(conn) : "out of memory"))));
     if (auto s = db->setUpSession(); !s)
         return fail(s.error());
     if (auto s = db->migrate(schema::postgresMigrations()); !s)
@@ -45,29 +49,29 @@ Status PostgresDatabase::setUpSession()
 {
     // Texts are UTF-8 both ways; the workspace's schema first on the search path, created on
     // the first open (a role without that right gets the server's refusal, named).
-    if (PQsetClientEncoding(m_conn, "UTF8") != 0)
-        return fail(Error::io(QStringLiteral("the team database refused UTF-8: %1").arg(trimmed(PQerrorMessage(m_conn)))));
+    if (m_pq.setClientEncoding(m_conn, "UTF8") != 0)
+        return fail(Error::io(QStringLiteral("the team database refused UTF-8: %1").arg(trimmed(m_pq.errorMessage(m_conn)))));
     const QByteArray schema = m_schema.toUtf8();
-    char* quoted = PQescapeIdentifier(m_conn, schema.constData(), std::size_t(schema.size()));
+    char* quoted = m_pq.escapeIdentifier(m_conn, schema.constData(), std::size_t(schema.size()));
     if (!quoted)
-        return fail(Error::io(trimmed(PQerrorMessage(m_conn))));
+        return fail(Error::io(trimmed(m_pq.errorMessage(m_conn))));
     const std::string ident(quoted);
-    PQfreemem(quoted);
-    char* literal = PQescapeLiteral(m_conn, schema.constData(), std::size_t(schema.size()));
+    m_pq.freemem(quoted);
+    char* literal = m_pq.escapeLiteral(m_conn, schema.constData(), std::size_t(schema.size()));
     if (!literal)
-        return fail(Error::io(trimmed(PQerrorMessage(m_conn))));
+        return fail(Error::io(trimmed(m_pq.errorMessage(m_conn))));
     const std::string name(literal);
-    PQfreemem(literal);
+    m_pq.freemem(literal);
     // Created only when missing: CREATE SCHEMA IF NOT EXISTS asks for the right to create one
     // even when it exists, which a reviewer's role need not have. Two first sessions at once
     // (two agents on a new workspace) queue on an advisory lock, held until this setup's
     // implicit transaction ends, so the second finds the schema the first made.
     const QByteArray hostName = HostName::ofThisMachine().toUtf8();
-    char* hostLiteral = PQescapeLiteral(m_conn, hostName.constData(), std::size_t(hostName.size()));
+    char* hostLiteral = m_pq.escapeLiteral(m_conn, hostName.constData(), std::size_t(hostName.size()));
     if (!hostLiteral)
-        return fail(Error::io(trimmed(PQerrorMessage(m_conn))));
+        return fail(Error::io(trimmed(m_pq.errorMessage(m_conn))));
     const std::string host(hostLiteral);
-    PQfreemem(hostLiteral);
+    m_pq.freemem(hostLiteral);
     // No parallel workers for this session's statements: an inbox page's count over a million
     // rows took 29 ms in one process and 64 ms gathered from three (team_store_bench, two
     // cores); the app's statements are short, and a shared server has other sessions to serve.
@@ -78,23 +82,23 @@ Status PostgresDatabase::setUpSession()
                               + "; END IF; END $sediment$; SET search_path TO " + ident + "; LISTEN sediment_changes";
     if (auto s = exec(setup.c_str()); !s)
         return s;
-    m_role = trimmed(PQparameterStatus(m_conn, "session_authorization"));
+    m_role = trimmed(m_pq.parameterStatus(m_conn, "session_authorization"));
     if (m_role.isEmpty())
-        m_role = trimmed(PQuser(m_conn));
+        m_role = trimmed(m_pq.user(m_conn));
     return {};
 }
 
 Result<pg_conn*> PostgresDatabase::connection()
 {
-    if (PQstatus(m_conn) == CONNECTION_OK)
+    if (m_pq.status(m_conn) == CONNECTION_OK)
         return m_conn;
     if (m_inTransaction)
         return fail(Error::io(QStringLiteral("lost the team database (%1) during a change; the server undid it: %2")
-                                  .arg(describe(), trimmed(PQerrorMessage(m_conn)))));
-    PQreset(m_conn);
-    if (PQstatus(m_conn) != CONNECTION_OK)
+                                  .arg(describe(), trimmed(m_pq.errorMessage(m_conn)))));
+    m_pq.reset(m_conn);
+    if (m_pq.status(m_conn) != CONNECTION_OK)
         return fail(Error::io(QStringLiteral("cannot reach the team database (%1): %2")
-                                  .arg(describe(), trimmed(PQerrorMessage(m_conn)))));
+                                  .arg(describe(), trimmed(m_pq.errorMessage(m_conn)))));
     ++m_generation; // statements prepared on the old connection are gone with it
     if (auto s = setUpSession(); !s)
         return fail(s.error());
@@ -103,19 +107,19 @@ Result<pg_conn*> PostgresDatabase::connection()
 
 bool PostgresDatabase::droppedOutsideTransaction() const
 {
-    return PQstatus(m_conn) != CONNECTION_OK && !m_inTransaction;
+    return m_pq.status(m_conn) != CONNECTION_OK && !m_inTransaction;
 }
 
 QString PostgresDatabase::errorOf(const pg_result* result) const
 {
-    QString message = trimmed(result ? PQresultErrorMessage(result) : PQerrorMessage(m_conn));
+    QString message = trimmed(result ? m_pq.resultErrorMessage(result) : m_pq.errorMessage(m_conn));
     if (message.isEmpty())
-        message = trimmed(PQerrorMessage(m_conn));
+        message = trimmed(m_pq.errorMessage(m_conn));
     if (message.startsWith(QLatin1String("ERROR:")))
         message = message.mid(6).trimmed();
     // Only the first line: the rest is the server's pointer into the statement.
     message = message.section(QLatin1Char('\n'), 0, 0);
-    if (PQstatus(m_conn) != CONNECTION_OK)
+    if (m_pq.status(m_conn) != CONNECTION_OK)
         return QStringLiteral("lost the team database (%1): %2").arg(describe(), message);
     return QStringLiteral("database error: %1").arg(message);
 }
@@ -133,12 +137,12 @@ Status PostgresDatabase::exec(const char* sql)
         auto conn = connection();
         if (!conn)
             return fail(conn.error());
-        PGresult* r = PQexec(*conn, sql);
+        PGresult* r = m_pq.exec(*conn, sql);
         // Several statements: PQexec returns the last one's result, and stops at the first error.
-        const ExecStatusType status = PQresultStatus(r);
+        const ExecStatusType status = m_pq.resultStatus(r);
         const bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY;
         const QString message = ok ? QString() : errorOf(r);
-        PQclear(r);
+        m_pq.clear(r);
         if (ok)
             return {};
         if (attempt > 0 || !droppedOutsideTransaction())
@@ -155,11 +159,11 @@ std::string PostgresDatabase::nextStatementName()
 
 void PostgresDatabase::deallocate(const std::string& name, int generation)
 {
-    if (generation != m_generation || PQstatus(m_conn) != CONNECTION_OK)
+    if (generation != m_generation || m_pq.status(m_conn) != CONNECTION_OK)
         return;
     std::string sql = "DEALLOCATE ";
     sql += name;
-    PQclear(PQexec(m_conn, sql.c_str()));
+    m_pq.clear(m_pq.exec(m_conn, sql.c_str()));
 }
 
 void PostgresDatabase::noteChanges(qint64 rows)
@@ -192,8 +196,8 @@ Status PostgresDatabase::commitWrite()
 
 void PostgresDatabase::rollbackWrite()
 {
-    if (PQstatus(m_conn) == CONNECTION_OK)
-        PQclear(PQexec(m_conn, "ROLLBACK"));
+    if (m_pq.status(m_conn) == CONNECTION_OK)
+        m_pq.clear(m_pq.exec(m_conn, "ROLLBACK"));
     m_inTransaction = false;
 }
 
@@ -213,15 +217,15 @@ Result<qint64> PostgresDatabase::lastInsertId() { return scalar("SELECT lastval(
 
 void PostgresDatabase::drainNotices()
 {
-    if (PQconsumeInput(m_conn) == 0)
+    if (m_pq.consumeInput(m_conn) == 0)
         return;
-    const int self = PQbackendPID(m_conn);
+    const int self = m_pq.backendPID(m_conn);
     const QByteArray schema = m_schema.toUtf8();
-    while (PGnotify* n = PQnotifies(m_conn)) {
+    while (PGnotify* n = m_pq.notifies(m_conn)) {
         // Only other sessions' changes to this workspace, as SQLite's data_version counts.
         if (n->be_pid != self && schema == n->extra)
             ++m_version;
-        PQfreemem(n);
+        m_pq.freemem(n);
     }
 }
 
@@ -236,8 +240,8 @@ Result<qint64> PostgresDatabase::dataVersion()
 
 QString PostgresDatabase::describe() const
 {
-    const char* db = m_conn ? PQdb(m_conn) : nullptr;
-    const char* host = m_conn ? PQhost(m_conn) : nullptr;
+    const char* db = m_conn ? m_pq.db(m_conn) : nullptr;
+    const char* host = m_conn ? m_pq.host(m_conn) : nullptr;
     return QStringLiteral("%1 on %2, schema %3")
         .arg(trimmed(db), trimmed(host), m_schema);
 }

@@ -9,6 +9,8 @@ struct pg_result;
 
 namespace sediment {
 
+class LibPq;
+
 // A team's store: one libpq connection to a PostgreSQL server, this workspace's tables in a
 // schema of their own (ServerAddress). The password comes from libpq alone (PGPASSWORD,
 // ~/.pgpass, PGPASSFILE), never from sediment.json.
@@ -34,6 +36,7 @@ public:
     QString describe() const override;
 
     // For PostgresStatement.
+    const LibPq& pq() const { return m_pq; }
     Result<pg_conn*> connection();
     // After a statement failed: true when it failed because the server had dropped the
     // connection (a restart) while no transaction was open, so that running it again on a new
@@ -55,10 +58,11 @@ protected:
     Result<bool> hasTable(const char* name) override;
 
 private:
-    PostgresDatabase(pg_conn* conn, ServerAddress address);
+    PostgresDatabase(const LibPq& pq, pg_conn* conn, ServerAddress address);
     Status setUpSession();
     void drainNotices();
 
+    const LibPq& m_pq;
     pg_conn* m_conn = nullptr;
     ServerAddress m_address;
     QString m_schema;

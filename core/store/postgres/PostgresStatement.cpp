@@ -1,8 +1,7 @@
 #include "store/postgres/PostgresStatement.h"
 
+#include "store/postgres/LibPq.h"
 #include "store/postgres/PostgresDatabase.h"
-
-#include <libpq-fe.h>
 
 #include <charconv>
 #include <cmath>
@@ -14,9 +13,9 @@ namespace sediment {
 namespace {
 
 // SQLite's changes() counts rows written by INSERT, UPDATE and DELETE only.
-bool writesRows(const PGresult* r)
+bool writesRows(const LibPq& pq, const PGresult* r)
 {
-    const char* tag = PQcmdStatus(const_cast<PGresult*>(r));
+    const char* tag = pq.cmdStatus(const_cast<PGresult*>(r));
     return std::strncmp(tag, "INSERT", 6) == 0 || std::strncmp(tag, "UPDATE", 6) == 0
            || std::strncmp(tag, "DELETE", 6) == 0;
 }
@@ -25,6 +24,7 @@ bool writesRows(const PGresult* r)
 
 PostgresStatement::PostgresStatement(PostgresDatabase& db, std::string sql, int parameters)
     : m_db(db)
+    , m_pq(db.pq())
     , m_sql(std::move(sql))
     , m_values(std::size_t(parameters))
 {
@@ -87,29 +87,29 @@ Status PostgresStatement::runOnce()
         m_name.clear(); // prepared on a connection the server has since dropped
     if (m_name.empty() && m_runs >= 2) {
         const std::string name = m_db.nextStatementName();
-        PGresult* prepared = PQprepare(*conn, name.c_str(), m_sql.c_str(), n, nullptr);
-        const bool ok = PQresultStatus(prepared) == PGRES_COMMAND_OK;
+        PGresult* prepared = m_pq.prepare(*conn, name.c_str(), m_sql.c_str(), n, nullptr);
+        const bool ok = m_pq.resultStatus(prepared) == PGRES_COMMAND_OK;
         const QString message = ok ? QString() : m_db.errorOf(prepared);
-        PQclear(prepared);
+        m_pq.clear(prepared);
         if (!ok)
             return fail(Error::io(message));
         m_name = name;
         m_generation = m_db.generation();
     }
     PGresult* r = m_name.empty()
-                      ? PQexecParams(*conn, m_sql.c_str(), n, nullptr, values.data(), nullptr,
-                                     nullptr, 0)
-                      : PQexecPrepared(*conn, m_name.c_str(), n, values.data(), nullptr, nullptr, 0);
-    const ExecStatusType status = PQresultStatus(r);
+                      ? m_pq.execParams(*conn, m_sql.c_str(), n, nullptr, values.data(), nullptr,
+                                        nullptr, 0)
+                      : m_pq.execPrepared(*conn, m_name.c_str(), n, values.data(), nullptr, nullptr, 0);
+    const ExecStatusType status = m_pq.resultStatus(r);
     if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
         const QString message = m_db.errorOf(r);
-        PQclear(r);
+        m_pq.clear(r);
         return fail(Error::io(message));
     }
-    if (writesRows(r))
-        m_db.noteChanges(std::strtoll(PQcmdTuples(r), nullptr, 10));
+    if (writesRows(m_pq, r))
+        m_db.noteChanges(std::strtoll(m_pq.cmdTuples(r), nullptr, 10));
     m_result = r;
-    m_rows = status == PGRES_TUPLES_OK ? PQntuples(r) : 0;
+    m_rows = status == PGRES_TUPLES_OK ? m_pq.ntuples(r) : 0;
     m_row = -1;
     return {};
 }
@@ -130,7 +130,7 @@ Result<bool> PostgresStatement::step()
 void PostgresStatement::clearResult()
 {
     if (m_result)
-        PQclear(m_result);
+        m_pq.clear(m_result);
     m_result = nullptr;
     m_rows = 0;
     m_row = -1;
@@ -145,25 +145,25 @@ void PostgresStatement::reset()
         v.reset();
 }
 
-int PostgresStatement::columnCount() const { return m_result ? PQnfields(m_result) : 0; }
+int PostgresStatement::columnCount() const { return m_result ? m_pq.nfields(m_result) : 0; }
 
 std::string_view PostgresStatement::columnName(int col) const
 {
-    const char* name = m_result ? PQfname(m_result, col) : nullptr;
+    const char* name = m_result ? m_pq.fname(m_result, col) : nullptr;
     return name ? std::string_view(name) : std::string_view();
 }
 
 bool PostgresStatement::isNull(int col) const
 {
-    return !m_result || m_row < 0 || m_row >= m_rows || col >= PQnfields(m_result)
-           || PQgetisnull(m_result, m_row, col);
+    return !m_result || m_row < 0 || m_row >= m_rows || col >= m_pq.nfields(m_result)
+           || m_pq.getisnull(m_result, m_row, col);
 }
 
 std::string_view PostgresStatement::textAt(int col) const
 {
     if (isNull(col))
         return {};
-    return std::string_view(PQgetvalue(m_result, m_row, col), std::size_t(PQgetlength(m_result, m_row, col)));
+    return std::string_view(m_pq.getvalue(m_result, m_row, col), std::size_t(m_pq.getlength(m_result, m_row, col)));
 }
 
 qint64 PostgresStatement::int64(int col) const

@@ -10,6 +10,7 @@ struct pg_result;
 
 namespace sediment {
 
+class LibPq;
 class PostgresDatabase;
 
 // One statement on a team's server. Values travel as text of no stated type, so the server reads
@@ -45,6 +46,7 @@ private:
     void set(int index, std::optional<std::string> value);
 
     PostgresDatabase& m_db;
+    const LibPq& m_pq;
     std::string m_sql;
     std::vector<std::optional<std::string>> m_values;
     std::string m_name;                    // empty until prepared on the server
