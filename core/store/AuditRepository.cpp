@@ -1,9 +1,8 @@
 #include "store/AuditRepository.h"
 
 #include "store/Database.h"
+#include "util/Sha256.h"
 #include "util/Time.h"
-
-#include <QCryptographicHash>
 
 namespace sediment {
 
@@ -37,9 +36,7 @@ QString AuditRepository::computeHash(const AuditEntry& e)
     Json row = e.toJson();
     row.erase("hash");
     const std::string material = us(e.prevHash) + json::canonical(row);
-    return QString::fromLatin1(
-        QCryptographicHash::hash(QByteArray::fromStdString(material), QCryptographicHash::Sha256)
-            .toHex());
+    return QString::fromLatin1(Sha256::hex(material));
 }
 
 Result<AuditEntry> AuditRepository::append(AuditEntry e)
