@@ -6,8 +6,6 @@
 #include "workspace/HermesConfig.h"
 #include "workspace/Workspace.h"
 
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
