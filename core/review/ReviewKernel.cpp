@@ -248,6 +248,8 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
             return fail(a.error());
     }
 
+    if (auto e = inbox.endPass(); !e)
+        return fail(e.error());
     // A pass that stopped still lists what sanitising changed in the proposals after the stop,
     // as it lists every proposal's.
     if (out.error)

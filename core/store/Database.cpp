@@ -3,6 +3,8 @@
 #include "store/postgres/PostgresDatabase.h"
 #include "store/sqlite/SqliteDatabase.h"
 
+#include <utility>
+
 namespace sediment {
 
 Database::~Database() = default;
@@ -97,14 +99,23 @@ Status Database::migrate(std::span<const char* const> steps)
 
 Transaction::~Transaction()
 {
-    if (m_db)
-        m_db->rollbackWrite();
+    if (!m_db)
+        return;
+    if (DeferredWrites* held = std::exchange(m_db->m_deferred, nullptr))
+        held->dropDeferred();
+    m_db->rollbackWrite();
 }
 
 Status Transaction::commit()
 {
-    Database* db = m_db;
-    m_db = nullptr;
+    Database* db = std::exchange(m_db, nullptr);
+    if (DeferredWrites* held = std::exchange(db->m_deferred, nullptr)) {
+        if (auto sent = held->sendDeferred(); !sent) {
+            held->dropDeferred();
+            db->rollbackWrite();
+            return sent;
+        }
+    }
     return db->commitWrite();
 }
 

@@ -17,6 +17,18 @@ namespace sediment {
 
 class Transaction;
 
+// Writes a repository holds back to send together (InboxIntake's batch on a server). The open
+// transaction sends them before its COMMIT and drops them at its rollback, so rows queued by a
+// caller that forgot to send them are neither lost at commit nor carried into the next one.
+class DeferredWrites {
+public:
+    virtual Status sendDeferred() = 0;
+    virtual void dropDeferred() = 0;
+
+protected:
+    ~DeferredWrites() = default;
+};
+
 // Where a team's store lives (sediment.json "database", docs/user-guide.md#team-mode): a libpq
 // connection string, and the PostgreSQL schema that holds this workspace's tables, so several
 // workspaces can share one database. `lockBase` is a local path beside which the decision
@@ -69,6 +81,10 @@ public:
 
     // A write transaction, serialised with every other writer of the store.
     Result<Transaction> begin();
+    // Registers (or, with null, clears) the writes the current transaction sends before it
+    // commits; one holder at a time.
+    void deferWrites(DeferredWrites* writes) { m_deferred = writes; }
+    DeferredWrites* deferredWrites() const { return m_deferred; }
 
     // The id the last insert into a table with a generated id gave.
     virtual Result<qint64> lastInsertId() = 0;
@@ -105,6 +121,7 @@ private:
 
     QString m_path;
     int m_schemaVersion = 0;
+    DeferredWrites* m_deferred = nullptr;
 };
 
 // Rolls back unless committed: an early return or error never leaves half a change.

@@ -8,7 +8,7 @@ namespace sediment {
 namespace {
 
 // Slots of the statement cache: a pass of `propose` reuses these.
-enum Slot { File, FindExt, FindHash, Bump, SlotCount };
+enum Slot { File, FileBatch, FindExt, FindHash, Bump, SlotCount };
 
 // Text slots of the lookups, apart from the filing's (its column numbers, 1 to 15).
 constexpr int kExtIdLookupSlot = 16;
@@ -18,12 +18,34 @@ static_assert(kHashLookupSlot < BindBuffers::kSlots);
 // The columns both tables share, in the same order, for the move.
 constexpr const char* kShared = "id, hash_key, content_hash, ext_id, destination, op_json, rationale, score, "
                                 "agent, session, source_json, reason, seen, sanitized_json, created_at";
+constexpr int kColumns = 15;
+
+// INSERT of `rows` rows of the filing's columns: `?` placeholders, numbered for the server.
+std::string multiRowInsert(std::size_t rows)
+{
+    std::string sql = std::string("INSERT INTO inbox_intake(") + kShared + ") VALUES ";
+    sql.reserve(sql.size() + rows * (2 * kColumns + 3));
+    for (std::size_t r = 0; r < rows; ++r) {
+        sql += r ? ",(" : "(";
+        for (int c = 0; c < kColumns; ++c)
+            sql += c ? ",?" : "?";
+        sql += ')';
+    }
+    return sql;
+}
 
 } // namespace
 
 InboxIntake::InboxIntake(Database& db) : m_db(db), m_cache(db, SlotCount) {}
 
-InboxIntake::~InboxIntake() = default;
+InboxIntake::~InboxIntake()
+{
+    // Still inside the transaction that filed them: they go with it.
+    if (m_db.deferredWrites() == this) {
+        m_db.deferWrites(nullptr);
+        (void)flush();
+    }
+}
 
 Result<qint64> InboxIntake::nextId(Database& db)
 {
@@ -36,6 +58,22 @@ Result<qint64> InboxIntake::nextId(Database& db)
 
 Status InboxIntake::file(const Filing& it, qint64 id, qint64 hashKey)
 {
+    if (m_batching) {
+        const auto own = [&](int column, const std::optional<QString>& value) {
+            return value ? std::optional<std::string>(m_texts.utf8(column, *value)) : std::nullopt;
+        };
+        m_queued.push_back(Queued{
+            id, hashKey, std::string(m_texts.utf8(3, it.contentHash)), own(4, it.extId),
+            std::string(m_texts.utf8(5, it.destination)), std::string(m_texts.json(6, it.op)),
+            std::string(m_texts.utf8(7, it.rationale)), it.score, own(9, it.agent), own(10, it.session),
+            std::string(m_texts.json(11, it.source)), own(12, it.reason), it.seen,
+            it.sanitized.is_array() && it.sanitized.empty() ? std::nullopt
+                                                            : std::optional<std::string>(m_texts.json(14, it.sanitized)),
+            std::string(m_texts.utf8(15, it.createdAt))});
+        if (m_queued.size() >= kBatchRows)
+            return flush();
+        return {};
+    }
     auto st = m_cache.get(File, "INSERT INTO inbox_intake(id, hash_key, content_hash, ext_id, destination, "
                            "op_json, rationale, score, agent, session, source_json, reason, seen, "
                            "sanitized_json, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
@@ -67,8 +105,86 @@ Status InboxIntake::file(const Filing& it, qint64 id, qint64 hashKey)
     return s.exec();
 }
 
+void InboxIntake::beginBatch()
+{
+    m_batching = m_db.isServer();
+    if (m_batching) {
+        m_queued.reserve(kBatchRows);
+        m_db.deferWrites(this);
+    }
+}
+
+Status InboxIntake::endBatch()
+{
+    if (m_db.deferredWrites() == this)
+        m_db.deferWrites(nullptr);
+    return sendDeferred();
+}
+
+Status InboxIntake::sendDeferred()
+{
+    m_batching = false;
+    return flush();
+}
+
+void InboxIntake::dropDeferred()
+{
+    m_batching = false;
+    m_queued.clear();
+}
+
+Status InboxIntake::flush()
+{
+    if (m_queued.empty())
+        return {};
+    // A full batch reuses one prepared statement; the last, shorter one is sent once.
+    std::optional<Statement> tail;
+    Statement* st = nullptr;
+    if (m_queued.size() == kBatchRows) {
+        static const std::string full = multiRowInsert(kBatchRows);
+        auto cached = m_cache.get(FileBatch, full.c_str());
+        if (!cached)
+            return fail(cached.error());
+        st = *cached;
+    } else {
+        const std::string sql = multiRowInsert(m_queued.size());
+        auto once = m_db.prepare(sql.c_str());
+        if (!once)
+            return fail(once.error());
+        tail.emplace(std::move(*once));
+        st = &*tail;
+    }
+    const auto optText = [&](int index, const std::optional<std::string>& value) {
+        if (value)
+            st->bindUnowned(index, *value);
+    };
+    int base = 0;
+    for (const Queued& q : m_queued) {
+        st->bind(base + 1, q.id).bind(base + 2, q.hashKey);
+        st->bindUnowned(base + 3, q.contentHash);
+        optText(base + 4, q.extId);
+        st->bindUnowned(base + 5, q.destination);
+        st->bindUnowned(base + 6, q.op);
+        st->bindUnowned(base + 7, q.rationale);
+        st->bind(base + 8, q.score);
+        optText(base + 9, q.agent);
+        optText(base + 10, q.session);
+        st->bindUnowned(base + 11, q.source);
+        optText(base + 12, q.reason);
+        st->bind(base + 13, q.seen);
+        optText(base + 14, q.sanitized);
+        st->bindUnowned(base + 15, q.createdAt);
+        base += kColumns;
+    }
+    auto sent = st->exec();
+    m_queued.clear();
+    return sent;
+}
+
 Result<std::optional<qint64>> InboxIntake::findByExtId(const QString& extId)
 {
+    if (auto s = flush(); !s)
+        return fail(s.error());
     auto st = m_cache.get(FindExt, "SELECT id FROM inbox_intake WHERE ext_id = ? ORDER BY id LIMIT 1");
     if (!st)
         return fail(st.error());
@@ -78,6 +194,8 @@ Result<std::optional<qint64>> InboxIntake::findByExtId(const QString& extId)
 
 Result<std::optional<qint64>> InboxIntake::findByHash(qint64 hashKey, const QString& contentHash)
 {
+    if (auto s = flush(); !s)
+        return fail(s.error());
     // `+content_hash` keeps the planner on the hash_key index: the full hash is only compared.
     auto st = m_cache.get(FindHash, {"SELECT id FROM inbox_intake WHERE hash_key = ? AND +content_hash = ? "
                                      "ORDER BY id LIMIT 1",
@@ -91,6 +209,8 @@ Result<std::optional<qint64>> InboxIntake::findByHash(qint64 hashKey, const QStr
 
 Result<std::optional<int>> InboxIntake::bumpSeen(qint64 id)
 {
+    if (auto s = flush(); !s)
+        return fail(s.error());
     auto st = m_cache.get(Bump, "UPDATE inbox_intake SET seen = seen + 1 WHERE id = ? RETURNING seen");
     if (!st)
         return fail(st.error());
@@ -102,6 +222,8 @@ Result<std::optional<int>> InboxIntake::bumpSeen(qint64 id)
 
 Status InboxIntake::forEachKey(const std::function<bool(qint64, std::optional<QString>)>& fn)
 {
+    if (auto s = flush(); !s)
+        return s;
     auto st = m_db.prepare("SELECT hash_key, ext_id FROM inbox_intake");
     if (!st)
         return fail(st.error());
@@ -114,10 +236,17 @@ Status InboxIntake::forEachKey(const std::function<bool(qint64, std::optional<QS
     }
 }
 
-Result<qint64> InboxIntake::count() { return m_db.scalar("SELECT COUNT(*) FROM inbox_intake"); }
+Result<qint64> InboxIntake::count()
+{
+    if (auto s = flush(); !s)
+        return fail(s.error());
+    return m_db.scalar("SELECT COUNT(*) FROM inbox_intake");
+}
 
 Result<bool> InboxIntake::hasRows()
 {
+    if (auto s = flush(); !s)
+        return fail(s.error());
     auto any = m_db.scalar("SELECT EXISTS (SELECT 1 FROM inbox_intake)");
     if (!any)
         return fail(any.error());

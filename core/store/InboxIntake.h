@@ -2,6 +2,7 @@
 
 #include "inbox/InboxItem.h"
 #include "store/BindBuffers.h"
+#include "store/Database.h"
 #include "store/StatementCache.h"
 #include "util/Error.h"
 
@@ -9,12 +10,11 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace sediment {
-
-class Database;
 
 // The inbox_intake table (schema 5): where `propose` files the proposals a gate deferred, as
 // lean rows with only their lookup keys indexed, so that an agent's batch costs little more than
@@ -23,7 +23,7 @@ class Database;
 // else about them. InboxRepository is the interface the rest of the code uses: it looks items up,
 // counts and reinforces them in both tables. Writes run inside the caller's transaction, except
 // fold(), which is one of its own.
-class InboxIntake final {
+class InboxIntake final : private DeferredWrites {
 public:
     explicit InboxIntake(Database& db);
     ~InboxIntake();
@@ -52,7 +52,16 @@ public:
         const QString& createdAt;
     };
     // Files a pending item under `id`; `hashKey` is the key of its content hash (InboxRepository).
+    // Between beginBatch() and endBatch() on a server, the row may only be queued: see there.
     Status file(const Filing& row, qint64 id, qint64 hashKey);
+
+    // A pass of `propose` on a team's server: filed rows are sent kBatchRows at a time in one
+    // multi-row INSERT, not one round trip each, which bounded a pass to the network's pace.
+    // Every read of this table sends what is queued first, so no lookup misses a queued row;
+    // endBatch() sends the rest, and must come before the transaction commits. An embedded
+    // store inserts each row at once, a local statement costing no round trip.
+    void beginBatch();
+    Status endBatch();
 
     // The lowest id of a row with that agent id, or that content hash (whose key is given).
     Result<std::optional<qint64>> findByExtId(const QString& extId);
@@ -80,7 +89,32 @@ public:
     static constexpr qint64 kAll = qint64(1) << 62;
 
 private:
+    // A queued row's parameters, owned: the filing it came from is gone by the time it is sent.
+    struct Queued {
+        qint64 id = 0;
+        qint64 hashKey = 0;
+        std::string contentHash;
+        std::optional<std::string> extId;
+        std::string destination;
+        std::string op;
+        std::string rationale;
+        std::optional<double> score;
+        std::optional<std::string> agent;
+        std::optional<std::string> session;
+        std::string source;
+        std::optional<std::string> reason;
+        int seen = 0;
+        std::optional<std::string> sanitized;
+        std::string createdAt;
+    };
+    static constexpr std::size_t kBatchRows = 1000; // 15 parameters each, under the server's 65,535
+    Status flush();
+    Status sendDeferred() override;
+    void dropDeferred() override;
+
     Database& m_db;
+    bool m_batching = false;
+    std::vector<Queued> m_queued;
     BindBuffers m_texts; // before the statements, which may point into it until they are finalised
     StatementCache m_cache;
 };

@@ -43,8 +43,11 @@ public:
     Result<qint64> file(const Proposal& proposal, const std::optional<QString>& reason, const QString& createdAt);
     // For a pass of `proposals` proposals, inside the caller's write transaction: sizes the page
     // cache (reserveCacheFor), keeps the pending keys (keepPendingKeys) and hands out ids from a
-    // counter read once, rather than reading both tables' largest id for every row.
+    // counter read once, rather than reading both tables' largest id for every row. On a server
+    // the filed rows travel in batches (InboxIntake::beginBatch): endPass() sends the last one,
+    // before the transaction commits.
     Status beginPass(std::size_t proposals);
+    Status endPass();
 
     Result<std::optional<InboxItem>> find(qint64 id);
     // Several rows at once, in the order of `ids`; ids that do not exist are skipped.

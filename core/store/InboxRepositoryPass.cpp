@@ -28,7 +28,14 @@ Status InboxRepository::beginPass(std::size_t proposals)
     if (!next)
         return fail(next.error());
     m_nextId = *next;
+    m_intake.beginBatch();
     return {};
+}
+
+Status InboxRepository::endPass()
+{
+    m_nextId.reset();
+    return m_intake.endBatch();
 }
 
 Result<qint64> InboxRepository::fileRow(const InboxIntake::Filing& row)

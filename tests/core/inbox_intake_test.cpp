@@ -135,6 +135,38 @@ private Q_SLOTS:
         QCOMPARE(*InboxIntake::nextId(*m_db), 6);
     }
 
+    void aPassSendsEveryFiledRowAtCommitAndNoneAfterARollback()
+    {
+        // 2,500 rows: two full batches and a tail on a server, one row at a time embedded.
+        constexpr int kRows = 2500;
+        {
+            InboxRepository repo(*m_db);
+            auto tx = m_db->begin();
+            QVERIFY(tx);
+            QVERIFY(repo.beginPass(kRows));
+            for (int i = 1; i <= kRows; ++i)
+                QCOMPARE(*repo.file(item(QString::number(i), hash(i))), i);
+            // No endPass(): the commit itself sends what is still queued.
+            QVERIFY(tx->commit());
+        }
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), kRows);
+        QCOMPARE(scalar("SELECT MAX(id) FROM inbox_intake"), kRows);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake WHERE rationale = 'why: ' || id"), kRows);
+        {
+            InboxRepository repo(*m_db);
+            auto tx = m_db->begin();
+            QVERIFY(tx);
+            QVERIFY(repo.beginPass(3));
+            QCOMPARE(*repo.file(item(QStringLiteral("dropped"), hash(9001))), kRows + 1);
+        } // rolled back with a row still queued
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), kRows);
+        // The next transaction commits its own row only, not the dropped one.
+        InboxRepository later(*m_db);
+        QCOMPARE(*fileOne(later, item(QStringLiteral("after"), hash(9002))), kRows + 1);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), kRows + 1);
+        QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake WHERE rationale = 'why: dropped'"), 0);
+    }
+
     void aPassKeepsTheIntakesKeysWithinItsLimit()
     {
         InboxRepository repo(*m_db);

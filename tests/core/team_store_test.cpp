@@ -128,6 +128,34 @@ private Q_SLOTS:
         QCOMPARE(*db->scalar("SELECT COUNT(*) FROM curator_runs"), qint64(0));
     }
 
+    void aCommitAfterAFailedStatementIsAnErrorAndKeepsNothing()
+    {
+        const QString name = QStringLiteral("aborted%1.db").arg(++m_n);
+        test::removeStore(m_dir.filePath(name));
+        auto db = open(name);
+        auto tx = db->begin();
+        QVERIFY(tx.has_value());
+        QVERIFY(db->exec("INSERT INTO curator_runs(at, dry_run, result) VALUES ('t', 0, '{}')").has_value());
+        // A caller that ignores this error and commits anyway.
+        QVERIFY(!db->exec("INSERT INTO no_such_table VALUES (1)").has_value());
+        auto committed = tx->commit();
+        if (test::onServer()) {
+            // The server turns that COMMIT into a ROLLBACK; it must not read as success.
+            QVERIFY(!committed.has_value());
+            QVERIFY2(committed.error().message.contains(QLatin1String("rolled the transaction back")),
+                     qPrintable(committed.error().message));
+            QCOMPARE(*db->scalar("SELECT COUNT(*) FROM curator_runs"), qint64(0));
+        } else {
+            // SQLite undoes the failed statement only, and commits the rest.
+            QVERIFY(committed.has_value());
+            QCOMPARE(*db->scalar("SELECT COUNT(*) FROM curator_runs"), qint64(1));
+        }
+        // The connection takes the next transaction.
+        auto next = db->begin();
+        QVERIFY(next.has_value());
+        QVERIFY(next->commit().has_value());
+    }
+
     void anUnreachableServerIsAClearError()
     {
         auto db = Database::open(ServerAddress{QStringLiteral("host=/nonexistent-dir port=1 dbname=x connect_timeout=2"),

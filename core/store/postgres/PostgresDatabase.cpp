@@ -6,6 +6,8 @@
 #include "store/postgres/PostgresPlaceholders.h"
 #include "store/postgres/PostgresStatement.h"
 
+#include <cstring>
+
 namespace sediment {
 
 namespace {
@@ -187,7 +189,16 @@ Status PostgresDatabase::beginWrite()
 
 Status PostgresDatabase::commitWrite()
 {
-    auto committed = exec("COMMIT");
+    // COMMIT of a transaction a failed statement aborted succeeds as a ROLLBACK: only its tag
+    // tells, and a write that was never made must not be reported as made.
+    Status committed;
+    PGresult* r = m_pq.exec(m_conn, "COMMIT");
+    if (m_pq.resultStatus(r) != PGRES_COMMAND_OK)
+        committed = fail(Error::io(errorOf(r)));
+    else if (std::strcmp(m_pq.cmdStatus(r), "COMMIT") != 0)
+        committed = fail(Error::io(QStringLiteral("the server rolled the transaction back: an earlier "
+                                                  "statement in it failed")));
+    m_pq.clear(r);
     if (!committed)
         (void)exec("ROLLBACK");
     m_inTransaction = false;
