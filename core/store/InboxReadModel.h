@@ -49,6 +49,8 @@ public:
     // True when count() need not walk the filter's entries (one status and nothing else: the
     // table's count minus the other statuses').
     static bool countsQuickly(const InboxFilter& filter);
+    // Whether the server's kept counts answer the filter (status, destination, agent, stale).
+    static bool countsFromTotals(const InboxFilter& filter);
     // Moves whenever anything is committed, by this connection or another: what a count is
     // remembered against, so that going back to a filter need not count it again.
     Result<std::pair<qint64, qint64>> writeMark();

@@ -302,7 +302,8 @@ std::string backfillHashKey()
 std::span<const char* const> migrations()
 {
     static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
-    static const std::array<const char*, 7> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7};
+    // Step 8 is the server's inbox counts (PostgresSchema.cpp); SQLite counts quickly without.
+    static const std::array<const char*, 8> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7, ""};
     return all;
 }
 

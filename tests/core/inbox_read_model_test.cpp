@@ -151,6 +151,12 @@ class InboxReadModelTest final : public QObject {
             QVERIFY(repo.insert(it));
         }
         QVERIFY(tx->commit());
+        reload();
+    }
+
+    void reload()
+    {
+        m_rows.clear();
         auto st = m_db->prepare("SELECT id, rationale, op_json, COALESCE(agent, ''), status, "
                                 "destination, score, stale FROM inbox_items ORDER BY id");
         QVERIFY(st);
@@ -202,6 +208,26 @@ class InboxReadModelTest final : public QObject {
         if (pick(5) == 0)
             f.score.push_back({InboxFilter::Compare::GreaterOrEqual, 0.5, pick(3) == 0});
         if (pick(6) == 0)
+            f.stale = pick(2) == 0;
+        return f;
+    }
+
+    // Only what the server's kept counts answer: status, destination, agent, stale.
+    InboxFilter randomKeyFilter()
+    {
+        static const QStringList statuses{QStringLiteral("pending"), QStringLiteral("applied"),
+                                          QStringLiteral("refused")};
+        static const QStringList agents{QStringLiteral("OWL"), QStringLiteral("scout_1"),
+                                        QStringLiteral("night-shift"), QStringLiteral("écOLE")};
+        InboxFilter f;
+        for (const QString& s : statuses)
+            if (pick(3) == 0)
+                (pick(4) == 0 ? f.status.exclude : f.status.include).append(s);
+        if (pick(3) == 0)
+            (pick(3) == 0 ? f.agent.exclude : f.agent.include).append(agents[pick(int(agents.size()))]);
+        if (pick(3) == 0)
+            (pick(3) == 0 ? f.destination.exclude : f.destination.include).append(QStringLiteral("claude_md"));
+        if (pick(4) == 0)
             f.stale = pick(2) == 0;
         return f;
     }
@@ -300,6 +326,53 @@ private Q_SLOTS:
     }
 
     void freeTextGivesTheSameAnswerBeforeTheIndexIsCaughtUp() { checkRandomFilters(120); }
+
+    void keyFiltersCountTheRowsAfterEveryKindOfChange()
+    {
+        // On a server these counts are summed from inbox_counts, which the table's triggers keep:
+        // change rows every way a store does, undo one change, and compare with the rows.
+        QVERIFY(m_db->exec("UPDATE inbox_items SET status = 'refused' WHERE id % 7 = 0"));
+        QVERIFY(m_db->exec("UPDATE inbox_items SET agent = 'Owl' WHERE id % 11 = 0"));
+        QVERIFY(m_db->exec("UPDATE inbox_items SET agent = NULL WHERE id % 13 = 0"));
+        QVERIFY(m_db->exec("UPDATE inbox_items SET stale = CASE WHEN stale <> 0 THEN 0 ELSE 3 END WHERE id % 5 = 0"));
+        QVERIFY(m_db->exec("UPDATE inbox_items SET seen = seen + 1 WHERE id % 3 = 0")); // moves no count
+        QVERIFY(m_db->exec("DELETE FROM inbox_items WHERE id % 17 = 0"));
+        {
+            auto tx = m_db->begin();
+            QVERIFY(tx);
+            QVERIFY(m_db->exec("UPDATE inbox_items SET status = 'applied' WHERE status = 'pending'"));
+            QVERIFY(m_db->exec("DELETE FROM inbox_items WHERE id % 2 = 0"));
+        } // rolled back
+        reload();
+        InboxRepository repo(*m_db);
+        auto byStatus = repo.countByStatus();
+        QVERIFY(byStatus);
+        for (const QString& status : {QStringLiteral("pending"), QStringLiteral("applied"), QStringLiteral("refused")}) {
+            const auto n = std::count_if(m_rows.begin(), m_rows.end(), [&](const StoredRow& r) { return r.status == status; });
+            QCOMPARE(byStatus->value(status), qint64(n));
+            QCOMPARE(*repo.count(status), qint64(n));
+        }
+        QCOMPARE(*repo.count(QString()), qint64(m_rows.size()));
+        auto byDestination = repo.countByDestination();
+        QVERIFY(byDestination);
+        for (const QString& d : {QStringLiteral("memory"), QStringLiteral("claude_md"), QStringLiteral("skill")}) {
+            const auto n = std::count_if(m_rows.begin(), m_rows.end(), [&](const StoredRow& r) { return r.destination == d; });
+            QCOMPARE(byDestination->value(d), qint64(n));
+        }
+        InboxReadModel read(*m_db);
+        int nonEmpty = 0;
+        for (int i = 0; i < 300; ++i) {
+            const InboxFilter f = randomKeyFilter();
+            const qint64 want = qint64(expected(f).size());
+            nonEmpty += want > 0;
+            auto n = read.count(f);
+            QVERIFY2(n && *n == want, qPrintable(QStringLiteral("key filter %1: %2 against %3")
+                                                     .arg(i)
+                                                     .arg(n ? *n : -1)
+                                                     .arg(want)));
+        }
+        QVERIFY2(nonEmpty >= 150, qPrintable(QString::number(nonEmpty)));
+    }
 
     void freeTextGivesTheSameAnswerHalfCaughtUp()
     {
