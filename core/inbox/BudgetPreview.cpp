@@ -1,5 +1,8 @@
 #include "inbox/BudgetPreview.h"
 
+#include "team/FilesHost.h"
+#include "team/MemorySnapshots.h"
+
 #include "apply/MemoryApplier.h"
 #include "hermes/HermesProfiles.h"
 #include "inbox/InboxItem.h"
@@ -56,7 +59,8 @@ QStringList applyOne(QStringList entries, const MemoryOp& op)
 
 QString BudgetPreview::text() const
 {
-    return QStringLiteral("%1 → %2 / %3 chars").arg(current).arg(after).arg(limit);
+    const QString line = QStringLiteral("%1 → %2 / %3 chars").arg(current).arg(after).arg(limit);
+    return asOf.isEmpty() ? line : line + QStringLiteral(" (the store as %1)").arg(asOf);
 }
 
 Json BudgetPreview::toJson() const
@@ -86,7 +90,7 @@ BudgetPreview BudgetPreview::compute(const QString& target, const QStringList& e
     return p;
 }
 
-Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(const Workspace& workspace,
+Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& workspace,
                                                                    const InboxItem& item)
 {
     if (item.destination != QLatin1String("memory") && item.destination != QLatin1String("user"))
@@ -95,19 +99,40 @@ Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(const Worksp
     if (!op)
         return fail(op.error());
     const QString profile = HermesProfiles::of(item);
+    // A team's memory files are on the files host: a reviewer elsewhere reads the entries it
+    // published, never a file of the same name on this machine.
+    auto filesHost = FilesHost::elsewhere(workspace);
+    if (!filesHost)
+        return fail(filesHost.error());
+    if (*filesHost) {
+        auto snapshot = MemorySnapshots::published(workspace, item.destination, profile);
+        if (!snapshot)
+            return fail(snapshot.error());
+        if (!*snapshot)
+            return fail(Error::refused(QStringLiteral("%1 is on %2, which has not published it yet: run any "
+                                                       "sediment command there")
+                                            .arg(item.destination == QLatin1String("user") ? QStringLiteral("USER.md")
+                                                                                           : QStringLiteral("MEMORY.md"),
+                                                 **filesHost)));
+        return std::optional<Input>(Input{item.destination, std::move((*snapshot)->entries), std::move(*op),
+                                          (*snapshot)->charLimit,
+                                          QStringLiteral("%1 at %2").arg((*snapshot)->host, (*snapshot)->takenAt)});
+    }
     const MemoryStore store(item.destination, HermesProfiles::memoryFile(workspace, item.destination, profile),
                             HermesProfiles::charLimit(workspace, item.destination, profile));
     auto entries = store.entries();
     if (!entries)
         return fail(entries.error());
     return std::optional<Input>(Input{item.destination, std::move(*entries), std::move(*op),
-                                      store.charLimit()});
+                                      store.charLimit(), QString()});
 }
 
 Result<std::optional<BudgetPreview>> BudgetPreview::forItem(Workspace& workspace, const InboxItem& item)
 {
     return BudgetPreview::fromInput(workspace, item, [](const BudgetPreview::Input& in) {
-        return compute(in.target, in.entries, in.op, in.limit);
+        BudgetPreview p = compute(in.target, in.entries, in.op, in.limit);
+        p.asOf = in.asOf;
+        return p;
     });
 }
 

@@ -25,6 +25,7 @@ struct BudgetPreview {
     int after = 0;
     int limit = 0;
     bool over = false;
+    QString asOf; // team mode, off the files host: "HOST at TIME", whose published entries it read
 
     QString text() const;
     // How many characters must go for the write to fit; 0 when it fits.
@@ -39,9 +40,10 @@ struct BudgetPreview {
         QStringList entries;
         MemoryOp op;
         int limit = 0;
+        QString asOf; // set when the entries are the files host's published ones
     };
     // No value for items of other destinations.
-    static Result<std::optional<Input>> inputFor(const Workspace& workspace, const InboxItem& item);
+    static Result<std::optional<Input>> inputFor(Workspace& workspace, const InboxItem& item);
     // `make` applied to the item's Input; no value for items of other destinations.
     template <class Make>
     static auto fromInput(Workspace& workspace, const InboxItem& item, Make make)

@@ -286,6 +286,21 @@ CREATE TABLE decision_journal(
 CREATE INDEX decision_journal_by_item ON decision_journal(item_id) WHERE item_id IS NOT NULL;
 )sql";
 
+// The memory stores as a team's files host last read them, for reviewers elsewhere
+// (MemorySnapshotRepository). An embedded workspace reads its files and never fills it.
+constexpr const char* kV9 = R"sql(
+CREATE TABLE memory_snapshots(
+    destination  TEXT NOT NULL,    -- memory|user
+    profile      TEXT NOT NULL,    -- the Hermes profile; 'default' for the workspace's own
+    entries_json TEXT NOT NULL,    -- the entries, as the store reads the file
+    char_limit   INTEGER NOT NULL,
+    file_hash    TEXT NOT NULL,    -- SHA-256 of the file's bytes; '' when there is no file
+    host         TEXT NOT NULL,
+    taken_at     TEXT NOT NULL,
+    PRIMARY KEY (destination, profile)
+);
+)sql";
+
 // hash_key for the rows already there: SQLite 3.40 has no unhex(), so the fifteen hex digits are
 // folded one by one. InboxRepository computes the same value for new rows.
 std::string backfillHashKey()
@@ -303,7 +318,7 @@ std::span<const char* const> migrations()
 {
     static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
     // Step 8 is the server's inbox counts (PostgresSchema.cpp); SQLite counts quickly without.
-    static const std::array<const char*, 8> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7, ""};
+    static const std::array<const char*, 9> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7, "", kV9};
     return all;
 }
 

@@ -4,6 +4,7 @@
 #include "store/Database.h"
 #include "store/TeamSettingsRepository.h"
 #include "team/FilesHost.h"
+#include "team/MemorySnapshots.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {
@@ -55,6 +56,10 @@ Result<TeamSettler::Pass> TeamSettler::settle(int limit)
                                   {"decided_by", written->decidedBy ? Json(us(*written->decidedBy)) : Json(nullptr)},
                                   {"reason", written->reason ? Json(us(*written->reason)) : Json(nullptr)}});
     }
+    // Reviewers elsewhere preview memory budgets from what this host publishes, as the
+    // writes above left it.
+    if (auto published = MemorySnapshots(m_workspace, m_clock).publish(); !published)
+        return fail(published.error());
     return pass;
 }
 

@@ -324,6 +324,60 @@ private Q_SLOTS:
         QCOMPARE(verify.code, 0);
     }
 
+    void aReviewerOffTheFilesHostPreviewsTheBudgetFromTheStoreTheAgentHas()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("budget")));
+        const Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        const QString agent = path(QStringLiteral("agentbox"));
+        const QString laptop = path(QStringLiteral("laptop"));
+        writeConfig(agent, Json{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)},
+                                {"memory_char_limit", 120}});
+        writeConfig(laptop, config);
+        const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
+        const QStringList onLaptop{QStringLiteral("SEDIMENT_HOST=laptop")};
+        // The agent's memory holds 95 characters; the laptop has a MEMORY.md of its own, which
+        // is not the agent's and must not be read.
+        test::writeFileBytes(agent + QStringLiteral("/memories/MEMORY.md"),
+                             QByteArray(40, 'a') + "\n\xc2\xa7\n" + QByteArray(52, 'b'));
+        test::writeFileBytes(laptop + QStringLiteral("/memories/MEMORY.md"), QByteArray(10, 'z'));
+        const qint64 id = propose(agent, memoryAdd("twenty-three characters"));
+        QVERIFY(id > 0);
+        const auto budgetOnLaptop = [&] {
+            return runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
+                                    QStringLiteral("--json")}, {}, onLaptop).json()["budget"];
+        };
+        // No files host yet: every host writes its own folder and previews its own file.
+        QCOMPARE(budgetOnLaptop()["current"].get<int>(), 10);
+        auto r = runAsIs(agent, {QStringLiteral("team"), QStringLiteral("files-host"), QStringLiteral("agentbox")}, {},
+                         onAgent);
+        QVERIFY2(r.code == 0, r.err.constData());
+        // Not published yet: no figure, and the text says why.
+        QVERIFY(budgetOnLaptop().is_null());
+        r = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id)}, {}, onLaptop);
+        QVERIFY2(!r.out.contains("Budget:"), r.out.constData());
+        // Any command on the files host publishes its stores.
+        QCOMPARE(runAsIs(agent, {QStringLiteral("inbox"), QStringLiteral("list")}, {}, onAgent).code, 0);
+        Json budget = budgetOnLaptop();
+        QCOMPARE(budget["current"].get<int>(), 95);
+        QCOMPARE(budget["after"].get<int>(), 95 + 3 + 23);
+        QCOMPARE(budget["limit"].get<int>(), 120);
+        QVERIFY(budget["over"].get<bool>());
+        QVERIFY2(QString::fromStdString(budget["text"].get<std::string>()).contains(QLatin1String("(the store as agentbox at ")),
+                 budget["text"].dump().c_str());
+        // The agent's memory changes on its host: the next command there publishes it again.
+        test::writeFileBytes(agent + QStringLiteral("/memories/MEMORY.md"), QByteArray(40, 'a'));
+        QCOMPARE(runAsIs(agent, {QStringLiteral("settle")}, {}, onAgent).code, 0);
+        budget = budgetOnLaptop();
+        QCOMPARE(budget["current"].get<int>(), 40);
+        QVERIFY(!budget["over"].get<bool>());
+        // Nothing changed: nothing is published again (the time it was taken stays).
+        const Json published = budget["text"];
+        QCOMPARE(runAsIs(agent, {QStringLiteral("settle")}, {}, onAgent).code, 0);
+        QVERIFY(budgetOnLaptop()["text"] == published);
+    }
+
     void settleWatchWritesAnotherHostsDecisionWithinASecondAndStopsOnSigterm()
     {
         if (!test::onServer())

@@ -92,7 +92,7 @@ QString note(const Json& op)
 
 } // namespace
 
-ChangePreview ChangePreview::of(const Workspace& ws, const InboxItem& item)
+ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
 {
     ChangePreview p;
     const bool decided = item.status != QLatin1String("pending")

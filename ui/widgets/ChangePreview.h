@@ -18,7 +18,7 @@ struct ChangePreview {
     QString beforeTitle;
     QString afterTitle;
 
-    static ChangePreview of(const Workspace& workspace, const InboxItem& item);
+    static ChangePreview of(Workspace& workspace, const InboxItem& item);
 };
 
 } // namespace sediment::ui

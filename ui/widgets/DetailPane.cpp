@@ -258,11 +258,15 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     m_budgetOver = false;
     auto budget = BudgetPreview::forItem(m_workspace, item);
     const bool hasBudget = budget && *budget;
-    m_budget->setVisible(hasBudget);
-    m_budgetLabel->setVisible(hasBudget);
+    // A preview that cannot be made says why (a team's files host that has not published its
+    // stores, a file that is not UTF-8) rather than vanish.
+    m_budget->setVisible(hasBudget || !budget);
+    m_budgetLabel->setVisible(hasBudget || !budget);
     if (hasBudget) {
         m_budget->setText((*budget)->text() + ((*budget)->over ? QStringLiteral(" — over the limit") : QString()));
         m_budgetOver = (*budget)->over;
+    } else if (!budget) {
+        m_budget->setText(budget.error().message);
     }
     // Full memory is the common case on a real home: a write that does not fit is not a dead
     // end, the room can be made in the same decision.

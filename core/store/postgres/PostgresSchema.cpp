@@ -311,11 +311,27 @@ CREATE TRIGGER inbox_counts_update AFTER UPDATE ON inbox_items
 CREATE INDEX inbox_by_status_score ON inbox_items(status, score);
 )sql";
 
+// Schema 9: SQLite's step 9, the files host's memory snapshots; it changes live.
+constexpr const char* kTeamV9 = R"sql(
+CREATE TABLE memory_snapshots(
+    destination  TEXT COLLATE "C" NOT NULL,
+    profile      TEXT COLLATE "C" NOT NULL,
+    entries_json TEXT NOT NULL,
+    char_limit   BIGINT NOT NULL,
+    file_hash    TEXT COLLATE "C" NOT NULL,
+    host         TEXT NOT NULL,
+    taken_at     TEXT COLLATE "C" NOT NULL,
+    PRIMARY KEY (destination, profile)
+);
+CREATE TRIGGER memory_snapshots_notify AFTER INSERT OR UPDATE OR DELETE ON memory_snapshots
+    FOR EACH STATEMENT EXECUTE FUNCTION sediment_notify();
+)sql";
+
 } // namespace
 
 std::span<const char* const> postgresMigrations()
 {
-    static const std::array<const char*, 8> all{kTeamV7, "", "", "", "", "", "", kTeamV8};
+    static const std::array<const char*, 9> all{kTeamV7, "", "", "", "", "", "", kTeamV8, kTeamV9};
     return all;
 }
 
