@@ -7,6 +7,7 @@
 #include "store/Database.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
+#include "team/FilesHost.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
@@ -158,6 +159,14 @@ void PendingQueue::scanFolder(const QString& profile, const QString& subsystem,
 
 Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
 {
+    // A team's Hermes home is on its files host: a folder of the same name on a reviewer's
+    // machine is not the agent's queue, and settling it would answer writes the agent never staged.
+    auto elsewhere = FilesHost::elsewhere(m_workspace);
+    if (!elsewhere)
+        return fail(elsewhere.error());
+    if (*elsewhere)
+        return fail(Error::refused(QStringLiteral("the Hermes home and its staged writes live on %1; run it there")
+                                       .arg(**elsewhere)));
     ImportReport report;
     HermesSettler settler(m_workspace, m_clock);
     auto settled = settler.settleAll(settleActor);

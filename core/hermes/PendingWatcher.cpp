@@ -2,6 +2,7 @@
 
 #include "hermes/HermesProfiles.h"
 #include "store/Database.h"
+#include "team/FilesHost.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>
@@ -95,6 +96,12 @@ void PendingWatcher::poll(bool force)
     const qint64 dataVersion = version ? *version : -1;
     if (!force && signature == m_signature && dataVersion == m_dataVersion)
         return;
+    // Off a team's files host there is no queue here to import (PendingQueue::importAll).
+    if (auto elsewhere = FilesHost::elsewhere(m_workspace); elsewhere && *elsewhere) {
+        m_signature = signature;
+        m_dataVersion = dataVersion;
+        return;
+    }
     auto report = PendingQueue(m_workspace, m_clock).importAll(m_actor);
     if (!report) {
         Q_EMIT failed(report.error().message);

@@ -1,13 +1,12 @@
 #include "inbox/BudgetPreview.h"
 
-#include "team/FilesHost.h"
-#include "team/MemorySnapshots.h"
-
 #include "apply/MemoryApplier.h"
 #include "hermes/HermesProfiles.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
+#include "team/FilesHost.h"
+#include "team/MemorySnapshots.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {

@@ -378,6 +378,35 @@ private Q_SLOTS:
         QVERIFY(budgetOnLaptop()["text"] == published);
     }
 
+    void hermesImportRunsOnlyOnTheFilesHost()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("import")));
+        const Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        const QString agent = path(QStringLiteral("agentbox"));
+        const QString laptop = path(QStringLiteral("laptop"));
+        writeConfig(agent, config);
+        writeConfig(laptop, config);
+        const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
+        const QStringList onLaptop{QStringLiteral("SEDIMENT_HOST=laptop")};
+        QCOMPARE(runAsIs(agent, {QStringLiteral("team"), QStringLiteral("files-host"), QStringLiteral("agentbox")}, {},
+                         onAgent).code,
+                 0);
+        // A staged file in a folder of the same name on the laptop is not the agent's queue.
+        const QString staged = laptop + QStringLiteral("/pending/memory/20260101-000000-aaaaaaaa.json");
+        const QByteArray record = R"({"id":"aaaaaaaa","action":"add","target":"memory","content":"x"})";
+        test::writeFileBytes(staged, record);
+        const auto r = runAsIs(laptop, {QStringLiteral("hermes"), QStringLiteral("import-pending")}, {}, onLaptop);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("live on agentbox; run it there"), r.err.constData());
+        QCOMPARE(test::fileBytes(staged), record);
+        const Json items = runAsIs(agent, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}, {},
+                                   onAgent).json();
+        QVERIFY2(items.is_array() && items.empty(), items.dump().c_str());
+        QCOMPARE(runAsIs(agent, {QStringLiteral("hermes"), QStringLiteral("import-pending")}, {}, onAgent).code, 0);
+    }
+
     void settleWatchWritesAnotherHostsDecisionWithinASecondAndStopsOnSigterm()
     {
         if (!test::onServer())
