@@ -151,6 +151,12 @@ void InboxFilterSql::addText(const InboxFilter& f, const std::optional<Window>& 
     QStringList indexed;
     for (const QString& word : text.include) {
         if (!looksUp(f, word)) {
+            // On the server, the joined fields first: the trigram index (schema 10) finds the
+            // candidates, and a word in one field is in the joined text, so no row is lost.
+            if (dialect == Dialect::Postgres && !word.contains(QChar(0x1F))) {
+                add(std::string(kJoinedText) + " ILIKE ? ESCAPE '\\'");
+                params.emplace_back(likePattern(word));
+            }
             exact(word, false);
             continue;
         }

@@ -62,6 +62,9 @@ public:
                                     "rationale ILIKE ? ESCAPE '\\' OR op_json ILIKE ? "
                                     "ESCAPE '\\' OR COALESCE(agent, '') ILIKE ? ESCAPE '\\'"};
     static QString likePattern(const QString& word);
+    // The server's trigram index's expression (schema 10): the three searched fields joined by
+    // U+001F. A condition must spell it exactly for the planner to use the index.
+    static constexpr const char* kJoinedText = "(rationale || chr(31) || op_json || chr(31) || COALESCE(agent, ''))";
 
     // The ordering expression; NULL-free so that keyset comparisons (rowOf) hold.
     static const char* keySql(InboxReadModel::SortKey key);

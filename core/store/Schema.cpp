@@ -318,7 +318,8 @@ std::span<const char* const> migrations()
 {
     static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
     // Step 8 is the server's inbox counts (PostgresSchema.cpp); SQLite counts quickly without.
-    static const std::array<const char*, 9> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7, "", kV9};
+    // Step 10 is the server's trigram index (PostgresSchema.cpp); SQLite's is inbox_text.
+    static const std::array<const char*, 10> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7, "", kV9, ""};
     return all;
 }
 

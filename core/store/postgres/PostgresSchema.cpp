@@ -327,11 +327,34 @@ CREATE TRIGGER memory_snapshots_notify AFTER INSERT OR UPDATE OR DELETE ON memor
     FOR EACH STATEMENT EXECUTE FUNCTION sediment_notify();
 )sql";
 
+// Schema 10, the server's only: a trigram index for the inbox's free text, over the three
+// fields it searches joined by U+001F (a word never holds one, so no match spans two fields).
+// Every word is also matched against that joined text (InboxFilterSql), which the index serves;
+// the per-field test then checks the candidates. pg_trgm ships with the server; a role that may
+// not create it leaves the index out, and the same statements read every row instead.
+constexpr const char* kTeamV10 = R"sql(
+DO $$
+DECLARE home TEXT;
+BEGIN
+    BEGIN
+        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    EXCEPTION WHEN OTHERS THEN
+        RAISE NOTICE 'pg_trgm is not available (%): the inbox text search reads every row', SQLERRM;
+        RETURN;
+    END;
+    SELECT n.nspname INTO home FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+    WHERE e.extname = 'pg_trgm';
+    EXECUTE format('CREATE INDEX inbox_text_trgm ON inbox_items USING gin '
+                   '((rationale || chr(31) || op_json || chr(31) || COALESCE(agent, '''')) %I.gin_trgm_ops)',
+                   home);
+END $$;
+)sql";
+
 } // namespace
 
 std::span<const char* const> postgresMigrations()
 {
-    static const std::array<const char*, 9> all{kTeamV7, "", "", "", "", "", "", kTeamV8, kTeamV9};
+    static const std::array<const char*, 10> all{kTeamV7, "", "", "", "", "", "", kTeamV8, kTeamV9, kTeamV10};
     return all;
 }
 
