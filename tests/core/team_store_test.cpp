@@ -156,6 +156,27 @@ private Q_SLOTS:
         QVERIFY(next->commit().has_value());
     }
 
+    void theTrigramIndexOutlivesAnotherWorkspacesSchema()
+    {
+        if (!test::onServer())
+            QSKIP("the server's trigram index (SQLite has inbox_text)");
+        const QString first = QStringLiteral("trgm-a%1.db").arg(++m_n);
+        const QString second = QStringLiteral("trgm-b%1.db").arg(m_n);
+        test::removeStore(m_dir.filePath(first));
+        test::removeStore(m_dir.filePath(second));
+        (void)open(first);
+        auto db = open(second);
+        const char* hasIndex = "SELECT COUNT(*) FROM pg_indexes WHERE schemaname = current_schema() "
+                               "AND indexname = 'inbox_text_trgm'";
+        QCOMPARE(*db->scalar(hasIndex), qint64(1));
+        QCOMPARE(*db->scalar("SELECT COUNT(*) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace "
+                             "WHERE e.extname = 'pg_trgm' AND n.nspname = 'public'"),
+                 qint64(1));
+        // A team that drops one workspace's schema keeps every other workspace's index.
+        test::removeStore(m_dir.filePath(first));
+        QCOMPARE(*db->scalar(hasIndex), qint64(1));
+    }
+
     void anUnreachableServerIsAClearError()
     {
         auto db = Database::open(ServerAddress{QStringLiteral("host=/nonexistent-dir port=1 dbname=x connect_timeout=2"),

@@ -330,14 +330,17 @@ CREATE TRIGGER memory_snapshots_notify AFTER INSERT OR UPDATE OR DELETE ON memor
 // Schema 10, the server's only: a trigram index for the inbox's free text, over the three
 // fields it searches joined by U+001F (a word never holds one, so no match spans two fields).
 // Every word is also matched against that joined text (InboxFilterSql), which the index serves;
-// the per-field test then checks the candidates. pg_trgm ships with the server; a role that may
-// not create it leaves the index out, and the same statements read every row instead.
+// the per-field test then checks the candidates. pg_trgm ships with the server. It goes to the
+// shared `public` schema, never a workspace's, whose DROP SCHEMA ... CASCADE would take the
+// extension and every other workspace's index with it; an extension already installed elsewhere
+// is used where it is. A role that may not create it leaves the index out, and the same
+// statements read every row instead.
 constexpr const char* kTeamV10 = R"sql(
 DO $$
 DECLARE home TEXT;
 BEGIN
     BEGIN
-        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+        CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
     EXCEPTION WHEN OTHERS THEN
         RAISE NOTICE 'pg_trgm is not available (%): the inbox text search reads every row', SQLERRM;
         RETURN;
