@@ -1,7 +1,7 @@
 #include "App.h"
 
 #include "MainWindow.h"
-#include "widgets/Appearance.h"
+#include "shared/Appearance.h"
 #include "workspace/Workspace.h"
 
 #include <QApplication>

@@ -2,9 +2,9 @@
 // page runs it), time to the first painted page, scroll to the end, query filters, and resident
 // memory. Usage: inbox_page_bench [WORKSPACE_DIR] (default /tmp/sediment-bench-1m; filled once
 // with a bulk insert in one transaction).
-#include "models/InboxTableModel.h"
-#include "pages/InboxPage.h"
-#include "pages/InboxUpkeep.h"
+#include "inbox/InboxTableModel.h"
+#include "inbox/InboxPage.h"
+#include "inbox/InboxUpkeep.h"
 #include "store/Database.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"

@@ -6,8 +6,8 @@
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxItem.h"
 #include "util/Clock.h"
-#include "widgets/ChangePreview.h"
-#include "widgets/DiffView.h"
+#include "inbox/ChangePreview.h"
+#include "shared/DiffView.h"
 #include "workspace/Workspace.h"
 
 #include <QApplication>

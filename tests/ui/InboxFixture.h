@@ -5,7 +5,7 @@
 
 #include "TeamStore.h"
 #include "inbox/InboxItem.h"
-#include "pages/InboxPage.h"
+#include "inbox/InboxPage.h"
 #include "store/InboxRepository.h"
 #include "util/Clock.h"
 #include "util/Time.h"

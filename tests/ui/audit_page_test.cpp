@@ -1,6 +1,6 @@
 #include "InboxFixture.h"
-#include "models/AuditTableModel.h"
-#include "pages/AuditPage.h"
+#include "audit/AuditTableModel.h"
+#include "audit/AuditPage.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 

@@ -1,9 +1,9 @@
 #include "TeamStore.h"
 #include "decisions/DecisionImporter.h"
-#include "models/DecisionTableModel.h"
-#include "pages/DecisionsPage.h"
+#include "decisions/DecisionTableModel.h"
+#include "decisions/DecisionsPage.h"
 #include "store/DecisionRepository.h"
-#include "widgets/ReliabilityChart.h"
+#include "decisions/ReliabilityChart.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>

@@ -1,5 +1,5 @@
-#include "widgets/DiffView.h"
-#include "widgets/SideBySideDiff.h"
+#include "shared/DiffView.h"
+#include "shared/SideBySideDiff.h"
 
 #include <QtTest>
 

@@ -3,11 +3,11 @@
 // sees them after the fixture Hermes home is imported.
 #include "HermesUiFixture.h"
 #include "hermes/PendingQueue.h"
-#include "pages/InboxPage.h"
+#include "inbox/InboxPage.h"
 #include "store/HermesRepository.h"
 #include "util/Clock.h"
-#include "widgets/DetailPane.h"
-#include "widgets/WritePlanView.h"
+#include "inbox/DetailPane.h"
+#include "inbox/WritePlanView.h"
 #include "workspace/Workspace.h"
 
 #include <QFile>

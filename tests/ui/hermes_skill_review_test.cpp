@@ -4,13 +4,13 @@
 #include "FileBytes.h"
 #include "TeamStore.h"
 #include "hermes/PendingQueue.h"
-#include "pages/InboxPage.h"
+#include "inbox/InboxPage.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
 #include "util/Clock.h"
-#include "widgets/DetailPane.h"
-#include "widgets/DiffView.h"
-#include "widgets/WritePlanView.h"
+#include "inbox/DetailPane.h"
+#include "shared/DiffView.h"
+#include "inbox/WritePlanView.h"
 #include "workspace/Workspace.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "InboxFixture.h"
 #include "inbox/InboxQuery.h"
-#include "models/InboxTableModel.h"
+#include "inbox/InboxTableModel.h"
 #include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
 

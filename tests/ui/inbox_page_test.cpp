@@ -1,15 +1,15 @@
 #include "TeamStore.h"
 #include "DataVersionWatcher.h"
 #include "InboxFixture.h"
-#include "models/InboxTableModel.h"
-#include "pages/InboxPage.h"
-#include "pages/InboxUpkeep.h"
+#include "inbox/InboxTableModel.h"
+#include "inbox/InboxPage.h"
+#include "inbox/InboxUpkeep.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxTextIndex.h"
-#include "widgets/DetailPane.h"
-#include "widgets/PatchEditor.h"
-#include "widgets/RefuseDialog.h"
+#include "inbox/DetailPane.h"
+#include "inbox/PatchEditor.h"
+#include "inbox/RefuseDialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #include "TeamStore.h"
 #include "InboxFixture.h"
-#include "pages/InboxUpkeep.h"
+#include "inbox/InboxUpkeep.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/InboxTextIndex.h"

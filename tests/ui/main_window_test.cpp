@@ -3,9 +3,9 @@
 #include "MainWindow.h"
 #include "Page.h"
 #include "Sidebar.h"
-#include "models/InboxTableModel.h"
-#include "pages/InboxPage.h"
-#include "widgets/ShortcutHelp.h"
+#include "inbox/InboxTableModel.h"
+#include "inbox/InboxPage.h"
+#include "shared/ShortcutHelp.h"
 
 #include <QImage>
 #include <QLabel>

@@ -4,11 +4,11 @@
 // decision, undone by one Ctrl+Z.
 #include "InboxFixture.h"
 #include "FileBytes.h"
-#include "pages/InboxPage.h"
+#include "inbox/InboxPage.h"
 #include "store/AuditRepository.h"
-#include "widgets/ChangePreview.h"
-#include "widgets/DetailPane.h"
-#include "widgets/MakeRoomDialog.h"
+#include "inbox/ChangePreview.h"
+#include "inbox/DetailPane.h"
+#include "inbox/MakeRoomDialog.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -1,6 +1,6 @@
 // MemoryEntryModel under QAbstractItemModelTester: every reset, insertion and removal that
 // setEntries performs must be announced correctly to the views.
-#include "models/MemoryEntryModel.h"
+#include "memory/MemoryEntryModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -2,7 +2,7 @@
 // that lands in the store and shows up in the entry's history, the frozen snapshot, threat
 // flags, and the reload when another program rewrites MEMORY.md.
 #include "TeamStore.h"
-#include "pages/MemoryPage.h"
+#include "memory/MemoryPage.h"
 #include "store/AuditRepository.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"

@@ -3,7 +3,7 @@
 #include "TeamStore.h"
 #include "FileBytes.h"
 #include "inbox/InboxItem.h"
-#include "widgets/ChangePreview.h"
+#include "inbox/ChangePreview.h"
 #include "workspace/Workspace.h"
 
 #include <QTemporaryDir>

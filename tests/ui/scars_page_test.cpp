@@ -1,6 +1,6 @@
 #include "TeamStore.h"
-#include "models/ScarTableModel.h"
-#include "pages/ScarsPage.h"
+#include "scars/ScarTableModel.h"
+#include "scars/ScarsPage.h"
 #include "scars/ScarBook.h"
 #include "store/ScarRepository.h"
 #include "util/Time.h"

@@ -2,8 +2,8 @@
 // thresholds are in force.
 #include "TeamStore.h"
 #include "FileBytes.h"
-#include "models/SkillTableModel.h"
-#include "pages/SkillsPage.h"
+#include "skills/SkillTableModel.h"
+#include "skills/SkillsPage.h"
 #include "skills/Curator.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"

@@ -1,7 +1,7 @@
 // The Skills page and its lazy model, offscreen, on a real workspace.
 #include "TeamStore.h"
-#include "models/SkillTableModel.h"
-#include "pages/SkillsPage.h"
+#include "skills/SkillTableModel.h"
+#include "skills/SkillsPage.h"
 #include "store/AuditRepository.h"
 #include "store/SkillRepository.h"
 #include "util/Time.h"

@@ -4,7 +4,7 @@
 #include "InboxFixture.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
-#include "widgets/DetailPane.h"
+#include "inbox/DetailPane.h"
 
 #include <QFile>
 #include <QLabel>

@@ -1,0 +1,261 @@
+#include "audit/AuditPage.h"
+
+#include "Resources.h"
+#include "audit/AuditTableModel.h"
+#include "store/AuditRepository.h"
+#include "util/Json.h"
+#include "shared/ErrorDialog.h"
+#include "shared/RecordTable.h"
+#include "workspace/Workspace.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace sediment::ui {
+
+namespace {
+
+QString number(qint64 n) { return QLocale(QLocale::English).toString(n); }
+
+QLineEdit* filterEdit(const QString& placeholder, QWidget* parent)
+{
+    auto* edit = new QLineEdit(parent);
+    edit->setPlaceholderText(placeholder);
+    edit->setClearButtonEnabled(true);
+    return edit;
+}
+
+} // namespace
+
+AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
+    : Page(parent)
+    , m_workspace(workspace)
+    , m_clock(clock)
+{
+    initResources();
+    setObjectName(QStringLiteral("auditPage"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    auto* bar = new QWidget(this);
+    auto* barLayout = new QHBoxLayout(bar);
+    barLayout->setContentsMargins(10, 8, 10, 8);
+    barLayout->setSpacing(8);
+    m_subjectType = new QComboBox(bar);
+    m_subjectType->setObjectName(QStringLiteral("auditSubjectType"));
+    m_subjectType->setMinimumContentsLength(10);
+    m_subjectId = filterEdit(QStringLiteral("Subject id"), bar);
+    m_subjectId->setObjectName(QStringLiteral("auditSubjectId"));
+    m_actor = filterEdit(QStringLiteral("Actor"), bar);
+    m_action = new QComboBox(bar);
+    m_action->setMinimumContentsLength(10);
+    m_text = filterEdit(QStringLiteral("Text in reason, before, after"), bar);
+    barLayout->addWidget(m_subjectType);
+    barLayout->addWidget(m_subjectId, 1);
+    barLayout->addWidget(m_actor, 1);
+    barLayout->addWidget(m_action);
+    barLayout->addWidget(m_text, 2);
+    m_count = new QLabel(bar);
+    barLayout->addWidget(m_count);
+    auto* verify = new QPushButton(QIcon(QStringLiteral(":/icons/verify.svg")),
+                                   QStringLiteral("Verify chain"), bar);
+    verify->setObjectName(QStringLiteral("verifyChain"));
+    verify->setToolTip(QStringLiteral("Recompute every row's hash and check the links"));
+    barLayout->addWidget(verify);
+    layout->addWidget(bar);
+    m_verifyResult = new QLabel(this);
+    m_verifyResult->setObjectName(QStringLiteral("verifyResult"));
+    m_verifyResult->setWordWrap(true);
+    m_verifyResult->setMargin(8);
+    m_verifyResult->hide();
+    layout->addWidget(m_verifyResult);
+
+    m_model = new AuditTableModel(workspace.db(), this);
+    m_table = new RecordTable(m_model, AuditTableModel::ReasonColumn, this);
+    m_table->setObjectName(QStringLiteral("auditTable"));
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setColumnWidthsFor({{AuditTableModel::SeqColumn, "100000"},
+                                 {AuditTableModel::TimeColumn, "2026-11-22 05:39:45"},
+                                 {AuditTableModel::ActorColumn, "human:reviewer"},
+                                 {AuditTableModel::ActionColumn, "calibration.snapshot"},
+                                 {AuditTableModel::SubjectColumn, "calibration_snapshot 1000"}});
+
+    m_empty = new QLabel(this);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setStyleSheet(QStringLiteral("color: palette(mid); font-size: 13pt; padding: 24px"));
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_table);
+    m_stack->addWidget(m_empty);
+
+    m_detail = new QPlainTextEdit(this);
+    m_detail->setObjectName(QStringLiteral("auditDetail"));
+    m_detail->setReadOnly(true);
+    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_detail->setPlaceholderText(QStringLiteral("Select a row to see what it changed."));
+    m_detail->setFrameShape(QFrame::NoFrame);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_stack);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+    layout->addWidget(splitter, 1);
+
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(250);
+    connect(m_filterTimer, &QTimer::timeout, this, &AuditPage::applyFilter);
+    for (QLineEdit* edit : {m_subjectId, m_actor, m_text})
+        connect(edit, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_subjectType, &QComboBox::activated, this, &AuditPage::applyFilter);
+    connect(m_action, &QComboBox::activated, this, &AuditPage::applyFilter);
+    connect(verify, &QPushButton::clicked, this, &AuditPage::verifyChain);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &AuditPage::showCurrent);
+    connect(m_model, &AuditTableModel::errorOccurred, this, &Page::statusMessage);
+    refillChoices();
+    updateEmptyState();
+}
+
+QTableView* AuditPage::table() const { return m_table; }
+
+QString AuditPage::badge() const
+{
+    AuditReadModel read(m_workspace.db());
+    auto n = read.count({});
+    return n ? number(*n) : QString();
+}
+
+void AuditPage::refillChoices()
+{
+    AuditReadModel read(m_workspace.db());
+    auto fill = [](QComboBox* box, const QString& any, const Result<QStringList>& values) {
+        const QString keep = box->currentData().toString();
+        box->clear();
+        box->addItem(any, QString());
+        if (values)
+            for (const QString& v : *values)
+                box->addItem(v, v);
+        box->setCurrentIndex(std::max(0, box->findData(keep)));
+    };
+    fill(m_subjectType, QStringLiteral("Any subject"), read.subjectTypes());
+    fill(m_action, QStringLiteral("Any action"), read.actions());
+}
+
+void AuditPage::applyFilter()
+{
+    AuditReadModel::Filter f;
+    f.subjectType = m_subjectType->currentData().toString();
+    f.subjectId = m_subjectId->text().trimmed();
+    f.actor = m_actor->text().trimmed();
+    f.action = m_action->currentData().toString();
+    f.text = m_text->text().trimmed();
+    if (f == m_model->filter())
+        return;
+    m_model->setFilter(f);
+    updateEmptyState();
+    if (m_model->rowCount() > 0)
+        m_table->selectRow(0);
+}
+
+void AuditPage::updateEmptyState()
+{
+    const int n = m_model->rowCount();
+    m_count->setText(n == 1 ? QStringLiteral("1 row") : QStringLiteral("%1 rows").arg(number(n)));
+    if (n > 0) {
+        m_stack->setCurrentWidget(m_table);
+        return;
+    }
+    m_empty->setText(m_model->filter() == AuditReadModel::Filter()
+                         ? QStringLiteral("The audit log is empty.\n\nEvery decision, write and "
+                                          "curator transition will be recorded here.")
+                         : QStringLiteral("No audit row matches these filters."));
+    m_stack->setCurrentWidget(m_empty);
+    m_detail->clear();
+}
+
+void AuditPage::showCurrent()
+{
+    const AuditEntry* e = m_model->entryAt(m_table->currentIndex().row());
+    if (!e) {
+        m_detail->clear();
+        return;
+    }
+    QString text = QStringLiteral("#%1  %2  %3  %4 %5 %6\n")
+                       .arg(e->seq)
+                       .arg(e->at, e->actor, e->action, e->subjectType, e->subjectId);
+    if (e->reason)
+        text += QStringLiteral("\nreason:  %1\n").arg(*e->reason);
+    if (e->before)
+        text += QStringLiteral("\nbefore:\n%1\n").arg(*e->before);
+    if (e->after)
+        text += QStringLiteral("\nafter:\n%1\n").arg(*e->after);
+    if (!e->details.empty())
+        text += QStringLiteral("\ndetails:\n%1\n").arg(qs(e->details.dump(2)));
+    text += QStringLiteral("\nhash:      %1\nprev_hash: %2").arg(e->hash, e->prevHash);
+    m_detail->setPlainText(text);
+}
+
+void AuditPage::reload()
+{
+    // Newest first: rows that arrived push the selection down by as many.
+    const int before = m_model->rowCount();
+    const int row = m_table->currentIndex().row();
+    const int scroll = m_table->verticalScrollBar()->value();
+    m_model->refresh();
+    const int added = m_model->rowCount() - before;
+    updateEmptyState();
+    if (row >= 0 && m_model->rowCount() > 0) {
+        m_table->doItemsLayout();
+        m_table->selectRow(std::clamp(row + std::max(added, 0), 0, m_model->rowCount() - 1));
+        m_table->verticalScrollBar()->setValue(
+            scroll + (scroll > 0 ? std::max(added, 0) * m_table->verticalHeader()->defaultSectionSize() : 0));
+    }
+    Q_EMIT badgeChanged();
+}
+
+void AuditPage::verifyChain()
+{
+    AuditRepository repo(m_workspace.db(), m_clock);
+    auto result = repo.verify();
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    if (!result) {
+        ErrorDialog::show(this, QStringLiteral("Could not read the audit log."), result.error());
+        return;
+    }
+    if (*result) {
+        m_verifyResult->setText(QStringLiteral("Chain broken at row %1: %2. Rows from there on "
+                                               "cannot be trusted; restore the database from a "
+                                               "backup or investigate who edited it.")
+                                    .arg((*result)->seq)
+                                    .arg((*result)->why));
+        m_verifyResult->setStyleSheet(dark ? QStringLiteral("background:#4a1f1f;color:#ffc9c9")
+                                           : QStringLiteral("background:#fdecec;color:#8a1c1c"));
+        Q_EMIT statusMessage(QStringLiteral("Audit chain broken at row %1").arg((*result)->seq));
+    } else {
+        auto count = repo.count();
+        m_verifyResult->setText(QStringLiteral("Chain intact: all %1 rows verified.")
+                                    .arg(number(count ? *count : 0)));
+        m_verifyResult->setStyleSheet(dark ? QStringLiteral("background:#1f3326;color:#c8f0d4")
+                                           : QStringLiteral("background:#eaf6ee;color:#14532d"));
+        Q_EMIT statusMessage(m_verifyResult->text());
+    }
+    m_verifyResult->show();
+}
+
+} // namespace sediment::ui

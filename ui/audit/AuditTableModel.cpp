@@ -1,0 +1,133 @@
+#include "audit/AuditTableModel.h"
+
+#include "util/Time.h"
+
+#include <climits>
+
+namespace sediment::ui {
+
+AuditTableModel::AuditTableModel(Database& db, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_read(db)
+{
+    recount();
+}
+
+void AuditTableModel::recount()
+{
+    m_pages.clear();
+    m_lru.clear();
+    auto n = m_read.count(m_filter);
+    if (!n) {
+        Q_EMIT errorOccurred(n.error().message);
+        m_count = 0;
+        return;
+    }
+    m_count = std::min<qint64>(*n, INT_MAX);
+}
+
+int AuditTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_count);
+}
+
+int AuditTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+const std::vector<AuditEntry>* AuditTableModel::page(int pageIndex) const
+{
+    auto it = m_pages.find(pageIndex);
+    if (it != m_pages.end()) {
+        m_lru.removeOne(pageIndex);
+        m_lru.append(pageIndex);
+        return &it.value();
+    }
+    auto rows = m_read.page(m_filter, qint64(pageIndex) * kPageSize, kPageSize);
+    if (!rows) {
+        Q_EMIT const_cast<AuditTableModel*>(this)->errorOccurred(rows.error().message);
+        return nullptr;
+    }
+    while (m_lru.size() >= kMaxCachedPages)
+        m_pages.remove(m_lru.takeFirst());
+    m_lru.append(pageIndex);
+    return &m_pages.insert(pageIndex, std::move(*rows)).value();
+}
+
+const AuditEntry* AuditTableModel::entryAt(int row) const
+{
+    if (row < 0 || row >= m_count)
+        return nullptr;
+    const auto* rows = page(row / kPageSize);
+    const size_t offset = size_t(row % kPageSize);
+    return rows && offset < rows->size() ? &(*rows)[offset] : nullptr;
+}
+
+QVariant AuditTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const AuditEntry* e = entryAt(index.row());
+    if (!e)
+        return {};
+    if (role == SeqRole)
+        return e->seq;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == SeqColumn
+                   ? QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter))
+                   : QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == TimeColumn)
+            return e->at;
+        if (index.column() == ReasonColumn)
+            return e->reason.value_or(QString());
+        return {};
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case SeqColumn: return e->seq;
+    case TimeColumn: {
+        const auto t = time::parseIso(e->at);
+        return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : e->at;
+    }
+    case ActorColumn: return e->actor;
+    case ActionColumn: return e->action;
+    case SubjectColumn: return QString(e->subjectType + QLatin1Char(' ') + e->subjectId);
+    case ReasonColumn: return e->reason.value_or(QString()).simplified();
+    default: return {};
+    }
+}
+
+QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case SeqColumn: return QStringLiteral("Seq");
+    case TimeColumn: return QStringLiteral("Time");
+    case ActorColumn: return QStringLiteral("Actor");
+    case ActionColumn: return QStringLiteral("Action");
+    case SubjectColumn: return QStringLiteral("Subject");
+    case ReasonColumn: return QStringLiteral("Reason");
+    default: return {};
+    }
+}
+
+void AuditTableModel::setFilter(const AuditReadModel::Filter& filter)
+{
+    beginResetModel();
+    m_filter = filter;
+    recount();
+    endResetModel();
+}
+
+void AuditTableModel::refresh()
+{
+    beginResetModel();
+    recount();
+    endResetModel();
+}
+
+} // namespace sediment::ui

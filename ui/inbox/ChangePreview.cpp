@@ -1,0 +1,194 @@
+#include "inbox/ChangePreview.h"
+
+#include "hermes/HermesProfiles.h"
+#include "hermes/SkillManage.h"
+#include "hermes/StagedSkillWrite.h"
+#include "inbox/BudgetPreview.h"
+#include "inbox/InboxItem.h"
+#include "memory/MemoryStore.h"
+#include "memory/UnicodeText.h"
+#include "workspace/Workspace.h"
+
+#include <QFile>
+
+namespace sediment::ui {
+
+namespace {
+
+QString field(const Json& op, const char* key)
+{
+    const auto it = op.find(key);
+    return it != op.end() && it->is_string() ? qs(it->get<std::string>()) : QString();
+}
+
+QString readFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(f.readAll());
+}
+
+// The memory entry an op replaces or removes: the entry Hermes pinned when it staged the
+// write (what the agent saw, whatever the store holds now), else the one its old_text
+// designates as the store would match it; the text itself when nothing matches (the item is
+// then stale and the diff shows what the agent meant). The store is the item's profile's.
+QString matchedEntry(const Workspace& ws, const QString& target, const Json& op, bool& pinnedGone,
+                     const QString& profile)
+{
+    const MemoryStore store(target, HermesProfiles::memoryFile(ws, target, profile),
+                            HermesProfiles::charLimit(ws, target, profile));
+    const auto entries = store.entries();
+    const auto pinned = op.find("matched_entry");
+    if (pinned != op.end() && pinned->is_string()) {
+        const QString entry = qs(pinned->get<std::string>());
+        if (!entries || !entries->contains(entry))
+            pinnedGone = true;
+        return entry;
+    }
+    const QString oldText = field(op, "old_text");
+    if (entries && !oldText.isEmpty()) {
+        if (entries->contains(oldText))
+            return oldText;
+        for (const QString& e : *entries)
+            if (e.contains(oldText))
+                return e;
+    }
+    return oldText;
+}
+
+// A staged Hermes skill write against the skill on disk, matched as Hermes would match it: the
+// new SKILL.md of a create, the file before and after an edit, patch or write_file, and what a
+// delete or remove_file makes disappear.
+ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& profile)
+{
+    ChangePreview p;
+    const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(ws.root(), profile)).preview(op);
+    const QString action = field(op, "action");
+    const QString label = pv.label.isEmpty() ? QStringLiteral("skill '%1'").arg(field(op, "name")) : pv.label;
+    p.before = pv.before;
+    p.after = pv.after;
+    if (action == QLatin1String("create")) {
+        p.beforeTitle = QStringLiteral("New skill");
+        p.afterTitle = label;
+    } else if (action == QLatin1String("delete") || action == QLatin1String("remove_file")) {
+        p.beforeTitle = label + QStringLiteral(" (removed on approval)");
+        p.afterTitle = QStringLiteral("Gone");
+    } else {
+        p.beforeTitle = label + QStringLiteral(" now");
+        p.afterTitle = label + QStringLiteral(" after approval");
+    }
+    if (!pv.note.isEmpty())
+        p.afterTitle = QStringLiteral("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0));
+    return p;
+}
+
+QString note(const Json& op)
+{
+    const QString title = field(op, "title");
+    const QString text = field(op, "text");
+    return title.isEmpty() ? text : QStringLiteral("# ") + title + QStringLiteral("\n\n") + text;
+}
+
+} // namespace
+
+ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
+{
+    ChangePreview p;
+    const bool decided = item.status != QLatin1String("pending")
+                         && item.status != QLatin1String("rejected")
+                         && item.status != QLatin1String("refused")
+                         && item.status != QLatin1String("failed");
+    if (decided && item.beforeContent && item.afterContent) {
+        const QString file = item.targetPath.value_or(item.destination);
+        p.before = *item.beforeContent;
+        p.after = *item.afterContent;
+        p.beforeTitle = file + QStringLiteral(" before");
+        p.afterTitle = file + QStringLiteral(" after");
+        return p;
+    }
+    const Json& op = item.effectiveOp();
+    const QString d = item.destination;
+    const QString profile = HermesProfiles::of(item);
+    p.beforeTitle = QStringLiteral("Now");
+    p.afterTitle = QStringLiteral("Proposed");
+    if (d == QLatin1String("memory") || d == QLatin1String("user")) {
+        const QString action = field(op, "action");
+        const QString store = d == QLatin1String("user") ? QStringLiteral("USER.md")
+                                                         : QStringLiteral("MEMORY.md");
+        bool pinnedGone = false;
+        if (action == QLatin1String("replace")) {
+            p.before = matchedEntry(ws, d, op, pinnedGone, profile);
+            p.after = field(op, "content").trimmed();
+        } else if (action == QLatin1String("remove")) {
+            p.before = matchedEntry(ws, d, op, pinnedGone, profile);
+        } else if (action == QLatin1String("batch")) {
+            QStringList before, after;
+            for (const Json& sub : op.value("operations", Json::array())) {
+                const QString a = field(sub, "action");
+                if (a != QLatin1String("add"))
+                    before << matchedEntry(ws, d, sub, pinnedGone, profile);
+                if (a != QLatin1String("remove"))
+                    after << field(sub, "content").trimmed();
+            }
+            p.before = before.join(QStringLiteral("\n§\n"));
+            p.after = after.join(QStringLiteral("\n§\n"));
+        } else {
+            p.after = field(op, "content").trimmed();
+            p.beforeTitle = QStringLiteral("Not in %1 yet").arg(store);
+            // The store keeps one copy of an entry: a pending add it already holds changes nothing.
+            if (item.status == QLatin1String("pending")) {
+                auto in = BudgetPreview::inputFor(ws, item);
+                if (in && *in && (*in)->entries.contains(UnicodeText::strip(field(op, "content")))) {
+                    p.before = p.after;
+                    p.beforeTitle = QStringLiteral("Already in %1: approving it changes nothing").arg(store);
+                }
+            }
+        }
+        p.afterTitle = QStringLiteral("Proposed for %1").arg(store);
+        if (pinnedGone)
+            p.beforeTitle = QStringLiteral("As staged (changed in %1 since)").arg(store);
+        return p;
+    }
+    if (d == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
+        return hermesSkill(ws, op, profile);
+    if (d == QLatin1String("claude_md") || (d == QLatin1String("skill")
+                                             && field(op, "mode") == QLatin1String("patch"))) {
+        p.before = field(op, "before");
+        p.after = field(op, "after");
+        if (p.before.isEmpty())
+            p.beforeTitle = QStringLiteral("Appended as a new paragraph");
+        return p;
+    }
+    if (d == QLatin1String("settings_json")) {
+        QString path = field(op, "path");
+        if (path.isEmpty())
+            path = ws.config().settingsJson;
+        const QString current = readFile(ws.path(path));
+        Json doc = current.trimmed().isEmpty() ? Json::object()
+                                               : Json::parse(current.toStdString(), nullptr, false);
+        if (doc.is_discarded()) {
+            p.before = current;
+            p.after = qs(op.value("patch", Json::object()).dump(2));
+            p.afterTitle = QStringLiteral("Patch (the current file is not valid JSON)");
+            return p;
+        }
+        p.before = current.trimmed().isEmpty() ? QString() : qs(doc.dump(2));
+        doc.merge_patch(op.value("patch", Json::object()));
+        p.after = qs(doc.dump(2));
+        p.beforeTitle = path;
+        p.afterTitle = path + QStringLiteral(" after the merge patch");
+        return p;
+    }
+    if (d == QLatin1String("skill")) {
+        p.after = field(op, "text");
+        p.beforeTitle = QStringLiteral("New skill");
+        p.afterTitle = QStringLiteral("skills/%1/SKILL.md").arg(field(op, "name"));
+        return p;
+    }
+    p.after = note(op);
+    p.beforeTitle = QStringLiteral("New file");
+    return p;
+}
+
+} // namespace sediment::ui

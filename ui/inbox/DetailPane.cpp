@@ -1,0 +1,322 @@
+#include "inbox/DetailPane.h"
+
+#include "hermes/HermesProfiles.h"
+#include "inbox/BudgetPreview.h"
+#include "memory/MemoryEdit.h"
+#include "memory/ThreatScanner.h"
+#include "store/ReviewerRepository.h"
+#include "util/Time.h"
+#include "inbox/ChangePreview.h"
+#include "shared/DiffView.h"
+#include "inbox/WritePlanView.h"
+#include "workspace/Workspace.h"
+
+#include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QStackedLayout>
+#include <QVBoxLayout>
+
+namespace sediment::ui {
+
+namespace {
+
+QLabel* valueLabel(QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    return l;
+}
+
+QString str(const Json& j, const char* key)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return {};
+    return it->is_string() ? qs(it->get<std::string>()) : qs(it->dump());
+}
+
+// The texts an agent wants injected somewhere: what the threat scanner reads.
+QStringList scannedTexts(const InboxItem& item)
+{
+    const Json& op = item.effectiveOp();
+    QStringList texts;
+    for (const char* key : {"content", "after", "text", "title"})
+        if (const QString t = str(op, key); !t.isEmpty())
+            texts << t;
+    if (op.contains("operations") && op["operations"].is_array())
+        for (const Json& sub : op["operations"])
+            if (const QString t = str(sub, "content"); !t.isEmpty())
+                texts << t;
+    return texts;
+}
+
+QString when(const QString& iso)
+{
+    const auto t = time::parseIso(iso);
+    return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) : iso;
+}
+
+} // namespace
+
+DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
+    : QWidget(parent)
+    , m_workspace(workspace)
+{
+    setObjectName(QStringLiteral("detailPane"));
+    auto* stack = new QStackedLayout(this);
+    m_placeholder = new QLabel(this);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setObjectName(QStringLiteral("detailPlaceholder"));
+    m_content = new QWidget(this);
+    stack->addWidget(m_content);
+    stack->addWidget(m_placeholder);
+
+    auto* outer = new QVBoxLayout(m_content);
+    outer->setContentsMargins(12, 10, 12, 8);
+    outer->setSpacing(6);
+    m_title = new QLabel(m_content);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_subtitle = new QLabel(m_content);
+    m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner = new QLabel(m_content);
+    m_banner->setObjectName(QStringLiteral("detailBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(8);
+    outer->addWidget(m_title);
+    outer->addWidget(m_subtitle);
+    outer->addWidget(m_banner);
+    m_plan = new WritePlanView(m_content);
+    outer->addWidget(m_plan);
+
+    auto* body = new QHBoxLayout();
+    body->setSpacing(14);
+    m_diff = new DiffView(m_content);
+    body->addWidget(m_diff, 3);
+
+    auto* facts = new QWidget(m_content);
+    facts->setMinimumWidth(240);
+    facts->setMaximumWidth(340);
+    auto* form = new QFormLayout(facts);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignTop);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    form->setVerticalSpacing(6);
+    m_score = valueLabel(facts);
+    m_seen = valueLabel(facts);
+    m_stale = valueLabel(facts);
+    m_threat = valueLabel(facts);
+    m_budget = valueLabel(facts);
+    m_provenance = valueLabel(facts);
+    m_rationale = valueLabel(facts);
+    m_budgetLabel = new QLabel(QStringLiteral("Budget"), facts);
+    m_approvals = valueLabel(facts);
+    m_approvalsLabel = new QLabel(tr("Approvals"), facts);
+    form->addRow(QStringLiteral("Score"), m_score);
+    form->addRow(QStringLiteral("Seen"), m_seen);
+    form->addRow(QStringLiteral("Target"), m_stale);
+    form->addRow(QStringLiteral("Threat scan"), m_threat);
+    form->addRow(m_budgetLabel, m_budget);
+    m_makeRoom = new QPushButton(tr("Make room…"), facts);
+    m_makeRoom->setObjectName(QStringLiteral("detailMakeRoom"));
+    m_makeRoom->setToolTip(tr("Approve this write, removing or merging entries so that it fits (M)"));
+    m_makeRoom->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    m_makeRoom->hide();
+    connect(m_makeRoom, &QPushButton::clicked, this, &DetailPane::makeRoomRequested);
+    form->addRow(QString(), m_makeRoom);
+    form->addRow(QStringLiteral("Source"), m_provenance);
+    form->addRow(QStringLiteral("Rationale"), m_rationale);
+    form->addRow(m_approvalsLabel, m_approvals);
+    m_approvalsLabel->hide();
+    m_approvals->hide();
+    body->addWidget(facts, 2);
+    outer->addLayout(body, 1);
+    showMessage(QStringLiteral("Select a proposal to see its change."));
+}
+
+void DetailPane::showMessage(const QString& message)
+{
+    m_id.reset();
+    m_placeholder->setText(message);
+    static_cast<QStackedLayout*>(layout())->setCurrentWidget(m_placeholder);
+}
+
+void DetailPane::showItem(const InboxItem& item, bool staleNow)
+{
+    m_id = item.id;
+    static_cast<QStackedLayout*>(layout())->setCurrentWidget(m_content);
+    const Json& op = item.effectiveOp();
+    const QString action = str(op, "action");
+    m_title->setText(QStringLiteral("#%1  %2%3")
+                         .arg(item.id)
+                         .arg(item.destination,
+                              action.isEmpty() ? QString() : QStringLiteral(" · ") + action));
+    QString status = item.status;
+    if (item.decidedBy)
+        status += QStringLiteral(" by %1 on %2").arg(*item.decidedBy, when(item.decidedAt.value_or(QString())));
+    m_subtitle->setText(QStringLiteral("Proposed %1  ·  %2").arg(when(item.createdAt), status));
+
+    // The banner says what blocks or ended the item, and what to do about it.
+    const bool pending = item.status == QLatin1String("pending");
+    QString banner;
+    m_bannerWarning = true;
+    if (pending && staleNow)
+        banner = QStringLiteral("Outdated: the target changed since this was proposed, so it "
+                                "cannot be approved as is. Press E to patch it, or R to refuse it.");
+    else if (item.status == QLatin1String("failed"))
+        banner = QStringLiteral("Failed: %1").arg(item.reason.value_or(QStringLiteral("the store refused the write")));
+    else if (item.status == QLatin1String("refused"))
+        banner = QStringLiteral("Refused (%1)%2").arg(item.refusalCode.value_or(QStringLiteral("other")),
+                                                      item.reason && !item.reason->isEmpty()
+                                                          ? QStringLiteral(": ") + *item.reason
+                                                          : QString());
+    else if (item.status == QLatin1String("rejected"))
+        banner = QStringLiteral("Rejected by the gate: %1").arg(item.reason.value_or(QString()));
+    else if (item.status == QLatin1String("approved")) {
+        // Team mode: decided here, written by the host that holds the files.
+        banner = QStringLiteral("Approved, not written yet: %1.")
+                     .arg(item.reason.value_or(QStringLiteral("waiting for the files host")));
+        m_bannerWarning = false;
+    } else if (item.status == QLatin1String("reverted"))
+        banner = QStringLiteral("Reverted: the target holds its previous content again.");
+    else if (item.finalOp) {
+        banner = QStringLiteral("Applied with the reviewer's edits; the diff shows the final version.");
+        m_bannerWarning = false;
+    }
+    m_banner->setText(banner);
+    m_banner->setVisible(!banner.isEmpty());
+
+    m_plan->showItem(m_workspace, item);
+    const ChangePreview preview = ChangePreview::of(m_workspace, item);
+    m_diff->setTexts(preview.before, preview.after, preview.beforeTitle, preview.afterTitle);
+
+    m_rationale->setText(item.rationale.isEmpty() ? QStringLiteral("(none given)") : item.rationale);
+
+    // Team mode's two-person rule: who approved so far, and what is still needed.
+    const bool twoPerson = m_workspace.db().isServer()
+                           && m_workspace.config().twoPersonDestinations.contains(item.destination);
+    m_approvalsLabel->setVisible(twoPerson);
+    m_approvals->setVisible(twoPerson);
+    if (twoPerson) {
+        auto approvals = ReviewerRepository(m_workspace.db()).approvalsOf(item.id);
+        QStringList lines;
+        if (approvals)
+            for (const auto& a : *approvals)
+                lines << tr("%1 on %2").arg(a.reviewer, when(a.at));
+        const bool open = item.status == QLatin1String("pending");
+        if (!approvals)
+            lines << approvals.error().message;
+        else if (open)
+            lines << (approvals->empty() ? tr("two reviewers must approve")
+                                         : tr("1 of 2: another reviewer's approval applies it"));
+        m_approvals->setText(lines.join(QLatin1Char('\n')));
+    }
+    m_score->setText(item.score ? QLocale::c().toString(*item.score, 'g', 6) : QStringLiteral("none"));
+    m_seen->setText(item.seen == 1 ? QStringLiteral("once") : QStringLiteral("%1 times").arg(item.seen));
+    m_stale->setText(staleNow ? QStringLiteral("Outdated — changed since proposed")
+                              : QStringLiteral("Matches the proposal"));
+
+    QStringList source;
+    if (item.agent)
+        source << QStringLiteral("agent %1").arg(*item.agent);
+    if (item.session)
+        source << QStringLiteral("session %1").arg(*item.session);
+    if (const QString scar = str(item.source, "scar"); !scar.isEmpty())
+        source << QStringLiteral("scar #%1").arg(scar);
+    // A staged Hermes write shows its origin in the write plan, above.
+    const bool fromHermes = !str(item.source, "hermes_id").isEmpty();
+    if (const QString origin = str(item.source, "origin"); !origin.isEmpty() && !fromHermes)
+        source << QStringLiteral("origin %1").arg(origin);
+    // Which profile's store and queue a decision on this item writes.
+    if (const QString profile = HermesProfiles::of(item); !profile.isEmpty())
+        source << tr("Hermes profile %1").arg(profile);
+    if (item.extId)
+        source << QStringLiteral("id %1").arg(*item.extId);
+    m_provenance->setText(source.isEmpty() ? QStringLiteral("unknown") : source.join(QStringLiteral("\n")));
+
+    m_threatFound = false;
+    QString threat = QStringLiteral("Clean");
+    for (const QString& text : scannedTexts(item)) {
+        if (auto finding = ThreatScanner::scan(text)) {
+            threat = finding->id + QStringLiteral(": ") + finding->message;
+            m_threatFound = true;
+            break;
+        }
+    }
+    m_threat->setText(threat);
+
+    m_budgetOver = false;
+    auto budget = BudgetPreview::forItem(m_workspace, item);
+    const bool hasBudget = budget && *budget;
+    // A preview that cannot be made says why (a team's files host that has not published its
+    // stores, a file that is not UTF-8) rather than vanish.
+    m_budget->setVisible(hasBudget || !budget);
+    m_budgetLabel->setVisible(hasBudget || !budget);
+    if (hasBudget) {
+        m_budget->setText((*budget)->text() + ((*budget)->over ? QStringLiteral(" — over the limit") : QString()));
+        m_budgetOver = (*budget)->over;
+    } else if (!budget) {
+        m_budget->setText(budget.error().message);
+    }
+    // Full memory is the common case on a real home: a write that does not fit is not a dead
+    // end, the room can be made in the same decision.
+    const bool offer = pending && m_budgetOver && !staleNow;
+    m_makeRoom->setVisible(offer);
+    if (offer && banner.isEmpty()) {
+        m_banner->setText(tr("Does not fit: %1 has no room for it. Press M to make room — remove or merge "
+                             "entries in the same decision.")
+                              .arg(MemoryEdit::fileName(item.destination)));
+        m_banner->show();
+        m_bannerWarning = true;
+    }
+    applyColors();
+}
+
+void DetailPane::applyColors()
+{
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const QString red = dark ? QStringLiteral("#ff8a8a") : QStringLiteral("#b42318");
+    const QString green = dark ? QStringLiteral("#7ee2a0") : QStringLiteral("#137333");
+    const QString muted = dark ? QStringLiteral("#9aa1a9") : QStringLiteral("#5f6670");
+    m_subtitle->setStyleSheet(QStringLiteral("color:%1").arg(muted));
+    m_placeholder->setStyleSheet(QStringLiteral("color:%1").arg(muted));
+    m_banner->setStyleSheet(m_bannerWarning
+                                ? QStringLiteral("background:%1;color:%2;border-radius:4px")
+                                      .arg(dark ? QStringLiteral("#4a2a12") : QStringLiteral("#fff4e5"),
+                                           dark ? QStringLiteral("#ffd7a8") : QStringLiteral("#7a3e00"))
+                                : QStringLiteral("background:%1;border-radius:4px")
+                                      .arg(dark ? QStringLiteral("#1f3326") : QStringLiteral("#eaf6ee")));
+    m_budget->setStyleSheet(m_budgetOver ? QStringLiteral("color:%1;font-weight:bold").arg(red) : QString());
+    m_threat->setStyleSheet(QStringLiteral("color:%1").arg(m_threatFound ? red : green));
+    m_stale->setStyleSheet(m_stale->text().startsWith(QLatin1String("Outdated"))
+                               ? QStringLiteral("color:%1").arg(red) : QString());
+}
+
+void DetailPane::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_id)
+        applyColors();
+}
+
+QString DetailPane::budgetText() const { return m_budgetLabel->isHidden() ? QString() : m_budget->text(); }
+
+QString DetailPane::approvalsText() const { return m_approvals->isHidden() ? QString() : m_approvals->text(); }
+
+bool DetailPane::offersRoom() const { return m_id && !m_makeRoom->isHidden(); }
+
+QString DetailPane::threatText() const { return m_threat->text(); }
+
+bool DetailPane::staleShown() const { return m_stale->text().startsWith(QLatin1String("Outdated")); }
+
+} // namespace sediment::ui

@@ -1,0 +1,103 @@
+#include "inbox/InboxCells.h"
+
+#include "inbox/InboxTableModel.h"
+#include "util/Time.h"
+
+#include <QIcon>
+#include <QLocale>
+
+namespace sediment::ui {
+
+namespace {
+
+QString destinationLabel(const QString& d)
+{
+    if (d == QLatin1String("claude_md"))
+        return QStringLiteral("CLAUDE.md");
+    if (d == QLatin1String("settings_json"))
+        return QStringLiteral("settings.json");
+    if (d == QLatin1String("brain_inbox"))
+        return QStringLiteral("brain inbox");
+    if (d == QLatin1String("chantier_outil"))
+        return QStringLiteral("chantier");
+    return d;
+}
+
+QString shortTime(const QString& iso)
+{
+    const auto t = time::parseIso(iso);
+    if (!t)
+        return iso;
+    return t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+} // namespace
+
+QVariant InboxCells::data(const InboxRow& r, int column, int role)
+{
+    switch (role) {
+    case InboxTableModel::IdRole: return r.id;
+    case InboxTableModel::StaleRole: return r.stale;
+    case InboxTableModel::StatusRole: return r.status;
+    case InboxTableModel::DestinationRole: return r.destination;
+    case Qt::DisplayRole:
+        switch (column) {
+        case InboxTableModel::IdColumn: return r.id;
+        case InboxTableModel::DestinationColumn: return destinationLabel(r.destination);
+        case InboxTableModel::SummaryColumn: return r.summary;
+        case InboxTableModel::ScoreColumn:
+            return r.score ? QLocale::c().toString(*r.score, 'f', 2) : QStringLiteral("—");
+        case InboxTableModel::AgentColumn:
+            if (r.agent.isEmpty())
+                return QStringLiteral("—");
+            // A named Hermes profile beside its agent: one inbox holds every profile's queue.
+            if (!r.profile.isEmpty() && r.profile != QLatin1String("default"))
+                return QString(r.agent + QStringLiteral(" · ") + r.profile);
+            return r.agent;
+        case InboxTableModel::SeenColumn: return r.seen;
+        case InboxTableModel::StatusColumn:
+            return r.stale && r.status == QLatin1String("pending") ? QStringLiteral("outdated")
+                                                                   : r.status;
+        case InboxTableModel::CreatedColumn: return shortTime(r.createdAt);
+        default: return {};
+        }
+    case Qt::ToolTipRole:
+        if (column == InboxTableModel::SummaryColumn)
+            return r.summary;
+        if (column == InboxTableModel::StatusColumn && r.stale)
+            return QStringLiteral("The target changed since this was proposed: patch it (E) "
+                                  "before approving.");
+        if (column == InboxTableModel::CreatedColumn)
+            return r.createdAt;
+        if (column == InboxTableModel::AgentColumn && !r.profile.isEmpty())
+            return QStringLiteral("Hermes profile: %1").arg(r.profile);
+        return {};
+    case Qt::DecorationRole:
+        if (column == InboxTableModel::StatusColumn && r.stale)
+            return QIcon(QStringLiteral(":/icons/stale.svg"));
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == InboxTableModel::IdColumn || column == InboxTableModel::ScoreColumn
+            || column == InboxTableModel::SeenColumn)
+            return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
+    default: return {};
+    }
+}
+
+QVariant InboxCells::header(int section)
+{
+    switch (section) {
+    case InboxTableModel::IdColumn: return QStringLiteral("#");
+    case InboxTableModel::DestinationColumn: return QStringLiteral("Destination");
+    case InboxTableModel::SummaryColumn: return QStringLiteral("Proposal");
+    case InboxTableModel::ScoreColumn: return QStringLiteral("Score");
+    case InboxTableModel::AgentColumn: return QStringLiteral("Agent");
+    case InboxTableModel::SeenColumn: return QStringLiteral("Seen");
+    case InboxTableModel::StatusColumn: return QStringLiteral("Status");
+    case InboxTableModel::CreatedColumn: return QStringLiteral("Proposed");
+    default: return {};
+    }
+}
+
+} // namespace sediment::ui

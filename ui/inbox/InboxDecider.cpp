@@ -1,0 +1,175 @@
+#include "inbox/InboxDecider.h"
+
+#include "inbox/MemoryRoom.h"
+#include "shared/ErrorDialog.h"
+#include "workspace/Workspace.h"
+
+#include <QProgressDialog>
+
+namespace sediment::ui {
+
+namespace {
+
+constexpr int kProgressThreshold = 20; // batches longer than this show a progress dialog
+
+} // namespace
+
+InboxDecider::InboxDecider(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_service(std::make_unique<InboxService>(workspace, clock))
+{
+}
+
+bool InboxDecider::isApplied(const QString& status)
+{
+    return status == QLatin1String("applied") || status == QLatin1String("modified");
+}
+
+bool InboxDecider::isRecorded(const QString& status)
+{
+    return status == QLatin1String("approved") || status == QLatin1String("pending");
+}
+
+QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
+{
+    const QString reviewer = m_workspace.reviewer();
+    if (ids.size() == 1) {
+        auto done = m_service->approve(ids.front(), reviewer);
+        if (!done) {
+            if (done.error().kind == ErrorKind::Io)
+                ErrorDialog::show(parent, QStringLiteral("Could not approve #%1.").arg(ids.front()),
+                                  done.error());
+            return QStringLiteral("Not approved: %1").arg(done.error().message);
+        }
+        m_history.push_back({done->id, done->status});
+        if (isApplied(done->status))
+            return QStringLiteral("Approved #%1: %2")
+                .arg(done->id)
+                .arg(done->reason.value_or(QStringLiteral("applied")));
+        // Team mode: recorded, and written by the files host, or waiting for a second reviewer.
+        if (isRecorded(done->status))
+            return QStringLiteral("Approved #%1: %2").arg(done->id).arg(done->reason.value_or(QString()));
+        return QStringLiteral("#%1 failed: %2").arg(done->id).arg(done->reason.value_or(QString()));
+    }
+    int applied = 0, failed = 0, refused = 0;
+    QString firstProblem;
+    std::unique_ptr<QProgressDialog> progress;
+    if (ids.size() > kProgressThreshold) {
+        progress = std::make_unique<QProgressDialog>(
+            QStringLiteral("Approving %1 proposals…").arg(ids.size()), QStringLiteral("Stop"), 0,
+            int(ids.size()), parent);
+        progress->setWindowModality(Qt::WindowModal);
+        progress->setMinimumDuration(300);
+    }
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        if (progress) {
+            progress->setValue(int(i));
+            if (progress->wasCanceled())
+                break;
+        }
+        auto done = m_service->approve(ids[i], reviewer);
+        if (!done) {
+            ++refused;
+            if (firstProblem.isEmpty())
+                firstProblem = QStringLiteral("#%1: %2").arg(ids[i]).arg(done.error().message);
+            continue;
+        }
+        m_history.push_back({done->id, done->status});
+        if (isApplied(done->status) || isRecorded(done->status)) {
+            ++applied;
+        } else {
+            ++failed;
+            if (firstProblem.isEmpty())
+                firstProblem =
+                    QStringLiteral("#%1: %2").arg(ids[i]).arg(done->reason.value_or(QString()));
+        }
+    }
+    QString summary = QStringLiteral("Approved %1 of %2").arg(applied).arg(ids.size());
+    if (failed)
+        summary += QStringLiteral(", %1 failed").arg(failed);
+    if (refused)
+        summary += QStringLiteral(", %1 not approvable").arg(refused);
+    if (!firstProblem.isEmpty())
+        summary += QStringLiteral(" (first: %1)").arg(firstProblem);
+    return summary;
+}
+
+QString InboxDecider::refuse(const QList<qint64>& ids, const QString& code, const QString& text)
+{
+    int refused = 0;
+    QString problem;
+    for (qint64 id : ids) {
+        auto done = m_service->refuse(id, code, text, m_workspace.reviewer());
+        if (!done) {
+            if (problem.isEmpty())
+                problem = QStringLiteral("#%1: %2").arg(id).arg(done.error().message);
+            continue;
+        }
+        m_history.push_back({done->id, done->status});
+        ++refused;
+    }
+    if (ids.size() == 1 && problem.isEmpty())
+        return QStringLiteral("Refused #%1 (%2)").arg(ids.front()).arg(code);
+    return QStringLiteral("Refused %1 of %2%3")
+        .arg(refused)
+        .arg(ids.size())
+        .arg(problem.isEmpty() ? QString() : QStringLiteral(" — ") + problem);
+}
+
+Result<InboxItem> InboxDecider::patch(qint64 id, const Json& op)
+{
+    auto done = m_service->patch(id, op, m_workspace.reviewer());
+    if (!done)
+        return done;
+    m_history.push_back({done->id, done->status});
+    if (!isApplied(done->status) && !isRecorded(done->status))
+        return fail(Error::refused(done->reason.value_or(QStringLiteral("the store refused it"))));
+    return done;
+}
+
+Result<InboxItem> InboxDecider::makeRoom(qint64 id, const MemoryRoom& room)
+{
+    auto done = m_service->makeRoom(id, room, m_workspace.reviewer());
+    if (!done)
+        return done;
+    m_history.push_back({done->id, done->status});
+    if (!isApplied(done->status))
+        return fail(Error::refused(done->reason.value_or(QStringLiteral("the store refused it"))));
+    return done;
+}
+
+InboxDecider::Undone InboxDecider::undo(QWidget* parent)
+{
+    if (m_history.empty())
+        return {QStringLiteral("Nothing to undo: no decision made in this session."), 0, false};
+    const Decision last = m_history.back();
+    m_history.pop_back();
+    if (last.status == QLatin1String("refused")) {
+        auto done = m_service->undoRefusal(last.id, m_workspace.reviewer());
+        if (!done) {
+            if (done.error().kind == ErrorKind::Io)
+                ErrorDialog::show(parent, QStringLiteral("Could not undo the refusal of #%1.").arg(last.id),
+                                  done.error());
+            return {QStringLiteral("The refusal of #%1 stands: %2").arg(last.id).arg(done.error().message),
+                    last.id, false};
+        }
+        return {QStringLiteral("Took back the refusal of #%1: it is pending again.").arg(last.id),
+                last.id, true};
+    }
+    if (!isApplied(last.status))
+        return {QStringLiteral("#%1 was %2: there is no write to revert, and the decision stays "
+                               "on record.")
+                    .arg(last.id)
+                    .arg(last.status),
+                last.id, false};
+    auto done = m_service->revert(last.id, m_workspace.reviewer());
+    if (!done) {
+        ErrorDialog::show(parent, QStringLiteral("Could not revert #%1.").arg(last.id),
+                          done.error());
+        return {QStringLiteral("Not reverted: %1").arg(done.error().message), last.id, false};
+    }
+    return {QStringLiteral("Reverted #%1: the target holds its previous content again.").arg(last.id),
+            last.id, false};
+}
+
+} // namespace sediment::ui

@@ -1,0 +1,407 @@
+#include "inbox/InboxPage.h"
+
+#include "inbox/InboxQuery.h"
+#include "inbox/InboxTableModel.h"
+#include "inbox/InboxDecider.h"
+#include "inbox/InboxBackground.h"
+#include "inbox/InboxUpkeep.h"
+#include "inbox/InboxTriage.h"
+#include "Resources.h"
+#include "store/InboxRepository.h"
+#include "inbox/DetailPane.h"
+#include "shared/RecordTable.h"
+#include "workspace/Workspace.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace sediment::ui {
+
+namespace {
+
+constexpr int kRestoreSelectionLimit = 50; // re-selecting costs one count query per id
+constexpr int kMaxBatch = 5000;             // one decision per item: keep a batch reviewable
+
+QString number(qint64 n) { return QLocale(QLocale::English).toString(n); }
+
+constexpr qint64 kFileOnOpen = 4'000;
+
+} // namespace
+
+InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
+    : Page(parent)
+    , m_workspace(workspace)
+    , m_decider(std::make_unique<InboxDecider>(workspace, clock))
+{
+    initResources();
+    setObjectName(QStringLiteral("inboxPage"));
+    // What agents filed since the app last ran joins the list before its first page is read, when
+    // that is quick (a few thousand rows, a few tens of milliseconds); the rest, and anything that
+    // fails here, is left to the upkeep's slices.
+    m_background = new InboxBackground(workspace.db(), this);
+    m_background->fileAtOpen(kFileOnOpen);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    // The bar: search with its query language, the result count, the decision buttons.
+    auto* bar = new QWidget(this);
+    auto* barLayout = new QHBoxLayout(bar);
+    barLayout->setContentsMargins(10, 8, 10, 8);
+    barLayout->setSpacing(8);
+    m_search = new QLineEdit(bar);
+    m_search->setObjectName(QStringLiteral("inboxSearch"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setPlaceholderText(
+        QStringLiteral("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
+    m_search->addAction(QIcon(QStringLiteral(":/icons/search.svg")), QLineEdit::LeadingPosition);
+    m_search->setMinimumWidth(280);
+    barLayout->addWidget(m_search, 1);
+    m_resultCount = new QLabel(bar);
+    m_resultCount->setObjectName(QStringLiteral("inboxCount"));
+    barLayout->addWidget(m_resultCount);
+    layout->addWidget(bar);
+    m_queryError = new QLabel(this);
+    m_queryError->setObjectName(QStringLiteral("queryError"));
+    m_queryError->setStyleSheet(QStringLiteral("color:#d93025; padding: 0 12px 6px 12px"));
+    m_queryError->hide();
+    layout->addWidget(m_queryError);
+
+    m_model = new InboxTableModel(workspace.db(), this);
+    m_table = new RecordTable(m_model, InboxTableModel::SummaryColumn, this);
+    // Whoever focuses the page (the window at start, a page switch) focuses the list, so the very
+    // first key press decides.
+    setFocusProxy(m_table);
+    m_table->setObjectName(QStringLiteral("inboxTable"));
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setColumnWidthsFor({{InboxTableModel::IdColumn, "100000"},
+                                 {InboxTableModel::DestinationColumn, "settings.json"},
+                                 {InboxTableModel::ScoreColumn, "0.00"},
+                                 {InboxTableModel::AgentColumn, "curator-bot"},
+                                 {InboxTableModel::SeenColumn, "Seen"},
+                                 {InboxTableModel::StatusColumn, "outdated"},
+                                 {InboxTableModel::CreatedColumn, "2026-11-22 05:39"}});
+    auto* header = m_table->horizontalHeader();
+    header->setSortIndicator(InboxTableModel::IdColumn, Qt::AscendingOrder);
+    m_table->setSortingEnabled(true);
+
+    m_empty = new QLabel(this);
+    m_empty->setObjectName(QStringLiteral("inboxEmpty"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setStyleSheet(QStringLiteral("color: palette(mid); font-size: 13pt; padding: 24px"));
+    m_listStack = new QStackedWidget(this);
+    m_listStack->addWidget(m_table);
+    m_listStack->addWidget(m_empty);
+
+    m_detail = new DetailPane(workspace, this);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(QStringLiteral("inboxSplitter"));
+    m_splitter->addWidget(m_listStack);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setChildrenCollapsible(false);
+    layout->addWidget(m_splitter, 1);
+
+    m_triage = new InboxTriage(*this, *m_decider);
+    connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
+
+    auto* decide = new QWidget(bar);
+    auto* decideLayout = new QHBoxLayout(decide);
+    decideLayout->setContentsMargins(0, 0, 0, 0);
+    decideLayout->setSpacing(4);
+    for (QAction* action : actions()) {
+        if (action->icon().isNull())
+            continue;
+        auto* button = new QToolButton(decide);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setAutoRaise(true);
+        decideLayout->addWidget(button);
+    }
+    barLayout->addWidget(decide);
+
+    m_queryTimer = new QTimer(this);
+    m_queryTimer->setSingleShot(true);
+    m_queryTimer->setInterval(250);
+    connect(m_queryTimer, &QTimer::timeout, this, &InboxPage::applyQuery);
+    connect(m_search, &QLineEdit::textChanged, m_queryTimer, qOverload<>(&QTimer::start));
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        applyQuery();
+        m_table->setFocus();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &InboxPage::showCurrent);
+    connect(m_model, &InboxTableModel::errorOccurred, this, &Page::statusMessage);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &InboxPage::updateEmptyState);
+    // Filters the indexes cannot count (agent, score, free text) fill in after the first page.
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &InboxPage::updateEmptyState);
+    connect(m_model, &InboxTableModel::loadingFinished, this, &InboxPage::updateEmptyState);
+
+    connect(m_background, &InboxBackground::filed, this, &InboxPage::reload);
+    connect(m_background, &InboxBackground::filingChanged, this, &InboxPage::updateEmptyState);
+    connect(m_background, &InboxBackground::statusMessage, this, &Page::statusMessage);
+
+    const QSettings settings;
+    // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
+    // layout the list gets nearly half the height (stretch factors alone leave it a third).
+    if (!m_splitter->restoreState(settings.value(QStringLiteral("inbox/splitter")).toByteArray()))
+        m_splitter->setSizes({450, 550});
+    header->restoreState(settings.value(QStringLiteral("inbox/header")).toByteArray());
+    header->setSortIndicator(InboxTableModel::IdColumn, Qt::AscendingOrder);
+    updateEmptyState();
+    selectRow(0);
+    m_table->setFocus();
+}
+
+InboxPage::~InboxPage() { saveLayout(); }
+
+void InboxPage::showEvent(QShowEvent* event)
+{
+    Page::showEvent(event);
+    m_background->start();
+}
+
+void InboxPage::saveLayout() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("inbox/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("inbox/header"), m_table->horizontalHeader()->saveState());
+}
+
+QTableView* InboxPage::table() const { return m_table; }
+
+InboxUpkeep* InboxPage::upkeep() const { return m_background->upkeep(); }
+
+QString InboxPage::badge() const
+{
+    // Pending items still being filed are pending all the same.
+    InboxReadModel read(m_workspace.db());
+    auto n = read.pendingCount();
+    auto filing = InboxIntake(m_workspace.db()).count();
+    return n ? number(*n + filing.value_or(0)) : QString();
+}
+
+qint64 InboxPage::currentId() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? m_model->idAt(current.row()) : 0;
+}
+
+QList<qint64> InboxPage::selectedIds() const
+{
+    QList<qint64> ids;
+    const QItemSelection selection = m_table->selectionModel()->selection();
+    qint64 rows = 0;
+    for (const QItemSelectionRange& range : selection)
+        rows += range.height();
+    if (rows > kMaxBatch) {
+        Q_EMIT const_cast<InboxPage*>(this)->statusMessage(
+            QStringLiteral("%1 proposals selected: decide at most %2 at once, or narrow the "
+                           "search first.").arg(number(rows), number(kMaxBatch)));
+        return ids;
+    }
+    for (const QItemSelectionRange& range : selection)
+        for (int row = range.top(); row <= range.bottom(); ++row)
+            if (const qint64 id = m_model->idAt(row))
+                ids.append(id);
+    if (ids.isEmpty() && currentId())
+        ids.append(currentId());
+    return ids;
+}
+
+bool InboxPage::selectId(qint64 id)
+{
+    const int row = m_model->rowOfId(id);
+    if (row < 0)
+        return false;
+    selectRow(row);
+    return true;
+}
+
+void InboxPage::selectRow(int row)
+{
+    if (m_model->rowCount() == 0) {
+        m_detail->showMessage(m_empty->text());
+        return;
+    }
+    row = std::clamp(row, 0, m_model->rowCount() - 1);
+    const QModelIndex index = m_model->index(row, InboxTableModel::SummaryColumn);
+    m_table->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+    showCurrent();
+}
+
+void InboxPage::showCurrent()
+{
+    const qint64 id = currentId();
+    m_currentStale = false;
+    if (!id) {
+        m_detail->showMessage(m_model->rowCount() ? QStringLiteral("Select a proposal to see its change.")
+                                                  : m_empty->text());
+        return;
+    }
+    auto item = m_decider->service().item(id);
+    if (!item) {
+        m_detail->showMessage(item.error().message);
+        return;
+    }
+    bool stale = item->stale;
+    if (item->status == QLatin1String("pending")) {
+        // The target may have changed since the last look: check now, and keep the flag the list
+        // shows in step with what the detail says.
+        if (auto now = m_decider->service().isStale(*item)) {
+            stale = *now;
+            if (stale != item->stale) {
+                InboxRepository repo(m_workspace.db());
+                if (auto tx = m_workspace.db().begin()) {
+                    if (repo.setStale(id, stale) && tx->commit())
+                        m_model->reloadRows();
+                }
+                item->stale = stale;
+            }
+        }
+    }
+    m_currentStale = stale && item->status == QLatin1String("pending");
+    m_detail->showItem(*item, stale);
+}
+
+void InboxPage::updateEmptyState()
+{
+    const qint64 count = m_model->rowCount();
+    const bool defaultView = m_appliedQuery.trimmed().isEmpty();
+    // While the model is still reading, the figure so far is a lower bound: say so.
+    const bool loading = m_model->isLoading();
+    // Proposals still being filed are not listed yet: say how many, rather than a short count.
+    const qint64 filing = m_background->filing();
+    const QString arriving = filing > 0 ? QStringLiteral(" · %1 arriving").arg(number(filing)) : QString();
+    if (defaultView)
+        m_resultCount->setText(QStringLiteral("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
+    else if (loading)
+        m_resultCount->setText(QStringLiteral("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
+    else
+        m_resultCount->setText((count == 1 ? QStringLiteral("1 match") : QStringLiteral("%1 matches").arg(number(count)))
+                               + arriving);
+    if (count > 0) {
+        m_listStack->setCurrentWidget(m_table);
+        return;
+    }
+    if (loading || (defaultView && filing > 0)) {
+        m_empty->setText(loading ? QStringLiteral("Searching…")
+                                 : QStringLiteral("Filing %1 new proposals…").arg(number(filing)));
+        m_listStack->setCurrentWidget(m_empty);
+        return;
+    }
+    m_empty->setText(defaultView
+                         ? QStringLiteral("Inbox zero: nothing is waiting for a decision.\n\nNew "
+                                          "proposals from your agents appear here as they arrive.")
+                         : QStringLiteral("No proposal matches “%1”.\n\nAdd status:all to search "
+                                          "decided items too, or press Esc and clear the search.")
+                               .arg(m_appliedQuery.trimmed()));
+    m_listStack->setCurrentWidget(m_empty);
+    m_detail->showMessage(QString());
+}
+
+void InboxPage::applyQuery()
+{
+    m_queryTimer->stop();
+    const QString text = m_search->text();
+    auto filter = InboxQuery::parse(text);
+    if (!filter) {
+        m_queryError->setText(filter.error().message);
+        m_queryError->show();
+        return;
+    }
+    m_queryError->hide();
+    if (filter->status.isEmpty() && !filter->allStatuses)
+        filter->status.include = {QStringLiteral("pending")};
+    if (*filter == m_model->filter() && text == m_appliedQuery)
+        return;
+    const qint64 keep = currentId();
+    m_appliedQuery = text;
+    m_model->setFilter(*filter);
+    updateEmptyState();
+    if (!keep || !selectId(keep))
+        selectRow(0);
+}
+
+void InboxPage::reload()
+{
+    // Counted here, where rows arrive: another program's filing (the live refresh) or ours.
+    m_background->recount();
+    const qint64 current = currentId();
+    const int currentRow = m_table->currentIndex().row();
+    QList<qint64> selected;
+    const auto ranges = m_table->selectionModel()->selection();
+    for (const QItemSelectionRange& range : ranges)
+        for (int row = range.top(); row <= range.bottom() && selected.size() < kRestoreSelectionLimit; ++row)
+            selected.append(m_model->idAt(row));
+    const int scroll = m_table->verticalScrollBar()->value();
+
+    const bool reset = m_model->refresh();
+    if (reset || (current && m_model->idAt(currentRow) != current)) {
+        QItemSelection restored;
+        for (qint64 id : selected) {
+            if (id == current)
+                continue;
+            const int row = m_model->rowOfId(id);
+            if (row >= 0)
+                restored.select(m_model->index(row, 0),
+                                m_model->index(row, InboxTableModel::ColumnCount - 1));
+        }
+        const int row = current ? m_model->rowOfId(current) : -1;
+        const int target = row >= 0 ? row : std::min(std::max(currentRow, 0), m_model->rowCount() - 1);
+        m_table->doItemsLayout();
+        m_table->verticalScrollBar()->setValue(scroll);
+        if (target >= 0) {
+            const QModelIndex index = m_model->index(target, InboxTableModel::SummaryColumn);
+            m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
+            restored.select(m_model->index(target, 0),
+                            m_model->index(target, InboxTableModel::ColumnCount - 1));
+        }
+        m_table->selectionModel()->select(restored, QItemSelectionModel::ClearAndSelect);
+    }
+    updateEmptyState();
+    showCurrent();
+    // Another program's rows (the live refresh brings us here) wait for the free-text index.
+    m_background->start();
+    Q_EMIT badgeChanged();
+}
+
+bool InboxPage::currentIsStale() const { return m_currentStale; }
+
+void InboxPage::advanceFrom(int row)
+{
+    m_model->refresh();
+    updateEmptyState();
+    // Decided items leave the default (pending) view, so the next one now sits at `row`; with
+    // status:all they stay, and the next pending one is further down.
+    int target = std::min(row, m_model->rowCount() - 1);
+    const int scanEnd = std::min(m_model->rowCount(), row + 4 * InboxTableModel::kPageSize);
+    for (int r = std::max(row, 0); r < scanEnd; ++r) {
+        if (m_model->data(m_model->index(r, 0), InboxTableModel::StatusRole).toString()
+            == QLatin1String("pending")) {
+            target = r;
+            break;
+        }
+    }
+    selectRow(target);
+    Q_EMIT badgeChanged();
+    Q_EMIT workspaceChanged();
+}
+
+} // namespace sediment::ui

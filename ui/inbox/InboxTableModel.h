@@ -1,0 +1,104 @@
+#pragma once
+
+#include "inbox/InboxQuery.h"
+#include "inbox/InboxIdReader.h"
+#include "store/InboxReadModel.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QList>
+#include <QTimer>
+
+#include <vector>
+
+namespace sediment {
+class Database;
+}
+
+namespace sediment::ui {
+
+// The inbox as a lazy table (§10), in the manner of a browser that holds only ids: the ids of
+// every matching item, in order, are read from SQL (eight bytes a row, no text), and rows are
+// fetched a page at a time when the view first paints them, kept in a small LRU cache. The ids
+// are read by InboxIdReader: a filter that an index serves is read whole before the first
+// paint (or counted, so the scroll bar is right at once); one that needs a scan shows its first
+// matches after a short budget and the rest arrive in the background as rows appended at the end.
+class InboxTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InboxTableModel)
+
+public:
+    enum Column { IdColumn, DestinationColumn, SummaryColumn, ScoreColumn, AgentColumn,
+                  SeenColumn, StatusColumn, CreatedColumn, ColumnCount };
+    // Views and the page ask rows by these, so that selection survives re-sorting and refresh.
+    enum Role { IdRole = Qt::UserRole + 1, StaleRole, StatusRole, DestinationRole };
+
+    static constexpr int kPageSize = 128;
+    static constexpr int kMaxCachedPages = 48;
+    using Pacing = InboxIdReader::Pacing;
+
+    explicit InboxTableModel(Database& db, QObject* parent = nullptr);
+    InboxTableModel(Database& db, Pacing pacing, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+    void setFilter(const InboxFilter& filter);
+    const InboxFilter& filter() const { return m_filter; }
+    InboxReadModel::Sort sortOrder() const { return m_sort; }
+
+    // Re-reads the ids; keeps the rows in place (dataChanged) when they did not change, resets
+    // otherwise. Returns true when it reset, so the caller restores selection by id.
+    bool refresh();
+    // Drops the row cache and repaints, keeping the ids: for a change this page made itself.
+    void reloadRows();
+    // True while ids are still arriving in the background: rowCount() is not final yet.
+    bool isLoading() const { return !m_reader.done(); }
+
+    qint64 idAt(int row) const;                 // 0 when out of range
+    int rowOfId(qint64 id) const;               // -1 when the filter excludes it (or not read yet)
+    QString lastError() const { return m_lastError; }
+
+Q_SIGNALS:
+    void errorOccurred(const QString& message);
+    // A read that went on in the background has every id now: rowCount() is final.
+    void loadingFinished();
+
+private:
+    const std::vector<InboxRow>* page(int pageIndex) const;
+    void reportError(const QString& message) const;
+    void clearPages() const;
+    // Reads anew, blocking for the budget; the rest continues from the event loop.
+    void reload();
+    void continueLoading();
+    // After a read that stops early: count an indexed filter's rows, so that the scroll bar
+    // and the end of the list are right at once.
+    void countIfIndexed();
+
+    mutable InboxReadModel m_read;
+    InboxFilter m_filter;
+    InboxReadModel::Sort m_sort;
+    std::vector<qint64> m_ids; // in view order; the first m_shown are the model's rows
+    size_t m_shown = 0;
+    // While an indexed filter's ids are read in the background, the rows were counted up front:
+    // m_shown is that count and rows past m_ids are paged from SQL.
+    bool m_counted = false;
+    // The last few counts, each valid while nothing was committed since it was taken.
+    struct RememberedCount {
+        InboxFilter filter;
+        std::pair<qint64, qint64> mark;
+        qint64 count = 0;
+    };
+    std::vector<RememberedCount> m_counts;
+    InboxIdReader m_reader;
+    QTimer* m_loadTimer = nullptr;
+    mutable QHash<int, std::vector<InboxRow>> m_pages;
+    mutable QList<int> m_lru; // most recent last
+    mutable QString m_lastError;
+};
+
+} // namespace sediment::ui

@@ -1,0 +1,218 @@
+#include "inbox/InboxTriage.h"
+
+#include "inbox/InboxDecider.h"
+#include "inbox/InboxPage.h"
+#include "inbox/BudgetPreview.h"
+#include "inbox/DetailPane.h"
+#include "inbox/MakeRoomDialog.h"
+#include "inbox/PatchEditor.h"
+#include "inbox/RefuseDialog.h"
+
+#include <QAction>
+#include <QIcon>
+#include <QLineEdit>
+#include <QTableView>
+
+namespace sediment::ui {
+
+InboxTriage::InboxTriage(InboxPage& page, InboxDecider& decider)
+    : QObject(&page)
+    , m_page(page)
+    , m_decider(decider)
+{
+    buildActions();
+}
+
+void InboxTriage::buildActions()
+{
+    struct Spec {
+        const char* text;
+        QKeySequence key;
+        const char* icon;
+        void (InboxTriage::*slot)();
+        const char* tip;
+    };
+    const Spec specs[] = {
+        {"Approve", QKeySequence(Qt::Key_A), "approve", &InboxTriage::approveSelected,
+         "Apply the selected proposals (A)"},
+        {"Refuse…", QKeySequence(Qt::Key_R), "refuse", &InboxTriage::refuseSelected,
+         "Refuse the selected proposals with a reason (R)"},
+        {"Edit…", QKeySequence(Qt::Key_E), "edit", &InboxTriage::editCurrent,
+         "Edit the payload, then apply the edited version (E)"},
+        {"Make room…", QKeySequence(Qt::Key_M), nullptr, &InboxTriage::makeRoomCurrent,
+         "Approve a memory write that does not fit, removing or merging entries in the same decision (M)"},
+        {"Undo", QKeySequence(Qt::CTRL | Qt::Key_Z), "undo", &InboxTriage::undoLast,
+         "Undo the last decision: revert an approval, take back a refusal (Ctrl+Z)"},
+        {"Next", QKeySequence(Qt::Key_J), nullptr, &InboxTriage::next, "Next proposal (J)"},
+        {"Previous", QKeySequence(Qt::Key_K), nullptr, &InboxTriage::previous,
+         "Previous proposal (K)"},
+        {"Search", QKeySequence(Qt::Key_Slash), nullptr, &InboxTriage::focusSearch,
+         "Search (/)"},
+    };
+    for (const Spec& s : specs) {
+        auto* action = new QAction(QString::fromUtf8(s.text), &m_page);
+        action->setObjectName(QStringLiteral("action") + QString::fromUtf8(s.text).remove(QChar(0x2026)));
+        action->setShortcut(s.key);
+        // Window-wide while the page is shown (a hidden page's actions are inactive), so a letter
+        // decides wherever the focus is: the sidebar, the detail pane. Text fields keep their
+        // letters: a line edit claims printable keys before any shortcut sees them.
+        action->setShortcutContext(Qt::WindowShortcut);
+        action->setToolTip(QString::fromUtf8(s.tip));
+        if (s.icon)
+            action->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QString::fromLatin1(s.icon))));
+        connect(action, &QAction::triggered, this, s.slot);
+        m_page.addAction(action);
+    }
+    auto* leave = new QAction(&m_page);
+    leave->setShortcut(QKeySequence(Qt::Key_Escape));
+    leave->setShortcutContext(Qt::WidgetShortcut);
+    connect(leave, &QAction::triggered, m_page.table(), qOverload<>(&QWidget::setFocus));
+    m_page.searchBox()->addAction(leave);
+}
+
+void InboxTriage::approveSelected()
+{
+    const QList<qint64> ids = m_page.selectedIds();
+    if (ids.isEmpty())
+        return;
+    if (ids.size() == 1 && m_page.currentIsStale() && ids.front() == m_page.currentId()) {
+        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 is outdated: its target changed since it "
+                                                   "was proposed. Press E to patch it, or R to "
+                                                   "refuse it.")
+                                        .arg(ids.front()));
+        return;
+    }
+    // A write that would not fit would only fail: the reviewer is offered to make room instead.
+    if (ids.size() == 1 && ids.front() == m_page.currentId() && m_page.detail()->offersRoom()) {
+        makeRoomCurrent();
+        return;
+    }
+    const int row = m_page.table()->currentIndex().row();
+    Q_EMIT m_page.statusMessage(m_decider.approve(ids, &m_page));
+    m_page.advanceFrom(row);
+}
+
+void InboxTriage::refuseSelected()
+{
+    const QList<qint64> ids = m_page.selectedIds();
+    if (ids.isEmpty())
+        return;
+    auto* dialog = new RefuseDialog(int(ids.size()), &m_page);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, ids] {
+        const int row = m_page.table()->currentIndex().row();
+        Q_EMIT m_page.statusMessage(m_decider.refuse(ids, dialog->code(), dialog->text()));
+        m_page.advanceFrom(row);
+    });
+    dialog->open();
+}
+
+std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
+{
+    const qint64 id = m_page.currentId();
+    if (!id)
+        return std::nullopt;
+    auto item = m_decider.service().item(id);
+    if (!item) {
+        Q_EMIT m_page.statusMessage(item.error().message);
+        return std::nullopt;
+    }
+    if (item->status != QLatin1String("pending")) {
+        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 is %2: only pending proposals can %3.")
+                                        .arg(id)
+                                        .arg(item->status, what));
+        return std::nullopt;
+    }
+    return std::move(*item);
+}
+
+void InboxTriage::editCurrent()
+{
+    auto item = currentPending(QStringLiteral("be edited"));
+    if (!item)
+        return;
+    auto* editor = new PatchEditor(*item, &m_page);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    connect(editor, &PatchEditor::submitted, this, [this, editor](const Json& op) {
+        const int row = m_page.table()->currentIndex().row();
+        auto done = m_decider.patch(editor->itemId(), op);
+        if (!done) {
+            editor->showError(done.error().message);
+            m_page.reload();
+            Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
+            return;
+        }
+        Q_EMIT m_page.statusMessage(QStringLiteral("Applied your edit of #%1").arg(done->id));
+        editor->accept();
+        m_page.advanceFrom(row);
+    });
+    editor->open();
+}
+
+void InboxTriage::makeRoomCurrent()
+{
+    auto item = currentPending(QStringLiteral("make room"));
+    if (!item)
+        return;
+    auto input = BudgetPreview::inputFor(m_decider.workspace(), *item);
+    if (!input) {
+        Q_EMIT m_page.statusMessage(input.error().message);
+        return;
+    }
+    if (!*input) {
+        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 writes to %2: only memory and user writes can make room.")
+                                        .arg(item->id)
+                                        .arg(item->destination));
+        return;
+    }
+    auto* dialog = new MakeRoomDialog(*item, std::move(**input), &m_page);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &MakeRoomDialog::submitted, this, [this, dialog](const MemoryRoom& room) {
+        const int row = m_page.table()->currentIndex().row();
+        auto done = m_decider.makeRoom(dialog->itemId(), room);
+        if (!done) {
+            dialog->showError(done.error().message);
+            m_page.reload();
+            Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
+            return;
+        }
+        Q_EMIT m_page.statusMessage(QStringLiteral("Approved #%1 and made room: %2")
+                                        .arg(done->id)
+                                        .arg(done->reason.value_or(QString())));
+        dialog->accept();
+        m_page.advanceFrom(row);
+        Q_EMIT m_page.workspaceChanged();
+    });
+    dialog->open();
+}
+
+void InboxTriage::undoLast()
+{
+    const InboxDecider::Undone undone = m_decider.undo(&m_page);
+    Q_EMIT m_page.statusMessage(undone.message);
+    m_page.reload();
+    Q_EMIT m_page.workspaceChanged();
+    // A refusal taken back puts the item in the pending view again: show it where it is.
+    if (undone.pendingAgain)
+        m_page.selectId(undone.id);
+}
+
+void InboxTriage::next()
+{
+    const int row = m_page.table()->currentIndex().row();
+    m_page.selectRow(row < 0 ? 0 : row + 1);
+}
+
+void InboxTriage::previous()
+{
+    const int row = m_page.table()->currentIndex().row();
+    m_page.selectRow(row <= 0 ? 0 : row - 1);
+}
+
+void InboxTriage::focusSearch()
+{
+    m_page.searchBox()->setFocus(Qt::ShortcutFocusReason);
+    m_page.searchBox()->selectAll();
+}
+
+} // namespace sediment::ui

@@ -1,0 +1,149 @@
+#include "inbox/PatchEditor.h"
+
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace sediment::ui {
+
+namespace {
+
+struct Spec {
+    const char* key;
+    const char* label;
+    bool json;
+};
+
+// Which fields of an op a reviewer edits, by destination and action. Anything else (a batch)
+// is edited as the whole op's JSON.
+std::vector<Spec> specsFor(const QString& d, const Json& op)
+{
+    const std::string action = op.value("action", std::string());
+    const std::string mode = op.value("mode", std::string());
+    if (d == QLatin1String("memory") || d == QLatin1String("user")) {
+        if (action == "add")
+            return {{"content", "Entry", false}};
+        if (action == "replace")
+            return {{"old_text", "Replaces the entry containing", false},
+                    {"content", "New entry", false}};
+        if (action == "remove")
+            return {{"old_text", "Removes the entry containing", false}};
+    } else if (d == QLatin1String("skill") && !op.contains("mode")) {
+        // A staged Hermes skill write: the fields skill_manage takes for its action.
+        if (action == "create" || action == "edit")
+            return {{"content", "SKILL.md", false}};
+        if (action == "patch")
+            return {{"old_string", "Text to find", false}, {"new_string", "Replacement", false}};
+        if (action == "write_file")
+            return {{"file_path", "File in the skill", false}, {"file_content", "Content", false}};
+    } else if (d == QLatin1String("claude_md") || (d == QLatin1String("skill") && mode == "patch")) {
+        return {{"before", "Text to replace (empty: append)", false}, {"after", "Replacement", false}};
+    } else if (d == QLatin1String("settings_json")) {
+        return {{"patch", "JSON merge patch", true}};
+    } else if (d == QLatin1String("skill")) {
+        return {{"text", "SKILL.md", false}};
+    } else if (d == QLatin1String("brain_inbox") || d == QLatin1String("chantier_outil")) {
+        return {{"title", "Title", false}, {"text", "Text", false}};
+    }
+    return {{"", "Operation (JSON)", true}};
+}
+
+} // namespace
+
+PatchEditor::PatchEditor(const InboxItem& item, QWidget* parent)
+    : QDialog(parent)
+    , m_id(item.id)
+    , m_op(item.effectiveOp())
+{
+    setObjectName(QStringLiteral("patchEditor"));
+    setWindowTitle(QStringLiteral("Edit and apply #%1").arg(item.id));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(QStringLiteral("Edit the %1 proposal, then apply it. The original "
+                                            "stays on record beside your version.")
+                                 .arg(item.destination),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    for (const Spec& spec : specsFor(item.destination, m_op)) {
+        Field f;
+        f.key = QString::fromLatin1(spec.key);
+        f.json = spec.json;
+        f.edit = new QPlainTextEdit(this);
+        f.edit->setObjectName(f.key.isEmpty() ? QStringLiteral("op") : f.key);
+        f.edit->setTabChangesFocus(!spec.json);
+        const Json value = f.key.isEmpty() ? m_op : m_op.value(spec.key, Json());
+        if (spec.json) {
+            f.edit->setFont(mono);
+            f.edit->setPlainText(qs(value.is_null() ? std::string("{}") : value.dump(2)));
+        } else {
+            f.edit->setPlainText(value.is_string() ? qs(value.get<std::string>()) : QString());
+        }
+        layout->addWidget(new QLabel(QString::fromUtf8(spec.label), this));
+        layout->addWidget(f.edit, 1);
+        m_fields.push_back(f);
+    }
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("patchError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color:#c62828"));
+    m_error->hide();
+    layout->addWidget(m_error);
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Apply edited"));
+    layout->addWidget(m_buttons);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
+        auto op = editedOp();
+        if (!op) {
+            showError(op.error().message);
+            return;
+        }
+        m_error->hide();
+        Q_EMIT submitted(*op);
+    });
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    resize(620, 460);
+    if (!m_fields.empty())
+        m_fields.back().edit->setFocus();
+}
+
+QPlainTextEdit* PatchEditor::editor(const QString& key) const
+{
+    for (const Field& f : m_fields)
+        if (f.key == key)
+            return f.edit;
+    return nullptr;
+}
+
+Result<Json> PatchEditor::editedOp() const
+{
+    Json op = m_op;
+    for (const Field& f : m_fields) {
+        const std::string text = f.edit->toPlainText().toStdString();
+        if (!f.json) {
+            op[f.key.toStdString()] = text;
+            continue;
+        }
+        Json parsed = Json::parse(text, nullptr, false);
+        if (parsed.is_discarded() || !parsed.is_object())
+            return fail(Error::invalid(QStringLiteral("%1 must be a JSON object")
+                                           .arg(f.key.isEmpty() ? QStringLiteral("the operation")
+                                                                : f.key)));
+        if (f.key.isEmpty())
+            op = std::move(parsed);
+        else
+            op[f.key.toStdString()] = std::move(parsed);
+    }
+    return op;
+}
+
+void PatchEditor::showError(const QString& message)
+{
+    m_error->setText(QStringLiteral("Not applied: %1").arg(message));
+    m_error->show();
+}
+
+} // namespace sediment::ui

@@ -1,0 +1,271 @@
+#include "scars/ScarsPage.h"
+
+#include "scars/ScarTableModel.h"
+#include "scars/ScarRecall.h"
+#include "scars/ScarSuggester.h"
+#include "store/ScarRepository.h"
+#include "shared/ColumnFit.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace sediment::ui {
+
+ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
+    : Page(parent)
+    , m_workspace(workspace)
+    , m_clock(clock)
+{
+    m_model = new ScarTableModel(workspace.db(), this);
+    connect(m_model, &ScarTableModel::errorOccurred, this, &Page::statusMessage);
+
+    m_search = new QLineEdit;
+    m_search->setPlaceholderText(QStringLiteral("Search title, context and lesson (full text)"));
+    m_search->setClearButtonEnabled(true);
+    m_scope = new QComboBox;
+    m_kind = new QComboBox;
+    m_kind->addItem(QStringLiteral("Any kind"), QString());
+    m_kind->addItem(QStringLiteral("Failures"), QStringLiteral("failure"));
+    m_kind->addItem(QStringLiteral("Victories"), QStringLiteral("victory"));
+    m_minImportance = new QSpinBox;
+    m_minImportance->setRange(0, 10);
+    m_minImportance->setPrefix(QStringLiteral("importance ≥ "));
+    m_archived = new QCheckBox(QStringLiteral("Archived too"));
+    auto* recallButton = new QPushButton(QStringLiteral("&Recall"));
+    recallButton->setToolTip(QStringLiteral("Rank the matches as the agent's recall would (preview, no bump)"));
+    m_suggest = new QPushButton(QStringLiteral("Make a &suggestion"));
+    m_suggest->setToolTip(QStringLiteral("Send the selected scar's lesson to the inbox as a memory proposal"));
+
+    // Typing re-queries after a short pause instead of on every key.
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(200);
+    connect(m_debounce, &QTimer::timeout, this, &ScarsPage::applyFilter);
+    connect(m_search, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_search, &QLineEdit::returnPressed, this, &ScarsPage::applyFilter);
+    connect(m_scope, &QComboBox::activated, this, &ScarsPage::applyFilter);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &ScarsPage::applyFilter);
+    connect(m_minImportance, &QSpinBox::valueChanged, this, &ScarsPage::applyFilter);
+    connect(m_archived, &QCheckBox::toggled, this, &ScarsPage::applyFilter);
+    connect(recallButton, &QPushButton::clicked, this, &ScarsPage::runRecall);
+    connect(m_suggest, &QPushButton::clicked, this, &ScarsPage::suggestSelected);
+
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_search, 1);
+    filters->addWidget(m_scope);
+    filters->addWidget(m_kind);
+    filters->addWidget(m_minImportance);
+    filters->addWidget(m_archived);
+    filters->addWidget(recallButton);
+    filters->addWidget(m_suggest);
+
+    m_table = new QTableView;
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSortingEnabled(true);
+    m_table->verticalHeader()->hide();
+    // The title takes what the short columns leave; times and titles stay on one line.
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(ScarTableModel::TitleColumn, QHeaderView::Stretch);
+    fitColumn(m_table, ScarTableModel::IdColumn, QStringLiteral("999999"));
+    fitColumn(m_table, ScarTableModel::KindColumn, QStringLiteral("victory"));
+    fitColumn(m_table, ScarTableModel::ImportanceColumn, QStringLiteral("10"));
+    fitColumn(m_table, ScarTableModel::ScopeColumn, QStringLiteral("integration"));
+    fitColumn(m_table, ScarTableModel::RecallsColumn, QStringLiteral("9999"));
+    fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ScarsPage::showSelected);
+
+    m_lesson = new QTextBrowser;
+    m_recall = new QTableWidget(0, 4);
+    m_recall->setHorizontalHeaderLabels({QStringLiteral("Score"), QStringLiteral("#"),
+                                         QStringLiteral("Scar"), QStringLiteral("Why it ranked so")});
+    m_recall->verticalHeader()->hide();
+    m_recall->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_recall->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_recall->horizontalHeader()->setStretchLastSection(true);
+    m_recall->setWordWrap(false);
+    fitColumn(m_recall, 0, QStringLiteral("0.999"));
+    fitColumn(m_recall, 1, QStringLiteral("999999"));
+    m_recall->setColumnWidth(2, 200);
+    connect(m_recall, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+        if (auto* item = m_recall->item(row, 1))
+            selectScar(item->text().toLongLong());
+    });
+
+    auto* right = new QSplitter(Qt::Vertical);
+    right->addWidget(m_lesson);
+    right->addWidget(m_recall);
+    auto* split = new QSplitter;
+    split->addWidget(m_table);
+    split->addWidget(right);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    // Stretch factors only share out extra room; the list starts with two thirds of the width,
+    // enough for a readable title beside the short columns.
+    split->setSizes({670, 330});
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(split, 1);
+
+    reloadScopes();
+    applyFilter();
+}
+
+QString ScarsPage::badge() const
+{
+    return m_total == 1 ? QStringLiteral("1 scar") : QStringLiteral("%1 scars").arg(m_total);
+}
+
+void ScarsPage::reloadScopes()
+{
+    const QString current = m_scope->currentData().toString();
+    m_scope->clear();
+    m_scope->addItem(QStringLiteral("All scopes"), QString());
+    auto scopes = ScarRepository(m_workspace.db()).scopes();
+    if (scopes)
+        for (const QString& s : *scopes)
+            m_scope->addItem(s, s);
+    const int i = m_scope->findData(current);
+    m_scope->setCurrentIndex(i < 0 ? 0 : i);
+}
+
+void ScarsPage::applyFilter()
+{
+    m_debounce->stop();
+    ScarRepository::Filter f;
+    f.text = m_search->text();
+    f.scope = m_scope->currentData().toString();
+    f.kind = m_kind->currentData().toString();
+    f.minImportance = m_minImportance->value();
+    f.includeArchived = m_archived->isChecked();
+    m_model->setFilter(f);
+    if (m_model->rowCount() > 0)
+        m_table->selectRow(0);
+    showSelected();
+    const QString before = badge();
+    auto total = ScarRepository(m_workspace.db()).count({});
+    m_total = total ? *total : 0;
+    if (badge() != before)
+        Q_EMIT badgeChanged();
+}
+
+qint64 ScarsPage::selectedId() const
+{
+    const QModelIndex i = m_table->currentIndex();
+    return i.isValid() ? m_model->data(i, ScarTableModel::ScarIdRole).toLongLong() : 0;
+}
+
+bool ScarsPage::selectScar(qint64 id)
+{
+    const int row = m_model->rowOf(id);
+    if (row < 0)
+        return false;
+    m_table->selectRow(row);
+    m_table->setCurrentIndex(m_model->index(row, ScarTableModel::TitleColumn));
+    return true;
+}
+
+void ScarsPage::showSelected()
+{
+    const Scar* s = m_model->scarAt(m_table->currentIndex().row());
+    m_suggest->setEnabled(s && !s->suggestionId);
+    if (!s) {
+        m_lesson->setPlainText(m_model->rowCount() ? QString() : QStringLiteral("No scar matches."));
+        return;
+    }
+    QString html = QStringLiteral("<h3>%1</h3><p><b>%2</b> · importance %3/10 · scope %4 · %5 · "
+                                  "recalled %6×%7</p>")
+                       .arg(s->title.toHtmlEscaped(), s->kind)
+                       .arg(s->importance)
+                       .arg(s->scope.toHtmlEscaped(), s->createdAt.left(10))
+                       .arg(s->recallCount)
+                       .arg(s->lastRecalledAt ? QStringLiteral(" (last %1)").arg(s->lastRecalledAt->left(10))
+                                              : QString());
+    html += QStringLiteral("<p><b>%1</b><br>%2</p>")
+                .arg(s->kind == QLatin1String("victory") ? QStringLiteral("Pattern to reproduce")
+                                                         : QStringLiteral("Lesson (what prevents a repeat)"),
+                     s->lesson.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    if (!s->context.isEmpty())
+        html += QStringLiteral("<p><b>Context</b><br>%1</p>")
+                    .arg(s->context.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    if (s->suggestionId)
+        html += QStringLiteral("<p>Suggested as inbox item %1.</p>").arg(*s->suggestionId);
+    else if (!s->learnable)
+        html += QStringLiteral("<p>Not learnable: never proposed automatically.</p>");
+    m_lesson->setHtml(html);
+}
+
+bool ScarsPage::runRecall()
+{
+    m_recall->setRowCount(0);
+    auto hits = ScarRecall(m_workspace.db(), m_clock)
+                    .recall(m_search->text(), m_scope->currentData().toString(), 5, false);
+    if (!hits) {
+        Q_EMIT statusMessage(hits.error().message);
+        return false;
+    }
+    m_recall->setRowCount(int(hits->size()));
+    int row = 0;
+    for (const auto& h : *hits) {
+        m_recall->setItem(row, 0, new QTableWidgetItem(QString::number(h.score, 'f', 3)));
+        m_recall->setItem(row, 1, new QTableWidgetItem(QString::number(h.scar.id)));
+        m_recall->setItem(row, 2, new QTableWidgetItem(h.scar.title));
+        m_recall->setItem(row, 3, new QTableWidgetItem(h.why()));
+        ++row;
+    }
+    Q_EMIT statusMessage(hits->empty() ? QStringLiteral("recall: no scar matches")
+                                       : QStringLiteral("recall: %1 result(s)").arg(hits->size()));
+    return true;
+}
+
+qint64 ScarsPage::suggestSelected()
+{
+    const Scar* s = m_model->scarAt(m_table->currentIndex().row());
+    if (!s)
+        return 0;
+    const qint64 id = s->id;
+    int redacted = 0;
+    ScarSuggester suggester(m_workspace, m_clock, QStringLiteral("human:") + m_workspace.reviewer());
+    auto done = suggester.suggestOne(*s, redacted);
+    if (!done || !done->inboxId) {
+        Q_EMIT statusMessage(done ? QStringLiteral("nothing proposed for scar %1").arg(id) : done.error().message);
+        return 0;
+    }
+    m_model->refresh();
+    selectScar(id);
+    showSelected();
+    Q_EMIT statusMessage(QStringLiteral("scar %1 suggested: inbox item %2 (%3)")
+                             .arg(id)
+                             .arg(*done->inboxId)
+                             .arg(done->status));
+    return *done->inboxId;
+}
+
+void ScarsPage::reload()
+{
+    const qint64 keep = selectedId();
+    reloadScopes();
+    m_model->refresh();
+    if (!keep || !selectScar(keep)) {
+        if (m_model->rowCount() > 0)
+            m_table->selectRow(0);
+    }
+    showSelected();
+}
+
+} // namespace sediment::ui

@@ -1,0 +1,135 @@
+#include "shared/DiffView.h"
+
+#include "shared/SideBySideDiff.h"
+
+#include <QEvent>
+#include <QPalette>
+#include <QScrollBar>
+
+namespace sediment::ui {
+
+namespace {
+
+struct Colors {
+    QString removedLine, removedWord, addedLine, addedWord, gutter, rule, text, muted;
+};
+
+Colors colorsFor(const QPalette& p)
+{
+    const bool dark = p.color(QPalette::Base).lightness() < 128;
+    if (dark)
+        return {QStringLiteral("#3b2326"), QStringLiteral("#7d2f35"), QStringLiteral("#1f3626"),
+                QStringLiteral("#2f6b3c"), QStringLiteral("#7f8690"), QStringLiteral("#3a3f46"),
+                p.color(QPalette::Text).name(), QStringLiteral("#8b929b")};
+    return {QStringLiteral("#fdecec"), QStringLiteral("#f5b7b9"), QStringLiteral("#e9f7ec"),
+            QStringLiteral("#a9e2b6"), QStringLiteral("#9aa1a9"), QStringLiteral("#e3e5e8"),
+            p.color(QPalette::Text).name(), QStringLiteral("#6b7280")};
+}
+
+QString escaped(const QString& text) { return text.toHtmlEscaped(); }
+
+} // namespace
+
+DiffView::DiffView(QWidget* parent)
+    : QTextBrowser(parent)
+{
+    setObjectName(QStringLiteral("diffView"));
+    setOpenLinks(false);
+    setFrameShape(QFrame::NoFrame);
+    setLineWrapMode(QTextEdit::WidgetWidth);
+    document()->setDocumentMargin(8);
+}
+
+void DiffView::setTexts(const QString& before, const QString& after, const QString& beforeTitle,
+                        const QString& afterTitle)
+{
+    m_before = before;
+    m_after = after;
+    m_beforeTitle = beforeTitle;
+    m_afterTitle = afterTitle;
+    m_message.clear();
+    render();
+}
+
+void DiffView::clearDiff(const QString& message)
+{
+    m_before.clear();
+    m_after.clear();
+    m_message = message;
+    render();
+}
+
+void DiffView::changeEvent(QEvent* event)
+{
+    QTextBrowser::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        render();
+}
+
+void DiffView::render()
+{
+    const Colors c = colorsFor(palette());
+    m_changedWords = 0;
+    if (!m_message.isEmpty()) {
+        m_html = QStringLiteral("<p style='color:%1'>%2</p>").arg(c.muted, escaped(m_message));
+        setHtml(m_html);
+        return;
+    }
+    QString html;
+    html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='3' "
+                           "style='border-collapse:collapse'>");
+    html += QStringLiteral("<tr><th width='3%'></th><th width='47%' align='left' "
+                           "style='color:%1'>%2</th><th width='3%'></th>"
+                           "<th width='47%' align='left' style='color:%1'>%3</th></tr>")
+                .arg(c.muted, escaped(m_beforeTitle), escaped(m_afterTitle));
+    const auto rows = SideBySideDiff::compute(m_before, m_after);
+    auto side = [&](const std::vector<DiffSegment>& segs, const QString& word) {
+        QString out;
+        for (const DiffSegment& s : segs) {
+            if (s.changed) {
+                ++m_changedWords;
+                out += QStringLiteral("<span style='background-color:%1'>%2</span>")
+                           .arg(word, escaped(s.text));
+            } else {
+                out += escaped(s.text);
+            }
+        }
+        return out;
+    };
+    for (const DiffRow& row : rows) {
+        const bool left = row.kind == DiffRow::Kind::Changed || row.kind == DiffRow::Kind::Removed;
+        const bool right = row.kind == DiffRow::Kind::Changed || row.kind == DiffRow::Kind::Added;
+        const QString leftBg = left ? QStringLiteral(" bgcolor='%1'").arg(c.removedLine) : QString();
+        const QString rightBg = right ? QStringLiteral(" bgcolor='%1'").arg(c.addedLine) : QString();
+        // Whole-line adds and removals are shaded by the row; only words inside a changed pair
+        // get the stronger mark.
+        const bool wordLevel = row.kind == DiffRow::Kind::Changed;
+        html += QStringLiteral("<tr>");
+        html += QStringLiteral("<td align='right' style='color:%1'>%2</td>")
+                    .arg(c.gutter, row.leftLine ? QString::number(*row.leftLine) : QString());
+        html += QStringLiteral("<td%1 style='white-space:pre-wrap'>%2</td>")
+                    .arg(leftBg, wordLevel ? side(row.left, c.removedWord)
+                                           : escaped(row.left.empty() ? QString()
+                                                                      : row.left.front().text));
+        html += QStringLiteral("<td align='right' style='color:%1'>%2</td>")
+                    .arg(c.gutter, row.rightLine ? QString::number(*row.rightLine) : QString());
+        html += QStringLiteral("<td%1 style='white-space:pre-wrap'>%2</td>")
+                    .arg(rightBg, wordLevel ? side(row.right, c.addedWord)
+                                            : escaped(row.right.empty() ? QString()
+                                                                        : row.right.front().text));
+        html += QStringLiteral("</tr>");
+        if (!wordLevel && row.kind != DiffRow::Kind::Same)
+            ++m_changedWords;
+    }
+    if (rows.empty())
+        html += QStringLiteral("<tr><td></td><td colspan='3' style='color:%1'>Both sides are "
+                               "empty.</td></tr>")
+                    .arg(c.muted);
+    html += QStringLiteral("</table>");
+    m_html = html;
+    const int scroll = verticalScrollBar()->value();
+    setHtml(html);
+    verticalScrollBar()->setValue(scroll);
+}
+
+} // namespace sediment::ui

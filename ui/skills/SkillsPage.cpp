@@ -1,0 +1,465 @@
+#include "skills/SkillsPage.h"
+
+#include "skills/SkillTableModel.h"
+#include "skills/Curator.h"
+#include "skills/CuratorRules.h"
+#include "skills/SkillFolders.h"
+#include "skills/SkillService.h"
+#include "skills/UsageLink.h"
+#include "store/SkillRepository.h"
+#include "util/Time.h"
+#include "shared/ColumnFit.h"
+#include "shared/ErrorDialog.h"
+#include "workspace/Workspace.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QHash>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+
+namespace sediment::ui {
+
+namespace {
+
+QComboBox* choices(QWidget* parent, const QString& all, const QStringList& values)
+{
+    auto* box = new QComboBox(parent);
+    box->addItem(all, QString());
+    for (const QString& v : values)
+        box->addItem(v, v);
+    return box;
+}
+
+QString plural(qint64 n, const char* one, const char* many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+}
+
+} // namespace
+
+SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
+    : Page(parent)
+    , m_workspace(workspace)
+    , m_clock(clock)
+    , m_confirm([this](const QString& question) {
+        return QMessageBox::question(this, QStringLiteral("Run the curator"), question,
+                                     QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+               == QMessageBox::Yes;
+    })
+    , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
+{
+    m_model = new SkillTableModel(workspace.db(), this);
+    connect(m_model, &SkillTableModel::errorOccurred, this, &Page::statusMessage);
+
+    m_state = choices(this, QStringLiteral("All states"),
+                      {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")});
+    m_creator = choices(this, QStringLiteral("All creators"),
+                        {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"),
+                         QStringLiteral("hub")});
+    m_name = new QLineEdit(this);
+    m_name->setPlaceholderText(QStringLiteral("Filter by name"));
+    m_name->setClearButtonEnabled(true);
+    m_count = new QLabel(this);
+    m_rules = new QLabel(this);
+    m_rules->setWordWrap(true);
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_state);
+    filters->addWidget(m_creator);
+    filters->addWidget(m_name, 1);
+    filters->addWidget(m_count);
+    connect(m_state, &QComboBox::currentIndexChanged, this, &SkillsPage::applyFilters);
+    connect(m_creator, &QComboBox::currentIndexChanged, this, &SkillsPage::applyFilters);
+    connect(m_name, &QLineEdit::textChanged, this, &SkillsPage::applyFilters);
+
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(SkillTableModel::NameColumn, Qt::AscendingOrder);
+    m_table->verticalHeader()->hide();
+    // Fixed row heights: the view never measures rows it does not show.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    // Short columns are as wide as their longest value or title, measured once from sample texts
+    // (measuring the rows themselves would read every skill); the name takes the rest. Times
+    // stay on one line.
+    m_table->setWordWrap(false);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(SkillTableModel::NameColumn, QHeaderView::Stretch);
+    const auto fit = [this](int column, const QString& sample) { fitColumn(m_table, column, sample); };
+    fit(SkillTableModel::StateColumn, QStringLiteral("archived"));
+    fit(SkillTableModel::CreatedByColumn, QStringLiteral("bundled"));
+    fit(SkillTableModel::PinnedColumn, QStringLiteral("MM pinned"));
+    fit(SkillTableModel::LastActivityColumn, QStringLiteral("2026-12-31 23:59"));
+    fit(SkillTableModel::UsesColumn, QStringLiteral("99999"));
+    fit(SkillTableModel::ViewsColumn, QStringLiteral("99999"));
+    fit(SkillTableModel::PatchesColumn, QStringLiteral("99999"));
+    fit(SkillTableModel::CreatedColumn, QStringLiteral("2026-12-31 23:59"));
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &SkillsPage::showCurrent);
+    connect(m_table, &QTableView::doubleClicked, this, &SkillsPage::openSkillFile);
+
+    m_detail = new QLabel(this);
+    m_detail->setWordWrap(true);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_pinButton = new QPushButton(QStringLiteral("&Pin"), this);
+    m_restoreButton = new QPushButton(QStringLiteral("&Restore"), this);
+    m_openButton = new QPushButton(QStringLiteral("&Open SKILL.md"), this);
+    auto* previewButton = new QPushButton(QStringLiteral("Pre&view curator"), this);
+    auto* runButton = new QPushButton(QStringLiteral("Run &curator…"), this);
+    m_pinButton->setToolTip(QStringLiteral("Pin or unpin the selected skill (P): a pinned skill "
+                                           "is never transitioned by the curator"));
+    previewButton->setToolTip(QStringLiteral("What the next curator pass would do, without doing it"));
+    connect(m_pinButton, &QPushButton::clicked, this, &SkillsPage::togglePin);
+    connect(m_restoreButton, &QPushButton::clicked, this, &SkillsPage::restoreSelected);
+    connect(m_openButton, &QPushButton::clicked, this, &SkillsPage::openSkillFile);
+    connect(previewButton, &QPushButton::clicked, this, &SkillsPage::previewCurator);
+    connect(runButton, &QPushButton::clicked, this, &SkillsPage::runCurator);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_pinButton);
+    actions->addWidget(m_restoreButton);
+    actions->addWidget(m_openButton);
+    actions->addStretch(1);
+    actions->addWidget(previewButton);
+    actions->addWidget(runButton);
+
+    m_pinAction = new QAction(QStringLiteral("Pin or unpin"), this);
+    m_pinAction->setShortcut(QKeySequence(Qt::Key_P));
+    m_pinAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_pinAction, &QAction::triggered, this, &SkillsPage::togglePin);
+    m_table->addAction(m_pinAction);
+
+    m_previewSummary = new QLabel(
+        QStringLiteral("Curator preview: press “Preview curator” to see what the next pass would do."),
+        this);
+    m_previewSummary->setWordWrap(true);
+    m_preview = new QTreeWidget(this);
+    m_preview->setRootIsDecorated(false);
+    m_preview->setHeaderLabels({QStringLiteral("Skill"), QStringLiteral("Change"), QStringLiteral("Why")});
+    m_preview->setColumnWidth(0, 220);
+    m_preview->setColumnWidth(1, 160);
+    auto* previewBox = new QWidget(this);
+    auto* previewLayout = new QVBoxLayout(previewBox);
+    previewLayout->setContentsMargins(0, 0, 0, 0);
+    previewLayout->addWidget(m_previewSummary);
+    previewLayout->addWidget(m_preview);
+
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addLayout(filters);
+    topLayout->addWidget(m_rules);
+    topLayout->addWidget(m_table, 1);
+    topLayout->addWidget(m_detail);
+    topLayout->addLayout(actions);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(previewBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(split);
+
+    loadRules();
+    // The model has just read the names: no reload, which would read them again.
+    showCurrent();
+    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
+}
+
+void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm)
+{
+    m_confirm = std::move(confirm);
+}
+
+void SkillsPage::setOpenHandler(std::function<bool(const QUrl&)> open) { m_open = std::move(open); }
+
+QString SkillsPage::badge() const
+{
+    auto counts = SkillRepository(m_workspace.db()).countsByState();
+    if (!counts)
+        return {};
+    auto n = [&](const char* state) {
+        const auto it = counts->find(QLatin1String(state));
+        return it == counts->end() ? qint64(0) : it->second;
+    };
+    QString text = QStringLiteral("%1 active").arg(n("active"));
+    if (n("stale"))
+        text += QStringLiteral(" · %1 stale").arg(n("stale"));
+    if (n("archived"))
+        text += QStringLiteral(" · %1 archived").arg(n("archived"));
+    return text;
+}
+
+QString SkillsPage::actor() const { return QStringLiteral("human:") + m_workspace.reviewer(); }
+
+QString SkillsPage::currentName() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? current.data(SkillTableModel::NameRole).toString() : QString();
+}
+
+bool SkillsPage::selectSkill(const QString& name)
+{
+    const int row = m_model->rowOf(name);
+    if (row < 0)
+        return false;
+    m_table->setCurrentIndex(m_model->index(row, SkillTableModel::NameColumn));
+    m_table->scrollTo(m_table->currentIndex());
+    return true;
+}
+
+void SkillsPage::loadRules()
+{
+    m_settings = CuratorSettings::of(m_workspace);
+    m_scope.reset();
+    const auto& t = m_settings.thresholds;
+    if (!m_settings.hermesHome) {
+        m_rules->setText(QStringLiteral("Curator rules: stale after %1 days, archive after %2 days "
+                                        "(%3); only agent-created, unpinned skills are curated.")
+                             .arg(t.staleAfterDays)
+                             .arg(t.archiveAfterDays)
+                             .arg(m_settings.source));
+        return;
+    }
+    auto linked = UsageLink(m_workspace.db()).path();
+    const QString usage = linked && *linked ? **linked
+                                            : m_workspace.path(QStringLiteral("skills/.usage.json"));
+    auto scope = HermesCuratorScope::load(m_workspace.root(), usage, m_settings, m_clock.now().toUTC());
+    QString problem;
+    if (scope)
+        m_scope = std::move(*scope);
+    else
+        problem = QStringLiteral(" %1.").arg(scope.error().message);
+    m_rules->setText(
+        QStringLiteral("Hermes' curator rules: stale after %1 days, archive after %2 days (%3); "
+                       "bundled skills are %4 (curator.prune_builtins); hub skills, the built-in "
+                       "plan and skills a cron job names are never touched.%5")
+            .arg(t.staleAfterDays)
+            .arg(t.archiveAfterDays)
+            .arg(m_settings.source,
+                 m_settings.pruneBuiltins ? QStringLiteral("curated") : QStringLiteral("left alone"),
+                 problem));
+    m_model->setProtection([this](const Skill& skill) { return protectionOf(skill); });
+}
+
+std::pair<QString, QString> SkillsPage::protectionOf(const Skill& skill) const
+{
+    using P = HermesCuratorScope::Protection;
+    if (!m_scope)
+        return {};
+    const P p = m_scope->protection(skill.name);
+    static const QHash<int, QString> labels{{int(P::Pinned), QStringLiteral("pinned")},
+                                            {int(P::CronJob), QStringLiteral("cron job")},
+                                            {int(P::Hub), QStringLiteral("hub")},
+                                            {int(P::ProtectedBuiltin), QStringLiteral("built-in")},
+                                            {int(P::Bundled), QStringLiteral("bundled")}};
+    if (p == P::None || p == P::NotAgent)
+        return {QString(), HermesCuratorScope::describe(p)};
+    return {labels.value(int(p)), HermesCuratorScope::describe(p)};
+}
+
+void SkillsPage::reload()
+{
+    const QString keep = currentName();
+    loadRules();
+    m_model->refresh();
+    if (keep.isEmpty() || !selectSkill(keep))
+        showCurrent();
+    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
+    Q_EMIT badgeChanged();
+}
+
+void SkillsPage::applyFilters()
+{
+    const QString keep = currentName();
+    m_model->setStateFilter(m_state->currentData().toString());
+    m_model->setCreatorFilter(m_creator->currentData().toString());
+    m_model->setNameFilter(m_name->text());
+    if (keep.isEmpty() || !selectSkill(keep))
+        showCurrent();
+    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
+}
+
+void SkillsPage::showCurrent()
+{
+    const Skill* s = m_model->skillAt(m_table->currentIndex().row());
+    m_pinButton->setEnabled(s != nullptr);
+    m_restoreButton->setEnabled(s && s->state == QLatin1String("archived"));
+    m_openButton->setEnabled(s != nullptr);
+    if (!s) {
+        m_pinButton->setText(QStringLiteral("&Pin"));
+        m_detail->setText(QStringLiteral("Select a skill to pin it, restore it or open its SKILL.md."));
+        return;
+    }
+    m_pinButton->setText(s->pinned ? QStringLiteral("Un&pin") : QStringLiteral("&Pin"));
+    const CuratorRules::Cutoffs cutoffs(m_clock.now().toUTC(), m_settings.thresholds);
+    CuratorDecision d = CuratorRules::decide(*s, cutoffs);
+    QString next;
+    if (m_scope) {
+        const auto p = m_scope->protection(s->name);
+        const Skill* rec = m_scope->record(s->name);
+        if (s->pinned || p != HermesCuratorScope::Protection::None) {
+            next = QStringLiteral("protected: %1").arg(HermesCuratorScope::describe(
+                s->pinned ? HermesCuratorScope::Protection::Pinned : p));
+        } else if (!rec) {
+            next = QStringLiteral("seeded: its inactivity clock starts then");
+        } else {
+            d = CuratorRules::transition(*rec, cutoffs);
+            next = d.transition == CuratorDecision::Transition::None
+                       ? QStringLiteral("no change")
+                       : QStringLiteral("%1 → %2: %3").arg(rec->state, d.toState(rec->state), d.why);
+        }
+    } else if (d.scope == CuratorDecision::Scope::SkippedNotAgent)
+        next = QStringLiteral("the curator never touches %1 skills").arg(s->createdBy);
+    else if (d.scope == CuratorDecision::Scope::SkippedPinned)
+        next = QStringLiteral("pinned: the curator leaves it as it is");
+    else if (d.transition == CuratorDecision::Transition::None)
+        next = QStringLiteral("no change");
+    else
+        next = QStringLiteral("%1 → %2: %3").arg(s->state, d.toState(s->state), d.why);
+    m_detail->setText(QStringLiteral("%1 — %2, created by %3 on %4. Next curator pass: %5.")
+                          .arg(s->name, s->state, s->createdBy,
+                               time::toIso(s->createdAt).left(10), next));
+}
+
+void SkillsPage::togglePin()
+{
+    const Skill* s = m_model->skillAt(m_table->currentIndex().row());
+    if (!s || s->state.isEmpty())
+        return;
+    const QString name = s->name;
+    auto done = SkillService(m_workspace, m_clock).setPinned(name, !s->pinned, actor());
+    if (!done) {
+        ErrorDialog::show(this, QStringLiteral("Could not change the pin of %1.").arg(name), done.error());
+        return;
+    }
+    reload();
+    Q_EMIT statusMessage(done->writeBackError
+                             ? done->message + QStringLiteral(" (.usage.json not updated: %1)")
+                                                   .arg(*done->writeBackError)
+                             : done->message);
+}
+
+void SkillsPage::restoreSelected()
+{
+    const Skill* s = m_model->skillAt(m_table->currentIndex().row());
+    if (!s || s->state != QLatin1String("archived"))
+        return;
+    const QString name = s->name;
+    auto done = SkillService(m_workspace, m_clock).restore(name, actor());
+    if (!done) {
+        ErrorDialog::show(this, QStringLiteral("Could not restore %1.").arg(name), done.error());
+        return;
+    }
+    reload();
+    Q_EMIT statusMessage(done->message);
+}
+
+bool SkillsPage::openSkillFile()
+{
+    const Skill* s = m_model->skillAt(m_table->currentIndex().row());
+    if (!s)
+        return false;
+    const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
+    QString file = folders.skillFile(s->name);
+    if (s->state == QLatin1String("archived")) {
+        if (const auto where = folders.findArchived(s->name, s->archivePath))
+            file = folders.dir() + QLatin1Char('/') + *where + QStringLiteral("/SKILL.md");
+    }
+    if (!QFileInfo::exists(file)) {
+        Q_EMIT statusMessage(QStringLiteral("%1 does not exist").arg(file));
+        return false;
+    }
+    return m_open(QUrl::fromLocalFile(file));
+}
+
+void SkillsPage::showPreview(const CuratorReport& r)
+{
+    m_preview->clear();
+    QList<QTreeWidgetItem*> items;
+    for (const auto& step : r.plan) {
+        auto* item = new QTreeWidgetItem({step.name, QStringLiteral("%1 → %2").arg(step.from, step.to),
+                                          step.why});
+        item->setToolTip(2, step.why);
+        items << item;
+    }
+    m_preview->addTopLevelItems(items);
+    m_previewSummary->setText(
+        QStringLiteral("Next curator pass (as of %1): %2 checked, %3 to mark stale, %4 to archive, "
+                       "%5 to reactivate; %6 pinned and %7 not agent-created left alone.")
+            .arg(r.at)
+            .arg(r.checked)
+            .arg(r.markedStale)
+            .arg(r.archived)
+            .arg(r.reactivated)
+            .arg(r.skippedPinned)
+            .arg(r.skippedNotAgent)
+        + (r.hermes ? QStringLiteral(" %1 named by cron jobs left alone, %2 bundled to seed.")
+                          .arg(r.skippedCron)
+                          .arg(r.seeded)
+                    : QString()));
+}
+
+void SkillsPage::previewCurator()
+{
+    auto plan = Curator(m_workspace, m_clock).run(true);
+    if (!plan) {
+        ErrorDialog::show(this, QStringLiteral("Could not preview the curator."), plan.error());
+        return;
+    }
+    showPreview(*plan);
+}
+
+void SkillsPage::runCurator()
+{
+    auto plan = Curator(m_workspace, m_clock).run(true);
+    if (!plan) {
+        ErrorDialog::show(this, QStringLiteral("Could not plan the curator pass."), plan.error());
+        return;
+    }
+    showPreview(*plan);
+    if (plan->plan.empty()) {
+        Q_EMIT statusMessage(QStringLiteral("The curator has nothing to do (%1 checked).").arg(plan->checked));
+        return;
+    }
+    const QString question =
+        QStringLiteral("The curator will mark %1 stale, archive %2 and reactivate %3 (of %4 "
+                       "agent-created skills checked). Archived folders move to skills/.archive; "
+                       "nothing is deleted. Run it now?")
+            .arg(plural(plan->markedStale, "skill", "skills"))
+            .arg(plan->archived)
+            .arg(plan->reactivated)
+            .arg(plan->checked);
+    if (!m_confirm(question))
+        return;
+    auto done = Curator(m_workspace, m_clock).run(false);
+    if (!done) {
+        ErrorDialog::show(this, QStringLiteral("The curator pass failed; nothing was changed."),
+                          done.error());
+        return;
+    }
+    reload();
+    previewCurator();
+    Q_EMIT statusMessage(QStringLiteral("Curator: %1 marked stale, %2 archived, %3 reactivated, %4 failed")
+                             .arg(done->markedStale)
+                             .arg(done->archived)
+                             .arg(done->reactivated)
+                             .arg(done->failed));
+}
+
+} // namespace sediment::ui
