@@ -121,7 +121,7 @@ void MainWindow::installPages()
     addPage(new AuditPage(*m_workspace, m_clock, this));
 }
 
-// A Hermes home's staged write-approval queue flows into the inbox while the app is open (§14).
+// A Hermes home's staged write-approval queue flows into the inbox while the app is open (docs/verbs.md#hermes).
 // The watcher writes through this window's own connection, which PRAGMA data_version does not
 // report, so its imports refresh the pages directly.
 void MainWindow::watchHermesQueue()

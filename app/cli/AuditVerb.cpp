@@ -12,9 +12,10 @@ namespace {
 const QString kUsage = QStringLiteral(
     "Usage: sediment audit [--subject S] [--json]\n"
     "       sediment audit --verify [--json]\n\n"
-    "Lists the append-only audit log (§7), oldest first; S is a subject type (inbox_item,\n"
+    "Lists the append-only audit log, oldest first; S is a subject type (inbox_item,\n"
     "skill, scar, decision, memory, ...) or type:id. --json prints an array of rows with seq,\n"
-    "at, actor, action, subject_type, subject_id, reason, before, after, details and hash.\n\n"
+    "at, actor, action, subject_type, subject_id, reason, before, after, details and hash.\n"
+    "See docs/user-guide.md#audit.\n\n"
     "--verify recomputes the hash chain and names the first broken row.\n\n"
     "Exit codes: 0 done (chain intact), 1 the chain is broken, 2 bad usage, 3 I/O.\n");
 

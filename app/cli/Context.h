@@ -12,7 +12,7 @@
 namespace sediment::cli {
 
 // What a verb gets: its own arguments (global options already taken out), the workspace opened
-// on first use, and the output conventions of §11 (one stderr line per error, exit codes).
+// on first use, and the output conventions of docs/verbs.md (one stderr line per error, exit codes).
 class Context final {
 public:
     Context(QString verb, QStringList args, QString workspaceFlag);
@@ -44,7 +44,7 @@ private:
 };
 
 // Reads a file argument, '-' meaning stdin, refusing anything over 16 MiB before reading it
-// whole (§13).
+// whole (docs/architecture.md#durability).
 Result<QByteArray> readInput(const QString& fileOrDash);
 
 constexpr qint64 kMaxInputBytes = 16 * 1024 * 1024;

@@ -24,14 +24,15 @@ const QString kUsage = QStringLiteral(
     "       sediment decisions snapshots [--json]\n"
     "       sediment decisions auto-review [--signal-cmd CMD] [--dry-run] [--now ISO] [--json]\n"
     "       sediment decisions escalation [--now ISO] [--json]\n\n"
-    "Decisions an agent made, their outcomes, and how well its confidence was calibrated (§9).\n"
+    "Decisions an agent made, their outcomes, and how well its confidence was calibrated.\n"
     "import reads JSON Lines: description, context, pattern, confidence, category\n"
     "(architecture|process|tooling|security|integration), stakes (low|medium|high|critical),\n"
     "outcome (pending|success|partial|failure|noise|superseded), outcome_text (or result),\n"
     "reviewer, reviewed_at, superseded_by, created_at, session, id. A snapshot of the\n"
     "calibration is taken after every 10 new reviews. auto-review sets an outcome only on an\n"
     "objective signal of confidence >= 0.7 (reviewer auto). escalation lists unreviewed high or\n"
-    "critical decisions older than 14 days.\n");
+    "critical decisions older than 14 days.\n"
+    "See docs/user-guide.md#decisions.\n");
 
 Result<qint64> idArg(const Args& a, const QString& label)
 {

@@ -1,4 +1,4 @@
-// `sediment memory`: the §2 memory store on the command line. `memory apply -` is a drop-in
+// `sediment memory`: the memory store (docs/user-guide.md#memory) on the command line. `memory apply -` is a drop-in
 // backend for an agent's memory tool, so its stdout is exactly the tool's result object.
 #include "cli/Context.h"
 #include "cli/Verb.h"

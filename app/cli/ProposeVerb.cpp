@@ -10,7 +10,7 @@ namespace {
 
 const QString kUsage = QStringLiteral(
     "Usage: sediment propose [FILE|-] [--now T] [--json]\n\n"
-    "Submits proposals (§3) read from FILE, or standard input when FILE is '-' or absent: one\n"
+    "Submits proposals read from FILE, or standard input when FILE is '-' or absent: one\n"
     "JSON object, a JSON array, or JSON Lines. The seed form {\"target\", \"op\", \"rationale\",\n"
     "\"score\"} is accepted as is; the general form adds \"destination\", \"id\" and \"source\".\n"
     "Every proposal is validated before any is gated: one invalid proposal fails the whole\n"
@@ -18,7 +18,8 @@ const QString kUsage = QStringLiteral(
     "rationale, titles and memory content cut at 4096 code points); what was changed is listed\n"
     "under \"sanitized\". A proposal identical to a pending one, or with the same id, raises\n"
     "that item's seen count instead of queueing it twice. The gate is sediment.json's \"gate\"\n"
-    "(human, score, score-then-human); refusal memory runs first.\n\n"
+    "(human, score, score-then-human); refusal memory runs first.\n"
+    "See docs/verbs.md#propose.\n\n"
     "The score is optional; the score gate rejects a proposal without one.\n\n"
     "Output (--json): {\"path\":\"gate:<chain>\",\"applied\":[...],\"rejected\":[...],\"failed\":[...],\n"
     "\"pending\":[...],\"sanitized\":[...],\"stores\":{...}}, each item with its 1-based index,\n"

@@ -13,11 +13,12 @@ namespace {
 
 const QString kUsage = QStringLiteral(
     "Usage: sediment review --summary-file F --proposer-cmd CMD [--timeout SECONDS] [--now T] [--json]\n\n"
-    "Runs the review kernel (§4) on a session summary: CMD is run through /bin/sh -c with\n"
+    "Runs the review kernel on a session summary: CMD is run through /bin/sh -c with\n"
     "{\"summary\": ...} on its standard input and must print proposals (JSON, array or JSON\n"
     "Lines) on its standard output; they then go through the same path as 'sediment propose'.\n"
     "A blank summary, or no proposals, is \"Nothing to save.\". A crash, a non-zero exit, a\n"
-    "time-out or malformed output fails the pass with nothing written.\n\n"
+    "time-out or malformed output fails the pass with nothing written.\n"
+    "See docs/architecture.md#3-the-gate.\n\n"
     "Options:\n"
     "  --summary-file F   the summary ('-' for standard input)\n"
     "  --proposer-cmd CMD the proposer command\n"

@@ -23,11 +23,12 @@ const QString kUsage = QStringLiteral(
     "       sediment scars recall QUERY [--scope S] [--k N] [--now ISO] [--json]\n"
     "       sediment scars suggest [--limit N] [--proposer-cmd CMD] [--now ISO] [--json]\n"
     "       sediment scars archive-unrecalled --older-than DAYS [--dry-run] [--now ISO] [--json]\n\n"
-    "Scars are lessons learned from failures and victories (§8). recall over-fetches 50\n"
+    "Scars are lessons learned from failures and victories. recall over-fetches 50\n"
     "full-text matches and re-ranks them by similarity x (1 + importance/10) x exp(-age/365),\n"
     "where similarity = bm25 / best bm25 among the candidates (the best match is 1); what it\n"
     "serves has its recall count bumped. archive-unrecalled archives only scars never recalled.\n"
-    "suggest turns learnable scars into inbox proposals (personal data redacted first).\n");
+    "suggest turns learnable scars into inbox proposals (personal data redacted first).\n"
+    "See docs/user-guide.md#scars.\n");
 
 const QStringList kKinds{QStringLiteral("failure"), QStringLiteral("victory")};
 

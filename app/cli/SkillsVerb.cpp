@@ -1,5 +1,5 @@
 // `sediment skills ...`: the skill records, their telemetry, pins, restore, the curator pass
-// and the Hermes .usage.json import (§6).
+// and the Hermes .usage.json import (docs/user-guide.md#skills).
 #include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
@@ -34,7 +34,7 @@ const QString kUsage = QStringLiteral(
     "names. .usage.json is read afresh before each pass and written back as Hermes writes it;\n"
     "skills/.curator_ledger.jsonl, where it exists, gets a line for every pin, unpin, restore\n"
     "and transition.\n\n"
-    "  list           the records (--json: an array with the §6 field names, times in UTC)\n"
+    "  list           the records (--json: an array of the records' fields, times in UTC)\n"
     "  use|view|patch record one use, view or patch (creates the record on first sight)\n"
     "  pin|unpin      a pinned skill is never transitioned by the curator\n"
     "  restore        move an archived skill back to skills/<name> and make it active\n"

@@ -38,8 +38,8 @@ struct ApplyResult {
     }
 };
 
-// Applies validated ops to their destinations (§3 table), confined to the workspace, atomically,
-// keeping the before-content so that revert works (§5).
+// Applies validated ops to their destinations (docs/verbs.md#propose table), confined to the workspace, atomically,
+// keeping the before-content so that revert works (docs/user-guide.md#inbox).
 class Applier final {
 public:
     // `hook`, when given, is told of every file write before it happens (the decision journal).

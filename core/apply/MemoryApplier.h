@@ -8,7 +8,7 @@ namespace sediment {
 class PathGuard;
 class WriteHook;
 
-// memory / user destinations: the op is a §2 operation on the bounded store, applied by
+// memory / user destinations: the op is a docs/user-guide.md#memory operation on the bounded store, applied by
 // MemoryStore under its flock; revert restores the file's previous bytes through the same lock.
 class MemoryApplier final {
 public:

@@ -9,7 +9,7 @@ class WriteHook;
 
 // skill: create `skills/<name>/SKILL.md` (refused when it exists: propose a patch instead) or
 // patch it like a directives file (a missing file or anchor makes the item stale), and record
-// the skill in the registry (§6): created_by=agent on creation, the patch telemetry on a patch.
+// the skill in the registry (docs/user-guide.md#skills): created_by=agent on creation, the patch telemetry on a patch.
 class SkillApplier final {
 public:
     SkillApplier(Workspace& workspace, const Clock& clock, const PathGuard& guard, WriteHook* hook = nullptr);

@@ -6,7 +6,7 @@
 
 namespace sediment {
 
-// The text edits of a directives file (§3 claude_md, skill patch): replace the one occurrence
+// The text edits of a directives file (docs/verbs.md#propose claude_md, skill patch): replace the one occurrence
 // of `before`, or append `after` as a new paragraph when `before` is empty.
 class TextEdit final {
 public:

@@ -8,7 +8,7 @@
 
 namespace sediment {
 
-// One row of the append-only audit log (§7). Actors: `human:<name>`, `gate:score`, `curator`,
+// One row of the append-only audit log (docs/user-guide.md#audit). Actors: `human:<name>`, `gate:score`, `curator`,
 // `agent:<name>`, `cli:<user>`.
 struct AuditEntry {
     qint64 seq = 0;
@@ -24,7 +24,7 @@ struct AuditEntry {
     QString prevHash;
     QString hash;
 
-    Json toJson() const; // the §7 field names
+    Json toJson() const; // the docs/user-guide.md#audit field names
 };
 
 } // namespace sediment

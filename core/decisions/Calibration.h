@@ -11,7 +11,7 @@
 
 namespace sediment {
 
-// How well an agent's confidence matched what happened (§9). A pure computation over samples
+// How well an agent's confidence matched what happened (docs/user-guide.md#decisions). A pure computation over samples
 // given in a fixed order (decision id order), so that its sums match an independent
 // implementation to the last bits that matter (1e-9).
 class Calibration final {
@@ -47,7 +47,7 @@ public:
         std::vector<std::pair<int, CategoryFigures>> byCategory; // present categories, in order
         QString reason;                                         // why the figures are null
 
-        Json toJson() const; // the §9 shape
+        Json toJson() const; // the docs/user-guide.md#decisions shape
     };
 
     static constexpr int kBins = 10;

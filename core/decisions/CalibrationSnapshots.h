@@ -10,7 +10,7 @@ namespace sediment {
 
 class Database;
 
-// Calibration now, and snapshots of it over time (§9): written on demand and automatically once
+// Calibration now, and snapshots of it over time (docs/user-guide.md#decisions): written on demand and automatically once
 // kEvery reviews have accumulated since the last one. The Decisions page charts them.
 class CalibrationSnapshots final {
 public:

@@ -12,7 +12,7 @@ namespace sediment {
 
 class Database;
 
-// `decisions import -` (§9): JSON Lines of decisions, reviewed or not. Every line is checked
+// `decisions import -` (docs/user-guide.md#decisions): JSON Lines of decisions, reviewed or not. Every line is checked
 // before anything is stored, and an error names its line; then all are stored in one
 // transaction with their audit rows. A record whose id was imported before is skipped, so an
 // agent can re-send its log.

@@ -6,7 +6,7 @@
 
 namespace sediment {
 
-// A gate port (§4), injected into the review kernel; tests pass fakes.
+// A gate port (docs/architecture.md#3-the-gate), injected into the review kernel; tests pass fakes.
 class Gate {
 public:
     virtual ~Gate() = default;

@@ -16,7 +16,7 @@ class GateChain final : public Gate {
 public:
     GateChain(QString name, std::vector<std::unique_ptr<Gate>> gates);
 
-    // From the `gate` setting (§12): human | score | score-then-human, refusal memory first.
+    // From the `gate` setting (docs/user-guide.md#configuration): human | score | score-then-human, refusal memory first.
     static Result<std::unique_ptr<GateChain>> fromConfig(const QString& gate, double threshold,
                                                          InboxRepository& inbox);
 

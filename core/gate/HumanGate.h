@@ -4,7 +4,7 @@
 
 namespace sediment {
 
-// Defers every proposal to a person: it lands in the inbox (§5), which the GUI serves.
+// Defers every proposal to a person: it lands in the inbox (docs/user-guide.md#inbox), which the GUI serves.
 class HumanGate final : public Gate {
 public:
     QString actor() const override { return QStringLiteral("gate:human"); }

@@ -5,7 +5,7 @@
 namespace sediment {
 
 // A gate's answer. A "no" is a value, not an error: an Error from a gate means the gate itself
-// could not decide, and stops the pass (§4).
+// could not decide, and stops the pass (docs/architecture.md#3-the-gate).
 struct Verdict {
     enum class Kind { Approve, Reject, Defer };
 

@@ -27,7 +27,7 @@ struct SettledWrite {
     Json toJson() const;
 };
 
-// Settles Hermes' staged files once their inbox item is decided (§14): the approval has already
+// Settles Hermes' staged files once their inbox item is decided (docs/verbs.md#hermes): the approval has already
 // applied the write under the memory flock and committed, so removing the file is the second
 // and last step; a refusal removes it too. Because the decision is committed before the file is
 // removed, a crash in between leaves a file whose id the database knows as decided: the next

@@ -23,7 +23,7 @@ namespace sediment {
 
 namespace {
 
-constexpr qint64 kMaxStagedFileBytes = 16 * 1024 * 1024; // §13: inputs over 16 MiB are refused
+constexpr qint64 kMaxStagedFileBytes = 16 * 1024 * 1024; // docs/architecture.md#durability: inputs over 16 MiB are refused
 
 double stagedAt(const PendingQueue::ScannedFile& f)
 {
@@ -251,7 +251,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         item.source["staged_file"] = us(HermesProfiles::prefixOf(f->profile) + w->stagedPath());
         item.sanitized = w->sanitized;
         item.createdAt = createdAtOf(*w, m_clock);
-        // Refusal memory runs first here as for any proposal (§4): a write a human already
+        // Refusal memory runs first here as for any proposal (docs/architecture.md#3-the-gate): a write a human already
         // refused is rejected at once, and its file is settled below like any decision.
         Proposal asProposal;
         asProposal.destination = item.destination;

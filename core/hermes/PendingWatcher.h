@@ -12,7 +12,7 @@ namespace sediment {
 
 class Workspace;
 
-// Keeps Hermes' staged queue drained into the inbox while the app is open (§14: a new staged
+// Keeps Hermes' staged queue drained into the inbox while the app is open (docs/verbs.md#hermes: a new staged
 // file appears within a second). A QFileSystemWatcher on pending/memory/ (or on the nearest
 // existing parent until the folder appears) reacts at once; a one-second poll of the folder's
 // listing and of the database's data_version covers what inotify misses and decisions taken by

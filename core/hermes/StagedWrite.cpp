@@ -12,10 +12,10 @@ namespace sediment {
 
 namespace {
 
-constexpr int kMaxContentCodePoints = 4096; // §3: memory content is capped, not refused
+constexpr int kMaxContentCodePoints = 4096; // docs/verbs.md#propose: memory content is capped, not refused
 
 // Removes C0 controls other than TAB and LF, CR and DEL, then caps the length in code points,
-// noting what changed under `field` (§3 sanitising; memory entries reach the system prompt).
+// noting what changed under `field` (docs/verbs.md#propose sanitising; memory entries reach the system prompt).
 QString sanitize(const QString& text, const QString& field, Json& report)
 {
     QString out;
@@ -53,7 +53,7 @@ Result<std::optional<QString>> optionalText(const Json& obj, const char* key, co
     return std::optional<QString>(qs(it->get<std::string>()));
 }
 
-// One add/replace/remove, checked with the request errors of §2 so that a staged write that
+// One add/replace/remove, checked with the request errors of docs/user-guide.md#memory so that a staged write that
 // could never apply is reported at import instead of failing at approval.
 Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitized, bool inBatch)
 {

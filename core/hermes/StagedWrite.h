@@ -9,7 +9,7 @@
 namespace sediment {
 
 // One memory write Hermes parked under `pending/memory/<id>.json` because its
-// `memory.write_approval` setting is on (§14). The file is the agent's, so it is untrusted input:
+// `memory.write_approval` setting is on (docs/verbs.md#hermes). The file is the agent's, so it is untrusted input:
 // parse() checks every field it relies on and refuses the file with one clear reason rather than
 // guessing; fields it does not know are kept so the provenance loses nothing.
 struct StagedWrite {
@@ -22,7 +22,7 @@ struct StagedWrite {
     QString target;      // memory | user
     Json op;             // the inbox op: {action, content?, old_text?} or {action:"batch", operations}
     Json unknown = Json::object();   // top-level fields Sediment does not interpret
-    Json sanitized = Json::array();  // what sanitising stripped or cut (§3)
+    Json sanitized = Json::array();  // what sanitising stripped or cut (docs/verbs.md#propose)
 
     static Result<StagedWrite> parse(const QByteArray& bytes, const QString& fileName);
     // The record of `pending/<subsystem>/`: memory writes here, skill writes in StagedSkillWrite.

@@ -15,7 +15,7 @@ namespace sediment {
 class Workspace;
 struct InboxItem;
 
-// What a memory item would do to its store's budget (§5): "1840 → 1990 / 2200 chars", over
+// What a memory item would do to its store's budget (docs/user-guide.md#inbox): "1840 → 1990 / 2200 chars", over
 // when the result passes the limit. Computed on the entries as they are now, by simulating the
 // op with the store's own rules (trim, duplicates, substring match), so the preview and the
 // approval agree.

@@ -36,7 +36,7 @@ struct InboxItem {
     std::optional<QString> decidedBy;
 
     const Json& effectiveOp() const { return finalOp ? *finalOp : op; }
-    Json toJson() const; // `inbox list --json` / `inbox show --json` shape (§5)
+    Json toJson() const; // `inbox list --json` / `inbox show --json` shape (docs/user-guide.md#inbox)
 };
 
 } // namespace sediment

@@ -10,7 +10,7 @@
 
 namespace sediment {
 
-// The structured form of an inbox search (§10). Values of one key are alternatives (OR);
+// The structured form of an inbox search (docs/user-guide.md#the-window). Values of one key are alternatives (OR);
 // different keys and free-text words must all hold (AND); excluded values must all fail.
 struct InboxFilter {
     struct Values {

@@ -21,7 +21,7 @@ struct ApplyResult;
 struct MemoryRoom;
 class JournalWriteHook;
 
-// The human decisions on inbox items (§5): approve, refuse, patch, revert. Each decision is one
+// The human decisions on inbox items (docs/user-guide.md#inbox): approve, refuse, patch, revert. Each decision is one
 // transaction holding the store write's bookkeeping, the item's new status and its audit row
 // (actor `human:<reviewer>`), so the three never disagree. A store's refusal is not an error:
 // the item becomes `failed` with the store's message and is returned as such.
@@ -58,7 +58,7 @@ public:
     // changed meanwhile sends the item back to pending, flagged stale.
     Result<InboxItem> applyApproved(qint64 id);
     // Takes back a refusal (the inbox's Ctrl+Z): the item is pending again, its refusal columns
-    // cleared, so refusal memory (§4) stops rejecting its content, and an `inbox.undo_refuse`
+    // cleared, so refusal memory (docs/architecture.md#3-the-gate) stops rejecting its content, and an `inbox.undo_refuse`
     // audit row keeps what was refused, by whom and why. Nothing was written by the refusal, so
     // nothing is rolled back in a store. Refused when the item is not refused, when an identical
     // proposal is already pending again, or for a staged Hermes write whose file the refusal

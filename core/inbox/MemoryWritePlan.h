@@ -16,15 +16,15 @@ class Workspace;
 struct InboxItem;
 struct MemoryOp;
 
-// What a memory item would write, step by step, for the reviewer (§5, §14): every operation of
+// What a memory item would write, step by step, for the reviewer (docs/user-guide.md#inbox, docs/verbs.md#hermes): every operation of
 // the op (one, or each of a batch, in order) with the store's usage before and after it and the
 // store's own message for it, then the whole write's effect on the budget and whether the store
-// would take it. A batch is all-or-nothing with the budget checked on the final state only (§2),
+// would take it. A batch is all-or-nothing with the budget checked on the final state only (docs/user-guide.md#memory),
 // so a step may pass the limit on its way and the write still fit; a step the store would refuse
 // (no match, several matches, a threat) makes the whole write refused.
 //
 // Everything is simulated with MemoryEdit, the store's pure rules, on the entries as they are
-// now; nothing is written. A write has one target store, a batch included (§14).
+// now; nothing is written. A write has one target store, a batch included (docs/verbs.md#hermes).
 struct MemoryWritePlan {
     struct Step {
         QString action;                 // add | replace | remove

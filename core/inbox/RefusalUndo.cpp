@@ -18,7 +18,7 @@ RefusalUndo::RefusalUndo(Workspace& workspace, const Clock& clock)
 Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const QString& reviewer)
 {
     const qint64 id = it.id;
-    // Two pending items with one content would break the inbox's idempotency (§3).
+    // Two pending items with one content would break the inbox's idempotency (docs/verbs.md#propose).
     auto twin = repo.findPendingByHashOrExtId(it.contentHash, it.extId);
     if (!twin)
         return fail(twin.error());

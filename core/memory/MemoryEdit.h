@@ -11,7 +11,7 @@
 namespace sediment {
 
 // The pure part of a memory operation: what add/replace/remove/batch do to a list of entries
-// and which §2 message they produce. No files, no locks, so every rule is testable in memory;
+// and which docs/user-guide.md#memory message they produce. No files, no locks, so every rule is testable in memory;
 // MemoryStore supplies the entries read under the lock and writes the outcome.
 class MemoryEdit final {
 public:
@@ -19,7 +19,7 @@ public:
 
     struct Outcome {
         bool success = false;
-        Json result;         // the §2 result object
+        Json result;         // the docs/user-guide.md#memory result object
         QStringList entries; // the store after the operation (unchanged on failure)
         bool write = false;  // the file must be rewritten with `entries`
     };

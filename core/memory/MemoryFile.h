@@ -10,7 +10,7 @@
 
 namespace sediment {
 
-// The on-disk format of MEMORY.md / USER.md (§2): entries joined by "\n§\n", no trailing
+// The on-disk format of MEMORY.md / USER.md (docs/user-guide.md#memory): entries joined by "\n§\n", no trailing
 // newline, an empty store is an empty file. Reading is forgiving (CRLF, blank and duplicate
 // entries are tolerated) and writing is canonical, exactly as Hermes' memory tool does both.
 class MemoryFile final {

@@ -28,7 +28,7 @@ struct MemoryRequest {
     using Enabled = MemoryStoresEnabled;
 
     struct Parsed;
-    // Parses JSON text; an unparseable text or a non-object is an error that is NOT a §2
+    // Parses JSON text; an unparseable text or a non-object is an error that is NOT a docs/user-guide.md#memory
     // result (there is nothing to answer), flagged by `malformed`.
     static Parsed parseText(const std::string& text, Enabled enabled = {});
     static Parsed parse(const Json& request, Enabled enabled = {});

@@ -9,7 +9,7 @@
 
 namespace sediment {
 
-// The result objects of §2, field for field and in Hermes' order, since `memory apply` prints
+// The result objects of docs/user-guide.md#memory, field for field and in Hermes' order, since `memory apply` prints
 // them as a drop-in for the agent's own memory tool.
 class MemoryResponse final {
 public:

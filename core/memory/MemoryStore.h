@@ -12,7 +12,7 @@
 
 namespace sediment {
 
-// One operation on a bounded store (§2): add | replace | remove, or batch (Hermes' batch shape:
+// One operation on a bounded store (docs/user-guide.md#memory): add | replace | remove, or batch (Hermes' batch shape:
 // all operations or none, the budget checked on the final state only).
 struct MemoryOp {
     QString action;
@@ -29,7 +29,7 @@ struct MemoryOp {
     Json toJson() const;
 };
 
-// What an operation did. `result` is exactly the §2 result object (success or failure), the one
+// What an operation did. `result` is exactly the docs/user-guide.md#memory result object (success or failure), the one
 // `sediment memory apply` prints. `changed` says whether the file was written.
 struct MemoryOutcome {
     bool success = false;
@@ -69,7 +69,7 @@ public:
     Result<MemoryOutcome> apply(const MemoryOp& op, const BeforeWrite& beforeWrite,
                                 const AfterReplace& afterReplace) const;
 
-    // The entries as the reading rules of §2 give them.
+    // The entries as the reading rules of docs/user-guide.md#memory give them.
     Result<QStringList> entries() const;
     // A success result object listing the store, as `memory show --json` prints it.
     Result<Json> show() const;

@@ -16,7 +16,7 @@ class ThreatScanner final {
 public:
     struct Finding {
         QString id;      // a pattern id, or "invisible_unicode_U+XXXX"
-        QString message; // the §2 refusal text
+        QString message; // the docs/user-guide.md#memory refusal text
     };
 
     // Text past this many code points is not scanned: the scan is advisory and must stay cheap.

@@ -12,7 +12,7 @@ namespace sediment {
 class PathGuard;
 class Sanitizer;
 
-// The op of one destination (§3 table): checks its exact shape and returns it normalised (only
+// The op of one destination (docs/verbs.md#propose table): checks its exact shape and returns it normalised (only
 // the fields the destination uses, default paths filled in, texts sanitised), so that two ops
 // meaning the same thing hash the same. Error messages name the field ("op.content ...") and are
 // prefixed with the proposal by the caller.

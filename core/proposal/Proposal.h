@@ -8,7 +8,7 @@
 
 namespace sediment {
 
-// One validated, sanitised proposal (§3), ready for a gate. Only ProposalValidator makes these,
+// One validated, sanitised proposal (docs/verbs.md#propose), ready for a gate. Only ProposalValidator makes these,
 // so everything downstream may rely on the op having its destination's exact shape.
 struct Proposal {
     int index = 0;                   // 1-based position in the submitted batch

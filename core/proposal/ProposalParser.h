@@ -11,7 +11,7 @@
 
 namespace sediment {
 
-// Turns submitted bytes into raw proposal values (§3): one JSON object, a JSON array, or JSON
+// Turns submitted bytes into raw proposal values (docs/verbs.md#propose): one JSON object, a JSON array, or JSON
 // Lines (blank lines skipped). The bytes must be valid UTF-8; an error names the line.
 // Shapes are not checked here: that is ProposalValidator's job, which names the proposal.
 class ProposalParser final {

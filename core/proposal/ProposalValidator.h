@@ -13,7 +13,7 @@ namespace sediment {
 
 class PathGuard;
 
-// Checks untrusted proposals against §3 before anything is gated: types, required fields, the
+// Checks untrusted proposals against docs/verbs.md#propose before anything is gated: types, required fields, the
 // op shape of each destination, score, id and skill name, and paths through the PathGuard. It
 // sanitises every agent-supplied text on the way. Errors name the proposal and the field:
 // "proposal 3: score must be a number in [0,1] (got 1.5)".

@@ -15,7 +15,7 @@ namespace sediment {
 class Proposer;
 class Workspace;
 
-// The `propose` path (§3, §4): parse (object, array or JSON Lines), validate every proposal
+// The `propose` path (docs/verbs.md#propose, docs/architecture.md#3-the-gate): parse (object, array or JSON Lines), validate every proposal
 // before any is gated, sanitise, gate with the workspace's chain (refusal memory first), queue
 // deferred ones in the inbox (idempotently), apply approved ones, audit every state change.
 class ProposalIntake final {

@@ -9,7 +9,7 @@
 
 namespace sediment {
 
-// The proposer port (§4): turns a session summary into raw proposals (validated afterwards by
+// The proposer port (docs/architecture.md#3-the-gate): turns a session summary into raw proposals (validated afterwards by
 // the kernel). An Error means the proposer failed and the pass fails closed.
 class Proposer {
 public:

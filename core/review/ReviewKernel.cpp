@@ -62,7 +62,7 @@ AuditEntry decisionEntry(const QString& actor, const char* action, const Proposa
 }
 
 // A change is a write only if the target's content changed: re-applying what a store already
-// holds counts as applied but writes nothing (§4).
+// holds counts as applied but writes nothing (docs/architecture.md#3-the-gate).
 bool wrote(const ApplyResult& r) { return !(r.before && r.after && *r.before == *r.after); }
 
 } // namespace
@@ -109,7 +109,7 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
     ReviewOutcome out;
     out.path = m_path;
     // Until the source is complete, a pass writes only to the database, in this transaction,
-    // which an invalid input then rolls back: nothing is gated from an invalid input (§4).
+    // which an invalid input then rolls back: nothing is gated from an invalid input (docs/architecture.md#3-the-gate).
     bool validated = false;
     const auto inputValid = [&]() -> Status {
         if (validated)

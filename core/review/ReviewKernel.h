@@ -16,10 +16,10 @@ class ProposalSource;
 class ProposalValidator;
 class Proposer;
 
-// The review kernel (§4), total and fail-closed. Ports are injected: the gate, the stores (an
+// The review kernel (docs/architecture.md#3-the-gate), total and fail-closed. Ports are injected: the gate, the stores (an
 // ApplyPort) and, for review(), the proposer. Every proposal gets a row with its final status
 // (a decided one in inbox_items, a deferred one in the intake, InboxIntake) and every decision
-// an audit row, all in one transaction per pass (§13).
+// an audit row, all in one transaction per pass (docs/architecture.md#durability).
 //
 // Audit volume: each decision (applied, rejected, failed) has its own audit row; queueing for a
 // human is recorded by one `proposal.queued` row per pass listing the queued ids as ranges, so

@@ -10,7 +10,7 @@ namespace sediment {
 
 class Database;
 
-// Recall (§8): full-text candidates re-ranked by importance and recency, and the anti-forgetting
+// Recall (docs/user-guide.md#scars): full-text candidates re-ranked by importance and recency, and the anti-forgetting
 // bump of what was served.
 //
 // Similarity: FTS5's bm25() is negative and unbounded (more negative = better). Recall

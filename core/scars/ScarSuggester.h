@@ -12,12 +12,12 @@ namespace sediment {
 
 class Workspace;
 
-// `scars suggest` (§8, seed 003 "learning engine"): learnable scars without a suggestion, most
+// `scars suggest` (docs/user-guide.md#scars, seed 003 "learning engine"): learnable scars without a suggestion, most
 // important first, become inbox proposals through the normal intake (validation, gate, audit).
 // Default proposer: a template, a memory `add` of the lesson with score importance/10. With a
 // proposer command an external model drafts the proposals instead: it gets
 // {"summary": ..., "scar": ...} on stdin with personal data redacted, and what it prints
-// (proposals as in §3: an object, an array or JSON Lines) is redacted again before intake.
+// (proposals as in docs/verbs.md#propose: an object, an array or JSON Lines) is redacted again before intake.
 class ScarSuggester final {
 public:
     struct Suggestion {

@@ -10,7 +10,7 @@
 
 namespace sediment {
 
-// The result of one curator pass: the counts of §6 and the plan, one entry per transition.
+// The result of one curator pass: the counts of docs/user-guide.md#skills and the plan, one entry per transition.
 //
 // Counting (following Hermes' apply_automatic_transitions): `checked` is every agent-created
 // skill the rules looked at, pinned and already-archived ones included (Hermes counts a pinned

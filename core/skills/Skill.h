@@ -9,7 +9,7 @@
 
 namespace sediment {
 
-// One skill's record (§6): who made it, whether a human pinned it, where the curator put it,
+// One skill's record (docs/user-guide.md#skills): who made it, whether a human pinned it, where the curator put it,
 // and the telemetry the curator's rules read. The folder body (skills/<name>/SKILL.md) is not
 // part of the record.
 struct Skill {
@@ -31,7 +31,7 @@ struct Skill {
     // Newest of the last use/view/patch times; nullopt when the skill saw no activity.
     std::optional<QDateTime> lastActivity() const;
 
-    // The §6 field names, times in ISO-8601 UTC (null when unset).
+    // The docs/user-guide.md#skills field names, times in ISO-8601 UTC (null when unset).
     Json toJson() const;
 
     static bool isValidName(const QString& name);   // [a-z0-9][a-z0-9._-]{0,63}

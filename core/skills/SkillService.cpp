@@ -16,7 +16,7 @@ namespace sediment {
 
 namespace {
 
-constexpr qint64 kMaxUsageFileBytes = 16 * 1024 * 1024; // §13
+constexpr qint64 kMaxUsageFileBytes = 16 * 1024 * 1024; // docs/architecture.md#durability
 
 Error unknownSkill(const QString& name)
 {

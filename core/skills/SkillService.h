@@ -30,7 +30,7 @@ public:
         QString message;                       // one line for the user
         std::optional<QString> writeBackError; // the DB changed but .usage.json could not
     };
-    // `actor` is `cli:<user>` or `human:<reviewer>` (§7).
+    // `actor` is `cli:<user>` or `human:<reviewer>` (docs/user-guide.md#audit).
     Result<Change> setPinned(const QString& name, bool pinned, const QString& actor);
     // Moves the archived folder back to skills/<name> and makes the skill active.
     Result<Change> restore(const QString& name, const QString& actor);

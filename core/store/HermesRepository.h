@@ -13,7 +13,7 @@ class Database;
 
 // The hermes_staged table: which staged Hermes file became which inbox item, and whether its
 // file has been settled (removed after a decision). It is what makes a re-import of an id that
-// was already applied recognised (§14). Writes run inside the caller's transaction, beside the
+// was already applied recognised (docs/verbs.md#hermes). Writes run inside the caller's transaction, beside the
 // audit row that records them.
 class HermesRepository final {
 public:

@@ -14,7 +14,7 @@
 
 namespace sediment {
 
-// The inbox query language (§10) as SQL: a WHERE clause over inbox_items with its parameters in
+// The inbox query language (docs/user-guide.md#the-window) as SQL: a WHERE clause over inbox_items with its parameters in
 // binding order (anonymous `?` placeholders), and the ORDER BY of a sort. InboxReadModel runs
 // the statements; this class only writes them, so the translation can be read in one place.
 class InboxFilterSql final {

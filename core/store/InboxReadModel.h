@@ -28,7 +28,7 @@ struct InboxRow {
     QString profile; // the Hermes profile of a staged write, empty for other items
 };
 
-// The read side of the inbox for lazy views (§10): a filter and a sort become SQL, the view asks
+// The read side of the inbox for lazy views (docs/user-guide.md#the-window): a filter and a sort become SQL, the view asks
 // for a count, then for pages of ids, then for the rows of the ids it shows. Nothing here loads
 // the table whole, so a million rows cost what one screenful costs.
 class InboxReadModel final {

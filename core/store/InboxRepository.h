@@ -53,7 +53,7 @@ public:
     // Several rows at once, in the order of `ids`; ids that do not exist are skipped.
     Result<std::vector<InboxItem>> findMany(const std::vector<qint64>& ids);
 
-    // The pending item with that agent id or that content hash (idempotency, §3), in inbox_items
+    // The pending item with that agent id or that content hash (idempotency, docs/verbs.md#propose), in inbox_items
     // or in the intake.
     Result<std::optional<qint64>> findPendingByHashOrExtId(const QString& contentHash,
                                                            const std::optional<QString>& extId);
@@ -86,7 +86,7 @@ public:
     // Pending items still in the intake, not yet in inbox_items.
     Result<qint64> countFiling();
 
-    // Refusal memory (§4): the latest item with that content hash a human refused.
+    // Refusal memory (docs/architecture.md#3-the-gate): the latest item with that content hash a human refused.
     struct Refusal {
         qint64 id = 0;
         QString decidedAt; // ISO-8601 UTC

@@ -10,7 +10,7 @@ namespace sediment {
 
 class Database;
 
-// The inbox's free-text index (§10, schema 4): a trigram FTS5 table over rationale, payload and
+// The inbox's free-text index (docs/user-guide.md#the-window, schema 4): a trigram FTS5 table over rationale, payload and
 // agent that `propose` does not write, so that an agent's large batch stays cheap. It is caught
 // up later, in id order, and inbox_text_mark says how far: every id at or below the mark is
 // indexed, rows above it are searched with LIKE (see InboxFilterSql). Rows are never deleted and

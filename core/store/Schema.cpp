@@ -148,11 +148,11 @@ CREATE TABLE calibration_snapshots(
     brier    REAL,
     accuracy REAL,
     ece      REAL,
-    figures  TEXT NOT NULL     -- the whole calibration JSON of §9
+    figures  TEXT NOT NULL     -- the whole calibration JSON of docs/user-guide.md#decisions
 );
 )sql";
 
-// Schema 2: Hermes' staged write-approval queue (§14). One row per staged file imported into
+// Schema 2: Hermes' staged write-approval queue (docs/verbs.md#hermes). One row per staged file imported into
 // the inbox, so a re-import of an id already decided is recognised and never applied twice.
 constexpr const char* kV2 = R"sql(
 CREATE TABLE hermes_staged(
@@ -168,7 +168,7 @@ CREATE INDEX hermes_staged_by_inbox ON hermes_staged(inbox_id);
 CREATE INDEX hermes_staged_by_state ON hermes_staged(state);
 )sql";
 
-// Schema 3: the inbox at a million rows (§10). The page always filters on status (pending by
+// Schema 3: the inbox at a million rows (docs/user-guide.md#the-window). The page always filters on status (pending by
 // default), so the destination index leads with it: `dest:` then reads one covering range in id
 // order instead of a table lookup per row. Stale items are few, so a partial index finds them
 // without scanning; a fresh proposal is never stale, so inserts only test the condition.
@@ -181,7 +181,7 @@ CREATE INDEX inbox_stale ON inbox_items(status, id) WHERE stale <> 0;
 CREATE INDEX scars_by_scope ON scars(scope);
 )sql";
 
-// Schema 4: `propose` writes cheaply, the inbox filters from indexes (§10).
+// Schema 4: `propose` writes cheaply, the inbox filters from indexes (docs/user-guide.md#the-window).
 // - Duplicate and refusal lookups go through hash_key, the first 60 bits of content_hash as an
 //   integer: an index entry of a few bytes instead of 64 hex characters plus the status, which
 //   had made that index a quarter of the database and most of the random writes of a large
@@ -192,7 +192,7 @@ CREATE INDEX scars_by_scope ON scars(scope);
 //   columns, so that `agent:owl score>=0.5` walks one agent's entries rather than every entry.
 //   The fixed-size columns come first: a filter on score decodes less of each entry (a walk
 //   over a million entries took 72 ms instead of 81).
-// - Free text (§10) is served by a trigram index over rationale, payload and agent, which keeps
+// - Free text (docs/user-guide.md#the-window) is served by a trigram index over rationale, payload and agent, which keeps
 //   LIKE's meaning (substrings, ASCII case folded: SQLite re-checks every candidate). It is
 //   not written by `propose`: InboxTextIndex catches it up in id order, in small transactions,
 //   and inbox_text_mark says how far it has come; rows above the mark are searched with LIKE.
@@ -222,7 +222,7 @@ CREATE TABLE inbox_text_mark(upto INTEGER NOT NULL); -- every id <= upto is in i
 INSERT INTO inbox_text_mark(upto) VALUES (0);
 )sql";
 
-// Schema 5: the intake (§3, §13). `propose` files a deferred proposal here, in a lean row that
+// Schema 5: the intake (docs/verbs.md#propose, docs/architecture.md#durability). `propose` files a deferred proposal here, in a lean row that
 // only the hash_key index (and, for the few with an agent id, the ext_id index) is kept for,
 // instead of in inbox_items with its five filter indexes: those cost an agent's large batch
 // twice its rows' own writing. Every row is pending and keeps the id it was given, which is
@@ -251,7 +251,7 @@ CREATE INDEX inbox_intake_by_hash_key ON inbox_intake(hash_key);
 CREATE INDEX inbox_intake_by_ext_id ON inbox_intake(ext_id) WHERE ext_id IS NOT NULL;
 )sql";
 
-// Schema 6: Hermes profiles (§14). A Hermes root holds one staged queue per profile; each
+// Schema 6: Hermes profiles (docs/verbs.md#hermes). A Hermes root holds one staged queue per profile; each
 // record names its profile, and the inbox filters on it (`profile:`) through this index rather
 // than by reading every item's provenance. Ids are unique only within a profile, so a named
 // profile's records are keyed `<profile>/<id>` in hermes_id (HermesRepository maps the two);
@@ -261,7 +261,7 @@ ALTER TABLE hermes_staged ADD COLUMN profile TEXT NOT NULL DEFAULT 'default';
 CREATE INDEX hermes_staged_by_profile ON hermes_staged(profile, inbox_id);
 )sql";
 
-// Schema 7: the decision journal (§13). A decision that writes a file commits its row here
+// Schema 7: the decision journal (docs/architecture.md#durability). A decision that writes a file commits its row here
 // first (the target, the hash and bytes it expects to find, the hash and bytes it writes, and
 // the outcome to record), then writes the file, then records the outcome and deletes the row in
 // one transaction. A row still here belongs to a process that died between the two commits;

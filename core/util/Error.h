@@ -6,7 +6,7 @@
 
 namespace sediment {
 
-// The kind decides the command line's exit code (§11), so it names what the caller should do,
+// The kind decides the command line's exit code (docs/verbs.md), so it names what the caller should do,
 // not where the error came from.
 enum class ErrorKind {
     Refused = 1, // the operation was understood but declined: over budget, stale, rejected

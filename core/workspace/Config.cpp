@@ -32,7 +32,7 @@ Result<QString> text(const Json& v, const QString& origin, const std::string& ke
     return qs(v.get<std::string>());
 }
 
-// A list of inbox destinations (§3's names), each known, none twice.
+// A list of inbox destinations (docs/verbs.md#propose's names), each known, none twice.
 Result<QStringList> destinations(const Json& v, const QString& origin, const std::string& key)
 {
     static const QStringList known{QStringLiteral("memory"), QStringLiteral("user"), QStringLiteral("claude_md"),

@@ -9,7 +9,7 @@
 
 namespace sediment {
 
-// sediment.json (§12). Every key is optional; an unknown key or a wrong type is an error that
+// sediment.json (docs/user-guide.md#configuration). Every key is optional; an unknown key or a wrong type is an error that
 // names the key, so a typo never silently falls back to a default.
 struct Config {
     QString gate = QStringLiteral("human"); // human | score | score-then-human

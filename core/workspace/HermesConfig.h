@@ -7,7 +7,7 @@
 namespace sediment {
 
 // The part of a Hermes home's config.yaml that Sediment honours: the memory limits. A missing
-// or malformed file yields no values and an explanation, never a failure (§14).
+// or malformed file yields no values and an explanation, never a failure (docs/verbs.md#hermes).
 struct HermesConfig {
     std::optional<int> memoryCharLimit;
     std::optional<int> userCharLimit;

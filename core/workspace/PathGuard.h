@@ -6,7 +6,7 @@
 
 namespace sediment {
 
-// Confines agent-supplied paths to the workspace (§3): relative, normalised, inside the
+// Confines agent-supplied paths to the workspace (docs/verbs.md#propose): relative, normalised, inside the
 // workspace once every symlink on the way is resolved, never under brain/permanent/, never the
 // database. The check runs at validation and again right before a write, since a symlink can
 // appear in between.

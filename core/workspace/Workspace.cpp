@@ -36,7 +36,7 @@ Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir, Database:
     auto config = Config::load(root + QStringLiteral("/sediment.json"));
     if (!config)
         return fail(config.error());
-    // A Hermes home's config.yaml supplies the limits sediment.json leaves unset (§14).
+    // A Hermes home's config.yaml supplies the limits sediment.json leaves unset (docs/verbs.md#hermes).
     QStringList warnings;
     if (!config->memoryCharLimit || !config->userCharLimit) {
         const auto hermes = HermesConfig::load(root + QStringLiteral("/config.yaml"));

@@ -11,7 +11,7 @@
 
 namespace sediment {
 
-// A workspace folder (§1): the database, the configuration and the stores' files. Everything
+// A workspace folder (docs/user-guide.md#opening-a-workspace): the database, the configuration and the stores' files. Everything
 // is created lazily, so any command works on an empty folder.
 class Workspace final {
 public:
@@ -29,7 +29,7 @@ public:
     QString memoryFile(const QString& target) const; // "memory" or "user"
     int charLimit(const QString& target) const;
     QString reviewer() const; // the configured reviewer, else the login name
-    // Problems found while opening that did not stop it (a malformed config.yaml, §14), for the
+    // Problems found while opening that did not stop it (a malformed config.yaml, docs/verbs.md#hermes), for the
     // CLI and the status bar to report.
     const QStringList& warnings() const { return m_warnings; }
 

@@ -1,4 +1,4 @@
-// The large kill -9 run (§13): 2,000 kills (or the count given as the first argument) spread
+// The large kill -9 run (docs/architecture.md#durability): 2,000 kills (or the count given as the first argument) spread
 // over every journaled path, each followed by a settling command and a comparison of every file
 // with its decision. Prints the disagreements per path; the figure to reach is zero.
 #include "../crash/CrashHarness.h"

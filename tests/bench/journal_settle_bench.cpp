@@ -1,4 +1,4 @@
-// Settling on open (§13): 10,000 unsettled journal rows (or the count given as the first
+// Settling on open (docs/architecture.md#durability): 10,000 unsettled journal rows (or the count given as the first
 // argument) left by killed writers, over inbox items of ten files, a third of them recovered, a
 // third rolled back, a third needing attention. Prints the time JournalSettler takes on them,
 // as the first command after the crash would spend it; the target is under one second.

@@ -1,4 +1,4 @@
-// `sediment hermes ...` (§14) run as a real process on a copy of the fixture Hermes home:
+// `sediment hermes ...` (docs/verbs.md#hermes) run as a real process on a copy of the fixture Hermes home:
 // import-pending, list, status, the config.yaml warnings, and settling through `inbox`.
 #include "TeamStore.h"
 #include "CliRun.h"

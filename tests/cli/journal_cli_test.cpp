@@ -1,4 +1,4 @@
-// The decision journal through the real binary (§13): a `sediment` process that dies at one of
+// The decision journal through the real binary (docs/architecture.md#durability): a `sediment` process that dies at one of
 // the journal's named points leaves a row that the next command, whatever it is, settles before
 // doing its own work; `inbox resolve` takes a flagged item back by hand.
 #include "FileBytes.h"

@@ -1,4 +1,4 @@
-// Application of ops to the file destinations (§3 table): the exact bytes written, staleness,
+// Application of ops to the file destinations (docs/verbs.md#propose table): the exact bytes written, staleness,
 // confinement, the size limit and revert.
 #include "TeamStore.h"
 #include "FileBytes.h"

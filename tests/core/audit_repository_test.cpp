@@ -1,4 +1,4 @@
-// The audit log at the repository level (§7): rows chain by SHA-256, the table refuses UPDATE and
+// The audit log at the repository level (docs/user-guide.md#audit): rows chain by SHA-256, the table refuses UPDATE and
 // DELETE, and verify() names the first row whose content or link no longer matches.
 #include "TeamStore.h"
 #include "store/AuditRepository.h"

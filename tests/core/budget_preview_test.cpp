@@ -1,4 +1,4 @@
-// The budget preview of memory items (§5): "current → after / limit chars", over when past it.
+// The budget preview of memory items (docs/user-guide.md#inbox): "current → after / limit chars", over when past it.
 #include "inbox/BudgetPreview.h"
 #include "BudgetFixture.h"
 #include "inbox/InboxItem.h"

@@ -1,4 +1,4 @@
-// The decision journal (§13): every journaled write closes its row, and settling what a killed
+// The decision journal (docs/architecture.md#durability): every journaled write closes its row, and settling what a killed
 // writer left looks at the target's bytes only: the new bytes are recovered, the old ones rolled
 // back, anything else flagged for a human, who resolves it by hand.
 #include "TeamStore.h"

@@ -1,4 +1,4 @@
-// Hermes profiles (§14) on a root with named profiles: which folders are profiles, one import
+// Hermes profiles (docs/verbs.md#hermes) on a root with named profiles: which folders are profiles, one import
 // over every profile's queue, the profile recorded on each item and filtered on, and decisions
 // that touch only their own profile's store, limits and queue.
 #include "TeamStore.h"

@@ -1,4 +1,4 @@
-// Hermes' staged write-approval queue (§14) on a fixture Hermes home: import into the inbox,
+// Hermes' staged write-approval queue (docs/verbs.md#hermes) on a fixture Hermes home: import into the inbox,
 // approval and refusal settling the staged files, the crash between applying and removing,
 // refusal memory, vanished files, and the final bytes of MEMORY.md / USER.md.
 #include "TeamStore.h"

@@ -1,4 +1,4 @@
-// Parsing one staged Hermes record (§14): the single and batch shapes, Hermes' defaults, the
+// Parsing one staged Hermes record (docs/verbs.md#hermes): the single and batch shapes, Hermes' defaults, the
 // unknown fields kept as provenance, sanitising, and one clear reason for each unusable file.
 #include "hermes/StagedWrite.h"
 

@@ -1,4 +1,4 @@
-// The inbox decisions (§5): approve, refuse, patch, revert, staleness, each with its status,
+// The inbox decisions (docs/user-guide.md#inbox): approve, refuse, patch, revert, staleness, each with its status,
 // its store write and its audit row.
 #include "TeamStore.h"
 #include "FileBytes.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// kill -9 against real `sediment` processes (§13): each run starts one command that writes a
+// kill -9 against real `sediment` processes (docs/architecture.md#durability): each run starts one command that writes a
 // file (memory apply, inbox approve of every destination, patch, revert) and kills it, either at
 // a random moment or at one of the journal's named points (SEDIMENT_CRASH_AT). After every run a
 // plain command (which settles first) must leave files and database agreeing: no entry or rule

@@ -1,4 +1,4 @@
-// Proposals as an agent submits them (§3): bytes → ProposalParser → ProposalValidator. Whatever
+// Proposals as an agent submits them (docs/verbs.md#propose): bytes → ProposalParser → ProposalValidator. Whatever
 // the bytes, parsing and validation answer with a value or an error, never a crash; an accepted
 // proposal has a known destination and a score in [0,1] when it has one.
 #include "FuzzInput.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// Test data for the Hermes UI tests (§14): a copy of the fixture Hermes home
+// Test data for the Hermes UI tests (docs/verbs.md#hermes): a copy of the fixture Hermes home
 // (tests/fixtures/hermes-home: config.yaml, memories, eleven staged writes and one unusable
 // file) in a fresh folder, opened as a workspace, so each test starts from the same queue.
 

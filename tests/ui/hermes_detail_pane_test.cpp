@@ -1,4 +1,4 @@
-// The inbox detail pane for staged Hermes writes (§14, issue 7): the origin, Hermes' summary,
+// The inbox detail pane for staged Hermes writes (docs/verbs.md#hermes, issue 7): the origin, Hermes' summary,
 // and for a batch every operation with the net effect on the store's budget, as the reviewer
 // sees them after the fixture Hermes home is imported.
 #include "HermesUiFixture.h"

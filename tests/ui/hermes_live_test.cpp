@@ -1,4 +1,4 @@
-// Live import while the app is open (§14): the PendingWatcher imports Hermes' staged files on
+// Live import while the app is open (docs/verbs.md#hermes): the PendingWatcher imports Hermes' staged files on
 // open, a new staged file appears in the inbox within a second, and a decision taken by another
 // process gets its staged file settled.
 #include "TeamStore.h"

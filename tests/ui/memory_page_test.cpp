@@ -1,4 +1,4 @@
-// The Memory page (§10) offscreen: both stores with their usage, a human edit made from the page
+// The Memory page (docs/user-guide.md#the-window) offscreen: both stores with their usage, a human edit made from the page
 // that lands in the store and shows up in the entry's history, the frozen snapshot, threat
 // flags, and the reload when another program rewrites MEMORY.md.
 #include "TeamStore.h"

@@ -20,7 +20,7 @@ namespace sediment::ui {
 class AuditTableModel;
 class RecordTable;
 
-// The audit log (§7): every decision and transition, newest first, filtered by subject, actor,
+// The audit log (docs/user-guide.md#audit): every decision and transition, newest first, filtered by subject, actor,
 // action or text, with the selected row's before/after/details, and "Verify chain", which
 // recomputes the hash chain and names the first broken row.
 class AuditPage final : public Page {

@@ -20,7 +20,7 @@ namespace sediment::ui {
 class DecisionTableModel;
 class ReliabilityChart;
 
-// Decisions (§9, §10): review outcomes from the keyboard (S success, P partial, F failure,
+// Decisions (docs/user-guide.md#decisions, docs/user-guide.md#the-window): review outcomes from the keyboard (S success, P partial, F failure,
 // N noise, U superseded; J/K move), the reliability diagram, Brier and ECE over time from the
 // calibration snapshots, the escalation list and the per-category figures.
 class DecisionsPage final : public Page {

@@ -10,7 +10,7 @@ class QValueAxis;
 
 namespace sediment::ui {
 
-// The reliability diagram of §9: the diagonal of perfect calibration, and for each non-empty
+// The reliability diagram of docs/user-guide.md#decisions: the diagonal of perfect calibration, and for each non-empty
 // bin a point at (mean confidence, observed) labelled with its count, joined by the observed
 // curve.
 class ReliabilityChart final : public QChartView {

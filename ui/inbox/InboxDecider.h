@@ -38,7 +38,7 @@ public:
     // Approves a memory write with the room `room` makes (InboxService::makeRoom); a refusal or
     // the store's "no" comes back as an error for the dialog.
     Result<InboxItem> makeRoom(qint64 id, const MemoryRoom& room);
-    // Ctrl+Z: undoes this session's last decision. An approval (or a patch) is reverted (§5);
+    // Ctrl+Z: undoes this session's last decision. An approval (or a patch) is reverted (docs/user-guide.md#inbox);
     // a refusal is taken back, the item pending again (InboxService::undoRefusal); a failed
     // approval wrote nothing and stays on record.
     struct Undone {

@@ -29,7 +29,7 @@ class InboxUpkeep;
 class InboxTriage;
 class RecordTable;
 
-// The triage surface (§5, §10): a lazy table of proposals, the search box with its query
+// The triage surface (docs/user-guide.md#inbox, docs/user-guide.md#the-window): a lazy table of proposals, the search box with its query
 // language and the detail pane, with the selection kept across refreshes. The keyboard flow
 // (A approve, R refuse, E patch, J/K move, Ctrl+Z undo the last decision, / search) is
 // InboxTriage's; every decision goes through InboxService, which writes the store, the item and

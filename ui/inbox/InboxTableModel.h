@@ -17,7 +17,7 @@ class Database;
 
 namespace sediment::ui {
 
-// The inbox as a lazy table (§10), in the manner of a browser that holds only ids: the ids of
+// The inbox as a lazy table (docs/user-guide.md#the-window), in the manner of a browser that holds only ids: the ids of
 // every matching item, in order, are read from SQL (eight bytes a row, no text), and rows are
 // fetched a page at a time when the view first paints them, kept in a small LRU cache. The ids
 // are read by InboxIdReader: a filter that an index serves is read whole before the first

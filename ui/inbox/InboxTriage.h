@@ -12,7 +12,7 @@ namespace sediment::ui {
 class InboxDecider;
 class InboxPage;
 
-// The inbox's keyboard triage (§10): the actions A approve, R refuse, E patch, M make room (a
+// The inbox's keyboard triage (docs/user-guide.md#the-window): the actions A approve, R refuse, E patch, M make room (a
 // memory write that does not fit), Ctrl+Z undo the last decision, J/K next/previous and / search, installed on the page (and shown as its toolbar
 // buttons), and what each does. The page owns the layout and the selection; this controller
 // reads the selection from it, decides through InboxDecider, reports on the status bar, and asks

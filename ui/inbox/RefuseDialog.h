@@ -9,7 +9,7 @@ class QPlainTextEdit;
 
 namespace sediment::ui {
 
-// Asks why: one of the §5 reason codes, and a text (required for `other`). OK stays disabled
+// Asks why: one of the docs/user-guide.md#inbox reason codes, and a text (required for `other`). OK stays disabled
 // until the answer is complete, so a refusal always carries its reason.
 class RefuseDialog final : public QDialog {
     Q_OBJECT

@@ -12,7 +12,7 @@ struct InboxItem;
 
 namespace sediment::ui {
 
-// The part of the detail pane that explains a staged Hermes write and a batch (§14, §2 batch):
+// The part of the detail pane that explains a staged Hermes write and a batch (docs/verbs.md#hermes, docs/user-guide.md#memory batch):
 // where Hermes staged it from (origin: background_review, assistant_tool, ...), Hermes' own
 // summary, and for a batch every operation in order with its target store and the net effect of
 // the whole write on that store's budget. The figures come from core (MemoryWritePlan); this

@@ -7,7 +7,7 @@
 
 namespace sediment::ui {
 
-// The entries of one bounded store (§2). A store is a few kilobytes by construction, so the
+// The entries of one bounded store (docs/user-guide.md#memory). A store is a few kilobytes by construction, so the
 // model holds its entries whole; what it adds is the threat-scan verdict of each entry, shown
 // as a flag (an entry written by another program may hold what the scan would block: it is
 // flagged, never hidden).

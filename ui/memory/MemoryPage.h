@@ -24,7 +24,7 @@ namespace sediment::ui {
 class MemoryEntryModel;
 class UsageBar;
 
-// The Memory page (§10): MEMORY.md and USER.md side by side with their usage bars and entries,
+// The Memory page (docs/user-guide.md#the-window): MEMORY.md and USER.md side by side with their usage bars and entries,
 // the selected entry's history from the audit log, human add / edit / remove through the
 // store's own operation (lock, threat scan, budget) with an audit row each, and the frozen
 // snapshot the agent will see at its next session. When another program (an agent) rewrites a
@@ -42,7 +42,7 @@ public:
     QString title() const override { return tr("Memory"); }
     QString badge() const override;
 
-    // A human edit, as the page's buttons make it: the §2 operation under the store's lock, with
+    // A human edit, as the page's buttons make it: the docs/user-guide.md#memory operation under the store's lock, with
     // its audit row (actor human:<reviewer>) in the same transaction. A store refusal (budget,
     // threat, no match) is a failure outcome, shown to the user.
     Result<MemoryOutcome> applyEdit(const QString& target, const MemoryOp& op);

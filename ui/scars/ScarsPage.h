@@ -18,7 +18,7 @@ namespace sediment::ui {
 
 class ScarTableModel;
 
-// Scars (§8, §10): full-text search with scope, kind and importance filters; a recall preview
+// Scars (docs/user-guide.md#scars, docs/user-guide.md#the-window): full-text search with scope, kind and importance filters; a recall preview
 // showing each result's score and why it ranked so; the selected scar's lesson; and "make a
 // suggestion", which sends the scar's lesson to the inbox as a proposal.
 class ScarsPage final : public Page {

@@ -28,7 +28,7 @@ namespace sediment::ui {
 
 class SkillTableModel;
 
-// The Skills page (§10): every skill with its state, creator, pin and last activity, filtered by
+// The Skills page (docs/user-guide.md#the-window): every skill with its state, creator, pin and last activity, filtered by
 // state, creator and name; pin/unpin (P), restore from the archive, open the SKILL.md; a
 // curator preview (a dry run: what the next pass would do to which skill, and why) and "Run
 // curator", which first asks with the counts it is about to apply.
