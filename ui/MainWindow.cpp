@@ -6,20 +6,21 @@
 #include "Sidebar.h"
 #include "attention/QueueAttention.h"
 #include "attention/TrayNotifier.h"
+#include "audit/Actor.h"
 #include "audit/AuditPage.h"
 #include "decisions/DecisionsPage.h"
+#include "hermes/PendingWatcher.h"
 #include "inbox/InboxPage.h"
+#include "journal/JournalSettler.h"
 #include "memory/MemoryPage.h"
 #include "scars/ScarsPage.h"
-#include "skills/SkillsPage.h"
-#include "hermes/PendingWatcher.h"
-#include "journal/JournalSettler.h"
-#include "team/TeamRights.h"
-#include "team/TeamSettler.h"
-#include "util/Clock.h"
 #include "shared/Appearance.h"
 #include "shared/ErrorDialog.h"
 #include "shared/ShortcutHelp.h"
+#include "skills/SkillsPage.h"
+#include "team/TeamRights.h"
+#include "team/TeamSettler.h"
+#include "util/Clock.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -127,7 +128,7 @@ void MainWindow::installPages()
 void MainWindow::watchHermesQueue()
 {
     auto* hermes = new PendingWatcher(*m_workspace, m_clock,
-                                      QStringLiteral("human:") + m_workspace->reviewer(), this);
+                                      Actor::human(*m_workspace), this);
     connect(hermes, &PendingWatcher::imported, this, [this](const ImportReport&) {
         onExternalChange();
     });

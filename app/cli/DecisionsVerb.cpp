@@ -1,4 +1,5 @@
 #include "cli/Context.h"
+#include "audit/Actor.h"
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
 
@@ -187,7 +188,7 @@ int runReview(Context& ctx, const QStringList& argv)
         return ctx.error(ws.error());
     r.reviewer = (*a)->value(QStringLiteral("--reviewer"), (*ws)->reviewer());
     const QString actor = r.reviewer == QLatin1String("auto") ? QStringLiteral("auto")
-                                                               : QStringLiteral("human:") + r.reviewer;
+                                                               : Actor::human(r.reviewer);
     auto out = DecisionReviewer((*ws)->db(), **clock, actor).review(r);
     if (!out)
         return ctx.error(out.error());

@@ -1,3 +1,4 @@
+#include "audit/Actor.h"
 #include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
@@ -39,14 +40,6 @@ const QString kUsage = QStringLiteral(
     "  --json    machine output\n\n"
     "Exit codes: 0 done, 2 bad usage, 3 workspace or I/O error.\n");
 
-QString settleActor()
-{
-    QString user = qEnvironmentVariable("USER");
-    if (user.isEmpty())
-        user = qEnvironmentVariable("LOGNAME");
-    return QStringLiteral("cli:") + (user.isEmpty() ? QStringLiteral("user") : user);
-}
-
 void printWarnings(const Context& ctx, const Workspace& ws, bool json)
 {
     if (json)
@@ -68,7 +61,7 @@ Json warningsJson(const Workspace& ws)
 
 int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
 {
-    auto report = PendingQueue(ws, clock).importAll(settleActor());
+    auto report = PendingQueue(ws, clock).importAll(Actor::cli(ws));
     if (!report)
         return ctx.error(report.error());
     const bool json = args.flag(QStringLiteral("--json"));

@@ -1,5 +1,6 @@
 // `sediment memory`: the memory store (docs/user-guide.md#memory) on the command line. `memory apply -` is a drop-in
 // backend for an agent's memory tool, so its stdout is exactly the tool's result object.
+#include "audit/Actor.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
 #include "memory/MemoryFile.h"
@@ -9,8 +10,8 @@
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
 #include "store/Database.h"
-#include "util/JsonDepth.h"
 #include "util/Clock.h"
+#include "util/JsonDepth.h"
 #include "workspace/HermesConfig.h"
 
 namespace sediment::cli {
@@ -22,12 +23,6 @@ const QStringList kTargets{QStringLiteral("memory"), QStringLiteral("user")};
 MemoryStore storeFor(Workspace& ws, const QString& target)
 {
     return MemoryStore(target, ws.memoryFile(target), ws.charLimit(target));
-}
-
-QString actor()
-{
-    const QString user = qEnvironmentVariable("USER");
-    return QStringLiteral("cli:") + (user.isEmpty() ? QStringLiteral("unknown") : user);
 }
 
 // Which stores take writes, from a Hermes home's config.yaml (both, when there is none).
@@ -61,7 +56,7 @@ int runRequest(Context& ctx, const Json& details, bool asJson)
     }
     const SystemClock clock;
     auto outcome = MemoryService(**ws, clock).apply(parsed.request->target, parsed.request->op,
-                                                    actor(), details);
+                                                    Actor::cli(**ws), details);
     if (!outcome)
         return ctx.error(outcome.error());
     if (asJson) {

@@ -1,5 +1,6 @@
 // `sediment skills ...`: the skill records, their telemetry, pins, restore, the curator pass
 // and the Hermes .usage.json import (docs/user-guide.md#skills).
+#include "audit/Actor.h"
 #include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
@@ -47,14 +48,6 @@ const QString kUsage = QStringLiteral(
     "  --state S      list: active, stale or archived\n"
     "  --created-by C list: agent, user, bundled or hub\n"
     "  --json         machine-readable output\n");
-
-QString cliActor(Workspace& ws)
-{
-    QString user = qEnvironmentVariable("USER");
-    if (user.isEmpty())
-        user = qEnvironmentVariable("LOGNAME");
-    return QStringLiteral("cli:") + (user.isEmpty() ? ws.reviewer() : user);
-}
 
 QString humanTime(const std::optional<QDateTime>& t)
 {
@@ -163,7 +156,7 @@ int curate(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
 
 int importHermes(Context& ctx, const Args& args, SkillService& service, Workspace& ws)
 {
-    auto report = service.importHermes(args.positional(1), cliActor(ws));
+    auto report = service.importHermes(args.positional(1), Actor::cli(ws));
     if (!report)
         return ctx.error(report.error());
     if (args.flag(QStringLiteral("--json"))) {
@@ -249,9 +242,9 @@ int runSkills(Context& ctx)
     if (sub == QLatin1String("import-hermes"))
         return importHermes(ctx, *args, service, workspace);
     if (sub == QLatin1String("pin") || sub == QLatin1String("unpin"))
-        return change(ctx, *args, service.setPinned(name, sub == QLatin1String("pin"), cliActor(workspace)));
+        return change(ctx, *args, service.setPinned(name, sub == QLatin1String("pin"), Actor::cli(workspace)));
     if (sub == QLatin1String("restore"))
-        return change(ctx, *args, service.restore(name, cliActor(workspace)));
+        return change(ctx, *args, service.restore(name, Actor::cli(workspace)));
 
     const auto kind = sub == QLatin1String("use")    ? SkillService::Telemetry::Use
                       : sub == QLatin1String("view") ? SkillService::Telemetry::View

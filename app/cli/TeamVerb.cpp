@@ -1,4 +1,5 @@
 #include "cli/Context.h"
+#include "audit/Actor.h"
 #include "cli/Verb.h"
 
 #include "store/AuditRepository.h"
@@ -35,7 +36,7 @@ Status audit(Workspace& ws, const Clock& clock, const QString& action, const QSt
              const QString& subjectId, const std::optional<QString>& before, const std::optional<QString>& after)
 {
     AuditEntry e;
-    e.actor = QStringLiteral("human:") + ws.reviewer();
+    e.actor = Actor::human(ws);
     e.action = action;
     e.subjectType = subjectType;
     e.subjectId = subjectId;

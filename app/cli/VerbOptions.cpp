@@ -1,5 +1,6 @@
 #include "cli/VerbOptions.h"
 
+#include "audit/Actor.h"
 #include "cli/Clock.h"
 
 namespace sediment::cli {
@@ -51,6 +52,6 @@ Result<VerbOptions::Session> VerbOptions::session(Context& ctx)
     return Session{*c, *ws, actorOf(**ws)};
 }
 
-QString VerbOptions::actorOf(const Workspace& ws) { return QStringLiteral("cli:") + ws.reviewer(); }
+QString VerbOptions::actorOf(const Workspace& ws) { return Actor::cli(ws); }
 
 } // namespace sediment::cli

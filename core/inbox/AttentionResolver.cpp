@@ -1,5 +1,6 @@
 #include "inbox/AttentionResolver.h"
 
+#include "audit/Actor.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
 #include "store/AuditRepository.h"
@@ -66,7 +67,7 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
     const auto foundHash = JournalEntry::hashOf(present ? std::optional<QByteArray>(*onDisk) : std::nullopt);
 
     AuditEntry e;
-    e.actor = QStringLiteral("human:") + reviewer;
+    e.actor = Actor::human(reviewer);
     e.action = QStringLiteral("inbox.resolve");
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(id);

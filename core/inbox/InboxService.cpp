@@ -2,17 +2,18 @@
 
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
+#include "audit/Actor.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
 #include "hermes/StagedSkillWrite.h"
-#include "journal/CrashPoint.h"
-#include "journal/DecisionJournal.h"
-#include "journal/JournalOutcome.h"
-#include "journal/JournalWriteHook.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/MemoryRoom.h"
 #include "inbox/MemoryWritePlan.h"
 #include "inbox/RefusalUndo.h"
+#include "journal/CrashPoint.h"
+#include "journal/DecisionJournal.h"
+#include "journal/JournalOutcome.h"
+#include "journal/JournalWriteHook.h"
 #include "memory/MemoryEdit.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
@@ -38,7 +39,7 @@ const QString kFailed = QStringLiteral("failed");
 const QString kRefused = QStringLiteral("refused");
 const QString kApproved = QStringLiteral("approved"); // team mode: decided, waiting for the files host
 
-QString actorOf(const QString& reviewer) { return QStringLiteral("human:") + reviewer; }
+QString actorOf(const QString& reviewer) { return Actor::human(reviewer); }
 
 Error staleError(const InboxItem& it, const QString& why)
 {

@@ -1,6 +1,7 @@
 #include "inbox/RefusalUndo.h"
 
 #include "apply/Applier.h"
+#include "audit/Actor.h"
 #include "hermes/HermesProfiles.h"
 #include "store/AuditRepository.h"
 #include "store/HermesRepository.h"
@@ -39,7 +40,7 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
                 .arg((*hermes)->hermesId, (*hermes)->fileName)));
 
     AuditEntry e;
-    e.actor = QStringLiteral("human:") + reviewer;
+    e.actor = Actor::human(reviewer);
     e.action = QStringLiteral("inbox.undo_refuse");
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(id);

@@ -1,13 +1,14 @@
 #include "decisions/DecisionsPage.h"
 
+#include "audit/Actor.h"
 #include "decisions/AutoReviewer.h"
 #include "decisions/CalibrationSnapshots.h"
 #include "decisions/DecisionReviewer.h"
-#include "decisions/EscalationList.h"
 #include "decisions/DecisionTableModel.h"
+#include "decisions/EscalationList.h"
+#include "decisions/ReliabilityChart.h"
 #include "store/DecisionRepository.h"
 #include "util/Time.h"
-#include "decisions/ReliabilityChart.h"
 
 #include <QChart>
 #include <QChartView>
@@ -261,7 +262,7 @@ bool DecisionsPage::reviewSelected(const QString& outcome)
     if (!m_result->text().trimmed().isEmpty())
         r.text = m_result->text().trimmed();
     r.reviewer = m_workspace.reviewer();
-    auto done = DecisionReviewer(m_workspace.db(), m_clock, QStringLiteral("human:") + r.reviewer).review(r);
+    auto done = DecisionReviewer(m_workspace.db(), m_clock, Actor::human(r.reviewer)).review(r);
     if (!done) {
         Q_EMIT statusMessage(done.error().message);
         return false;

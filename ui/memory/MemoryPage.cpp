@@ -1,11 +1,12 @@
 #include "memory/MemoryPage.h"
 
+#include "audit/Actor.h"
+#include "memory/MemoryEntryModel.h"
 #include "memory/MemoryFile.h"
 #include "memory/MemoryService.h"
-#include "memory/MemoryEntryModel.h"
+#include "memory/UsageBar.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
-#include "memory/UsageBar.h"
 #include "workspace/Workspace.h"
 
 #include <QFile>
@@ -254,7 +255,7 @@ void MemoryPage::checkFiles()
 Result<MemoryOutcome> MemoryPage::applyEdit(const QString& target, const MemoryOp& op)
 {
     auto outcome = MemoryService(m_workspace, m_clock)
-                       .apply(target, op, QStringLiteral("human:") + m_workspace.reviewer(),
+                       .apply(target, op, Actor::human(m_workspace),
                               Json{{"via", "memory page"}, {"request", op.toJson()}});
     if (outcome)
         reload(); // our own write: shown, not announced as a change by another program

@@ -1,10 +1,11 @@
 #include "scars/ScarsPage.h"
 
-#include "scars/ScarTableModel.h"
+#include "audit/Actor.h"
 #include "scars/ScarRecall.h"
 #include "scars/ScarSuggester.h"
-#include "store/ScarRepository.h"
+#include "scars/ScarTableModel.h"
 #include "shared/ColumnFit.h"
+#include "store/ScarRepository.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -240,7 +241,7 @@ qint64 ScarsPage::suggestSelected()
         return 0;
     const qint64 id = s->id;
     int redacted = 0;
-    ScarSuggester suggester(m_workspace, m_clock, QStringLiteral("human:") + m_workspace.reviewer());
+    ScarSuggester suggester(m_workspace, m_clock, Actor::human(m_workspace));
     auto done = suggester.suggestOne(*s, redacted);
     if (!done || !done->inboxId) {
         Q_EMIT statusMessage(done ? QStringLiteral("nothing proposed for scar %1").arg(id) : done.error().message);

@@ -1,15 +1,16 @@
 #include "skills/SkillsPage.h"
 
-#include "skills/SkillTableModel.h"
+#include "audit/Actor.h"
+#include "shared/ColumnFit.h"
+#include "shared/ErrorDialog.h"
 #include "skills/Curator.h"
 #include "skills/CuratorRules.h"
 #include "skills/SkillFolders.h"
 #include "skills/SkillService.h"
+#include "skills/SkillTableModel.h"
 #include "skills/UsageLink.h"
 #include "store/SkillRepository.h"
 #include "util/Time.h"
-#include "shared/ColumnFit.h"
-#include "shared/ErrorDialog.h"
 #include "workspace/Workspace.h"
 
 #include <QAction>
@@ -205,7 +206,7 @@ QString SkillsPage::badge() const
     return text;
 }
 
-QString SkillsPage::actor() const { return QStringLiteral("human:") + m_workspace.reviewer(); }
+QString SkillsPage::actor() const { return Actor::human(m_workspace); }
 
 QString SkillsPage::currentName() const
 {

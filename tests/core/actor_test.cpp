@@ -1,0 +1,49 @@
+// One rule for who acted (core/audit/Actor): the same person is the same name in every audit
+// row, whichever verb or page wrote it.
+#include "audit/Actor.h"
+#include "workspace/Workspace.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sediment;
+
+class ActorTest final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void theReviewerOfTheWorkspaceNamesBothKinds()
+    {
+        QTemporaryDir dir;
+        QFile config(dir.filePath(QStringLiteral("sediment.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(R"({"reviewer": "ana"})");
+        config.close();
+        auto ws = Workspace::open(dir.path());
+        QVERIFY2(ws, ws ? "" : qPrintable(ws.error().message));
+        QCOMPARE(Actor::human(**ws), QStringLiteral("human:ana"));
+        QCOMPARE(Actor::cli(**ws), QStringLiteral("cli:ana"));
+        QCOMPARE(Actor::human(QStringLiteral("bo")), QStringLiteral("human:bo"));
+    }
+
+    void withoutAReviewerTheLoginNameThenFounder()
+    {
+        QTemporaryDir dir;
+        const QByteArray user = qgetenv("USER");
+        const QByteArray logname = qgetenv("LOGNAME");
+        qputenv("USER", "");
+        qputenv("LOGNAME", "lee");
+        auto ws = Workspace::open(dir.path());
+        QVERIFY(ws);
+        QCOMPARE(Actor::cli(**ws), QStringLiteral("cli:lee"));
+        qputenv("LOGNAME", "");
+        QCOMPARE(Actor::cli(**ws), QStringLiteral("cli:founder"));
+        QCOMPARE(Actor::human(**ws), QStringLiteral("human:founder"));
+        qputenv("USER", user);
+        qputenv("LOGNAME", logname);
+    }
+};
+
+QTEST_GUILESS_MAIN(ActorTest)
+#include "actor_test.moc"
