@@ -8,6 +8,7 @@
 #include "inbox/BudgetPreview.h"
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxService.h"
+#include "inbox/InboxWalk.h"
 #include "inbox/MemoryRoom.h"
 #include "store/InboxIntake.h"
 #include "store/InboxRepository.h"
@@ -25,7 +26,9 @@ const QString kUsage = QStringLiteral(
     "       sediment inbox revert ID [--json]\n"
     "       sediment inbox unrefuse ID [--json] [--reviewer NAME]\n"
     "       sediment inbox refresh-stale [--json]\n"
-    "       sediment inbox resolve ID --keep-file|--restore [--json]\n\n"
+    "       sediment inbox resolve ID --keep-file|--restore [--json]\n"
+    "       sediment inbox next [QUERY] [--json]\n"
+    "       sediment inbox release ID [--json]\n\n"
     "The human decisions on deferred proposals. A pending item is approved (applied to its\n"
     "store), refused with a reason code, or patched (the edited op in F, '-' for stdin, is\n"
     "validated and applied, the item keeping both ops). An applied or modified item can be\n"
@@ -46,6 +49,11 @@ const QString kUsage = QStringLiteral(
     "the decision, the item needs_attention: resolve it with --keep-file (the file stays as it\n"
     "is, the decision counts as done) or --restore (the bytes from before are written back and\n"
     "the item returns to its previous state).\n\n"
+    "Reviewers sharing a queue walk it with next: it claims for you, for %1 minutes, the next\n"
+    "pending item (oldest first, onwards from the one you hold) that QUERY (the inbox's query\n"
+    "language, status words aside) matches and no other reviewer holds, gives back the one you\n"
+    "held, and shows it; release gives it back sooner, and a decision ends it. A claim decides\n"
+    "nothing: it keeps reviewers who walk the queue on different items, at the same moment too.\n\n"
     "Proposals `propose` filed since the last inbox command are moved into the inbox first\n"
     "(the desktop app does the same in the background), so every subcommand sees them.\n\n"
     "Refusal codes: duplicate, wrong, too_specific, stale, unsafe, low_value, other (other needs\n"
@@ -58,7 +66,8 @@ const QString kUsage = QStringLiteral(
     "  --reviewer NAME   who decides (default: sediment.json's reviewer, else the login name)\n"
     "  --now T           the decision time (ISO-8601), for reproducible runs\n"
     "  --json            print the item (or the list) as JSON after the change\n\n"
-    "Exit codes: 0 done, 1 refused, failed or stale, 2 bad usage or invalid input, 3 I/O.\n");
+    "Exit codes: 0 done, 1 refused, failed or stale, 2 bad usage or invalid input, 3 I/O.\n")
+                           .arg(InboxWalk::kLeaseMinutes);
 
 QString oneLine(QString s, int max)
 {
@@ -156,7 +165,16 @@ void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
         ctx.out(QStringLiteral("Decided: %1 by %2").arg(*it.decidedAt, it.decidedBy.value_or(QString())));
 }
 
-int show(Context& ctx, const Args& args, Workspace& ws, InboxService& service, qint64 id)
+Json claimJson(const std::optional<InboxClaim>& claim)
+{
+    if (!claim)
+        return nullptr;
+    return Json{{"reviewer", us(claim->reviewer)}, {"claimed_at", us(claim->claimedAt)},
+                {"expires_at", us(claim->expiresAt)}};
+}
+
+// `show`, and what `next` claimed: the item with who holds it, if anyone does.
+int show(Context& ctx, const Args& args, Workspace& ws, InboxService& service, const Clock& clock, qint64 id)
 {
     auto it = service.item(id);
     if (!it)
@@ -166,10 +184,35 @@ int show(Context& ctx, const Args& args, Workspace& ws, InboxService& service, q
         if (stale)
             it->stale = *stale;
     }
+    auto claim = InboxWalk(ws, clock).holder(id);
+    if (!claim)
+        return ctx.error(claim.error());
+    if (args.flag(QStringLiteral("--json"))) {
+        Json j = itemJson(ws, *it, true);
+        j["claim"] = claimJson(*claim);
+        ctx.printJson(j);
+        return 0;
+    }
+    printItem(ctx, ws, *it);
+    if (*claim)
+        ctx.out(QStringLiteral("Claimed: by %1 until %2").arg((*claim)->reviewer, (*claim)->expiresAt));
+    return 0;
+}
+
+int next(Context& ctx, const Args& args, Workspace& ws, InboxService& service, const Clock& clock,
+         const QString& reviewer, const InboxFilter& filter)
+{
+    auto walked = InboxWalk(ws, clock).next(reviewer, filter);
+    if (!walked)
+        return ctx.error(walked.error());
+    if (walked->item)
+        return show(ctx, args, ws, service, clock, walked->item->id);
     if (args.flag(QStringLiteral("--json")))
-        ctx.printJson(itemJson(ws, *it, true));
+        ctx.printJson(Json{{"item", nullptr}, {"held_by_others", walked->heldByOthers}});
     else
-        printItem(ctx, ws, *it);
+        ctx.out(QStringLiteral("Nothing left to review: no pending item%1 is free (%2 held by other reviewers).")
+                    .arg(args.positional(1).isEmpty() ? QString() : QStringLiteral(" matching the query"))
+                    .arg(walked->heldByOthers));
     return 0;
 }
 
@@ -199,6 +242,7 @@ struct Checked {
     QString reviewer; // empty: the workspace's
     Json edited;      // patch: the edited op
     std::optional<MemoryRoom> room; // approve --make-room
+    InboxFilter walk;               // next: the query
 };
 
 // The JSON document in FILE ('-': stdin), for `what` ("the edited op").
@@ -238,13 +282,25 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
         {QStringLiteral("unrefuse"), {reviewer, now}},
         {QStringLiteral("refresh-stale"), {now}},
         {QStringLiteral("resolve"), {QStringLiteral("--keep-file"), QStringLiteral("--restore"), reviewer, now}},
+        {QStringLiteral("next"), {reviewer, now}},
+        {QStringLiteral("release"), {reviewer, now}},
     };
     if (auto ok = args.only(label, options.value(sub)); !ok)
         return fail(ok.error());
     const bool listing = sub == QLatin1String("list") || sub == QLatin1String("refresh-stale");
+    const bool walking = sub == QLatin1String("next");
     if (auto ok = args.atMost(label, listing ? 0 : 1, 1); !ok)
         return fail(ok.error());
     Checked in;
+    if (walking) {
+        auto filter = InboxQuery::parse(args.positional(1));
+        if (!filter)
+            return fail(Error::invalid(QStringLiteral("inbox next: %1").arg(filter.error().message)));
+        if (filter->allStatuses || !filter->status.isEmpty())
+            return fail(Error::invalid(QStringLiteral("inbox next: the walk takes pending items only; "
+                                                      "leave status words out of the query")));
+        in.walk = std::move(*filter);
+    }
     auto status = args.choice(label, QStringLiteral("--status"), InboxQuery::statuses());
     if (!status)
         return fail(status.error());
@@ -270,7 +326,7 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
     if (sub == QLatin1String("patch") && !args.has(file))
         return fail(Error::invalid(
             QStringLiteral("inbox patch: --file F is required (the edited op as JSON, '-' for stdin)")));
-    if (!listing) {
+    if (!listing && !walking) {
         auto id = args.id(label, 1, QStringLiteral("inbox item"));
         if (!id)
             return fail(id.error());
@@ -313,7 +369,8 @@ int runInbox(Context& ctx)
                                    QStringLiteral("approve"), QStringLiteral("refuse"),
                                    QStringLiteral("patch"),  QStringLiteral("revert"),
                                    QStringLiteral("unrefuse"), QStringLiteral("refresh-stale"),
-                                   QStringLiteral("resolve")};
+                                   QStringLiteral("resolve"), QStringLiteral("next"),
+                                   QStringLiteral("release")};
     if (sub.isEmpty())
         return ctx.usageError(QStringLiteral("inbox: which action? (accepted: %1)")
                                   .arg(known.join(QStringLiteral(", "))));
@@ -346,7 +403,21 @@ int runInbox(Context& ctx)
     if (sub == QLatin1String("list"))
         return list(ctx, *args, **ws, service, in.query);
     if (sub == QLatin1String("show"))
-        return show(ctx, *args, **ws, service, in.id);
+        return show(ctx, *args, **ws, service, **clock, in.id);
+    if (sub == QLatin1String("next"))
+        return next(ctx, *args, **ws, service, **clock, reviewer, in.walk);
+    if (sub == QLatin1String("release")) {
+        auto released = InboxWalk(**ws, **clock).release(in.id, reviewer);
+        if (!released)
+            return ctx.error(released.error());
+        if (args->flag(QStringLiteral("--json")))
+            ctx.printJson(Json{{"id", in.id}, {"released", *released}});
+        else if (*released)
+            ctx.out(QStringLiteral("Inbox item %1 released: another reviewer may take it.").arg(in.id));
+        else
+            ctx.out(QStringLiteral("Inbox item %1: %2 held no claim on it.").arg(in.id).arg(reviewer));
+        return 0;
+    }
     if (sub == QLatin1String("refresh-stale")) {
         auto changed = service.refreshStale();
         if (!changed)

@@ -26,6 +26,13 @@ Result<Transaction> Database::begin()
     return Transaction(this);
 }
 
+Result<Transaction> Database::beginClaim()
+{
+    if (auto s = beginUnserialisedWrite(); !s)
+        return fail(s.error());
+    return Transaction(this);
+}
+
 Result<qint64> Database::scalar(const Sql& sql, std::initializer_list<qint64> params)
 {
     auto st = prepare(sql);

@@ -81,6 +81,10 @@ public:
 
     // A write transaction, serialised with every other writer of the store.
     Result<Transaction> begin();
+    // A write transaction for claims (InboxClaimRepository) only. A claim is read by no check of
+    // another writer and appends no audit row, so on a server it does not queue behind the
+    // writers' lock: row locks keep claimers apart (SKIP LOCKED). SQLite has one writer anyway.
+    Result<Transaction> beginClaim();
     // Registers (or, with null, clears) the writes the current transaction sends before it
     // commits; one holder at a time.
     void deferWrites(DeferredWrites* writes) { m_deferred = writes; }
@@ -108,6 +112,7 @@ protected:
     explicit Database(QString path) : m_path(std::move(path)) {}
 
     virtual Status beginWrite() = 0;
+    virtual Status beginUnserialisedWrite() { return beginWrite(); }
     virtual Status commitWrite() = 0;
     virtual void rollbackWrite() = 0;
     virtual Result<bool> hasTable(const char* name) = 0;

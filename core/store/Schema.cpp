@@ -301,6 +301,18 @@ CREATE TABLE memory_snapshots(
 );
 )sql";
 
+// Schema 11: reviewers' claims on the pending items they are reading (InboxClaimRepository).
+// A claim only steers other reviewers walking the queue to other items; it decides nothing and
+// lapses at expires_at (ISO-8601 UTC, compared as text like every stored time).
+constexpr const char* kV11 = R"sql(
+CREATE TABLE inbox_claims(
+    item_id    INTEGER PRIMARY KEY,
+    reviewer   TEXT NOT NULL,
+    claimed_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+);
+)sql";
+
 // hash_key for the rows already there: SQLite 3.40 has no unhex(), so the fifteen hex digits are
 // folded one by one. InboxRepository computes the same value for new rows.
 std::string backfillHashKey()
@@ -319,7 +331,7 @@ std::span<const char* const> migrations()
     static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
     // Step 8 is the server's inbox counts (PostgresSchema.cpp); SQLite counts quickly without.
     // Step 10 is the server's trigram index (PostgresSchema.cpp); SQLite's is inbox_text.
-    static const std::array<const char*, 10> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7, "", kV9, ""};
+    static const std::array<const char*, 11> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7, "", kV9, "", kV11};
     return all;
 }
 

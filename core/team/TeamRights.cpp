@@ -57,6 +57,8 @@ Status TeamRights::mayDecide(const QString& destination, const QString& what) co
     return require(neededFor(destination), what);
 }
 
+Status TeamRights::mayReview(const QString& what) const { return require(QStringLiteral("reviewer"), what); }
+
 Status TeamRights::mayAdminister(const QString& what) const { return require(QStringLiteral("admin"), what); }
 
 } // namespace sediment

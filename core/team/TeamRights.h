@@ -22,6 +22,8 @@ public:
     // Refuses, naming the right needed and the one held, unless this session may decide an item
     // of `destination`. `what` completes "... may not <what>" ("approve inbox item 7").
     Status mayDecide(const QString& destination, const QString& what) const;
+    // Refuses a viewer: walking the queue to decide needs at least the right 'reviewer'.
+    Status mayReview(const QString& what) const;
     // Only an admin grants rights, names the files host, ...: `what` completes "... may not <what>".
     Status mayAdminister(const QString& what) const;
     // The role's right as the table says, "viewer" when it is not listed.

@@ -18,6 +18,8 @@
 #include <libpq-fe.h>
 
 #include <memory>
+#include <set>
+#include <vector>
 
 using namespace sediment;
 
@@ -220,6 +222,59 @@ private Q_SLOTS:
         for (const auto& row : audit)
             byBob = byBob || (row["action"] == "inbox.approve" && row["actor"] == "human:bob");
         QVERIFY(byBob);
+    }
+
+    // Reviewers walking the queue at the same moment, as separate processes: every `inbox next`
+    // claims a different item, the claim shows in `inbox show`, and a viewer is refused.
+    void reviewersWalkingTheQueueTogetherGetDifferentItems()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("walk")));
+        const QString admin = path(QStringLiteral("admin"));
+        writeConfig(admin, Json{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}});
+        constexpr int kReviewers = 6;
+        std::vector<qint64> items;
+        for (int i = 0; i < kReviewers; ++i)
+            items.push_back(propose(admin, memoryAdd(("walk note " + std::to_string(i)).c_str())));
+        QVERIFY(items.front() > 0 && items.back() > 0);
+        std::vector<QString> folders;
+        for (int i = 0; i < kReviewers; ++i) {
+            const QString role = QStringLiteral("walker%1").arg(i);
+            QCOMPARE(addRole(role, schema), QString());
+            const auto granted = runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), role,
+                                                 QStringLiteral("reviewer")});
+            QVERIFY2(granted.code == 0, granted.err.constData());
+            folders.push_back(folderOf(role, schema));
+        }
+        std::vector<std::unique_ptr<QProcess>> walkers;
+        for (const QString& folder : folders) {
+            auto p = std::make_unique<QProcess>();
+            p->start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), folder, QStringLiteral("inbox"),
+                                                       QStringLiteral("next"), QStringLiteral("--json")});
+            walkers.push_back(std::move(p));
+        }
+        std::set<qint64> claimed;
+        for (std::size_t i = 0; i < walkers.size(); ++i) {
+            QVERIFY(walkers[i]->waitForFinished(60000));
+            QVERIFY2(walkers[i]->exitCode() == 0, walkers[i]->readAllStandardError().constData());
+            const Json out = Json::parse(walkers[i]->readAllStandardOutput().toStdString(), nullptr, false);
+            QVERIFY(out.is_object() && out["claim"].is_object());
+            QCOMPARE(qs(out["claim"]["reviewer"].get<std::string>()), QStringLiteral("walker%1").arg(i));
+            claimed.insert(out["id"].get<qint64>());
+        }
+        QCOMPARE(claimed, std::set<qint64>(items.begin(), items.end())); // six walkers, six items
+        // All held: the next walker is told so, and how many others hold.
+        auto r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("next"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.json()["item"].is_null());
+        QCOMPARE(r.json()["held_by_others"].get<int>(), kReviewers);
+        // A viewer may read the queue but not claim from it.
+        QCOMPARE(addRole(QStringLiteral("onlooker"), schema), QString());
+        r = runAsIs(folderOf(QStringLiteral("onlooker"), schema), {QStringLiteral("inbox"), QStringLiteral("next")});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("sediment: onlooker may not claim items to review: that needs the right "
+                                   "'reviewer', and onlooker has 'viewer'\n"));
     }
 
     void twoApprovalsFromDifferentReviewersApplyATwoPersonItem()

@@ -38,7 +38,7 @@ private Q_SLOTS:
         test::removeStore(m_dir.filePath(name));
         auto db = open(name);
         QCOMPARE(db->dialect(), test::onServer() ? Dialect::Postgres : Dialect::Sqlite);
-        QCOMPARE(db->schemaVersion(), 10);
+        QCOMPARE(db->schemaVersion(), 11);
         auto insert = db->prepare("INSERT INTO curator_runs(at, dry_run, result) VALUES (?, ?, ?)");
         QVERIFY(insert.has_value());
         QVERIFY(insert->bind(1, QStringLiteral("2026-11-23T00:00:00.000Z")).bind(2, 1).bind(3, "{}").exec().has_value());

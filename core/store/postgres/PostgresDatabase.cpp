@@ -187,6 +187,14 @@ Status PostgresDatabase::beginWrite()
     return {};
 }
 
+Status PostgresDatabase::beginUnserialisedWrite()
+{
+    if (auto s = exec("BEGIN"); !s)
+        return s;
+    m_inTransaction = true;
+    return {};
+}
+
 Status PostgresDatabase::commitWrite()
 {
     // COMMIT of a transaction a failed statement aborted succeeds as a ROLLBACK: only its tag

@@ -53,6 +53,7 @@ public:
 
 protected:
     Status beginWrite() override;
+    Status beginUnserialisedWrite() override;
     Status commitWrite() override;
     void rollbackWrite() override;
     Result<bool> hasTable(const char* name) override;

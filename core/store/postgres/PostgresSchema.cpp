@@ -353,11 +353,25 @@ BEGIN
 END $$;
 )sql";
 
+// Schema 11: SQLite's step 11, the reviewers' claims; they change live, so other reviewers'
+// windows show who is reading what.
+constexpr const char* kTeamV11 = R"sql(
+CREATE TABLE inbox_claims(
+    item_id    BIGINT PRIMARY KEY,
+    reviewer   TEXT COLLATE "C" NOT NULL,
+    claimed_at TEXT COLLATE "C" NOT NULL,
+    expires_at TEXT COLLATE "C" NOT NULL
+);
+CREATE TRIGGER inbox_claims_notify AFTER INSERT OR UPDATE OR DELETE ON inbox_claims
+    FOR EACH STATEMENT EXECUTE FUNCTION sediment_notify();
+)sql";
+
 } // namespace
 
 std::span<const char* const> postgresMigrations()
 {
-    static const std::array<const char*, 10> all{kTeamV7, "", "", "", "", "", "", kTeamV8, kTeamV9, kTeamV10};
+    static const std::array<const char*, 11> all{kTeamV7, "", "", "", "", "", "", kTeamV8, kTeamV9, kTeamV10,
+                                                 kTeamV11};
     return all;
 }
 
