@@ -1,5 +1,6 @@
 #include "demo/DemoWorkspace.h"
 
+#include "audit/Actor.h"
 #include "decisions/DecisionImporter.h"
 #include "demo/DemoProposals.h"
 #include "demo/DemoText.h"
@@ -107,7 +108,7 @@ Result<int> seedSkills(Workspace& ws, const QDateTime& now)
 
 Result<int> seedScars(Workspace& ws, FixedClock& clock, const QDateTime& now)
 {
-    ScarBook book(ws.db(), clock, QStringLiteral("agent:demo"));
+    ScarBook book(ws.db(), clock, Actor::agent(QStringLiteral("demo")));
     const QStringList& titles = DemoText::scarTitles();
     const QStringList& lessons = DemoText::scarLessons();
     const QStringList scopes{QStringLiteral("deploy"), QStringLiteral("testing"),
@@ -170,7 +171,7 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
         }
         lines += QByteArray::fromStdString(d.dump()) + '\n';
     }
-    DecisionImporter importer(ws.db(), clock, QStringLiteral("agent:demo"));
+    DecisionImporter importer(ws.db(), clock, Actor::agent(QStringLiteral("demo")));
     auto r = importer.importLines(lines);
     if (!r)
         return fail(r.error());

@@ -1,5 +1,6 @@
 #include "gate/RefusalMemoryGate.h"
 
+#include "audit/Actor.h"
 #include "store/InboxRepository.h"
 
 namespace sediment {
@@ -20,7 +21,7 @@ Result<Verdict> RefusalMemoryGate::decide(const Proposal& p)
     if (!*refusal)
         return Verdict::approve(QString(), actor());
     const auto& r = **refusal;
-    const QString who = r.decidedBy.startsWith(QLatin1String("human:")) ? r.decidedBy.mid(6) : r.decidedBy;
+    const QString who = Actor::personOf(r.decidedBy);
     return Verdict::reject(QStringLiteral("refused before on %1 by %2: %3")
                                .arg(r.decidedAt.left(10), who.isEmpty() ? QStringLiteral("a reviewer") : who,
                                     r.reason),

@@ -1,5 +1,6 @@
 #include "hermes/PendingQueue.h"
 
+#include "audit/Actor.h"
 #include "gate/RefusalMemoryGate.h"
 #include "hermes/HermesProfiles.h"
 #include "inbox/InboxItem.h"
@@ -272,7 +273,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         if (auto s = hermes.insert(w->id, w->fileName, *id, now, f->profile); !s)
             return fail(s.error());
         AuditEntry e;
-        e.actor = QStringLiteral("agent:hermes");
+        e.actor = Actor::agent(QStringLiteral("hermes"));
         e.action = QStringLiteral("hermes_import");
         e.subjectType = QStringLiteral("inbox_item");
         e.subjectId = QString::number(*id);
@@ -319,7 +320,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         if (!marked)
             return fail(marked.error());
         AuditEntry e;
-        e.actor = QStringLiteral("agent:hermes");
+        e.actor = Actor::agent(QStringLiteral("hermes"));
         e.action = QStringLiteral("hermes_withdraw");
         e.subjectType = QStringLiteral("inbox_item");
         e.subjectId = QString::number(record.inboxId);

@@ -1,5 +1,6 @@
 #include "review/ReviewKernel.h"
 
+#include "audit/Actor.h"
 #include "gate/Gate.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
@@ -260,7 +261,7 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
 
     if (!queued.empty() || !reinforced.empty()) {
         AuditEntry e;
-        e.actor = queuedBy.isEmpty() ? QStringLiteral("gate:human") : queuedBy;
+        e.actor = queuedBy.isEmpty() ? Actor::gate(QStringLiteral("human")) : queuedBy;
         e.action = queued.empty() ? QStringLiteral("proposal.reinforced") : QStringLiteral("proposal.queued");
         e.subjectType = QStringLiteral("inbox_item");
         const std::vector<qint64>& ids = queued.empty() ? reinforced : queued;

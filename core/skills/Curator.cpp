@@ -1,5 +1,6 @@
 #include "skills/Curator.h"
 
+#include "audit/Actor.h"
 #include "skills/CuratorPlanner.h"
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
@@ -135,7 +136,7 @@ Result<CuratorReport> Curator::run(bool dryRun)
                 s.archivedAt.reset();
             }
             AuditEntry row;
-            row.actor = QStringLiteral("curator");
+            row.actor = Actor::curator();
             row.action = actionFor(step.to);
             row.subjectType = QStringLiteral("skill");
             row.subjectId = s.name;
