@@ -6,6 +6,7 @@
 #include "demo/DemoText.h"
 #include "inbox/InboxService.h"
 #include "memory/MemoryStore.h"
+#include "proposal/Destination.h"
 #include "review/ProposalIntake.h"
 #include "store/InboxIntake.h"
 #include "scars/ScarBook.h"
@@ -35,8 +36,8 @@ Status seedFiles(Workspace& ws)
 Result<int> seedMemory(Workspace& ws)
 {
     int added = 0;
-    const MemoryStore memory(QStringLiteral("memory"), ws.memoryFile(QStringLiteral("memory")),
-                             ws.charLimit(QStringLiteral("memory")));
+    const QString memoryTarget = toString(Destination::Memory);
+    const MemoryStore memory(memoryTarget, ws.memoryFile(memoryTarget), ws.charLimit(memoryTarget));
     const QStringList& projects = DemoText::projects();
     const QStringList& facts = DemoText::memoryFacts();
     for (int i = 0; i < 40; ++i) {
@@ -51,8 +52,8 @@ Result<int> seedMemory(Workspace& ws)
             return fail(r.error());
         added += r->changed ? 1 : 0;
     }
-    const MemoryStore user(QStringLiteral("user"), ws.memoryFile(QStringLiteral("user")),
-                           ws.charLimit(QStringLiteral("user")));
+    const QString userTarget = toString(Destination::User);
+    const MemoryStore user(userTarget, ws.memoryFile(userTarget), ws.charLimit(userTarget));
     for (int i = 0; i < 7; ++i) {
         auto r = user.apply(MemoryOp{QStringLiteral("add"), DemoText::userFacts()[i], std::nullopt, {}, std::nullopt, false});
         if (!r)
@@ -194,11 +195,11 @@ Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now,
             auto r = inbox.approve(ids[i], reviewer);
             if (!r)
                 continue; // stale or not approvable: it stays pending for the reviewer
-            if (r->status == QLatin1String("failed"))
+            if (r->hasStatus(InboxStatus::Failed))
                 ++failed;
             else {
                 ++approved;
-                if (!firstApproved && r->destination == QLatin1String("claude_md"))
+                if (!firstApproved && r->goesTo(Destination::ClaudeMd))
                     firstApproved = r->id;
             }
         } else if (i % 7 == 1) {

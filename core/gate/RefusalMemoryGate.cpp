@@ -1,6 +1,7 @@
 #include "gate/RefusalMemoryGate.h"
 
 #include "audit/Actor.h"
+#include "inbox/InboxStatus.h"
 #include "store/InboxRepository.h"
 
 namespace sediment {
@@ -8,7 +9,7 @@ namespace sediment {
 Result<Verdict> RefusalMemoryGate::decide(const Proposal& p)
 {
     if (!m_anyRefusal) {
-        auto n = m_inbox.count(QStringLiteral("refused"));
+        auto n = m_inbox.count(toString(InboxStatus::Refused));
         if (!n)
             return fail(n.error());
         m_anyRefusal = *n > 0;

@@ -1,6 +1,7 @@
 #include "review/ReviewKernel.h"
 
 #include "audit/Actor.h"
+#include "audit/AuditAction.h"
 #include "gate/Gate.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
@@ -46,12 +47,12 @@ Json ranges(const std::vector<qint64>& ids)
     return out;
 }
 
-AuditEntry decisionEntry(const QString& actor, const char* action, const Proposal& p, qint64 id,
+AuditEntry decisionEntry(const QString& actor, AuditAction action, const Proposal& p, qint64 id,
                          const QString& reason)
 {
     AuditEntry e;
     e.actor = actor;
-    e.action = QLatin1String(action);
+    e.action = toString(action);
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(id);
     e.reason = reason;
@@ -188,15 +189,15 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
         }
         InboxItem item = itemFor(p, now);
         item.reason = lastReason;
-        const char* action = nullptr;
+        std::optional<AuditAction> action; // set with `list` by every verdict that reaches the row
         std::vector<OutcomeItem>* list = nullptr;
         ApplyResult applied;
         switch (verdict->kind) {
         case Verdict::Kind::Defer:
             break; // filed above
         case Verdict::Kind::Reject:
-            item.status = QStringLiteral("rejected");
-            action = "proposal.rejected";
+            item.setStatus(InboxStatus::Rejected);
+            action = AuditAction::ProposalRejected;
             list = &out.rejected;
             break;
         case Verdict::Kind::Approve: {
@@ -214,13 +215,13 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
             item.afterContent = applied.after;
             item.stale = applied.stale;
             if (applied.applied) {
-                item.status = QStringLiteral("applied");
-                action = "proposal.applied";
+                item.setStatus(InboxStatus::Applied);
+                action = AuditAction::ProposalApplied;
                 list = &out.applied;
             } else {
-                item.status = QStringLiteral("failed");
+                item.setStatus(InboxStatus::Failed);
                 item.reason = applied.message;
-                action = "proposal.failed";
+                action = AuditAction::ProposalFailed;
                 list = &out.failed;
             }
             break;
@@ -235,7 +236,7 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
         if (!id)
             return fail(id.error());
         list->push_back({p.index, *id, p.destination, item.reason.value_or(QString()), 0});
-        AuditEntry e = decisionEntry(verdict->actor, action, p, *id, *item.reason);
+        AuditEntry e = decisionEntry(verdict->actor, *action, p, *id, *item.reason);
         if (verdict->kind == Verdict::Kind::Approve) {
             e.before = applied.before;
             e.after = applied.after;
@@ -262,7 +263,7 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
     if (!queued.empty() || !reinforced.empty()) {
         AuditEntry e;
         e.actor = queuedBy.isEmpty() ? Actor::gate(QStringLiteral("human")) : queuedBy;
-        e.action = queued.empty() ? QStringLiteral("proposal.reinforced") : QStringLiteral("proposal.queued");
+        e.action = toString(queued.empty() ? AuditAction::ProposalReinforced : AuditAction::ProposalQueued);
         e.subjectType = QStringLiteral("inbox_item");
         const std::vector<qint64>& ids = queued.empty() ? reinforced : queued;
         e.subjectId = ids.size() == 1 ? QString::number(ids.front())

@@ -233,7 +233,7 @@ Result<qint64> InboxRepository::count(const QString& status)
     if (auto r = st->step(); !r)
         return fail(r.error());
     const qint64 listed = st->int64(0);
-    if (!status.isEmpty() && status != QLatin1String("pending"))
+    if (!status.isEmpty() && !isWord(status, InboxStatus::Pending))
         return listed;
     auto filed = m_intake.count(); // every row of the intake is pending
     if (!filed)
@@ -264,7 +264,7 @@ Result<QMap<QString, qint64>> InboxRepository::countByStatus()
     if (!counts || !filed)
         return fail(!counts ? counts.error() : filed.error());
     if (*filed > 0)
-        (*counts)[QStringLiteral("pending")] += *filed;
+        (*counts)[toString(InboxStatus::Pending)] += *filed;
     return counts;
 }
 

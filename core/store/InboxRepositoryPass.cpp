@@ -185,7 +185,7 @@ Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
 
 void InboxRepository::notePending(const InboxItem& it)
 {
-    if (m_pending && it.status == QLatin1String("pending"))
+    if (m_pending && it.hasStatus(InboxStatus::Pending))
         notePending(hashKey(it.contentHash), it.extId);
 }
 
