@@ -1,10 +1,15 @@
 #pragma once
 
+#include "audit/AuditAction.h"
+#include "gate/Verdict.h"
+#include "inbox/InboxItem.h"
 #include "proposal/Proposal.h"
+#include "review/ApplyPort.h"
 #include "review/ReviewOutcome.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 
+#include <optional>
 #include <vector>
 
 namespace sediment {
@@ -46,6 +51,28 @@ public:
     Result<ReviewOutcome> process(ProposalSource& source);
 
 private:
+    struct Pass; // what one pass carries from proposal to proposal (ReviewKernel.cpp)
+
+    // One proposal through the pass: reinforced if already pending, else gated, then filed for
+    // a person, rejected or applied. A stop (a gate or store error) is left in the outcome.
+    Status take(Pass& pass, const Proposal& p);
+    // The same proposal already pending: its item is seen once more. True when it was.
+    Result<bool> reinforce(Pass& pass, const Proposal& p);
+    // The gate's verdict, or none when the gate could not decide and the pass stops.
+    Result<std::optional<Verdict>> gate(Pass& pass, const Proposal& p);
+    // Deferred: filed in the intake, for the pass's one queued row.
+    Status file(Pass& pass, const Proposal& p, const Verdict& verdict);
+    Status reject(Pass& pass, const Proposal& p, const Verdict& verdict);
+    // Approved: written by its store once the input is known valid, then recorded.
+    Status apply(Pass& pass, const Proposal& p, const Verdict& verdict);
+    // A decided proposal's row in inbox_items and its audit row (`applied` when a store ran).
+    Status record(Pass& pass, const Proposal& p, const Verdict& verdict, InboxItem item,
+                  AuditAction action, std::vector<OutcomeItem>& list, const ApplyResult* applied);
+    // Closes the pass: the intake's batch, the rest of a stopped input, and the queue's row.
+    Status finish(Pass& pass);
+    // The one row for what the pass queued for a person and reinforced.
+    Status auditQueue(Pass& pass);
+
     Database& m_db;
     const Clock& m_clock;
     Gate& m_gate;
