@@ -9,7 +9,7 @@
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxService.h"
 #include "inbox/MemoryRoom.h"
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 #include "store/InboxRepository.h"
 
 namespace sediment::cli {
@@ -333,7 +333,7 @@ int runInbox(Context& ctx)
         return ctx.error(ws.error());
     // Proposals `propose` filed since the last inbox command join inbox_items first, so that
     // every subcommand sees them as the items they are (schema 5).
-    if (auto folded = InboxIntake((*ws)->db()).foldAll(); !folded)
+    if (auto folded = InboxStaging((*ws)->db()).foldAll(); !folded)
         return ctx.error(folded.error());
     InboxService service(**ws, **clock);
     // On a team's server the reviewer is the database role: nobody decides in another's name.

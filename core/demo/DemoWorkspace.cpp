@@ -7,8 +7,8 @@
 #include "inbox/InboxService.h"
 #include "memory/MemoryStore.h"
 #include "proposal/Destination.h"
-#include "review/ProposalIntake.h"
-#include "store/InboxIntake.h"
+#include "review/ProposalSubmission.h"
+#include "store/InboxStaging.h"
 #include "scars/ScarBook.h"
 #include "skills/Skill.h"
 #include "store/SkillRepository.h"
@@ -230,12 +230,12 @@ Result<Json> DemoWorkspace::fill(Workspace& ws, const Clock& realClock)
 
     // Proposals arrive in batches over the last month, as an agent's sessions would send them.
     const std::vector<std::vector<Json>> batches = demo::DemoProposals::batches(ws);
-    ProposalIntake intake(ws, clock);
+    ProposalSubmission submission(ws, clock);
     std::vector<qint64> ids;
     int proposals = 0;
     for (size_t b = 0; b < batches.size(); ++b) {
         clock.set(now.addDays(-30 + int(b) * 30 / int(batches.size())).addSecs(qint64(b) * 1234));
-        auto outcome = intake.submit(batches[b]);
+        auto outcome = submission.submit(batches[b]);
         if (!outcome)
             return fail(outcome.error());
         proposals += int(batches[b].size());
@@ -243,7 +243,7 @@ Result<Json> DemoWorkspace::fill(Workspace& ws, const Clock& realClock)
             ids.push_back(item.inboxId);
     }
     // The demo opens on a filed inbox, as the app leaves it.
-    if (auto f = InboxIntake(ws.db()).foldAll(); !f)
+    if (auto f = InboxStaging(ws.db()).foldAll(); !f)
         return fail(f.error());
     // Decide some of the older ones, leaving the newest for the reviewer.
     std::vector<qint64> older(ids.begin(), ids.begin() + qsizetype(ids.size() * 2 / 5));

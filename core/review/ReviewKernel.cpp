@@ -239,8 +239,8 @@ Result<std::optional<Verdict>> ReviewKernel::gate(Pass& pass, const Proposal& p)
 
 Status ReviewKernel::file(Pass& pass, const Proposal& p, const Verdict& verdict)
 {
-    // Filed in the intake straight from the proposal, which indexes only its lookup keys;
-    // the inbox's filter indexes take it when it is folded in (InboxIntake).
+    // Filed in the staging table straight from the proposal, which indexes only its lookup keys;
+    // the inbox's filter indexes take it when it is folded in (InboxStaging).
     auto id = pass.inbox.file(p, pass.lastReason, pass.now);
     if (!id)
         return fail(id.error());

@@ -23,7 +23,7 @@ class Proposer;
 
 // The review kernel (docs/architecture.md#3-the-gate), total and fail-closed. Ports are injected: the gate, the stores (an
 // ApplyPort) and, for review(), the proposer. Every proposal gets a row with its final status
-// (a decided one in inbox_items, a deferred one in the intake, InboxIntake) and every decision
+// (a decided one in inbox_items, a deferred one in the staging table, InboxStaging) and every decision
 // an audit row, all in one transaction per pass (docs/architecture.md#durability).
 //
 // Audit volume: each decision (applied, rejected, failed) has its own audit row; queueing for a
@@ -60,7 +60,7 @@ private:
     Result<bool> reinforce(Pass& pass, const Proposal& p);
     // The gate's verdict, or none when the gate could not decide and the pass stops.
     Result<std::optional<Verdict>> gate(Pass& pass, const Proposal& p);
-    // Deferred: filed in the intake, for the pass's one queued row.
+    // Deferred: filed in the staging table, for the pass's one queued row.
     Status file(Pass& pass, const Proposal& p, const Verdict& verdict);
     Status reject(Pass& pass, const Proposal& p, const Verdict& verdict);
     // Approved: written by its store once the input is known valid, then recorded.
@@ -68,7 +68,7 @@ private:
     // A decided proposal's row in inbox_items and its audit row (`applied` when a store ran).
     Status record(Pass& pass, const Proposal& p, const Verdict& verdict, InboxItem item,
                   AuditAction action, std::vector<OutcomeItem>& list, const ApplyResult* applied);
-    // Closes the pass: the intake's batch, the rest of a stopped input, and the queue's row.
+    // Closes the pass: the staging table's batch, the rest of a stopped input, and the queue's row.
     Status finish(Pass& pass);
     // The one row for what the pass queued for a person and reinforced.
     Status auditQueue(Pass& pass);

@@ -3,7 +3,7 @@
 #include "audit/AuditAction.h"
 #include "inbox/InboxStatus.h"
 #include "proposal/Destination.h"
-#include "review/ProposalIntake.h"
+#include "review/ProposalSubmission.h"
 #include "scars/Redactor.h"
 #include "store/AuditRepository.h"
 #include "store/ScarRepository.h"
@@ -144,7 +144,7 @@ Result<ScarSuggester::Suggestion> ScarSuggester::suggestOne(const Scar& scar, in
         s.status = QStringLiteral("nothing proposed");
         return s; // the scar stays eligible
     }
-    auto result = ProposalIntake(m_workspace, m_clock).submit(*proposals);
+    auto result = ProposalSubmission(m_workspace, m_clock).submit(*proposals);
     if (!result)
         return fail(Error{result.error().kind,
                           QStringLiteral("scar %1: %2").arg(scar.id).arg(result.error().message)});

@@ -226,7 +226,7 @@ INSERT INTO inbox_text_mark(upto) VALUES (0);
 // only the hash_key index (and, for the few with an agent id, the ext_id index) is kept for,
 // instead of in inbox_items with its five filter indexes: those cost an agent's large batch
 // twice its rows' own writing. Every row is pending and keeps the id it was given, which is
-// never used in inbox_items; InboxIntake moves rows there (the desktop in idle slices, the
+// never used in inbox_items; InboxStaging moves rows there (the desktop in idle slices, the
 // inbox commands before they read), in id order, with nothing else changed. Readers count
 // both tables; a row here is a pending item in every respect but its filter indexes.
 constexpr const char* kV5 = R"sql(
