@@ -28,8 +28,8 @@ class Proposer;
 //
 // Audit volume: each decision (applied, rejected, failed) has its own audit row; queueing for a
 // human is recorded by one `proposal.queued` row per pass listing the queued ids as ranges, so
-// that an agent can queue 100,000 proposals in well under a second. The decision on each queued
-// item later writes its own row (inbox service).
+// that an agent's large batch costs one audit row rather than one per proposal. The decision on
+// each queued item later writes its own row (inbox service).
 class ReviewKernel final {
 public:
     ReviewKernel(Database& db, const Clock& clock, Gate& gate, ApplyPort& stores, QString path);

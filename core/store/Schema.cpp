@@ -190,8 +190,7 @@ CREATE INDEX scars_by_scope ON scars(scope);
 //   (agent, score, stale), so `agent:`, `score>=` and their combinations are answered from index
 //   entries in id order without reading a row; `agent:` has its own index, covering the same
 //   columns, so that `agent:owl score>=0.5` walks one agent's entries rather than every entry.
-//   The fixed-size columns come first: a filter on score decodes less of each entry (a walk
-//   over a million entries took 72 ms instead of 81).
+//   The fixed-size columns come first: a filter on score decodes less of each entry.
 // - Free text (docs/user-guide.md#the-window) is served by a trigram index over rationale, payload and agent, which keeps
 //   LIKE's meaning (substrings, ASCII case folded: SQLite re-checks every candidate). It is
 //   not written by `propose`: InboxTextIndex catches it up in id order, in small transactions,
