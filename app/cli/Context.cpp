@@ -62,8 +62,8 @@ Result<Workspace*> Context::workspace(Database::SyncMode sync)
 void Context::outRaw(const std::string& utf8) const
 {
     // A large text into a pipe: with a 1 MiB pipe buffer the reading harness takes it in a few
-    // large reads rather than a wake-up per 64 KiB (the 9.7 MB outcome of a 100,000-proposal
-    // batch took 50 ms to hand over). Best effort: the size is only a request.
+    // large reads rather than a wake-up per 64 KiB (the outcome of a large batch runs to
+    // megabytes). Best effort: the size is only a request.
     constexpr std::size_t kLarge = 1 << 18;
     struct stat st {};
     if (utf8.size() >= kLarge && ::fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))

@@ -187,8 +187,7 @@ int runReview(Context& ctx, const QStringList& argv)
     if (!ws)
         return ctx.error(ws.error());
     r.reviewer = (*a)->value(QStringLiteral("--reviewer"), (*ws)->reviewer());
-    const QString actor = r.reviewer == QLatin1String("auto") ? QStringLiteral("auto")
-                                                               : Actor::human(r.reviewer);
+    const QString actor = Actor::reviewing(r.reviewer);
     auto out = DecisionReviewer((*ws)->db(), **clock, actor).review(r);
     if (!out)
         return ctx.error(out.error());

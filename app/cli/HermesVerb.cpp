@@ -7,6 +7,7 @@
 #include "hermes/HermesQueueStatus.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/MemoryWritePlan.h"
+#include "proposal/Destination.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
 #include "workspace/Config.h"
@@ -199,9 +200,9 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     for (const char* s : {"imported", "applied", "refused", "withdrawn"})
         states[s] = byState.value(QLatin1String(s));
 
-    Json j = {{"memory_char_limit", ws.charLimit(QStringLiteral("memory"))},
+    Json j = {{"memory_char_limit", ws.charLimit(toString(Destination::Memory))},
               {"memory_char_limit_from", sourceOf(own->memoryCharLimit, yaml.memoryCharLimit)},
-              {"user_char_limit", ws.charLimit(QStringLiteral("user"))},
+              {"user_char_limit", ws.charLimit(toString(Destination::User))},
               {"user_char_limit_from", sourceOf(own->userCharLimit, yaml.userCharLimit)},
               {"write_approval", yaml.writeApproval ? Json(*yaml.writeApproval) : Json(nullptr)},
               {"warnings", warningsJson(ws)},
@@ -218,10 +219,10 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     }
     printWarnings(ctx, ws, false);
     ctx.out(QStringLiteral("memory limit: %1 chars (%2)")
-                .arg(ws.charLimit(QStringLiteral("memory")))
+                .arg(ws.charLimit(toString(Destination::Memory)))
                 .arg(QLatin1String(sourceOf(own->memoryCharLimit, yaml.memoryCharLimit))));
     ctx.out(QStringLiteral("user limit: %1 chars (%2)")
-                .arg(ws.charLimit(QStringLiteral("user")))
+                .arg(ws.charLimit(toString(Destination::User)))
                 .arg(QLatin1String(sourceOf(own->userCharLimit, yaml.userCharLimit))));
     ctx.out(QStringLiteral("write_approval: %1")
                 .arg(yaml.writeApproval ? (*yaml.writeApproval ? QStringLiteral("on") : QStringLiteral("off"))

@@ -10,7 +10,7 @@
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
 #include "inbox/MemoryRoom.h"
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 #include "store/InboxRepository.h"
 
 namespace sediment::cli {
@@ -151,7 +151,7 @@ void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
         ctx.out(QStringLiteral("Budget: %1%2").arg((*budget)->text(),
                                                    (*budget)->over ? QStringLiteral(" (over the limit)") : QString()));
         // What a full store needs, and how to give it in the same decision.
-        if ((*budget)->over && it.status == QLatin1String("pending"))
+        if ((*budget)->over && it.hasStatus(InboxStatus::Pending))
             ctx.out(QStringLiteral("Room: free %1 chars to approve it (inbox approve %2 --make-room F)")
                         .arg((*budget)->excess())
                         .arg(it.id));
@@ -179,7 +179,7 @@ int show(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
     auto it = service.item(id);
     if (!it)
         return ctx.error(it.error());
-    if (it->status == QLatin1String("pending")) {
+    if (it->hasStatus(InboxStatus::Pending)) {
         auto stale = service.isStale(*it);
         if (stale)
             it->stale = *stale;
@@ -219,7 +219,7 @@ int next(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
 // Prints a decided item; a failed one is exit 1 with the store's message on stderr.
 int report(Context& ctx, const Args& args, Workspace& ws, const InboxItem& it, const QString& done)
 {
-    const bool failed = it.status == QLatin1String("failed");
+    const bool failed = it.hasStatus(InboxStatus::Failed);
     if (args.flag(QStringLiteral("--json")))
         ctx.printJson(itemJson(ws, it, false));
     else if (!failed)
@@ -301,11 +301,11 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
                                                       "leave status words out of the query")));
         in.walk = std::move(*filter);
     }
-    auto status = args.choice(label, QStringLiteral("--status"), InboxQuery::statuses());
+    auto status = args.choice(label, QStringLiteral("--status"), inboxStatusTexts());
     if (!status)
         return fail(status.error());
     in.query.status = *status;
-    auto destination = args.choice(label, QStringLiteral("--destination"), InboxQuery::destinations());
+    auto destination = args.choice(label, QStringLiteral("--destination"), destinationTexts());
     if (!destination)
         return fail(destination.error());
     in.query.destination = *destination;
@@ -390,7 +390,7 @@ int runInbox(Context& ctx)
         return ctx.error(ws.error());
     // Proposals `propose` filed since the last inbox command join inbox_items first, so that
     // every subcommand sees them as the items they are (schema 5).
-    if (auto folded = InboxIntake((*ws)->db()).foldAll(); !folded)
+    if (auto folded = InboxStaging((*ws)->db()).foldAll(); !folded)
         return ctx.error(folded.error());
     InboxService service(**ws, **clock);
     // On a team's server the reviewer is the database role: nobody decides in another's name.
@@ -437,16 +437,16 @@ int runInbox(Context& ctx)
     } else if (sub == QLatin1String("approve")) {
         decided = service.approve(in.id, reviewer);
         done = !decided ? QString()
-               : decided->status == QLatin1String("pending")  ? QStringLiteral("approved, still pending")
-               : decided->status == QLatin1String("approved") ? QStringLiteral("approved")
-                                                               : QStringLiteral("applied");
+               : decided->hasStatus(InboxStatus::Pending)  ? QStringLiteral("approved, still pending")
+               : decided->hasStatus(InboxStatus::Approved) ? QStringLiteral("approved")
+                                                            : QStringLiteral("applied");
     } else if (sub == QLatin1String("refuse")) {
         decided = service.refuse(in.id, in.reason, args->value(QStringLiteral("--text")), reviewer);
         done = QStringLiteral("refused");
     } else if (sub == QLatin1String("patch")) {
         decided = service.patch(in.id, in.edited, reviewer);
-        done = decided && decided->status == QLatin1String("approved") ? QStringLiteral("patched")
-                                                                        : QStringLiteral("patched and applied");
+        done = decided && decided->hasStatus(InboxStatus::Approved) ? QStringLiteral("patched")
+                                                                     : QStringLiteral("patched and applied");
     } else if (sub == QLatin1String("resolve")) {
         const bool keep = args->flag(QStringLiteral("--keep-file"));
         decided = AttentionResolver(**ws, **clock)

@@ -9,6 +9,7 @@
 #include "memory/MemoryService.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
+#include "proposal/Destination.h"
 #include "store/Database.h"
 #include "util/Clock.h"
 #include "util/JsonDepth.h"
@@ -18,7 +19,7 @@ namespace sediment::cli {
 
 namespace {
 
-const QStringList kTargets{QStringLiteral("memory"), QStringLiteral("user")};
+const QStringList kTargets{toString(Destination::Memory), toString(Destination::User)};
 
 MemoryStore storeFor(Workspace& ws, const QString& target)
 {
@@ -95,7 +96,7 @@ int runEdit(Context& ctx, const Args& args, const QString& action)
                                   .arg(action, args.positional(1)));
     Json request = Json::object();
     request["action"] = us(action);
-    request["target"] = us(args.value(QStringLiteral("--target"), QStringLiteral("memory")));
+    request["target"] = us(args.value(QStringLiteral("--target"), toString(Destination::Memory)));
     if (args.has(QStringLiteral("--content")))
         request["content"] = us(args.value(QStringLiteral("--content")));
     if (args.has(QStringLiteral("--old-text")))

@@ -2,7 +2,7 @@
 #include "cli/Context.h"
 #include "cli/Verb.h"
 
-#include "review/ProposalIntake.h"
+#include "review/ProposalSubmission.h"
 
 namespace sediment::cli {
 
@@ -49,7 +49,7 @@ int runPropose(Context& ctx)
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
-    auto outcome = ProposalIntake(**ws, **clock).intakeBytes(*input);
+    auto outcome = ProposalSubmission(**ws, **clock).submitBytesKeepingOutcome(*input);
     if (!outcome)
         return ctx.error(outcome.error());
     if (args->flag(QStringLiteral("--json"))) {

@@ -3,7 +3,7 @@
 #include "cli/Verb.h"
 
 #include "review/CommandProposer.h"
-#include "review/ProposalIntake.h"
+#include "review/ProposalSubmission.h"
 
 #include <QFile>
 
@@ -57,7 +57,7 @@ int runReview(Context& ctx)
     if (!ws)
         return ctx.error(ws.error());
     CommandProposer proposer(args->value(QStringLiteral("--proposer-cmd")), timeout);
-    auto outcome = ProposalIntake(**ws, **clock).intakeReview(QString::fromUtf8(*summary), proposer);
+    auto outcome = ProposalSubmission(**ws, **clock).reviewKeepingOutcome(QString::fromUtf8(*summary), proposer);
     if (!outcome)
         return ctx.error(outcome.error());
     if (args->flag(QStringLiteral("--json")))

@@ -1,5 +1,6 @@
 #include "cli/Context.h"
 #include "audit/Actor.h"
+#include "audit/AuditAction.h"
 #include "cli/Verb.h"
 
 #include "store/AuditRepository.h"
@@ -32,12 +33,12 @@ const QString kUsage = QStringLiteral(
     "Exit codes: 0 done, 1 refused (not an admin), 2 bad usage, 3 I/O.\n");
 
 // A team change's audit row, by this session's reviewer, inside the caller's transaction.
-Status audit(Workspace& ws, const Clock& clock, const QString& action, const QString& subjectType,
+Status audit(Workspace& ws, const Clock& clock, AuditAction action, const QString& subjectType,
              const QString& subjectId, const std::optional<QString>& before, const std::optional<QString>& after)
 {
     AuditEntry e;
     e.actor = Actor::human(ws);
-    e.action = action;
+    e.action = toString(action);
     e.subjectType = subjectType;
     e.subjectId = subjectId;
     e.before = before;
@@ -84,7 +85,7 @@ int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QSt
         return ctx.error(tx.error());
     if (auto s = ReviewerRepository(ws.db()).grant(role, rights, ws.reviewer(), at); !s)
         return ctx.error(s.error());
-    if (auto logged = audit(ws, clock, QStringLiteral("team.grant"), QStringLiteral("reviewer"), role, *before, rights);
+    if (auto logged = audit(ws, clock, AuditAction::TeamGrant, QStringLiteral("reviewer"), role, *before, rights);
         !logged)
         return ctx.error(logged.error());
     if (auto s = tx->commit(); !s)
@@ -127,7 +128,7 @@ int filesHost(Context& ctx, const Args& args, Workspace& ws)
     const std::optional<QString> value = clear ? std::nullopt : std::optional<QString>(host);
     if (auto s = TeamSettingsRepository(ws.db()).set(QLatin1String(FilesHost::kKey), value); !s)
         return ctx.error(s.error());
-    if (auto logged = audit(ws, clock, QStringLiteral("team.files_host"), QStringLiteral("team"),
+    if (auto logged = audit(ws, clock, AuditAction::TeamFilesHost, QStringLiteral("team"),
                             QLatin1String(FilesHost::kKey), *before, value);
         !logged)
         return ctx.error(logged.error());

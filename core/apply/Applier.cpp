@@ -7,6 +7,7 @@
 #include "apply/SettingsApplier.h"
 #include "apply/SkillApplier.h"
 #include "hermes/StagedSkillWrite.h"
+#include "proposal/Destination.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 
@@ -14,16 +15,7 @@ namespace sediment {
 
 namespace {
 
-bool isMemory(const QString& d) { return d == QLatin1String("memory") || d == QLatin1String("user"); }
-bool isNote(const QString& d)
-{
-    return d == QLatin1String("brain_inbox") || d == QLatin1String("chantier_outil");
-}
-
-Error unknownDestination(const QString& d)
-{
-    return Error::invalid(QStringLiteral("unknown destination '%1'").arg(d));
-}
+Error unknownDestination(const QString& d) { return parseDestination(d).error(); }
 
 } // namespace
 
@@ -47,17 +39,17 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op,
         return fail(Error::invalid(QStringLiteral("%1 op must be a JSON object").arg(destination)));
     // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
     const PathGuard guard(m_workspace.root());
-    if (isMemory(destination))
+    if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, m_hook, m_profile).apply(destination, op);
-    if (destination == QLatin1String("claude_md"))
+    if (isWord(destination, Destination::ClaudeMd))
         return DirectiveApplier(m_workspace, guard, m_hook).apply(op);
-    if (destination == QLatin1String("settings_json"))
+    if (isWord(destination, Destination::SettingsJson))
         return SettingsApplier(m_workspace, guard, m_hook).apply(op);
     if (isNote(destination))
         return NoteApplier(m_clock, guard, m_hook).apply(destination, op, source);
-    if (destination == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
+    if (isWord(destination, Destination::Skill) && StagedSkillWrite::isPayload(op))
         return HermesSkillApplier(m_workspace, m_clock, m_profile).apply(op);
-    if (destination == QLatin1String("skill"))
+    if (isWord(destination, Destination::Skill))
         return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(op);
     return fail(unknownDestination(destination));
 }
@@ -65,16 +57,16 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op,
 Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 {
     const PathGuard guard(m_workspace.root());
-    if (isMemory(destination))
+    if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, nullptr, m_profile).isStale(destination, op);
-    if (destination == QLatin1String("claude_md"))
+    if (isWord(destination, Destination::ClaudeMd))
         return DirectiveApplier(m_workspace, guard).isStale(op);
-    if (destination == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
+    if (isWord(destination, Destination::Skill) && StagedSkillWrite::isPayload(op))
         return false; // Hermes' refusal at approval is the answer, not a stale flag
-    if (destination == QLatin1String("skill"))
+    if (isWord(destination, Destination::Skill))
         return SkillApplier(m_workspace, m_clock, guard).isStale(op);
     // A merge patch and a new note apply to whatever is there: they cannot go stale.
-    if (destination == QLatin1String("settings_json") || isNote(destination))
+    if (isWord(destination, Destination::SettingsJson) || isNote(destination))
         return false;
     return fail(unknownDestination(destination));
 }
@@ -82,11 +74,11 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResult& applied) const
 {
     const PathGuard guard(m_workspace.root());
-    if (isMemory(destination))
+    if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, m_hook, m_profile).revert(destination, applied);
-    if (destination == QLatin1String("skill"))
+    if (isWord(destination, Destination::Skill))
         return SkillApplier(m_workspace, m_clock, guard, m_hook).revert(applied);
-    if (destination == QLatin1String("claude_md") || destination == QLatin1String("settings_json")
+    if (isWord(destination, Destination::ClaudeMd) || isWord(destination, Destination::SettingsJson)
         || isNote(destination))
         return DirectiveApplier::restore(guard, applied, m_hook);
     return fail(unknownDestination(destination));

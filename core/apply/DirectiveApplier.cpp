@@ -3,13 +3,14 @@
 #include "apply/OpFields.h"
 #include "apply/TargetFile.h"
 #include "apply/TextEdit.h"
+#include "proposal/Destination.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {
 
 namespace {
 
-const QString kStore = QStringLiteral("claude_md");
+const QString kStore = toString(Destination::ClaudeMd);
 
 } // namespace
 

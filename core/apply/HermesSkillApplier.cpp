@@ -2,6 +2,7 @@
 
 #include "hermes/HermesProfiles.h"
 #include "hermes/SkillManage.h"
+#include "proposal/Destination.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>
@@ -20,10 +21,10 @@ Result<ApplyResult> HermesSkillApplier::apply(const Json& op) const
     const SkillManage manage(HermesProfiles::homeOf(m_workspace.root(), m_profile));
     const SkillManage::Outcome o = manage.apply(op, m_clock.now());
     if (!o.success)
-        return ApplyResult::refusal(QStringLiteral("skill"), o.message);
+        return ApplyResult::refusal(toString(Destination::Skill), o.message);
     ApplyResult r;
     r.applied = true;
-    r.store = QStringLiteral("skill");
+    r.store = toString(Destination::Skill);
     r.message = o.message;
     // A write of one file can be reverted; a removal (file or whole skill) cannot.
     if (o.file && o.after) {

@@ -6,6 +6,7 @@
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
+#include "proposal/Destination.h"
 #include "workspace/HermesConfig.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
@@ -144,7 +145,7 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
         return fail(memoryOp.error());
     // A store switched off in the Hermes home's config.yaml takes no writes, approved or not.
     const HermesConfig config = HermesConfig::load(m_workspace.path(HermesProfiles::prefixOf(m_profile) + QStringLiteral("config.yaml")));
-    if (!(target == QLatin1String("user") ? config.userProfileEnabled : config.memoryEnabled)) {
+    if (!(isWord(target, Destination::User) ? config.userProfileEnabled : config.memoryEnabled)) {
         ApplyResult r = ApplyResult::refusal(
             target, QStringLiteral("Built-in %1 writes are disabled in memory config.")
                         .arg(MemoryEdit::fileName(target)));

@@ -3,6 +3,7 @@
 #include "apply/OpFields.h"
 #include "apply/Slug.h"
 #include "apply/TargetFile.h"
+#include "proposal/Destination.h"
 #include "util/Time.h"
 #include "workspace/PathGuard.h"
 
@@ -59,14 +60,14 @@ NoteApplier::NoteApplier(const Clock& clock, const PathGuard& guard, WriteHook* 
 
 QString NoteApplier::folderFor(const QString& destination)
 {
-    return destination == QLatin1String("chantier_outil") ? QStringLiteral("chantiers/inbox")
-                                                          : QStringLiteral("brain/inbox");
+    return isWord(destination, Destination::ChantierOutil) ? QStringLiteral("chantiers/inbox")
+                                                           : QStringLiteral("brain/inbox");
 }
 
 QString NoteApplier::render(const QString& destination, const QString& title, const QString& text,
                             const QString& created, const Json& source)
 {
-    const bool chantier = destination == QLatin1String("chantier_outil");
+    const bool chantier = isWord(destination, Destination::ChantierOutil);
     QString out = QStringLiteral("---\n");
     out += chantier ? QStringLiteral("type: chantier\n") : QStringLiteral("type: note\n");
     out += QStringLiteral("status: draft\n");

@@ -2,13 +2,14 @@
 
 #include "apply/OpFields.h"
 #include "apply/TargetFile.h"
+#include "proposal/Destination.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {
 
 namespace {
 
-const QString kStore = QStringLiteral("settings_json");
+const QString kStore = toString(Destination::SettingsJson);
 
 } // namespace
 

@@ -3,6 +3,7 @@
 #include "apply/DirectiveApplier.h"
 #include "apply/OpFields.h"
 #include "apply/TargetFile.h"
+#include "proposal/Destination.h"
 #include "skills/Skill.h"
 #include "store/SkillRepository.h"
 #include "workspace/PathGuard.h"
@@ -15,7 +16,7 @@ namespace sediment {
 
 namespace {
 
-const QString kStore = QStringLiteral("skill");
+const QString kStore = toString(Destination::Skill);
 
 Result<ApplyResult> refusedOr(const Error& e)
 {

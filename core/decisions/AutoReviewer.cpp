@@ -1,5 +1,6 @@
 #include "decisions/AutoReviewer.h"
 
+#include "audit/Actor.h"
 #include "decisions/DecisionReviewer.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
@@ -148,7 +149,7 @@ Result<AutoReviewer::Report> AutoReviewer::run(bool dryRun)
         if (finding)
             report.findings.push_back(*finding);
     }
-    DecisionReviewer reviewer(m_db, m_clock, QStringLiteral("auto"));
+    DecisionReviewer reviewer(m_db, m_clock, Actor::autoReviewer());
     for (Finding& f : report.findings) {
         if (f.confidence < kMinConfidence || dryRun)
             continue;
@@ -156,7 +157,7 @@ Result<AutoReviewer::Report> AutoReviewer::run(bool dryRun)
         r.id = f.decisionId;
         r.outcome = f.outcome;
         r.text = f.explanation;
-        r.reviewer = QStringLiteral("auto");
+        r.reviewer = Actor::autoReviewer();
         r.details = Json{{"signal", us(f.signal)}, {"signal_confidence", f.confidence}};
         auto done = reviewer.review(r);
         if (!done)

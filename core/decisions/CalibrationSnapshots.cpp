@@ -1,5 +1,6 @@
 #include "decisions/CalibrationSnapshots.h"
 
+#include "audit/AuditAction.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
@@ -26,7 +27,7 @@ Result<qint64> CalibrationSnapshots::write(const QString& actor, const QString& 
         return fail(id.error());
     AuditEntry e;
     e.actor = actor;
-    e.action = QStringLiteral("calibration.snapshot");
+    e.action = toString(AuditAction::CalibrationSnapshot);
     e.subjectType = QStringLiteral("calibration_snapshot");
     e.subjectId = QString::number(*id);
     e.reason = reason;

@@ -1,5 +1,6 @@
 #include "decisions/DecisionImporter.h"
 
+#include "audit/AuditAction.h"
 #include "decisions/CalibrationSnapshots.h"
 #include "decisions/Decision.h"
 #include "store/AuditRepository.h"
@@ -87,7 +88,7 @@ Result<DecisionImporter::Outcome> DecisionImporter::importLines(const QByteArray
         out.reviewed += d.isReviewed() ? 1 : 0;
         AuditEntry e;
         e.actor = m_actor;
-        e.action = QStringLiteral("decision.import");
+        e.action = toString(AuditAction::DecisionImport);
         e.subjectType = QStringLiteral("decision");
         e.subjectId = QString::number(*id);
         e.after = d.outcome;

@@ -1,5 +1,6 @@
 #include "decisions/DecisionReviewer.h"
 
+#include "audit/AuditAction.h"
 #include "decisions/CalibrationSnapshots.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -53,7 +54,7 @@ Result<DecisionReviewer::Outcome> DecisionReviewer::review(const Request& r)
 
     AuditEntry e;
     e.actor = m_actor;
-    e.action = QStringLiteral("decision.review");
+    e.action = toString(AuditAction::DecisionReview);
     e.subjectType = QStringLiteral("decision");
     e.subjectId = QString::number(r.id);
     e.reason = r.text;

@@ -1,12 +1,14 @@
 #include "demo/DemoWorkspace.h"
 
+#include "audit/Actor.h"
 #include "decisions/DecisionImporter.h"
 #include "demo/DemoProposals.h"
 #include "demo/DemoText.h"
 #include "inbox/InboxService.h"
 #include "memory/MemoryStore.h"
-#include "review/ProposalIntake.h"
-#include "store/InboxIntake.h"
+#include "proposal/Destination.h"
+#include "review/ProposalSubmission.h"
+#include "store/InboxStaging.h"
 #include "scars/ScarBook.h"
 #include "skills/Skill.h"
 #include "store/SkillRepository.h"
@@ -34,8 +36,8 @@ Status seedFiles(Workspace& ws)
 Result<int> seedMemory(Workspace& ws)
 {
     int added = 0;
-    const MemoryStore memory(QStringLiteral("memory"), ws.memoryFile(QStringLiteral("memory")),
-                             ws.charLimit(QStringLiteral("memory")));
+    const QString memoryTarget = toString(Destination::Memory);
+    const MemoryStore memory(memoryTarget, ws.memoryFile(memoryTarget), ws.charLimit(memoryTarget));
     const QStringList& projects = DemoText::projects();
     const QStringList& facts = DemoText::memoryFacts();
     for (int i = 0; i < 40; ++i) {
@@ -50,8 +52,8 @@ Result<int> seedMemory(Workspace& ws)
             return fail(r.error());
         added += r->changed ? 1 : 0;
     }
-    const MemoryStore user(QStringLiteral("user"), ws.memoryFile(QStringLiteral("user")),
-                           ws.charLimit(QStringLiteral("user")));
+    const QString userTarget = toString(Destination::User);
+    const MemoryStore user(userTarget, ws.memoryFile(userTarget), ws.charLimit(userTarget));
     for (int i = 0; i < 7; ++i) {
         auto r = user.apply(MemoryOp{QStringLiteral("add"), DemoText::userFacts()[i], std::nullopt, {}, std::nullopt, false});
         if (!r)
@@ -107,7 +109,7 @@ Result<int> seedSkills(Workspace& ws, const QDateTime& now)
 
 Result<int> seedScars(Workspace& ws, FixedClock& clock, const QDateTime& now)
 {
-    ScarBook book(ws.db(), clock, QStringLiteral("agent:demo"));
+    ScarBook book(ws.db(), clock, Actor::agent(QStringLiteral("demo")));
     const QStringList& titles = DemoText::scarTitles();
     const QStringList& lessons = DemoText::scarLessons();
     const QStringList scopes{QStringLiteral("deploy"), QStringLiteral("testing"),
@@ -170,7 +172,7 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
         }
         lines += QByteArray::fromStdString(d.dump()) + '\n';
     }
-    DecisionImporter importer(ws.db(), clock, QStringLiteral("agent:demo"));
+    DecisionImporter importer(ws.db(), clock, Actor::agent(QStringLiteral("demo")));
     auto r = importer.importLines(lines);
     if (!r)
         return fail(r.error());
@@ -193,11 +195,11 @@ Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now,
             auto r = inbox.approve(ids[i], reviewer);
             if (!r)
                 continue; // stale or not approvable: it stays pending for the reviewer
-            if (r->status == QLatin1String("failed"))
+            if (r->hasStatus(InboxStatus::Failed))
                 ++failed;
             else {
                 ++approved;
-                if (!firstApproved && r->destination == QLatin1String("claude_md"))
+                if (!firstApproved && r->goesTo(Destination::ClaudeMd))
                     firstApproved = r->id;
             }
         } else if (i % 7 == 1) {
@@ -228,12 +230,12 @@ Result<Json> DemoWorkspace::fill(Workspace& ws, const Clock& realClock)
 
     // Proposals arrive in batches over the last month, as an agent's sessions would send them.
     const std::vector<std::vector<Json>> batches = demo::DemoProposals::batches(ws);
-    ProposalIntake intake(ws, clock);
+    ProposalSubmission submission(ws, clock);
     std::vector<qint64> ids;
     int proposals = 0;
     for (size_t b = 0; b < batches.size(); ++b) {
         clock.set(now.addDays(-30 + int(b) * 30 / int(batches.size())).addSecs(qint64(b) * 1234));
-        auto outcome = intake.submit(batches[b]);
+        auto outcome = submission.submit(batches[b]);
         if (!outcome)
             return fail(outcome.error());
         proposals += int(batches[b].size());
@@ -241,7 +243,7 @@ Result<Json> DemoWorkspace::fill(Workspace& ws, const Clock& realClock)
             ids.push_back(item.inboxId);
     }
     // The demo opens on a filed inbox, as the app leaves it.
-    if (auto f = InboxIntake(ws.db()).foldAll(); !f)
+    if (auto f = InboxStaging(ws.db()).foldAll(); !f)
         return fail(f.error());
     // Decide some of the older ones, leaving the newest for the reviewer.
     std::vector<qint64> older(ids.begin(), ids.begin() + qsizetype(ids.size() * 2 / 5));

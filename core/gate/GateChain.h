@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/Actor.h"
 #include "gate/Gate.h"
 
 #include <memory>
@@ -21,7 +22,7 @@ public:
                                                          InboxRepository& inbox);
 
     const QString& name() const { return m_name; }
-    QString path() const { return QStringLiteral("gate:") + m_name; }
+    QString path() const { return Actor::gate(m_name); }
     QString actor() const override { return path(); }
     Result<Verdict> decide(const Proposal& proposal) override;
 

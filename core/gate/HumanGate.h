@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/Actor.h"
 #include "gate/Gate.h"
 
 namespace sediment {
@@ -7,7 +8,7 @@ namespace sediment {
 // Defers every proposal to a person: it lands in the inbox (docs/user-guide.md#inbox), which the GUI serves.
 class HumanGate final : public Gate {
 public:
-    QString actor() const override { return QStringLiteral("gate:human"); }
+    QString actor() const override { return Actor::gate(QStringLiteral("human")); }
     Result<Verdict> decide(const Proposal&) override
     {
         return Verdict::defer(QStringLiteral("awaiting human review"), actor());

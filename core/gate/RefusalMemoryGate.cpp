@@ -1,5 +1,7 @@
 #include "gate/RefusalMemoryGate.h"
 
+#include "audit/Actor.h"
+#include "inbox/InboxStatus.h"
 #include "store/InboxRepository.h"
 
 namespace sediment {
@@ -7,7 +9,7 @@ namespace sediment {
 Result<Verdict> RefusalMemoryGate::decide(const Proposal& p)
 {
     if (!m_anyRefusal) {
-        auto n = m_inbox.count(QStringLiteral("refused"));
+        auto n = m_inbox.count(toString(InboxStatus::Refused));
         if (!n)
             return fail(n.error());
         m_anyRefusal = *n > 0;
@@ -20,7 +22,7 @@ Result<Verdict> RefusalMemoryGate::decide(const Proposal& p)
     if (!*refusal)
         return Verdict::approve(QString(), actor());
     const auto& r = **refusal;
-    const QString who = r.decidedBy.startsWith(QLatin1String("human:")) ? r.decidedBy.mid(6) : r.decidedBy;
+    const QString who = Actor::personOf(r.decidedBy);
     return Verdict::reject(QStringLiteral("refused before on %1 by %2: %3")
                                .arg(r.decidedAt.left(10), who.isEmpty() ? QStringLiteral("a reviewer") : who,
                                     r.reason),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/Actor.h"
 #include "gate/Gate.h"
 
 #include <optional>
@@ -17,7 +18,7 @@ class RefusalMemoryGate final : public Gate {
 public:
     explicit RefusalMemoryGate(InboxRepository& inbox) : m_inbox(inbox) {}
 
-    QString actor() const override { return QStringLiteral("gate:refusal-memory"); }
+    QString actor() const override { return Actor::gate(QStringLiteral("refusal-memory")); }
     Result<Verdict> decide(const Proposal& proposal) override;
 
 private:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/Actor.h"
 #include "gate/Gate.h"
 
 namespace sediment {
@@ -12,7 +13,7 @@ public:
 
     explicit ScoreGate(double threshold = kDefaultThreshold) : m_threshold(threshold) {}
 
-    QString actor() const override { return QStringLiteral("gate:score"); }
+    QString actor() const override { return Actor::gate(QStringLiteral("score")); }
     Result<Verdict> decide(const Proposal& proposal) override;
 
 private:

@@ -1,6 +1,7 @@
 #include "hermes/HermesProfiles.h"
 
 #include "inbox/InboxItem.h"
+#include "proposal/Destination.h"
 #include "workspace/Config.h"
 #include "workspace/HermesConfig.h"
 #include "workspace/Workspace.h"
@@ -106,8 +107,8 @@ QString HermesProfiles::memoryFile(const Workspace& ws, const QString& target,
     const QString prefix = prefixOf(profile);
     if (prefix.isEmpty())
         return ws.memoryFile(target);
-    return ws.path(prefix + (target == QLatin1String("user") ? QStringLiteral("memories/USER.md")
-                                                             : QStringLiteral("memories/MEMORY.md")));
+    return ws.path(prefix + (isWord(target, Destination::User) ? QStringLiteral("memories/USER.md")
+                                                               : QStringLiteral("memories/MEMORY.md")));
 }
 
 int HermesProfiles::charLimit(const Workspace& ws, const QString& target, const QString& profile)
@@ -115,7 +116,7 @@ int HermesProfiles::charLimit(const Workspace& ws, const QString& target, const 
     if (prefixOf(profile).isEmpty())
         return ws.charLimit(target);
     const auto limits = profileLimits(ws, profile);
-    return target == QLatin1String("user") ? limits.second : limits.first;
+    return isWord(target, Destination::User) ? limits.second : limits.first;
 }
 
 QString HermesProfiles::of(const InboxItem& item)

@@ -1,6 +1,8 @@
 #include "hermes/HermesSettler.h"
 
+#include "audit/AuditAction.h"
 #include "hermes/HermesProfiles.h"
+#include "inbox/InboxStatus.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "util/Time.h"
@@ -54,15 +56,17 @@ QString HermesSettler::pendingFolder(const QString& profile, const QString& subs
 
 bool HermesSettler::isDecided(const QString& s)
 {
-    return s == QLatin1String("applied") || s == QLatin1String("modified")
-        || s == QLatin1String("reverted") || s == QLatin1String("refused")
-        || s == QLatin1String("rejected");
+    using S = InboxStatus;
+    const auto status = parseInboxStatus(s);
+    return status
+        && (wroteToStore(*status) || *status == S::Reverted || *status == S::Refused || *status == S::Rejected);
 }
 
 QString HermesSettler::outcomeOf(const QString& s)
 {
-    const bool wrote = s == QLatin1String("applied") || s == QLatin1String("modified")
-                    || s == QLatin1String("reverted");
+    const auto status = parseInboxStatus(s);
+    const bool wrote = status && (wroteToStore(*status) || *status == InboxStatus::Reverted);
+    // Hermes' own outcome words, which happen to match two of the inbox's.
     return wrote ? QStringLiteral("applied") : QStringLiteral("refused");
 }
 
@@ -108,7 +112,7 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
     if (changed || out.fileRemoved) {
         AuditEntry e;
         e.actor = actor;
-        e.action = QStringLiteral("hermes_settle");
+        e.action = toString(AuditAction::HermesSettle);
         e.subjectType = QStringLiteral("hermes_staged");
         e.subjectId = HermesRepository::keyOf(record.hermesId, record.profile);
         e.reason = changed ? QStringLiteral("inbox item %1 %2: staged file %3")

@@ -1,5 +1,7 @@
 #include "hermes/PendingQueue.h"
 
+#include "audit/Actor.h"
+#include "audit/AuditAction.h"
 #include "gate/RefusalMemoryGate.h"
 #include "hermes/HermesProfiles.h"
 #include "inbox/InboxItem.h"
@@ -261,7 +263,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         if (!verdict)
             return fail(verdict.error());
         if (verdict->kind == Verdict::Kind::Reject) {
-            item.status = QStringLiteral("rejected");
+            item.setStatus(InboxStatus::Rejected);
             item.reason = verdict->reason;
             item.decidedAt = now;
             item.decidedBy = verdict->actor;
@@ -272,11 +274,11 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         if (auto s = hermes.insert(w->id, w->fileName, *id, now, f->profile); !s)
             return fail(s.error());
         AuditEntry e;
-        e.actor = QStringLiteral("agent:hermes");
-        e.action = QStringLiteral("hermes_import");
+        e.actor = Actor::agent(QStringLiteral("hermes"));
+        e.action = toString(AuditAction::HermesImport);
         e.subjectType = QStringLiteral("inbox_item");
         e.subjectId = QString::number(*id);
-        e.reason = item.status == QLatin1String("rejected")
+        e.reason = item.hasStatus(InboxStatus::Rejected)
                        ? *item.reason
                        : QStringLiteral("staged write %1 (%2) imported for review").arg(w->id, w->origin);
         e.after = qs(json::pythonDump(w->op));
@@ -296,7 +298,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         return fail(waiting.error());
     for (const auto& record : *waiting) {
         if (present.contains(HermesRepository::keyOf(record.hermesId, record.profile))
-            || record.inboxStatus != QLatin1String("pending"))
+            || !isWord(record.inboxStatus, InboxStatus::Pending))
             continue;
         if (QFile::exists(folder(record.profile, record.subsystem) + QLatin1Char('/') + record.fileName))
             continue; // it reappeared since the scan (or failed to parse): not gone
@@ -306,7 +308,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         if (!*found)
             continue;
         InboxItem item = **found;
-        item.status = QStringLiteral("rejected");
+        item.setStatus(InboxStatus::Rejected);
         item.reason = QStringLiteral("withdrawn: the staged Hermes file %1 disappeared before a "
                                      "decision (settled outside Sediment)")
                           .arg(record.fileName);
@@ -319,8 +321,8 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         if (!marked)
             return fail(marked.error());
         AuditEntry e;
-        e.actor = QStringLiteral("agent:hermes");
-        e.action = QStringLiteral("hermes_withdraw");
+        e.actor = Actor::agent(QStringLiteral("hermes"));
+        e.action = toString(AuditAction::HermesWithdraw);
         e.subjectType = QStringLiteral("inbox_item");
         e.subjectId = QString::number(record.inboxId);
         e.reason = item.reason;

@@ -1,4 +1,5 @@
 #include "hermes/StagedSkillWrite.h"
+#include "proposal/Destination.h"
 
 
 #include <QRegularExpression>
@@ -77,7 +78,7 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
     StagedWrite w;
     w.fileName = fileName;
     w.subsystem = QStringLiteral("skills");
-    w.target = QStringLiteral("skill");
+    w.target = toString(Destination::Skill);
 
     const auto idIt = root.find("id");
     if (idIt == root.end() || idIt->is_null())

@@ -1,6 +1,7 @@
 #include "hermes/StagedWrite.h"
 
 #include "hermes/StagedSkillWrite.h"
+#include "proposal/Destination.h"
 #include "proposal/ProposalValidator.h"
 #include "util/JsonDepth.h"
 
@@ -184,8 +185,8 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
     auto target = optionalText(payload, "target", {});
     if (!target)
         return fail(target.error());
-    w.target = target->value_or(QStringLiteral("memory")); // Hermes replays with this default
-    if (w.target != QLatin1String("memory") && w.target != QLatin1String("user"))
+    w.target = target->value_or(toString(Destination::Memory)); // Hermes replays with this default
+    if (!isMemoryStore(w.target))
         return fail(Error::invalid(
             QStringLiteral("Invalid memory target '%1'. Use 'memory' or 'user'.").arg(w.target)));
 

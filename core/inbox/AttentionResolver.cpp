@@ -1,6 +1,7 @@
 #include "inbox/AttentionResolver.h"
 
 #include "audit/Actor.h"
+#include "audit/AuditAction.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
 #include "store/AuditRepository.h"
@@ -43,7 +44,7 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
     if (!*found)
         return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
     InboxItem item = **found;
-    if (item.status != QLatin1String("needs_attention"))
+    if (!item.hasStatus(InboxStatus::NeedsAttention))
         return fail(Error::refused(QStringLiteral("inbox item %1 is %2; only items that need "
                                                   "attention can be resolved")
                                        .arg(id)
@@ -68,7 +69,7 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
 
     AuditEntry e;
     e.actor = Actor::human(reviewer);
-    e.action = QStringLiteral("inbox.resolve");
+    e.action = toString(AuditAction::InboxResolve);
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(id);
     e.before = item.status;
@@ -79,7 +80,7 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
                      {"new_hash", hashOrNull(JournalEntry::hashOf(entry.written))},
                      {"found_hash", hashOrNull(foundHash)}};
     if (choice == Choice::KeepFile) {
-        item.status = qs(decidedItem.value("status", std::string("applied")));
+        item.status = qs(decidedItem.value("status", toString(InboxStatus::Applied).toStdString()));
         if (!decidedItem.value("keep_contents", false)) {
             item.beforeContent = entry.expected ? std::optional<QString>(QString::fromUtf8(*entry.expected))
                                                 : std::nullopt;
@@ -96,11 +97,11 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
                                                                     .arg(entry.targetPath))));
         if (!written)
             return fail(written.error());
-        item.status = decided.before.value_or(QStringLiteral("pending"));
+        item.status = decided.before.value_or(toString(InboxStatus::Pending));
         item.reason = QStringLiteral("resolved by hand: restored %1 as it was before").arg(entry.targetPath);
         e.details["resolution"] = "restore";
     }
-    const bool undecided = item.status == QLatin1String("pending");
+    const bool undecided = item.hasStatus(InboxStatus::Pending);
     item.decidedAt = undecided ? std::nullopt : std::optional<QString>(time::toIso(m_clock.now()));
     item.decidedBy = undecided ? std::nullopt : std::optional<QString>(reviewer);
     e.after = item.status;

@@ -3,8 +3,10 @@
 #include "apply/MemoryApplier.h"
 #include "hermes/HermesProfiles.h"
 #include "inbox/InboxItem.h"
+#include "memory/MemoryEdit.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
+#include "proposal/Destination.h"
 #include "team/FilesHost.h"
 #include "team/MemorySnapshots.h"
 #include "workspace/Workspace.h"
@@ -92,7 +94,7 @@ BudgetPreview BudgetPreview::compute(const QString& target, const QStringList& e
 Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& workspace,
                                                                    const InboxItem& item)
 {
-    if (item.destination != QLatin1String("memory") && item.destination != QLatin1String("user"))
+    if (!isMemoryStore(item.destination))
         return std::optional<Input>();
     auto op = MemoryApplier::toMemoryOp(item.destination, item.effectiveOp());
     if (!op)
@@ -110,8 +112,7 @@ Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& w
         if (!*snapshot)
             return fail(Error::refused(QStringLiteral("%1 is on %2, which has not published it yet: run any "
                                                        "sediment command there")
-                                            .arg(item.destination == QLatin1String("user") ? QStringLiteral("USER.md")
-                                                                                           : QStringLiteral("MEMORY.md"),
+                                            .arg(MemoryEdit::fileName(item.destination),
                                                  **filesHost)));
         return std::optional<Input>(Input{item.destination, std::move((*snapshot)->entries), std::move(*op),
                                           (*snapshot)->charLimit,

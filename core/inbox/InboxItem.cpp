@@ -17,7 +17,7 @@ Json hermesJson(const InboxItem& item, const QString& profile)
         return it != s.end() && it->is_string() ? *it : Json(fallback);
     };
     return {{"id", field("hermes_id", "")},
-            {"subsystem", field("subsystem", item.destination == QLatin1String("skill") ? "skills" : "memory")},
+            {"subsystem", field("subsystem", item.goesTo(Destination::Skill) ? "skills" : "memory")},
             {"profile", us(profile)},
             {"origin", field("origin", "foreground")},
             {"summary", field("summary", "")}};

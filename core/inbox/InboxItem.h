@@ -1,5 +1,7 @@
 #pragma once
 
+#include "inbox/InboxStatus.h"
+#include "proposal/Destination.h"
 #include "util/Json.h"
 
 #include <QString>
@@ -13,7 +15,7 @@ namespace sediment {
 struct InboxItem {
     qint64 id = 0;
     std::optional<QString> extId;  // the agent's own id (idempotency key)
-    QString destination;           // memory|user|claude_md|settings_json|brain_inbox|skill|chantier_outil
+    QString destination;           // a Destination word; text, so a newer version's row still shows
     Json op = Json::object();      // as proposed (sanitised)
     std::optional<Json> finalOp;   // as applied after a reviewer's patch
     QString contentHash;           // SHA-256 hex of destination + canonical op
@@ -22,7 +24,7 @@ struct InboxItem {
     std::optional<QString> agent;
     std::optional<QString> session;
     Json source = Json::object();  // the whole provenance, unknown fields kept
-    QString status = QStringLiteral("pending"); // pending|applied|failed|refused|modified|reverted|rejected
+    QString status = toString(InboxStatus::Pending); // an InboxStatus word; text, as destination
     std::optional<QString> reason; // gate reason, store message or refusal text
     std::optional<QString> refusalCode;
     int seen = 1;
@@ -34,6 +36,10 @@ struct InboxItem {
     QString createdAt;
     std::optional<QString> decidedAt;
     std::optional<QString> decidedBy;
+
+    bool hasStatus(InboxStatus s) const { return isWord(status, s); }
+    void setStatus(InboxStatus s) { status = toString(s); }
+    bool goesTo(Destination d) const { return isWord(destination, d); }
 
     const Json& effectiveOp() const { return finalOp ? *finalOp : op; }
     Json toJson() const; // `inbox list --json` / `inbox show --json` shape (docs/user-guide.md#inbox)

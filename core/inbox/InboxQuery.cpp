@@ -1,6 +1,8 @@
 #include "inbox/InboxQuery.h"
 
 #include "hermes/HermesProfiles.h"
+#include "inbox/InboxStatus.h"
+#include "proposal/Destination.h"
 
 #include <cmath>
 
@@ -112,26 +114,6 @@ std::optional<Result<InboxFilter::ScoreBound>> parseScore(const Token& token)
 
 } // namespace
 
-const QStringList& InboxQuery::destinations()
-{
-    static const QStringList values{
-        QStringLiteral("memory"),      QStringLiteral("user"),  QStringLiteral("claude_md"),
-        QStringLiteral("settings_json"), QStringLiteral("brain_inbox"), QStringLiteral("skill"),
-        QStringLiteral("chantier_outil")};
-    return values;
-}
-
-const QStringList& InboxQuery::statuses()
-{
-    static const QStringList values{
-        QStringLiteral("pending"),  QStringLiteral("applied"),  QStringLiteral("failed"),
-        QStringLiteral("refused"),  QStringLiteral("modified"), QStringLiteral("reverted"),
-        QStringLiteral("rejected"), QStringLiteral("needs_attention"),
-        // team mode: decided on another host, waiting for the files host to write it
-        QStringLiteral("approved")};
-    return values;
-}
-
 Result<InboxFilter> InboxQuery::parse(const QString& text)
 {
     InboxFilter filter;
@@ -148,7 +130,7 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
             const QString value = colon > 0 ? token.text.mid(colon + 1) : QString();
             if (key == QLatin1String("dest") || key == QLatin1String("destination")) {
                 if (auto s = addValues(filter.destination, token, QStringLiteral("dest"), value,
-                                       &destinations());
+                                       &destinationTexts());
                     !s)
                     return fail(s.error());
                 continue;
@@ -160,7 +142,7 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
                     continue;
                 }
                 if (auto s = addValues(filter.status, token, QStringLiteral("status"), value,
-                                       &statuses());
+                                       &inboxStatusTexts());
                     !s)
                     return fail(s.error());
                 continue;

@@ -54,9 +54,6 @@ struct InboxFilter {
 class InboxQuery final {
 public:
     static Result<InboxFilter> parse(const QString& text);
-
-    static const QStringList& destinations();
-    static const QStringList& statuses();
 };
 
 } // namespace sediment

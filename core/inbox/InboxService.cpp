@@ -3,6 +3,7 @@
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
 #include "audit/Actor.h"
+#include "audit/AuditAction.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
 #include "hermes/StagedSkillWrite.h"
@@ -28,16 +29,23 @@
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 
+#include <algorithm>
+
 namespace sediment {
 
 namespace {
 
-const QString kPending = QStringLiteral("pending");
-const QString kApplied = QStringLiteral("applied");
-const QString kModified = QStringLiteral("modified");
-const QString kFailed = QStringLiteral("failed");
-const QString kRefused = QStringLiteral("refused");
-const QString kApproved = QStringLiteral("approved"); // team mode: decided, waiting for the files host
+using S = InboxStatus;
+using A = AuditAction;
+
+// "pending", "applied or modified": the statuses a decision may start from, for its refusal.
+QString alternatives(std::initializer_list<InboxStatus> allowed)
+{
+    QStringList words;
+    for (const InboxStatus s : allowed)
+        words << toString(s);
+    return words.join(QStringLiteral(" or "));
+}
 
 QString actorOf(const QString& reviewer) { return Actor::human(reviewer); }
 
@@ -112,7 +120,7 @@ Result<InboxItem> InboxService::load(InboxRepository& repo, qint64 id)
     return **found;
 }
 
-Result<InboxService::Opened> InboxService::open(qint64 id, const QStringList& allowed,
+Result<InboxService::Opened> InboxService::open(qint64 id, std::initializer_list<InboxStatus> allowed,
                                                 const QString& what, bool checkRights)
 {
     auto tx = m_workspace.db().begin();
@@ -122,14 +130,14 @@ Result<InboxService::Opened> InboxService::open(qint64 id, const QStringList& al
     auto it = load(repo, id);
     if (!it)
         return fail(it.error());
-    if (!allowed.contains(it->status)) {
+    if (std::ranges::none_of(allowed, [&](InboxStatus s) { return it->hasStatus(s); })) {
         // Who decided it and when: on a team, most often another reviewer a moment ago.
         const QString by = it->decidedBy && it->decidedAt
                                ? QStringLiteral(" (by %1 at %2)").arg(*it->decidedBy, *it->decidedAt)
                                : QString();
         return fail(Error::refused(QStringLiteral("inbox item %1 is %2%3; only %4 items can %5")
                                        .arg(it->id)
-                                       .arg(it->status, by, allowed.join(QStringLiteral(" or ")), what)));
+                                       .arg(it->status, by, alternatives(allowed), what)));
     }
     // A decision of this item still being written (on a team, maybe on another machine): its
     // journal row claims the item until its outcome is recorded.
@@ -157,12 +165,12 @@ Result<bool> InboxService::isStale(const InboxItem& item)
 }
 
 AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& reviewer,
-                                    const QString& action, const QString& fromStatus,
+                                    AuditAction action, const QString& fromStatus,
                                     const ApplyResult* result, const Json& details) const
 {
     AuditEntry e;
     e.actor = actorOf(reviewer);
-    e.action = action;
+    e.action = toString(action);
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(item.id);
     e.reason = item.reason;
@@ -184,7 +192,7 @@ AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& review
     return e;
 }
 
-Status InboxService::audit(const InboxItem& item, const QString& reviewer, const QString& action,
+Status InboxService::audit(const InboxItem& item, const QString& reviewer, AuditAction action,
                            const QString& fromStatus, const ApplyResult* result, const Json& details)
 {
     auto appended = AuditRepository(m_workspace.db(), m_clock)
@@ -205,7 +213,7 @@ void InboxService::settleHermes(qint64 id, const QString& reviewer)
 }
 
 JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& reviewer,
-                                     const QString& action, const QString& fromStatus,
+                                     AuditAction action, const QString& fromStatus,
                                      const Json& details) const
 {
     JournalEntry entry;
@@ -217,7 +225,7 @@ JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& r
               {"decided_by", us(reviewer)},
               {"decided_at", decided.decidedAt ? Json(us(*decided.decidedAt)) : Json(nullptr)},
               {"final_op", decided.finalOp ? *decided.finalOp : Json(nullptr)}};
-    if (decided.status == QLatin1String("reverted"))
+    if (decided.hasStatus(S::Reverted))
         item["keep_contents"] = true;
     entry.outcome = Json{{"item", std::move(item)},
                          {"audit", JournalOutcome::auditToJson(
@@ -226,7 +234,7 @@ JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& r
 }
 
 Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& item,
-                                       const QString& reviewer, const QString& action,
+                                       const QString& reviewer, AuditAction action,
                                        const QString& fromStatus, const ApplyResult& result,
                                        const Json& details)
 {
@@ -266,14 +274,14 @@ Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& 
 }
 
 Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& reviewer,
-                                               const QString& action, const QString& successStatus,
+                                               AuditAction action, InboxStatus successStatus,
                                                const Json& details)
 {
     const QString fromStatus = item.status;
     item.decidedAt = time::toIso(m_clock.now());
     item.decidedBy = reviewer;
     InboxItem announced = item;
-    announced.status = successStatus;
+    announced.setStatus(successStatus);
     JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
                           journalFor(announced, reviewer, action, fromStatus, details));
     auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
@@ -284,7 +292,7 @@ Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& re
         return fail(r.error()); // an announced row the write did not follow is settled later
     if (!r->applied && r->stale)
         return fail(staleError(item, staleWhy(*r)));
-    item.status = r->applied ? successStatus : kFailed;
+    item.setStatus(r->applied ? successStatus : S::Failed);
     item.reason = r->message;
     item.stale = false;
     if (r->applied) {
@@ -295,7 +303,7 @@ Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& re
     return record(hook, item, reviewer, action, fromStatus, *r, details);
 }
 
-Result<InboxItem> InboxService::takeForDecision(qint64 id, const QStringList& allowed,
+Result<InboxItem> InboxService::takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed,
                                                 const QString& what, bool checkStale)
 {
     auto opened = open(id, allowed, what);
@@ -309,7 +317,7 @@ Result<InboxItem> InboxService::takeForDecision(qint64 id, const QStringList& al
             return fail(stale.error());
         // A write Hermes pinned to an entry is not refused here: applying it fails with Hermes'
         // own message, and the item records that failure.
-        const bool pinned = (it.destination == QLatin1String("memory") || it.destination == QLatin1String("user"))
+        const bool pinned = isMemoryStore(it.destination)
             && MemoryApplier::isPinned(it.effectiveOp());
         if (*stale && !pinned) {
             // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
@@ -333,7 +341,7 @@ Result<std::optional<InboxItem>> InboxService::gatherApproval(qint64 id, const Q
 {
     if (!m_workspace.db().isServer() || m_workspace.config().twoPersonDestinations.isEmpty())
         return std::optional<InboxItem>();
-    auto opened = open(id, {kPending}, QStringLiteral("be approved"));
+    auto opened = open(id, {S::Pending}, QStringLiteral("be approved"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
@@ -358,7 +366,7 @@ Result<std::optional<InboxItem>> InboxService::gatherApproval(qint64 id, const Q
         return fail(added.error());
     AuditEntry e;
     e.actor = actorOf(reviewer);
-    e.action = QStringLiteral("inbox.approval");
+    e.action = toString(A::InboxApproval);
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(id);
     e.reason = QStringLiteral("approval 1 of 2 (two-person rule for %1)").arg(it.destination);
@@ -389,10 +397,10 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = takeForDecision(id, {kPending}, QStringLiteral("be approved"), true);
+    auto it = takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
     if (!it)
         return it;
-    auto decided = applyAndRecord(std::move(*it), reviewer, QStringLiteral("inbox.approve"), kApplied);
+    auto decided = applyAndRecord(std::move(*it), reviewer, A::InboxApprove, S::Applied);
     if (!decided)
         return decided;
     settleHermes(id, reviewer);
@@ -403,7 +411,7 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
 {
     if (!editedOp.is_object())
         return fail(Error::invalid(QStringLiteral("patch: the edited op must be a JSON object")));
-    if (item.destination == QLatin1String("skill") && StagedSkillWrite::isPayload(item.op)) {
+    if (item.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(item.op)) {
         // A staged Hermes skill write stays a skill_manage payload; Hermes' own checks run when
         // it is applied.
         auto payload = StagedSkillWrite::normalisePayload(editedOp);
@@ -432,7 +440,7 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = takeForDecision(id, {kPending}, QStringLiteral("be patched"), false);
+    auto it = takeForDecision(id, {S::Pending}, QStringLiteral("be patched"), false);
     if (!it)
         return it;
     if (auto s = onlyByApproval(*it, QStringLiteral("a patch")); !s)
@@ -441,7 +449,7 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
     if (!edited)
         return fail(edited.error());
     it->finalOp = *edited;
-    auto decided = applyAndRecord(std::move(*it), reviewer, QStringLiteral("inbox.patch"), kModified);
+    auto decided = applyAndRecord(std::move(*it), reviewer, A::InboxPatch, S::Modified);
     if (!decided)
         return decided;
     settleHermes(id, reviewer);
@@ -456,11 +464,11 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = takeForDecision(id, {kPending}, QStringLiteral("be approved"), true);
+    auto it = takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
     if (!it)
         return it;
     const QString& target = it->destination;
-    if (target != QLatin1String("memory") && target != QLatin1String("user"))
+    if (!isMemoryStore(target))
         return fail(Error::invalid(QStringLiteral("inbox item %1 writes to %2; only memory and user writes "
                                                   "can make room")
                                        .arg(id)
@@ -498,7 +506,7 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
         return fail(Error::refused(QStringLiteral("inbox item %1: %2").arg(id).arg(plan.verdict)));
     }
     it->finalOp = *batch;
-    auto decided = applyAndRecord(std::move(*it), reviewer, QStringLiteral("inbox.make_room"), kModified,
+    auto decided = applyAndRecord(std::move(*it), reviewer, A::InboxMakeRoom, S::Modified,
                                   Json{{"room", clean.toJson()}});
     if (!decided)
         return decided;
@@ -509,7 +517,7 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
 Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
                                               const QString& filesHost)
 {
-    auto opened = open(id, {kPending}, editedOp ? QStringLiteral("be patched") : QStringLiteral("be approved"));
+    auto opened = open(id, {S::Pending}, editedOp ? QStringLiteral("be patched") : QStringLiteral("be approved"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
@@ -522,13 +530,13 @@ Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer
         it.finalOp = *edited;
     }
     const QString fromStatus = it.status;
-    it.status = kApproved;
+    it.setStatus(S::Approved);
     it.decidedAt = time::toIso(m_clock.now());
     it.decidedBy = reviewer;
     it.reason = QStringLiteral("approved, waiting for %1").arg(filesHost);
     if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)
         return fail(s.error());
-    if (auto s = audit(it, reviewer, editedOp ? QStringLiteral("inbox.patch") : QStringLiteral("inbox.approve"),
+    if (auto s = audit(it, reviewer, editedOp ? A::InboxPatch : A::InboxApprove,
                        fromStatus, nullptr);
         !s)
         return fail(s.error());
@@ -542,7 +550,7 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto opened = open(id, {kApproved}, QStringLiteral("be written"), false);
+    auto opened = open(id, {S::Approved}, QStringLiteral("be written"), false);
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
@@ -550,19 +558,19 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
     auto stale = Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
     if (!stale)
         return fail(stale.error());
-    const bool pinned = (it.destination == QLatin1String("memory") || it.destination == QLatin1String("user"))
+    const bool pinned = isMemoryStore(it.destination)
                         && MemoryApplier::isPinned(it.effectiveOp());
     if (*stale && !pinned) {
         // Approved against a target that has changed since: back to the reviewers, flagged.
         const QString fromStatus = it.status;
-        it.status = kPending;
+        it.setStatus(S::Pending);
         it.stale = true;
         it.reason = QStringLiteral("its target changed before %1 could write it; patch it").arg(FilesHost::thisHost());
         it.decidedAt.reset();
         it.decidedBy.reset();
         if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)
             return fail(s.error());
-        if (auto s = audit(it, reviewer, QStringLiteral("inbox.apply"), fromStatus, nullptr); !s)
+        if (auto s = audit(it, reviewer, A::InboxApply, fromStatus, nullptr); !s)
             return fail(s.error());
         if (auto s = tx.commit(); !s)
             return fail(s.error());
@@ -570,8 +578,8 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
     }
     if (auto s = tx.commit(); !s)
         return fail(s.error());
-    const QString success = it.finalOp ? kModified : kApplied;
-    auto decided = applyAndRecord(std::move(it), reviewer, QStringLiteral("inbox.apply"), success);
+    const InboxStatus success = it.finalOp ? S::Modified : S::Applied;
+    auto decided = applyAndRecord(std::move(it), reviewer, A::InboxApply, success);
     if (!decided)
         return decided;
     settleHermes(id, reviewer);
@@ -594,20 +602,20 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto opened = open(id, {kPending}, QStringLiteral("be refused"));
+    auto opened = open(id, {S::Pending}, QStringLiteral("be refused"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
     InboxRepository repo(m_workspace.db());
     const QString fromStatus = it.status;
-    it.status = kRefused;
+    it.setStatus(S::Refused);
     it.refusalCode = code;
     it.reason = why.isEmpty() ? code : why;
     it.decidedAt = time::toIso(m_clock.now());
     it.decidedBy = reviewer;
     if (auto s = repo.saveDecision(it); !s)
         return fail(s.error());
-    if (auto s = audit(it, reviewer, QStringLiteral("inbox.refuse"), fromStatus, nullptr); !s)
+    if (auto s = audit(it, reviewer, A::InboxRefuse, fromStatus, nullptr); !s)
         return fail(s.error());
     if (auto s = tx.commit(); !s)
         return fail(s.error());
@@ -623,7 +631,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto taken = takeForDecision(id, {kApplied, kModified}, QStringLiteral("be reverted"), false);
+    auto taken = takeForDecision(id, {S::Applied, S::Modified}, QStringLiteral("be reverted"), false);
     if (!taken)
         return taken;
     InboxItem it = std::move(*taken);
@@ -637,10 +645,10 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     applied.before = it.beforeContent;
     applied.after = it.afterContent;
     const QString fromStatus = it.status;
-    it.status = QStringLiteral("reverted");
+    it.setStatus(S::Reverted);
     it.decidedAt = time::toIso(m_clock.now());
     it.decidedBy = reviewer;
-    const QString action = QStringLiteral("inbox.revert");
+    const AuditAction action = A::InboxRevert;
     JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
                           journalFor(it, reviewer, action, fromStatus));
     auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(it)).revert(it.destination, applied);
@@ -652,7 +660,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
 
 Result<InboxItem> InboxService::undoRefusal(qint64 id, const QString& reviewer)
 {
-    auto opened = open(id, {kRefused}, QStringLiteral("have their refusal undone"));
+    auto opened = open(id, {S::Refused}, QStringLiteral("have their refusal undone"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
@@ -675,7 +683,7 @@ Result<int> InboxService::refreshStale()
     int changed = 0;
     constexpr int kPage = 500;
     for (qint64 offset = 0;; offset += kPage) {
-        auto page = repo.list({kPending, {}, kPage, offset, false});
+        auto page = repo.list({toString(S::Pending), {}, kPage, offset, false});
         if (!page)
             return fail(page.error());
         for (const InboxItem& it : *page) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/AuditAction.h"
 #include "audit/AuditEntry.h"
 #include "inbox/InboxItem.h"
 #include "journal/JournalEntry.h"
@@ -11,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <initializer_list>
 #include <optional>
 
 namespace sediment {
@@ -83,7 +85,7 @@ private:
         InboxItem item;
     };
     // `checkRights`: false only when writing a decision a reviewer with the right already made.
-    Result<Opened> open(qint64 id, const QStringList& allowed, const QString& what, bool checkRights = true);
+    Result<Opened> open(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what, bool checkRights = true);
     // Records an approval (or a patch) made away from the team's files host as `approved`;
     // that host writes it (applyApproved).
     Result<InboxItem> deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
@@ -94,25 +96,25 @@ private:
     Result<std::optional<InboxItem>> gatherApproval(qint64 id, const QString& reviewer);
     // Loads the item under `allowed`, refuses a stale one when asked, and ends the read so that
     // the decision's journal row can commit on its own. The caller holds the journal's lock.
-    Result<InboxItem> takeForDecision(qint64 id, const QStringList& allowed, const QString& what,
+    Result<InboxItem> takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
                                       bool checkStale);
     // Applies the item's op through the decision journal and records the outcome.
     // `details`: keys added to the audit row's details (make room: the room).
     Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer,
-                                     const QString& action, const QString& successStatus,
+                                     AuditAction action, InboxStatus successStatus,
                                      const Json& details = Json::object());
     // The journal row of a decision about to write: its subject and the outcome to commit.
-    JournalEntry journalFor(const InboxItem& decided, const QString& reviewer, const QString& action,
+    JournalEntry journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
                             const QString& fromStatus, const Json& details = Json::object()) const;
     // The third step: the outcome through the journal when a file was written, else the
     // decision alone.
     Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer,
-                             const QString& action, const QString& fromStatus,
+                             AuditAction action, const QString& fromStatus,
                              const ApplyResult& result, const Json& details = Json::object());
-    AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, const QString& action,
+    AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action,
                           const QString& fromStatus, const ApplyResult* result,
                           const Json& details = Json::object()) const;
-    Status audit(const InboxItem& item, const QString& reviewer, const QString& action,
+    Status audit(const InboxItem& item, const QString& reviewer, AuditAction action,
                  const QString& fromStatus, const ApplyResult* result,
                  const Json& details = Json::object());
     Result<Json> validatePatch(const InboxItem& item, const Json& editedOp) const;

@@ -2,6 +2,7 @@
 
 #include "apply/Applier.h"
 #include "audit/Actor.h"
+#include "audit/AuditAction.h"
 #include "hermes/HermesProfiles.h"
 #include "store/AuditRepository.h"
 #include "store/HermesRepository.h"
@@ -41,19 +42,19 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
 
     AuditEntry e;
     e.actor = Actor::human(reviewer);
-    e.action = QStringLiteral("inbox.undo_refuse");
+    e.action = toString(AuditAction::InboxUndoRefuse);
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(id);
     e.reason = QStringLiteral("refusal undone; the item is pending again");
     e.before = it.status;
-    e.after = QStringLiteral("pending");
+    e.after = toString(InboxStatus::Pending);
     e.details = Json{{"destination", us(it.destination)},
                      {"op", it.op},
                      {"undone_refusal_code", it.refusalCode ? Json(us(*it.refusalCode)) : Json(nullptr)},
                      {"undone_reason", it.reason ? Json(us(*it.reason)) : Json(nullptr)},
                      {"undone_decided_at", it.decidedAt ? Json(us(*it.decidedAt)) : Json(nullptr)},
                      {"undone_decided_by", it.decidedBy ? Json(us(*it.decidedBy)) : Json(nullptr)}};
-    it.status = QStringLiteral("pending");
+    it.setStatus(InboxStatus::Pending);
     it.reason.reset();
     it.refusalCode.reset();
     it.decidedAt.reset();

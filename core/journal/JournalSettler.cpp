@@ -1,5 +1,6 @@
 #include "journal/JournalSettler.h"
 
+#include "audit/AuditAction.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
 #include "store/AuditRepository.h"
@@ -59,7 +60,7 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
                      {"new_hash", hashOrNull(JournalEntry::hashOf(entry.written))}};
     if (finding == Finding::Old) {
         ++report.rolledBack;
-        e.action = QStringLiteral("journal.rollback");
+        e.action = toString(AuditAction::JournalRollback);
         e.reason = QStringLiteral("interrupted, nothing written");
         if (auto a = outcome.audit().append(std::move(e)); !a)
             return fail(a.error());
@@ -67,7 +68,7 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
     }
     ++report.needsAttention;
     const auto found = JournalEntry::hashOf(onDisk);
-    e.action = QStringLiteral("journal.needs_attention");
+    e.action = toString(AuditAction::JournalNeedsAttention);
     e.reason = QStringLiteral("%1 holds neither the bytes before nor the bytes after the decision; "
                               "resolve it by hand")
                    .arg(entry.targetPath);
@@ -80,7 +81,7 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
         if (*item) {
             InboxItem it = **item;
             e.details["from_status"] = us(it.status);
-            it.status = QStringLiteral("needs_attention");
+            it.setStatus(InboxStatus::NeedsAttention);
             it.reason = e.reason;
             if (auto s = repo.saveDecision(it); !s)
                 return s;

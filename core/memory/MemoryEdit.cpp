@@ -4,6 +4,7 @@
 #include "memory/MemoryResponse.h"
 #include "memory/ThreatScanner.h"
 #include "memory/UnicodeText.h"
+#include "proposal/Destination.h"
 
 #include <QSet>
 
@@ -69,7 +70,7 @@ QString unknownAction(const QString& action)
 
 QString MemoryEdit::fileName(const QString& target)
 {
-    return target == QLatin1String("user") ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
+    return isWord(target, Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
 }
 
 QString MemoryEdit::staleEntryMessage(const QString& entry)

@@ -3,6 +3,7 @@
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
+#include "proposal/Destination.h"
 #include "util/JsonDepth.h"
 
 namespace sediment {
@@ -120,10 +121,10 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
     MemoryRequest r;
     // A missing or null target means "memory"; anything else is formatted as given.
     const Json& targetValue = field(request, "target");
-    r.target = targetValue.is_null() ? QStringLiteral("memory") : pythonStr(targetValue);
+    r.target = targetValue.is_null() ? toString(Destination::Memory) : pythonStr(targetValue);
     const bool known = targetValue.is_null()
         || (targetValue.is_string()
-            && (r.target == QLatin1String("memory") || r.target == QLatin1String("user")));
+            && isMemoryStore(r.target));
     // These two answers are printed with Python's default escaping: Hermes dumps them
     // without ensure_ascii=False, unlike every other result.
     if (!known)
@@ -131,7 +132,7 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
                             QStringLiteral("Invalid memory target '%1'. Use 'memory' or 'user'.")
                                 .arg(r.target))),
                         true);
-    const bool on = r.target == QLatin1String("user") ? enabled.user : enabled.memory;
+    const bool on = isWord(r.target, Destination::User) ? enabled.user : enabled.memory;
     if (!on) {
         Json refusal = MemoryResponse::failure(
             QStringLiteral("Built-in %1 writes are disabled in memory config.")

@@ -1,5 +1,6 @@
 #include "memory/MemoryService.h"
 
+#include "audit/AuditAction.h"
 #include "journal/CrashPoint.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
@@ -45,9 +46,12 @@ Result<MemoryOutcome> MemoryService::apply(const QString& target, const MemoryOp
     const auto announce = [&](const MemoryOutcome& o) -> Status {
         const QStringList before = MemoryFile::parseText(o.fileBefore);
         const QStringList after = MemoryFile::parseText(o.fileAfter);
+        auto action = memoryEditAction(op.action); // a store writes only for the tool's own words
+        if (!action)
+            return fail(action.error());
         AuditEntry e;
         e.actor = actor;
-        e.action = QStringLiteral("memory.") + op.action;
+        e.action = toString(*action);
         e.subjectType = QStringLiteral("memory");
         e.subjectId = target;
         e.before = onlyIn(before, after);

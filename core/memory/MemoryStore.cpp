@@ -4,6 +4,7 @@
 #include "memory/MemoryFile.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
+#include "proposal/Destination.h"
 #include "util/AtomicFile.h"
 #include "util/FileLock.h"
 
@@ -91,7 +92,7 @@ Result<QString> MemoryStore::snapshot() const
     for (QString& entry : *list)
         entry = snapshotEntry(entry, fileName);
     const QString rule(46, QChar(0x2550));
-    const QString title = m_target == QLatin1String("user")
+    const QString title = isWord(m_target, Destination::User)
         ? QStringLiteral("USER PROFILE (who the user is)")
         : QStringLiteral("MEMORY (your personal notes)");
     const QString header = QStringLiteral("%1 [%2]").arg(title, usageText(usage(*list), m_limit));

@@ -1,5 +1,6 @@
 #include "proposal/OpShape.h"
 
+#include "proposal/Destination.h"
 #include "proposal/Sanitizer.h"
 #include "workspace/PathGuard.h"
 
@@ -13,8 +14,15 @@ namespace sediment {
 
 namespace {
 
-constexpr const char* kDestinations[] = {"memory",     "user",  "claude_md",     "settings_json",
-                                         "brain_inbox", "skill", "chantier_outil"};
+// A proposal's destination as its JSON spells it, compared without building a QString: a bulk
+// propose checks every line.
+const QString* findDestination(const std::string& d)
+{
+    const QLatin1StringView word(d.data(), qsizetype(d.size())); // the words are ASCII
+    const QStringList& known = destinationTexts();
+    const auto it = std::ranges::find_if(known, [&](const QString& k) { return k == word; });
+    return it == known.end() ? nullptr : &*it;
+}
 
 QString field(std::string_view name) { return QStringLiteral("op.") + qs(std::string(name)); }
 
@@ -107,32 +115,15 @@ OpShape::OpShape(QString destination, const PathGuard& guard, QString claudeMd,
 {
 }
 
-bool OpShape::isKnownDestination(const std::string& d)
-{
-    return std::any_of(std::begin(kDestinations), std::end(kDestinations),
-                       [&](const char* k) { return d == k; });
-}
+bool OpShape::isKnownDestination(const std::string& d) { return findDestination(d) != nullptr; }
 
 QString OpShape::destinationName(const std::string& known)
 {
-    static const auto names = [] {
-        std::array<QString, std::size(kDestinations)> out;
-        for (std::size_t i = 0; i < out.size(); ++i)
-            out[i] = QLatin1String(kDestinations[i]);
-        return out;
-    }();
-    const auto it = std::find_if(std::begin(kDestinations), std::end(kDestinations),
-                                 [&](const char* k) { return known == k; });
-    return it == std::end(kDestinations) ? qs(known) : names[std::size_t(it - std::begin(kDestinations))];
+    const QString* name = findDestination(known);
+    return name ? *name : qs(known); // the shared word: no copy of its text per proposal
 }
 
-std::string OpShape::destinationList()
-{
-    std::string out;
-    for (const char* d : kDestinations)
-        out += (out.empty() ? "" : ", ") + std::string(d);
-    return out;
-}
+std::string OpShape::destinationList() { return destinationTexts().join(QStringLiteral(", ")).toStdString(); }
 
 bool OpShape::isValidSkillName(const std::string& name)
 {
@@ -176,13 +167,13 @@ Result<Json> OpShape::normalise(Json op) const
     if (!op.is_object())
         return fail(Error::invalid(QStringLiteral("op must be an object (got %1)").arg(qs(typeName(op)))));
     const QString& d = m_destination;
-    if (d == QLatin1String("memory") || d == QLatin1String("user"))
+    if (isMemoryStore(d))
         return memory(op);
-    if (d == QLatin1String("claude_md"))
+    if (isWord(d, Destination::ClaudeMd))
         return fileEdit(op, m_claudeMd);
-    if (d == QLatin1String("settings_json"))
+    if (isWord(d, Destination::SettingsJson))
         return settings(op);
-    if (d == QLatin1String("skill"))
+    if (isWord(d, Destination::Skill))
         return skill(op);
     return note(op); // brain_inbox, chantier_outil
 }

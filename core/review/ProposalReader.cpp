@@ -15,7 +15,7 @@ ProposalReader::ProposalReader(const QByteArray& input, const ProposalValidator&
     // JSON Lines hold at most a proposal per line, and no proposal is shorter than 32 bytes: the
     // smaller bound sizes the pass without letting a file of blank lines ask for gigabytes.
     constexpr qsizetype kShortestProposal = 32;
-    // memchr skips from line to line several times faster than std::count reads every byte.
+    // memchr skips from line to line, where std::count would read every byte.
     qsizetype lines = 1;
     for (const char *p = input.constData(), *end = p + input.size();
          (p = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)))) != nullptr; ++p)

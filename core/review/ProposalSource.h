@@ -28,7 +28,7 @@ public:
     virtual std::size_t expected() const = 0;
     // A proposal the kernel is done with. A reader frees it on its own thread: memory freed on
     // the thread that allocated it is reused there at once, where freeing it on the kernel's
-    // thread made both threads contend for the reader's heap (and the reader three times slower).
+    // thread made both threads contend for the reader's heap and slowed the reader down.
     virtual void recycle(Proposal&& spent) { (void)spent; }
 };
 

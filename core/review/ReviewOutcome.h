@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/Actor.h"
 #include "util/Error.h"
 #include "util/Json.h"
 
@@ -22,7 +23,7 @@ struct OutcomeItem {
 // The honest outcome of a pass (docs/architecture.md#3-the-gate, seed 002): every proposal lands in exactly one list, and
 // `stores` names what was actually written, with how many writes.
 struct ReviewOutcome {
-    QString path = QStringLiteral("gate:human"); // "gate:<chain>"
+    QString path = Actor::gate(QStringLiteral("human")); // "gate:<chain>"
     std::vector<OutcomeItem> applied;
     std::vector<OutcomeItem> rejected;
     std::vector<OutcomeItem> failed;

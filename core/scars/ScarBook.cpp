@@ -1,5 +1,6 @@
 #include "scars/ScarBook.h"
 
+#include "audit/AuditAction.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/ScarRepository.h"
@@ -31,7 +32,7 @@ Result<Scar> ScarBook::add(Scar scar)
     scar.id = *id;
     AuditEntry e;
     e.actor = m_actor;
-    e.action = QStringLiteral("scar.add");
+    e.action = toString(AuditAction::ScarAdd);
     e.subjectType = QStringLiteral("scar");
     e.subjectId = QString::number(scar.id);
     e.after = scar.title;
@@ -66,7 +67,7 @@ Result<std::vector<Scar>> ScarBook::archiveUnrecalled(int days, bool dryRun)
         s.archived = true;
         AuditEntry e;
         e.actor = m_actor;
-        e.action = QStringLiteral("scar.archive");
+        e.action = toString(AuditAction::ScarArchive);
         e.subjectType = QStringLiteral("scar");
         e.subjectId = QString::number(s.id);
         e.reason = QStringLiteral("never recalled, created %1, older than %2 days")

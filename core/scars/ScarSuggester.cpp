@@ -1,6 +1,9 @@
 #include "scars/ScarSuggester.h"
 
-#include "review/ProposalIntake.h"
+#include "audit/AuditAction.h"
+#include "inbox/InboxStatus.h"
+#include "proposal/Destination.h"
+#include "review/ProposalSubmission.h"
 #include "scars/Redactor.h"
 #include "store/AuditRepository.h"
 #include "store/ScarRepository.h"
@@ -62,7 +65,7 @@ Json ScarSuggester::Outcome::toJson() const
 Json ScarSuggester::templateProposal(const Scar& s)
 {
     const QString lesson = s.lesson.trimmed().isEmpty() ? s.title : s.lesson;
-    return Json{{"destination", "memory"},
+    return Json{{"destination", us(toString(Destination::Memory))},
                 {"op", {{"action", "add"}, {"content", us(lesson)}}},
                 {"rationale", us(QStringLiteral("lesson of %1 scar #%2 \"%3\" (importance %4/10)")
                                      .arg(s.kind)
@@ -141,17 +144,17 @@ Result<ScarSuggester::Suggestion> ScarSuggester::suggestOne(const Scar& scar, in
         s.status = QStringLiteral("nothing proposed");
         return s; // the scar stays eligible
     }
-    auto result = ProposalIntake(m_workspace, m_clock).submit(*proposals);
+    auto result = ProposalSubmission(m_workspace, m_clock).submit(*proposals);
     if (!result)
         return fail(Error{result.error().kind,
                           QStringLiteral("scar %1: %2").arg(scar.id).arg(result.error().message)});
-    const std::pair<const std::vector<OutcomeItem>*, const char*> lists[] = {
-        {&result->pending, "pending"}, {&result->applied, "applied"},
-        {&result->failed, "failed"},   {&result->rejected, "rejected"}};
+    const std::pair<const std::vector<OutcomeItem>*, InboxStatus> lists[] = {
+        {&result->pending, InboxStatus::Pending}, {&result->applied, InboxStatus::Applied},
+        {&result->failed, InboxStatus::Failed},   {&result->rejected, InboxStatus::Rejected}};
     for (const auto& [items, status] : lists) {
         if (!s.inboxId && !items->empty() && items->front().inboxId > 0) {
             s.inboxId = items->front().inboxId;
-            s.status = QString::fromLatin1(status);
+            s.status = toString(status);
         }
     }
     if (!s.inboxId)
@@ -164,7 +167,7 @@ Result<ScarSuggester::Suggestion> ScarSuggester::suggestOne(const Scar& scar, in
         return fail(r.error());
     AuditEntry e;
     e.actor = m_actor;
-    e.action = QStringLiteral("scar.suggest");
+    e.action = toString(AuditAction::ScarSuggest);
     e.subjectType = QStringLiteral("scar");
     e.subjectId = QString::number(scar.id);
     e.after = QString::number(*s.inboxId);

@@ -1,5 +1,7 @@
 #include "skills/Curator.h"
 
+#include "audit/Actor.h"
+#include "audit/AuditAction.h"
 #include "skills/CuratorPlanner.h"
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
@@ -17,13 +19,13 @@ namespace sediment {
 
 namespace {
 
-QString actionFor(const QString& to)
+AuditAction actionFor(const QString& to)
 {
     if (to == QLatin1String("stale"))
-        return QStringLiteral("skill.stale");
+        return AuditAction::SkillStale;
     if (to == QLatin1String("archived"))
-        return QStringLiteral("skill.archived");
-    return QStringLiteral("skill.reactivated");
+        return AuditAction::SkillArchived;
+    return AuditAction::SkillReactivated;
 }
 
 // The ledger's verbs, as `hermes curator` names these changes.
@@ -135,8 +137,8 @@ Result<CuratorReport> Curator::run(bool dryRun)
                 s.archivedAt.reset();
             }
             AuditEntry row;
-            row.actor = QStringLiteral("curator");
-            row.action = actionFor(step.to);
+            row.actor = Actor::curator();
+            row.action = toString(actionFor(step.to));
             row.subjectType = QStringLiteral("skill");
             row.subjectId = s.name;
             row.reason = step.why;

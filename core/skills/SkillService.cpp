@@ -1,5 +1,6 @@
 #include "skills/SkillService.h"
 
+#include "audit/AuditAction.h"
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/SkillFolders.h"
@@ -77,7 +78,7 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
         return fail(s.error());
     AuditEntry row;
     row.actor = actor;
-    row.action = pinned ? QStringLiteral("skill.pinned") : QStringLiteral("skill.unpinned");
+    row.action = toString(pinned ? AuditAction::SkillPinned : AuditAction::SkillUnpinned);
     row.subjectType = QStringLiteral("skill");
     row.subjectId = name;
     row.before = pinned ? QStringLiteral("unpinned") : QStringLiteral("pinned");
@@ -117,7 +118,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     change.skill.archivePath.reset();
     AuditEntry row;
     row.actor = actor;
-    row.action = QStringLiteral("skill.restored");
+    row.action = toString(AuditAction::SkillRestored);
     row.subjectType = QStringLiteral("skill");
     row.subjectId = name;
     row.before = QStringLiteral("archived");
@@ -228,7 +229,7 @@ Result<SkillService::ImportReport> SkillService::importHermes(const QString& fil
         return fail(st.error());
     AuditEntry row;
     row.actor = actor;
-    row.action = QStringLiteral("skills.imported");
+    row.action = toString(AuditAction::SkillsImported);
     row.subjectType = QStringLiteral("skills_usage");
     row.subjectId = report.file;
     row.details = report.toJson();

@@ -17,7 +17,7 @@ namespace sediment {
 
 class Transaction;
 
-// Writes a repository holds back to send together (InboxIntake's batch on a server). The open
+// Writes a repository holds back to send together (InboxStaging's batch on a server). The open
 // transaction sends them before its COMMIT and drops them at its rollback, so rows queued by a
 // caller that forgot to send them are neither lost at commit nor carried into the next one.
 class DeferredWrites {

@@ -1,6 +1,7 @@
 #include "store/InboxClaimRepository.h"
 
 #include "store/Database.h"
+#include "inbox/InboxStatus.h"
 #include "store/InboxFilterSql.h"
 
 #include <variant>
@@ -42,7 +43,7 @@ Result<std::optional<qint64>> InboxClaimRepository::claimNext(const QString& rev
 {
     InboxFilter pending = filter;
     pending.allStatuses = false;
-    pending.status = {{QStringLiteral("pending")}, {}};
+    pending.status = {{toString(InboxStatus::Pending)}, {}};
     const InboxFilterSql w = InboxFilterSql::of(pending, false, std::nullopt, m_db.dialect());
     const std::string sql = "WITH candidate AS (SELECT id FROM " + w.from + " WHERE " + w.sql
                             + kClaimTail.text(m_db.dialect());

@@ -1,5 +1,7 @@
 #include "store/InboxReadModel.h"
 
+#include "inbox/InboxStatus.h"
+#include "proposal/Destination.h"
 #include "store/Database.h"
 #include "store/InboxFilterSql.h"
 #include "store/InboxTextIndex.h"
@@ -136,8 +138,8 @@ QString InboxReadModel::summarize(const QString& destination, const QString& opJ
     const Json op = Json::parse(opJson.toStdString(), nullptr, false);
     if (op.is_discarded() || !op.is_object())
         return oneLine(opJson.toStdString());
-    const std::string d = destination.toStdString();
-    if (d == "memory" || d == "user") {
+    const auto to = [&](Destination word) { return isWord(destination, word); };
+    if (isMemoryStore(destination)) {
         const std::string action = str(op, "action");
         if (action == "remove")
             return QStringLiteral("remove: ") + oneLine(str(op, "old_text"));
@@ -146,15 +148,15 @@ QString InboxReadModel::summarize(const QString& destination, const QString& opJ
         return (action == "replace" ? QStringLiteral("replace: ") : QString())
                + oneLine(str(op, "content"));
     }
-    if (d == "claude_md")
+    if (to(Destination::ClaudeMd))
         return oneLine(str(op, "after"));
-    if (d == "settings_json")
+    if (to(Destination::SettingsJson))
         return op.contains("patch") ? oneLine(op["patch"].dump()) : QString();
-    if (d == "skill")
+    if (to(Destination::Skill))
         return qs(str(op, "name")) + QStringLiteral(" (") + qs(str(op, "mode"))
                + QStringLiteral("): ")
                + oneLine(str(op, "mode") == "patch" ? str(op, "after") : str(op, "text"));
-    if (d == "brain_inbox" || d == "chantier_outil")
+    if (isNote(destination))
         return oneLine(str(op, "title"));
     return oneLine(opJson.toStdString());
 }
@@ -295,8 +297,8 @@ Status InboxReadModel::markCommonWords(InboxFilter& filter)
     if (!common)
         return fail(common.error());
     // One rare word is enough for the index to narrow the candidates, and then looking the
-    // common words up too costs less than testing them on every candidate row (`lesson 999999`
-    // over a million rows: 47 ms against 81). Only when every word is common is a scan cheaper.
+    // common words up too costs less than testing them on every candidate row (inbox_page_bench's
+    // `lesson 999999`). Only when every word is common is a scan cheaper.
     if (common->size() == words.size())
         filter.commonText.words = *common;
     return {};
@@ -305,7 +307,7 @@ Status InboxReadModel::markCommonWords(InboxFilter& filter)
 Result<qint64> InboxReadModel::pendingCount()
 {
     InboxFilter pending;
-    pending.status.include = {QStringLiteral("pending")};
+    pending.status.include = {toString(InboxStatus::Pending)};
     return count(pending);
 }
 

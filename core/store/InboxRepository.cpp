@@ -70,7 +70,7 @@ qint64 InboxRepository::hashKey(const QString& contentHash)
     return key;
 }
 
-InboxRepository::InboxRepository(Database& db) : m_db(db), m_intake(db), m_cache(db, SlotCount) {}
+InboxRepository::InboxRepository(Database& db) : m_db(db), m_staging(db), m_cache(db, SlotCount) {}
 
 InboxRepository::~InboxRepository() = default;
 
@@ -233,9 +233,9 @@ Result<qint64> InboxRepository::count(const QString& status)
     if (auto r = st->step(); !r)
         return fail(r.error());
     const qint64 listed = st->int64(0);
-    if (!status.isEmpty() && status != QLatin1String("pending"))
+    if (!status.isEmpty() && !isWord(status, InboxStatus::Pending))
         return listed;
-    auto filed = m_intake.count(); // every row of the intake is pending
+    auto filed = m_staging.count(); // every row of the intake is pending
     if (!filed)
         return fail(filed.error());
     return listed + *filed;
@@ -260,11 +260,11 @@ Result<QMap<QString, qint64>> InboxRepository::countByStatus()
 {
     auto counts = grouped(m_db, {"SELECT status, COUNT(*) FROM inbox_items GROUP BY status",
                                  "SELECT status, SUM(n) FROM inbox_counts GROUP BY status HAVING SUM(n) > 0"});
-    auto filed = m_intake.count();
+    auto filed = m_staging.count();
     if (!counts || !filed)
         return fail(!counts ? counts.error() : filed.error());
     if (*filed > 0)
-        (*counts)[QStringLiteral("pending")] += *filed;
+        (*counts)[toString(InboxStatus::Pending)] += *filed;
     return counts;
 }
 
@@ -278,7 +278,7 @@ Result<QMap<QString, qint64>> InboxRepository::countByDestination()
                           "HAVING SUM(n) > 0"});
 }
 
-Result<qint64> InboxRepository::countFiling() { return m_intake.count(); }
+Result<qint64> InboxRepository::countFiling() { return m_staging.count(); }
 
 Result<std::optional<InboxRepository::Refusal>>
 InboxRepository::findRefusedByHash(const QString& contentHash)

@@ -2,7 +2,7 @@
 
 #include "inbox/InboxItem.h"
 #include "proposal/Proposal.h"
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 #include "store/PendingKeys.h"
 #include "store/StatementCache.h"
 #include "store/BindBuffers.h"
@@ -23,7 +23,7 @@ namespace sediment {
 class Database;
 
 // The inbox_items table, and the intake where `propose` files deferred proposals first
-// (InboxIntake). Every proposal gets a row whatever the gate said, so every figure in `stats` and
+// (InboxStaging). Every proposal gets a row whatever the gate said, so every figure in `stats` and
 // the GUI is derived from these two tables. Writes must run inside the caller's transaction,
 // together with the audit row that records them. The statements of the hot path (insert,
 // duplicate lookup, seen bump) are prepared once per repository and reused.
@@ -36,7 +36,7 @@ public:
 
     // Inserts the item as given (id ignored) into inbox_items; returns the new id.
     Result<qint64> insert(const InboxItem& item);
-    // Files a pending item in the intake (InboxIntake) under a new id, which it keeps when it
+    // Files a pending item in the intake (InboxStaging) under a new id, which it keeps when it
     // moves to inbox_items; returns the id. The cheap path of `propose`.
     Result<qint64> file(const InboxItem& item);
     // The same for a deferred proposal, with the gate's reason and the pass's time.
@@ -44,7 +44,7 @@ public:
     // For a pass of `proposals` proposals, inside the caller's write transaction: sizes the page
     // cache (reserveCacheFor), keeps the pending keys (keepPendingKeys) and hands out ids from a
     // counter read once, rather than reading both tables' largest id for every row. On a server
-    // the filed rows travel in batches (InboxIntake::beginBatch): endPass() sends the last one,
+    // the filed rows travel in batches (InboxStaging::beginBatch): endPass() sends the last one,
     // before the transaction commits.
     Status beginPass(std::size_t proposals);
     Status endPass();
@@ -78,7 +78,7 @@ public:
     // Ids only, for lazy models that build rows on demand.
     Result<std::vector<qint64>> listIds(const ListQuery& query);
     // Counts include the intake's rows, which are pending; list() and listIds() read
-    // inbox_items only, so callers fold the intake first (InboxIntake::foldAll).
+    // inbox_items only, so callers fold the intake first (InboxStaging::foldAll).
     Result<qint64> count(const QString& status = {});
 
     Result<QMap<QString, qint64>> countByStatus();
@@ -126,10 +126,10 @@ private:
 
     void notePending(const InboxItem& item);
     void notePending(qint64 hashKey, const std::optional<QString>& extId);
-    Result<qint64> fileRow(const InboxIntake::Filing& row);
+    Result<qint64> fileRow(const InboxStaging::Filing& row);
 
     Database& m_db;
-    InboxIntake m_intake;
+    InboxStaging m_staging;
     BindBuffers m_texts; // before the statements, which may point into it until they are finalised
     StatementCache m_cache;
     std::optional<PendingKeys> m_pending; // see keepPendingKeys()

@@ -13,7 +13,7 @@ Result<qint64> InboxRepository::allocateId()
 {
     if (m_nextId)
         return (*m_nextId)++;
-    return InboxIntake::nextId(m_db);
+    return InboxStaging::nextId(m_db);
 }
 
 Status InboxRepository::beginPass(std::size_t proposals)
@@ -24,27 +24,27 @@ Status InboxRepository::beginPass(std::size_t proposals)
     // no query. Reading the keys pays while there are not many more pending items than proposals.
     if (auto k = keepPendingKeys(2 * proposals); !k)
         return fail(k.error());
-    auto next = InboxIntake::nextId(m_db);
+    auto next = InboxStaging::nextId(m_db);
     if (!next)
         return fail(next.error());
     m_nextId = *next;
-    m_intake.beginBatch();
+    m_staging.beginBatch();
     return {};
 }
 
 Status InboxRepository::endPass()
 {
     m_nextId.reset();
-    return m_intake.endBatch();
+    return m_staging.endBatch();
 }
 
-Result<qint64> InboxRepository::fileRow(const InboxIntake::Filing& row)
+Result<qint64> InboxRepository::fileRow(const InboxStaging::Filing& row)
 {
     auto id = allocateId();
     if (!id)
         return fail(id.error());
     const qint64 key = hashKey(row.contentHash);
-    if (auto s = m_intake.file(row, *id, key); !s)
+    if (auto s = m_staging.file(row, *id, key); !s)
         return fail(s.error());
     notePending(key, row.extId); // every filed row is pending
     return *id;
@@ -83,7 +83,7 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
         auto id = (*st)->firstInt64();
         if (!id)
             return id;
-        auto filed = m_intake.findByExtId(*extId);
+        auto filed = m_staging.findByExtId(*extId);
         if (!filed)
             return filed;
         if (*id || *filed)
@@ -100,7 +100,7 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
     auto id = (*st)->firstInt64();
     if (!id)
         return id;
-    auto filed = m_intake.findByHash(key, contentHash);
+    auto filed = m_staging.findByHash(key, contentHash);
     if (!filed)
         return filed;
     return lower(*id, *filed);
@@ -108,7 +108,7 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
 
 Result<int> InboxRepository::bumpSeen(qint64 id)
 {
-    auto filed = m_intake.bumpSeen(id);
+    auto filed = m_staging.bumpSeen(id);
     if (!filed)
         return fail(filed.error());
     if (*filed)
@@ -167,7 +167,7 @@ Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
     if (!read)
         return fail(read.error());
     // The intake's rows are all pending: their keys count against the same limit.
-    auto filed = m_intake.forEachKey([&](qint64 key, std::optional<QString> extId) {
+    auto filed = m_staging.forEachKey([&](qint64 key, std::optional<QString> extId) {
         if (++rows > limit)
             return false;
         keys.add(key);
@@ -185,7 +185,7 @@ Result<bool> InboxRepository::keepPendingKeys(std::size_t limit)
 
 void InboxRepository::notePending(const InboxItem& it)
 {
-    if (m_pending && it.status == QLatin1String("pending"))
+    if (m_pending && it.hasStatus(InboxStatus::Pending))
         notePending(hashKey(it.contentHash), it.extId);
 }
 

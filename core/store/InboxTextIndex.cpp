@@ -91,7 +91,7 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
         return fail(from.error());
     // The chunk's last id first, then the insert by id range: the mark is then exactly the
     // largest id indexed, whatever gaps the ids have. It stops below the first id still in the
-    // intake (InboxIntake): that row reaches inbox_items later, and a mark past it would leave
+    // intake (InboxStaging): that row reaches inbox_items later, and a mark past it would leave
     // it out of the index for good.
     auto upTo = m_db.scalar(
                        "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_items "

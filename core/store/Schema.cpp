@@ -190,8 +190,7 @@ CREATE INDEX scars_by_scope ON scars(scope);
 //   (agent, score, stale), so `agent:`, `score>=` and their combinations are answered from index
 //   entries in id order without reading a row; `agent:` has its own index, covering the same
 //   columns, so that `agent:owl score>=0.5` walks one agent's entries rather than every entry.
-//   The fixed-size columns come first: a filter on score decodes less of each entry (a walk
-//   over a million entries took 72 ms instead of 81).
+//   The fixed-size columns come first: a filter on score decodes less of each entry.
 // - Free text (docs/user-guide.md#the-window) is served by a trigram index over rationale, payload and agent, which keeps
 //   LIKE's meaning (substrings, ASCII case folded: SQLite re-checks every candidate). It is
 //   not written by `propose`: InboxTextIndex catches it up in id order, in small transactions,
@@ -226,7 +225,7 @@ INSERT INTO inbox_text_mark(upto) VALUES (0);
 // only the hash_key index (and, for the few with an agent id, the ext_id index) is kept for,
 // instead of in inbox_items with its five filter indexes: those cost an agent's large batch
 // twice its rows' own writing. Every row is pending and keeps the id it was given, which is
-// never used in inbox_items; InboxIntake moves rows there (the desktop in idle slices, the
+// never used in inbox_items; InboxStaging moves rows there (the desktop in idle slices, the
 // inbox commands before they read), in id order, with nothing else changed. Readers count
 // both tables; a row here is a pending item in every respect but its filter indexes.
 constexpr const char* kV5 = R"sql(

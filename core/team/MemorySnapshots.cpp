@@ -2,6 +2,7 @@
 
 #include "hermes/HermesProfiles.h"
 #include "memory/MemoryFile.h"
+#include "proposal/Destination.h"
 #include "store/Database.h"
 #include "team/FilesHost.h"
 #include "util/AtomicFile.h"
@@ -24,7 +25,7 @@ Result<int> MemorySnapshots::publish()
     const QString now = time::toIso(m_clock.now());
     std::vector<MemorySnapshot> changed;
     for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
-        for (const QString& target : {QStringLiteral("memory"), QStringLiteral("user")}) {
+        for (const QString& target : {toString(Destination::Memory), toString(Destination::User)}) {
             const QString path = HermesProfiles::memoryFile(m_workspace, target, profile.name);
             auto bytes = AtomicFile::read(path, true);
             if (!bytes)

@@ -45,9 +45,9 @@ Result<TeamSettler::Pass> TeamSettler::settle(int limit)
             return fail(written.error());
         }
         const QString& status = written->status;
-        if (status == QLatin1String("pending"))
+        if (written->hasStatus(InboxStatus::Pending))
             ++pass.stale;
-        else if (status == QLatin1String("failed"))
+        else if (written->hasStatus(InboxStatus::Failed))
             ++pass.failed;
         else
             ++pass.written;

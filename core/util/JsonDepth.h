@@ -21,7 +21,7 @@ Json parseShallow(std::string_view text, bool allowExceptions = true);
 
 // The same into nlohmann::json, whose objects are std::maps with keys in byte order. For a
 // large object keyed by name (a .usage.json of 100,000 skills): Json's ordered objects look
-// every key up linearly, so reading such an object is quadratic — 10 s for 100,000 keys.
+// every key up linearly, so reading such an object is quadratic in its number of keys.
 nlohmann::json parseShallowSorted(std::string_view text, bool allowExceptions = true);
 
 } // namespace sediment::json

@@ -1,5 +1,6 @@
 #include "workspace/Config.h"
 
+#include "proposal/Destination.h"
 #include "store/postgres/ConnInfo.h"
 #include "util/AtomicFile.h"
 #include "util/Json.h"
@@ -35,17 +36,14 @@ Result<QString> text(const Json& v, const QString& origin, const std::string& ke
 // A list of inbox destinations (docs/verbs.md#propose's names), each known, none twice.
 Result<QStringList> destinations(const Json& v, const QString& origin, const std::string& key)
 {
-    static const QStringList known{QStringLiteral("memory"), QStringLiteral("user"), QStringLiteral("claude_md"),
-                                   QStringLiteral("settings_json"), QStringLiteral("brain_inbox"),
-                                   QStringLiteral("skill"), QStringLiteral("chantier_outil")};
-    const char* expected = "a list of destinations: memory, user, claude_md, settings_json, brain_inbox, "
-                           "skill, chantier_outil";
+    const QStringList& known = destinationTexts();
+    const std::string expected = "a list of destinations: " + known.join(QStringLiteral(", ")).toStdString();
     if (!v.is_array())
-        return fail(keyError(origin, key, expected));
+        return fail(keyError(origin, key, expected.c_str()));
     QStringList out;
     for (const Json& item : v) {
         if (!item.is_string() || !known.contains(qs(item.get<std::string>())))
-            return fail(keyError(origin, key, expected));
+            return fail(keyError(origin, key, expected.c_str()));
         if (!out.contains(qs(item.get<std::string>())))
             out << qs(item.get<std::string>());
     }

@@ -1,5 +1,6 @@
 #include "workspace/Workspace.h"
 
+#include "proposal/Destination.h"
 #include "workspace/HermesConfig.h"
 
 #include <QDir>
@@ -66,14 +67,14 @@ QString Workspace::path(const QString& relative) const
 
 QString Workspace::memoryFile(const QString& target) const
 {
-    return path(target == QLatin1String("user") ? QStringLiteral("memories/USER.md")
-                                                : QStringLiteral("memories/MEMORY.md"));
+    return path(isWord(target, Destination::User) ? QStringLiteral("memories/USER.md")
+                                                  : QStringLiteral("memories/MEMORY.md"));
 }
 
 int Workspace::charLimit(const QString& target) const
 {
-    return target == QLatin1String("user") ? m_config.userCharLimit.value_or(1375)
-                                           : m_config.memoryCharLimit.value_or(2200);
+    return isWord(target, Destination::User) ? m_config.userCharLimit.value_or(1375)
+                                             : m_config.memoryCharLimit.value_or(2200);
 }
 
 QString Workspace::reviewer() const

@@ -17,7 +17,7 @@
 #include <QTemporaryDir>
 
 #include "store/Database.h"
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 
 #include <sqlite3.h>
 
@@ -148,7 +148,7 @@ int main(int argc, char** argv)
             return 1;
         QElapsedTimer f;
         f.start();
-        auto filed = sediment::InboxIntake(**db).foldAll();
+        auto filed = sediment::InboxStaging(**db).foldAll();
         if (!filed)
             return 1;
         std::printf("filing:           %.3f s  %lld rows into the indexed inbox (later, by the desktop or an inbox command)\n",

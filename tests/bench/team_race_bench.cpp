@@ -76,7 +76,7 @@ int walker(const QString& dir)
         t.start();
         auto r = service.approve(next->item->id, me);
         const double ms = double(t.nsecsElapsed()) / 1e6;
-        if (r && r->status == QLatin1String("applied"))
+        if (r && r->hasStatus(InboxStatus::Applied))
             std::printf("W %.3f\n", ms);
         else if (!r && r.error().kind == ErrorKind::Refused)
             std::printf("L %.3f %s\n", ms, qPrintable(r.error().message));
@@ -103,7 +103,7 @@ int reviewer(const QString& dir, int items, unsigned seed)
         t.start();
         auto r = service.approve(id, (*ws)->reviewer());
         const double ms = double(t.nsecsElapsed()) / 1e6;
-        if (r && r->status == QLatin1String("applied"))
+        if (r && r->hasStatus(InboxStatus::Applied))
             std::printf("W %.3f\n", ms);
         else if (!r && r.error().kind == ErrorKind::Refused)
             std::printf("L %.3f\n", ms);

@@ -43,6 +43,28 @@ private Q_SLOTS:
         qputenv("USER", user);
         qputenv("LOGNAME", logname);
     }
+
+    void theActorsThatAreNotPeopleKeepTheirAuditNames()
+    {
+        QCOMPARE(Actor::agent(QStringLiteral("hermes")), QStringLiteral("agent:hermes"));
+        QCOMPARE(Actor::gate(QStringLiteral("score-then-human")), QStringLiteral("gate:score-then-human"));
+        QCOMPARE(Actor::curator(), QStringLiteral("curator"));
+        QCOMPARE(Actor::autoReviewer(), QStringLiteral("auto"));
+    }
+
+    void aDecisionReviewIsSignedByTheAutoReviewerOrAPerson()
+    {
+        QCOMPARE(Actor::reviewing(QStringLiteral("auto")), QStringLiteral("auto"));
+        QCOMPARE(Actor::reviewing(QStringLiteral("ana")), QStringLiteral("human:ana"));
+    }
+
+    void thePersonOfAHumanActorIsTheNameAfterThePrefix()
+    {
+        QCOMPARE(Actor::personOf(QStringLiteral("human:ana")), QStringLiteral("ana"));
+        QCOMPARE(Actor::personOf(QStringLiteral("human:")), QString());
+        QCOMPARE(Actor::personOf(QStringLiteral("gate:score")), QStringLiteral("gate:score"));
+        QCOMPARE(Actor::personOf(QStringLiteral("cli:ana")), QStringLiteral("cli:ana"));
+    }
 };
 
 QTEST_GUILESS_MAIN(ActorTest)

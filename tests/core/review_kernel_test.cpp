@@ -7,7 +7,7 @@
 #include "review/ReviewKernel.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 #include "store/InboxRepository.h"
 #include "workspace/PathGuard.h"
 
@@ -294,7 +294,7 @@ private Q_SLOTS:
         QCOMPARE(scalar("SELECT seen FROM inbox_intake"), 3);
         QCOMPARE(scalar("SELECT COUNT(*) FROM audit_log WHERE action='proposal.reinforced'"), 1);
         // Once in inbox_items, the item is still found and reinforced there.
-        QVERIFY(InboxIntake(*m_db).foldAll());
+        QVERIFY(InboxStaging(*m_db).foldAll());
         QCOMPARE(scalar("SELECT seen FROM inbox_items"), 3);
         auto third = k.process(validated({memoryAdd("remember me", std::nullopt)}));
         QVERIFY(third);

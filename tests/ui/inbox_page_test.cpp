@@ -356,7 +356,7 @@ private Q_SLOTS:
         QVERIFY(!badge.isEmpty());
         QTRY_COMPARE_WITH_TIMEOUT(count->text(), QStringLiteral("4,103 pending"), 2000);
         QCOMPARE(page.badge(), QStringLiteral("4,103"));
-        QCOMPARE(*InboxIntake(fx.ws->db()).hasRows(), false);
+        QCOMPARE(*InboxStaging(fx.ws->db()).hasRows(), false);
     }
 
     // An agent's batch holds the write lock: what waits in the intake is counted and said.

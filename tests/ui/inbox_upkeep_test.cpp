@@ -85,10 +85,10 @@ private Q_SLOTS:
         QVERIFY(filed.size() >= 2); // the first chunk is 100 rows, at most doubling
         qint64 moved = 0;
         for (const auto& args : filed)
-            moved += args.at(0).value<InboxIntake::Progress>().filed;
+            moved += args.at(0).value<InboxStaging::Progress>().filed;
         QCOMPARE(moved, qint64(2500));
-        QCOMPARE(filed.last().at(0).value<InboxIntake::Progress>().remaining, qint64(0));
-        QCOMPARE(*InboxIntake(fx.ws->db()).hasRows(), false);
+        QCOMPARE(filed.last().at(0).value<InboxStaging::Progress>().remaining, qint64(0));
+        QCOMPARE(*InboxStaging(fx.ws->db()).hasRows(), false);
         QCOMPARE(*InboxRepository(fx.ws->db()).count(QStringLiteral("pending")), qint64(2500));
         QVERIFY(!slices.isEmpty());
         QCOMPARE(markOf(*fx.ws), last);

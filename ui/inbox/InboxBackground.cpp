@@ -1,7 +1,7 @@
 #include "inbox/InboxBackground.h"
 
 #include "inbox/InboxUpkeep.h"
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 
 #include <QLocale>
 #include <QTimer>
@@ -25,17 +25,17 @@ InboxBackground::InboxBackground(Database& db, QObject* parent)
 
 void InboxBackground::fileAtOpen(qint64 rows)
 {
-    auto filed = InboxIntake(m_db).fold(rows, 20);
-    m_filing = filed ? filed->remaining : InboxIntake(m_db).count().value_or(0);
+    auto filed = InboxStaging(m_db).fold(rows, 20);
+    m_filing = filed ? filed->remaining : InboxStaging(m_db).count().value_or(0);
 }
 
 void InboxBackground::start() { m_upkeep->start(); }
 
-void InboxBackground::recount() { m_filing = InboxIntake(m_db).count().value_or(m_filing); }
+void InboxBackground::recount() { m_filing = InboxStaging(m_db).count().value_or(m_filing); }
 
 void InboxBackground::watch()
 {
-    connect(m_upkeep, &InboxUpkeep::filed, this, [this](const InboxIntake::Progress& p, qint64) {
+    connect(m_upkeep, &InboxUpkeep::filed, this, [this](const InboxStaging::Progress& p, qint64) {
         Q_EMIT filed();
         if (p.remaining > 0) {
             m_progressShown.start();

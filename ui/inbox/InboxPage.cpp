@@ -191,7 +191,7 @@ QString InboxPage::badge() const
     // Pending items still being filed are pending all the same.
     InboxReadModel read(m_workspace.db());
     auto n = read.pendingCount();
-    auto filing = InboxIntake(m_workspace.db()).count();
+    auto filing = InboxStaging(m_workspace.db()).count();
     return n ? number(*n + filing.value_or(0)) : QString();
 }
 

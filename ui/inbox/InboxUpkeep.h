@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 #include "store/InboxTextIndex.h"
 
 #include <QObject>
@@ -16,7 +16,7 @@ namespace sediment::ui {
 // connection (so that PRAGMA data_version, the live refresh, does not take these commits for
 // another program's), each slice one write transaction sized to about `sliceMs`, with a pause
 // between them so input and painting go on:
-// 1. the intake first (InboxIntake): proposals `propose` filed join inbox_items, where the page
+// 1. the intake first (InboxStaging): proposals `propose` filed join inbox_items, where the page
 //    lists them; `filed` says when rows arrived, for the page to refresh;
 // 2. then the free-text index (InboxTextIndex) catches up.
 // A failure (locked, read-only) is reported and retried later; meanwhile the page counts the
@@ -47,7 +47,7 @@ public:
 
 Q_SIGNALS:
     // After each slice that moved intake rows into inbox_items.
-    void filed(const sediment::InboxIntake::Progress& progress, qint64 nsecs);
+    void filed(const sediment::InboxStaging::Progress& progress, qint64 nsecs);
     // After each slice of the text index: what it indexed and how long its transaction took.
     void sliceDone(const sediment::InboxTextIndex::Progress& progress, qint64 nsecs);
     void finished();
@@ -61,7 +61,7 @@ private:
     // with the text, FTS5's merges and the indexes' pages.
     qint64 nextChunk(qint64 chunk, qint64 rows, qint64 nsecs) const;
 
-    InboxIntake m_intake;
+    InboxStaging m_intake;
     InboxTextIndex m_index;
     Pacing m_pacing;
     qint64 m_fileChunk;

@@ -74,9 +74,9 @@ Status PostgresDatabase::setUpSession()
         return fail(Error::io(trimmed(m_pq.errorMessage(m_conn))));
     const std::string host(hostLiteral);
     m_pq.freemem(hostLiteral);
-    // No parallel workers for this session's statements: an inbox page's count over a million
-    // rows took 29 ms in one process and 64 ms gathered from three (team_store_bench, two
-    // cores); the app's statements are short, and a shared server has other sessions to serve.
+    // No parallel workers for this session's statements: an inbox page's count over a large
+    // inbox was slower gathered from several processes than in one (team_store_bench); the app's
+    // statements are short, and a shared server has other sessions to serve.
     const std::string setup = "SET client_min_messages = warning; SET max_parallel_workers_per_gather = 0; "
                               "SET sediment.host = " + host + "; DO $sediment$ BEGIN PERFORM pg_advisory_xact_lock(7305, hashtext("
                               + name + ")); IF NOT EXISTS (SELECT 1 FROM "

@@ -255,7 +255,7 @@ END $$;
 )sql";
 
 // Schema 8, the server's only: the inbox's counts. The server counts rows by visiting every one
-// (a million pending items: 170 ms, the whole first page's budget), where SQLite counts a b-tree
+// (over a large inbox, the whole first page's time budget), where SQLite counts a b-tree
 // without decoding it. So the table's statement triggers keep one count per status, destination,
 // agent and stale mark, in the same transaction as the change: a filter made only of those
 // reads a few rows here (InboxReadModel::count). The agent is stored lower-cased and stale as

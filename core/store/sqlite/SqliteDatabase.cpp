@@ -86,9 +86,9 @@ Result<std::unique_ptr<Database>> SqliteDatabase::open(const QString& path, Sync
     sqlite3_extended_result_codes(raw, 1);
     if (!inMemory) {
         // A new database gets 16 KiB pages (an existing one keeps its own: SQLite ignores this
-        // once a page exists, and it must come before WAL mode). An agent's batch of 100,000
-        // proposals then writes a quarter as many pages and WAL frames, which took its commit
-        // from 0.10 to 0.07 s; a million-row inbox is read in fewer, larger pages.
+        // once a page exists, and it must come before WAL mode). An agent's large batch of
+        // proposals then writes a quarter as many pages and WAL frames, which shortens its
+        // commit; a large inbox is read in fewer, larger pages.
         if (auto s = db->exec("PRAGMA page_size=16384"); !s)
             return fail(s.error());
         auto mode = db->prepare("PRAGMA journal_mode=WAL");

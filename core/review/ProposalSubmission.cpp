@@ -1,4 +1,4 @@
-#include "review/ProposalIntake.h"
+#include "review/ProposalSubmission.h"
 
 #include "gate/GateChain.h"
 #include "proposal/ProposalValidator.h"
@@ -14,7 +14,7 @@
 namespace sediment {
 
 // Everything a pass over this workspace needs, wired once.
-struct ProposalIntake::Wiring {
+struct ProposalSubmission::Wiring {
     Wiring(Workspace& ws, const Clock& clock)
         : guard(ws.root())
         , validator(guard, {ws.config().claudeMd, ws.config().settingsJson})
@@ -49,13 +49,13 @@ Result<ReviewOutcome> strict(Result<ReviewOutcome> r)
 
 } // namespace
 
-ProposalIntake::ProposalIntake(Workspace& workspace, const Clock& clock)
+ProposalSubmission::ProposalSubmission(Workspace& workspace, const Clock& clock)
     : m_workspace(workspace)
     , m_clock(clock)
 {
 }
 
-Result<ReviewOutcome> ProposalIntake::intakeBytes(const QByteArray& input)
+Result<ReviewOutcome> ProposalSubmission::submitBytesKeepingOutcome(const QByteArray& input)
 {
     Wiring w(m_workspace, m_clock);
     // Each value is validated as soon as it is read, and the kernel takes the proposals as they
@@ -75,7 +75,7 @@ Result<ReviewOutcome> ProposalIntake::intakeBytes(const QByteArray& input)
     return kernel.process(reader);
 }
 
-Result<ReviewOutcome> ProposalIntake::intake(std::vector<Json> raws)
+Result<ReviewOutcome> ProposalSubmission::submitKeepingOutcome(std::vector<Json> raws)
 {
     Wiring w(m_workspace, m_clock);
     auto proposals = w.validator.validateAll(std::move(raws));
@@ -84,7 +84,7 @@ Result<ReviewOutcome> ProposalIntake::intake(std::vector<Json> raws)
     return gateAndProcess(w, std::move(*proposals));
 }
 
-Result<ReviewOutcome> ProposalIntake::gateAndProcess(Wiring& w, std::vector<Proposal> proposals)
+Result<ReviewOutcome> ProposalSubmission::gateAndProcess(Wiring& w, std::vector<Proposal> proposals)
 {
     const Config& config = m_workspace.config();
     auto gate = GateChain::fromConfig(config.gate, config.scoreThreshold, w.inbox);
@@ -94,7 +94,7 @@ Result<ReviewOutcome> ProposalIntake::gateAndProcess(Wiring& w, std::vector<Prop
     return kernel.process(std::move(proposals));
 }
 
-Result<ReviewOutcome> ProposalIntake::intakeReview(const QString& summary, Proposer& proposer)
+Result<ReviewOutcome> ProposalSubmission::reviewKeepingOutcome(const QString& summary, Proposer& proposer)
 {
     Wiring w(m_workspace, m_clock);
     const Config& config = m_workspace.config();
@@ -105,16 +105,16 @@ Result<ReviewOutcome> ProposalIntake::intakeReview(const QString& summary, Propo
     return kernel.review(summary, proposer, w.validator);
 }
 
-Result<ReviewOutcome> ProposalIntake::submitBytes(const QByteArray& input) { return strict(intakeBytes(input)); }
+Result<ReviewOutcome> ProposalSubmission::submitBytes(const QByteArray& input) { return strict(submitBytesKeepingOutcome(input)); }
 
-Result<ReviewOutcome> ProposalIntake::submit(const std::vector<Json>& proposals)
+Result<ReviewOutcome> ProposalSubmission::submit(const std::vector<Json>& proposals)
 {
-    return strict(intake(proposals));
+    return strict(submitKeepingOutcome(proposals));
 }
 
-Result<ReviewOutcome> ProposalIntake::review(const QString& summary, Proposer& proposer)
+Result<ReviewOutcome> ProposalSubmission::review(const QString& summary, Proposer& proposer)
 {
-    return strict(intakeReview(summary, proposer));
+    return strict(reviewKeepingOutcome(summary, proposer));
 }
 
 } // namespace sediment

@@ -18,9 +18,9 @@ class Workspace;
 // The `propose` path (docs/verbs.md#propose, docs/architecture.md#3-the-gate): parse (object, array or JSON Lines), validate every proposal
 // before any is gated, sanitise, gate with the workspace's chain (refusal memory first), queue
 // deferred ones in the inbox (idempotently), apply approved ones, audit every state change.
-class ProposalIntake final {
+class ProposalSubmission final {
 public:
-    ProposalIntake(Workspace& workspace, const Clock& clock);
+    ProposalSubmission(Workspace& workspace, const Clock& clock);
 
     // A pass that stopped early (a gate error, a store's I/O error) is an Error here, whose
     // message also says what had been decided before the stop.
@@ -29,11 +29,11 @@ public:
     // The `review` pass: summary -> proposer -> the same path.
     Result<ReviewOutcome> review(const QString& summary, Proposer& proposer);
 
-    // As above, but a pass that stopped early is still a value: the outcome lists what was
-    // decided and carries `error` (the command line prints both).
-    Result<ReviewOutcome> intakeBytes(const QByteArray& input);
-    Result<ReviewOutcome> intake(std::vector<Json> proposals);
-    Result<ReviewOutcome> intakeReview(const QString& summary, Proposer& proposer);
+    // The same three, keeping the outcome of a pass that stopped early: it is a value that lists
+    // what was decided and carries `error` (the command line prints both).
+    Result<ReviewOutcome> submitBytesKeepingOutcome(const QByteArray& input);
+    Result<ReviewOutcome> submitKeepingOutcome(std::vector<Json> proposals);
+    Result<ReviewOutcome> reviewKeepingOutcome(const QString& summary, Proposer& proposer);
 
 private:
     struct Wiring;

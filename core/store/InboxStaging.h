@@ -16,19 +16,19 @@
 
 namespace sediment {
 
-// The inbox_intake table (schema 5): where `propose` files the proposals a gate deferred, as
-// lean rows with only their lookup keys indexed, so that an agent's batch costs little more than
-// writing its rows. Each row is a pending inbox item under its final id; fold() moves rows into
+// The inbox's staging table, inbox_intake (schema 5; the table keeps its first name): where
+// `propose` files the proposals a gate deferred, as lean rows with only their lookup keys
+// indexed, so that an agent's batch costs little more than writing its rows. Each row is a pending inbox item under its final id; fold() moves rows into
 // inbox_items, where the filter and text indexes serve the inbox, without changing anything
 // else about them. InboxRepository is the interface the rest of the code uses: it looks items up,
 // counts and reinforces them in both tables. Writes run inside the caller's transaction, except
 // fold(), which is one of its own.
-class InboxIntake final : private DeferredWrites {
+class InboxStaging final : private DeferredWrites {
 public:
-    explicit InboxIntake(Database& db);
-    ~InboxIntake();
-    InboxIntake(const InboxIntake&) = delete;
-    InboxIntake& operator=(const InboxIntake&) = delete;
+    explicit InboxStaging(Database& db);
+    ~InboxStaging();
+    InboxStaging(const InboxStaging&) = delete;
+    InboxStaging& operator=(const InboxStaging&) = delete;
 
     // The next free inbox id: above every id of both tables. Read inside the write transaction
     // that uses it.

@@ -1,7 +1,7 @@
 #include "FreshDatabase.h"
 #include "inbox/InboxItem.h"
 #include "store/Database.h"
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 #include "store/InboxRepository.h"
 #include "store/InboxTextIndex.h"
 
@@ -14,7 +14,7 @@ using namespace sediment;
 
 // The intake (schema 5): `propose` files deferred proposals there under their final ids; they
 // are pending items for every lookup and count, and fold() moves them into inbox_items unchanged.
-class InboxIntakeTest final : public QObject {
+class InboxStagingTest final : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -86,7 +86,7 @@ private Q_SLOTS:
         QCOMPARE(*repo.countFiling(), 1);
         QCOMPARE(*repo.bumpSeen(1), 2);
 
-        auto folded = InboxIntake(*m_db).foldAll();
+        auto folded = InboxStaging(*m_db).foldAll();
         QVERIFY(folded);
         QCOMPARE(folded->filed, 1);
         QCOMPARE(folded->remaining, 0);
@@ -124,7 +124,7 @@ private Q_SLOTS:
         QCOMPARE(*later.insert(direct), 4);
         QCOMPARE(*fileOne(later, item(QStringLiteral("e"), hash(5))), 5);
 
-        auto folded = InboxIntake(*m_db).foldAll();
+        auto folded = InboxStaging(*m_db).foldAll();
         QVERIFY(folded);
         QCOMPARE(folded->filed, 3);
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 5);
@@ -132,7 +132,7 @@ private Q_SLOTS:
                                  "SELECT string_agg(id::text, ',' ORDER BY id) FROM inbox_items"});
         QVERIFY(st && *st->step());
         QCOMPARE(st->text(0), QStringLiteral("1,2,3,4,5"));
-        QCOMPARE(*InboxIntake::nextId(*m_db), 6);
+        QCOMPARE(*InboxStaging::nextId(*m_db), 6);
     }
 
     void aPassSendsEveryFiledRowAtCommitAndNoneAfterARollback()
@@ -188,7 +188,7 @@ private Q_SLOTS:
         InboxRepository repo(*m_db);
         for (int i = 1; i <= 7; ++i)
             QVERIFY(fileOne(repo, item(QString::number(i), hash(i))));
-        InboxIntake intake(*m_db);
+        InboxStaging intake(*m_db);
         auto first = intake.fold(3);
         QVERIFY(first);
         QCOMPARE(first->filed, 3);
@@ -212,7 +212,7 @@ private Q_SLOTS:
         // A hand-made row in inbox_items under the id of the second filed item.
         QVERIFY(m_db->exec("INSERT INTO inbox_items(id, destination, op_json, content_hash, status, created_at) "
                            "VALUES (2, 'memory', '{}', 'x', 'refused', '2026-01-01T00:00:00.000Z')"));
-        auto folded = InboxIntake(*m_db).foldAll();
+        auto folded = InboxStaging(*m_db).foldAll();
         QVERIFY(!folded);
         QVERIFY2((folded.error().message.contains(QLatin1String("UNIQUE"))
                  || folded.error().message.contains(QLatin1String("duplicate key"))), qPrintable(folded.error().message));
@@ -220,7 +220,7 @@ private Q_SLOTS:
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 1);
         // The connection is usable afterwards.
         QVERIFY(m_db->exec("DELETE FROM inbox_intake WHERE id = 2"));
-        QCOMPARE(InboxIntake(*m_db).foldAll()->filed, 1);
+        QCOMPARE(InboxStaging(*m_db).foldAll()->filed, 1);
     }
 
     void theTextIndexStopsBelowTheFirstFiledId()
@@ -241,7 +241,7 @@ private Q_SLOTS:
         QVERIFY(p);
         QCOMPARE(p->indexed, 0); // id 2 waits for id 1
         QCOMPARE(p->mark, 0);
-        QVERIFY(InboxIntake(*m_db).foldAll());
+        QVERIFY(InboxStaging(*m_db).foldAll());
         p = index.catchUp(100);
         QCOMPARE(p->indexed, 2);
         QCOMPARE(p->mark, 2);
@@ -249,5 +249,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(InboxIntakeTest)
-#include "inbox_intake_test.moc"
+QTEST_GUILESS_MAIN(InboxStagingTest)
+#include "inbox_staging_test.moc"

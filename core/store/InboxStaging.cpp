@@ -1,4 +1,4 @@
-#include "store/InboxIntake.h"
+#include "store/InboxStaging.h"
 
 #include "store/BusyWait.h"
 #include "store/Database.h"
@@ -36,9 +36,9 @@ std::string multiRowInsert(std::size_t rows)
 
 } // namespace
 
-InboxIntake::InboxIntake(Database& db) : m_db(db), m_cache(db, SlotCount) {}
+InboxStaging::InboxStaging(Database& db) : m_db(db), m_cache(db, SlotCount) {}
 
-InboxIntake::~InboxIntake()
+InboxStaging::~InboxStaging()
 {
     // Still inside the transaction that filed them: they go with it.
     if (m_db.deferredWrites() == this) {
@@ -47,7 +47,7 @@ InboxIntake::~InboxIntake()
     }
 }
 
-Result<qint64> InboxIntake::nextId(Database& db)
+Result<qint64> InboxStaging::nextId(Database& db)
 {
     // Two subqueries, each one descent to the right edge of its table.
     return db.scalar({"SELECT MAX(COALESCE((SELECT MAX(id) FROM inbox_items), 0), "
@@ -56,7 +56,7 @@ Result<qint64> InboxIntake::nextId(Database& db)
                       "COALESCE((SELECT MAX(id) FROM inbox_intake), 0)) + 1"});
 }
 
-Status InboxIntake::file(const Filing& it, qint64 id, qint64 hashKey)
+Status InboxStaging::file(const Filing& it, qint64 id, qint64 hashKey)
 {
     if (m_batching) {
         const auto own = [&](int column, const std::optional<QString>& value) {
@@ -105,7 +105,7 @@ Status InboxIntake::file(const Filing& it, qint64 id, qint64 hashKey)
     return s.exec();
 }
 
-void InboxIntake::beginBatch()
+void InboxStaging::beginBatch()
 {
     m_batching = m_db.isServer();
     if (m_batching) {
@@ -114,26 +114,26 @@ void InboxIntake::beginBatch()
     }
 }
 
-Status InboxIntake::endBatch()
+Status InboxStaging::endBatch()
 {
     if (m_db.deferredWrites() == this)
         m_db.deferWrites(nullptr);
     return sendDeferred();
 }
 
-Status InboxIntake::sendDeferred()
+Status InboxStaging::sendDeferred()
 {
     m_batching = false;
     return flush();
 }
 
-void InboxIntake::dropDeferred()
+void InboxStaging::dropDeferred()
 {
     m_batching = false;
     m_queued.clear();
 }
 
-Status InboxIntake::flush()
+Status InboxStaging::flush()
 {
     if (m_queued.empty())
         return {};
@@ -181,7 +181,7 @@ Status InboxIntake::flush()
     return sent;
 }
 
-Result<std::optional<qint64>> InboxIntake::findByExtId(const QString& extId)
+Result<std::optional<qint64>> InboxStaging::findByExtId(const QString& extId)
 {
     if (auto s = flush(); !s)
         return fail(s.error());
@@ -192,7 +192,7 @@ Result<std::optional<qint64>> InboxIntake::findByExtId(const QString& extId)
     return (*st)->firstInt64();
 }
 
-Result<std::optional<qint64>> InboxIntake::findByHash(qint64 hashKey, const QString& contentHash)
+Result<std::optional<qint64>> InboxStaging::findByHash(qint64 hashKey, const QString& contentHash)
 {
     if (auto s = flush(); !s)
         return fail(s.error());
@@ -207,7 +207,7 @@ Result<std::optional<qint64>> InboxIntake::findByHash(qint64 hashKey, const QStr
     return (*st)->firstInt64();
 }
 
-Result<std::optional<int>> InboxIntake::bumpSeen(qint64 id)
+Result<std::optional<int>> InboxStaging::bumpSeen(qint64 id)
 {
     if (auto s = flush(); !s)
         return fail(s.error());
@@ -220,7 +220,7 @@ Result<std::optional<int>> InboxIntake::bumpSeen(qint64 id)
     return *seen ? std::optional<int>(int(**seen)) : std::nullopt;
 }
 
-Status InboxIntake::forEachKey(const std::function<bool(qint64, std::optional<QString>)>& fn)
+Status InboxStaging::forEachKey(const std::function<bool(qint64, std::optional<QString>)>& fn)
 {
     if (auto s = flush(); !s)
         return s;
@@ -236,14 +236,14 @@ Status InboxIntake::forEachKey(const std::function<bool(qint64, std::optional<QS
     }
 }
 
-Result<qint64> InboxIntake::count()
+Result<qint64> InboxStaging::count()
 {
     if (auto s = flush(); !s)
         return fail(s.error());
     return m_db.scalar("SELECT COUNT(*) FROM inbox_intake");
 }
 
-Result<bool> InboxIntake::hasRows()
+Result<bool> InboxStaging::hasRows()
 {
     if (auto s = flush(); !s)
         return fail(s.error());
@@ -253,7 +253,7 @@ Result<bool> InboxIntake::hasRows()
     return *any != 0;
 }
 
-Result<InboxIntake::Progress> InboxIntake::fold(qint64 maxRows, int busyWaitMs)
+Result<InboxStaging::Progress> InboxStaging::fold(qint64 maxRows, int busyWaitMs)
 {
     Progress p;
     if (maxRows <= 0)

@@ -1,0 +1,61 @@
+#include "proposal/Destination.h"
+
+#include "util/WordTable.h"
+
+namespace sediment {
+
+namespace {
+
+using D = Destination;
+using namespace Qt::Literals::StringLiterals;
+
+constexpr WordTable<Destination, 7> kWords({{
+    {D::Memory, "memory"_L1},
+    {D::User, "user"_L1},
+    {D::ClaudeMd, "claude_md"_L1},
+    {D::SettingsJson, "settings_json"_L1},
+    {D::BrainInbox, "brain_inbox"_L1},
+    {D::Skill, "skill"_L1},
+    {D::ChantierOutil, "chantier_outil"_L1},
+}});
+
+} // namespace
+
+QString toString(Destination destination) { return kWords.text(destination); }
+
+bool isWord(QStringView text, Destination destination) { return kWords.matches(text, destination); }
+
+Result<Destination> parseDestination(QStringView text)
+{
+    if (const auto destination = kWords.find(text))
+        return *destination;
+    return fail(Error::invalid(QStringLiteral("unknown destination '%1'").arg(text)));
+}
+
+const std::array<Destination, 7>& allDestinations()
+{
+    static const auto all = kWords.words();
+    return all;
+}
+
+const QStringList& destinationTexts()
+{
+    static const QStringList texts = kWords.texts();
+    return texts;
+}
+
+bool isMemoryStore(Destination destination) { return destination == D::Memory || destination == D::User; }
+
+bool isNote(Destination destination) { return destination == D::BrainInbox || destination == D::ChantierOutil; }
+
+bool isMemoryStore(QStringView destination)
+{
+    return isWord(destination, D::Memory) || isWord(destination, D::User);
+}
+
+bool isNote(QStringView destination)
+{
+    return isWord(destination, D::BrainInbox) || isWord(destination, D::ChantierOutil);
+}
+
+} // namespace sediment
