@@ -58,12 +58,12 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_subjectType = new QComboBox(bar);
     m_subjectType->setObjectName(QStringLiteral("auditSubjectType"));
     m_subjectType->setMinimumContentsLength(10);
-    m_subjectId = filterEdit(QStringLiteral("Subject id"), bar);
+    m_subjectId = filterEdit(tr("Subject id"), bar);
     m_subjectId->setObjectName(QStringLiteral("auditSubjectId"));
-    m_actor = filterEdit(QStringLiteral("Actor"), bar);
+    m_actor = filterEdit(tr("Actor"), bar);
     m_action = new QComboBox(bar);
     m_action->setMinimumContentsLength(10);
-    m_text = filterEdit(QStringLiteral("Text in reason, before, after"), bar);
+    m_text = filterEdit(tr("Text in reason, before, after"), bar);
     barLayout->addWidget(m_subjectType);
     barLayout->addWidget(m_subjectId, 1);
     barLayout->addWidget(m_actor, 1);
@@ -71,10 +71,10 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     barLayout->addWidget(m_text, 2);
     m_count = new QLabel(bar);
     barLayout->addWidget(m_count);
-    auto* verify = new QPushButton(QIcon(QStringLiteral(":/icons/verify.svg")),
-                                   QStringLiteral("Verify chain"), bar);
+    auto* verify =
+        new QPushButton(QIcon(QStringLiteral(":/icons/verify.svg")), tr("Verify chain"), bar);
     verify->setObjectName(QStringLiteral("verifyChain"));
-    verify->setToolTip(QStringLiteral("Recompute every row's hash and check the links"));
+    verify->setToolTip(tr("Recompute every row's hash and check the links"));
     barLayout->addWidget(verify);
     layout->addWidget(bar);
     m_verifyResult = new QLabel(this);
@@ -106,7 +106,7 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_detail->setObjectName(QStringLiteral("auditDetail"));
     m_detail->setReadOnly(true);
     m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_detail->setPlaceholderText(QStringLiteral("Select a row to see what it changed."));
+    m_detail->setPlaceholderText(tr("Select a row to see what it changed."));
     m_detail->setFrameShape(QFrame::NoFrame);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_stack);
@@ -153,8 +153,8 @@ void AuditPage::refillChoices()
                 box->addItem(v, v);
         box->setCurrentIndex(std::max(0, box->findData(keep)));
     };
-    fill(m_subjectType, QStringLiteral("Any subject"), read.subjectTypes());
-    fill(m_action, QStringLiteral("Any action"), read.actions());
+    fill(m_subjectType, tr("Any subject"), read.subjectTypes());
+    fill(m_action, tr("Any action"), read.actions());
 }
 
 void AuditPage::applyFilter()
@@ -176,15 +176,15 @@ void AuditPage::applyFilter()
 void AuditPage::updateEmptyState()
 {
     const int n = m_model->rowCount();
-    m_count->setText(n == 1 ? QStringLiteral("1 row") : QStringLiteral("%1 rows").arg(number(n)));
+    m_count->setText(n == 1 ? tr("1 row") : tr("%1 rows").arg(number(n)));
     if (n > 0) {
         m_stack->setCurrentWidget(m_table);
         return;
     }
     m_empty->setText(m_model->filter() == AuditReadModel::Filter()
-                         ? QStringLiteral("The audit log is empty.\n\nEvery decision, write and "
-                                          "curator transition will be recorded here.")
-                         : QStringLiteral("No audit row matches these filters."));
+                         ? tr("The audit log is empty.\n\nEvery decision, write and "
+                              "curator transition will be recorded here.")
+                         : tr("No audit row matches these filters."));
     m_stack->setCurrentWidget(m_empty);
     m_detail->clear();
 }
@@ -196,6 +196,8 @@ void AuditPage::showCurrent()
         m_detail->clear();
         return;
     }
+    // The field names are the audit row's own keys (those of `sediment audit`'s JSON), so a
+    // reader can match them with the CLI and the database: they stay untranslated.
     QString text = QStringLiteral("#%1  %2  %3  %4 %5 %6\n")
                        .arg(e->seq)
                        .arg(e->at, e->actor, e->action, e->subjectType, e->subjectId);
@@ -235,22 +237,22 @@ void AuditPage::verifyChain()
     auto result = repo.verify();
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
     if (!result) {
-        ErrorDialog::show(this, QStringLiteral("Could not read the audit log."), result.error());
+        ErrorDialog::show(this, tr("Could not read the audit log."), result.error());
         return;
     }
     if (*result) {
-        m_verifyResult->setText(QStringLiteral("Chain broken at row %1: %2. Rows from there on "
-                                               "cannot be trusted; restore the database from a "
-                                               "backup or investigate who edited it.")
+        m_verifyResult->setText(tr("Chain broken at row %1: %2. Rows from there on "
+                                   "cannot be trusted; restore the database from a "
+                                   "backup or investigate who edited it.")
                                     .arg((*result)->seq)
                                     .arg((*result)->why));
         m_verifyResult->setStyleSheet(dark ? QStringLiteral("background:#4a1f1f;color:#ffc9c9")
                                            : QStringLiteral("background:#fdecec;color:#8a1c1c"));
-        Q_EMIT statusMessage(QStringLiteral("Audit chain broken at row %1").arg((*result)->seq));
+        Q_EMIT statusMessage(tr("Audit chain broken at row %1").arg((*result)->seq));
     } else {
         auto count = repo.count();
-        m_verifyResult->setText(QStringLiteral("Chain intact: all %1 rows verified.")
-                                    .arg(number(count ? *count : 0)));
+        m_verifyResult->setText(
+            tr("Chain intact: all %1 rows verified.").arg(number(count ? *count : 0)));
         m_verifyResult->setStyleSheet(dark ? QStringLiteral("background:#1f3326;color:#c8f0d4")
                                            : QStringLiteral("background:#eaf6ee;color:#14532d"));
         Q_EMIT statusMessage(m_verifyResult->text());

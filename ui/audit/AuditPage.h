@@ -31,7 +31,7 @@ public:
     AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
 
     QString pageId() const override { return QStringLiteral("audit"); }
-    QString title() const override { return QStringLiteral("Audit"); }
+    QString title() const override { return tr("Audit"); }
     QString badge() const override;
 
     QTableView* table() const;

@@ -105,12 +105,18 @@ QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case SeqColumn: return QStringLiteral("Seq");
-    case TimeColumn: return QStringLiteral("Time");
-    case ActorColumn: return QStringLiteral("Actor");
-    case ActionColumn: return QStringLiteral("Action");
-    case SubjectColumn: return QStringLiteral("Subject");
-    case ReasonColumn: return QStringLiteral("Reason");
+    case SeqColumn:
+        return tr("Seq");
+    case TimeColumn:
+        return tr("Time");
+    case ActorColumn:
+        return tr("Actor");
+    case ActionColumn:
+        return tr("Action");
+    case SubjectColumn:
+        return tr("Subject");
+    case ReasonColumn:
+        return tr("Reason");
     default: return {};
     }
 }

@@ -32,7 +32,7 @@ public:
     ~DecisionsPage() override;
 
     QString pageId() const override { return QStringLiteral("decisions"); }
-    QString title() const override { return QStringLiteral("Decisions"); }
+    QString title() const override { return tr("Decisions"); }
     QString badge() const override;
 
     // Records an outcome for the selected decision and moves to the next one.

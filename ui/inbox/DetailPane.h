@@ -66,6 +66,7 @@ private:
     QLabel* m_provenance = nullptr;
     QLabel* m_seen = nullptr;
     QLabel* m_stale = nullptr;
+    bool m_staleShown = false; // kept apart from m_stale's text, which a translation changes
     QLabel* m_threat = nullptr;
     QLabel* m_budget = nullptr;
     QLabel* m_budgetLabel = nullptr;

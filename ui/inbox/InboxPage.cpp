@@ -65,7 +65,7 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_search->setObjectName(QStringLiteral("inboxSearch"));
     m_search->setClearButtonEnabled(true);
     m_search->setPlaceholderText(
-        QStringLiteral("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
+        tr("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
     m_search->addAction(QIcon(QStringLiteral(":/icons/search.svg")), QLineEdit::LeadingPosition);
     m_search->setMinimumWidth(280);
     barLayout->addWidget(m_search, 1);
@@ -210,8 +210,9 @@ QList<qint64> InboxPage::selectedIds() const
         rows += range.height();
     if (rows > kMaxBatch) {
         Q_EMIT const_cast<InboxPage*>(this)->statusMessage(
-            QStringLiteral("%1 proposals selected: decide at most %2 at once, or narrow the "
-                           "search first.").arg(number(rows), number(kMaxBatch)));
+            tr("%1 proposals selected: decide at most %2 at once, or narrow the "
+               "search first.")
+                .arg(number(rows), number(kMaxBatch)));
         return ids;
     }
     for (const QItemSelectionRange& range : selection)
@@ -251,7 +252,7 @@ void InboxPage::showCurrent()
     const qint64 id = currentId();
     m_currentStale = false;
     if (!id) {
-        m_detail->showMessage(m_model->rowCount() ? QStringLiteral("Select a proposal to see its change.")
+        m_detail->showMessage(m_model->rowCount() ? tr("Select a proposal to see its change.")
                                                   : m_empty->text());
         return;
     }
@@ -288,30 +289,31 @@ void InboxPage::updateEmptyState()
     const bool loading = m_model->isLoading();
     // Proposals still being filed are not listed yet: say how many, rather than a short count.
     const qint64 filing = m_background->filing();
-    const QString arriving = filing > 0 ? QStringLiteral(" · %1 arriving").arg(number(filing)) : QString();
+    const QString arriving = filing > 0 ? tr(" · %1 arriving").arg(number(filing)) : QString();
     if (defaultView)
-        m_resultCount->setText(QStringLiteral("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
+        m_resultCount->setText(
+            tr("%1%2 pending%3")
+                .arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
     else if (loading)
-        m_resultCount->setText(QStringLiteral("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
+        m_resultCount->setText(tr("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
     else
-        m_resultCount->setText((count == 1 ? QStringLiteral("1 match") : QStringLiteral("%1 matches").arg(number(count)))
-                               + arriving);
+        m_resultCount->setText((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) +
+                               arriving);
     if (count > 0) {
         m_listStack->setCurrentWidget(m_table);
         return;
     }
     if (loading || (defaultView && filing > 0)) {
-        m_empty->setText(loading ? QStringLiteral("Searching…")
-                                 : QStringLiteral("Filing %1 new proposals…").arg(number(filing)));
+        m_empty->setText(loading ? tr("Searching…")
+                                 : tr("Filing %1 new proposals…").arg(number(filing)));
         m_listStack->setCurrentWidget(m_empty);
         return;
     }
-    m_empty->setText(defaultView
-                         ? QStringLiteral("Inbox zero: nothing is waiting for a decision.\n\nNew "
-                                          "proposals from your agents appear here as they arrive.")
-                         : QStringLiteral("No proposal matches “%1”.\n\nAdd status:all to search "
-                                          "decided items too, or press Esc and clear the search.")
-                               .arg(m_appliedQuery.trimmed()));
+    m_empty->setText(defaultView ? tr("Inbox zero: nothing is waiting for a decision.\n\nNew "
+                                      "proposals from your agents appear here as they arrive.")
+                                 : tr("No proposal matches “%1”.\n\nAdd status:all to search "
+                                      "decided items too, or press Esc and clear the search.")
+                                       .arg(m_appliedQuery.trimmed()));
     m_listStack->setCurrentWidget(m_empty);
     m_detail->showMessage(QString());
 }

@@ -43,7 +43,7 @@ public:
     ~InboxPage() override;
 
     QString pageId() const override { return QStringLiteral("inbox"); }
-    QString title() const override { return QStringLiteral("Inbox"); }
+    QString title() const override { return tr("Inbox"); }
     QString badge() const override;
 
     QTableView* table() const;

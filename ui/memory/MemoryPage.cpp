@@ -245,7 +245,7 @@ void MemoryPage::checkFiles()
     }
     reload();
     const QString message = tr("%1 changed on disk (another program wrote it); reloaded at %2")
-                                .arg(changed.join(QStringLiteral(" and ")),
+                                .arg(changed.join(tr(" and ")),
                                      QTime::currentTime().toString(QStringLiteral("HH:mm:ss")));
     m_notice->setText(message);
     m_notice->show();

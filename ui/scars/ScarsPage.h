@@ -29,7 +29,7 @@ public:
     ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
 
     QString pageId() const override { return QStringLiteral("scars"); }
-    QString title() const override { return QStringLiteral("Scars"); }
+    QString title() const override { return tr("Scars"); }
     QString badge() const override;
 
     // Runs the recall on the search text and scope and lists the ranked results. A preview: a

@@ -122,8 +122,8 @@ void DiffView::render()
             ++m_changedWords;
     }
     if (rows.empty())
-        html += QStringLiteral("<tr><td></td><td colspan='3' style='color:%1'>Both sides are "
-                               "empty.</td></tr>")
+        html += tr("<tr><td></td><td colspan='3' style='color:%1'>Both sides are "
+                   "empty.</td></tr>")
                     .arg(c.muted);
     html += QStringLiteral("</table>");
     m_html = html;

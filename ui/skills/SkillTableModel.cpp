@@ -124,10 +124,10 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole) {
         if (column == LastActivityColumn) {
             const auto last = s->lastActivity();
-            return last ? time::toIso(*last) : QStringLiteral("no use, view or patch recorded");
+            return last ? time::toIso(*last) : tr("no use, view or patch recorded");
         }
         if (column == StateColumn && s->archivePath)
-            return QStringLiteral("archived to skills/%1").arg(*s->archivePath);
+            return tr("archived to skills/%1").arg(*s->archivePath);
         if (column == PinnedColumn && m_protection)
             return m_protection(*s).second;
         return {};
@@ -140,7 +140,7 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
     case CreatedByColumn: return s->createdBy;
     case PinnedColumn:
         if (s->pinned)
-            return QStringLiteral("pinned");
+            return tr("pinned");
         return m_protection ? m_protection(*s).first : QString();
     case LastActivityColumn: return localTime(s->lastActivity());
     case UsesColumn: return s->useCount;
@@ -156,15 +156,24 @@ QVariant SkillTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return QStringLiteral("Name");
-    case StateColumn: return QStringLiteral("State");
-    case CreatedByColumn: return QStringLiteral("Created by");
-    case PinnedColumn: return m_protection ? QStringLiteral("Protected") : QStringLiteral("Pinned");
-    case LastActivityColumn: return QStringLiteral("Last activity");
-    case UsesColumn: return QStringLiteral("Uses");
-    case ViewsColumn: return QStringLiteral("Views");
-    case PatchesColumn: return QStringLiteral("Patches");
-    case CreatedColumn: return QStringLiteral("Created");
+    case NameColumn:
+        return tr("Name");
+    case StateColumn:
+        return tr("State");
+    case CreatedByColumn:
+        return tr("Created by");
+    case PinnedColumn:
+        return m_protection ? tr("Protected") : tr("Pinned");
+    case LastActivityColumn:
+        return tr("Last activity");
+    case UsesColumn:
+        return tr("Uses");
+    case ViewsColumn:
+        return tr("Views");
+    case PatchesColumn:
+        return tr("Patches");
+    case CreatedColumn:
+        return tr("Created");
     default: return {};
     }
 }

@@ -40,7 +40,7 @@ public:
     SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
 
     QString pageId() const override { return QStringLiteral("skills"); }
-    QString title() const override { return QStringLiteral("Skills"); }
+    QString title() const override { return tr("Skills"); }
     QString badge() const override;
 
     // Asked before a real curator pass with a sentence naming the counts; true runs it. The
