@@ -2,13 +2,15 @@
 
 #include "Resources.h"
 #include "audit/AuditTableModel.h"
-#include "store/AuditRepository.h"
-#include "util/Json.h"
 #include "shared/ErrorDialog.h"
 #include "shared/RecordTable.h"
+#include "shared/Tones.h"
+#include "store/AuditRepository.h"
+#include "util/Json.h"
 #include "workspace/Workspace.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -97,10 +99,10 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_empty = new QLabel(this);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
-    m_empty->setStyleSheet(QStringLiteral("color: palette(mid); font-size: 13pt; padding: 24px"));
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_table);
     m_stack->addWidget(m_empty);
+    applyColors();
 
     m_detail = new QPlainTextEdit(this);
     m_detail->setObjectName(QStringLiteral("auditDetail"));
@@ -235,7 +237,6 @@ void AuditPage::verifyChain()
 {
     AuditRepository repo(m_workspace.db(), m_clock);
     auto result = repo.verify();
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
     if (!result) {
         ErrorDialog::show(this, tr("Could not read the audit log."), result.error());
         return;
@@ -246,18 +247,34 @@ void AuditPage::verifyChain()
                                    "backup or investigate who edited it.")
                                     .arg((*result)->seq)
                                     .arg((*result)->why));
-        m_verifyResult->setStyleSheet(dark ? QStringLiteral("background:#4a1f1f;color:#ffc9c9")
-                                           : QStringLiteral("background:#fdecec;color:#8a1c1c"));
+        m_chainBroken = true;
         Q_EMIT statusMessage(tr("Audit chain broken at row %1").arg((*result)->seq));
     } else {
         auto count = repo.count();
         m_verifyResult->setText(
             tr("Chain intact: all %1 rows verified.").arg(number(count ? *count : 0)));
-        m_verifyResult->setStyleSheet(dark ? QStringLiteral("background:#1f3326;color:#c8f0d4")
-                                           : QStringLiteral("background:#eaf6ee;color:#14532d"));
+        m_chainBroken = false;
         Q_EMIT statusMessage(m_verifyResult->text());
     }
+    applyColors();
     m_verifyResult->show();
+}
+
+void AuditPage::applyColors() {
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
+    m_empty->setStyleSheet(
+        QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
+    m_verifyResult->setStyleSheet(
+        QStringLiteral("background:%1;color:%2")
+            .arg(tones.css(m_chainBroken ? T::ErrorBackground : T::GoodBackground),
+                 tones.css(m_chainBroken ? T::ErrorOnBackground : T::GoodOnBackground)));
+}
+
+void AuditPage::changeEvent(QEvent* event) {
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_empty)
+        applyColors();
 }
 
 } // namespace sediment::ui

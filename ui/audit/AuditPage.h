@@ -45,7 +45,12 @@ public Q_SLOTS:
     void verifyChain();
     void applyFilter();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    // The style sheets built from Tones, rebuilt when the palette turns light or dark.
+    void applyColors();
     void showCurrent();
     void refillChoices();
     void updateEmptyState();
@@ -61,6 +66,7 @@ private:
     QLineEdit* m_text = nullptr;
     QLabel* m_count = nullptr;
     QLabel* m_verifyResult = nullptr;
+    bool m_chainBroken = false; // what m_verifyResult reports, for its colours
     QPlainTextEdit* m_detail = nullptr;
     QLabel* m_empty = nullptr;
     QStackedWidget* m_stack = nullptr;

@@ -7,6 +7,7 @@
 #include "decisions/DecisionTableModel.h"
 #include "decisions/EscalationList.h"
 #include "decisions/ReliabilityChart.h"
+#include "shared/Tones.h"
 #include "store/DecisionRepository.h"
 #include "util/Time.h"
 
@@ -27,8 +28,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 namespace sediment::ui {
 
@@ -135,6 +136,7 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     }
     m_trendView = new QChartView(trend);
     m_trendView->setRenderHint(QPainter::Antialiasing);
+    Tones::applyTo(trend, palette());
 
     m_escalation = new QListWidget;
     connect(m_escalation, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
@@ -292,6 +294,12 @@ void DecisionsPage::move(int delta)
     const int row = std::clamp(m_table->currentIndex().row() + delta, 0, m_model->rowCount() - 1);
     if (row >= 0)
         m_table->selectRow(row);
+}
+
+void DecisionsPage::changeEvent(QEvent* event) {
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_trendView)
+        Tones::applyTo(m_trendView->chart(), palette());
 }
 
 bool DecisionsPage::eventFilter(QObject* watched, QEvent* event)

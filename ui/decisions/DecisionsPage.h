@@ -56,6 +56,8 @@ public Q_SLOTS:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    // Repaints the trend chart in the palette's colours when it turns light or dark.
+    void changeEvent(QEvent* event) override;
 
 private:
     void applyFilter();

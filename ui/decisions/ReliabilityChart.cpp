@@ -1,6 +1,9 @@
 #include "decisions/ReliabilityChart.h"
 
+#include "shared/Tones.h"
+
 #include <QChart>
+#include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -45,6 +48,7 @@ ReliabilityChart::ReliabilityChart(QWidget* parent)
         s->attachAxis(y);
     }
     setChart(chart);
+    Tones::applyTo(chart, palette());
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 240);
 }
@@ -90,6 +94,13 @@ void ReliabilityChart::setFigures(const Calibration::Figures& figures)
     c->setTitle(figures.reviewed == 0
                     ? tr("Reliability — no reviewed decisions yet")
                     : tr("Reliability — %1 reviewed decisions").arg(figures.reviewed));
+    Tones::applyTo(c, palette()); // the new bins' labels
+}
+
+void ReliabilityChart::changeEvent(QEvent* event) {
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        Tones::applyTo(chart(), palette());
 }
 
 } // namespace sediment::ui

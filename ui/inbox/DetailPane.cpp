@@ -2,13 +2,14 @@
 
 #include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
+#include "inbox/ChangePreview.h"
+#include "inbox/WritePlanView.h"
 #include "memory/MemoryEdit.h"
 #include "memory/ThreatScanner.h"
+#include "shared/DiffView.h"
+#include "shared/Tones.h"
 #include "store/ReviewerRepository.h"
 #include "util/Time.h"
-#include "inbox/ChangePreview.h"
-#include "shared/DiffView.h"
-#include "inbox/WritePlanView.h"
 #include "workspace/Workspace.h"
 
 #include <QEvent>
@@ -287,18 +288,18 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
 
 void DetailPane::applyColors()
 {
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    const QString red = dark ? QStringLiteral("#ff8a8a") : QStringLiteral("#b42318");
-    const QString green = dark ? QStringLiteral("#7ee2a0") : QStringLiteral("#137333");
-    const QString muted = dark ? QStringLiteral("#9aa1a9") : QStringLiteral("#5f6670");
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
+    const QString red = tones.css(T::ErrorText);
+    const QString green = tones.css(T::GoodText);
+    const QString muted = tones.css(T::MutedText);
     m_subtitle->setStyleSheet(QStringLiteral("color:%1").arg(muted));
     m_placeholder->setStyleSheet(QStringLiteral("color:%1").arg(muted));
-    m_banner->setStyleSheet(m_bannerWarning
-                                ? QStringLiteral("background:%1;color:%2;border-radius:4px")
-                                      .arg(dark ? QStringLiteral("#4a2a12") : QStringLiteral("#fff4e5"),
-                                           dark ? QStringLiteral("#ffd7a8") : QStringLiteral("#7a3e00"))
-                                : QStringLiteral("background:%1;border-radius:4px")
-                                      .arg(dark ? QStringLiteral("#1f3326") : QStringLiteral("#eaf6ee")));
+    m_banner->setStyleSheet(
+        m_bannerWarning
+            ? QStringLiteral("background:%1;color:%2;border-radius:4px")
+                  .arg(tones.css(T::WarningBackground), tones.css(T::WarningText))
+            : QStringLiteral("background:%1;border-radius:4px").arg(tones.css(T::GoodBackground)));
     m_budget->setStyleSheet(m_budgetOver ? QStringLiteral("color:%1;font-weight:bold").arg(red) : QString());
     m_threat->setStyleSheet(QStringLiteral("color:%1").arg(m_threatFound ? red : green));
     m_stale->setStyleSheet(m_staleShown ? QStringLiteral("color:%1").arg(red) : QString());

@@ -1,18 +1,20 @@
 #include "inbox/InboxPage.h"
 
+#include "Resources.h"
+#include "inbox/DetailPane.h"
+#include "inbox/InboxBackground.h"
+#include "inbox/InboxDecider.h"
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxTableModel.h"
-#include "inbox/InboxDecider.h"
-#include "inbox/InboxBackground.h"
-#include "inbox/InboxUpkeep.h"
 #include "inbox/InboxTriage.h"
-#include "Resources.h"
-#include "store/InboxRepository.h"
-#include "inbox/DetailPane.h"
+#include "inbox/InboxUpkeep.h"
 #include "shared/RecordTable.h"
+#include "shared/Tones.h"
+#include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -75,7 +77,6 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     layout->addWidget(bar);
     m_queryError = new QLabel(this);
     m_queryError->setObjectName(QStringLiteral("queryError"));
-    m_queryError->setStyleSheet(QStringLiteral("color:#d93025; padding: 0 12px 6px 12px"));
     m_queryError->hide();
     layout->addWidget(m_queryError);
 
@@ -101,10 +102,10 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_empty->setObjectName(QStringLiteral("inboxEmpty"));
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
-    m_empty->setStyleSheet(QStringLiteral("color: palette(mid); font-size: 13pt; padding: 24px"));
     m_listStack = new QStackedWidget(this);
     m_listStack->addWidget(m_table);
     m_listStack->addWidget(m_empty);
+    applyColors();
 
     m_detail = new DetailPane(workspace, this);
     m_splitter = new QSplitter(Qt::Vertical, this);
@@ -173,6 +174,21 @@ void InboxPage::showEvent(QShowEvent* event)
 {
     Page::showEvent(event);
     m_background->start();
+}
+
+void InboxPage::changeEvent(QEvent* event) {
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_empty)
+        applyColors();
+}
+
+void InboxPage::applyColors() {
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
+    m_queryError->setStyleSheet(
+        QStringLiteral("color:%1; padding: 0 12px 6px 12px").arg(tones.css(T::ErrorText)));
+    m_empty->setStyleSheet(
+        QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
 }
 
 void InboxPage::saveLayout() const

@@ -69,8 +69,11 @@ public Q_SLOTS:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    // The style sheets built from Tones, rebuilt when the palette turns light or dark.
+    void applyColors();
     void showCurrent();
     void updateEmptyState();
     void saveLayout() const;

@@ -4,8 +4,10 @@
 #include "inbox/MemoryWritePlan.h"
 #include "memory/MemoryEdit.h"
 #include "memory/UnicodeText.h"
+#include "shared/Tones.h"
 
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -181,12 +183,23 @@ void MakeRoomDialog::refresh()
         }
     }
     m_budget->setText(text);
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    const QString red = dark ? QStringLiteral("#ff8a8a") : QStringLiteral("#b42318");
-    const QString green = dark ? QStringLiteral("#7ee2a0") : QStringLiteral("#137333");
-    m_budget->setStyleSheet(QStringLiteral("font-weight:bold;color:%1").arg(bad ? red : green));
-    m_error->setStyleSheet(QStringLiteral("color:%1").arg(red));
+    m_budgetBad = bad;
+    applyColors();
     m_approve->setEnabled(m_fits);
+}
+
+void MakeRoomDialog::applyColors() {
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
+    m_budget->setStyleSheet(QStringLiteral("font-weight:bold;color:%1")
+                                .arg(tones.css(m_budgetBad ? T::ErrorText : T::GoodText)));
+    m_error->setStyleSheet(QStringLiteral("color:%1").arg(tones.css(T::ErrorText)));
+}
+
+void MakeRoomDialog::changeEvent(QEvent* event) {
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_budget && m_error)
+        applyColors();
 }
 
 QString MakeRoomDialog::budgetText() const { return m_budget->text(); }

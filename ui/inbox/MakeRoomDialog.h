@@ -42,7 +42,12 @@ public:
 Q_SIGNALS:
     void submitted(const sediment::MemoryRoom& room);
 
+protected:
+    // Recolours the budget line and the error when the palette turns light or dark.
+    void changeEvent(QEvent* event) override;
+
 private:
+    void applyColors();
     void rebuildRoom();
     void refresh();
     void askMerge();
@@ -56,6 +61,7 @@ private:
     std::vector<MemoryRoom::Edit> m_merges; // merges made so far; checked rows add removals
     MemoryRoom m_room;
     bool m_fits = false;
+    bool m_budgetBad = true; // the budget line reads as a problem, not as "fits"
     QLabel* m_budget = nullptr;
     QLabel* m_error = nullptr;
     QListWidget* m_list = nullptr;

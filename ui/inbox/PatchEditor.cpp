@@ -1,6 +1,9 @@
 #include "inbox/PatchEditor.h"
 
+#include "shared/Tones.h"
+
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -96,8 +99,8 @@ PatchEditor::PatchEditor(const InboxItem& item, QWidget* parent)
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("patchError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color:#c62828"));
     m_error->hide();
+    applyColors();
     layout->addWidget(m_error);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Apply edited"));
@@ -150,6 +153,17 @@ void PatchEditor::showError(const QString& message)
 {
     m_error->setText(tr("Not applied: %1").arg(message));
     m_error->show();
+}
+
+void PatchEditor::applyColors() {
+    m_error->setStyleSheet(
+        QStringLiteral("color:%1").arg(Tones::of(this).css(Tones::Tone::ErrorText)));
+}
+
+void PatchEditor::changeEvent(QEvent* event) {
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_error)
+        applyColors();
 }
 
 } // namespace sediment::ui

@@ -2,13 +2,13 @@
 
 #include "inbox/InboxItem.h"
 #include "inbox/MemoryWritePlan.h"
+#include "shared/Tones.h"
 #include "workspace/Workspace.h"
 
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
-
 #include <cstdlib>
 
 namespace sediment::ui {
@@ -149,17 +149,18 @@ QString WritePlanView::budgetText() const { return m_budget->isHidden() ? QStrin
 
 void WritePlanView::applyColors()
 {
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
     setAttribute(Qt::WA_StyledBackground, true);
     // A style sheet change is itself a palette change: set it only when it differs, or
     // changeEvent would call back here for ever.
-    const QString background = QStringLiteral("#writePlan{background:%1;border-radius:4px}")
-                                   .arg(dark ? QStringLiteral("#23272e") : QStringLiteral("#f1f4f8"));
+    const QString background =
+        QStringLiteral("#writePlan{background:%1;border-radius:4px}").arg(tones.css(T::Panel));
     if (styleSheet() != background)
         setStyleSheet(background);
-    const QString red = dark ? QStringLiteral("#ff8a8a") : QStringLiteral("#b42318");
-    m_budget->setStyleSheet(m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(red)
-                                        : QString());
+    m_budget->setStyleSheet(
+        m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(tones.css(T::ErrorText))
+                    : QString());
 }
 
 void WritePlanView::changeEvent(QEvent* event)
