@@ -49,8 +49,8 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 {
     initResources();
     setObjectName(QStringLiteral("inboxPage"));
-    // What agents filed since the app last ran joins the list before its first page is read, when
-    // that is quick (a few thousand rows, a few tens of milliseconds); the rest, and anything that
+    // What agents filed since the app last ran joins the list before its first page is read, up
+    // to kFileOnOpen rows, so that a usual start shows it at once; the rest, and anything that
     // fails here, is left to the upkeep's slices.
     m_background = new InboxBackground(workspace.db(), this);
     m_background->fileAtOpen(kFileOnOpen);

@@ -14,7 +14,7 @@ namespace sediment::ui {
 
 // The skills as a lazy table: the names in display order come from SQL (filtered and sorted
 // there), whole records are fetched a page at a time when the view paints them and kept in a
-// small cache, so 100,000 skills open as fast as 100.
+// small cache, so opening the page costs the same however many skills there are.
 class SkillTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SkillTableModel)
