@@ -38,8 +38,7 @@ SkillTableModel::SkillTableModel(Database& db, QObject* parent)
 
 void SkillTableModel::reloadNames()
 {
-    m_pages.clear();
-    m_lru.clear();
+    m_rows.clear();
     auto names = m_repo.names(m_query);
     if (!names) {
         m_names.clear();
@@ -59,20 +58,12 @@ int SkillTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-const std::vector<Skill>* SkillTableModel::page(int pageIndex) const
+Result<std::vector<Skill>> SkillTableModel::readPage(int pageIndex) const
 {
-    auto it = m_pages.find(pageIndex);
-    if (it != m_pages.end()) {
-        m_lru.removeOne(pageIndex);
-        m_lru.append(pageIndex);
-        return &it.value();
-    }
     const QStringList names = m_names.mid(qsizetype(pageIndex) * kPageSize, kPageSize);
     auto rows = m_repo.fetch(names);
-    if (!rows) {
-        Q_EMIT const_cast<SkillTableModel*>(this)->errorOccurred(rows.error().message);
-        return nullptr;
-    }
+    if (!rows)
+        return rows;
     // A skill gone since the names were read would shift the page: keep positions by name.
     std::vector<Skill> aligned;
     aligned.reserve(size_t(names.size()));
@@ -87,17 +78,18 @@ const std::vector<Skill>* SkillTableModel::page(int pageIndex) const
             aligned.push_back(std::move(gone));
         }
     }
-    while (m_lru.size() >= kMaxCachedPages)
-        m_pages.remove(m_lru.takeFirst());
-    m_lru.append(pageIndex);
-    return &m_pages.insert(pageIndex, std::move(aligned)).value();
+    return aligned;
 }
 
 const Skill* SkillTableModel::skillAt(int row) const
 {
     if (row < 0 || row >= m_names.size())
         return nullptr;
-    const auto* rows = page(row / kPageSize);
+    const int pageIndex = row / kPageSize;
+    QString error;
+    const auto* rows = m_rows.page(pageIndex, [&] { return readPage(pageIndex); }, &error);
+    if (!rows)
+        Q_EMIT const_cast<SkillTableModel*>(this)->errorOccurred(error);
     const size_t offset = size_t(row % kPageSize);
     return rows && offset < rows->size() ? &(*rows)[offset] : nullptr;
 }
