@@ -15,20 +15,23 @@ using T = Tones::Tone;
 namespace {
 
 // WCAG's contrast ratio: 1 (the same) to 21 (black on white); 4.5 is the floor for body text.
-double luminance(const QColor& c) {
+double luminance(const QColor& c)
+{
     auto channel = [](double v) {
         return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
     };
     return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
 }
 
-double contrast(const QColor& a, const QColor& b) {
+double contrast(const QColor& a, const QColor& b)
+{
     const double la = luminance(a);
     const double lb = luminance(b);
     return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
-QPalette lightPalette() {
+QPalette lightPalette()
+{
     std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
     return fusion->standardPalette();
 }

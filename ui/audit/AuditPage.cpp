@@ -260,7 +260,8 @@ void AuditPage::verifyChain()
     m_verifyResult->show();
 }
 
-void AuditPage::applyColors() {
+void AuditPage::applyColors()
+{
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
     m_empty->setStyleSheet(
@@ -271,7 +272,8 @@ void AuditPage::applyColors() {
                  tones.css(m_chainBroken ? T::ErrorOnBackground : T::GoodOnBackground)));
 }
 
-void AuditPage::changeEvent(QEvent* event) {
+void AuditPage::changeEvent(QEvent* event)
+{
     Page::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && m_empty)
         applyColors();

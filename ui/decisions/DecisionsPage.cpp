@@ -296,7 +296,8 @@ void DecisionsPage::move(int delta)
         m_table->selectRow(row);
 }
 
-void DecisionsPage::changeEvent(QEvent* event) {
+void DecisionsPage::changeEvent(QEvent* event)
+{
     Page::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && m_trendView)
         Tones::applyTo(m_trendView->chart(), palette());

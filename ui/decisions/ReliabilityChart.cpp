@@ -97,7 +97,8 @@ void ReliabilityChart::setFigures(const Calibration::Figures& figures)
     Tones::applyTo(c, palette()); // the new bins' labels
 }
 
-void ReliabilityChart::changeEvent(QEvent* event) {
+void ReliabilityChart::changeEvent(QEvent* event)
+{
     QChartView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         Tones::applyTo(chart(), palette());

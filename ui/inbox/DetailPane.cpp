@@ -320,8 +320,6 @@ bool DetailPane::offersRoom() const { return m_id && !m_makeRoom->isHidden(); }
 
 QString DetailPane::threatText() const { return m_threat->text(); }
 
-bool DetailPane::staleShown() const {
-    return m_staleShown;
-}
+bool DetailPane::staleShown() const { return m_staleShown; }
 
 } // namespace sediment::ui

@@ -176,13 +176,15 @@ void InboxPage::showEvent(QShowEvent* event)
     m_background->start();
 }
 
-void InboxPage::changeEvent(QEvent* event) {
+void InboxPage::changeEvent(QEvent* event)
+{
     Page::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && m_empty)
         applyColors();
 }
 
-void InboxPage::applyColors() {
+void InboxPage::applyColors()
+{
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
     m_queryError->setStyleSheet(

@@ -188,7 +188,8 @@ void MakeRoomDialog::refresh()
     m_approve->setEnabled(m_fits);
 }
 
-void MakeRoomDialog::applyColors() {
+void MakeRoomDialog::applyColors()
+{
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
     m_budget->setStyleSheet(QStringLiteral("font-weight:bold;color:%1")
@@ -196,7 +197,8 @@ void MakeRoomDialog::applyColors() {
     m_error->setStyleSheet(QStringLiteral("color:%1").arg(tones.css(T::ErrorText)));
 }
 
-void MakeRoomDialog::changeEvent(QEvent* event) {
+void MakeRoomDialog::changeEvent(QEvent* event)
+{
     QDialog::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && m_budget && m_error)
         applyColors();

@@ -155,12 +155,14 @@ void PatchEditor::showError(const QString& message)
     m_error->show();
 }
 
-void PatchEditor::applyColors() {
+void PatchEditor::applyColors()
+{
     m_error->setStyleSheet(
         QStringLiteral("color:%1").arg(Tones::of(this).css(Tones::Tone::ErrorText)));
 }
 
-void PatchEditor::changeEvent(QEvent* event) {
+void PatchEditor::changeEvent(QEvent* event)
+{
     QDialog::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && m_error)
         applyColors();

@@ -32,8 +32,6 @@ void Appearance::apply(const QString& mode)
     QSettings().setValue(QStringLiteral("appearance"), mode);
 }
 
-bool Appearance::isDark() {
-    return Tones::isDark(QApplication::palette());
-}
+bool Appearance::isDark() { return Tones::isDark(QApplication::palette()); }
 
 } // namespace sediment::ui

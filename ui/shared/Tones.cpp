@@ -42,22 +42,25 @@ constexpr std::array<Pair, Tones::kToneCount> kPairs{{
 } // namespace
 
 Tones::Tones(const QPalette& palette)
-    : m_dark(isDark(palette)) {}
-
-Tones Tones::of(const QWidget* widget) {
-    return Tones(widget->palette());
+    : m_dark(isDark(palette))
+{
 }
 
-bool Tones::isDark(const QPalette& palette) {
+Tones Tones::of(const QWidget* widget) { return Tones(widget->palette()); }
+
+bool Tones::isDark(const QPalette& palette)
+{
     return palette.color(QPalette::Window).lightness() < 128;
 }
 
-QColor Tones::color(Tone tone) const {
+QColor Tones::color(Tone tone) const
+{
     const Pair& p = kPairs[std::size_t(tone)];
     return QColor::fromRgb(m_dark ? p.dark : p.light);
 }
 
-QPalette Tones::darkPalette() {
+QPalette Tones::darkPalette()
+{
     QPalette p;
     const QColor window(0x25, 0x27, 0x2b);
     const QColor base(0x1d, 0x1f, 0x22);
@@ -87,7 +90,8 @@ QPalette Tones::darkPalette() {
     return p;
 }
 
-void Tones::applyTo(QChart* chart, const QPalette& palette) {
+void Tones::applyTo(QChart* chart, const QPalette& palette)
+{
     const Tones tones(palette);
     const QColor text = palette.color(QPalette::Text);
     chart->setBackgroundBrush(palette.color(QPalette::Base));

@@ -44,7 +44,8 @@ QComboBox* choices(QWidget* parent, const QString& all, const QStringList& value
     return box;
 }
 
-QString skillCount(qint64 n) {
+QString skillCount(qint64 n)
+{
     return n == 1 ? SkillsPage::tr("1 skill") : SkillsPage::tr("%1 skills").arg(n);
 }
 
@@ -56,10 +57,11 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     , m_clock(clock)
     , m_confirm([this](const QString& question) {
         return QMessageBox::question(this, tr("Run the curator"), question,
-                                     QMessageBox::Yes | QMessageBox::Cancel,
-                                     QMessageBox::Cancel) == QMessageBox::Yes;
+                                     QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+               == QMessageBox::Yes;
     })
-    , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); }) {
+    , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
+{
     m_model = new SkillTableModel(workspace.db(), this);
     connect(m_model, &SkillTableModel::errorOccurred, this, &Page::statusMessage);
 
