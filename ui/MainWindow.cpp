@@ -66,6 +66,23 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock,
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Sediment — %1").arg(QDir::toNativeSeparators(m_workspace->root())));
 
+    buildCentral();
+    buildStatusBar();
+    settleJournal();
+    buildMenus();
+    installPages();
+    setupAttention();
+    watchHermesQueue();
+    watchWorkspace();
+    restoreWindow();
+    rememberWorkspace();
+    showPage(QStringLiteral("inbox"));
+    greet();
+}
+
+// The sidebar of pages beside the current page, in a splitter that keeps its sizes.
+void MainWindow::buildCentral()
+{
     auto* central = new QSplitter(Qt::Horizontal, this);
     central->setObjectName(QStringLiteral("mainSplitter"));
     central->setChildrenCollapsible(false);
@@ -77,31 +94,40 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock,
     central->setSizes({260, 1020});
     setCentralWidget(central);
     connect(m_sidebar, &Sidebar::pageSelected, this, &MainWindow::showPage);
+}
 
+void MainWindow::buildStatusBar()
+{
     m_workspaceLabel = new QLabel(workspaceText(), this);
     m_workspaceLabel->setObjectName(QStringLiteral("workspaceLabel"));
     statusBar()->addPermanentWidget(m_workspaceLabel);
+}
 
-    settleJournal();
-    buildMenus();
-    installPages();
-    setupAttention();
-    watchHermesQueue();
-
+// Another process's commits reload the shown page (DataVersionWatcher).
+void MainWindow::watchWorkspace()
+{
     m_watcher = new DataVersionWatcher(m_workspace->db(), this);
     connect(m_watcher, &DataVersionWatcher::changed, this, &MainWindow::onExternalChange);
     connect(m_watcher, &DataVersionWatcher::failed, this, [this](const QString& message) {
         statusBar()->showMessage(tr("Cannot watch the workspace: %1").arg(message), 5000);
     });
     m_watcher->start();
+}
 
+// The size, docks and splitter the window had when it was last closed (closeEvent saves them).
+void MainWindow::restoreWindow()
+{
     resize(1280, 820);
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    central->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
-    rememberWorkspace();
-    showPage(QStringLiteral("inbox"));
+    if (auto* central = qobject_cast<QSplitter*>(centralWidget()))
+        central->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+}
+
+// The workspace's warnings if it has any, else how to start.
+void MainWindow::greet()
+{
     if (!m_workspace->warnings().isEmpty())
         statusBar()->showMessage(m_workspace->warnings().join(QStringLiteral("; ")), 15000);
     else

@@ -52,7 +52,19 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(buildFilterBar());
+    layout->addWidget(buildVerifyResult());
+    buildTable();
+    applyColors();
+    layout->addWidget(buildSplitter(), 1);
+    connectSignals();
+    refillChoices();
+    updateEmptyState();
+}
 
+// The filters (subject, actor, action, text), the row count and the chain check.
+QWidget* AuditPage::buildFilterBar()
+{
     auto* bar = new QWidget(this);
     auto* barLayout = new QHBoxLayout(bar);
     barLayout->setContentsMargins(10, 8, 10, 8);
@@ -78,15 +90,23 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     verify->setObjectName(QStringLiteral("verifyChain"));
     verify->setToolTip(tr("Recompute every row's hash and check the links"));
     barLayout->addWidget(verify);
-    layout->addWidget(bar);
+    connect(verify, &QPushButton::clicked, this, &AuditPage::verifyChain);
+    return bar;
+}
+
+QLabel* AuditPage::buildVerifyResult()
+{
     m_verifyResult = new QLabel(this);
     m_verifyResult->setObjectName(QStringLiteral("verifyResult"));
     m_verifyResult->setWordWrap(true);
     m_verifyResult->setMargin(8);
     m_verifyResult->hide();
-    layout->addWidget(m_verifyResult);
+    return m_verifyResult;
+}
 
-    m_model = new AuditTableModel(workspace.db(), this);
+void AuditPage::buildTable()
+{
+    m_model = new AuditTableModel(m_workspace.db(), this);
     m_table = new RecordTable(m_model, AuditTableModel::ReasonColumn, this);
     m_table->setObjectName(QStringLiteral("auditTable"));
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -102,8 +122,11 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_table);
     m_stack->addWidget(m_empty);
-    applyColors();
+}
 
+// The table (or its empty state) above, the selected row's detail below.
+QSplitter* AuditPage::buildSplitter()
+{
     m_detail = new QPlainTextEdit(this);
     m_detail->setObjectName(QStringLiteral("auditDetail"));
     m_detail->setReadOnly(true);
@@ -116,8 +139,12 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
-    layout->addWidget(splitter, 1);
+    return splitter;
+}
 
+// The text filters apply after a pause in typing, the choices at once.
+void AuditPage::connectSignals()
+{
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
     m_filterTimer->setInterval(250);
@@ -126,12 +153,9 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
         connect(edit, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_subjectType, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_action, &QComboBox::activated, this, &AuditPage::applyFilter);
-    connect(verify, &QPushButton::clicked, this, &AuditPage::verifyChain);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AuditPage::showCurrent);
     connect(m_model, &AuditTableModel::errorOccurred, this, &Page::statusMessage);
-    refillChoices();
-    updateEmptyState();
 }
 
 QTableView* AuditPage::table() const { return m_table; }

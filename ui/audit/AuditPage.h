@@ -6,6 +6,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QSplitter;
 class QStackedWidget;
 class QTableView;
 class QTimer;
@@ -49,6 +50,12 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QWidget* buildFilterBar();
+    QLabel* buildVerifyResult();
+    void buildTable();
+    QSplitter* buildSplitter();
+    void connectSignals();
     // The style sheets built from Tones, rebuilt when the palette turns light or dark.
     void applyColors();
     void showCurrent();

@@ -63,6 +63,20 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     m_model = new DecisionTableModel(workspace.db(), this);
     connect(m_model, &DecisionTableModel::errorOccurred, this, &Page::statusMessage);
 
+    QHBoxLayout* top = buildFilterBar();
+    buildTable();
+    QWidget* review = buildReview();
+    layOut(top, review, buildChartTabs());
+
+    applyFilter();
+    refreshFigures();
+    refreshTrend();
+    refreshEscalation();
+}
+
+// Which decisions the table lists, and the calibration figures beside the choice.
+QHBoxLayout* DecisionsPage::buildFilterBar()
+{
     m_show = new QComboBox;
     m_show->addItem(tr("Unreviewed"), QStringLiteral("pending"));
     m_show->addItem(tr("Reviewed"), QStringLiteral("reviewed"));
@@ -75,7 +89,11 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     top->addWidget(m_show);
     top->addStretch();
     top->addWidget(m_figures);
+    return top;
+}
 
+void DecisionsPage::buildTable()
+{
     m_table = new QTableView;
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -90,7 +108,11 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     m_table->installEventFilter(this);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &DecisionsPage::showSelected);
+}
 
+// The selected decision, the result line and one button per outcome.
+QWidget* DecisionsPage::buildReview()
+{
     m_detail = new QLabel;
     m_detail->setWordWrap(true);
     m_detail->setTextFormat(Qt::PlainText);
@@ -112,8 +134,37 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     reviewLayout->addWidget(m_detail, 1);
     reviewLayout->addWidget(m_result);
     reviewLayout->addLayout(buttons);
+    return review;
+}
 
+// The reliability diagram, the trend over time, the escalation list and the per-category table.
+QTabWidget* DecisionsPage::buildChartTabs()
+{
     m_reliability = new ReliabilityChart;
+    buildTrendChart();
+    m_escalation = new QListWidget;
+    connect(m_escalation, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        m_show->setCurrentIndex(0);
+        selectDecision(item->data(Qt::UserRole).toLongLong());
+        m_table->setFocus();
+    });
+    m_categories = new QTableWidget(0, 4);
+    m_categories->setHorizontalHeaderLabels(
+        {tr("Category"), tr("Count"), tr("Brier"), tr("Accuracy")});
+    m_categories->verticalHeader()->hide();
+    m_categories->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_categories->horizontalHeader()->setStretchLastSection(true);
+
+    auto* tabs = new QTabWidget;
+    tabs->addTab(m_reliability, tr("Reliability"));
+    tabs->addTab(m_trendView, tr("Over time"));
+    tabs->addTab(m_escalation, tr("Escalation"));
+    tabs->addTab(m_categories, tr("By category"));
+    return tabs;
+}
+
+void DecisionsPage::buildTrendChart()
+{
     auto* trend = new QChart;
     trend->setTitle(tr("Brier and ECE over time (snapshots)"));
     m_brierTrend = new QLineSeries;
@@ -137,26 +188,10 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     m_trendView = new QChartView(trend);
     m_trendView->setRenderHint(QPainter::Antialiasing);
     Tones::applyTo(trend, palette());
+}
 
-    m_escalation = new QListWidget;
-    connect(m_escalation, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-        m_show->setCurrentIndex(0);
-        selectDecision(item->data(Qt::UserRole).toLongLong());
-        m_table->setFocus();
-    });
-    m_categories = new QTableWidget(0, 4);
-    m_categories->setHorizontalHeaderLabels(
-        {tr("Category"), tr("Count"), tr("Brier"), tr("Accuracy")});
-    m_categories->verticalHeader()->hide();
-    m_categories->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_categories->horizontalHeader()->setStretchLastSection(true);
-
-    auto* tabs = new QTabWidget;
-    tabs->addTab(m_reliability, tr("Reliability"));
-    tabs->addTab(m_trendView, tr("Over time"));
-    tabs->addTab(m_escalation, tr("Escalation"));
-    tabs->addTab(m_categories, tr("By category"));
-
+void DecisionsPage::layOut(QHBoxLayout* top, QWidget* review, QTabWidget* tabs)
+{
     // The table takes the whole width, so descriptions are readable; the selected decision's
     // review and the charts share the band below it. Both splitters keep their sizes.
     m_lowerSplit = new QSplitter(Qt::Horizontal);
@@ -182,11 +217,6 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_split, 1);
-
-    applyFilter();
-    refreshFigures();
-    refreshTrend();
-    refreshEscalation();
 }
 
 DecisionsPage::~DecisionsPage()

@@ -7,11 +7,13 @@
 
 class QChartView;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
 class QSplitter;
 class QTableView;
+class QTabWidget;
 class QTableWidget;
 class QLineSeries;
 
@@ -60,6 +62,13 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QHBoxLayout* buildFilterBar();
+    void buildTable();
+    QWidget* buildReview();
+    QTabWidget* buildChartTabs();
+    void buildTrendChart();
+    void layOut(QHBoxLayout* top, QWidget* review, QTabWidget* tabs);
     void applyFilter();
     void refreshFigures();
     void refreshTrend();

@@ -81,6 +81,20 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     auto* outer = new QVBoxLayout(m_content);
     outer->setContentsMargins(12, 10, 12, 8);
     outer->setSpacing(6);
+    buildHeading(outer);
+
+    auto* body = new QHBoxLayout();
+    body->setSpacing(14);
+    m_diff = new DiffView(m_content);
+    body->addWidget(m_diff, 3);
+    body->addWidget(buildFacts(), 2);
+    outer->addLayout(body, 1);
+    showMessage(tr("Select a proposal to see its change."));
+}
+
+// The item's title, when and by whom, the banner that says what blocks it, and a batch's plan.
+void DetailPane::buildHeading(QVBoxLayout* outer)
+{
     m_title = new QLabel(m_content);
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
@@ -98,12 +112,11 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     outer->addWidget(m_banner);
     m_plan = new WritePlanView(m_content);
     outer->addWidget(m_plan);
+}
 
-    auto* body = new QHBoxLayout();
-    body->setSpacing(14);
-    m_diff = new DiffView(m_content);
-    body->addWidget(m_diff, 3);
-
+// The column of facts beside the diff: score, seen, target, threat scan, budget, source, ...
+QWidget* DetailPane::buildFacts()
+{
     auto* facts = new QWidget(m_content);
     facts->setMinimumWidth(240);
     facts->setMaximumWidth(340);
@@ -140,9 +153,7 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     form->addRow(m_approvalsLabel, m_approvals);
     m_approvalsLabel->hide();
     m_approvals->hide();
-    body->addWidget(facts, 2);
-    outer->addLayout(body, 1);
-    showMessage(tr("Select a proposal to see its change."));
+    return facts;
 }
 
 void DetailPane::showMessage(const QString& message)

@@ -9,6 +9,7 @@
 class QLabel;
 class QFormLayout;
 class QPushButton;
+class QVBoxLayout;
 
 namespace sediment {
 class Workspace;
@@ -52,6 +53,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's steps.
+    void buildHeading(QVBoxLayout* outer);
+    QWidget* buildFacts();
     void applyColors();
 
     Workspace& m_workspace;

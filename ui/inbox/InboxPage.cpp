@@ -57,8 +57,26 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    QWidget* bar = buildSearchBar();
+    layout->addWidget(bar);
+    layout->addWidget(buildQueryError());
+    buildList();
+    applyColors();
+    layout->addWidget(buildSplitter(), 1);
+    m_triage = new InboxTriage(*this, *m_decider);
+    connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
+    buildDecisionButtons(bar);
+    connectSignals();
+    restoreLayout();
+    updateEmptyState();
+    selectRow(0);
+    m_table->setFocus();
+}
 
-    // The bar: search with its query language, the result count, the decision buttons.
+QWidget* InboxPage::buildSearchBar()
+{
+    // The bar: search with its query language, the result count; the decision buttons join it
+    // once the triage has made its actions.
     auto* bar = new QWidget(this);
     auto* barLayout = new QHBoxLayout(bar);
     barLayout->setContentsMargins(10, 8, 10, 8);
@@ -74,13 +92,20 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_resultCount = new QLabel(bar);
     m_resultCount->setObjectName(QStringLiteral("inboxCount"));
     barLayout->addWidget(m_resultCount);
-    layout->addWidget(bar);
+    return bar;
+}
+
+QLabel* InboxPage::buildQueryError()
+{
     m_queryError = new QLabel(this);
     m_queryError->setObjectName(QStringLiteral("queryError"));
     m_queryError->hide();
-    layout->addWidget(m_queryError);
+    return m_queryError;
+}
 
-    m_model = new InboxTableModel(workspace.db(), this);
+void InboxPage::buildList()
+{
+    m_model = new InboxTableModel(m_workspace.db(), this);
     m_table = new RecordTable(m_model, InboxTableModel::SummaryColumn, this);
     // Whoever focuses the page (the window at start, a page switch) focuses the list, so the very
     // first key press decides.
@@ -105,9 +130,11 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_listStack = new QStackedWidget(this);
     m_listStack->addWidget(m_table);
     m_listStack->addWidget(m_empty);
-    applyColors();
+}
 
-    m_detail = new DetailPane(workspace, this);
+QSplitter* InboxPage::buildSplitter()
+{
+    m_detail = new DetailPane(m_workspace, this);
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->setObjectName(QStringLiteral("inboxSplitter"));
     m_splitter->addWidget(m_listStack);
@@ -115,11 +142,12 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setChildrenCollapsible(false);
-    layout->addWidget(m_splitter, 1);
+    return m_splitter;
+}
 
-    m_triage = new InboxTriage(*this, *m_decider);
-    connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
-
+// The decision buttons, at the bar's end: the triage's actions that have an icon.
+void InboxPage::buildDecisionButtons(QWidget* bar)
+{
     auto* decide = new QWidget(bar);
     auto* decideLayout = new QHBoxLayout(decide);
     decideLayout->setContentsMargins(0, 0, 0, 0);
@@ -133,8 +161,13 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
         button->setAutoRaise(true);
         decideLayout->addWidget(button);
     }
-    barLayout->addWidget(decide);
+    bar->layout()->addWidget(decide);
+}
 
+// The search applies after a pause in typing; the list, the model and the background upkeep
+// drive the detail pane and the empty state.
+void InboxPage::connectSignals()
+{
     m_queryTimer = new QTimer(this);
     m_queryTimer->setSingleShot(true);
     m_queryTimer->setInterval(250);
@@ -155,17 +188,18 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     connect(m_background, &InboxBackground::filed, this, &InboxPage::reload);
     connect(m_background, &InboxBackground::filingChanged, this, &InboxPage::updateEmptyState);
     connect(m_background, &InboxBackground::statusMessage, this, &Page::statusMessage);
+}
 
+void InboxPage::restoreLayout()
+{
     const QSettings settings;
     // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
     // layout the list gets nearly half the height (stretch factors alone leave it a third).
     if (!m_splitter->restoreState(settings.value(QStringLiteral("inbox/splitter")).toByteArray()))
         m_splitter->setSizes({450, 550});
+    auto* header = m_table->horizontalHeader();
     header->restoreState(settings.value(QStringLiteral("inbox/header")).toByteArray());
     header->setSortIndicator(InboxTableModel::IdColumn, Qt::AscendingOrder);
-    updateEmptyState();
-    selectRow(0);
-    m_table->setFocus();
 }
 
 InboxPage::~InboxPage() { saveLayout(); }

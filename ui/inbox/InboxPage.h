@@ -72,6 +72,14 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QWidget* buildSearchBar();
+    QLabel* buildQueryError();
+    void buildList();
+    QSplitter* buildSplitter();
+    void buildDecisionButtons(QWidget* bar);
+    void connectSignals();
+    void restoreLayout();
     // The style sheets built from Tones, rebuilt when the palette turns light or dark.
     void applyColors();
     void showCurrent();

@@ -6,6 +6,8 @@
 
 #include <QDialog>
 
+class QDialogButtonBox;
+class QHBoxLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -47,6 +49,14 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's steps, top to bottom.
+    QLabel* buildIntro(const QString& file);
+    QListWidget* buildEntryList();
+    QHBoxLayout* buildMergeRow();
+    QLabel* buildBudgetLine();
+    QLabel* buildErrorLine();
+    QDialogButtonBox* buildButtons();
+    void connectSignals(QDialogButtonBox* buttons);
     void applyColors();
     void rebuildRoom();
     void refresh();

@@ -32,6 +32,19 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_model = new ScarTableModel(workspace.db(), this);
     connect(m_model, &ScarTableModel::errorOccurred, this, &Page::statusMessage);
 
+    QHBoxLayout* filters = buildFilters();
+    buildTable();
+    buildLessonAndRecall();
+    layOut(filters);
+
+    reloadScopes();
+    applyFilter();
+}
+
+// The search, the scope, kind, importance and archive filters, and the recall and suggestion
+// buttons, in one row above the table.
+QHBoxLayout* ScarsPage::buildFilters()
+{
     m_search = new QLineEdit;
     m_search->setPlaceholderText(tr("Search title, context and lesson (full text)"));
     m_search->setClearButtonEnabled(true);
@@ -71,7 +84,11 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     filters->addWidget(m_archived);
     filters->addWidget(recallButton);
     filters->addWidget(m_suggest);
+    return filters;
+}
 
+void ScarsPage::buildTable()
+{
     m_table = new QTableView;
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -90,7 +107,11 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ScarsPage::showSelected);
+}
 
+// The selected scar's lesson and the ranked recall preview, beside the table.
+void ScarsPage::buildLessonAndRecall()
+{
     m_lesson = new QTextBrowser;
     m_recall = new QTableWidget(0, 4);
     m_recall->setHorizontalHeaderLabels(
@@ -107,7 +128,10 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
         if (auto* item = m_recall->item(row, 1))
             selectScar(item->text().toLongLong());
     });
+}
 
+void ScarsPage::layOut(QHBoxLayout* filters)
+{
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(m_lesson);
     right->addWidget(m_recall);
@@ -122,9 +146,6 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(filters);
     layout->addWidget(split, 1);
-
-    reloadScopes();
-    applyFilter();
 }
 
 QString ScarsPage::badge() const

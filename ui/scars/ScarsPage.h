@@ -6,6 +6,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -54,6 +55,11 @@ public Q_SLOTS:
     void applyFilter();
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QHBoxLayout* buildFilters();
+    void buildTable();
+    void buildLessonAndRecall();
+    void layOut(QHBoxLayout* filters);
     void reloadScopes();
     void showSelected();
 

@@ -64,7 +64,19 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
 {
     m_model = new SkillTableModel(workspace.db(), this);
     connect(m_model, &SkillTableModel::errorOccurred, this, &Page::statusMessage);
+    QHBoxLayout* filters = buildFilters();
+    buildTable();
+    QHBoxLayout* actions = buildDetailAndActions();
+    layOut(filters, actions, buildPreview());
+    loadRules();
+    // The model has just read the names: no reload, which would read them again.
+    showCurrent();
+    m_count->setText(skillCount(m_model->rowCount()));
+}
 
+// The state and creator choices and the name filter, above the table.
+QHBoxLayout* SkillsPage::buildFilters()
+{
     m_state =
         choices(this, tr("All states"),
                 {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")});
@@ -85,7 +97,11 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     connect(m_state, &QComboBox::currentIndexChanged, this, &SkillsPage::applyFilters);
     connect(m_creator, &QComboBox::currentIndexChanged, this, &SkillsPage::applyFilters);
     connect(m_name, &QLineEdit::textChanged, this, &SkillsPage::applyFilters);
+    return filters;
+}
 
+void SkillsPage::buildTable()
+{
     m_table = new QTableView(this);
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -114,7 +130,11 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &SkillsPage::showCurrent);
     connect(m_table, &QTableView::doubleClicked, this, &SkillsPage::openSkillFile);
+}
 
+// The selected skill's detail and the row of buttons under the table (P pins from the table).
+QHBoxLayout* SkillsPage::buildDetailAndActions()
+{
     m_detail = new QLabel(this);
     m_detail->setWordWrap(true);
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -145,7 +165,12 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     m_pinAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(m_pinAction, &QAction::triggered, this, &SkillsPage::togglePin);
     m_table->addAction(m_pinAction);
+    return actions;
+}
 
+// What the next curator pass would do, filled by previewCurator().
+QWidget* SkillsPage::buildPreview()
+{
     m_previewSummary = new QLabel(
         tr("Curator preview: press “Preview curator” to see what the next pass would do."), this);
     m_previewSummary->setWordWrap(true);
@@ -159,7 +184,12 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     previewLayout->setContentsMargins(0, 0, 0, 0);
     previewLayout->addWidget(m_previewSummary);
     previewLayout->addWidget(m_preview);
+    return previewBox;
+}
 
+// The skills above (filters, rules, table, detail, buttons), the curator preview below.
+void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* preview)
+{
     auto* top = new QWidget(this);
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
@@ -170,16 +200,11 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     topLayout->addLayout(actions);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
-    split->addWidget(previewBox);
+    split->addWidget(preview);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
-
-    loadRules();
-    // The model has just read the names: no reload, which would read them again.
-    showCurrent();
-    m_count->setText(skillCount(m_model->rowCount()));
 }
 
 void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm)
