@@ -30,19 +30,22 @@ int runApp(int argc, char** argv)
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption workspaceOpt(QStringLiteral("workspace"),
-                                          QStringLiteral("The workspace folder."),
-                                          QStringLiteral("DIR"));
-    const QCommandLineOption screenshotOpt(QStringLiteral("screenshot"),
-                                           QStringLiteral("Render the window to FILE and exit."),
-                                           QStringLiteral("FILE"));
+    // runApp is a free function: its texts take the "App" context.
+    const QCommandLineOption workspaceOpt(
+        QStringLiteral("workspace"), QCoreApplication::translate("App", "The workspace folder."),
+        QCoreApplication::translate("App", "DIR"));
+    const QCommandLineOption screenshotOpt(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("App", "Render the window to FILE and exit."),
+        QCoreApplication::translate("App", "FILE"));
     const QCommandLineOption pageOpt(
         QStringLiteral("page"),
-        QStringLiteral("The page to show first: inbox, memory, skills, scars, decisions, audit."),
-        QStringLiteral("PAGE"));
-    const QCommandLineOption appearanceOpt(QStringLiteral("appearance"),
-                                           QStringLiteral("system, light or dark."),
-                                           QStringLiteral("MODE"));
+        QCoreApplication::translate(
+            "App", "The page to show first: inbox, memory, skills, scars, decisions, audit."),
+        QCoreApplication::translate("App", "PAGE"));
+    const QCommandLineOption appearanceOpt(
+        QStringLiteral("appearance"), QCoreApplication::translate("App", "system, light or dark."),
+        QCoreApplication::translate("App", "MODE"));
     parser.addOptions({workspaceOpt, screenshotOpt, pageOpt, appearanceOpt});
     parser.process(app);
 
@@ -65,11 +68,12 @@ int runApp(int argc, char** argv)
             qCritical("sediment: %s", qPrintable(ws.error().message));
             return 3;
         }
-        QMessageBox::critical(nullptr, QStringLiteral("Sediment"),
-                              QStringLiteral("Cannot open the workspace %1.\n\n%2\n\nCheck that "
-                                             "the folder exists and is writable, or pass another "
-                                             "one with --workspace DIR.")
-                                  .arg(dir, ws.error().message));
+        QMessageBox::critical(
+            nullptr, QCoreApplication::translate("App", "Sediment"),
+            QCoreApplication::translate("App", "Cannot open the workspace %1.\n\n%2\n\nCheck that "
+                                               "the folder exists and is writable, or pass another "
+                                               "one with --workspace DIR.")
+                .arg(dir, ws.error().message));
         return 3;
     }
     auto* window = new MainWindow(std::move(*ws));

@@ -64,8 +64,25 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock,
 {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(QStringLiteral("Sediment — %1").arg(QDir::toNativeSeparators(m_workspace->root())));
+    setWindowTitle(tr("Sediment — %1").arg(QDir::toNativeSeparators(m_workspace->root())));
 
+    buildCentral();
+    buildStatusBar();
+    settleJournal();
+    buildMenus();
+    installPages();
+    setupAttention();
+    watchHermesQueue();
+    watchWorkspace();
+    restoreWindow();
+    rememberWorkspace();
+    showPage(QStringLiteral("inbox"));
+    greet();
+}
+
+// The sidebar of pages beside the current page, in a splitter that keeps its sizes.
+void MainWindow::buildCentral()
+{
     auto* central = new QSplitter(Qt::Horizontal, this);
     central->setObjectName(QStringLiteral("mainSplitter"));
     central->setChildrenCollapsible(false);
@@ -77,35 +94,44 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock,
     central->setSizes({260, 1020});
     setCentralWidget(central);
     connect(m_sidebar, &Sidebar::pageSelected, this, &MainWindow::showPage);
+}
 
+void MainWindow::buildStatusBar()
+{
     m_workspaceLabel = new QLabel(workspaceText(), this);
     m_workspaceLabel->setObjectName(QStringLiteral("workspaceLabel"));
     statusBar()->addPermanentWidget(m_workspaceLabel);
+}
 
-    settleJournal();
-    buildMenus();
-    installPages();
-    setupAttention();
-    watchHermesQueue();
-
+// Another process's commits reload the shown page (DataVersionWatcher).
+void MainWindow::watchWorkspace()
+{
     m_watcher = new DataVersionWatcher(m_workspace->db(), this);
     connect(m_watcher, &DataVersionWatcher::changed, this, &MainWindow::onExternalChange);
     connect(m_watcher, &DataVersionWatcher::failed, this, [this](const QString& message) {
-        statusBar()->showMessage(QStringLiteral("Cannot watch the workspace: %1").arg(message), 5000);
+        statusBar()->showMessage(tr("Cannot watch the workspace: %1").arg(message), 5000);
     });
     m_watcher->start();
+}
 
+// The size, docks and splitter the window had when it was last closed (closeEvent saves them).
+void MainWindow::restoreWindow()
+{
     resize(1280, 820);
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    central->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
-    rememberWorkspace();
-    showPage(QStringLiteral("inbox"));
+    if (auto* central = qobject_cast<QSplitter*>(centralWidget()))
+        central->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+}
+
+// The workspace's warnings if it has any, else how to start.
+void MainWindow::greet()
+{
     if (!m_workspace->warnings().isEmpty())
         statusBar()->showMessage(m_workspace->warnings().join(QStringLiteral("; ")), 15000);
     else
-        statusBar()->showMessage(QStringLiteral("Ready. Press ? for keyboard shortcuts."), 4000);
+        statusBar()->showMessage(tr("Ready. Press ? for keyboard shortcuts."), 4000);
 }
 
 MainWindow::~MainWindow() = default;
@@ -137,7 +163,7 @@ void MainWindow::watchHermesQueue()
             statusBar()->showMessage(problems.join(QStringLiteral("; ")), 10000);
     });
     connect(hermes, &PendingWatcher::failed, this, [this](const QString& message) {
-        statusBar()->showMessage(QStringLiteral("Hermes queue: %1").arg(message), 10000);
+        statusBar()->showMessage(tr("Hermes queue: %1").arg(message), 10000);
     });
     hermes->start();
 }
@@ -320,38 +346,39 @@ void MainWindow::showAttention()
 
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-    QAction* open = file->addAction(QIcon(QStringLiteral(":/icons/folder.svg")),
-                                    QStringLiteral("&Open Workspace…"));
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open =
+        file->addAction(QIcon(QStringLiteral(":/icons/folder.svg")), tr("&Open Workspace…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(
-            this, QStringLiteral("Open Workspace"), m_workspace->root());
+        const QString dir =
+            QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_workspace->root());
         if (!dir.isEmpty())
             openWorkspace(dir);
     });
-    m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     file->addSeparator();
-    QAction* quit = file->addAction(QStringLiteral("&Quit"));
+    QAction* quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
-    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
     m_viewMenu = view;
-    QAction* reload = view->addAction(QStringLiteral("&Reload"));
+    QAction* reload = view->addAction(tr("&Reload"));
     reload->setShortcut(QKeySequence::Refresh);
     connect(reload, &QAction::triggered, this, [this] {
         if (auto* p = qobject_cast<Page*>(m_pages->currentWidget()))
             p->reload();
         refreshBadges();
     });
-    QMenu* look = view->addMenu(QStringLiteral("&Appearance"));
+    QMenu* look = view->addMenu(tr("&Appearance"));
     auto* group = new QActionGroup(look);
-    for (const auto& [mode, label] : {std::pair{"system", "Follow the &system"},
-                                      std::pair{"light", "&Light"}, std::pair{"dark", "&Dark"}}) {
-        QAction* a = look->addAction(QString::fromUtf8(label));
+    for (const auto& [mode, label] :
+         {std::pair{"system", QT_TR_NOOP("Follow the &system")},
+          std::pair{"light", QT_TR_NOOP("&Light")}, std::pair{"dark", QT_TR_NOOP("&Dark")}}) {
+        QAction* a = look->addAction(tr(label));
         a->setCheckable(true);
         a->setChecked(Appearance::current() == QLatin1String(mode));
         group->addAction(a);
@@ -359,8 +386,8 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [m] { Appearance::apply(m); });
     }
 
-    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    QAction* keys = help->addAction(QStringLiteral("&Keyboard Shortcuts"));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"));
     keys->setObjectName(QStringLiteral("actionShortcutHelp"));
     keys->setShortcut(QKeySequence(Qt::Key_Question));
     connect(keys, &QAction::triggered, this, [this] {
@@ -368,12 +395,12 @@ void MainWindow::buildMenus()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
-    QAction* about = help->addAction(QStringLiteral("&About Sediment"));
+    QAction* about = help->addAction(tr("&About Sediment"));
     connect(about, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, QStringLiteral("About Sediment"),
-                           QStringLiteral("<b>Sediment %1</b><p>The human gate of an AI agent's "
-                                          "learning loop: agents propose, you decide, and every "
-                                          "decision is audited.</p>")
+        QMessageBox::about(this, tr("About Sediment"),
+                           tr("<b>Sediment %1</b><p>The human gate of an AI agent's "
+                              "learning loop: agents propose, you decide, and every "
+                              "decision is audited.</p>")
                                .arg(QApplication::applicationVersion()));
     });
 }
@@ -402,15 +429,14 @@ void MainWindow::rebuildRecentMenu()
         connect(a, &QAction::triggered, this, [this, dir] { openWorkspace(dir); });
     }
     if (recent.isEmpty())
-        m_recentMenu->addAction(QStringLiteral("No recent workspaces"))->setEnabled(false);
+        m_recentMenu->addAction(tr("No recent workspaces"))->setEnabled(false);
 }
 
 bool MainWindow::openWorkspace(const QString& dir)
 {
     auto ws = Workspace::open(dir);
     if (!ws) {
-        ErrorDialog::show(this, QStringLiteral("Cannot open the workspace %1.").arg(dir),
-                          ws.error());
+        ErrorDialog::show(this, tr("Cannot open the workspace %1.").arg(dir), ws.error());
         return false;
     }
     auto* next = new MainWindow(std::move(*ws));

@@ -58,6 +58,12 @@ protected:
 
 private:
     MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock, QWidget* parent);
+    // The constructor's steps, in order.
+    void buildCentral();
+    void buildStatusBar();
+    void watchWorkspace();
+    void restoreWindow();
+    void greet();
     void installPages();
     void setupAttention();
     void showAttention();

@@ -87,6 +87,7 @@ private Q_SLOTS:
         view.setTexts(QStringLiteral("old"), QStringLiteral("new"));
         const QString light = view.diffHtml();
         QPalette dark = view.palette();
+        dark.setColor(QPalette::Window, QColor(0x25, 0x27, 0x2b));
         dark.setColor(QPalette::Base, QColor(0x20, 0x22, 0x25));
         dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
         view.setPalette(dark);

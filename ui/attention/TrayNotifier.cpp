@@ -25,7 +25,7 @@ void TrayNotifier::notify(const QString& title, const QString& message)
         return;
     if (!m_tray) {
         m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
-        m_tray->setToolTip(QStringLiteral("Sediment"));
+        m_tray->setToolTip(tr("Sediment"));
         connect(m_tray, &QSystemTrayIcon::messageClicked, this, &TrayNotifier::activated);
         connect(m_tray, &QSystemTrayIcon::activated, this, &TrayNotifier::activated);
     }

@@ -2,13 +2,15 @@
 
 #include "Resources.h"
 #include "audit/AuditTableModel.h"
-#include "store/AuditRepository.h"
-#include "util/Json.h"
 #include "shared/ErrorDialog.h"
 #include "shared/RecordTable.h"
+#include "shared/Tones.h"
+#include "store/AuditRepository.h"
+#include "util/Json.h"
 #include "workspace/Workspace.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -50,7 +52,19 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(buildFilterBar());
+    layout->addWidget(buildVerifyResult());
+    buildTable();
+    applyColors();
+    layout->addWidget(buildSplitter(), 1);
+    connectSignals();
+    refillChoices();
+    updateEmptyState();
+}
 
+// The filters (subject, actor, action, text), the row count and the chain check.
+QWidget* AuditPage::buildFilterBar()
+{
     auto* bar = new QWidget(this);
     auto* barLayout = new QHBoxLayout(bar);
     barLayout->setContentsMargins(10, 8, 10, 8);
@@ -58,12 +72,12 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_subjectType = new QComboBox(bar);
     m_subjectType->setObjectName(QStringLiteral("auditSubjectType"));
     m_subjectType->setMinimumContentsLength(10);
-    m_subjectId = filterEdit(QStringLiteral("Subject id"), bar);
+    m_subjectId = filterEdit(tr("Subject id"), bar);
     m_subjectId->setObjectName(QStringLiteral("auditSubjectId"));
-    m_actor = filterEdit(QStringLiteral("Actor"), bar);
+    m_actor = filterEdit(tr("Actor"), bar);
     m_action = new QComboBox(bar);
     m_action->setMinimumContentsLength(10);
-    m_text = filterEdit(QStringLiteral("Text in reason, before, after"), bar);
+    m_text = filterEdit(tr("Text in reason, before, after"), bar);
     barLayout->addWidget(m_subjectType);
     barLayout->addWidget(m_subjectId, 1);
     barLayout->addWidget(m_actor, 1);
@@ -71,20 +85,28 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     barLayout->addWidget(m_text, 2);
     m_count = new QLabel(bar);
     barLayout->addWidget(m_count);
-    auto* verify = new QPushButton(QIcon(QStringLiteral(":/icons/verify.svg")),
-                                   QStringLiteral("Verify chain"), bar);
+    auto* verify =
+        new QPushButton(QIcon(QStringLiteral(":/icons/verify.svg")), tr("Verify chain"), bar);
     verify->setObjectName(QStringLiteral("verifyChain"));
-    verify->setToolTip(QStringLiteral("Recompute every row's hash and check the links"));
+    verify->setToolTip(tr("Recompute every row's hash and check the links"));
     barLayout->addWidget(verify);
-    layout->addWidget(bar);
+    connect(verify, &QPushButton::clicked, this, &AuditPage::verifyChain);
+    return bar;
+}
+
+QLabel* AuditPage::buildVerifyResult()
+{
     m_verifyResult = new QLabel(this);
     m_verifyResult->setObjectName(QStringLiteral("verifyResult"));
     m_verifyResult->setWordWrap(true);
     m_verifyResult->setMargin(8);
     m_verifyResult->hide();
-    layout->addWidget(m_verifyResult);
+    return m_verifyResult;
+}
 
-    m_model = new AuditTableModel(workspace.db(), this);
+void AuditPage::buildTable()
+{
+    m_model = new AuditTableModel(m_workspace.db(), this);
     m_table = new RecordTable(m_model, AuditTableModel::ReasonColumn, this);
     m_table->setObjectName(QStringLiteral("auditTable"));
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -97,16 +119,19 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_empty = new QLabel(this);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
-    m_empty->setStyleSheet(QStringLiteral("color: palette(mid); font-size: 13pt; padding: 24px"));
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_table);
     m_stack->addWidget(m_empty);
+}
 
+// The table (or its empty state) above, the selected row's detail below.
+QSplitter* AuditPage::buildSplitter()
+{
     m_detail = new QPlainTextEdit(this);
     m_detail->setObjectName(QStringLiteral("auditDetail"));
     m_detail->setReadOnly(true);
     m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_detail->setPlaceholderText(QStringLiteral("Select a row to see what it changed."));
+    m_detail->setPlaceholderText(tr("Select a row to see what it changed."));
     m_detail->setFrameShape(QFrame::NoFrame);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_stack);
@@ -114,8 +139,12 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
-    layout->addWidget(splitter, 1);
+    return splitter;
+}
 
+// The text filters apply after a pause in typing, the choices at once.
+void AuditPage::connectSignals()
+{
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
     m_filterTimer->setInterval(250);
@@ -124,12 +153,9 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
         connect(edit, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_subjectType, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_action, &QComboBox::activated, this, &AuditPage::applyFilter);
-    connect(verify, &QPushButton::clicked, this, &AuditPage::verifyChain);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AuditPage::showCurrent);
     connect(m_model, &AuditTableModel::errorOccurred, this, &Page::statusMessage);
-    refillChoices();
-    updateEmptyState();
 }
 
 QTableView* AuditPage::table() const { return m_table; }
@@ -153,8 +179,8 @@ void AuditPage::refillChoices()
                 box->addItem(v, v);
         box->setCurrentIndex(std::max(0, box->findData(keep)));
     };
-    fill(m_subjectType, QStringLiteral("Any subject"), read.subjectTypes());
-    fill(m_action, QStringLiteral("Any action"), read.actions());
+    fill(m_subjectType, tr("Any subject"), read.subjectTypes());
+    fill(m_action, tr("Any action"), read.actions());
 }
 
 void AuditPage::applyFilter()
@@ -176,15 +202,15 @@ void AuditPage::applyFilter()
 void AuditPage::updateEmptyState()
 {
     const int n = m_model->rowCount();
-    m_count->setText(n == 1 ? QStringLiteral("1 row") : QStringLiteral("%1 rows").arg(number(n)));
+    m_count->setText(n == 1 ? tr("1 row") : tr("%1 rows").arg(number(n)));
     if (n > 0) {
         m_stack->setCurrentWidget(m_table);
         return;
     }
     m_empty->setText(m_model->filter() == AuditReadModel::Filter()
-                         ? QStringLiteral("The audit log is empty.\n\nEvery decision, write and "
-                                          "curator transition will be recorded here.")
-                         : QStringLiteral("No audit row matches these filters."));
+                         ? tr("The audit log is empty.\n\nEvery decision, write and "
+                              "curator transition will be recorded here.")
+                         : tr("No audit row matches these filters."));
     m_stack->setCurrentWidget(m_empty);
     m_detail->clear();
 }
@@ -196,6 +222,8 @@ void AuditPage::showCurrent()
         m_detail->clear();
         return;
     }
+    // The field names are the audit row's own keys (those of `sediment audit`'s JSON), so a
+    // reader can match them with the CLI and the database: they stay untranslated.
     QString text = QStringLiteral("#%1  %2  %3  %4 %5 %6\n")
                        .arg(e->seq)
                        .arg(e->at, e->actor, e->action, e->subjectType, e->subjectId);
@@ -233,29 +261,46 @@ void AuditPage::verifyChain()
 {
     AuditRepository repo(m_workspace.db(), m_clock);
     auto result = repo.verify();
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
     if (!result) {
-        ErrorDialog::show(this, QStringLiteral("Could not read the audit log."), result.error());
+        ErrorDialog::show(this, tr("Could not read the audit log."), result.error());
         return;
     }
     if (*result) {
-        m_verifyResult->setText(QStringLiteral("Chain broken at row %1: %2. Rows from there on "
-                                               "cannot be trusted; restore the database from a "
-                                               "backup or investigate who edited it.")
+        m_verifyResult->setText(tr("Chain broken at row %1: %2. Rows from there on "
+                                   "cannot be trusted; restore the database from a "
+                                   "backup or investigate who edited it.")
                                     .arg((*result)->seq)
                                     .arg((*result)->why));
-        m_verifyResult->setStyleSheet(dark ? QStringLiteral("background:#4a1f1f;color:#ffc9c9")
-                                           : QStringLiteral("background:#fdecec;color:#8a1c1c"));
-        Q_EMIT statusMessage(QStringLiteral("Audit chain broken at row %1").arg((*result)->seq));
+        m_chainBroken = true;
+        Q_EMIT statusMessage(tr("Audit chain broken at row %1").arg((*result)->seq));
     } else {
         auto count = repo.count();
-        m_verifyResult->setText(QStringLiteral("Chain intact: all %1 rows verified.")
-                                    .arg(number(count ? *count : 0)));
-        m_verifyResult->setStyleSheet(dark ? QStringLiteral("background:#1f3326;color:#c8f0d4")
-                                           : QStringLiteral("background:#eaf6ee;color:#14532d"));
+        m_verifyResult->setText(
+            tr("Chain intact: all %1 rows verified.").arg(number(count ? *count : 0)));
+        m_chainBroken = false;
         Q_EMIT statusMessage(m_verifyResult->text());
     }
+    applyColors();
     m_verifyResult->show();
+}
+
+void AuditPage::applyColors()
+{
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
+    m_empty->setStyleSheet(
+        QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
+    m_verifyResult->setStyleSheet(
+        QStringLiteral("background:%1;color:%2")
+            .arg(tones.css(m_chainBroken ? T::ErrorBackground : T::GoodBackground),
+                 tones.css(m_chainBroken ? T::ErrorOnBackground : T::GoodOnBackground)));
+}
+
+void AuditPage::changeEvent(QEvent* event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_empty)
+        applyColors();
 }
 
 } // namespace sediment::ui

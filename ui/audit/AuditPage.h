@@ -6,6 +6,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QSplitter;
 class QStackedWidget;
 class QTableView;
 class QTimer;
@@ -31,7 +32,7 @@ public:
     AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
 
     QString pageId() const override { return QStringLiteral("audit"); }
-    QString title() const override { return QStringLiteral("Audit"); }
+    QString title() const override { return tr("Audit"); }
     QString badge() const override;
 
     QTableView* table() const;
@@ -45,7 +46,18 @@ public Q_SLOTS:
     void verifyChain();
     void applyFilter();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QWidget* buildFilterBar();
+    QLabel* buildVerifyResult();
+    void buildTable();
+    QSplitter* buildSplitter();
+    void connectSignals();
+    // The style sheets built from Tones, rebuilt when the palette turns light or dark.
+    void applyColors();
     void showCurrent();
     void refillChoices();
     void updateEmptyState();
@@ -61,6 +73,7 @@ private:
     QLineEdit* m_text = nullptr;
     QLabel* m_count = nullptr;
     QLabel* m_verifyResult = nullptr;
+    bool m_chainBroken = false; // what m_verifyResult reports, for its colours
     QPlainTextEdit* m_detail = nullptr;
     QLabel* m_empty = nullptr;
     QStackedWidget* m_stack = nullptr;

@@ -15,8 +15,7 @@ AuditTableModel::AuditTableModel(Database& db, QObject* parent)
 
 void AuditTableModel::recount()
 {
-    m_pages.clear();
-    m_lru.clear();
+    m_rows.clear();
     auto n = m_read.count(m_filter);
     if (!n) {
         Q_EMIT errorOccurred(n.error().message);
@@ -36,30 +35,17 @@ int AuditTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-const std::vector<AuditEntry>* AuditTableModel::page(int pageIndex) const
-{
-    auto it = m_pages.find(pageIndex);
-    if (it != m_pages.end()) {
-        m_lru.removeOne(pageIndex);
-        m_lru.append(pageIndex);
-        return &it.value();
-    }
-    auto rows = m_read.page(m_filter, qint64(pageIndex) * kPageSize, kPageSize);
-    if (!rows) {
-        Q_EMIT const_cast<AuditTableModel*>(this)->errorOccurred(rows.error().message);
-        return nullptr;
-    }
-    while (m_lru.size() >= kMaxCachedPages)
-        m_pages.remove(m_lru.takeFirst());
-    m_lru.append(pageIndex);
-    return &m_pages.insert(pageIndex, std::move(*rows)).value();
-}
-
 const AuditEntry* AuditTableModel::entryAt(int row) const
 {
     if (row < 0 || row >= m_count)
         return nullptr;
-    const auto* rows = page(row / kPageSize);
+    const int pageIndex = row / kPageSize;
+    QString error;
+    const auto* rows = m_rows.page(
+        pageIndex, [&] { return m_read.page(m_filter, qint64(pageIndex) * kPageSize, kPageSize); },
+        &error);
+    if (!rows)
+        Q_EMIT const_cast<AuditTableModel*>(this)->errorOccurred(error);
     const size_t offset = size_t(row % kPageSize);
     return rows && offset < rows->size() ? &(*rows)[offset] : nullptr;
 }
@@ -105,12 +91,18 @@ QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case SeqColumn: return QStringLiteral("Seq");
-    case TimeColumn: return QStringLiteral("Time");
-    case ActorColumn: return QStringLiteral("Actor");
-    case ActionColumn: return QStringLiteral("Action");
-    case SubjectColumn: return QStringLiteral("Subject");
-    case ReasonColumn: return QStringLiteral("Reason");
+    case SeqColumn:
+        return tr("Seq");
+    case TimeColumn:
+        return tr("Time");
+    case ActorColumn:
+        return tr("Actor");
+    case ActionColumn:
+        return tr("Action");
+    case SubjectColumn:
+        return tr("Subject");
+    case ReasonColumn:
+        return tr("Reason");
     default: return {};
     }
 }

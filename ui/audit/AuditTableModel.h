@@ -1,15 +1,16 @@
 #pragma once
 
+#include "shared/RowPages.h"
 #include "store/AuditReadModel.h"
 
 #include <QAbstractTableModel>
-#include <QHash>
-#include <QList>
 
 namespace sediment::ui {
 
-// The audit log as a lazy table, newest first: a count from SQL and pages of rows fetched when
-// the view paints them, kept in a small LRU cache.
+// The audit log as a lazy table, newest first: a count from SQL and pages of rows fetched by
+// offset when the view paints them, kept in the tables' shared row cache (RowPages). Not a
+// LazyIdTableModel: the log is append-only and read newest first, so an offset finds a row
+// without holding every seq.
 class AuditTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AuditTableModel)
@@ -41,14 +42,12 @@ Q_SIGNALS:
     void errorOccurred(const QString& message);
 
 private:
-    const std::vector<AuditEntry>* page(int pageIndex) const;
     void recount();
 
     mutable AuditReadModel m_read;
     AuditReadModel::Filter m_filter;
     qint64 m_count = 0;
-    mutable QHash<int, std::vector<AuditEntry>> m_pages;
-    mutable QList<int> m_lru;
+    mutable RowPages<AuditEntry> m_rows{kPageSize, kMaxCachedPages};
 };
 
 } // namespace sediment::ui

@@ -64,12 +64,18 @@ QVariant DecisionTableModel::headerData(int section, Qt::Orientation orientation
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case IdColumn: return QStringLiteral("#");
-    case DescriptionColumn: return QStringLiteral("Decision");
-    case CategoryColumn: return QStringLiteral("Category");
-    case StakesColumn: return QStringLiteral("Stakes");
-    case ConfidenceColumn: return QStringLiteral("Confidence");
-    case OutcomeColumn: return QStringLiteral("Outcome");
-    case CreatedColumn: return QStringLiteral("Made");
+    case DescriptionColumn:
+        return tr("Decision");
+    case CategoryColumn:
+        return tr("Category");
+    case StakesColumn:
+        return tr("Stakes");
+    case ConfidenceColumn:
+        return tr("Confidence");
+    case OutcomeColumn:
+        return tr("Outcome");
+    case CreatedColumn:
+        return tr("Made");
     default: return {};
     }
 }

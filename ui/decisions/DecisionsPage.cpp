@@ -7,6 +7,7 @@
 #include "decisions/DecisionTableModel.h"
 #include "decisions/EscalationList.h"
 #include "decisions/ReliabilityChart.h"
+#include "shared/Tones.h"
 #include "store/DecisionRepository.h"
 #include "util/Time.h"
 
@@ -27,8 +28,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 namespace sediment::ui {
 
@@ -40,9 +41,11 @@ struct OutcomeKey {
     const char* label;
 };
 constexpr OutcomeKey kOutcomeKeys[] = {
-    {Qt::Key_S, "success", "&Success"}, {Qt::Key_P, "partial", "&Partial"},
-    {Qt::Key_F, "failure", "&Failure"}, {Qt::Key_N, "noise", "&Noise"},
-    {Qt::Key_U, "superseded", "S&uperseded"},
+    {Qt::Key_S, "success", QT_TRANSLATE_NOOP("DecisionsPage", "&Success")},
+    {Qt::Key_P, "partial", QT_TRANSLATE_NOOP("DecisionsPage", "&Partial")},
+    {Qt::Key_F, "failure", QT_TRANSLATE_NOOP("DecisionsPage", "&Failure")},
+    {Qt::Key_N, "noise", QT_TRANSLATE_NOOP("DecisionsPage", "&Noise")},
+    {Qt::Key_U, "superseded", QT_TRANSLATE_NOOP("DecisionsPage", "S&uperseded")},
 };
 
 QString figure(const std::optional<double>& v, int decimals = 3)
@@ -60,19 +63,37 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     m_model = new DecisionTableModel(workspace.db(), this);
     connect(m_model, &DecisionTableModel::errorOccurred, this, &Page::statusMessage);
 
+    QHBoxLayout* top = buildFilterBar();
+    buildTable();
+    QWidget* review = buildReview();
+    layOut(top, review, buildChartTabs());
+
+    applyFilter();
+    refreshFigures();
+    refreshTrend();
+    refreshEscalation();
+}
+
+// Which decisions the table lists, and the calibration figures beside the choice.
+QHBoxLayout* DecisionsPage::buildFilterBar()
+{
     m_show = new QComboBox;
-    m_show->addItem(QStringLiteral("Unreviewed"), QStringLiteral("pending"));
-    m_show->addItem(QStringLiteral("Reviewed"), QStringLiteral("reviewed"));
-    m_show->addItem(QStringLiteral("All"), QString());
+    m_show->addItem(tr("Unreviewed"), QStringLiteral("pending"));
+    m_show->addItem(tr("Reviewed"), QStringLiteral("reviewed"));
+    m_show->addItem(tr("All"), QString());
     connect(m_show, &QComboBox::currentIndexChanged, this, &DecisionsPage::applyFilter);
     m_figures = new QLabel;
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* top = new QHBoxLayout;
-    top->addWidget(new QLabel(QStringLiteral("Show")));
+    top->addWidget(new QLabel(tr("Show")));
     top->addWidget(m_show);
     top->addStretch();
     top->addWidget(m_figures);
+    return top;
+}
 
+void DecisionsPage::buildTable()
+{
     m_table = new QTableView;
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -87,18 +108,22 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     m_table->installEventFilter(this);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &DecisionsPage::showSelected);
+}
 
+// The selected decision, the result line and one button per outcome.
+QWidget* DecisionsPage::buildReview()
+{
     m_detail = new QLabel;
     m_detail->setWordWrap(true);
     m_detail->setTextFormat(Qt::PlainText);
     m_detail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_result = new QLineEdit;
-    m_result->setPlaceholderText(QStringLiteral("What happened (optional), then press an outcome"));
+    m_result->setPlaceholderText(tr("What happened (optional), then press an outcome"));
     auto* buttons = new QHBoxLayout;
     for (const OutcomeKey& k : kOutcomeKeys) {
-        auto* b = new QPushButton(QString::fromLatin1(k.label));
-        b->setToolTip(QStringLiteral("Record %1 (key %2)")
-                          .arg(QLatin1String(k.outcome), QKeySequence(k.key).toString()));
+        auto* b = new QPushButton(tr(k.label));
+        b->setToolTip(
+            tr("Record %1 (key %2)").arg(QLatin1String(k.outcome), QKeySequence(k.key).toString()));
         const QString outcome = QString::fromLatin1(k.outcome);
         connect(b, &QPushButton::clicked, this, [this, outcome] { reviewSelected(outcome); });
         buttons->addWidget(b);
@@ -109,15 +134,44 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     reviewLayout->addWidget(m_detail, 1);
     reviewLayout->addWidget(m_result);
     reviewLayout->addLayout(buttons);
+    return review;
+}
 
+// The reliability diagram, the trend over time, the escalation list and the per-category table.
+QTabWidget* DecisionsPage::buildChartTabs()
+{
     m_reliability = new ReliabilityChart;
+    buildTrendChart();
+    m_escalation = new QListWidget;
+    connect(m_escalation, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        m_show->setCurrentIndex(0);
+        selectDecision(item->data(Qt::UserRole).toLongLong());
+        m_table->setFocus();
+    });
+    m_categories = new QTableWidget(0, 4);
+    m_categories->setHorizontalHeaderLabels(
+        {tr("Category"), tr("Count"), tr("Brier"), tr("Accuracy")});
+    m_categories->verticalHeader()->hide();
+    m_categories->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_categories->horizontalHeader()->setStretchLastSection(true);
+
+    auto* tabs = new QTabWidget;
+    tabs->addTab(m_reliability, tr("Reliability"));
+    tabs->addTab(m_trendView, tr("Over time"));
+    tabs->addTab(m_escalation, tr("Escalation"));
+    tabs->addTab(m_categories, tr("By category"));
+    return tabs;
+}
+
+void DecisionsPage::buildTrendChart()
+{
     auto* trend = new QChart;
-    trend->setTitle(QStringLiteral("Brier and ECE over time (snapshots)"));
+    trend->setTitle(tr("Brier and ECE over time (snapshots)"));
     m_brierTrend = new QLineSeries;
-    m_brierTrend->setName(QStringLiteral("Brier"));
+    m_brierTrend->setName(tr("Brier"));
     m_brierTrend->setPointsVisible(true);
     m_eceTrend = new QLineSeries;
-    m_eceTrend->setName(QStringLiteral("ECE"));
+    m_eceTrend->setName(tr("ECE"));
     m_eceTrend->setPointsVisible(true);
     trend->addSeries(m_brierTrend);
     trend->addSeries(m_eceTrend);
@@ -133,26 +187,11 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     }
     m_trendView = new QChartView(trend);
     m_trendView->setRenderHint(QPainter::Antialiasing);
+    Tones::applyTo(trend, palette());
+}
 
-    m_escalation = new QListWidget;
-    connect(m_escalation, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-        m_show->setCurrentIndex(0);
-        selectDecision(item->data(Qt::UserRole).toLongLong());
-        m_table->setFocus();
-    });
-    m_categories = new QTableWidget(0, 4);
-    m_categories->setHorizontalHeaderLabels(
-        {QStringLiteral("Category"), QStringLiteral("Count"), QStringLiteral("Brier"), QStringLiteral("Accuracy")});
-    m_categories->verticalHeader()->hide();
-    m_categories->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_categories->horizontalHeader()->setStretchLastSection(true);
-
-    auto* tabs = new QTabWidget;
-    tabs->addTab(m_reliability, QStringLiteral("Reliability"));
-    tabs->addTab(m_trendView, QStringLiteral("Over time"));
-    tabs->addTab(m_escalation, QStringLiteral("Escalation"));
-    tabs->addTab(m_categories, QStringLiteral("By category"));
-
+void DecisionsPage::layOut(QHBoxLayout* top, QWidget* review, QTabWidget* tabs)
+{
     // The table takes the whole width, so descriptions are readable; the selected decision's
     // review and the charts share the band below it. Both splitters keep their sizes.
     m_lowerSplit = new QSplitter(Qt::Horizontal);
@@ -178,11 +217,6 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_split, 1);
-
-    applyFilter();
-    refreshFigures();
-    refreshTrend();
-    refreshEscalation();
 }
 
 DecisionsPage::~DecisionsPage()
@@ -194,8 +228,7 @@ DecisionsPage::~DecisionsPage()
 
 QString DecisionsPage::badge() const
 {
-    return m_current.brier ? QStringLiteral("Brier %1").arg(*m_current.brier, 0, 'f', 2)
-                           : QStringLiteral("no reviews");
+    return m_current.brier ? tr("Brier %1").arg(*m_current.brier, 0, 'f', 2) : tr("no reviews");
 }
 
 qint64 DecisionsPage::selectedId() const
@@ -228,25 +261,25 @@ void DecisionsPage::showSelected()
 {
     const Decision* d = m_model->decisionAt(m_table->currentIndex().row());
     if (!d) {
-        m_detail->setText(m_model->rowCount() ? QString() : QStringLiteral("No decision here."));
+        m_detail->setText(m_model->rowCount() ? QString() : tr("No decision here."));
         return;
     }
-    QString text = QStringLiteral("#%1 · %2 · stakes %3 · confidence %4 · made %5\n%6")
+    QString text = tr("#%1 · %2 · stakes %3 · confidence %4 · made %5\n%6")
                        .arg(d->id)
                        .arg(d->category, d->stakes)
                        .arg(d->confidence, 0, 'f', 2)
                        .arg(d->createdAt, d->description);
     if (!d->context.isEmpty())
-        text += QStringLiteral("\nContext: ") + d->context;
+        text += tr("\nContext: ") + d->context;
     if (!d->pattern.isEmpty())
-        text += QStringLiteral("\nPattern: ") + d->pattern;
+        text += tr("\nPattern: ") + d->pattern;
     if (d->isReviewed())
-        text += QStringLiteral("\nOutcome: %1 by %2 at %3%4")
+        text += tr("\nOutcome: %1 by %2 at %3%4")
                     .arg(d->outcome, d->reviewer.value_or(QStringLiteral("?")),
                          d->reviewedAt.value_or(QString()),
                          d->outcomeText ? QStringLiteral(" — ") + *d->outcomeText : QString());
     else if (const auto hint = AutoReviewer(m_workspace.db(), m_clock, m_workspace.root()).fileCreatedSignal(*d))
-        text += QStringLiteral("\nSignal: ") + hint->explanation;
+        text += tr("\nSignal: ") + hint->explanation;
     m_detail->setText(text);
 }
 
@@ -279,10 +312,10 @@ bool DecisionsPage::reviewSelected(const QString& outcome)
     refreshEscalation();
     if (done->snapshotId)
         refreshTrend();
-    Q_EMIT statusMessage(QStringLiteral("decision %1: %2%3")
-                             .arg(id)
-                             .arg(outcome, done->snapshotId ? QStringLiteral(" (calibration snapshot taken)")
-                                                            : QString()));
+    Q_EMIT statusMessage(
+        tr("decision %1: %2%3")
+            .arg(id)
+            .arg(outcome, done->snapshotId ? tr(" (calibration snapshot taken)") : QString()));
     return true;
 }
 
@@ -291,6 +324,13 @@ void DecisionsPage::move(int delta)
     const int row = std::clamp(m_table->currentIndex().row() + delta, 0, m_model->rowCount() - 1);
     if (row >= 0)
         m_table->selectRow(row);
+}
+
+void DecisionsPage::changeEvent(QEvent* event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_trendView)
+        Tones::applyTo(m_trendView->chart(), palette());
 }
 
 bool DecisionsPage::eventFilter(QObject* watched, QEvent* event)
@@ -327,12 +367,12 @@ void DecisionsPage::refreshFigures()
     const QString before = badge();
     m_current = *f;
     m_reliability->setFigures(m_current);
-    m_figures->setText(m_current.reviewed == 0
-                           ? m_current.reason
-                           : QStringLiteral("reviewed %1 · Brier %2 · accuracy %3 · ECE %4")
-                                 .arg(m_current.reviewed)
-                                 .arg(figure(m_current.brier), figure(m_current.accuracy),
-                                      figure(m_current.ece)));
+    m_figures->setText(
+        m_current.reviewed == 0
+            ? m_current.reason
+            : tr("reviewed %1 · Brier %2 · accuracy %3 · ECE %4")
+                  .arg(m_current.reviewed)
+                  .arg(figure(m_current.brier), figure(m_current.accuracy), figure(m_current.ece)));
     m_categories->setRowCount(int(m_current.byCategory.size()));
     int row = 0;
     for (const auto& [cat, c] : m_current.byCategory) {
@@ -384,14 +424,16 @@ void DecisionsPage::refreshEscalation()
     }
     m_escalation->clear();
     for (const Decision& d : *list) {
-        auto* item = new QListWidgetItem(QStringLiteral("#%1 [%2] %3 — made %4, unreviewed")
-                                             .arg(d.id)
-                                             .arg(d.stakes, d.description.simplified(), d.createdAt.left(10)));
+        auto* item = new QListWidgetItem(
+            tr("#%1 [%2] %3 — made %4, unreviewed")
+                .arg(d.id)
+                .arg(d.stakes, d.description.simplified(), d.createdAt.left(10)));
         item->setData(Qt::UserRole, d.id);
         m_escalation->addItem(item);
     }
     if (list->empty())
-        m_escalation->addItem(QStringLiteral("Nothing to escalate: no high-stakes decision waits more than 14 days."));
+        m_escalation->addItem(
+            tr("Nothing to escalate: no high-stakes decision waits more than 14 days."));
 }
 
 void DecisionsPage::reload()

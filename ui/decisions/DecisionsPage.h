@@ -7,11 +7,13 @@
 
 class QChartView;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
 class QSplitter;
 class QTableView;
+class QTabWidget;
 class QTableWidget;
 class QLineSeries;
 
@@ -32,7 +34,7 @@ public:
     ~DecisionsPage() override;
 
     QString pageId() const override { return QStringLiteral("decisions"); }
-    QString title() const override { return QStringLiteral("Decisions"); }
+    QString title() const override { return tr("Decisions"); }
     QString badge() const override;
 
     // Records an outcome for the selected decision and moves to the next one.
@@ -56,8 +58,17 @@ public Q_SLOTS:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    // Repaints the trend chart in the palette's colours when it turns light or dark.
+    void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QHBoxLayout* buildFilterBar();
+    void buildTable();
+    QWidget* buildReview();
+    QTabWidget* buildChartTabs();
+    void buildTrendChart();
+    void layOut(QHBoxLayout* top, QWidget* review, QTabWidget* tabs);
     void applyFilter();
     void refreshFigures();
     void refreshTrend();

@@ -1,6 +1,9 @@
 #include "decisions/ReliabilityChart.h"
 
+#include "shared/Tones.h"
+
 #include <QChart>
+#include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -13,11 +16,11 @@ ReliabilityChart::ReliabilityChart(QWidget* parent)
     : QChartView(parent)
 {
     auto* chart = new QChart;
-    chart->setTitle(QStringLiteral("Reliability"));
+    chart->setTitle(tr("Reliability"));
     chart->legend()->setAlignment(Qt::AlignBottom);
 
     m_diagonal = new QLineSeries;
-    m_diagonal->setName(QStringLiteral("perfectly calibrated"));
+    m_diagonal->setName(tr("perfectly calibrated"));
     m_diagonal->append(0, 0);
     m_diagonal->append(1, 1);
     QPen dashed = m_diagonal->pen();
@@ -25,19 +28,19 @@ ReliabilityChart::ReliabilityChart(QWidget* parent)
     m_diagonal->setPen(dashed);
 
     m_curve = new QLineSeries;
-    m_curve->setName(QStringLiteral("observed"));
+    m_curve->setName(tr("observed"));
     chart->addSeries(m_diagonal);
     chart->addSeries(m_curve);
     auto* x = new QValueAxis;
     x->setRange(0, 1);
     x->setTickCount(11);
     x->setLabelFormat(QStringLiteral("%.1f"));
-    x->setTitleText(QStringLiteral("confidence"));
+    x->setTitleText(tr("confidence"));
     auto* y = new QValueAxis;
     y->setRange(0, 1);
     y->setTickCount(6);
     y->setLabelFormat(QStringLiteral("%.1f"));
-    y->setTitleText(QStringLiteral("observed outcome"));
+    y->setTitleText(tr("observed outcome"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {
@@ -45,6 +48,7 @@ ReliabilityChart::ReliabilityChart(QWidget* parent)
         s->attachAxis(y);
     }
     setChart(chart);
+    Tones::applyTo(chart, palette());
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 240);
 }
@@ -69,7 +73,7 @@ void ReliabilityChart::setFigures(const Calibration::Figures& figures)
         // Qt 6.4 has no per-point label, so each bin is its own one-point series whose label
         // format is the literal count.
         auto* point = new QScatterSeries;
-        point->setName(QStringLiteral("bin %1").arg(b.bin));
+        point->setName(tr("bin %1").arg(b.bin));
         point->setMarkerSize(10);
         point->setColor(m_curve->color());
         point->append(b.meanConfidence, b.observed);
@@ -88,8 +92,16 @@ void ReliabilityChart::setFigures(const Calibration::Figures& figures)
         m_bins.push_back(point);
     }
     c->setTitle(figures.reviewed == 0
-                    ? QStringLiteral("Reliability — no reviewed decisions yet")
-                    : QStringLiteral("Reliability — %1 reviewed decisions").arg(figures.reviewed));
+                    ? tr("Reliability — no reviewed decisions yet")
+                    : tr("Reliability — %1 reviewed decisions").arg(figures.reviewed));
+    Tones::applyTo(c, palette()); // the new bins' labels
+}
+
+void ReliabilityChart::changeEvent(QEvent* event)
+{
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        Tones::applyTo(chart(), palette());
 }
 
 } // namespace sediment::ui

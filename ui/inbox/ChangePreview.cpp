@@ -65,21 +65,23 @@ ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& pr
     ChangePreview p;
     const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(ws.root(), profile)).preview(op);
     const QString action = field(op, "action");
-    const QString label = pv.label.isEmpty() ? QStringLiteral("skill '%1'").arg(field(op, "name")) : pv.label;
+    const QString label =
+        pv.label.isEmpty() ? ChangePreview::tr("skill '%1'").arg(field(op, "name")) : pv.label;
     p.before = pv.before;
     p.after = pv.after;
     if (action == QLatin1String("create")) {
-        p.beforeTitle = QStringLiteral("New skill");
+        p.beforeTitle = ChangePreview::tr("New skill");
         p.afterTitle = label;
     } else if (action == QLatin1String("delete") || action == QLatin1String("remove_file")) {
-        p.beforeTitle = label + QStringLiteral(" (removed on approval)");
-        p.afterTitle = QStringLiteral("Gone");
+        p.beforeTitle = label + ChangePreview::tr(" (removed on approval)");
+        p.afterTitle = ChangePreview::tr("Gone");
     } else {
-        p.beforeTitle = label + QStringLiteral(" now");
-        p.afterTitle = label + QStringLiteral(" after approval");
+        p.beforeTitle = label + ChangePreview::tr(" now");
+        p.afterTitle = label + ChangePreview::tr(" after approval");
     }
     if (!pv.note.isEmpty())
-        p.afterTitle = QStringLiteral("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0));
+        p.afterTitle = ChangePreview::tr("Approval would fail: %1")
+                           .arg(pv.note.section(QLatin1Char('\n'), 0, 0));
     return p;
 }
 
@@ -103,15 +105,15 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
         const QString file = item.targetPath.value_or(item.destination);
         p.before = *item.beforeContent;
         p.after = *item.afterContent;
-        p.beforeTitle = file + QStringLiteral(" before");
-        p.afterTitle = file + QStringLiteral(" after");
+        p.beforeTitle = file + tr(" before");
+        p.afterTitle = file + tr(" after");
         return p;
     }
     const Json& op = item.effectiveOp();
     const QString d = item.destination;
     const QString profile = HermesProfiles::of(item);
-    p.beforeTitle = QStringLiteral("Now");
-    p.afterTitle = QStringLiteral("Proposed");
+    p.beforeTitle = tr("Now");
+    p.afterTitle = tr("Proposed");
     if (d == QLatin1String("memory") || d == QLatin1String("user")) {
         const QString action = field(op, "action");
         const QString store = d == QLatin1String("user") ? QStringLiteral("USER.md")
@@ -135,19 +137,19 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
             p.after = after.join(QStringLiteral("\n§\n"));
         } else {
             p.after = field(op, "content").trimmed();
-            p.beforeTitle = QStringLiteral("Not in %1 yet").arg(store);
+            p.beforeTitle = tr("Not in %1 yet").arg(store);
             // The store keeps one copy of an entry: a pending add it already holds changes nothing.
             if (item.status == QLatin1String("pending")) {
                 auto in = BudgetPreview::inputFor(ws, item);
                 if (in && *in && (*in)->entries.contains(UnicodeText::strip(field(op, "content")))) {
                     p.before = p.after;
-                    p.beforeTitle = QStringLiteral("Already in %1: approving it changes nothing").arg(store);
+                    p.beforeTitle = tr("Already in %1: approving it changes nothing").arg(store);
                 }
             }
         }
-        p.afterTitle = QStringLiteral("Proposed for %1").arg(store);
+        p.afterTitle = tr("Proposed for %1").arg(store);
         if (pinnedGone)
-            p.beforeTitle = QStringLiteral("As staged (changed in %1 since)").arg(store);
+            p.beforeTitle = tr("As staged (changed in %1 since)").arg(store);
         return p;
     }
     if (d == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
@@ -157,7 +159,7 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
         p.before = field(op, "before");
         p.after = field(op, "after");
         if (p.before.isEmpty())
-            p.beforeTitle = QStringLiteral("Appended as a new paragraph");
+            p.beforeTitle = tr("Appended as a new paragraph");
         return p;
     }
     if (d == QLatin1String("settings_json")) {
@@ -170,24 +172,24 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
         if (doc.is_discarded()) {
             p.before = current;
             p.after = qs(op.value("patch", Json::object()).dump(2));
-            p.afterTitle = QStringLiteral("Patch (the current file is not valid JSON)");
+            p.afterTitle = tr("Patch (the current file is not valid JSON)");
             return p;
         }
         p.before = current.trimmed().isEmpty() ? QString() : qs(doc.dump(2));
         doc.merge_patch(op.value("patch", Json::object()));
         p.after = qs(doc.dump(2));
         p.beforeTitle = path;
-        p.afterTitle = path + QStringLiteral(" after the merge patch");
+        p.afterTitle = path + tr(" after the merge patch");
         return p;
     }
     if (d == QLatin1String("skill")) {
         p.after = field(op, "text");
-        p.beforeTitle = QStringLiteral("New skill");
+        p.beforeTitle = tr("New skill");
         p.afterTitle = QStringLiteral("skills/%1/SKILL.md").arg(field(op, "name"));
         return p;
     }
     p.after = note(op);
-    p.beforeTitle = QStringLiteral("New file");
+    p.beforeTitle = tr("New file");
     return p;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace sediment {
@@ -13,6 +14,9 @@ namespace sediment::ui {
 // and after the write; for a pending one, the part of the target the op touches as it is now
 // and as it would become.
 struct ChangePreview {
+    Q_DECLARE_TR_FUNCTIONS(ChangePreview)
+
+public:
     QString before;
     QString after;
     QString beforeTitle;

@@ -2,13 +2,14 @@
 
 #include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
+#include "inbox/ChangePreview.h"
+#include "inbox/WritePlanView.h"
 #include "memory/MemoryEdit.h"
 #include "memory/ThreatScanner.h"
+#include "shared/DiffView.h"
+#include "shared/Tones.h"
 #include "store/ReviewerRepository.h"
 #include "util/Time.h"
-#include "inbox/ChangePreview.h"
-#include "shared/DiffView.h"
-#include "inbox/WritePlanView.h"
 #include "workspace/Workspace.h"
 
 #include <QEvent>
@@ -80,6 +81,20 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     auto* outer = new QVBoxLayout(m_content);
     outer->setContentsMargins(12, 10, 12, 8);
     outer->setSpacing(6);
+    buildHeading(outer);
+
+    auto* body = new QHBoxLayout();
+    body->setSpacing(14);
+    m_diff = new DiffView(m_content);
+    body->addWidget(m_diff, 3);
+    body->addWidget(buildFacts(), 2);
+    outer->addLayout(body, 1);
+    showMessage(tr("Select a proposal to see its change."));
+}
+
+// The item's title, when and by whom, the banner that says what blocks it, and a batch's plan.
+void DetailPane::buildHeading(QVBoxLayout* outer)
+{
     m_title = new QLabel(m_content);
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
@@ -97,12 +112,11 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     outer->addWidget(m_banner);
     m_plan = new WritePlanView(m_content);
     outer->addWidget(m_plan);
+}
 
-    auto* body = new QHBoxLayout();
-    body->setSpacing(14);
-    m_diff = new DiffView(m_content);
-    body->addWidget(m_diff, 3);
-
+// The column of facts beside the diff: score, seen, target, threat scan, budget, source, ...
+QWidget* DetailPane::buildFacts()
+{
     auto* facts = new QWidget(m_content);
     facts->setMinimumWidth(240);
     facts->setMaximumWidth(340);
@@ -119,13 +133,13 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     m_budget = valueLabel(facts);
     m_provenance = valueLabel(facts);
     m_rationale = valueLabel(facts);
-    m_budgetLabel = new QLabel(QStringLiteral("Budget"), facts);
+    m_budgetLabel = new QLabel(tr("Budget"), facts);
     m_approvals = valueLabel(facts);
     m_approvalsLabel = new QLabel(tr("Approvals"), facts);
-    form->addRow(QStringLiteral("Score"), m_score);
-    form->addRow(QStringLiteral("Seen"), m_seen);
-    form->addRow(QStringLiteral("Target"), m_stale);
-    form->addRow(QStringLiteral("Threat scan"), m_threat);
+    form->addRow(tr("Score"), m_score);
+    form->addRow(tr("Seen"), m_seen);
+    form->addRow(tr("Target"), m_stale);
+    form->addRow(tr("Threat scan"), m_threat);
     form->addRow(m_budgetLabel, m_budget);
     m_makeRoom = new QPushButton(tr("Make room…"), facts);
     m_makeRoom->setObjectName(QStringLiteral("detailMakeRoom"));
@@ -134,14 +148,12 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
     m_makeRoom->hide();
     connect(m_makeRoom, &QPushButton::clicked, this, &DetailPane::makeRoomRequested);
     form->addRow(QString(), m_makeRoom);
-    form->addRow(QStringLiteral("Source"), m_provenance);
-    form->addRow(QStringLiteral("Rationale"), m_rationale);
+    form->addRow(tr("Source"), m_provenance);
+    form->addRow(tr("Rationale"), m_rationale);
     form->addRow(m_approvalsLabel, m_approvals);
     m_approvalsLabel->hide();
     m_approvals->hide();
-    body->addWidget(facts, 2);
-    outer->addLayout(body, 1);
-    showMessage(QStringLiteral("Select a proposal to see its change."));
+    return facts;
 }
 
 void DetailPane::showMessage(const QString& message)
@@ -163,34 +175,35 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
                               action.isEmpty() ? QString() : QStringLiteral(" · ") + action));
     QString status = item.status;
     if (item.decidedBy)
-        status += QStringLiteral(" by %1 on %2").arg(*item.decidedBy, when(item.decidedAt.value_or(QString())));
-    m_subtitle->setText(QStringLiteral("Proposed %1  ·  %2").arg(when(item.createdAt), status));
+        status += tr(" by %1 on %2").arg(*item.decidedBy, when(item.decidedAt.value_or(QString())));
+    m_subtitle->setText(tr("Proposed %1  ·  %2").arg(when(item.createdAt), status));
 
     // The banner says what blocks or ended the item, and what to do about it.
     const bool pending = item.status == QLatin1String("pending");
     QString banner;
     m_bannerWarning = true;
     if (pending && staleNow)
-        banner = QStringLiteral("Outdated: the target changed since this was proposed, so it "
-                                "cannot be approved as is. Press E to patch it, or R to refuse it.");
+        banner = tr("Outdated: the target changed since this was proposed, so it "
+                    "cannot be approved as is. Press E to patch it, or R to refuse it.");
     else if (item.status == QLatin1String("failed"))
-        banner = QStringLiteral("Failed: %1").arg(item.reason.value_or(QStringLiteral("the store refused the write")));
+        banner = tr("Failed: %1").arg(item.reason.value_or(tr("the store refused the write")));
     else if (item.status == QLatin1String("refused"))
-        banner = QStringLiteral("Refused (%1)%2").arg(item.refusalCode.value_or(QStringLiteral("other")),
-                                                      item.reason && !item.reason->isEmpty()
-                                                          ? QStringLiteral(": ") + *item.reason
-                                                          : QString());
+        banner =
+            tr("Refused (%1)%2")
+                .arg(item.refusalCode.value_or(QStringLiteral("other")),
+                     item.reason && !item.reason->isEmpty() ? QStringLiteral(": ") + *item.reason
+                                                            : QString());
     else if (item.status == QLatin1String("rejected"))
-        banner = QStringLiteral("Rejected by the gate: %1").arg(item.reason.value_or(QString()));
+        banner = tr("Rejected by the gate: %1").arg(item.reason.value_or(QString()));
     else if (item.status == QLatin1String("approved")) {
         // Team mode: decided here, written by the host that holds the files.
-        banner = QStringLiteral("Approved, not written yet: %1.")
-                     .arg(item.reason.value_or(QStringLiteral("waiting for the files host")));
+        banner = tr("Approved, not written yet: %1.")
+                     .arg(item.reason.value_or(tr("waiting for the files host")));
         m_bannerWarning = false;
     } else if (item.status == QLatin1String("reverted"))
-        banner = QStringLiteral("Reverted: the target holds its previous content again.");
+        banner = tr("Reverted: the target holds its previous content again.");
     else if (item.finalOp) {
-        banner = QStringLiteral("Applied with the reviewer's edits; the diff shows the final version.");
+        banner = tr("Applied with the reviewer's edits; the diff shows the final version.");
         m_bannerWarning = false;
     }
     m_banner->setText(banner);
@@ -200,7 +213,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     const ChangePreview preview = ChangePreview::of(m_workspace, item);
     m_diff->setTexts(preview.before, preview.after, preview.beforeTitle, preview.afterTitle);
 
-    m_rationale->setText(item.rationale.isEmpty() ? QStringLiteral("(none given)") : item.rationale);
+    m_rationale->setText(item.rationale.isEmpty() ? tr("(none given)") : item.rationale);
 
     // Team mode's two-person rule: who approved so far, and what is still needed.
     const bool twoPerson = m_workspace.db().isServer()
@@ -221,31 +234,32 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
                                          : tr("1 of 2: another reviewer's approval applies it"));
         m_approvals->setText(lines.join(QLatin1Char('\n')));
     }
-    m_score->setText(item.score ? QLocale::c().toString(*item.score, 'g', 6) : QStringLiteral("none"));
-    m_seen->setText(item.seen == 1 ? QStringLiteral("once") : QStringLiteral("%1 times").arg(item.seen));
-    m_stale->setText(staleNow ? QStringLiteral("Outdated — changed since proposed")
-                              : QStringLiteral("Matches the proposal"));
+    m_score->setText(item.score ? QLocale::c().toString(*item.score, 'g', 6) : tr("none"));
+    m_seen->setText(item.seen == 1 ? tr("once") : tr("%1 times").arg(item.seen));
+    m_staleShown = staleNow;
+    m_stale->setText(staleNow ? tr("Outdated — changed since proposed")
+                              : tr("Matches the proposal"));
 
     QStringList source;
     if (item.agent)
-        source << QStringLiteral("agent %1").arg(*item.agent);
+        source << tr("agent %1").arg(*item.agent);
     if (item.session)
-        source << QStringLiteral("session %1").arg(*item.session);
+        source << tr("session %1").arg(*item.session);
     if (const QString scar = str(item.source, "scar"); !scar.isEmpty())
-        source << QStringLiteral("scar #%1").arg(scar);
+        source << tr("scar #%1").arg(scar);
     // A staged Hermes write shows its origin in the write plan, above.
     const bool fromHermes = !str(item.source, "hermes_id").isEmpty();
     if (const QString origin = str(item.source, "origin"); !origin.isEmpty() && !fromHermes)
-        source << QStringLiteral("origin %1").arg(origin);
+        source << tr("origin %1").arg(origin);
     // Which profile's store and queue a decision on this item writes.
     if (const QString profile = HermesProfiles::of(item); !profile.isEmpty())
         source << tr("Hermes profile %1").arg(profile);
     if (item.extId)
-        source << QStringLiteral("id %1").arg(*item.extId);
-    m_provenance->setText(source.isEmpty() ? QStringLiteral("unknown") : source.join(QStringLiteral("\n")));
+        source << tr("id %1").arg(*item.extId);
+    m_provenance->setText(source.isEmpty() ? tr("unknown") : source.join(QStringLiteral("\n")));
 
     m_threatFound = false;
-    QString threat = QStringLiteral("Clean");
+    QString threat = tr("Clean");
     for (const QString& text : scannedTexts(item)) {
         if (auto finding = ThreatScanner::scan(text)) {
             threat = finding->id + QStringLiteral(": ") + finding->message;
@@ -263,7 +277,8 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     m_budget->setVisible(hasBudget || !budget);
     m_budgetLabel->setVisible(hasBudget || !budget);
     if (hasBudget) {
-        m_budget->setText((*budget)->text() + ((*budget)->over ? QStringLiteral(" — over the limit") : QString()));
+        m_budget->setText((*budget)->text() +
+                          ((*budget)->over ? tr(" — over the limit") : QString()));
         m_budgetOver = (*budget)->over;
     } else if (!budget) {
         m_budget->setText(budget.error().message);
@@ -284,22 +299,21 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
 
 void DetailPane::applyColors()
 {
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    const QString red = dark ? QStringLiteral("#ff8a8a") : QStringLiteral("#b42318");
-    const QString green = dark ? QStringLiteral("#7ee2a0") : QStringLiteral("#137333");
-    const QString muted = dark ? QStringLiteral("#9aa1a9") : QStringLiteral("#5f6670");
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
+    const QString red = tones.css(T::ErrorText);
+    const QString green = tones.css(T::GoodText);
+    const QString muted = tones.css(T::MutedText);
     m_subtitle->setStyleSheet(QStringLiteral("color:%1").arg(muted));
     m_placeholder->setStyleSheet(QStringLiteral("color:%1").arg(muted));
-    m_banner->setStyleSheet(m_bannerWarning
-                                ? QStringLiteral("background:%1;color:%2;border-radius:4px")
-                                      .arg(dark ? QStringLiteral("#4a2a12") : QStringLiteral("#fff4e5"),
-                                           dark ? QStringLiteral("#ffd7a8") : QStringLiteral("#7a3e00"))
-                                : QStringLiteral("background:%1;border-radius:4px")
-                                      .arg(dark ? QStringLiteral("#1f3326") : QStringLiteral("#eaf6ee")));
+    m_banner->setStyleSheet(
+        m_bannerWarning
+            ? QStringLiteral("background:%1;color:%2;border-radius:4px")
+                  .arg(tones.css(T::WarningBackground), tones.css(T::WarningText))
+            : QStringLiteral("background:%1;border-radius:4px").arg(tones.css(T::GoodBackground)));
     m_budget->setStyleSheet(m_budgetOver ? QStringLiteral("color:%1;font-weight:bold").arg(red) : QString());
     m_threat->setStyleSheet(QStringLiteral("color:%1").arg(m_threatFound ? red : green));
-    m_stale->setStyleSheet(m_stale->text().startsWith(QLatin1String("Outdated"))
-                               ? QStringLiteral("color:%1").arg(red) : QString());
+    m_stale->setStyleSheet(m_staleShown ? QStringLiteral("color:%1").arg(red) : QString());
 }
 
 void DetailPane::changeEvent(QEvent* event)
@@ -317,6 +331,6 @@ bool DetailPane::offersRoom() const { return m_id && !m_makeRoom->isHidden(); }
 
 QString DetailPane::threatText() const { return m_threat->text(); }
 
-bool DetailPane::staleShown() const { return m_stale->text().startsWith(QLatin1String("Outdated")); }
+bool DetailPane::staleShown() const { return m_staleShown; }
 
 } // namespace sediment::ui

@@ -9,6 +9,7 @@
 class QLabel;
 class QFormLayout;
 class QPushButton;
+class QVBoxLayout;
 
 namespace sediment {
 class Workspace;
@@ -52,6 +53,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's steps.
+    void buildHeading(QVBoxLayout* outer);
+    QWidget* buildFacts();
     void applyColors();
 
     Workspace& m_workspace;
@@ -66,6 +70,7 @@ private:
     QLabel* m_provenance = nullptr;
     QLabel* m_seen = nullptr;
     QLabel* m_stale = nullptr;
+    bool m_staleShown = false; // kept apart from m_stale's text, which a translation changes
     QLabel* m_threat = nullptr;
     QLabel* m_budget = nullptr;
     QLabel* m_budgetLabel = nullptr;

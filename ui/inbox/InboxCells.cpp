@@ -17,9 +17,9 @@ QString destinationLabel(const QString& d)
     if (d == QLatin1String("settings_json"))
         return QStringLiteral("settings.json");
     if (d == QLatin1String("brain_inbox"))
-        return QStringLiteral("brain inbox");
+        return InboxCells::tr("brain inbox");
     if (d == QLatin1String("chantier_outil"))
-        return QStringLiteral("chantier");
+        return InboxCells::tr("chantier");
     return d;
 }
 
@@ -65,12 +65,12 @@ QVariant InboxCells::data(const InboxRow& r, int column, int role)
         if (column == InboxTableModel::SummaryColumn)
             return r.summary;
         if (column == InboxTableModel::StatusColumn && r.stale)
-            return QStringLiteral("The target changed since this was proposed: patch it (E) "
-                                  "before approving.");
+            return tr("The target changed since this was proposed: patch it (E) "
+                      "before approving.");
         if (column == InboxTableModel::CreatedColumn)
             return r.createdAt;
         if (column == InboxTableModel::AgentColumn && !r.profile.isEmpty())
-            return QStringLiteral("Hermes profile: %1").arg(r.profile);
+            return tr("Hermes profile: %1").arg(r.profile);
         return {};
     case Qt::DecorationRole:
         if (column == InboxTableModel::StatusColumn && r.stale)
@@ -89,13 +89,20 @@ QVariant InboxCells::header(int section)
 {
     switch (section) {
     case InboxTableModel::IdColumn: return QStringLiteral("#");
-    case InboxTableModel::DestinationColumn: return QStringLiteral("Destination");
-    case InboxTableModel::SummaryColumn: return QStringLiteral("Proposal");
-    case InboxTableModel::ScoreColumn: return QStringLiteral("Score");
-    case InboxTableModel::AgentColumn: return QStringLiteral("Agent");
-    case InboxTableModel::SeenColumn: return QStringLiteral("Seen");
-    case InboxTableModel::StatusColumn: return QStringLiteral("Status");
-    case InboxTableModel::CreatedColumn: return QStringLiteral("Proposed");
+    case InboxTableModel::DestinationColumn:
+        return tr("Destination");
+    case InboxTableModel::SummaryColumn:
+        return tr("Proposal");
+    case InboxTableModel::ScoreColumn:
+        return tr("Score");
+    case InboxTableModel::AgentColumn:
+        return tr("Agent");
+    case InboxTableModel::SeenColumn:
+        return tr("Seen");
+    case InboxTableModel::StatusColumn:
+        return tr("Status");
+    case InboxTableModel::CreatedColumn:
+        return tr("Proposed");
     default: return {};
     }
 }

@@ -37,27 +37,24 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
         auto done = m_service->approve(ids.front(), reviewer);
         if (!done) {
             if (done.error().kind == ErrorKind::Io)
-                ErrorDialog::show(parent, QStringLiteral("Could not approve #%1.").arg(ids.front()),
+                ErrorDialog::show(parent, tr("Could not approve #%1.").arg(ids.front()),
                                   done.error());
-            return QStringLiteral("Not approved: %1").arg(done.error().message);
+            return tr("Not approved: %1").arg(done.error().message);
         }
         m_history.push_back({done->id, done->status});
         if (isApplied(done->status))
-            return QStringLiteral("Approved #%1: %2")
-                .arg(done->id)
-                .arg(done->reason.value_or(QStringLiteral("applied")));
+            return tr("Approved #%1: %2").arg(done->id).arg(done->reason.value_or(tr("applied")));
         // Team mode: recorded, and written by the files host, or waiting for a second reviewer.
         if (isRecorded(done->status))
-            return QStringLiteral("Approved #%1: %2").arg(done->id).arg(done->reason.value_or(QString()));
-        return QStringLiteral("#%1 failed: %2").arg(done->id).arg(done->reason.value_or(QString()));
+            return tr("Approved #%1: %2").arg(done->id).arg(done->reason.value_or(QString()));
+        return tr("#%1 failed: %2").arg(done->id).arg(done->reason.value_or(QString()));
     }
     int applied = 0, failed = 0, refused = 0;
     QString firstProblem;
     std::unique_ptr<QProgressDialog> progress;
     if (ids.size() > kProgressThreshold) {
-        progress = std::make_unique<QProgressDialog>(
-            QStringLiteral("Approving %1 proposals…").arg(ids.size()), QStringLiteral("Stop"), 0,
-            int(ids.size()), parent);
+        progress = std::make_unique<QProgressDialog>(tr("Approving %1 proposals…").arg(ids.size()),
+                                                     tr("Stop"), 0, int(ids.size()), parent);
         progress->setWindowModality(Qt::WindowModal);
         progress->setMinimumDuration(300);
     }
@@ -84,13 +81,13 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
                     QStringLiteral("#%1: %2").arg(ids[i]).arg(done->reason.value_or(QString()));
         }
     }
-    QString summary = QStringLiteral("Approved %1 of %2").arg(applied).arg(ids.size());
+    QString summary = tr("Approved %1 of %2").arg(applied).arg(ids.size());
     if (failed)
-        summary += QStringLiteral(", %1 failed").arg(failed);
+        summary += tr(", %1 failed").arg(failed);
     if (refused)
-        summary += QStringLiteral(", %1 not approvable").arg(refused);
+        summary += tr(", %1 not approvable").arg(refused);
     if (!firstProblem.isEmpty())
-        summary += QStringLiteral(" (first: %1)").arg(firstProblem);
+        summary += tr(" (first: %1)").arg(firstProblem);
     return summary;
 }
 
@@ -109,8 +106,8 @@ QString InboxDecider::refuse(const QList<qint64>& ids, const QString& code, cons
         ++refused;
     }
     if (ids.size() == 1 && problem.isEmpty())
-        return QStringLiteral("Refused #%1 (%2)").arg(ids.front()).arg(code);
-    return QStringLiteral("Refused %1 of %2%3")
+        return tr("Refused #%1 (%2)").arg(ids.front()).arg(code);
+    return tr("Refused %1 of %2%3")
         .arg(refused)
         .arg(ids.size())
         .arg(problem.isEmpty() ? QString() : QStringLiteral(" — ") + problem);
@@ -123,7 +120,7 @@ Result<InboxItem> InboxDecider::patch(qint64 id, const Json& op)
         return done;
     m_history.push_back({done->id, done->status});
     if (!isApplied(done->status) && !isRecorded(done->status))
-        return fail(Error::refused(done->reason.value_or(QStringLiteral("the store refused it"))));
+        return fail(Error::refused(done->reason.value_or(tr("the store refused it"))));
     return done;
 }
 
@@ -134,42 +131,41 @@ Result<InboxItem> InboxDecider::makeRoom(qint64 id, const MemoryRoom& room)
         return done;
     m_history.push_back({done->id, done->status});
     if (!isApplied(done->status))
-        return fail(Error::refused(done->reason.value_or(QStringLiteral("the store refused it"))));
+        return fail(Error::refused(done->reason.value_or(tr("the store refused it"))));
     return done;
 }
 
 InboxDecider::Undone InboxDecider::undo(QWidget* parent)
 {
     if (m_history.empty())
-        return {QStringLiteral("Nothing to undo: no decision made in this session."), 0, false};
+        return {tr("Nothing to undo: no decision made in this session."), 0, false};
     const Decision last = m_history.back();
     m_history.pop_back();
     if (last.status == QLatin1String("refused")) {
         auto done = m_service->undoRefusal(last.id, m_workspace.reviewer());
         if (!done) {
             if (done.error().kind == ErrorKind::Io)
-                ErrorDialog::show(parent, QStringLiteral("Could not undo the refusal of #%1.").arg(last.id),
+                ErrorDialog::show(parent, tr("Could not undo the refusal of #%1.").arg(last.id),
                                   done.error());
-            return {QStringLiteral("The refusal of #%1 stands: %2").arg(last.id).arg(done.error().message),
+            return {tr("The refusal of #%1 stands: %2").arg(last.id).arg(done.error().message),
                     last.id, false};
         }
-        return {QStringLiteral("Took back the refusal of #%1: it is pending again.").arg(last.id),
-                last.id, true};
+        return {tr("Took back the refusal of #%1: it is pending again.").arg(last.id), last.id,
+                true};
     }
     if (!isApplied(last.status))
-        return {QStringLiteral("#%1 was %2: there is no write to revert, and the decision stays "
-                               "on record.")
+        return {tr("#%1 was %2: there is no write to revert, and the decision stays "
+                   "on record.")
                     .arg(last.id)
                     .arg(last.status),
                 last.id, false};
     auto done = m_service->revert(last.id, m_workspace.reviewer());
     if (!done) {
-        ErrorDialog::show(parent, QStringLiteral("Could not revert #%1.").arg(last.id),
-                          done.error());
-        return {QStringLiteral("Not reverted: %1").arg(done.error().message), last.id, false};
+        ErrorDialog::show(parent, tr("Could not revert #%1.").arg(last.id), done.error());
+        return {tr("Not reverted: %1").arg(done.error().message), last.id, false};
     }
-    return {QStringLiteral("Reverted #%1: the target holds its previous content again.").arg(last.id),
-            last.id, false};
+    return {tr("Reverted #%1: the target holds its previous content again.").arg(last.id), last.id,
+            false};
 }
 
 } // namespace sediment::ui

@@ -4,9 +4,9 @@
 #include "inbox/InboxService.h"
 #include "util/Error.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
-
 #include <memory>
 #include <vector>
 
@@ -23,6 +23,8 @@ namespace sediment::ui {
 // store, the item and its audit row in one transaction). Remembers this session's decisions so
 // that Ctrl+Z can revert the last one. Each call returns the line the status bar shows.
 class InboxDecider final {
+    Q_DECLARE_TR_FUNCTIONS(InboxDecider)
+
 public:
     InboxDecider(Workspace& workspace, const Clock& clock);
 

@@ -71,7 +71,7 @@ Status InboxIdReader::advance(std::vector<qint64>& ids, int budgetMs, bool block
         m_next = m_descending ? after : upTo;
         m_done = m_next == m_end;
         covered += double(upTo - after);
-        // Windows of a few milliseconds each: a slice then ends close to its budget, whether
+        // Windows of about kWindowNs each: a slice then ends close to its budget, whether
         // an index answers (wide windows) or every row is read (narrow ones).
         const qint64 now = clock.nsecsElapsed();
         const qint64 took = now - started;

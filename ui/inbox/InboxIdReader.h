@@ -9,7 +9,7 @@
 namespace sediment::ui {
 
 // Reads the ids of an inbox filter, in view order, into a vector the table model holds. In id
-// order it goes in windows over the id span, each a few milliseconds whatever the filter: a
+// order it goes in windows over the id span, each sized to a short time whatever the filter: a
 // filter an index (or the trigram index) serves is read whole within the caller's budget, one
 // that needs every row shows its first matches after a short wait and continues in slices from
 // the event loop. Any other order needs every match before the first row: one statement.

@@ -1,18 +1,20 @@
 #include "inbox/InboxPage.h"
 
+#include "Resources.h"
+#include "inbox/DetailPane.h"
+#include "inbox/InboxBackground.h"
+#include "inbox/InboxDecider.h"
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxTableModel.h"
-#include "inbox/InboxDecider.h"
-#include "inbox/InboxBackground.h"
-#include "inbox/InboxUpkeep.h"
 #include "inbox/InboxTriage.h"
-#include "Resources.h"
-#include "store/InboxRepository.h"
-#include "inbox/DetailPane.h"
+#include "inbox/InboxUpkeep.h"
 #include "shared/RecordTable.h"
+#include "shared/Tones.h"
+#include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -47,16 +49,34 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 {
     initResources();
     setObjectName(QStringLiteral("inboxPage"));
-    // What agents filed since the app last ran joins the list before its first page is read, when
-    // that is quick (a few thousand rows, a few tens of milliseconds); the rest, and anything that
+    // What agents filed since the app last ran joins the list before its first page is read, up
+    // to kFileOnOpen rows, so that a usual start shows it at once; the rest, and anything that
     // fails here, is left to the upkeep's slices.
     m_background = new InboxBackground(workspace.db(), this);
     m_background->fileAtOpen(kFileOnOpen);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    QWidget* bar = buildSearchBar();
+    layout->addWidget(bar);
+    layout->addWidget(buildQueryError());
+    buildList();
+    applyColors();
+    layout->addWidget(buildSplitter(), 1);
+    m_triage = new InboxTriage(*this, *m_decider);
+    connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
+    buildDecisionButtons(bar);
+    connectSignals();
+    restoreLayout();
+    updateEmptyState();
+    selectRow(0);
+    m_table->setFocus();
+}
 
-    // The bar: search with its query language, the result count, the decision buttons.
+QWidget* InboxPage::buildSearchBar()
+{
+    // The bar: search with its query language, the result count; the decision buttons join it
+    // once the triage has made its actions.
     auto* bar = new QWidget(this);
     auto* barLayout = new QHBoxLayout(bar);
     barLayout->setContentsMargins(10, 8, 10, 8);
@@ -65,21 +85,27 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_search->setObjectName(QStringLiteral("inboxSearch"));
     m_search->setClearButtonEnabled(true);
     m_search->setPlaceholderText(
-        QStringLiteral("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
+        tr("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
     m_search->addAction(QIcon(QStringLiteral(":/icons/search.svg")), QLineEdit::LeadingPosition);
     m_search->setMinimumWidth(280);
     barLayout->addWidget(m_search, 1);
     m_resultCount = new QLabel(bar);
     m_resultCount->setObjectName(QStringLiteral("inboxCount"));
     barLayout->addWidget(m_resultCount);
-    layout->addWidget(bar);
+    return bar;
+}
+
+QLabel* InboxPage::buildQueryError()
+{
     m_queryError = new QLabel(this);
     m_queryError->setObjectName(QStringLiteral("queryError"));
-    m_queryError->setStyleSheet(QStringLiteral("color:#d93025; padding: 0 12px 6px 12px"));
     m_queryError->hide();
-    layout->addWidget(m_queryError);
+    return m_queryError;
+}
 
-    m_model = new InboxTableModel(workspace.db(), this);
+void InboxPage::buildList()
+{
+    m_model = new InboxTableModel(m_workspace.db(), this);
     m_table = new RecordTable(m_model, InboxTableModel::SummaryColumn, this);
     // Whoever focuses the page (the window at start, a page switch) focuses the list, so the very
     // first key press decides.
@@ -101,12 +127,14 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_empty->setObjectName(QStringLiteral("inboxEmpty"));
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
-    m_empty->setStyleSheet(QStringLiteral("color: palette(mid); font-size: 13pt; padding: 24px"));
     m_listStack = new QStackedWidget(this);
     m_listStack->addWidget(m_table);
     m_listStack->addWidget(m_empty);
+}
 
-    m_detail = new DetailPane(workspace, this);
+QSplitter* InboxPage::buildSplitter()
+{
+    m_detail = new DetailPane(m_workspace, this);
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->setObjectName(QStringLiteral("inboxSplitter"));
     m_splitter->addWidget(m_listStack);
@@ -114,11 +142,12 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setChildrenCollapsible(false);
-    layout->addWidget(m_splitter, 1);
+    return m_splitter;
+}
 
-    m_triage = new InboxTriage(*this, *m_decider);
-    connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
-
+// The decision buttons, at the bar's end: the triage's actions that have an icon.
+void InboxPage::buildDecisionButtons(QWidget* bar)
+{
     auto* decide = new QWidget(bar);
     auto* decideLayout = new QHBoxLayout(decide);
     decideLayout->setContentsMargins(0, 0, 0, 0);
@@ -132,8 +161,13 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
         button->setAutoRaise(true);
         decideLayout->addWidget(button);
     }
-    barLayout->addWidget(decide);
+    bar->layout()->addWidget(decide);
+}
 
+// The search applies after a pause in typing; the list, the model and the background upkeep
+// drive the detail pane and the empty state.
+void InboxPage::connectSignals()
+{
     m_queryTimer = new QTimer(this);
     m_queryTimer->setSingleShot(true);
     m_queryTimer->setInterval(250);
@@ -154,17 +188,18 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     connect(m_background, &InboxBackground::filed, this, &InboxPage::reload);
     connect(m_background, &InboxBackground::filingChanged, this, &InboxPage::updateEmptyState);
     connect(m_background, &InboxBackground::statusMessage, this, &Page::statusMessage);
+}
 
+void InboxPage::restoreLayout()
+{
     const QSettings settings;
     // The list is what a founder scans; the detail pane mostly shows a short diff. Without a saved
     // layout the list gets nearly half the height (stretch factors alone leave it a third).
     if (!m_splitter->restoreState(settings.value(QStringLiteral("inbox/splitter")).toByteArray()))
         m_splitter->setSizes({450, 550});
+    auto* header = m_table->horizontalHeader();
     header->restoreState(settings.value(QStringLiteral("inbox/header")).toByteArray());
     header->setSortIndicator(InboxTableModel::IdColumn, Qt::AscendingOrder);
-    updateEmptyState();
-    selectRow(0);
-    m_table->setFocus();
 }
 
 InboxPage::~InboxPage() { saveLayout(); }
@@ -173,6 +208,23 @@ void InboxPage::showEvent(QShowEvent* event)
 {
     Page::showEvent(event);
     m_background->start();
+}
+
+void InboxPage::changeEvent(QEvent* event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_empty)
+        applyColors();
+}
+
+void InboxPage::applyColors()
+{
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
+    m_queryError->setStyleSheet(
+        QStringLiteral("color:%1; padding: 0 12px 6px 12px").arg(tones.css(T::ErrorText)));
+    m_empty->setStyleSheet(
+        QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
 }
 
 void InboxPage::saveLayout() const
@@ -210,8 +262,9 @@ QList<qint64> InboxPage::selectedIds() const
         rows += range.height();
     if (rows > kMaxBatch) {
         Q_EMIT const_cast<InboxPage*>(this)->statusMessage(
-            QStringLiteral("%1 proposals selected: decide at most %2 at once, or narrow the "
-                           "search first.").arg(number(rows), number(kMaxBatch)));
+            tr("%1 proposals selected: decide at most %2 at once, or narrow the "
+               "search first.")
+                .arg(number(rows), number(kMaxBatch)));
         return ids;
     }
     for (const QItemSelectionRange& range : selection)
@@ -251,7 +304,7 @@ void InboxPage::showCurrent()
     const qint64 id = currentId();
     m_currentStale = false;
     if (!id) {
-        m_detail->showMessage(m_model->rowCount() ? QStringLiteral("Select a proposal to see its change.")
+        m_detail->showMessage(m_model->rowCount() ? tr("Select a proposal to see its change.")
                                                   : m_empty->text());
         return;
     }
@@ -288,30 +341,31 @@ void InboxPage::updateEmptyState()
     const bool loading = m_model->isLoading();
     // Proposals still being filed are not listed yet: say how many, rather than a short count.
     const qint64 filing = m_background->filing();
-    const QString arriving = filing > 0 ? QStringLiteral(" · %1 arriving").arg(number(filing)) : QString();
+    const QString arriving = filing > 0 ? tr(" · %1 arriving").arg(number(filing)) : QString();
     if (defaultView)
-        m_resultCount->setText(QStringLiteral("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
+        m_resultCount->setText(
+            tr("%1%2 pending%3")
+                .arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
     else if (loading)
-        m_resultCount->setText(QStringLiteral("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
+        m_resultCount->setText(tr("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
     else
-        m_resultCount->setText((count == 1 ? QStringLiteral("1 match") : QStringLiteral("%1 matches").arg(number(count)))
-                               + arriving);
+        m_resultCount->setText((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) +
+                               arriving);
     if (count > 0) {
         m_listStack->setCurrentWidget(m_table);
         return;
     }
     if (loading || (defaultView && filing > 0)) {
-        m_empty->setText(loading ? QStringLiteral("Searching…")
-                                 : QStringLiteral("Filing %1 new proposals…").arg(number(filing)));
+        m_empty->setText(loading ? tr("Searching…")
+                                 : tr("Filing %1 new proposals…").arg(number(filing)));
         m_listStack->setCurrentWidget(m_empty);
         return;
     }
-    m_empty->setText(defaultView
-                         ? QStringLiteral("Inbox zero: nothing is waiting for a decision.\n\nNew "
-                                          "proposals from your agents appear here as they arrive.")
-                         : QStringLiteral("No proposal matches “%1”.\n\nAdd status:all to search "
-                                          "decided items too, or press Esc and clear the search.")
-                               .arg(m_appliedQuery.trimmed()));
+    m_empty->setText(defaultView ? tr("Inbox zero: nothing is waiting for a decision.\n\nNew "
+                                      "proposals from your agents appear here as they arrive.")
+                                 : tr("No proposal matches “%1”.\n\nAdd status:all to search "
+                                      "decided items too, or press Esc and clear the search.")
+                                       .arg(m_appliedQuery.trimmed()));
     m_listStack->setCurrentWidget(m_empty);
     m_detail->showMessage(QString());
 }

@@ -43,7 +43,7 @@ public:
     ~InboxPage() override;
 
     QString pageId() const override { return QStringLiteral("inbox"); }
-    QString title() const override { return QStringLiteral("Inbox"); }
+    QString title() const override { return tr("Inbox"); }
     QString badge() const override;
 
     QTableView* table() const;
@@ -69,8 +69,19 @@ public Q_SLOTS:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QWidget* buildSearchBar();
+    QLabel* buildQueryError();
+    void buildList();
+    QSplitter* buildSplitter();
+    void buildDecisionButtons(QWidget* bar);
+    void connectSignals();
+    void restoreLayout();
+    // The style sheets built from Tones, rebuilt when the palette turns light or dark.
+    void applyColors();
     void showCurrent();
     void updateEmptyState();
     void saveLayout() const;

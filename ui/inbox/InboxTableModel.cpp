@@ -53,16 +53,10 @@ void InboxTableModel::reportError(const QString& message) const
     Q_EMIT const_cast<InboxTableModel*>(this)->errorOccurred(message);
 }
 
-void InboxTableModel::clearPages() const
-{
-    m_pages.clear();
-    m_lru.clear();
-}
-
 void InboxTableModel::reload()
 {
     m_loadTimer->stop();
-    clearPages();
+    m_rows.clear();
     const auto s = m_reader.start(m_filter, m_sort, m_ids);
     m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
     m_counted = false;
@@ -117,7 +111,7 @@ void InboxTableModel::continueLoading()
                 // Items came or went between the count and the read: show what was read.
                 beginResetModel();
                 m_shown = after;
-                clearPages();
+                m_rows.clear();
                 endResetModel();
             }
         }
@@ -126,14 +120,13 @@ void InboxTableModel::continueLoading()
             // Nothing was shown yet: a reset lets the page leave its "no match" state.
             beginResetModel();
             m_shown = after;
-            clearPages();
+            m_rows.clear();
             endResetModel();
         } else {
             beginInsertRows({}, int(before), int(after - 1));
             // The last page may have been cut short by the end of what was read so far.
             const int partial = int(before / kPageSize);
-            m_pages.remove(partial);
-            m_lru.removeOne(partial);
+            m_rows.drop(partial);
             m_shown = after;
             endInsertRows();
         }
@@ -158,15 +151,18 @@ int InboxTableModel::columnCount(const QModelIndex& parent) const
 
 const std::vector<InboxRow>* InboxTableModel::page(int pageIndex) const
 {
-    auto it = m_pages.find(pageIndex);
-    if (it != m_pages.end()) {
-        m_lru.removeOne(pageIndex);
-        m_lru.append(pageIndex);
-        return &it.value();
-    }
-    const size_t first = size_t(pageIndex) * kPageSize;
-    if (first >= m_shown)
+    if (size_t(pageIndex) * kPageSize >= m_shown)
         return nullptr;
+    QString error;
+    const auto* rows = m_rows.page(pageIndex, [&] { return readPage(pageIndex); }, &error);
+    if (!rows)
+        reportError(error);
+    return rows;
+}
+
+Result<std::vector<InboxRow>> InboxTableModel::readPage(int pageIndex) const
+{
+    const size_t first = size_t(pageIndex) * kPageSize;
     const size_t last = std::min(first + kPageSize, m_shown);
     std::vector<qint64> ids;
     if (last <= m_ids.size()) {
@@ -177,19 +173,15 @@ const std::vector<InboxRow>* InboxTableModel::page(int pageIndex) const
         const InboxReadModel::Sort sort{m_sort.key, m_sort.descending != fromEnd};
         auto paged = m_read.pageIds(m_filter, sort, qint64(fromEnd ? m_shown - last : first),
                                     int(last - first));
-        if (!paged) {
-            reportError(paged.error().message);
-            return nullptr;
-        }
+        if (!paged)
+            return fail(paged.error());
         ids = std::move(*paged);
         if (fromEnd)
             std::reverse(ids.begin(), ids.end());
     }
     auto rows = m_read.rows(ids);
-    if (!rows) {
-        reportError(rows.error().message);
-        return nullptr;
-    }
+    if (!rows)
+        return rows;
     // One row per id, in place: an item gone since its id was read leaves an empty row (id 0)
     // instead of shifting the rest of the page up.
     std::vector<InboxRow> aligned(ids.size());
@@ -197,10 +189,7 @@ const std::vector<InboxRow>* InboxTableModel::page(int pageIndex) const
     for (size_t i = 0; i < ids.size() && found < rows->size(); ++i)
         if ((*rows)[found].id == ids[i])
             aligned[i] = std::move((*rows)[found++]);
-    while (m_lru.size() >= kMaxCachedPages)
-        m_pages.remove(m_lru.takeFirst());
-    m_lru.append(pageIndex);
-    return &m_pages.insert(pageIndex, std::move(aligned)).value();
+    return aligned;
 }
 
 QVariant InboxTableModel::data(const QModelIndex& index, int role) const
@@ -254,7 +243,7 @@ void InboxTableModel::sort(int column, Qt::SortOrder order)
     if (ordered.size() != m_ids.size()) {
         // Items came or went since the last read: not the same rows in a new order.
         beginResetModel();
-        clearPages();
+        m_rows.clear();
         m_ids = std::move(ordered);
         m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
         endResetModel();
@@ -272,7 +261,7 @@ void InboxTableModel::sort(int column, Qt::SortOrder order)
         rowById.emplace(beforeIds.back(), -1);
     }
     m_ids = std::move(ordered);
-    clearPages();
+    m_rows.clear();
     for (size_t row = 0; row < m_ids.size() && !rowById.empty(); ++row)
         if (auto it = rowById.find(m_ids[row]); it != rowById.end())
             it->second = int(row);
@@ -297,7 +286,7 @@ void InboxTableModel::setFilter(const InboxFilter& filter)
 
 void InboxTableModel::reloadRows()
 {
-    clearPages();
+    m_rows.clear();
     if (m_shown > 0)
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
@@ -316,7 +305,7 @@ bool InboxTableModel::refresh()
             return false;
         }
         beginResetModel();
-        clearPages();
+        m_rows.clear();
         m_ids = std::move(ids);
         m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
         m_counted = false;

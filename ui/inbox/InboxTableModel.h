@@ -2,11 +2,10 @@
 
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxIdReader.h"
+#include "shared/RowPages.h"
 #include "store/InboxReadModel.h"
 
 #include <QAbstractTableModel>
-#include <QHash>
-#include <QList>
 #include <QTimer>
 
 #include <vector>
@@ -17,12 +16,14 @@ class Database;
 
 namespace sediment::ui {
 
-// The inbox as a lazy table (docs/user-guide.md#the-window), in the manner of a browser that holds only ids: the ids of
-// every matching item, in order, are read from SQL (eight bytes a row, no text), and rows are
-// fetched a page at a time when the view first paints them, kept in a small LRU cache. The ids
-// are read by InboxIdReader: a filter that an index serves is read whole before the first
-// paint (or counted, so the scroll bar is right at once); one that needs a scan shows its first
-// matches after a short budget and the rest arrive in the background as rows appended at the end.
+// The inbox as a lazy table (docs/user-guide.md#the-window), in the manner of a browser that
+// holds only ids: the ids of every matching item, in order, are read from SQL (eight bytes a
+// row, no text), and rows are fetched a page at a time when the view first paints them, kept in
+// the tables' shared LRU cache (RowPages). The ids are read by InboxIdReader, which is why this
+// is not a LazyIdTableModel (ids read whole in one statement): a filter that an index serves is
+// read whole before the first paint (or counted, so the scroll bar is right at once); one that
+// needs a scan shows its first matches after a short budget and the rest arrive in the
+// background as rows appended at the end.
 class InboxTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InboxTableModel)
@@ -70,8 +71,8 @@ Q_SIGNALS:
 
 private:
     const std::vector<InboxRow>* page(int pageIndex) const;
+    Result<std::vector<InboxRow>> readPage(int pageIndex) const;
     void reportError(const QString& message) const;
-    void clearPages() const;
     // Reads anew, blocking for the budget; the rest continues from the event loop.
     void reload();
     void continueLoading();
@@ -96,8 +97,7 @@ private:
     std::vector<RememberedCount> m_counts;
     InboxIdReader m_reader;
     QTimer* m_loadTimer = nullptr;
-    mutable QHash<int, std::vector<InboxRow>> m_pages;
-    mutable QList<int> m_lru; // most recent last
+    mutable RowPages<InboxRow> m_rows{kPageSize, kMaxCachedPages};
     mutable QString m_lastError;
 };
 

@@ -33,31 +33,33 @@ void InboxTriage::buildActions()
         const char* tip;
     };
     const Spec specs[] = {
-        {"Approve", QKeySequence(Qt::Key_A), "approve", &InboxTriage::approveSelected,
-         "Apply the selected proposals (A)"},
-        {"Refuse…", QKeySequence(Qt::Key_R), "refuse", &InboxTriage::refuseSelected,
-         "Refuse the selected proposals with a reason (R)"},
-        {"Edit…", QKeySequence(Qt::Key_E), "edit", &InboxTriage::editCurrent,
-         "Edit the payload, then apply the edited version (E)"},
-        {"Make room…", QKeySequence(Qt::Key_M), nullptr, &InboxTriage::makeRoomCurrent,
-         "Approve a memory write that does not fit, removing or merging entries in the same decision (M)"},
-        {"Undo", QKeySequence(Qt::CTRL | Qt::Key_Z), "undo", &InboxTriage::undoLast,
-         "Undo the last decision: revert an approval, take back a refusal (Ctrl+Z)"},
-        {"Next", QKeySequence(Qt::Key_J), nullptr, &InboxTriage::next, "Next proposal (J)"},
-        {"Previous", QKeySequence(Qt::Key_K), nullptr, &InboxTriage::previous,
-         "Previous proposal (K)"},
-        {"Search", QKeySequence(Qt::Key_Slash), nullptr, &InboxTriage::focusSearch,
-         "Search (/)"},
+        {QT_TR_NOOP("Approve"), QKeySequence(Qt::Key_A), "approve", &InboxTriage::approveSelected,
+         QT_TR_NOOP("Apply the selected proposals (A)")},
+        {QT_TR_NOOP("Refuse…"), QKeySequence(Qt::Key_R), "refuse", &InboxTriage::refuseSelected,
+         QT_TR_NOOP("Refuse the selected proposals with a reason (R)")},
+        {QT_TR_NOOP("Edit…"), QKeySequence(Qt::Key_E), "edit", &InboxTriage::editCurrent,
+         QT_TR_NOOP("Edit the payload, then apply the edited version (E)")},
+        {QT_TR_NOOP("Make room…"), QKeySequence(Qt::Key_M), nullptr, &InboxTriage::makeRoomCurrent,
+         QT_TR_NOOP("Approve a memory write that does not fit, removing or merging entries in the "
+                    "same decision (M)")},
+        {QT_TR_NOOP("Undo"), QKeySequence(Qt::CTRL | Qt::Key_Z), "undo", &InboxTriage::undoLast,
+         QT_TR_NOOP("Undo the last decision: revert an approval, take back a refusal (Ctrl+Z)")},
+        {QT_TR_NOOP("Next"), QKeySequence(Qt::Key_J), nullptr, &InboxTriage::next,
+         QT_TR_NOOP("Next proposal (J)")},
+        {QT_TR_NOOP("Previous"), QKeySequence(Qt::Key_K), nullptr, &InboxTriage::previous,
+         QT_TR_NOOP("Previous proposal (K)")},
+        {QT_TR_NOOP("Search"), QKeySequence(Qt::Key_Slash), nullptr, &InboxTriage::focusSearch,
+         QT_TR_NOOP("Search (/)")},
     };
     for (const Spec& s : specs) {
-        auto* action = new QAction(QString::fromUtf8(s.text), &m_page);
+        auto* action = new QAction(tr(s.text), &m_page);
         action->setObjectName(QStringLiteral("action") + QString::fromUtf8(s.text).remove(QChar(0x2026)));
         action->setShortcut(s.key);
         // Window-wide while the page is shown (a hidden page's actions are inactive), so a letter
         // decides wherever the focus is: the sidebar, the detail pane. Text fields keep their
         // letters: a line edit claims printable keys before any shortcut sees them.
         action->setShortcutContext(Qt::WindowShortcut);
-        action->setToolTip(QString::fromUtf8(s.tip));
+        action->setToolTip(tr(s.tip));
         if (s.icon)
             action->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QString::fromLatin1(s.icon))));
         connect(action, &QAction::triggered, this, s.slot);
@@ -76,9 +78,9 @@ void InboxTriage::approveSelected()
     if (ids.isEmpty())
         return;
     if (ids.size() == 1 && m_page.currentIsStale() && ids.front() == m_page.currentId()) {
-        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 is outdated: its target changed since it "
-                                                   "was proposed. Press E to patch it, or R to "
-                                                   "refuse it.")
+        Q_EMIT m_page.statusMessage(tr("#%1 is outdated: its target changed since it "
+                                       "was proposed. Press E to patch it, or R to "
+                                       "refuse it.")
                                         .arg(ids.front()));
         return;
     }
@@ -118,9 +120,8 @@ std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
         return std::nullopt;
     }
     if (item->status != QLatin1String("pending")) {
-        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 is %2: only pending proposals can %3.")
-                                        .arg(id)
-                                        .arg(item->status, what));
+        Q_EMIT m_page.statusMessage(
+            tr("#%1 is %2: only pending proposals can %3.").arg(id).arg(item->status, what));
         return std::nullopt;
     }
     return std::move(*item);
@@ -128,7 +129,7 @@ std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
 
 void InboxTriage::editCurrent()
 {
-    auto item = currentPending(QStringLiteral("be edited"));
+    auto item = currentPending(tr("be edited"));
     if (!item)
         return;
     auto* editor = new PatchEditor(*item, &m_page);
@@ -142,7 +143,7 @@ void InboxTriage::editCurrent()
             Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
             return;
         }
-        Q_EMIT m_page.statusMessage(QStringLiteral("Applied your edit of #%1").arg(done->id));
+        Q_EMIT m_page.statusMessage(tr("Applied your edit of #%1").arg(done->id));
         editor->accept();
         m_page.advanceFrom(row);
     });
@@ -151,7 +152,7 @@ void InboxTriage::editCurrent()
 
 void InboxTriage::makeRoomCurrent()
 {
-    auto item = currentPending(QStringLiteral("make room"));
+    auto item = currentPending(tr("make room"));
     if (!item)
         return;
     auto input = BudgetPreview::inputFor(m_decider.workspace(), *item);
@@ -160,9 +161,10 @@ void InboxTriage::makeRoomCurrent()
         return;
     }
     if (!*input) {
-        Q_EMIT m_page.statusMessage(QStringLiteral("#%1 writes to %2: only memory and user writes can make room.")
-                                        .arg(item->id)
-                                        .arg(item->destination));
+        Q_EMIT m_page.statusMessage(
+            tr("#%1 writes to %2: only memory and user writes can make room.")
+                .arg(item->id)
+                .arg(item->destination));
         return;
     }
     auto* dialog = new MakeRoomDialog(*item, std::move(**input), &m_page);
@@ -176,7 +178,7 @@ void InboxTriage::makeRoomCurrent()
             Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
             return;
         }
-        Q_EMIT m_page.statusMessage(QStringLiteral("Approved #%1 and made room: %2")
+        Q_EMIT m_page.statusMessage(tr("Approved #%1 and made room: %2")
                                         .arg(done->id)
                                         .arg(done->reason.value_or(QString())));
         dialog->accept();

@@ -4,8 +4,10 @@
 #include "inbox/MemoryWritePlan.h"
 #include "memory/MemoryEdit.h"
 #include "memory/UnicodeText.h"
+#include "shared/Tones.h"
 
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -50,7 +52,24 @@ MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input
     const QString file = MemoryEdit::fileName(m_input.target);
     setWindowTitle(tr("Make room in %1 for #%2").arg(file).arg(item.id));
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(buildIntro(file));
+    layout->addWidget(buildEntryList(), 1);
+    layout->addLayout(buildMergeRow());
+    layout->addWidget(buildBudgetLine());
+    layout->addWidget(buildErrorLine());
+    QDialogButtonBox* buttons = buildButtons();
+    layout->addWidget(buttons);
+    connectSignals(buttons);
+    resize(680, 520);
+    refresh();
+    m_list->setFocus();
+    if (m_list->count())
+        m_list->setCurrentRow(0);
+}
 
+// What the write needs: the chars to free, or that it fits already.
+QLabel* MakeRoomDialog::buildIntro(const QString& file)
+{
     auto* intro = new QLabel(this);
     intro->setWordWrap(true);
     intro->setText(m_now.over ? tr("This write would bring %1 to %2 of %3 chars: free at least %4 chars. Check "
@@ -60,8 +79,12 @@ MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input
                             : tr("This write fits %1 (%2 of %3 chars). You may still remove or merge entries in "
                                  "the same decision.")
                                   .arg(file, number(m_now.after), number(m_now.limit)));
-    layout->addWidget(intro);
+    return intro;
+}
 
+// The store's entries, each checkable for removal except those the write itself edits.
+QListWidget* MakeRoomDialog::buildEntryList()
+{
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("roomEntries"));
     m_list->setWordWrap(true);
@@ -83,8 +106,11 @@ MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input
             row->setText(rowText(entry));
         }
     }
-    layout->addWidget(m_list, 1);
+    return m_list;
+}
 
+QHBoxLayout* MakeRoomDialog::buildMergeRow()
+{
     auto* mergeRow = new QHBoxLayout();
     m_merge = new QPushButton(tr("Merge checked…"), this);
     m_merge->setObjectName(QStringLiteral("roomMerge"));
@@ -94,24 +120,37 @@ MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input
     mergeRow->addWidget(m_merge);
     mergeRow->addWidget(m_unmerge);
     mergeRow->addStretch(1);
-    layout->addLayout(mergeRow);
+    return mergeRow;
+}
 
+QLabel* MakeRoomDialog::buildBudgetLine()
+{
     m_budget = new QLabel(this);
     m_budget->setObjectName(QStringLiteral("roomBudget"));
     m_budget->setWordWrap(true);
-    layout->addWidget(m_budget);
+    return m_budget;
+}
+
+QLabel* MakeRoomDialog::buildErrorLine()
+{
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("roomError"));
     m_error->setWordWrap(true);
     m_error->hide();
-    layout->addWidget(m_error);
+    return m_error;
+}
 
+QDialogButtonBox* MakeRoomDialog::buildButtons()
+{
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_approve = buttons->addButton(tr("Approve and make room"), QDialogButtonBox::AcceptRole);
     m_approve->setObjectName(QStringLiteral("roomApprove"));
     m_approve->setDefault(true);
-    layout->addWidget(buttons);
+    return buttons;
+}
 
+void MakeRoomDialog::connectSignals(QDialogButtonBox* buttons)
+{
     connect(m_list, &QListWidget::itemChanged, this, [this] { refresh(); });
     connect(m_merge, &QPushButton::clicked, this, &MakeRoomDialog::askMerge);
     connect(m_unmerge, &QPushButton::clicked, this, &MakeRoomDialog::undoMerges);
@@ -122,11 +161,6 @@ MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input
         m_error->hide();
         Q_EMIT submitted(m_room);
     });
-    resize(680, 520);
-    refresh();
-    m_list->setFocus();
-    if (m_list->count())
-        m_list->setCurrentRow(0);
 }
 
 QStringList MakeRoomDialog::checkedEntries() const
@@ -181,12 +215,25 @@ void MakeRoomDialog::refresh()
         }
     }
     m_budget->setText(text);
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    const QString red = dark ? QStringLiteral("#ff8a8a") : QStringLiteral("#b42318");
-    const QString green = dark ? QStringLiteral("#7ee2a0") : QStringLiteral("#137333");
-    m_budget->setStyleSheet(QStringLiteral("font-weight:bold;color:%1").arg(bad ? red : green));
-    m_error->setStyleSheet(QStringLiteral("color:%1").arg(red));
+    m_budgetBad = bad;
+    applyColors();
     m_approve->setEnabled(m_fits);
+}
+
+void MakeRoomDialog::applyColors()
+{
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
+    m_budget->setStyleSheet(QStringLiteral("font-weight:bold;color:%1")
+                                .arg(tones.css(m_budgetBad ? T::ErrorText : T::GoodText)));
+    m_error->setStyleSheet(QStringLiteral("color:%1").arg(tones.css(T::ErrorText)));
+}
+
+void MakeRoomDialog::changeEvent(QEvent* event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_budget && m_error)
+        applyColors();
 }
 
 QString MakeRoomDialog::budgetText() const { return m_budget->text(); }

@@ -6,6 +6,8 @@
 
 #include <QDialog>
 
+class QDialogButtonBox;
+class QHBoxLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -42,7 +44,20 @@ public:
 Q_SIGNALS:
     void submitted(const sediment::MemoryRoom& room);
 
+protected:
+    // Recolours the budget line and the error when the palette turns light or dark.
+    void changeEvent(QEvent* event) override;
+
 private:
+    // The constructor's steps, top to bottom.
+    QLabel* buildIntro(const QString& file);
+    QListWidget* buildEntryList();
+    QHBoxLayout* buildMergeRow();
+    QLabel* buildBudgetLine();
+    QLabel* buildErrorLine();
+    QDialogButtonBox* buildButtons();
+    void connectSignals(QDialogButtonBox* buttons);
+    void applyColors();
     void rebuildRoom();
     void refresh();
     void askMerge();
@@ -56,6 +71,7 @@ private:
     std::vector<MemoryRoom::Edit> m_merges; // merges made so far; checked rows add removals
     MemoryRoom m_room;
     bool m_fits = false;
+    bool m_budgetBad = true; // the budget line reads as a problem, not as "fits"
     QLabel* m_budget = nullptr;
     QLabel* m_error = nullptr;
     QListWidget* m_list = nullptr;

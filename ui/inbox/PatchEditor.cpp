@@ -1,6 +1,9 @@
 #include "inbox/PatchEditor.h"
 
+#include "shared/Tones.h"
+
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -25,30 +28,37 @@ std::vector<Spec> specsFor(const QString& d, const Json& op)
     const std::string mode = op.value("mode", std::string());
     if (d == QLatin1String("memory") || d == QLatin1String("user")) {
         if (action == "add")
-            return {{"content", "Entry", false}};
+            return {{"content", QT_TRANSLATE_NOOP("PatchEditor", "Entry"), false}};
         if (action == "replace")
-            return {{"old_text", "Replaces the entry containing", false},
-                    {"content", "New entry", false}};
+            return {{"old_text", QT_TRANSLATE_NOOP("PatchEditor", "Replaces the entry containing"),
+                     false},
+                    {"content", QT_TRANSLATE_NOOP("PatchEditor", "New entry"), false}};
         if (action == "remove")
-            return {{"old_text", "Removes the entry containing", false}};
+            return {{"old_text", QT_TRANSLATE_NOOP("PatchEditor", "Removes the entry containing"),
+                     false}};
     } else if (d == QLatin1String("skill") && !op.contains("mode")) {
         // A staged Hermes skill write: the fields skill_manage takes for its action.
         if (action == "create" || action == "edit")
             return {{"content", "SKILL.md", false}};
         if (action == "patch")
-            return {{"old_string", "Text to find", false}, {"new_string", "Replacement", false}};
+            return {{"old_string", QT_TRANSLATE_NOOP("PatchEditor", "Text to find"), false},
+                    {"new_string", QT_TRANSLATE_NOOP("PatchEditor", "Replacement"), false}};
         if (action == "write_file")
-            return {{"file_path", "File in the skill", false}, {"file_content", "Content", false}};
+            return {{"file_path", QT_TRANSLATE_NOOP("PatchEditor", "File in the skill"), false},
+                    {"file_content", QT_TRANSLATE_NOOP("PatchEditor", "Content"), false}};
     } else if (d == QLatin1String("claude_md") || (d == QLatin1String("skill") && mode == "patch")) {
-        return {{"before", "Text to replace (empty: append)", false}, {"after", "Replacement", false}};
+        return {
+            {"before", QT_TRANSLATE_NOOP("PatchEditor", "Text to replace (empty: append)"), false},
+            {"after", QT_TRANSLATE_NOOP("PatchEditor", "Replacement"), false}};
     } else if (d == QLatin1String("settings_json")) {
-        return {{"patch", "JSON merge patch", true}};
+        return {{"patch", QT_TRANSLATE_NOOP("PatchEditor", "JSON merge patch"), true}};
     } else if (d == QLatin1String("skill")) {
         return {{"text", "SKILL.md", false}};
     } else if (d == QLatin1String("brain_inbox") || d == QLatin1String("chantier_outil")) {
-        return {{"title", "Title", false}, {"text", "Text", false}};
+        return {{"title", QT_TRANSLATE_NOOP("PatchEditor", "Title"), false},
+                {"text", QT_TRANSLATE_NOOP("PatchEditor", "Text"), false}};
     }
-    return {{"", "Operation (JSON)", true}};
+    return {{"", QT_TRANSLATE_NOOP("PatchEditor", "Operation (JSON)"), true}};
 }
 
 } // namespace
@@ -59,10 +69,10 @@ PatchEditor::PatchEditor(const InboxItem& item, QWidget* parent)
     , m_op(item.effectiveOp())
 {
     setObjectName(QStringLiteral("patchEditor"));
-    setWindowTitle(QStringLiteral("Edit and apply #%1").arg(item.id));
+    setWindowTitle(tr("Edit and apply #%1").arg(item.id));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(QStringLiteral("Edit the %1 proposal, then apply it. The original "
-                                            "stays on record beside your version.")
+    auto* intro = new QLabel(tr("Edit the %1 proposal, then apply it. The original "
+                                "stays on record beside your version.")
                                  .arg(item.destination),
                              this);
     intro->setWordWrap(true);
@@ -82,18 +92,18 @@ PatchEditor::PatchEditor(const InboxItem& item, QWidget* parent)
         } else {
             f.edit->setPlainText(value.is_string() ? qs(value.get<std::string>()) : QString());
         }
-        layout->addWidget(new QLabel(QString::fromUtf8(spec.label), this));
+        layout->addWidget(new QLabel(tr(spec.label), this));
         layout->addWidget(f.edit, 1);
         m_fields.push_back(f);
     }
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("patchError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color:#c62828"));
     m_error->hide();
+    applyColors();
     layout->addWidget(m_error);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    m_buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Apply edited"));
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Apply edited"));
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         auto op = editedOp();
@@ -129,9 +139,8 @@ Result<Json> PatchEditor::editedOp() const
         }
         Json parsed = Json::parse(text, nullptr, false);
         if (parsed.is_discarded() || !parsed.is_object())
-            return fail(Error::invalid(QStringLiteral("%1 must be a JSON object")
-                                           .arg(f.key.isEmpty() ? QStringLiteral("the operation")
-                                                                : f.key)));
+            return fail(Error::invalid(
+                tr("%1 must be a JSON object").arg(f.key.isEmpty() ? tr("the operation") : f.key)));
         if (f.key.isEmpty())
             op = std::move(parsed);
         else
@@ -142,8 +151,21 @@ Result<Json> PatchEditor::editedOp() const
 
 void PatchEditor::showError(const QString& message)
 {
-    m_error->setText(QStringLiteral("Not applied: %1").arg(message));
+    m_error->setText(tr("Not applied: %1").arg(message));
     m_error->show();
+}
+
+void PatchEditor::applyColors()
+{
+    m_error->setStyleSheet(
+        QStringLiteral("color:%1").arg(Tones::of(this).css(Tones::Tone::ErrorText)));
+}
+
+void PatchEditor::changeEvent(QEvent* event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_error)
+        applyColors();
 }
 
 } // namespace sediment::ui

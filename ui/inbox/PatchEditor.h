@@ -34,7 +34,13 @@ public:
 Q_SIGNALS:
     void submitted(const sediment::Json& op);
 
+protected:
+    // Recolours the error line when the palette turns light or dark.
+    void changeEvent(QEvent* event) override;
+
 private:
+    void applyColors();
+
     struct Field {
         QString key;
         bool json = false;

@@ -15,19 +15,19 @@ namespace sediment::ui {
 QString RefuseDialog::label(const QString& code)
 {
     if (code == QLatin1String("duplicate"))
-        return QStringLiteral("Duplicate — already known");
+        return tr("Duplicate — already known");
     if (code == QLatin1String("wrong"))
-        return QStringLiteral("Wrong — not true");
+        return tr("Wrong — not true");
     if (code == QLatin1String("too_specific"))
-        return QStringLiteral("Too specific — will not generalise");
+        return tr("Too specific — will not generalise");
     if (code == QLatin1String("stale"))
-        return QStringLiteral("Stale — no longer applies");
+        return tr("Stale — no longer applies");
     if (code == QLatin1String("unsafe"))
-        return QStringLiteral("Unsafe — must not be injected");
+        return tr("Unsafe — must not be injected");
     if (code == QLatin1String("low_value"))
-        return QStringLiteral("Low value — not worth the budget");
+        return tr("Low value — not worth the budget");
     if (code == QLatin1String("other"))
-        return QStringLiteral("Other — explain below");
+        return tr("Other — explain below");
     return code;
 }
 
@@ -35,34 +35,34 @@ RefuseDialog::RefuseDialog(int itemCount, QWidget* parent)
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("refuseDialog"));
-    setWindowTitle(itemCount == 1 ? QStringLiteral("Refuse proposal")
-                                  : QStringLiteral("Refuse %1 proposals").arg(itemCount));
+    setWindowTitle(itemCount == 1 ? tr("Refuse proposal")
+                                  : tr("Refuse %1 proposals").arg(itemCount));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(
-        QStringLiteral("The agent will not be offered this again: a refusal is remembered and "
-                       "rejects identical proposals."),
-        this);
+    auto* intro =
+        new QLabel(tr("The agent will not be offered this again: a refusal is remembered and "
+                      "rejects identical proposals."),
+                   this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     auto* form = new QFormLayout();
     m_code = new QComboBox(this);
     m_code->setObjectName(QStringLiteral("reasonCode"));
-    m_code->addItem(QStringLiteral("Choose a reason…"), QString());
+    m_code->addItem(tr("Choose a reason…"), QString());
     for (const QString& code : InboxService::refusalCodes())
         m_code->addItem(label(code), code);
     m_text = new QPlainTextEdit(this);
     m_text->setObjectName(QStringLiteral("reasonText"));
-    m_text->setPlaceholderText(QStringLiteral("Optional note for the audit log (required for Other)"));
+    m_text->setPlaceholderText(tr("Optional note for the audit log (required for Other)"));
     m_text->setTabChangesFocus(true);
     m_text->setMinimumHeight(80);
-    form->addRow(QStringLiteral("Reason"), m_code);
-    form->addRow(QStringLiteral("Note"), m_text);
+    form->addRow(tr("Reason"), m_code);
+    form->addRow(tr("Note"), m_text);
     layout->addLayout(form);
     m_hint = new QLabel(this);
     m_hint->setWordWrap(true);
     layout->addWidget(m_hint);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    m_buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Refuse"));
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Refuse"));
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         if (isComplete())
@@ -97,9 +97,9 @@ void RefuseDialog::updateState()
 {
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(isComplete());
     if (code().isEmpty())
-        m_hint->setText(QStringLiteral("Choose why this is refused."));
+        m_hint->setText(tr("Choose why this is refused."));
     else if (!isComplete())
-        m_hint->setText(QStringLiteral("Say what is wrong: Other needs a note."));
+        m_hint->setText(tr("Say what is wrong: Other needs a note."));
     else
         m_hint->clear();
 }

@@ -2,13 +2,13 @@
 
 #include "inbox/InboxItem.h"
 #include "inbox/MemoryWritePlan.h"
+#include "shared/Tones.h"
 #include "workspace/Workspace.h"
 
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
-
 #include <cstdlib>
 
 namespace sediment::ui {
@@ -63,10 +63,10 @@ WritePlanView::WritePlanView(QWidget* parent)
     m_summary = valueLabel(this, "writePlanSummary");
     m_operations = valueLabel(this, "writePlanOperations");
     m_budget = valueLabel(this, "writePlanBudget");
-    m_originLabel = new QLabel(QStringLiteral("Origin"), this);
-    m_summaryLabel = new QLabel(QStringLiteral("Summary"), this);
-    m_operationsLabel = new QLabel(QStringLiteral("Operations"), this);
-    m_budgetLabel = new QLabel(QStringLiteral("Net effect"), this);
+    m_originLabel = new QLabel(tr("Origin"), this);
+    m_summaryLabel = new QLabel(tr("Summary"), this);
+    m_operationsLabel = new QLabel(tr("Operations"), this);
+    m_budgetLabel = new QLabel(tr("Net effect"), this);
     form->addRow(m_originLabel, m_origin);
     form->addRow(m_summaryLabel, m_summary);
     form->addRow(m_operationsLabel, m_operations);
@@ -88,8 +88,7 @@ bool WritePlanView::showItem(Workspace& workspace, const InboxItem& item)
         return false;
     }
 
-    m_heading->setText(fromHermes ? QStringLiteral("Staged by Hermes (%1)").arg(hermesId)
-                                  : QStringLiteral("Batch write"));
+    m_heading->setText(fromHermes ? tr("Staged by Hermes (%1)").arg(hermesId) : tr("Batch write"));
     m_origin->setText(origin);
     m_summary->setText(summary);
     for (QLabel* l : {m_origin, m_originLabel})
@@ -100,28 +99,28 @@ bool WritePlanView::showItem(Workspace& workspace, const InboxItem& item)
     QString budget;
     auto plan = MemoryWritePlan::forItem(workspace, item);
     if (!plan) {
-        budget = QStringLiteral("Cannot compute: %1").arg(plan.error().message);
+        budget = tr("Cannot compute: %1").arg(plan.error().message);
         m_budgetBad = true;
     } else if (*plan) {
         const MemoryWritePlan& p = **plan;
         int n = 0;
         for (const MemoryWritePlan::Step& step : p.steps) {
-            QString line = QStringLiteral("%1. %2: %3   %4 chars")
+            QString line = tr("%1. %2: %3   %4 chars")
                                .arg(++n)
                                .arg(p.target, step.text(), signedDelta(step.after - step.before));
             if (!step.ok)
                 line += QStringLiteral("   ✗ %1").arg(step.message);
             m_operationTexts << line;
         }
-        budget = QStringLiteral("%1: %2 → %3 / %4 chars")
+        budget = tr("%1: %2 → %3 / %4 chars")
                      .arg(p.target, number(p.budget.current), number(p.budget.after),
                           number(p.budget.limit));
         if (!p.accepted) {
-            budget += p.budget.over ? QStringLiteral(" — over the limit, the store would refuse it")
-                                    : QStringLiteral(" — the store would refuse it: %1").arg(p.verdict);
+            budget += p.budget.over ? tr(" — over the limit, the store would refuse it")
+                                    : tr(" — the store would refuse it: %1").arg(p.verdict);
             m_budgetBad = true;
         } else {
-            budget += QStringLiteral(" — fits");
+            budget += tr(" — fits");
         }
     }
     // Only a batch needs its steps spelled out; a single write is the diff and the budget row.
@@ -150,17 +149,18 @@ QString WritePlanView::budgetText() const { return m_budget->isHidden() ? QStrin
 
 void WritePlanView::applyColors()
 {
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    using T = Tones::Tone;
+    const Tones tones = Tones::of(this);
     setAttribute(Qt::WA_StyledBackground, true);
     // A style sheet change is itself a palette change: set it only when it differs, or
     // changeEvent would call back here for ever.
-    const QString background = QStringLiteral("#writePlan{background:%1;border-radius:4px}")
-                                   .arg(dark ? QStringLiteral("#23272e") : QStringLiteral("#f1f4f8"));
+    const QString background =
+        QStringLiteral("#writePlan{background:%1;border-radius:4px}").arg(tones.css(T::Panel));
     if (styleSheet() != background)
         setStyleSheet(background);
-    const QString red = dark ? QStringLiteral("#ff8a8a") : QStringLiteral("#b42318");
-    m_budget->setStyleSheet(m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(red)
-                                        : QString());
+    m_budget->setStyleSheet(
+        m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(tones.css(T::ErrorText))
+                    : QString());
 }
 
 void WritePlanView::changeEvent(QEvent* event)

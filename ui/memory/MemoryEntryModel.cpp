@@ -1,9 +1,10 @@
 #include "memory/MemoryEntryModel.h"
 
 #include "memory/ThreatScanner.h"
+#include "shared/Tones.h"
 
 #include <QBrush>
-#include <QColor>
+#include <QGuiApplication>
 
 namespace sediment::ui {
 
@@ -77,7 +78,12 @@ QVariant MemoryEntryModel::data(const QModelIndex& index, int role) const
                    ? tr("%n character(s)", nullptr, int(m_entries[row].toUcs4().size()))
                    : m_threatMessages[size_t(row)];
     case Qt::ForegroundRole:
-        return threat.isEmpty() ? QVariant() : QVariant(QBrush(QColor(0xc6, 0x28, 0x28)));
+        // The model has no widget: the tone follows the application's palette, which every view
+        // repaints with when it turns light or dark.
+        return threat.isEmpty()
+                   ? QVariant()
+                   : QVariant(
+                         QBrush(Tones(QGuiApplication::palette()).color(Tones::Tone::ErrorText)));
     case EntryTextRole:
         return m_entries[row];
     case ThreatRole:

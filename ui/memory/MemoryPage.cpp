@@ -75,28 +75,11 @@ MemoryPage::MemoryPage(sediment::Workspace& workspace, const sediment::Clock& cl
     stores->addWidget(buildColumn(m_memory, tr("MEMORY.md — the agent's notes")));
     stores->addWidget(buildColumn(m_user, tr("USER.md — who the user is")));
 
-    auto* historyBox = new QWidget(this);
-    auto* hl = new QVBoxLayout(historyBox);
-    hl->setContentsMargins(0, 0, 0, 0);
-    m_historyTitle = new QLabel(tr("History — select an entry"), historyBox);
-    m_history = new QListWidget(historyBox);
-    m_history->setObjectName(QStringLiteral("memoryHistory"));
-    hl->addWidget(m_historyTitle);
-    hl->addWidget(m_history);
-
-    auto* snapshotBox = new QWidget(this);
-    auto* sl = new QVBoxLayout(snapshotBox);
-    sl->setContentsMargins(0, 0, 0, 0);
-    sl->addWidget(new QLabel(tr("Frozen snapshot — what the agent sees at its next session"), snapshotBox));
-    m_snapshot = new QPlainTextEdit(snapshotBox);
-    m_snapshot->setObjectName(QStringLiteral("memorySnapshot"));
-    m_snapshot->setReadOnly(true);
-    m_snapshot->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    sl->addWidget(m_snapshot);
-
+    QWidget* history = buildHistory();
+    QWidget* snapshot = buildSnapshot();
     auto* lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(historyBox);
-    lower->addWidget(snapshotBox);
+    lower->addWidget(history);
+    lower->addWidget(snapshot);
 
     auto* vertical = new QSplitter(Qt::Vertical, this);
     vertical->addWidget(stores);
@@ -106,6 +89,42 @@ MemoryPage::MemoryPage(sediment::Workspace& workspace, const sediment::Clock& cl
     layout->addWidget(m_notice);
     layout->addWidget(vertical, 1);
 
+    followDiskChanges();
+    reload();
+}
+
+// The selected entry's past versions, from the audit log.
+QWidget* MemoryPage::buildHistory()
+{
+    auto* historyBox = new QWidget(this);
+    auto* hl = new QVBoxLayout(historyBox);
+    hl->setContentsMargins(0, 0, 0, 0);
+    m_historyTitle = new QLabel(tr("History — select an entry"), historyBox);
+    m_history = new QListWidget(historyBox);
+    m_history->setObjectName(QStringLiteral("memoryHistory"));
+    hl->addWidget(m_historyTitle);
+    hl->addWidget(m_history);
+    return historyBox;
+}
+
+// The two stores as the agent's next session will read them.
+QWidget* MemoryPage::buildSnapshot()
+{
+    auto* snapshotBox = new QWidget(this);
+    auto* sl = new QVBoxLayout(snapshotBox);
+    sl->setContentsMargins(0, 0, 0, 0);
+    sl->addWidget(new QLabel(tr("Frozen snapshot — what the agent sees at its next session"), snapshotBox));
+    m_snapshot = new QPlainTextEdit(snapshotBox);
+    m_snapshot->setObjectName(QStringLiteral("memorySnapshot"));
+    m_snapshot->setReadOnly(true);
+    m_snapshot->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    sl->addWidget(m_snapshot);
+    return snapshotBox;
+}
+
+// Another program may write the stores: reload when they change on disk.
+void MemoryPage::followDiskChanges()
+{
     // inotify reacts at once; the poll covers file systems where it does not, and a watch lost
     // when an atomic rename replaced the file.
     connect(&m_watcher, &QFileSystemWatcher::fileChanged, this, &MemoryPage::checkFiles);
@@ -113,7 +132,6 @@ MemoryPage::MemoryPage(sediment::Workspace& workspace, const sediment::Clock& cl
     m_poll.setInterval(1000);
     connect(&m_poll, &QTimer::timeout, this, &MemoryPage::checkFiles);
     m_poll.start();
-    reload();
 }
 
 MemoryPage::~MemoryPage() = default;
@@ -245,7 +263,7 @@ void MemoryPage::checkFiles()
     }
     reload();
     const QString message = tr("%1 changed on disk (another program wrote it); reloaded at %2")
-                                .arg(changed.join(QStringLiteral(" and ")),
+                                .arg(changed.join(tr(" and ")),
                                      QTime::currentTime().toString(QStringLiteral("HH:mm:ss")));
     m_notice->setText(message);
     m_notice->show();

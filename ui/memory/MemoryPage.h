@@ -60,6 +60,11 @@ public Q_SLOTS:
     void reload() override;
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QWidget* buildHistory();
+    QWidget* buildSnapshot();
+    void followDiskChanges();
+
     struct Column {
         QString target;
         QLabel* heading = nullptr;

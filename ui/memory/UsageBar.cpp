@@ -1,5 +1,7 @@
 #include "memory/UsageBar.h"
 
+#include "shared/Tones.h"
+
 #include <QPainter>
 #include <QPalette>
 
@@ -41,9 +43,9 @@ void UsageBar::paintEvent(QPaintEvent*)
     const double share = m_limit > 0 ? std::min(1.0, double(m_current) / m_limit) : 0.0;
     QColor fill = pal.color(QPalette::Highlight);
     if (m_limit > 0 && m_current > m_limit)
-        fill = QColor(0xc6, 0x28, 0x28);
+        fill = Tones::of(this).color(Tones::Tone::MeterOver);
     else if (m_limit > 0 && m_current * 10 > m_limit * 9)
-        fill = QColor(0xe6, 0x8a, 0x00);
+        fill = Tones::of(this).color(Tones::Tone::MeterNear);
     if (share > 0) {
         QRectF bar = frame.adjusted(1, 1, -1, -1);
         bar.setWidth(bar.width() * share);

@@ -47,7 +47,8 @@ QVariant ScarTableModel::data(const QModelIndex& index, int role) const
     switch (index.column()) {
     case IdColumn: return s->id;
     case KindColumn: return s->kind;
-    case TitleColumn: return s->archived ? s->title + QStringLiteral(" (archived)") : s->title;
+    case TitleColumn:
+        return s->archived ? s->title + tr(" (archived)") : s->title;
     case ImportanceColumn: return s->importance;
     case ScopeColumn: return s->scope;
     case RecallsColumn: return s->recallCount;
@@ -65,12 +66,18 @@ QVariant ScarTableModel::headerData(int section, Qt::Orientation orientation, in
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case IdColumn: return QStringLiteral("#");
-    case KindColumn: return QStringLiteral("Kind");
-    case TitleColumn: return QStringLiteral("Title");
-    case ImportanceColumn: return QStringLiteral("Importance");
-    case ScopeColumn: return QStringLiteral("Scope");
-    case RecallsColumn: return QStringLiteral("Recalls");
-    case CreatedColumn: return QStringLiteral("Created");
+    case KindColumn:
+        return tr("Kind");
+    case TitleColumn:
+        return tr("Title");
+    case ImportanceColumn:
+        return tr("Importance");
+    case ScopeColumn:
+        return tr("Scope");
+    case RecallsColumn:
+        return tr("Recalls");
+    case CreatedColumn:
+        return tr("Created");
     default: return {};
     }
 }

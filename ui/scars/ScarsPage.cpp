@@ -32,22 +32,35 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_model = new ScarTableModel(workspace.db(), this);
     connect(m_model, &ScarTableModel::errorOccurred, this, &Page::statusMessage);
 
+    QHBoxLayout* filters = buildFilters();
+    buildTable();
+    buildLessonAndRecall();
+    layOut(filters);
+
+    reloadScopes();
+    applyFilter();
+}
+
+// The search, the scope, kind, importance and archive filters, and the recall and suggestion
+// buttons, in one row above the table.
+QHBoxLayout* ScarsPage::buildFilters()
+{
     m_search = new QLineEdit;
-    m_search->setPlaceholderText(QStringLiteral("Search title, context and lesson (full text)"));
+    m_search->setPlaceholderText(tr("Search title, context and lesson (full text)"));
     m_search->setClearButtonEnabled(true);
     m_scope = new QComboBox;
     m_kind = new QComboBox;
-    m_kind->addItem(QStringLiteral("Any kind"), QString());
-    m_kind->addItem(QStringLiteral("Failures"), QStringLiteral("failure"));
-    m_kind->addItem(QStringLiteral("Victories"), QStringLiteral("victory"));
+    m_kind->addItem(tr("Any kind"), QString());
+    m_kind->addItem(tr("Failures"), QStringLiteral("failure"));
+    m_kind->addItem(tr("Victories"), QStringLiteral("victory"));
     m_minImportance = new QSpinBox;
     m_minImportance->setRange(0, 10);
-    m_minImportance->setPrefix(QStringLiteral("importance ≥ "));
-    m_archived = new QCheckBox(QStringLiteral("Archived too"));
-    auto* recallButton = new QPushButton(QStringLiteral("&Recall"));
-    recallButton->setToolTip(QStringLiteral("Rank the matches as the agent's recall would (preview, no bump)"));
-    m_suggest = new QPushButton(QStringLiteral("Make a &suggestion"));
-    m_suggest->setToolTip(QStringLiteral("Send the selected scar's lesson to the inbox as a memory proposal"));
+    m_minImportance->setPrefix(tr("importance ≥ "));
+    m_archived = new QCheckBox(tr("Archived too"));
+    auto* recallButton = new QPushButton(tr("&Recall"));
+    recallButton->setToolTip(tr("Rank the matches as the agent's recall would (preview, no bump)"));
+    m_suggest = new QPushButton(tr("Make a &suggestion"));
+    m_suggest->setToolTip(tr("Send the selected scar's lesson to the inbox as a memory proposal"));
 
     // Typing re-queries after a short pause instead of on every key.
     m_debounce = new QTimer(this);
@@ -71,7 +84,11 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     filters->addWidget(m_archived);
     filters->addWidget(recallButton);
     filters->addWidget(m_suggest);
+    return filters;
+}
 
+void ScarsPage::buildTable()
+{
     m_table = new QTableView;
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -90,11 +107,15 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ScarsPage::showSelected);
+}
 
+// The selected scar's lesson and the ranked recall preview, beside the table.
+void ScarsPage::buildLessonAndRecall()
+{
     m_lesson = new QTextBrowser;
     m_recall = new QTableWidget(0, 4);
-    m_recall->setHorizontalHeaderLabels({QStringLiteral("Score"), QStringLiteral("#"),
-                                         QStringLiteral("Scar"), QStringLiteral("Why it ranked so")});
+    m_recall->setHorizontalHeaderLabels(
+        {tr("Score"), QStringLiteral("#"), tr("Scar"), tr("Why it ranked so")});
     m_recall->verticalHeader()->hide();
     m_recall->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_recall->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -107,7 +128,10 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
         if (auto* item = m_recall->item(row, 1))
             selectScar(item->text().toLongLong());
     });
+}
 
+void ScarsPage::layOut(QHBoxLayout* filters)
+{
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(m_lesson);
     right->addWidget(m_recall);
@@ -122,21 +146,18 @@ ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(filters);
     layout->addWidget(split, 1);
-
-    reloadScopes();
-    applyFilter();
 }
 
 QString ScarsPage::badge() const
 {
-    return m_total == 1 ? QStringLiteral("1 scar") : QStringLiteral("%1 scars").arg(m_total);
+    return m_total == 1 ? tr("1 scar") : tr("%1 scars").arg(m_total);
 }
 
 void ScarsPage::reloadScopes()
 {
     const QString current = m_scope->currentData().toString();
     m_scope->clear();
-    m_scope->addItem(QStringLiteral("All scopes"), QString());
+    m_scope->addItem(tr("All scopes"), QString());
     auto scopes = ScarRepository(m_workspace.db()).scopes();
     if (scopes)
         for (const QString& s : *scopes)
@@ -186,28 +207,29 @@ void ScarsPage::showSelected()
     const Scar* s = m_model->scarAt(m_table->currentIndex().row());
     m_suggest->setEnabled(s && !s->suggestionId);
     if (!s) {
-        m_lesson->setPlainText(m_model->rowCount() ? QString() : QStringLiteral("No scar matches."));
+        m_lesson->setPlainText(m_model->rowCount() ? QString() : tr("No scar matches."));
         return;
     }
-    QString html = QStringLiteral("<h3>%1</h3><p><b>%2</b> · importance %3/10 · scope %4 · %5 · "
-                                  "recalled %6×%7</p>")
-                       .arg(s->title.toHtmlEscaped(), s->kind)
-                       .arg(s->importance)
-                       .arg(s->scope.toHtmlEscaped(), s->createdAt.left(10))
-                       .arg(s->recallCount)
-                       .arg(s->lastRecalledAt ? QStringLiteral(" (last %1)").arg(s->lastRecalledAt->left(10))
-                                              : QString());
+    QString html =
+        tr("<h3>%1</h3><p><b>%2</b> · importance %3/10 · scope %4 · %5 · "
+           "recalled %6×%7</p>")
+            .arg(s->title.toHtmlEscaped(), s->kind)
+            .arg(s->importance)
+            .arg(s->scope.toHtmlEscaped(), s->createdAt.left(10))
+            .arg(s->recallCount)
+            .arg(s->lastRecalledAt ? tr(" (last %1)").arg(s->lastRecalledAt->left(10)) : QString());
     html += QStringLiteral("<p><b>%1</b><br>%2</p>")
-                .arg(s->kind == QLatin1String("victory") ? QStringLiteral("Pattern to reproduce")
-                                                         : QStringLiteral("Lesson (what prevents a repeat)"),
+                .arg(s->kind == QLatin1String("victory") ? tr("Pattern to reproduce")
+                                                         : tr("Lesson (what prevents a repeat)"),
                      s->lesson.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     if (!s->context.isEmpty())
-        html += QStringLiteral("<p><b>Context</b><br>%1</p>")
-                    .arg(s->context.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+        html +=
+            tr("<p><b>Context</b><br>%1</p>")
+                .arg(s->context.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     if (s->suggestionId)
-        html += QStringLiteral("<p>Suggested as inbox item %1.</p>").arg(*s->suggestionId);
+        html += tr("<p>Suggested as inbox item %1.</p>").arg(*s->suggestionId);
     else if (!s->learnable)
-        html += QStringLiteral("<p>Not learnable: never proposed automatically.</p>");
+        html += tr("<p>Not learnable: never proposed automatically.</p>");
     m_lesson->setHtml(html);
 }
 
@@ -229,8 +251,8 @@ bool ScarsPage::runRecall()
         m_recall->setItem(row, 3, new QTableWidgetItem(h.why()));
         ++row;
     }
-    Q_EMIT statusMessage(hits->empty() ? QStringLiteral("recall: no scar matches")
-                                       : QStringLiteral("recall: %1 result(s)").arg(hits->size()));
+    Q_EMIT statusMessage(hits->empty() ? tr("recall: no scar matches")
+                                       : tr("recall: %1 result(s)").arg(hits->size()));
     return true;
 }
 
@@ -244,16 +266,15 @@ qint64 ScarsPage::suggestSelected()
     ScarSuggester suggester(m_workspace, m_clock, Actor::human(m_workspace));
     auto done = suggester.suggestOne(*s, redacted);
     if (!done || !done->inboxId) {
-        Q_EMIT statusMessage(done ? QStringLiteral("nothing proposed for scar %1").arg(id) : done.error().message);
+        Q_EMIT statusMessage(done ? tr("nothing proposed for scar %1").arg(id)
+                                  : done.error().message);
         return 0;
     }
     m_model->refresh();
     selectScar(id);
     showSelected();
-    Q_EMIT statusMessage(QStringLiteral("scar %1 suggested: inbox item %2 (%3)")
-                             .arg(id)
-                             .arg(*done->inboxId)
-                             .arg(done->status));
+    Q_EMIT statusMessage(
+        tr("scar %1 suggested: inbox item %2 (%3)").arg(id).arg(*done->inboxId).arg(done->status));
     return *done->inboxId;
 }
 

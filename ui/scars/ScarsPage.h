@@ -6,6 +6,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -29,7 +30,7 @@ public:
     ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
 
     QString pageId() const override { return QStringLiteral("scars"); }
-    QString title() const override { return QStringLiteral("Scars"); }
+    QString title() const override { return tr("Scars"); }
     QString badge() const override;
 
     // Runs the recall on the search text and scope and lists the ranked results. A preview: a
@@ -54,6 +55,11 @@ public Q_SLOTS:
     void applyFilter();
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QHBoxLayout* buildFilters();
+    void buildTable();
+    void buildLessonAndRecall();
+    void layOut(QHBoxLayout* filters);
     void reloadScopes();
     void showSelected();
 

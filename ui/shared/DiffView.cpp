@@ -1,6 +1,7 @@
 #include "shared/DiffView.h"
 
 #include "shared/SideBySideDiff.h"
+#include "shared/Tones.h"
 
 #include <QEvent>
 #include <QPalette>
@@ -16,14 +17,16 @@ struct Colors {
 
 Colors colorsFor(const QPalette& p)
 {
-    const bool dark = p.color(QPalette::Base).lightness() < 128;
-    if (dark)
-        return {QStringLiteral("#3b2326"), QStringLiteral("#7d2f35"), QStringLiteral("#1f3626"),
-                QStringLiteral("#2f6b3c"), QStringLiteral("#7f8690"), QStringLiteral("#3a3f46"),
-                p.color(QPalette::Text).name(), QStringLiteral("#8b929b")};
-    return {QStringLiteral("#fdecec"), QStringLiteral("#f5b7b9"), QStringLiteral("#e9f7ec"),
-            QStringLiteral("#a9e2b6"), QStringLiteral("#9aa1a9"), QStringLiteral("#e3e5e8"),
-            p.color(QPalette::Text).name(), QStringLiteral("#6b7280")};
+    using T = Tones::Tone;
+    const Tones t(p);
+    return {t.css(T::RemovedLine),
+            t.css(T::RemovedWord),
+            t.css(T::AddedLine),
+            t.css(T::AddedWord),
+            t.css(T::FaintText),
+            t.css(T::Rule),
+            p.color(QPalette::Text).name(),
+            t.css(T::MutedText)};
 }
 
 QString escaped(const QString& text) { return text.toHtmlEscaped(); }
@@ -122,8 +125,8 @@ void DiffView::render()
             ++m_changedWords;
     }
     if (rows.empty())
-        html += QStringLiteral("<tr><td></td><td colspan='3' style='color:%1'>Both sides are "
-                               "empty.</td></tr>")
+        html += tr("<tr><td></td><td colspan='3' style='color:%1'>Both sides are "
+                   "empty.</td></tr>")
                     .arg(c.muted);
     html += QStringLiteral("</table>");
     m_html = html;

@@ -14,8 +14,8 @@ public:
     explicit DiffView(QWidget* parent = nullptr);
 
     void setTexts(const QString& before, const QString& after,
-                  const QString& beforeTitle = QStringLiteral("Before"),
-                  const QString& afterTitle = QStringLiteral("After"));
+                  const QString& beforeTitle = tr("Before"),
+                  const QString& afterTitle = tr("After"));
     void clearDiff(const QString& message);
 
     // The HTML of the last diff, for tests and for copying.

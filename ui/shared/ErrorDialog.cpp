@@ -6,8 +6,8 @@ namespace sediment::ui {
 
 void ErrorDialog::show(QWidget* parent, const QString& what, const QString& whatToDo)
 {
-    auto* box = new QMessageBox(QMessageBox::Warning, QStringLiteral("Sediment"), what,
-                                QMessageBox::Ok, parent);
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("Sediment"), what, QMessageBox::Ok, parent);
     box->setObjectName(QStringLiteral("errorDialog"));
     box->setInformativeText(whatToDo);
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -19,15 +19,14 @@ void ErrorDialog::show(QWidget* parent, const QString& what, const Error& error)
     QString advice;
     switch (error.kind) {
     case ErrorKind::Refused:
-        advice = QStringLiteral("Nothing was changed. %1").arg(error.message);
+        advice = tr("Nothing was changed. %1").arg(error.message);
         break;
     case ErrorKind::Invalid:
-        advice = QStringLiteral("Nothing was changed. Correct the input and try again: %1")
-                     .arg(error.message);
+        advice = tr("Nothing was changed. Correct the input and try again: %1").arg(error.message);
         break;
     case ErrorKind::Io:
-        advice = QStringLiteral("Nothing was changed. Check that the workspace folder is "
-                                "reachable and writable, then try again.\n\n%1")
+        advice = tr("Nothing was changed. Check that the workspace folder is "
+                    "reachable and writable, then try again.\n\n%1")
                      .arg(error.message);
         break;
     }

@@ -10,8 +10,9 @@
 
 namespace sediment::ui {
 
-// The row cache of a lazy table: rows read a page of ids at a time, at most `maxPages` pages
-// kept, the least recently used dropped first. Row is a record with an `id`.
+// The row cache of every lazy table: rows read a page at a time, at most `maxPages` pages kept,
+// the least recently used dropped first. `at` pages a list of ids (Row is then a record with an
+// `id`); `page` serves a table that reads its pages otherwise (by offset, by name).
 template <typename Row>
 class RowPages final {
 public:
@@ -23,20 +24,21 @@ public:
         m_lru.clear();
     }
 
-    // The row at `row` of `ids`, its page read with `read(page ids)` when not cached. nullptr
-    // when the read failed (its error in `error`) or the row was deleted since `ids` were read.
-    template <typename Read>
-    const Row* at(const std::vector<qint64>& ids, int row, Read read, QString* error)
+    // Forgets one page: a page cut short by the end of what was read so far.
+    void drop(int pageIndex)
     {
-        if (row < 0 || size_t(row) >= ids.size())
-            return nullptr;
-        const int pageIndex = row / m_pageSize;
+        m_pages.remove(pageIndex);
+        m_lru.removeOne(pageIndex);
+    }
+
+    // The page at `pageIndex`, read with `read()` when not cached. nullptr when the read failed
+    // (its error in `error`). For a table that reads pages by offset or by another key than ids.
+    template <typename Read>
+    const std::vector<Row>* page(int pageIndex, Read read, QString* error)
+    {
         auto it = m_pages.find(pageIndex);
         if (it == m_pages.end()) {
-            const size_t first = size_t(pageIndex) * size_t(m_pageSize);
-            const size_t last = std::min(ids.size(), first + size_t(m_pageSize));
-            Result<std::vector<Row>> rows = read(std::vector<qint64>(
-                ids.begin() + qsizetype(first), ids.begin() + qsizetype(last)));
+            Result<std::vector<Row>> rows = read();
             if (!rows) {
                 *error = rows.error().message;
                 return nullptr;
@@ -48,10 +50,35 @@ public:
             m_lru.removeOne(pageIndex);
         }
         m_lru.append(pageIndex);
+        return &it.value();
+    }
+
+    // The row at `row` of `ids`, its page read with `read(page ids)` when not cached. nullptr
+    // when the read failed (its error in `error`) or the row was deleted since `ids` were read.
+    template <typename Read>
+    const Row* at(const std::vector<qint64>& ids, int row, Read read, QString* error)
+    {
+        if (row < 0 || size_t(row) >= ids.size())
+            return nullptr;
+        const int pageIndex = row / m_pageSize;
+        const std::vector<Row>* rows = page(
+            pageIndex,
+            [&] {
+                const size_t first = size_t(pageIndex) * size_t(m_pageSize);
+                const size_t last = std::min(ids.size(), first + size_t(m_pageSize));
+                return read(std::vector<qint64>(ids.begin() + qsizetype(first),
+                                                ids.begin() + qsizetype(last)));
+            },
+            error);
+        if (!rows)
+            return nullptr;
         const size_t offset = size_t(row % m_pageSize);
         // A row deleted since the ids were read is simply missing from its page.
-        return offset < it->size() && (*it)[offset].id == ids[size_t(row)] ? &(*it)[offset] : nullptr;
+        return offset < rows->size() && (*rows)[offset].id == ids[size_t(row)] ? &(*rows)[offset]
+                                                                                 : nullptr;
     }
+
+    int pageSize() const { return m_pageSize; }
 
 private:
     int m_pageSize;

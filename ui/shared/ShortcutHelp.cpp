@@ -10,16 +10,18 @@ namespace sediment::ui {
 const std::vector<ShortcutHelp::Entry>& ShortcutHelp::entries()
 {
     static const std::vector<Entry> list{
-        {"A", "Approve the selected proposals and move to the next pending one"},
-        {"R", "Refuse the selected proposals, with a reason"},
-        {"E", "Edit the payload, then apply the edited version"},
-        {"J / K", "Next / previous proposal"},
-        {"Ctrl+Z", "Undo the last decision of this session: revert an approval, take back a refusal"},
-        {"/", "Search (dest:, status:, score>=, agent:, profile:, is:stale, -term)"},
-        {"Esc", "Leave the search box"},
-        {"Ctrl+A", "Select every proposal shown (for a batch decision)"},
-        {"Ctrl+1 … 6", "Switch page"},
-        {"?", "This help"},
+        {"A", QT_TR_NOOP("Approve the selected proposals and move to the next pending one")},
+        {"R", QT_TR_NOOP("Refuse the selected proposals, with a reason")},
+        {"E", QT_TR_NOOP("Edit the payload, then apply the edited version")},
+        {"J / K", QT_TR_NOOP("Next / previous proposal")},
+        {"Ctrl+Z",
+         QT_TR_NOOP(
+             "Undo the last decision of this session: revert an approval, take back a refusal")},
+        {"/", QT_TR_NOOP("Search (dest:, status:, score>=, agent:, profile:, is:stale, -term)")},
+        {"Esc", QT_TR_NOOP("Leave the search box")},
+        {"Ctrl+A", QT_TR_NOOP("Select every proposal shown (for a batch decision)")},
+        {"Ctrl+1 … 6", QT_TR_NOOP("Switch page")},
+        {"?", QT_TR_NOOP("This help")},
     };
     return list;
 }
@@ -28,7 +30,7 @@ ShortcutHelp::ShortcutHelp(QWidget* parent)
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("shortcutHelp"));
-    setWindowTitle(QStringLiteral("Keyboard shortcuts"));
+    setWindowTitle(tr("Keyboard shortcuts"));
     auto* layout = new QVBoxLayout(this);
     auto* grid = new QGridLayout();
     grid->setHorizontalSpacing(18);
@@ -37,7 +39,7 @@ ShortcutHelp::ShortcutHelp(QWidget* parent)
     for (const Entry& e : entries()) {
         auto* keys = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromUtf8(e.keys)), this);
         grid->addWidget(keys, row, 0, Qt::AlignRight | Qt::AlignTop);
-        auto* what = new QLabel(QString::fromUtf8(e.what), this);
+        auto* what = new QLabel(tr(e.what), this);
         what->setWordWrap(true);
         grid->addWidget(what, row, 1);
         ++row;

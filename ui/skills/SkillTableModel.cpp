@@ -38,8 +38,7 @@ SkillTableModel::SkillTableModel(Database& db, QObject* parent)
 
 void SkillTableModel::reloadNames()
 {
-    m_pages.clear();
-    m_lru.clear();
+    m_rows.clear();
     auto names = m_repo.names(m_query);
     if (!names) {
         m_names.clear();
@@ -59,20 +58,12 @@ int SkillTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-const std::vector<Skill>* SkillTableModel::page(int pageIndex) const
+Result<std::vector<Skill>> SkillTableModel::readPage(int pageIndex) const
 {
-    auto it = m_pages.find(pageIndex);
-    if (it != m_pages.end()) {
-        m_lru.removeOne(pageIndex);
-        m_lru.append(pageIndex);
-        return &it.value();
-    }
     const QStringList names = m_names.mid(qsizetype(pageIndex) * kPageSize, kPageSize);
     auto rows = m_repo.fetch(names);
-    if (!rows) {
-        Q_EMIT const_cast<SkillTableModel*>(this)->errorOccurred(rows.error().message);
-        return nullptr;
-    }
+    if (!rows)
+        return rows;
     // A skill gone since the names were read would shift the page: keep positions by name.
     std::vector<Skill> aligned;
     aligned.reserve(size_t(names.size()));
@@ -87,17 +78,18 @@ const std::vector<Skill>* SkillTableModel::page(int pageIndex) const
             aligned.push_back(std::move(gone));
         }
     }
-    while (m_lru.size() >= kMaxCachedPages)
-        m_pages.remove(m_lru.takeFirst());
-    m_lru.append(pageIndex);
-    return &m_pages.insert(pageIndex, std::move(aligned)).value();
+    return aligned;
 }
 
 const Skill* SkillTableModel::skillAt(int row) const
 {
     if (row < 0 || row >= m_names.size())
         return nullptr;
-    const auto* rows = page(row / kPageSize);
+    const int pageIndex = row / kPageSize;
+    QString error;
+    const auto* rows = m_rows.page(pageIndex, [&] { return readPage(pageIndex); }, &error);
+    if (!rows)
+        Q_EMIT const_cast<SkillTableModel*>(this)->errorOccurred(error);
     const size_t offset = size_t(row % kPageSize);
     return rows && offset < rows->size() ? &(*rows)[offset] : nullptr;
 }
@@ -124,10 +116,10 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole) {
         if (column == LastActivityColumn) {
             const auto last = s->lastActivity();
-            return last ? time::toIso(*last) : QStringLiteral("no use, view or patch recorded");
+            return last ? time::toIso(*last) : tr("no use, view or patch recorded");
         }
         if (column == StateColumn && s->archivePath)
-            return QStringLiteral("archived to skills/%1").arg(*s->archivePath);
+            return tr("archived to skills/%1").arg(*s->archivePath);
         if (column == PinnedColumn && m_protection)
             return m_protection(*s).second;
         return {};
@@ -140,7 +132,7 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
     case CreatedByColumn: return s->createdBy;
     case PinnedColumn:
         if (s->pinned)
-            return QStringLiteral("pinned");
+            return tr("pinned");
         return m_protection ? m_protection(*s).first : QString();
     case LastActivityColumn: return localTime(s->lastActivity());
     case UsesColumn: return s->useCount;
@@ -156,15 +148,24 @@ QVariant SkillTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return QStringLiteral("Name");
-    case StateColumn: return QStringLiteral("State");
-    case CreatedByColumn: return QStringLiteral("Created by");
-    case PinnedColumn: return m_protection ? QStringLiteral("Protected") : QStringLiteral("Pinned");
-    case LastActivityColumn: return QStringLiteral("Last activity");
-    case UsesColumn: return QStringLiteral("Uses");
-    case ViewsColumn: return QStringLiteral("Views");
-    case PatchesColumn: return QStringLiteral("Patches");
-    case CreatedColumn: return QStringLiteral("Created");
+    case NameColumn:
+        return tr("Name");
+    case StateColumn:
+        return tr("State");
+    case CreatedByColumn:
+        return tr("Created by");
+    case PinnedColumn:
+        return m_protection ? tr("Protected") : tr("Pinned");
+    case LastActivityColumn:
+        return tr("Last activity");
+    case UsesColumn:
+        return tr("Uses");
+    case ViewsColumn:
+        return tr("Views");
+    case PatchesColumn:
+        return tr("Patches");
+    case CreatedColumn:
+        return tr("Created");
     default: return {};
     }
 }

@@ -1,10 +1,9 @@
 #pragma once
 
+#include "shared/RowPages.h"
 #include "store/SkillRepository.h"
 
 #include <QAbstractTableModel>
-#include <QHash>
-#include <QList>
 #include <QStringList>
 
 #include <functional>
@@ -14,7 +13,8 @@ namespace sediment::ui {
 
 // The skills as a lazy table: the names in display order come from SQL (filtered and sorted
 // there), whole records are fetched a page at a time when the view paints them and kept in a
-// small cache, so 100,000 skills open as fast as 100.
+// small cache (the tables' shared RowPages), so opening the page costs the same however many
+// skills there are. Not a LazyIdTableModel: a skill's identity is its name, not a row id.
 class SkillTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SkillTableModel)
@@ -57,14 +57,13 @@ Q_SIGNALS:
     void errorOccurred(const QString& message);
 
 private:
-    const std::vector<Skill>* page(int pageIndex) const;
+    Result<std::vector<Skill>> readPage(int pageIndex) const;
     void reloadNames();
 
     mutable SkillRepository m_repo;
     SkillRepository::ListQuery m_query;
     QStringList m_names;
-    mutable QHash<int, std::vector<Skill>> m_pages;
-    mutable QList<int> m_lru;
+    mutable RowPages<Skill> m_rows{kPageSize, kMaxCachedPages};
     Protection m_protection;
 };
 

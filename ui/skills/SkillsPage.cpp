@@ -44,9 +44,9 @@ QComboBox* choices(QWidget* parent, const QString& all, const QStringList& value
     return box;
 }
 
-QString plural(qint64 n, const char* one, const char* many)
+QString skillCount(qint64 n)
 {
-    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+    return n == 1 ? SkillsPage::tr("1 skill") : SkillsPage::tr("%1 skills").arg(n);
 }
 
 } // namespace
@@ -56,7 +56,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     , m_workspace(workspace)
     , m_clock(clock)
     , m_confirm([this](const QString& question) {
-        return QMessageBox::question(this, QStringLiteral("Run the curator"), question,
+        return QMessageBox::question(this, tr("Run the curator"), question,
                                      QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
                == QMessageBox::Yes;
     })
@@ -64,14 +64,27 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
 {
     m_model = new SkillTableModel(workspace.db(), this);
     connect(m_model, &SkillTableModel::errorOccurred, this, &Page::statusMessage);
+    QHBoxLayout* filters = buildFilters();
+    buildTable();
+    QHBoxLayout* actions = buildDetailAndActions();
+    layOut(filters, actions, buildPreview());
+    loadRules();
+    // The model has just read the names: no reload, which would read them again.
+    showCurrent();
+    m_count->setText(skillCount(m_model->rowCount()));
+}
 
-    m_state = choices(this, QStringLiteral("All states"),
-                      {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")});
-    m_creator = choices(this, QStringLiteral("All creators"),
+// The state and creator choices and the name filter, above the table.
+QHBoxLayout* SkillsPage::buildFilters()
+{
+    m_state =
+        choices(this, tr("All states"),
+                {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")});
+    m_creator = choices(this, tr("All creators"),
                         {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"),
                          QStringLiteral("hub")});
     m_name = new QLineEdit(this);
-    m_name->setPlaceholderText(QStringLiteral("Filter by name"));
+    m_name->setPlaceholderText(tr("Filter by name"));
     m_name->setClearButtonEnabled(true);
     m_count = new QLabel(this);
     m_rules = new QLabel(this);
@@ -84,7 +97,11 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     connect(m_state, &QComboBox::currentIndexChanged, this, &SkillsPage::applyFilters);
     connect(m_creator, &QComboBox::currentIndexChanged, this, &SkillsPage::applyFilters);
     connect(m_name, &QLineEdit::textChanged, this, &SkillsPage::applyFilters);
+    return filters;
+}
 
+void SkillsPage::buildTable()
+{
     m_table = new QTableView(this);
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -113,19 +130,23 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &SkillsPage::showCurrent);
     connect(m_table, &QTableView::doubleClicked, this, &SkillsPage::openSkillFile);
+}
 
+// The selected skill's detail and the row of buttons under the table (P pins from the table).
+QHBoxLayout* SkillsPage::buildDetailAndActions()
+{
     m_detail = new QLabel(this);
     m_detail->setWordWrap(true);
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    m_pinButton = new QPushButton(QStringLiteral("&Pin"), this);
-    m_restoreButton = new QPushButton(QStringLiteral("&Restore"), this);
-    m_openButton = new QPushButton(QStringLiteral("&Open SKILL.md"), this);
-    auto* previewButton = new QPushButton(QStringLiteral("Pre&view curator"), this);
-    auto* runButton = new QPushButton(QStringLiteral("Run &curator…"), this);
-    m_pinButton->setToolTip(QStringLiteral("Pin or unpin the selected skill (P): a pinned skill "
-                                           "is never transitioned by the curator"));
-    previewButton->setToolTip(QStringLiteral("What the next curator pass would do, without doing it"));
+    m_pinButton = new QPushButton(tr("&Pin"), this);
+    m_restoreButton = new QPushButton(tr("&Restore"), this);
+    m_openButton = new QPushButton(tr("&Open SKILL.md"), this);
+    auto* previewButton = new QPushButton(tr("Pre&view curator"), this);
+    auto* runButton = new QPushButton(tr("Run &curator…"), this);
+    m_pinButton->setToolTip(tr("Pin or unpin the selected skill (P): a pinned skill "
+                               "is never transitioned by the curator"));
+    previewButton->setToolTip(tr("What the next curator pass would do, without doing it"));
     connect(m_pinButton, &QPushButton::clicked, this, &SkillsPage::togglePin);
     connect(m_restoreButton, &QPushButton::clicked, this, &SkillsPage::restoreSelected);
     connect(m_openButton, &QPushButton::clicked, this, &SkillsPage::openSkillFile);
@@ -139,19 +160,23 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     actions->addWidget(previewButton);
     actions->addWidget(runButton);
 
-    m_pinAction = new QAction(QStringLiteral("Pin or unpin"), this);
+    m_pinAction = new QAction(tr("Pin or unpin"), this);
     m_pinAction->setShortcut(QKeySequence(Qt::Key_P));
     m_pinAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(m_pinAction, &QAction::triggered, this, &SkillsPage::togglePin);
     m_table->addAction(m_pinAction);
+    return actions;
+}
 
+// What the next curator pass would do, filled by previewCurator().
+QWidget* SkillsPage::buildPreview()
+{
     m_previewSummary = new QLabel(
-        QStringLiteral("Curator preview: press “Preview curator” to see what the next pass would do."),
-        this);
+        tr("Curator preview: press “Preview curator” to see what the next pass would do."), this);
     m_previewSummary->setWordWrap(true);
     m_preview = new QTreeWidget(this);
     m_preview->setRootIsDecorated(false);
-    m_preview->setHeaderLabels({QStringLiteral("Skill"), QStringLiteral("Change"), QStringLiteral("Why")});
+    m_preview->setHeaderLabels({tr("Skill"), tr("Change"), tr("Why")});
     m_preview->setColumnWidth(0, 220);
     m_preview->setColumnWidth(1, 160);
     auto* previewBox = new QWidget(this);
@@ -159,7 +184,12 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     previewLayout->setContentsMargins(0, 0, 0, 0);
     previewLayout->addWidget(m_previewSummary);
     previewLayout->addWidget(m_preview);
+    return previewBox;
+}
 
+// The skills above (filters, rules, table, detail, buttons), the curator preview below.
+void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* preview)
+{
     auto* top = new QWidget(this);
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
@@ -170,16 +200,11 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     topLayout->addLayout(actions);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
-    split->addWidget(previewBox);
+    split->addWidget(preview);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
-
-    loadRules();
-    // The model has just read the names: no reload, which would read them again.
-    showCurrent();
-    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
 }
 
 void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm)
@@ -198,11 +223,11 @@ QString SkillsPage::badge() const
         const auto it = counts->find(QLatin1String(state));
         return it == counts->end() ? qint64(0) : it->second;
     };
-    QString text = QStringLiteral("%1 active").arg(n("active"));
+    QString text = tr("%1 active").arg(n("active"));
     if (n("stale"))
-        text += QStringLiteral(" · %1 stale").arg(n("stale"));
+        text += tr(" · %1 stale").arg(n("stale"));
     if (n("archived"))
-        text += QStringLiteral(" · %1 archived").arg(n("archived"));
+        text += tr(" · %1 archived").arg(n("archived"));
     return text;
 }
 
@@ -230,8 +255,8 @@ void SkillsPage::loadRules()
     m_scope.reset();
     const auto& t = m_settings.thresholds;
     if (!m_settings.hermesHome) {
-        m_rules->setText(QStringLiteral("Curator rules: stale after %1 days, archive after %2 days "
-                                        "(%3); only agent-created, unpinned skills are curated.")
+        m_rules->setText(tr("Curator rules: stale after %1 days, archive after %2 days "
+                            "(%3); only agent-created, unpinned skills are curated.")
                              .arg(t.staleAfterDays)
                              .arg(t.archiveAfterDays)
                              .arg(m_settings.source));
@@ -246,15 +271,14 @@ void SkillsPage::loadRules()
         m_scope = std::move(*scope);
     else
         problem = QStringLiteral(" %1.").arg(scope.error().message);
-    m_rules->setText(
-        QStringLiteral("Hermes' curator rules: stale after %1 days, archive after %2 days (%3); "
-                       "bundled skills are %4 (curator.prune_builtins); hub skills, the built-in "
-                       "plan and skills a cron job names are never touched.%5")
-            .arg(t.staleAfterDays)
-            .arg(t.archiveAfterDays)
-            .arg(m_settings.source,
-                 m_settings.pruneBuiltins ? QStringLiteral("curated") : QStringLiteral("left alone"),
-                 problem));
+    m_rules->setText(tr("Hermes' curator rules: stale after %1 days, archive after %2 days (%3); "
+                        "bundled skills are %4 (curator.prune_builtins); hub skills, the built-in "
+                        "plan and skills a cron job names are never touched.%5")
+                         .arg(t.staleAfterDays)
+                         .arg(t.archiveAfterDays)
+                         .arg(m_settings.source,
+                              m_settings.pruneBuiltins ? tr("curated") : tr("left alone"),
+                              problem));
     m_model->setProtection([this](const Skill& skill) { return protectionOf(skill); });
 }
 
@@ -264,11 +288,11 @@ std::pair<QString, QString> SkillsPage::protectionOf(const Skill& skill) const
     if (!m_scope)
         return {};
     const P p = m_scope->protection(skill.name);
-    static const QHash<int, QString> labels{{int(P::Pinned), QStringLiteral("pinned")},
-                                            {int(P::CronJob), QStringLiteral("cron job")},
-                                            {int(P::Hub), QStringLiteral("hub")},
-                                            {int(P::ProtectedBuiltin), QStringLiteral("built-in")},
-                                            {int(P::Bundled), QStringLiteral("bundled")}};
+    static const QHash<int, QString> labels{{int(P::Pinned), tr("pinned")},
+                                            {int(P::CronJob), tr("cron job")},
+                                            {int(P::Hub), tr("hub")},
+                                            {int(P::ProtectedBuiltin), tr("built-in")},
+                                            {int(P::Bundled), tr("bundled")}};
     if (p == P::None || p == P::NotAgent)
         return {QString(), HermesCuratorScope::describe(p)};
     return {labels.value(int(p)), HermesCuratorScope::describe(p)};
@@ -281,7 +305,7 @@ void SkillsPage::reload()
     m_model->refresh();
     if (keep.isEmpty() || !selectSkill(keep))
         showCurrent();
-    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
+    m_count->setText(skillCount(m_model->rowCount()));
     Q_EMIT badgeChanged();
 }
 
@@ -293,7 +317,7 @@ void SkillsPage::applyFilters()
     m_model->setNameFilter(m_name->text());
     if (keep.isEmpty() || !selectSkill(keep))
         showCurrent();
-    m_count->setText(plural(m_model->rowCount(), "skill", "skills"));
+    m_count->setText(skillCount(m_model->rowCount()));
 }
 
 void SkillsPage::showCurrent()
@@ -303,11 +327,11 @@ void SkillsPage::showCurrent()
     m_restoreButton->setEnabled(s && s->state == QLatin1String("archived"));
     m_openButton->setEnabled(s != nullptr);
     if (!s) {
-        m_pinButton->setText(QStringLiteral("&Pin"));
-        m_detail->setText(QStringLiteral("Select a skill to pin it, restore it or open its SKILL.md."));
+        m_pinButton->setText(tr("&Pin"));
+        m_detail->setText(tr("Select a skill to pin it, restore it or open its SKILL.md."));
         return;
     }
-    m_pinButton->setText(s->pinned ? QStringLiteral("Un&pin") : QStringLiteral("&Pin"));
+    m_pinButton->setText(s->pinned ? tr("Un&pin") : tr("&Pin"));
     const CuratorRules::Cutoffs cutoffs(m_clock.now().toUTC(), m_settings.thresholds);
     CuratorDecision d = CuratorRules::decide(*s, cutoffs);
     QString next;
@@ -315,27 +339,29 @@ void SkillsPage::showCurrent()
         const auto p = m_scope->protection(s->name);
         const Skill* rec = m_scope->record(s->name);
         if (s->pinned || p != HermesCuratorScope::Protection::None) {
-            next = QStringLiteral("protected: %1").arg(HermesCuratorScope::describe(
-                s->pinned ? HermesCuratorScope::Protection::Pinned : p));
+            next = tr("protected: %1")
+                       .arg(HermesCuratorScope::describe(
+                           s->pinned ? HermesCuratorScope::Protection::Pinned : p));
         } else if (!rec) {
-            next = QStringLiteral("seeded: its inactivity clock starts then");
+            next = tr("seeded: its inactivity clock starts then");
         } else {
             d = CuratorRules::transition(*rec, cutoffs);
-            next = d.transition == CuratorDecision::Transition::None
-                       ? QStringLiteral("no change")
-                       : QStringLiteral("%1 → %2: %3").arg(rec->state, d.toState(rec->state), d.why);
+            next =
+                d.transition == CuratorDecision::Transition::None
+                    ? tr("no change")
+                    : QStringLiteral("%1 → %2: %3").arg(rec->state, d.toState(rec->state), d.why);
         }
     } else if (d.scope == CuratorDecision::Scope::SkippedNotAgent)
-        next = QStringLiteral("the curator never touches %1 skills").arg(s->createdBy);
+        next = tr("the curator never touches %1 skills").arg(s->createdBy);
     else if (d.scope == CuratorDecision::Scope::SkippedPinned)
-        next = QStringLiteral("pinned: the curator leaves it as it is");
+        next = tr("pinned: the curator leaves it as it is");
     else if (d.transition == CuratorDecision::Transition::None)
-        next = QStringLiteral("no change");
+        next = tr("no change");
     else
         next = QStringLiteral("%1 → %2: %3").arg(s->state, d.toState(s->state), d.why);
-    m_detail->setText(QStringLiteral("%1 — %2, created by %3 on %4. Next curator pass: %5.")
-                          .arg(s->name, s->state, s->createdBy,
-                               time::toIso(s->createdAt).left(10), next));
+    m_detail->setText(
+        tr("%1 — %2, created by %3 on %4. Next curator pass: %5.")
+            .arg(s->name, s->state, s->createdBy, time::toIso(s->createdAt).left(10), next));
 }
 
 void SkillsPage::togglePin()
@@ -346,13 +372,13 @@ void SkillsPage::togglePin()
     const QString name = s->name;
     auto done = SkillService(m_workspace, m_clock).setPinned(name, !s->pinned, actor());
     if (!done) {
-        ErrorDialog::show(this, QStringLiteral("Could not change the pin of %1.").arg(name), done.error());
+        ErrorDialog::show(this, tr("Could not change the pin of %1.").arg(name), done.error());
         return;
     }
     reload();
     Q_EMIT statusMessage(done->writeBackError
-                             ? done->message + QStringLiteral(" (.usage.json not updated: %1)")
-                                                   .arg(*done->writeBackError)
+                             ? done->message +
+                                   tr(" (.usage.json not updated: %1)").arg(*done->writeBackError)
                              : done->message);
 }
 
@@ -364,7 +390,7 @@ void SkillsPage::restoreSelected()
     const QString name = s->name;
     auto done = SkillService(m_workspace, m_clock).restore(name, actor());
     if (!done) {
-        ErrorDialog::show(this, QStringLiteral("Could not restore %1.").arg(name), done.error());
+        ErrorDialog::show(this, tr("Could not restore %1.").arg(name), done.error());
         return;
     }
     reload();
@@ -383,7 +409,7 @@ bool SkillsPage::openSkillFile()
             file = folders.dir() + QLatin1Char('/') + *where + QStringLiteral("/SKILL.md");
     }
     if (!QFileInfo::exists(file)) {
-        Q_EMIT statusMessage(QStringLiteral("%1 does not exist").arg(file));
+        Q_EMIT statusMessage(tr("%1 does not exist").arg(file));
         return false;
     }
     return m_open(QUrl::fromLocalFile(file));
@@ -401,26 +427,26 @@ void SkillsPage::showPreview(const CuratorReport& r)
     }
     m_preview->addTopLevelItems(items);
     m_previewSummary->setText(
-        QStringLiteral("Next curator pass (as of %1): %2 checked, %3 to mark stale, %4 to archive, "
-                       "%5 to reactivate; %6 pinned and %7 not agent-created left alone.")
+        tr("Next curator pass (as of %1): %2 checked, %3 to mark stale, %4 to archive, "
+           "%5 to reactivate; %6 pinned and %7 not agent-created left alone.")
             .arg(r.at)
             .arg(r.checked)
             .arg(r.markedStale)
             .arg(r.archived)
             .arg(r.reactivated)
             .arg(r.skippedPinned)
-            .arg(r.skippedNotAgent)
-        + (r.hermes ? QStringLiteral(" %1 named by cron jobs left alone, %2 bundled to seed.")
-                          .arg(r.skippedCron)
-                          .arg(r.seeded)
-                    : QString()));
+            .arg(r.skippedNotAgent) +
+        (r.hermes ? tr(" %1 named by cron jobs left alone, %2 bundled to seed.")
+                        .arg(r.skippedCron)
+                        .arg(r.seeded)
+                  : QString()));
 }
 
 void SkillsPage::previewCurator()
 {
     auto plan = Curator(m_workspace, m_clock).run(true);
     if (!plan) {
-        ErrorDialog::show(this, QStringLiteral("Could not preview the curator."), plan.error());
+        ErrorDialog::show(this, tr("Could not preview the curator."), plan.error());
         return;
     }
     showPreview(*plan);
@@ -430,19 +456,19 @@ void SkillsPage::runCurator()
 {
     auto plan = Curator(m_workspace, m_clock).run(true);
     if (!plan) {
-        ErrorDialog::show(this, QStringLiteral("Could not plan the curator pass."), plan.error());
+        ErrorDialog::show(this, tr("Could not plan the curator pass."), plan.error());
         return;
     }
     showPreview(*plan);
     if (plan->plan.empty()) {
-        Q_EMIT statusMessage(QStringLiteral("The curator has nothing to do (%1 checked).").arg(plan->checked));
+        Q_EMIT statusMessage(tr("The curator has nothing to do (%1 checked).").arg(plan->checked));
         return;
     }
     const QString question =
-        QStringLiteral("The curator will mark %1 stale, archive %2 and reactivate %3 (of %4 "
-                       "agent-created skills checked). Archived folders move to skills/.archive; "
-                       "nothing is deleted. Run it now?")
-            .arg(plural(plan->markedStale, "skill", "skills"))
+        tr("The curator will mark %1 stale, archive %2 and reactivate %3 (of %4 "
+           "agent-created skills checked). Archived folders move to skills/.archive; "
+           "nothing is deleted. Run it now?")
+            .arg(skillCount(plan->markedStale))
             .arg(plan->archived)
             .arg(plan->reactivated)
             .arg(plan->checked);
@@ -450,13 +476,12 @@ void SkillsPage::runCurator()
         return;
     auto done = Curator(m_workspace, m_clock).run(false);
     if (!done) {
-        ErrorDialog::show(this, QStringLiteral("The curator pass failed; nothing was changed."),
-                          done.error());
+        ErrorDialog::show(this, tr("The curator pass failed; nothing was changed."), done.error());
         return;
     }
     reload();
     previewCurator();
-    Q_EMIT statusMessage(QStringLiteral("Curator: %1 marked stale, %2 archived, %3 reactivated, %4 failed")
+    Q_EMIT statusMessage(tr("Curator: %1 marked stale, %2 archived, %3 reactivated, %4 failed")
                              .arg(done->markedStale)
                              .arg(done->archived)
                              .arg(done->reactivated)

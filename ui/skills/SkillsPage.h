@@ -11,6 +11,7 @@
 
 class QAction;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -40,7 +41,7 @@ public:
     SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent = nullptr);
 
     QString pageId() const override { return QStringLiteral("skills"); }
-    QString title() const override { return QStringLiteral("Skills"); }
+    QString title() const override { return tr("Skills"); }
     QString badge() const override;
 
     // Asked before a real curator pass with a sentence naming the counts; true runs it. The
@@ -72,6 +73,12 @@ public Q_SLOTS:
     void runCurator();
 
 private:
+    // The constructor's steps, in the order the widgets are made.
+    QHBoxLayout* buildFilters();
+    void buildTable();
+    QHBoxLayout* buildDetailAndActions();
+    QWidget* buildPreview();
+    void layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* preview);
     // Re-reads the curator's settings and, on a Hermes home, its view of the skills (config.yaml,
     // .usage.json, the manifests, cron/jobs.json), which say why a skill is protected.
     void loadRules();
