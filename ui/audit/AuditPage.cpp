@@ -234,7 +234,7 @@ void AuditPage::showCurrent()
     if (e->after)
         text += QStringLiteral("\nafter:\n%1\n").arg(*e->after);
     if (!e->details.empty())
-        text += QStringLiteral("\ndetails:\n%1\n").arg(qs(e->details.dump(2)));
+        text += QStringLiteral("\ndetails:\n%1\n").arg(fromStd(e->details.dump(2)));
     text += QStringLiteral("\nhash:      %1\nprev_hash: %2").arg(e->hash, e->prevHash);
     m_detail->setPlainText(text);
 }

@@ -18,7 +18,7 @@ namespace {
 QString field(const Json& op, const char* key)
 {
     const auto it = op.find(key);
-    return it != op.end() && it->is_string() ? qs(it->get<std::string>()) : QString();
+    return it != op.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
 }
 
 QString readFile(const QString& path)
@@ -41,7 +41,7 @@ QString matchedEntry(const Workspace& ws, const QString& target, const Json& op,
     const auto entries = store.entries();
     const auto pinned = op.find("matched_entry");
     if (pinned != op.end() && pinned->is_string()) {
-        const QString entry = qs(pinned->get<std::string>());
+        const QString entry = fromStd(pinned->get<std::string>());
         if (!entries || !entries->contains(entry))
             pinnedGone = true;
         return entry;
@@ -97,10 +97,10 @@ QString note(const Json& op)
 ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
 {
     ChangePreview p;
-    const bool decided = item.status != QLatin1String("pending")
-                         && item.status != QLatin1String("rejected")
-                         && item.status != QLatin1String("refused")
-                         && item.status != QLatin1String("failed");
+    const bool decided = !isWord(item.status, InboxStatus::Pending)
+                         && !isWord(item.status, InboxStatus::Rejected)
+                         && !isWord(item.status, InboxStatus::Refused)
+                         && !isWord(item.status, InboxStatus::Failed);
     if (decided && item.beforeContent && item.afterContent) {
         const QString file = item.targetPath.value_or(item.destination);
         p.before = *item.beforeContent;
@@ -114,9 +114,9 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
     const QString profile = HermesProfiles::of(item);
     p.beforeTitle = tr("Now");
     p.afterTitle = tr("Proposed");
-    if (d == QLatin1String("memory") || d == QLatin1String("user")) {
+    if (isWord(d, Destination::Memory) || isWord(d, Destination::User)) {
         const QString action = field(op, "action");
-        const QString store = d == QLatin1String("user") ? QStringLiteral("USER.md")
+        const QString store = isWord(d, Destination::User) ? QStringLiteral("USER.md")
                                                          : QStringLiteral("MEMORY.md");
         bool pinnedGone = false;
         if (action == QLatin1String("replace")) {
@@ -139,7 +139,7 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
             p.after = field(op, "content").trimmed();
             p.beforeTitle = tr("Not in %1 yet").arg(store);
             // The store keeps one copy of an entry: a pending add it already holds changes nothing.
-            if (item.status == QLatin1String("pending")) {
+            if (isWord(item.status, InboxStatus::Pending)) {
                 auto in = BudgetPreview::inputFor(ws, item);
                 if (in && *in && (*in)->entries.contains(UnicodeText::strip(field(op, "content")))) {
                     p.before = p.after;
@@ -152,9 +152,9 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
             p.beforeTitle = tr("As staged (changed in %1 since)").arg(store);
         return p;
     }
-    if (d == QLatin1String("skill") && StagedSkillWrite::isPayload(op))
+    if (isWord(d, Destination::Skill) && StagedSkillWrite::isPayload(op))
         return hermesSkill(ws, op, profile);
-    if (d == QLatin1String("claude_md") || (d == QLatin1String("skill")
+    if (isWord(d, Destination::ClaudeMd) || (isWord(d, Destination::Skill)
                                              && field(op, "mode") == QLatin1String("patch"))) {
         p.before = field(op, "before");
         p.after = field(op, "after");
@@ -162,7 +162,7 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
             p.beforeTitle = tr("Appended as a new paragraph");
         return p;
     }
-    if (d == QLatin1String("settings_json")) {
+    if (isWord(d, Destination::SettingsJson)) {
         QString path = field(op, "path");
         if (path.isEmpty())
             path = ws.config().settingsJson;
@@ -171,18 +171,18 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
                                                : Json::parse(current.toStdString(), nullptr, false);
         if (doc.is_discarded()) {
             p.before = current;
-            p.after = qs(op.value("patch", Json::object()).dump(2));
+            p.after = fromStd(op.value("patch", Json::object()).dump(2));
             p.afterTitle = tr("Patch (the current file is not valid JSON)");
             return p;
         }
-        p.before = current.trimmed().isEmpty() ? QString() : qs(doc.dump(2));
+        p.before = current.trimmed().isEmpty() ? QString() : fromStd(doc.dump(2));
         doc.merge_patch(op.value("patch", Json::object()));
-        p.after = qs(doc.dump(2));
+        p.after = fromStd(doc.dump(2));
         p.beforeTitle = path;
         p.afterTitle = path + tr(" after the merge patch");
         return p;
     }
-    if (d == QLatin1String("skill")) {
+    if (isWord(d, Destination::Skill)) {
         p.after = field(op, "text");
         p.beforeTitle = tr("New skill");
         p.afterTitle = QStringLiteral("skills/%1/SKILL.md").arg(field(op, "name"));

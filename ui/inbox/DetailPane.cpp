@@ -1,4 +1,5 @@
 #include "inbox/DetailPane.h"
+#include "inbox/InboxStatus.h"
 
 #include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
@@ -38,7 +39,7 @@ QString str(const Json& j, const char* key)
     const auto it = j.find(key);
     if (it == j.end() || it->is_null())
         return {};
-    return it->is_string() ? qs(it->get<std::string>()) : qs(it->dump());
+    return it->is_string() ? fromStd(it->get<std::string>()) : fromStd(it->dump());
 }
 
 // The texts an agent wants injected somewhere: what the threat scanner reads.
@@ -179,28 +180,28 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     m_subtitle->setText(tr("Proposed %1  ·  %2").arg(when(item.createdAt), status));
 
     // The banner says what blocks or ended the item, and what to do about it.
-    const bool pending = item.status == QLatin1String("pending");
+    const bool pending = isWord(item.status, InboxStatus::Pending);
     QString banner;
     m_bannerWarning = true;
     if (pending && staleNow)
         banner = tr("Outdated: the target changed since this was proposed, so it "
                     "cannot be approved as is. Press E to patch it, or R to refuse it.");
-    else if (item.status == QLatin1String("failed"))
+    else if (isWord(item.status, InboxStatus::Failed))
         banner = tr("Failed: %1").arg(item.reason.value_or(tr("the store refused the write")));
-    else if (item.status == QLatin1String("refused"))
+    else if (isWord(item.status, InboxStatus::Refused))
         banner =
             tr("Refused (%1)%2")
                 .arg(item.refusalCode.value_or(QStringLiteral("other")),
                      item.reason && !item.reason->isEmpty() ? QStringLiteral(": ") + *item.reason
                                                             : QString());
-    else if (item.status == QLatin1String("rejected"))
+    else if (isWord(item.status, InboxStatus::Rejected))
         banner = tr("Rejected by the gate: %1").arg(item.reason.value_or(QString()));
-    else if (item.status == QLatin1String("approved")) {
+    else if (isWord(item.status, InboxStatus::Approved)) {
         // Team mode: decided here, written by the host that holds the files.
         banner = tr("Approved, not written yet: %1.")
                      .arg(item.reason.value_or(tr("waiting for the files host")));
         m_bannerWarning = false;
-    } else if (item.status == QLatin1String("reverted"))
+    } else if (isWord(item.status, InboxStatus::Reverted))
         banner = tr("Reverted: the target holds its previous content again.");
     else if (item.finalOp) {
         banner = tr("Applied with the reviewer's edits; the diff shows the final version.");
@@ -226,7 +227,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
         if (approvals)
             for (const auto& a : *approvals)
                 lines << tr("%1 on %2").arg(a.reviewer, when(a.at));
-        const bool open = item.status == QLatin1String("pending");
+        const bool open = isWord(item.status, InboxStatus::Pending);
         if (!approvals)
             lines << approvals.error().message;
         else if (open)

@@ -1,4 +1,6 @@
 #include "inbox/InboxCells.h"
+#include "inbox/InboxStatus.h"
+#include "proposal/Destination.h"
 
 #include "inbox/InboxTableModel.h"
 #include "util/Time.h"
@@ -12,13 +14,13 @@ namespace {
 
 QString destinationLabel(const QString& d)
 {
-    if (d == QLatin1String("claude_md"))
+    if (isWord(d, Destination::ClaudeMd))
         return QStringLiteral("CLAUDE.md");
-    if (d == QLatin1String("settings_json"))
+    if (isWord(d, Destination::SettingsJson))
         return QStringLiteral("settings.json");
-    if (d == QLatin1String("brain_inbox"))
+    if (isWord(d, Destination::BrainInbox))
         return InboxCells::tr("brain inbox");
-    if (d == QLatin1String("chantier_outil"))
+    if (isWord(d, Destination::ChantierOutil))
         return InboxCells::tr("chantier");
     return d;
 }
@@ -56,7 +58,7 @@ QVariant InboxCells::data(const InboxRow& r, int column, int role)
             return r.agent;
         case InboxTableModel::SeenColumn: return r.seen;
         case InboxTableModel::StatusColumn:
-            return r.stale && r.status == QLatin1String("pending") ? QStringLiteral("outdated")
+            return r.stale && isWord(r.status, InboxStatus::Pending) ? QStringLiteral("outdated")
                                                                    : r.status;
         case InboxTableModel::CreatedColumn: return shortTime(r.createdAt);
         default: return {};

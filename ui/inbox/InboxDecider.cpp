@@ -1,4 +1,5 @@
 #include "inbox/InboxDecider.h"
+#include "inbox/InboxStatus.h"
 
 #include "inbox/MemoryRoom.h"
 #include "shared/ErrorDialog.h"
@@ -22,12 +23,12 @@ InboxDecider::InboxDecider(Workspace& workspace, const Clock& clock)
 
 bool InboxDecider::isApplied(const QString& status)
 {
-    return status == QLatin1String("applied") || status == QLatin1String("modified");
+    return isWord(status, InboxStatus::Applied) || isWord(status, InboxStatus::Modified);
 }
 
 bool InboxDecider::isRecorded(const QString& status)
 {
-    return status == QLatin1String("approved") || status == QLatin1String("pending");
+    return isWord(status, InboxStatus::Approved) || isWord(status, InboxStatus::Pending);
 }
 
 QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
@@ -141,7 +142,7 @@ InboxDecider::Undone InboxDecider::undo(QWidget* parent)
         return {tr("Nothing to undo: no decision made in this session."), 0, false};
     const Decision last = m_history.back();
     m_history.pop_back();
-    if (last.status == QLatin1String("refused")) {
+    if (isWord(last.status, InboxStatus::Refused)) {
         auto done = m_service->undoRefusal(last.id, m_workspace.reviewer());
         if (!done) {
             if (done.error().kind == ErrorKind::Io)

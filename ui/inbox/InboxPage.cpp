@@ -1,4 +1,5 @@
 #include "inbox/InboxPage.h"
+#include "inbox/InboxStatus.h"
 
 #include "Resources.h"
 #include "inbox/DetailPane.h"
@@ -314,7 +315,7 @@ void InboxPage::showCurrent()
         return;
     }
     bool stale = item->stale;
-    if (item->status == QLatin1String("pending")) {
+    if (isWord(item->status, InboxStatus::Pending)) {
         // The target may have changed since the last look: check now, and keep the flag the list
         // shows in step with what the detail says.
         if (auto now = m_decider->service().isStale(*item)) {
@@ -329,7 +330,7 @@ void InboxPage::showCurrent()
             }
         }
     }
-    m_currentStale = stale && item->status == QLatin1String("pending");
+    m_currentStale = stale && isWord(item->status, InboxStatus::Pending);
     m_detail->showItem(*item, stale);
 }
 
@@ -382,7 +383,7 @@ void InboxPage::applyQuery()
     }
     m_queryError->hide();
     if (filter->status.isEmpty() && !filter->allStatuses)
-        filter->status.include = {QStringLiteral("pending")};
+        filter->status.include = {toString(InboxStatus::Pending)};
     if (*filter == m_model->filter() && text == m_appliedQuery)
         return;
     const qint64 keep = currentId();
@@ -447,8 +448,8 @@ void InboxPage::advanceFrom(int row)
     int target = std::min(row, m_model->rowCount() - 1);
     const int scanEnd = std::min(m_model->rowCount(), row + 4 * InboxTableModel::kPageSize);
     for (int r = std::max(row, 0); r < scanEnd; ++r) {
-        if (m_model->data(m_model->index(r, 0), InboxTableModel::StatusRole).toString()
-            == QLatin1String("pending")) {
+        if (isWord(m_model->data(m_model->index(r, 0), InboxTableModel::StatusRole).toString(),
+                   InboxStatus::Pending)) {
             target = r;
             break;
         }

@@ -1,4 +1,5 @@
 #include "inbox/InboxTableModel.h"
+#include "inbox/InboxStatus.h"
 
 #include "inbox/InboxCells.h"
 #include "store/Database.h"
@@ -41,7 +42,7 @@ InboxTableModel::InboxTableModel(Database& db, Pacing pacing, QObject* parent)
     m_loadTimer->setSingleShot(true);
     m_loadTimer->setInterval(0);
     connect(m_loadTimer, &QTimer::timeout, this, &InboxTableModel::continueLoading);
-    m_filter.status.include = {QStringLiteral("pending")};
+    m_filter.status.include = {toString(InboxStatus::Pending)};
     reload();
 }
 

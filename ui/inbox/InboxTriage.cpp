@@ -1,4 +1,5 @@
 #include "inbox/InboxTriage.h"
+#include "inbox/InboxStatus.h"
 
 #include "inbox/InboxDecider.h"
 #include "inbox/InboxPage.h"
@@ -119,7 +120,7 @@ std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
         Q_EMIT m_page.statusMessage(item.error().message);
         return std::nullopt;
     }
-    if (item->status != QLatin1String("pending")) {
+    if (!isWord(item->status, InboxStatus::Pending)) {
         Q_EMIT m_page.statusMessage(
             tr("#%1 is %2: only pending proposals can %3.").arg(id).arg(item->status, what));
         return std::nullopt;

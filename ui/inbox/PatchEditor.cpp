@@ -1,4 +1,5 @@
 #include "inbox/PatchEditor.h"
+#include "proposal/Destination.h"
 
 #include "shared/Tones.h"
 
@@ -26,7 +27,7 @@ std::vector<Spec> specsFor(const QString& d, const Json& op)
 {
     const std::string action = op.value("action", std::string());
     const std::string mode = op.value("mode", std::string());
-    if (d == QLatin1String("memory") || d == QLatin1String("user")) {
+    if (isWord(d, Destination::Memory) || isWord(d, Destination::User)) {
         if (action == "add")
             return {{"content", QT_TRANSLATE_NOOP("PatchEditor", "Entry"), false}};
         if (action == "replace")
@@ -36,7 +37,7 @@ std::vector<Spec> specsFor(const QString& d, const Json& op)
         if (action == "remove")
             return {{"old_text", QT_TRANSLATE_NOOP("PatchEditor", "Removes the entry containing"),
                      false}};
-    } else if (d == QLatin1String("skill") && !op.contains("mode")) {
+    } else if (isWord(d, Destination::Skill) && !op.contains("mode")) {
         // A staged Hermes skill write: the fields skill_manage takes for its action.
         if (action == "create" || action == "edit")
             return {{"content", "SKILL.md", false}};
@@ -46,15 +47,15 @@ std::vector<Spec> specsFor(const QString& d, const Json& op)
         if (action == "write_file")
             return {{"file_path", QT_TRANSLATE_NOOP("PatchEditor", "File in the skill"), false},
                     {"file_content", QT_TRANSLATE_NOOP("PatchEditor", "Content"), false}};
-    } else if (d == QLatin1String("claude_md") || (d == QLatin1String("skill") && mode == "patch")) {
+    } else if (isWord(d, Destination::ClaudeMd) || (isWord(d, Destination::Skill) && mode == "patch")) {
         return {
             {"before", QT_TRANSLATE_NOOP("PatchEditor", "Text to replace (empty: append)"), false},
             {"after", QT_TRANSLATE_NOOP("PatchEditor", "Replacement"), false}};
-    } else if (d == QLatin1String("settings_json")) {
+    } else if (isWord(d, Destination::SettingsJson)) {
         return {{"patch", QT_TRANSLATE_NOOP("PatchEditor", "JSON merge patch"), true}};
-    } else if (d == QLatin1String("skill")) {
+    } else if (isWord(d, Destination::Skill)) {
         return {{"text", "SKILL.md", false}};
-    } else if (d == QLatin1String("brain_inbox") || d == QLatin1String("chantier_outil")) {
+    } else if (isWord(d, Destination::BrainInbox) || isWord(d, Destination::ChantierOutil)) {
         return {{"title", QT_TRANSLATE_NOOP("PatchEditor", "Title"), false},
                 {"text", QT_TRANSLATE_NOOP("PatchEditor", "Text"), false}};
     }
@@ -88,9 +89,9 @@ PatchEditor::PatchEditor(const InboxItem& item, QWidget* parent)
         const Json value = f.key.isEmpty() ? m_op : m_op.value(spec.key, Json());
         if (spec.json) {
             f.edit->setFont(mono);
-            f.edit->setPlainText(qs(value.is_null() ? std::string("{}") : value.dump(2)));
+            f.edit->setPlainText(fromStd(value.is_null() ? std::string("{}") : value.dump(2)));
         } else {
-            f.edit->setPlainText(value.is_string() ? qs(value.get<std::string>()) : QString());
+            f.edit->setPlainText(value.is_string() ? fromStd(value.get<std::string>()) : QString());
         }
         layout->addWidget(new QLabel(tr(spec.label), this));
         layout->addWidget(f.edit, 1);

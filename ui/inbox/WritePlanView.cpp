@@ -18,7 +18,7 @@ namespace {
 QString sourceText(const Json& source, const char* key)
 {
     const auto it = source.find(key);
-    return it != source.end() && it->is_string() ? qs(it->get<std::string>()) : QString();
+    return it != source.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
 }
 
 QString number(int n) { return QLocale(QLocale::English).toString(n); }

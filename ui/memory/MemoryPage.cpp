@@ -1,4 +1,6 @@
 #include "memory/MemoryPage.h"
+#include "inbox/InboxStatus.h"
+#include "proposal/Destination.h"
 
 #include "audit/Actor.h"
 #include "memory/MemoryEntryModel.h"
@@ -35,7 +37,7 @@ constexpr int kHistoryScan = 2000;
 
 QString fileNameOf(const QString& target)
 {
-    return target == QLatin1String("user") ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
+    return isWord(target, Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
 }
 
 QByteArray readBytes(const QString& path)
@@ -53,7 +55,7 @@ bool opWrote(const Json& op, const QString& entry)
                 return true;
         return false;
     }
-    return qs(op.value("content", std::string())).trimmed() == entry;
+    return fromStd(op.value("content", std::string())).trimmed() == entry;
 }
 
 } // namespace
@@ -63,8 +65,8 @@ MemoryPage::MemoryPage(sediment::Workspace& workspace, const sediment::Clock& cl
     , m_workspace(workspace)
     , m_clock(clock)
 {
-    m_memory.target = QStringLiteral("memory");
-    m_user.target = QStringLiteral("user");
+    m_memory.target = toString(Destination::Memory);
+    m_user.target = toString(Destination::User);
 
     m_notice = new QLabel(this);
     m_notice->setObjectName(QStringLiteral("memoryNotice"));
@@ -178,12 +180,12 @@ QWidget* MemoryPage::buildColumn(Column& c, const QString& heading)
 
 MemoryPage::Column& MemoryPage::column(const QString& target)
 {
-    return target == QLatin1String("user") ? m_user : m_memory;
+    return isWord(target, Destination::User) ? m_user : m_memory;
 }
 
 const MemoryPage::Column& MemoryPage::column(const QString& target) const
 {
-    return target == QLatin1String("user") ? m_user : m_memory;
+    return isWord(target, Destination::User) ? m_user : m_memory;
 }
 
 MemoryStore MemoryPage::storeFor(const QString& target) const
@@ -241,8 +243,8 @@ void MemoryPage::reload()
 
 void MemoryPage::watchFiles()
 {
-    QStringList paths{QFileInfo(m_workspace.memoryFile(QStringLiteral("memory"))).absolutePath()};
-    for (const QString& t : {QStringLiteral("memory"), QStringLiteral("user")})
+    QStringList paths{QFileInfo(m_workspace.memoryFile(toString(Destination::Memory))).absolutePath()};
+    for (const QString& t : {toString(Destination::Memory), toString(Destination::User)})
         if (QFileInfo::exists(m_workspace.memoryFile(t)))
             paths << m_workspace.memoryFile(t);
     // A rename over the file drops its watch: add back whatever is missing.
@@ -254,7 +256,7 @@ void MemoryPage::watchFiles()
 void MemoryPage::checkFiles()
 {
     QStringList changed;
-    for (const QString& t : {QStringLiteral("memory"), QStringLiteral("user")})
+    for (const QString& t : {toString(Destination::Memory), toString(Destination::User)})
         if (readBytes(m_workspace.memoryFile(t)) != m_loadedBytes.value(t))
             changed << fileNameOf(t);
     if (changed.isEmpty()) {
@@ -327,8 +329,8 @@ void MemoryPage::showHistory(const QString& target, const QString& entry)
             rows.push_back(e);
     }
     for (const AuditEntry& e : *decided) {
-        const bool wrote = e.after && (*e.after == QLatin1String("applied") || *e.after == QLatin1String("modified"));
-        if (wrote && e.details.value("destination", std::string()) == us(target)
+        const bool wrote = e.after && (isWord(*e.after, InboxStatus::Applied) || isWord(*e.after, InboxStatus::Modified));
+        if (wrote && e.details.value("destination", std::string()) == toStd(target)
             && opWrote(e.details.contains("final_op") ? e.details["final_op"] : e.details.value("op", Json::object()), entry))
             rows.push_back(e);
     }
