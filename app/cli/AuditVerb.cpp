@@ -63,7 +63,7 @@ int verify(Context& ctx, AuditRepository& audit, bool json)
         ctx.printJson(Json{{"intact", false},
                            {"rows", *rows},
                            {"first_broken_row", (*broken)->seq},
-                           {"reason", us((*broken)->why)}});
+                           {"reason", toStd((*broken)->why)}});
     else
         ctx.out(message);
     return ctx.error(Error::refused(message));

@@ -56,7 +56,7 @@ Json warningsJson(const Workspace& ws)
 {
     Json a = Json::array();
     for (const QString& w : ws.warnings())
-        a.push_back(us(w));
+        a.push_back(toStd(w));
     return a;
 }
 
@@ -102,11 +102,11 @@ int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& cl
 // An operation of a plan as `list` shows it: the op's own fields, without the null ones.
 Json operationJson(const MemoryWritePlan::Step& step)
 {
-    Json j = {{"action", us(step.action)}};
+    Json j = {{"action", toStd(step.action)}};
     if (step.content)
-        j["content"] = us(*step.content);
+        j["content"] = toStd(*step.content);
     if (step.oldText)
-        j["old_text"] = us(*step.oldText);
+        j["old_text"] = toStd(*step.oldText);
     return j;
 }
 
@@ -147,11 +147,11 @@ int list(Context& ctx, const Args& args, Workspace& ws)
         if (*plan)
             for (const MemoryWritePlan::Step& step : (*plan)->steps)
                 operations.push_back(operationJson(step));
-        Json j = {{"hermes_id", us(r.hermesId)},
-                  {"profile", us(r.profile)},
+        Json j = {{"hermes_id", toStd(r.hermesId)},
+                  {"profile", toStd(r.profile)},
                   {"inbox_id", it.id},
-                  {"status", us(it.status)},
-                  {"target", us(it.destination)},
+                  {"status", toStd(it.status)},
+                  {"target", toStd(it.destination)},
                   {"origin", it.source.value("origin", Json(nullptr))},
                   {"summary", it.source.value("summary", Json(nullptr))},
                   {"operations", std::move(operations)},
@@ -160,7 +160,7 @@ int list(Context& ctx, const Args& args, Workspace& ws)
             ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
                         .arg(it.id)
                         .arg(r.hermesId, it.status, it.destination,
-                             qs(it.source.value("origin", std::string())),
+                             fromStd(it.source.value("origin", std::string())),
                              *plan ? (*plan)->budget.text() : QString()));
             if (*plan)
                 for (const MemoryWritePlan::Step& step : (*plan)->steps)

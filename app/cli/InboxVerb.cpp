@@ -88,7 +88,7 @@ Json itemJson(Workspace& ws, const InboxItem& it, bool withBudget)
         Json approvals = Json::array();
         if (auto gathered = ReviewerRepository(ws.db()).approvalsOf(it.id))
             for (const auto& a : *gathered)
-                approvals.push_back(Json{{"reviewer", us(a.reviewer)}, {"at", us(a.at)}});
+                approvals.push_back(Json{{"reviewer", toStd(a.reviewer)}, {"at", toStd(a.at)}});
         j["approvals"] = approvals;
         j["approvals_needed"] = 2;
     }
@@ -134,13 +134,13 @@ void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
 {
     ctx.out(QStringLiteral("Inbox item %1: %2%3").arg(it.id).arg(it.status, it.stale ? QStringLiteral(" (stale)") : QString()));
     ctx.out(QStringLiteral("Destination: %1").arg(it.destination));
-    ctx.out(QStringLiteral("Op: %1").arg(qs(json::pythonDump(it.op))));
+    ctx.out(QStringLiteral("Op: %1").arg(fromStd(json::pythonDump(it.op))));
     if (it.finalOp)
-        ctx.out(QStringLiteral("Final op: %1").arg(qs(json::pythonDump(*it.finalOp))));
+        ctx.out(QStringLiteral("Final op: %1").arg(fromStd(json::pythonDump(*it.finalOp))));
     ctx.out(QStringLiteral("Rationale: %1").arg(it.rationale));
     ctx.out(QStringLiteral("Score: %1").arg(scoreText(it)));
     ctx.out(QStringLiteral("Seen: %1").arg(it.seen));
-    ctx.out(QStringLiteral("Provenance: %1").arg(qs(json::pythonDump(it.source))));
+    ctx.out(QStringLiteral("Provenance: %1").arg(fromStd(json::pythonDump(it.source))));
     ctx.out(QStringLiteral("Created: %1").arg(it.createdAt));
     if (it.stale)
         ctx.out(QStringLiteral("Stale: yes, its target changed since it was proposed; patch it "
@@ -169,8 +169,8 @@ Json claimJson(const std::optional<InboxClaim>& claim)
 {
     if (!claim)
         return nullptr;
-    return Json{{"reviewer", us(claim->reviewer)}, {"claimed_at", us(claim->claimedAt)},
-                {"expires_at", us(claim->expiresAt)}};
+    return Json{{"reviewer", toStd(claim->reviewer)}, {"claimed_at", toStd(claim->claimedAt)},
+                {"expires_at", toStd(claim->expiresAt)}};
 }
 
 // `show`, and what `next` claimed: the item with who holds it, if anyone does.

@@ -25,7 +25,7 @@ int runInit(Context& ctx)
             return ctx.error(Error::io(QStringLiteral("cannot create %1").arg((*ws)->path(QString::fromLatin1(sub)))));
     }
     Json summary = Json::object();
-    summary["workspace"] = us((*ws)->root());
+    summary["workspace"] = toStd((*ws)->root());
     if (args->flag(QStringLiteral("--demo"))) {
         SystemClock clock;
         auto filled = DemoWorkspace::fill(**ws, clock);
@@ -38,7 +38,7 @@ int runInit(Context& ctx)
     } else {
         ctx.out(QStringLiteral("Workspace ready at %1").arg((*ws)->root()));
         if (summary.contains("demo"))
-            ctx.out(QStringLiteral("Demo content: %1").arg(qs(summary["demo"].dump())));
+            ctx.out(QStringLiteral("Demo content: %1").arg(fromStd(summary["demo"].dump())));
     }
     return 0;
 }

@@ -52,7 +52,7 @@ int runRequest(Context& ctx, const Json& details, bool asJson)
         if (asJson)
             ctx.outRaw(MemoryResponse::print(answer, parsed.asciiOnly) + '\n');
         else
-            ctx.error(Error::invalid(qs(answer.value("error", std::string()))));
+            ctx.error(Error::invalid(fromStd(answer.value("error", std::string()))));
         return code;
     }
     const SystemClock clock;
@@ -65,7 +65,7 @@ int runRequest(Context& ctx, const Json& details, bool asJson)
     } else if (outcome->success) {
         ctx.out(outcome->message);
         ctx.out(QStringLiteral("%1: %2, %3 entries")
-                    .arg(parsed.request->target, qs(outcome->result.value("usage", std::string())))
+                    .arg(parsed.request->target, fromStd(outcome->result.value("usage", std::string())))
                     .arg(outcome->result.value("entry_count", 0)));
     } else {
         ctx.error(Error::refused(outcome->message));
@@ -95,19 +95,19 @@ int runEdit(Context& ctx, const Args& args, const QString& action)
         return ctx.usageError(QStringLiteral("memory %1: unexpected argument '%2'")
                                   .arg(action, args.positional(1)));
     Json request = Json::object();
-    request["action"] = us(action);
-    request["target"] = us(args.value(QStringLiteral("--target"), toString(Destination::Memory)));
+    request["action"] = toStd(action);
+    request["target"] = toStd(args.value(QStringLiteral("--target"), toString(Destination::Memory)));
     if (args.has(QStringLiteral("--content")))
-        request["content"] = us(args.value(QStringLiteral("--content")));
+        request["content"] = toStd(args.value(QStringLiteral("--content")));
     if (args.has(QStringLiteral("--old-text")))
-        request["old_text"] = us(args.value(QStringLiteral("--old-text")));
+        request["old_text"] = toStd(args.value(QStringLiteral("--old-text")));
     return runRequest(ctx, request, args.flag(QStringLiteral("--json")));
 }
 
 void printStore(Context& ctx, const QString& target, const Json& shown)
 {
     ctx.out(QStringLiteral("%1: %2, %3 entries")
-                .arg(target, qs(shown.value("usage", std::string())))
+                .arg(target, fromStd(shown.value("usage", std::string())))
                 .arg(shown.value("entry_count", 0)));
     int n = 0;
     for (const auto& entry : shown["entries"]) {
@@ -142,7 +142,7 @@ int runShow(Context& ctx, const Args& args)
             auto block = store.snapshot();
             if (!block)
                 return ctx.error(block.error());
-            all[us(t)] = us(*block);
+            all[toStd(t)] = toStd(*block);
             if (!block->isEmpty())
                 blocks << *block;
             continue;
@@ -150,7 +150,7 @@ int runShow(Context& ctx, const Args& args)
         auto shown = store.show();
         if (!shown)
             return ctx.error(shown.error());
-        all[us(t)] = *shown;
+        all[toStd(t)] = *shown;
         if (!asJson) {
             if (t != targets.first())
                 ctx.out(QString());
@@ -158,7 +158,7 @@ int runShow(Context& ctx, const Args& args)
         }
     }
     if (asJson)
-        ctx.printJson(targets.size() == 1 && !snapshot ? all[us(targets.first())] : all);
+        ctx.printJson(targets.size() == 1 && !snapshot ? all[toStd(targets.first())] : all);
     else if (snapshot && !blocks.isEmpty())
         ctx.out(blocks.join(QStringLiteral("\n\n")));
     return 0;

@@ -53,7 +53,7 @@ Json countsJson(const std::vector<StoreCopy::TableCount>& counts)
 {
     Json out = Json::object();
     for (const auto& t : counts)
-        out[us(t.table)] = t.rows;
+        out[toStd(t.table)] = t.rows;
     return out;
 }
 
@@ -75,7 +75,7 @@ int runMigrate(Context& ctx)
         if (auto ok = ConnInfo::check(to); !ok)
             return ctx.usageError(QStringLiteral("migrate: --to %1").arg(ok.error().message));
         // The same rule as sediment.json's, through its own check.
-        const Json probe{{"database_schema", us(schema)}};
+        const Json probe{{"database_schema", toStd(schema)}};
         if (auto ok = Config::parse(QByteArray::fromStdString(probe.dump()), QStringLiteral("--schema")); !ok)
             return ctx.usageError(QStringLiteral("migrate: --schema must be lower-case letters, digits and _"));
     }
@@ -121,7 +121,7 @@ int runMigrate(Context& ctx)
         return ctx.error(s.error());
     if (args->flag(QStringLiteral("--json"))) {
         ctx.printJson(Json{{"to", toSqlite ? "sqlite" : "postgres"},
-                           {"store", us((*target)->describe())},
+                           {"store", toStd((*target)->describe())},
                            {"rows", countsJson(*copied)},
                            {"audit_chain", "intact"}});
     } else {

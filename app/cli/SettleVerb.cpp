@@ -39,8 +39,8 @@ void report(Context& ctx, bool json, const TeamSettler::Pass& pass)
     for (const Json& item : pass.items)
         ctx.out(QStringLiteral("inbox item %1: %2 (decided by %3)")
                     .arg(item["id"].get<qint64>())
-                    .arg(qs(item["status"].get<std::string>()),
-                         item["decided_by"].is_string() ? qs(item["decided_by"].get<std::string>()) : QString()));
+                    .arg(fromStd(item["status"].get<std::string>()),
+                         item["decided_by"].is_string() ? fromStd(item["decided_by"].get<std::string>()) : QString()));
 }
 
 int runSettle(Context& ctx)

@@ -106,7 +106,7 @@ int change(Context& ctx, const Args& args, const Result<SkillService::Change>& d
     warnWriteBack(done->writeBackError);
     if (args.flag(QStringLiteral("--json"))) {
         ctx.printJson(Json{{"changed", done->changed},
-                           {"message", us(done->message)},
+                           {"message", toStd(done->message)},
                            {"skill", done->skill.toJson()}});
     } else {
         ctx.out(done->message);

@@ -60,9 +60,9 @@ int list(Context& ctx, bool json, Workspace& ws)
     if (json) {
         Json rows = Json::array();
         for (const auto& r : *all)
-            rows.push_back(Json{{"role", us(r.role)}, {"rights", us(r.rights)}, {"granted_by", us(r.grantedBy)},
-                                {"granted_at", us(r.grantedAt)}});
-        ctx.printJson(Json{{"you", us(ws.reviewer())}, {"your_rights", us(*mine)}, {"reviewers", rows}});
+            rows.push_back(Json{{"role", toStd(r.role)}, {"rights", toStd(r.rights)}, {"granted_by", toStd(r.grantedBy)},
+                                {"granted_at", toStd(r.grantedAt)}});
+        ctx.printJson(Json{{"you", toStd(ws.reviewer())}, {"your_rights", toStd(*mine)}, {"reviewers", rows}});
         return 0;
     }
     ctx.out(QStringLiteral("you are %1 (%2)").arg(ws.reviewer(), *mine));
@@ -91,7 +91,7 @@ int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QSt
     if (auto s = tx->commit(); !s)
         return ctx.error(s.error());
     if (json)
-        ctx.printJson(Json{{"role", us(role)}, {"rights", us(rights)}, {"was", us(*before)}});
+        ctx.printJson(Json{{"role", toStd(role)}, {"rights", toStd(rights)}, {"was", toStd(*before)}});
     else
         ctx.out(QStringLiteral("%1 is now %2 (was %3)").arg(role, rights, *before));
     return 0;
@@ -107,8 +107,8 @@ int filesHost(Context& ctx, const Args& args, Workspace& ws)
         if (!current)
             return ctx.error(current.error());
         if (json)
-            ctx.printJson(Json{{"files_host", *current ? Json(us(**current)) : Json(nullptr)},
-                               {"this_host", us(FilesHost::thisHost())}});
+            ctx.printJson(Json{{"files_host", *current ? Json(toStd(**current)) : Json(nullptr)},
+                               {"this_host", toStd(FilesHost::thisHost())}});
         else
             ctx.out(*current ? QStringLiteral("files host: %1 (this host: %2)").arg(**current, FilesHost::thisHost())
                              : QStringLiteral("no files host: every host writes its own folder"));
@@ -135,7 +135,7 @@ int filesHost(Context& ctx, const Args& args, Workspace& ws)
     if (auto s = tx->commit(); !s)
         return ctx.error(s.error());
     if (json)
-        ctx.printJson(Json{{"files_host", value ? Json(us(*value)) : Json(nullptr)}});
+        ctx.printJson(Json{{"files_host", value ? Json(toStd(*value)) : Json(nullptr)}});
     else
         ctx.out(value ? QStringLiteral("files host: %1").arg(*value)
                       : QStringLiteral("no files host: every host writes its own folder"));

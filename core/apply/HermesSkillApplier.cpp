@@ -32,7 +32,7 @@ Result<ApplyResult> HermesSkillApplier::apply(const Json& op) const
         r.before = o.before;
         r.after = o.after;
     }
-    r.detail = {{"success", true}, {"message", us(o.message)}};
+    r.detail = {{"success", true}, {"message", toStd(o.message)}};
     return r;
 }
 

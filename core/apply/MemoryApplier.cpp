@@ -150,7 +150,7 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
             target, QStringLiteral("Built-in %1 writes are disabled in memory config.")
                         .arg(MemoryEdit::fileName(target)));
         r.detail = MemoryResponse::failure(r.message);
-        r.detail["target"] = us(target);
+        r.detail["target"] = toStd(target);
         return r;
     }
     if (isPinned(op)) {

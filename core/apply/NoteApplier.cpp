@@ -38,7 +38,7 @@ QString sourceText(const Json& source)
         const auto it = source.find(key);
         if (it == source.end() || it->is_null())
             return {};
-        return it->is_string() ? qs(it->get<std::string>()) : qs(it->dump());
+        return it->is_string() ? fromStd(it->get<std::string>()) : fromStd(it->dump());
     };
     const QString agent = field("agent");
     const QString session = field("session");

@@ -13,7 +13,7 @@ Result<std::optional<QString>> OpFields::optional(const Json& op, const char* ke
     if (!it->is_string())
         return fail(Error::invalid(QStringLiteral("%1 op: '%2' must be a string")
                                        .arg(destination, QLatin1String(key))));
-    return std::optional<QString>(qs(it->get<std::string>()));
+    return std::optional<QString>(fromStd(it->get<std::string>()));
 }
 
 Result<QString> OpFields::required(const Json& op, const char* key, const QString& destination)

@@ -38,7 +38,7 @@ Json SettingsApplier::mergePatch(const Json& target, const Json& patch)
 
 QString SettingsApplier::render(const Json& document)
 {
-    return qs(document.dump(2, ' ', false, Json::error_handler_t::replace)) + QLatin1Char('\n');
+    return fromStd(document.dump(2, ' ', false, Json::error_handler_t::replace)) + QLatin1Char('\n');
 }
 
 Result<ApplyResult> SettingsApplier::apply(const Json& op) const

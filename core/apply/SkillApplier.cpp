@@ -86,7 +86,7 @@ Result<ApplyResult> SkillApplier::apply(const Json& op) const
         r.targetPath = file->relative();
         r.after = contents;
         r.message = QStringLiteral("Skill '%1' created.").arg(*skill);
-        r.detail = Json{{"skill", us(*skill)}, {"registered", *registered}};
+        r.detail = Json{{"skill", toStd(*skill)}, {"registered", *registered}};
         return r;
     }
     if (*mode != QLatin1String("patch"))
@@ -112,7 +112,7 @@ Result<ApplyResult> SkillApplier::apply(const Json& op) const
             return fail(patched.error());
     }
     r->message = QStringLiteral("Skill '%1' patched.").arg(*skill);
-    r->detail = Json{{"skill", us(*skill)}};
+    r->detail = Json{{"skill", toStd(*skill)}};
     return r;
 }
 

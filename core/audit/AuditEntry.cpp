@@ -4,7 +4,7 @@ namespace sediment {
 
 namespace {
 
-Json optional(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+Json optional(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
 
 } // namespace
 
@@ -12,17 +12,17 @@ Json AuditEntry::toJson() const
 {
     Json j = Json::object();
     j["seq"] = seq;
-    j["at"] = us(at);
-    j["actor"] = us(actor);
-    j["action"] = us(action);
-    j["subject_type"] = us(subjectType);
-    j["subject_id"] = us(subjectId);
+    j["at"] = toStd(at);
+    j["actor"] = toStd(actor);
+    j["action"] = toStd(action);
+    j["subject_type"] = toStd(subjectType);
+    j["subject_id"] = toStd(subjectId);
     j["reason"] = optional(reason);
     j["before"] = optional(before);
     j["after"] = optional(after);
     j["details"] = details;
-    j["prev_hash"] = us(prevHash);
-    j["hash"] = us(hash);
+    j["prev_hash"] = toStd(prevHash);
+    j["hash"] = toStd(hash);
     return j;
 }
 

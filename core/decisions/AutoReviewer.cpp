@@ -17,9 +17,9 @@ namespace sediment {
 
 Json AutoReviewer::Finding::toJson() const
 {
-    return Json{{"id", decisionId},      {"outcome", us(outcome)},
-                {"confidence", confidence}, {"signal", us(signal)},
-                {"explanation", us(explanation)}, {"applied", applied}};
+    return Json{{"id", decisionId},      {"outcome", toStd(outcome)},
+                {"confidence", confidence}, {"signal", toStd(signal)},
+                {"explanation", toStd(explanation)}, {"applied", applied}};
 }
 
 Json AutoReviewer::Report::toJson() const
@@ -121,13 +121,13 @@ Result<std::optional<AutoReviewer::Finding>> AutoReviewer::commandSignal(const D
         return fail(Error::invalid(bad + QStringLiteral(": needs outcome and confidence")));
     Finding f;
     f.decisionId = d.id;
-    f.outcome = qs(outcome->get<std::string>());
+    f.outcome = fromStd(outcome->get<std::string>());
     if (f.outcome != QLatin1String("success") && f.outcome != QLatin1String("partial")
         && f.outcome != QLatin1String("failure"))
         return fail(Error::invalid(bad + QStringLiteral(": outcome must be success, partial or failure")));
     f.confidence = conf->get<double>();
-    f.signal = qs(j.value("signal", std::string("signal_cmd")));
-    f.explanation = qs(j.value("explanation", std::string()));
+    f.signal = fromStd(j.value("signal", std::string("signal_cmd")));
+    f.explanation = fromStd(j.value("explanation", std::string()));
     return std::optional<Finding>(f);
 }
 
@@ -158,7 +158,7 @@ Result<AutoReviewer::Report> AutoReviewer::run(bool dryRun)
         r.outcome = f.outcome;
         r.text = f.explanation;
         r.reviewer = Actor::autoReviewer();
-        r.details = Json{{"signal", us(f.signal)}, {"signal_confidence", f.confidence}};
+        r.details = Json{{"signal", toStd(f.signal)}, {"signal_confidence", f.confidence}};
         auto done = reviewer.review(r);
         if (!done)
             return fail(done.error());

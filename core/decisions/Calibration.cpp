@@ -181,11 +181,11 @@ Json Calibration::Figures::toJson() const
     j["bins"] = binsJson;
     Json cats = Json::object();
     for (const auto& [index, c] : byCategory)
-        cats[us(Decision::categories().at(index))] =
+        cats[toStd(Decision::categories().at(index))] =
             Json{{"count", c.count}, {"brier", c.brier}, {"accuracy", c.accuracy}};
     j["by_category"] = cats;
     if (!reason.isEmpty())
-        j["reason"] = us(reason);
+        j["reason"] = toStd(reason);
     return j;
 }
 

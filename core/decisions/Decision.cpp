@@ -8,7 +8,7 @@ namespace sediment {
 
 namespace {
 
-Json optText(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+Json optText(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
 
 Result<std::optional<QString>> optString(const Json& record, const char* key)
 {
@@ -17,7 +17,7 @@ Result<std::optional<QString>> optString(const Json& record, const char* key)
         return std::optional<QString>{};
     if (!it->is_string())
         return fail(Error::invalid(QStringLiteral("%1 must be a string").arg(QLatin1String(key))));
-    return std::optional<QString>(qs(it->get<std::string>()));
+    return std::optional<QString>(fromStd(it->get<std::string>()));
 }
 
 Result<QString> oneOf(const Json& record, const char* key, const QStringList& allowed,
@@ -80,18 +80,18 @@ Json Decision::toJson() const
 {
     return Json{{"id", id},
                 {"ext_id", optText(extId)},
-                {"description", us(description)},
-                {"context", us(context)},
-                {"pattern", us(pattern)},
+                {"description", toStd(description)},
+                {"context", toStd(context)},
+                {"pattern", toStd(pattern)},
                 {"confidence", confidence},
-                {"category", us(category)},
-                {"stakes", us(stakes)},
-                {"outcome", us(outcome)},
+                {"category", toStd(category)},
+                {"stakes", toStd(stakes)},
+                {"outcome", toStd(outcome)},
                 {"outcome_text", optText(outcomeText)},
                 {"reviewer", optText(reviewer)},
                 {"reviewed_at", optText(reviewedAt)},
                 {"superseded_by", supersededBy ? Json(*supersededBy) : Json(nullptr)},
-                {"created_at", us(createdAt)},
+                {"created_at", toStd(createdAt)},
                 {"session", optText(session)}};
 }
 
@@ -102,7 +102,7 @@ Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)
     Decision d;
     if (const auto it = r.find("id"); it != r.end() && !it->is_null()) {
         if (it->is_string())
-            d.extId = qs(it->get<std::string>());
+            d.extId = fromStd(it->get<std::string>());
         else if (it->is_number_integer())
             d.extId = QString::number(it->get<qint64>());
         else
@@ -126,7 +126,7 @@ Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)
         return fail(Error::invalid(QStringLiteral("confidence must be a number in [0,1]%1")
                                        .arg(conf == r.end() ? QString()
                                                             : QStringLiteral(" (got %1)")
-                                                                  .arg(qs(conf->dump())))));
+                                                                  .arg(fromStd(conf->dump())))));
     d.confidence = conf->get<double>();
     auto category = oneOf(r, "category", categories(), std::nullopt);
     if (!category)

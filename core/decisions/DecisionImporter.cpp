@@ -93,9 +93,9 @@ Result<DecisionImporter::Outcome> DecisionImporter::importLines(const QByteArray
         e.subjectId = QString::number(*id);
         e.after = d.outcome;
         e.details = Json{{"line", lineNo},
-                         {"ext_id", d.extId ? Json(us(*d.extId)) : Json(nullptr)},
+                         {"ext_id", d.extId ? Json(toStd(*d.extId)) : Json(nullptr)},
                          {"confidence", d.confidence},
-                         {"category", us(d.category)}};
+                         {"category", toStd(d.category)}};
         if (auto a = audit.append(e); !a)
             return fail(a.error());
     }

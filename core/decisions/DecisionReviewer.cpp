@@ -12,7 +12,7 @@ namespace sediment {
 Json DecisionReviewer::Outcome::toJson() const
 {
     Json j = decision.toJson();
-    j["previous_outcome"] = us(previous);
+    j["previous_outcome"] = toStd(previous);
     j["snapshot"] = snapshotId ? Json(*snapshotId) : Json(nullptr);
     return j;
 }
@@ -61,7 +61,7 @@ Result<DecisionReviewer::Outcome> DecisionReviewer::review(const Request& r)
     e.before = out.previous;
     e.after = r.outcome;
     Json details = r.details;
-    details["reviewer"] = us(r.reviewer);
+    details["reviewer"] = toStd(r.reviewer);
     details["confidence"] = (*found)->confidence;
     e.details = details;
     if (auto a = AuditRepository(m_db, m_clock).append(e); !a)

@@ -12,11 +12,11 @@ Json proposal(Destination destination, Json op, const QString& rationale, double
               const QString& agent, int session)
 {
     Json p = Json::object();
-    p["destination"] = us(toString(destination));
+    p["destination"] = toStd(toString(destination));
     p["op"] = std::move(op);
-    p["rationale"] = us(rationale);
+    p["rationale"] = toStd(rationale);
     p["score"] = double(qRound(score * 100)) / 100.0;
-    p["source"] = Json{{"agent", us(agent)}, {"session", "s-" + std::to_string(session)}};
+    p["source"] = Json{{"agent", toStd(agent)}, {"session", "s-" + std::to_string(session)}};
     return p;
 }
 
@@ -38,7 +38,7 @@ std::vector<std::vector<Json>> DemoProposals::batches(const Workspace& ws)
     // Memory: new facts (some repeated across sessions: they reinforce, not pile up).
     for (int i = 0; i < 110; ++i, ++n) {
         const QString fact = pick(DemoText::memoryFacts(), i + 5).arg(pick(projects, i * 3 + 1));
-        add(n, proposal(Destination::Memory, Json{{"action", "add"}, {"content", us(fact)}},
+        add(n, proposal(Destination::Memory, Json{{"action", "add"}, {"content", toStd(fact)}},
                         QStringLiteral("Learned while working on %1.").arg(pick(projects, i * 3 + 1)),
                         0.45 + 0.5 * rnd.unit(), pick(agents, i), 100 + i / 6));
     }
@@ -51,18 +51,18 @@ std::vector<std::vector<Json>> DemoProposals::batches(const Workspace& ws)
         const QString content = pick(DemoText::memoryFacts(), i).arg(project)
                                 + QStringLiteral(" (confirmed again this week)");
         add(n, proposal(Destination::Memory,
-                        Json{{"action", "replace"}, {"old_text", us(old)}, {"content", us(content)}},
+                        Json{{"action", "replace"}, {"old_text", toStd(old)}, {"content", toStd(content)}},
                         QStringLiteral("The entry was out of date."), 0.5 + 0.4 * rnd.unit(),
                         pick(agents, i), 200 + i / 4));
     }
     for (int i = 0; i < 6; ++i, ++n)
         add(n, proposal(Destination::Memory,
                         Json{{"action", "remove"},
-                             {"old_text", us(pick(DemoText::memoryFacts(), i * 5).arg(pick(projects, i * 5 * 7)).left(20))}},
+                             {"old_text", toStd(pick(DemoText::memoryFacts(), i * 5).arg(pick(projects, i * 5 * 7)).left(20))}},
                         QStringLiteral("No longer true after the migration."), 0.6, pick(agents, i), 250));
     // The user profile.
     for (int i = 0; i < 20; ++i, ++n)
-        add(n, proposal(Destination::User, Json{{"action", "add"}, {"content", us(pick(DemoText::userFacts(), i + 3))}},
+        add(n, proposal(Destination::User, Json{{"action", "add"}, {"content", toStd(pick(DemoText::userFacts(), i + 3))}},
                         QStringLiteral("Said so in session."), 0.5 + 0.45 * rnd.unit(), pick(agents, i), 300 + i));
     // One the threat scan flags: the reviewer should see why.
     add(n++, proposal(Destination::Memory,
@@ -74,7 +74,7 @@ std::vector<std::vector<Json>> DemoProposals::batches(const Workspace& ws)
     for (int i = 0; i < 40; ++i, ++n) {
         Json op = Json::object();
         if (i % 3 == 0) {
-            op = Json{{"before", ""}, {"after", us(pick(DemoText::claudeRules(), i))}};
+            op = Json{{"before", ""}, {"after", toStd(pick(DemoText::claudeRules(), i))}};
         } else if (i % 3 == 1) {
             op = Json{{"before", "- Keep functions under 60 lines."},
                       {"after", "- Keep functions under 40 lines; split by responsibility."}};
@@ -83,7 +83,7 @@ std::vector<std::vector<Json>> DemoProposals::batches(const Workspace& ws)
                           {"after", "- Never force-push a shared branch; use --force-with-lease on your own."}};
         } else {
             op = Json{{"before", "- Run the linter before every commit."}, // not in the file: stale
-                      {"after", us(pick(DemoText::claudeRules(), i + 1))}};
+                      {"after", toStd(pick(DemoText::claudeRules(), i + 1))}};
         }
         add(n, proposal(Destination::ClaudeMd, op, QStringLiteral("A rule the last sessions kept needing."),
                         0.4 + 0.55 * rnd.unit(), pick(agents, i + 1), 400 + i));
@@ -104,8 +104,8 @@ std::vector<std::vector<Json>> DemoProposals::batches(const Workspace& ws)
     for (int i = 0; i < 30; ++i, ++n) {
         const QString title = pick(DemoText::noteTitles(), i);
         add(n, proposal(Destination::BrainInbox,
-                        Json{{"title", us(i < 10 ? title : title + QStringLiteral(" (%1)").arg(i / 10 + 1))},
-                             {"text", us(QStringLiteral("%1.\n\nDrafted after the %2 incident review; "
+                        Json{{"title", toStd(i < 10 ? title : title + QStringLiteral(" (%1)").arg(i / 10 + 1))},
+                             {"text", toStd(QStringLiteral("%1.\n\nDrafted after the %2 incident review; "
                                                         "links to the related scars to follow.")
                                              .arg(title, pick(projects, i)))}},
                         QStringLiteral("A pattern seen three times this month."), 0.5 + 0.4 * rnd.unit(),
@@ -114,8 +114,8 @@ std::vector<std::vector<Json>> DemoProposals::batches(const Workspace& ws)
     for (int i = 0; i < 20; ++i, ++n) {
         const QString title = pick(DemoText::chantierTitles(), i);
         add(n, proposal(Destination::ChantierOutil,
-                        Json{{"title", us(i < 8 ? title : title + QStringLiteral(" for %1").arg(pick(projects, i)))},
-                             {"text", us(QStringLiteral("Goal: %1.\n\nDone when it runs unattended "
+                        Json{{"title", toStd(i < 8 ? title : title + QStringLiteral(" for %1").arg(pick(projects, i)))},
+                             {"text", toStd(QStringLiteral("Goal: %1.\n\nDone when it runs unattended "
                                                         "for a week and reports failures.").arg(title.toLower()))}},
                         QStringLiteral("Done by hand four times already."), 0.4 + 0.5 * rnd.unit(),
                         pick(agents, i), 700 + i));
@@ -125,12 +125,12 @@ std::vector<std::vector<Json>> DemoProposals::batches(const Workspace& ws)
         Json op;
         if (i % 2 == 0) {
             const QString name = QStringLiteral("%1-runbook").arg(pick(projects, i / 2));
-            op = Json{{"name", us(name)}, {"mode", "create"},
-                      {"text", us(QStringLiteral("---\nname: %1\ndescription: Runbook for %2.\n---\n\n"
+            op = Json{{"name", toStd(name)}, {"mode", "create"},
+                      {"text", toStd(QStringLiteral("---\nname: %1\ndescription: Runbook for %2.\n---\n\n"
                                                  "# %1\n\n1. Check the dashboards.\n2. Read the last deploy.\n")
                                       .arg(name, pick(projects, i / 2)))}};
         } else {
-            op = Json{{"name", us(pick(DemoText::skillNames(), i))}, {"mode", "patch"},
+            op = Json{{"name", toStd(pick(DemoText::skillNames(), i))}, {"mode", "patch"},
                       {"before", "3. Fix it and add a check so it cannot come back."},
                       {"after", "3. Fix it, add a check so it cannot come back, and record a scar."}};
         }

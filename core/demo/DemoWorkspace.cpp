@@ -151,13 +151,13 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
         const double confidence = 0.3 + 0.65 * rnd.unit();
         Json d = Json::object();
         d["id"] = "demo-" + std::to_string(i + 1);
-        d["description"] = us(DemoText::decisionTexts()[i % DemoText::decisionTexts().size()]);
-        d["context"] = us(QStringLiteral("Raised in the %1 planning session.")
+        d["description"] = toStd(DemoText::decisionTexts()[i % DemoText::decisionTexts().size()]);
+        d["context"] = toStd(QStringLiteral("Raised in the %1 planning session.")
                               .arg(DemoText::projects()[i % DemoText::projects().size()]));
         d["confidence"] = double(qRound(confidence * 100)) / 100.0;
-        d["category"] = us(cats[i % cats.size()]);
-        d["stakes"] = us(stakes[(i * 3) % stakes.size()]);
-        d["created_at"] = us(time::toIso(now.addDays(-(i * 2) - 3)));
+        d["category"] = toStd(cats[i % cats.size()]);
+        d["stakes"] = toStd(stakes[(i * 3) % stakes.size()]);
+        d["created_at"] = toStd(time::toIso(now.addDays(-(i * 2) - 3)));
         d["session"] = "session-" + std::to_string(2000 + i / 4);
         if (i % 4 != 3) { // three in four reviewed, outcomes loosely following confidence
             const double roll = rnd.unit();
@@ -168,7 +168,7 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
             d["outcome"] = outcome;
             d["outcome_text"] = "Reviewed in the weekly retro.";
             d["reviewer"] = i % 3 ? "emerson" : "founder";
-            d["reviewed_at"] = us(time::toIso(now.addDays(-(i * 2) + 4)));
+            d["reviewed_at"] = toStd(time::toIso(now.addDays(-(i * 2) + 4)));
         }
         lines += QByteArray::fromStdString(d.dump()) + '\n';
     }

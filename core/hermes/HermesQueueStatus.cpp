@@ -22,7 +22,7 @@ void HermesQueueStatus::Queue::add(qint64 count, const QString& createdAt, const
 Json HermesQueueStatus::Queue::toJson() const
 {
     return {{"pending", pending},
-            {"oldest_created_at", oldestCreatedAt ? Json(us(*oldestCreatedAt)) : Json(nullptr)},
+            {"oldest_created_at", oldestCreatedAt ? Json(toStd(*oldestCreatedAt)) : Json(nullptr)},
             {"oldest_age_seconds", oldestAgeSeconds ? Json(*oldestAgeSeconds) : Json(nullptr)}};
 }
 
@@ -53,7 +53,7 @@ Json HermesQueueStatus::toJson() const
     Json list = Json::array();
     for (const Profile& p : profiles) {
         Json j = p.all.toJson();
-        j["profile"] = us(p.name);
+        j["profile"] = toStd(p.name);
         j["subsystems"] = {{"memory", p.memory.toJson()}, {"skills", p.skills.toJson()}};
         list.push_back(std::move(j));
     }

@@ -34,12 +34,12 @@ void syncFolder(const QString& folder)
 
 Json SettledWrite::toJson() const
 {
-    return {{"hermes_id", us(hermesId)},
-            {"profile", us(profile)},
-            {"file", us(fileName)},
+    return {{"hermes_id", toStd(hermesId)},
+            {"profile", toStd(profile)},
+            {"file", toStd(fileName)},
             {"inbox_id", inboxId},
-            {"outcome", us(outcome)},
-            {"inbox_status", us(inboxStatus)},
+            {"outcome", toStd(outcome)},
+            {"inbox_status", toStd(inboxStatus)},
             {"file_removed", fileRemoved}};
 }
 
@@ -123,9 +123,9 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
                            : QStringLiteral("staged file of an already settled write removed "
                                             "(an earlier settle was interrupted); nothing applied");
         e.details = {{"inbox_id", record.inboxId},
-                     {"file", us(HermesProfiles::prefixOf(record.profile)
+                     {"file", toStd(HermesProfiles::prefixOf(record.profile)
                                  + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))},
-                     {"outcome", us(out.outcome)},
+                     {"outcome", toStd(out.outcome)},
                      {"file_removed", out.fileRemoved}};
         AuditRepository audit(m_workspace.db(), m_clock);
         if (auto a = audit.append(std::move(e)); !a)

@@ -48,11 +48,11 @@ QString createdAtOf(const StagedWrite& w, const Clock& clock)
 
 Json auditDetails(const StagedWrite& w, const QString& profile)
 {
-    return {{"hermes_id", us(w.id)},
-            {"profile", us(profile)},
-            {"file", us(HermesProfiles::prefixOf(profile) + w.stagedPath())},
-            {"origin", us(w.origin)},
-            {"target", us(w.target)},
+    return {{"hermes_id", toStd(w.id)},
+            {"profile", toStd(profile)},
+            {"file", toStd(HermesProfiles::prefixOf(profile) + w.stagedPath())},
+            {"origin", toStd(w.origin)},
+            {"target", toStd(w.target)},
             {"action", w.op.value("action", std::string())}};
 }
 
@@ -68,18 +68,18 @@ Json ImportReport::toJson() const
     Json j = Json::object();
     Json imp = Json::array();
     for (const auto& w : imported)
-        imp.push_back({{"hermes_id", us(w.hermesId)},
-                       {"profile", us(w.profile)},
-                       {"file", us(w.fileName)},
+        imp.push_back({{"hermes_id", toStd(w.hermesId)},
+                       {"profile", toStd(w.profile)},
+                       {"file", toStd(w.fileName)},
                        {"inbox_id", w.inboxId},
-                       {"target", us(w.target)},
-                       {"action", us(w.action)},
-                       {"origin", us(w.origin)},
-                       {"summary", us(w.summary)}});
+                       {"target", toStd(w.target)},
+                       {"action", toStd(w.action)},
+                       {"origin", toStd(w.origin)},
+                       {"summary", toStd(w.summary)}});
     j["imported"] = std::move(imp);
     Json wait = Json::array();
     for (const auto& id : waiting)
-        wait.push_back(us(id));
+        wait.push_back(toStd(id));
     j["waiting"] = std::move(wait);
     Json set = Json::array();
     for (const auto& s : settled)
@@ -87,12 +87,12 @@ Json ImportReport::toJson() const
     j["settled"] = std::move(set);
     Json wd = Json::array();
     for (const auto& w : withdrawn)
-        wd.push_back({{"hermes_id", us(w.hermesId)}, {"profile", us(w.profile)}, {"inbox_id", w.inboxId}});
+        wd.push_back({{"hermes_id", toStd(w.hermesId)}, {"profile", toStd(w.profile)}, {"inbox_id", w.inboxId}});
     j["withdrawn"] = std::move(wd);
     Json bad = Json::array();
     for (const auto& p : unparseable)
-        bad.push_back({{"file", us(p.fileName)}, {"profile", us(p.profile)}, {"error", us(p.error)},
-                       {"subsystem", us(p.subsystem)}});
+        bad.push_back({{"file", toStd(p.fileName)}, {"profile", toStd(p.profile)}, {"error", toStd(p.error)},
+                       {"subsystem", toStd(p.subsystem)}});
     j["unparseable"] = std::move(bad);
     return j;
 }
@@ -249,8 +249,8 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         item.agent = QStringLiteral("hermes");
         item.source = w->source();
         // Which profile's files a decision may touch: set here, never taken from the record.
-        item.source["profile"] = us(f->profile);
-        item.source["staged_file"] = us(HermesProfiles::prefixOf(f->profile) + w->stagedPath());
+        item.source["profile"] = toStd(f->profile);
+        item.source["staged_file"] = toStd(HermesProfiles::prefixOf(f->profile) + w->stagedPath());
         item.sanitized = w->sanitized;
         item.createdAt = createdAtOf(*w, m_clock);
         // Refusal memory runs first here as for any proposal (docs/architecture.md#3-the-gate): a write a human already
@@ -281,13 +281,13 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         e.reason = item.hasStatus(InboxStatus::Rejected)
                        ? *item.reason
                        : QStringLiteral("staged write %1 (%2) imported for review").arg(w->id, w->origin);
-        e.after = qs(json::pythonDump(w->op));
+        e.after = fromStd(json::pythonDump(w->op));
         e.details = auditDetails(*w, f->profile);
-        e.details["status"] = us(item.status);
+        e.details["status"] = toStd(item.status);
         if (auto a = audit.append(std::move(e)); !a)
             return fail(a.error());
         report.imported.push_back({w->id, f->profile, w->fileName, *id, w->target,
-                                   qs(w->op.value("action", std::string())), w->origin,
+                                   fromStd(w->op.value("action", std::string())), w->origin,
                                    w->summary});
     }
 
@@ -326,9 +326,9 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         e.subjectType = QStringLiteral("inbox_item");
         e.subjectId = QString::number(record.inboxId);
         e.reason = item.reason;
-        e.details = {{"hermes_id", us(record.hermesId)},
-                     {"profile", us(record.profile)},
-                     {"file", us(HermesProfiles::prefixOf(record.profile)
+        e.details = {{"hermes_id", toStd(record.hermesId)},
+                     {"profile", toStd(record.profile)},
+                     {"file", toStd(HermesProfiles::prefixOf(record.profile)
                                  + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))}};
         if (auto a = audit.append(std::move(e)); !a)
             return fail(a.error());

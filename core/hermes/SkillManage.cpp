@@ -37,7 +37,7 @@ std::optional<QString> field(const Json& p, const char* key)
     const auto it = p.find(key);
     if (it == p.end() || !it->is_string())
         return std::nullopt;
-    return qs(it->get<std::string>());
+    return fromStd(it->get<std::string>());
 }
 
 QString text(const Json& p, const char* key) { return field(p, key).value_or(QString()); }

@@ -34,7 +34,7 @@ UsageJson emptyRecord(const QDateTime& now)
 {
     return {{"created_by", nullptr},   {"use_count", 0},        {"view_count", 0},
             {"last_used_at", nullptr}, {"last_viewed_at", nullptr}, {"patch_count", 0},
-            {"last_patched_at", nullptr}, {"created_at", us(HermesUsageFile::hermesTime(now))},
+            {"last_patched_at", nullptr}, {"created_at", toStd(HermesUsageFile::hermesTime(now))},
             {"state", "active"},       {"pinned", false},       {"archived_at", nullptr}};
 }
 
@@ -67,11 +67,11 @@ Status SkillUsageTelemetry::bumpPatch(const QString& name, const QDateTime& now)
     auto data = load(usagePath());
     if (!data)
         return fail(data.error());
-    UsageJson& rec = (*data)[us(name)];
+    UsageJson& rec = (*data)[toStd(name)];
     if (!rec.is_object())
         rec = emptyRecord(now);
     rec["patch_count"] = countOf(rec.value("patch_count", UsageJson(0))) + 1;
-    rec["last_patched_at"] = us(HermesUsageFile::hermesTime(now));
+    rec["last_patched_at"] = toStd(HermesUsageFile::hermesTime(now));
     return AtomicFile::write(usagePath(), QByteArray::fromStdString(HermesUsageFile::serialize(*data)));
 }
 
@@ -85,9 +85,9 @@ Status SkillUsageTelemetry::forget(const QString& name)
     auto data = load(usagePath());
     if (!data)
         return fail(data.error());
-    if (!data->contains(us(name)))
+    if (!data->contains(toStd(name)))
         return {};
-    data->erase(us(name));
+    data->erase(toStd(name));
     return AtomicFile::write(usagePath(), QByteArray::fromStdString(HermesUsageFile::serialize(*data)));
 }
 
@@ -96,7 +96,7 @@ bool SkillUsageTelemetry::isPinned(const QString& name) const
     auto data = load(usagePath());
     if (!data)
         return false;
-    const auto it = data->find(us(name));
+    const auto it = data->find(toStd(name));
     if (it == data->end() || !it->is_object())
         return false;
     const auto p = it->find("pinned");

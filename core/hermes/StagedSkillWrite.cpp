@@ -22,7 +22,7 @@ QString stemOf(const QString& fileName)
 QString text(const Json& obj, const char* key)
 {
     const auto it = obj.find(key);
-    return it != obj.end() && it->is_string() ? qs(it->get<std::string>()) : QString();
+    return it != obj.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
 }
 
 } // namespace
@@ -84,7 +84,7 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
     if (idIt == root.end() || idIt->is_null())
         w.id = stemOf(fileName);
     else if (idIt->is_string())
-        w.id = qs(idIt->get<std::string>());
+        w.id = fromStd(idIt->get<std::string>());
     else
         return fail(Error::invalid(QStringLiteral("id must be a string")));
     static const QRegularExpression idShape(QStringLiteral("^[A-Za-z0-9_-]{1,128}$"));

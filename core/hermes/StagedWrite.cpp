@@ -31,12 +31,12 @@ QString sanitize(const QString& text, const QString& field, Json& report)
         out.append(c);
     }
     if (stripped > 0)
-        report.push_back({{"field", us(field)}, {"stripped_control_chars", stripped}});
+        report.push_back({{"field", toStd(field)}, {"stripped_control_chars", stripped}});
     const auto codePoints = out.toUcs4();
     if (codePoints.size() > kMaxContentCodePoints) {
         out = QString::fromUcs4(reinterpret_cast<const char32_t*>(codePoints.constData()),
                                kMaxContentCodePoints);
-        report.push_back({{"field", us(field)},
+        report.push_back({{"field", toStd(field)},
                           {"cut_to", kMaxContentCodePoints},
                           {"original_length", codePoints.size()}});
     }
@@ -51,7 +51,7 @@ Result<std::optional<QString>> optionalText(const Json& obj, const char* key, co
         return std::optional<QString>();
     if (!it->is_string())
         return fail(Error::invalid(QStringLiteral("%1%2 must be a string").arg(where, QLatin1String(key))));
-    return std::optional<QString>(qs(it->get<std::string>()));
+    return std::optional<QString>(fromStd(it->get<std::string>()));
 }
 
 // One add/replace/remove, checked with the request errors of docs/user-guide.md#memory so that a staged write that
@@ -63,7 +63,7 @@ Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitiz
     const auto actionIt = raw.find("action");
     if (actionIt == raw.end() || !actionIt->is_string())
         return fail(Error::invalid(QStringLiteral("%1action is missing").arg(where)));
-    const QString action = qs(actionIt->get<std::string>());
+    const QString action = fromStd(actionIt->get<std::string>());
     auto content = optionalText(raw, "content", where);
     if (!content)
         return fail(content.error());
@@ -100,17 +100,17 @@ Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitiz
         return fail(Error::invalid(where + problem));
 
     Json op = Json::object();
-    op["action"] = us(action);
+    op["action"] = toStd(action);
     if (action != QLatin1String("remove"))
-        op["content"] = us(sanitize(**content, where + QStringLiteral("content"), sanitized));
+        op["content"] = toStd(sanitize(**content, where + QStringLiteral("content"), sanitized));
     if (action != QLatin1String("add")) {
-        op["old_text"] = us(sanitize(**oldText, where + QStringLiteral("old_text"), sanitized));
+        op["old_text"] = toStd(sanitize(**oldText, where + QStringLiteral("old_text"), sanitized));
         // The whole entry the agent saw, kept verbatim: approval applies to exactly that entry.
         // Its absence is kept too (as null), since Hermes refuses to replay such a record.
         auto matched = optionalText(raw, "matched_entry", where);
         if (!matched)
             return fail(matched.error());
-        op["matched_entry"] = *matched ? Json(us(**matched)) : Json(nullptr);
+        op["matched_entry"] = *matched ? Json(toStd(**matched)) : Json(nullptr);
     }
     return op;
 }
@@ -148,7 +148,7 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
     if (idIt == root.end() || idIt->is_null()) {
         w.id = stemOf(fileName);
     } else if (idIt->is_string()) {
-        w.id = qs(idIt->get<std::string>());
+        w.id = fromStd(idIt->get<std::string>());
     } else {
         return fail(Error::invalid(QStringLiteral("id must be a string")));
     }
@@ -237,12 +237,12 @@ Json StagedWrite::source() const
 {
     Json s = Json::object();
     s["agent"] = "hermes";
-    s["hermes_id"] = us(id);
-    s["origin"] = us(origin);
-    s["summary"] = us(summary);
+    s["hermes_id"] = toStd(id);
+    s["origin"] = toStd(origin);
+    s["summary"] = toStd(summary);
     s["created_at"] = createdAt;
-    s["subsystem"] = us(subsystem);
-    s["staged_file"] = us(stagedPath());
+    s["subsystem"] = toStd(subsystem);
+    s["staged_file"] = toStd(stagedPath());
     for (const auto& [key, value] : unknown.items()) {
         if (!s.contains(key))
             s[key] = value;

@@ -18,7 +18,7 @@ namespace sediment {
 
 namespace {
 
-Json hashOrNull(const std::optional<QString>& h) { return h ? Json(us(*h)) : Json(nullptr); }
+Json hashOrNull(const std::optional<QString>& h) { return h ? Json(toStd(*h)) : Json(nullptr); }
 
 } // namespace
 
@@ -74,13 +74,13 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
     e.subjectId = QString::number(id);
     e.before = item.status;
     e.details = Json{{"journal_id", entry.id},
-                     {"decision", us(decided.action)},
-                     {"target_path", us(entry.targetPath)},
+                     {"decision", toStd(decided.action)},
+                     {"target_path", toStd(entry.targetPath)},
                      {"expected_hash", hashOrNull(JournalEntry::hashOf(entry.expected))},
                      {"new_hash", hashOrNull(JournalEntry::hashOf(entry.written))},
                      {"found_hash", hashOrNull(foundHash)}};
     if (choice == Choice::KeepFile) {
-        item.status = qs(decidedItem.value("status", toString(InboxStatus::Applied).toStdString()));
+        item.status = fromStd(decidedItem.value("status", toString(InboxStatus::Applied).toStdString()));
         if (!decidedItem.value("keep_contents", false)) {
             item.beforeContent = entry.expected ? std::optional<QString>(QString::fromUtf8(*entry.expected))
                                                 : std::nullopt;

@@ -66,8 +66,8 @@ QString BudgetPreview::text() const
 
 Json BudgetPreview::toJson() const
 {
-    return Json{{"target", us(target)}, {"current", current}, {"after", after},
-                {"limit", limit},       {"over", over},       {"text", us(text())}};
+    return Json{{"target", toStd(target)}, {"current", current}, {"after", after},
+                {"limit", limit},       {"over", over},       {"text", toStd(text())}};
 }
 
 QStringList BudgetPreview::simulate(QStringList entries, const MemoryOp& op)

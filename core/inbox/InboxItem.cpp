@@ -6,7 +6,7 @@ namespace sediment {
 
 namespace {
 
-Json text(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+Json text(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
 
 // Where a staged Hermes write came from, in one place for scripts: its id, queue and profile.
 Json hermesJson(const InboxItem& item, const QString& profile)
@@ -18,7 +18,7 @@ Json hermesJson(const InboxItem& item, const QString& profile)
     };
     return {{"id", field("hermes_id", "")},
             {"subsystem", field("subsystem", item.goesTo(Destination::Skill) ? "skills" : "memory")},
-            {"profile", us(profile)},
+            {"profile", toStd(profile)},
             {"origin", field("origin", "foreground")},
             {"summary", field("summary", "")}};
 }
@@ -30,15 +30,15 @@ Json InboxItem::toJson() const
     Json j = Json::object();
     j["id"] = id;
     j["ext_id"] = text(extId);
-    j["destination"] = us(destination);
-    j["status"] = us(status);
+    j["destination"] = toStd(destination);
+    j["status"] = toStd(status);
     j["score"] = score ? Json(*score) : Json(nullptr);
-    j["rationale"] = us(rationale);
+    j["rationale"] = toStd(rationale);
     j["stale"] = stale;
     j["seen"] = seen;
     j["op"] = op;
     j["final_op"] = finalOp ? *finalOp : Json(nullptr);
-    j["content_hash"] = us(contentHash);
+    j["content_hash"] = toStd(contentHash);
     j["agent"] = text(agent);
     j["session"] = text(session);
     j["source"] = source;
@@ -46,7 +46,7 @@ Json InboxItem::toJson() const
     j["refusal_code"] = text(refusalCode);
     j["sanitized"] = sanitized;
     j["target_path"] = text(targetPath);
-    j["created_at"] = us(createdAt);
+    j["created_at"] = toStd(createdAt);
     j["decided_at"] = text(decidedAt);
     j["decided_by"] = text(decidedBy);
     if (const QString profile = HermesProfiles::of(*this); !profile.isEmpty())

@@ -176,15 +176,15 @@ AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& review
     e.reason = item.reason;
     e.before = fromStatus;
     e.after = item.status;
-    e.details = Json{{"destination", us(item.destination)}, {"op", item.op}};
+    e.details = Json{{"destination", toStd(item.destination)}, {"op", item.op}};
     if (item.finalOp)
         e.details["final_op"] = *item.finalOp;
     if (item.refusalCode)
-        e.details["refusal_code"] = us(*item.refusalCode);
+        e.details["refusal_code"] = toStd(*item.refusalCode);
     if (result) {
-        e.details["store"] = us(result->store);
-        e.details["message"] = us(result->message);
-        e.details["target_path"] = result->targetPath ? Json(us(*result->targetPath)) : Json(nullptr);
+        e.details["store"] = toStd(result->store);
+        e.details["message"] = toStd(result->message);
+        e.details["target_path"] = result->targetPath ? Json(toStd(*result->targetPath)) : Json(nullptr);
         e.details["changed"] = result->applied && result->before != result->after;
     }
     for (const auto& [key, value] : details.items())
@@ -221,9 +221,9 @@ JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& r
     entry.subjectId = QString::number(decided.id);
     entry.itemId = decided.id;
     Json item{{"id", decided.id},
-              {"status", us(decided.status)},
-              {"decided_by", us(reviewer)},
-              {"decided_at", decided.decidedAt ? Json(us(*decided.decidedAt)) : Json(nullptr)},
+              {"status", toStd(decided.status)},
+              {"decided_by", toStd(reviewer)},
+              {"decided_at", decided.decidedAt ? Json(toStd(*decided.decidedAt)) : Json(nullptr)},
               {"final_op", decided.finalOp ? *decided.finalOp : Json(nullptr)}};
     if (decided.hasStatus(S::Reverted))
         item["keep_contents"] = true;
@@ -243,7 +243,7 @@ Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& 
         // The file holds the new bytes: the outcome, as the journal row describes it, completed
         // with what the store said.
         JournalEntry& entry = hook.entry();
-        entry.outcome["item"]["reason"] = us(result.message);
+        entry.outcome["item"]["reason"] = toStd(result.message);
         entry.outcome["audit"] = JournalOutcome::auditToJson(
             auditEntry(item, reviewer, action, fromStatus, &result, details));
         CrashPoint::reach("after-write");
@@ -480,10 +480,10 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
     for (MemoryRoom::Edit& e : clean.edits) {
         if (!e.isMerge())
             continue;
-        auto merged = validatePatch(*it, Json{{"action", "add"}, {"content", us(e.into)}});
+        auto merged = validatePatch(*it, Json{{"action", "add"}, {"content", toStd(e.into)}});
         if (!merged)
             return fail(Error::invalid(QStringLiteral("make room: the merged entry: ") + merged.error().message));
-        e.into = qs(merged->value("content", std::string()));
+        e.into = fromStd(merged->value("content", std::string()));
     }
     // Read under the journal's lock: no other decision writes the store meanwhile.
     auto in = BudgetPreview::inputFor(m_workspace, *it);

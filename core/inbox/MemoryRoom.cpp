@@ -25,17 +25,17 @@ Result<QStringList> entryList(const Json& value, const QString& where)
     for (std::size_t i = 0; i < value.size(); ++i) {
         if (!value[i].is_string())
             return fail(Error::invalid(QStringLiteral("make room: %1[%2] must be a string").arg(where).arg(i)));
-        out << qs(value[i].get<std::string>());
+        out << fromStd(value[i].get<std::string>());
     }
     return out;
 }
 
 Json pinned(const char* action, const QString& entry, const QString* content = nullptr)
 {
-    Json op{{"action", action}, {"old_text", us(entry)}};
+    Json op{{"action", action}, {"old_text", toStd(entry)}};
     if (content)
-        op["content"] = us(*content);
-    op["matched_entry"] = us(entry);
+        op["content"] = toStd(*content);
+    op["matched_entry"] = toStd(entry);
     return op;
 }
 
@@ -55,7 +55,7 @@ Result<MemoryRoom> MemoryRoom::fromJson(const Json& room)
     for (const auto& [key, value] : room.items())
         if (key != "remove" && key != "merge")
             return fail(Error::invalid(QStringLiteral("make room: unknown key '%1' (accepted: remove, merge)")
-                                           .arg(qs(key))));
+                                           .arg(fromStd(key))));
     MemoryRoom out;
     if (const auto it = room.find("remove"); it != room.end()) {
         auto entries = entryList(*it, QStringLiteral("remove"));
@@ -76,7 +76,7 @@ Result<MemoryRoom> MemoryRoom::fromJson(const Json& room)
             for (const auto& [key, value] : m.items())
                 if (key != "entries" && key != "into")
                     return fail(Error::invalid(QStringLiteral("make room: unknown key '%1' in %2 (accepted: entries, into)")
-                                                   .arg(qs(key), where)));
+                                                   .arg(fromStd(key), where)));
             const auto entries = m.find("entries");
             if (entries == m.end())
                 return fail(Error::invalid(QStringLiteral("make room: %1.entries is required").arg(where)));
@@ -86,7 +86,7 @@ Result<MemoryRoom> MemoryRoom::fromJson(const Json& room)
             const auto into = m.find("into");
             if (into == m.end() || !into->is_string())
                 return fail(Error::invalid(QStringLiteral("make room: %1.into must be the merged entry's text").arg(where)));
-            out.edits.push_back({*list, qs(into->get<std::string>())});
+            out.edits.push_back({*list, fromStd(into->get<std::string>())});
         }
     }
     if (out.edits.empty())
@@ -100,13 +100,13 @@ Json MemoryRoom::toJson() const
     Json merge = Json::array();
     for (const Edit& e : edits) {
         if (!e.isMerge()) {
-            remove.push_back(us(e.entries.value(0)));
+            remove.push_back(toStd(e.entries.value(0)));
             continue;
         }
         Json entries = Json::array();
         for (const QString& entry : e.entries)
-            entries.push_back(us(entry));
-        merge.push_back(Json{{"entries", std::move(entries)}, {"into", us(e.into)}});
+            entries.push_back(toStd(entry));
+        merge.push_back(Json{{"entries", std::move(entries)}, {"into", toStd(e.into)}});
     }
     return Json{{"remove", std::move(remove)}, {"merge", std::move(merge)}};
 }
@@ -148,10 +148,10 @@ Result<Json> MemoryRoom::batchFor(const QStringList& entries, const Json& itemOp
         return fail(own.error());
     for (Json& op : *own) {
         if (const auto pin = op.find("matched_entry"); pin != op.end() && pin->is_string()
-            && named.contains(qs(pin->get<std::string>())))
+            && named.contains(fromStd(pin->get<std::string>())))
             return fail(Error::invalid(QStringLiteral("make room: “%1” is the entry this write %2s; it "
                                                       "cannot be removed or merged too")
-                                           .arg(cut(qs(pin->get<std::string>())), qs(op.value("action", std::string())))));
+                                           .arg(cut(fromStd(pin->get<std::string>())), fromStd(op.value("action", std::string())))));
         ops.push_back(std::move(op));
     }
     return Json{{"action", "batch"}, {"operations", std::move(ops)}};
@@ -172,26 +172,26 @@ Result<Json> MemoryRoom::pinnedItemOps(const QStringList& entries, const Json& i
     QStringList working = entries;
     for (Json& op : ops) {
         MemoryOp m;
-        m.action = qs(op.value("action", std::string()));
+        m.action = fromStd(op.value("action", std::string()));
         if (op.contains("content") && op["content"].is_string())
-            m.content = qs(op["content"].get<std::string>());
+            m.content = fromStd(op["content"].get<std::string>());
         if (op.contains("old_text") && op["old_text"].is_string())
-            m.oldText = qs(op["old_text"].get<std::string>());
+            m.oldText = fromStd(op["old_text"].get<std::string>());
         if (isEdit(op)) {
             // A staged record says which entry it pins (or, null, that it predates pinning,
             // which the store refuses as Hermes does): that stays as it is.
             if (const auto pin = op.find("matched_entry"); pin != op.end()) {
                 if (pin->is_string())
-                    m.matchedEntry = qs(pin->get<std::string>());
+                    m.matchedEntry = fromStd(pin->get<std::string>());
             } else {
                 const auto at = BudgetPreview::matchIndex(working, UnicodeText::strip(m.oldText.value_or(QString())));
                 if (!at)
                     return fail(Error::refused(QStringLiteral("make room: the write's %1 of “%2” no longer selects "
                                                               "exactly one entry; patch it first")
-                                                   .arg(qs(op.value("action", std::string())),
+                                                   .arg(fromStd(op.value("action", std::string())),
                                                         cut(m.oldText.value_or(QString())))));
                 m.matchedEntry = working[*at];
-                op["matched_entry"] = us(*m.matchedEntry);
+                op["matched_entry"] = toStd(*m.matchedEntry);
             }
         }
         working = BudgetPreview::simulate(std::move(working), m);
@@ -207,7 +207,7 @@ QStringList MemoryRoom::entriesEditedBy(const QStringList& entries, const Json& 
         return out;
     for (const Json& op : *ops)
         if (const auto pin = op.find("matched_entry"); isEdit(op) && pin != op.end() && pin->is_string())
-            out << qs(pin->get<std::string>());
+            out << fromStd(pin->get<std::string>());
     return out;
 }
 

@@ -10,12 +10,12 @@ namespace sediment {
 
 namespace {
 
-Json optionalText(const std::optional<QString>& s) { return s ? Json(us(*s)) : Json(nullptr); }
+Json optionalText(const std::optional<QString>& s) { return s ? Json(toStd(*s)) : Json(nullptr); }
 
 QString messageOf(const Json& result)
 {
     const char* key = result.value("success", false) ? "message" : "error";
-    return qs(result.value(key, std::string()));
+    return fromStd(result.value(key, std::string()));
 }
 
 QString quoted(const QString& s) { return QStringLiteral("“%1”").arg(s); }
@@ -36,10 +36,10 @@ QString MemoryWritePlan::Step::text() const
 
 Json MemoryWritePlan::Step::toJson() const
 {
-    return Json{{"action", us(action)}, {"old_text", optionalText(oldText)},
+    return Json{{"action", toStd(action)}, {"old_text", optionalText(oldText)},
                 {"content", optionalText(content)}, {"before", before},
                 {"after", after},       {"ok", ok},
-                {"message", us(message)}};
+                {"message", toStd(message)}};
 }
 
 Json MemoryWritePlan::toJson() const
@@ -47,8 +47,8 @@ Json MemoryWritePlan::toJson() const
     Json s = Json::array();
     for (const Step& step : steps)
         s.push_back(step.toJson());
-    return Json{{"target", us(target)}, {"batch", batch},       {"steps", std::move(s)},
-                {"budget", budget.toJson()}, {"accepted", accepted}, {"verdict", us(verdict)}};
+    return Json{{"target", toStd(target)}, {"batch", batch},       {"steps", std::move(s)},
+                {"budget", budget.toJson()}, {"accepted", accepted}, {"verdict", toStd(verdict)}};
 }
 
 MemoryWritePlan MemoryWritePlan::compute(const QString& target, const QStringList& entries,

@@ -48,12 +48,12 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
     e.reason = QStringLiteral("refusal undone; the item is pending again");
     e.before = it.status;
     e.after = toString(InboxStatus::Pending);
-    e.details = Json{{"destination", us(it.destination)},
+    e.details = Json{{"destination", toStd(it.destination)},
                      {"op", it.op},
-                     {"undone_refusal_code", it.refusalCode ? Json(us(*it.refusalCode)) : Json(nullptr)},
-                     {"undone_reason", it.reason ? Json(us(*it.reason)) : Json(nullptr)},
-                     {"undone_decided_at", it.decidedAt ? Json(us(*it.decidedAt)) : Json(nullptr)},
-                     {"undone_decided_by", it.decidedBy ? Json(us(*it.decidedBy)) : Json(nullptr)}};
+                     {"undone_refusal_code", it.refusalCode ? Json(toStd(*it.refusalCode)) : Json(nullptr)},
+                     {"undone_reason", it.reason ? Json(toStd(*it.reason)) : Json(nullptr)},
+                     {"undone_decided_at", it.decidedAt ? Json(toStd(*it.decidedAt)) : Json(nullptr)},
+                     {"undone_decided_by", it.decidedBy ? Json(toStd(*it.decidedBy)) : Json(nullptr)}};
     it.setStatus(InboxStatus::Pending);
     it.reason.reset();
     it.refusalCode.reset();

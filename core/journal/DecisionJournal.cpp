@@ -17,7 +17,7 @@ Error DecisionJournal::claimed(qint64 itemId, const JournalEntry& claim)
     const Json by = claim.outcome.value("item", Json::object()).value("decided_by", Json(""));
     return Error::refused(QStringLiteral("inbox item %1 is being decided by %2 (since %3)")
                               .arg(itemId)
-                              .arg(by.is_string() ? qs(by.get<std::string>()) : QStringLiteral("another reviewer"),
+                              .arg(by.is_string() ? fromStd(by.get<std::string>()) : QStringLiteral("another reviewer"),
                                    claim.createdAt));
 }
 
@@ -43,7 +43,7 @@ Status DecisionJournal::checkStillUndecided(JournalRepository& journal, const Jo
     // The status the decision started from is the audit row's `before`.
     const Json before = entry.outcome.value("audit", Json::object()).value("before", Json(nullptr));
     return stillAt(journal, *entry.itemId,
-                   before.is_string() ? std::optional<QString>(qs(before.get<std::string>())) : std::nullopt);
+                   before.is_string() ? std::optional<QString>(fromStd(before.get<std::string>())) : std::nullopt);
 }
 
 Result<qint64> DecisionJournal::announce(JournalEntry& entry) const

@@ -9,14 +9,14 @@ namespace sediment {
 
 namespace {
 
-Json optional(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+Json optional(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
 
 std::optional<QString> optionalText(const Json& j, const char* key)
 {
     const auto it = j.find(key);
     if (it == j.end() || !it->is_string())
         return std::nullopt;
-    return qs(it->get<std::string>());
+    return fromStd(it->get<std::string>());
 }
 
 QString text(const Json& j, const char* key) { return optionalText(j, key).value_or(QString()); }
@@ -65,8 +65,8 @@ Status JournalOutcome::decideItem(const JournalEntry& entry, const Json& decided
 
 Json JournalOutcome::auditToJson(const AuditEntry& e)
 {
-    return Json{{"actor", us(e.actor)},           {"action", us(e.action)},
-                {"subject_type", us(e.subjectType)}, {"subject_id", us(e.subjectId)},
+    return Json{{"actor", toStd(e.actor)},           {"action", toStd(e.action)},
+                {"subject_type", toStd(e.subjectType)}, {"subject_id", toStd(e.subjectId)},
                 {"reason", optional(e.reason)},    {"before", optional(e.before)},
                 {"after", optional(e.after)},      {"details", e.details}};
 }

@@ -27,7 +27,7 @@ Result<std::optional<QByteArray>> readTarget(const QString& path)
     return std::optional<QByteArray>(f.readAll());
 }
 
-Json hashOrNull(const std::optional<QString>& h) { return h ? Json(us(*h)) : Json(nullptr); }
+Json hashOrNull(const std::optional<QString>& h) { return h ? Json(toStd(*h)) : Json(nullptr); }
 
 } // namespace
 
@@ -54,8 +54,8 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
     e.before.reset();
     e.after.reset();
     e.details = Json{{"journal_id", entry.id},
-                     {"decision", us(decided)},
-                     {"target_path", us(entry.targetPath)},
+                     {"decision", toStd(decided)},
+                     {"target_path", toStd(entry.targetPath)},
                      {"expected_hash", hashOrNull(JournalEntry::hashOf(entry.expected))},
                      {"new_hash", hashOrNull(JournalEntry::hashOf(entry.written))}};
     if (finding == Finding::Old) {
@@ -80,7 +80,7 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
             return fail(item.error());
         if (*item) {
             InboxItem it = **item;
-            e.details["from_status"] = us(it.status);
+            e.details["from_status"] = toStd(it.status);
             it.setStatus(InboxStatus::NeedsAttention);
             it.reason = e.reason;
             if (auto s = repo.saveDecision(it); !s)

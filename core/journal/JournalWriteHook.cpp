@@ -26,7 +26,7 @@ Status JournalWriteHook::beforeWrite(const QString& absolutePath,
     m_entry.expected = current;
     m_entry.written = next;
     if (m_entry.outcome.contains("item") && !m_entry.outcome["item"].contains("target_path"))
-        m_entry.outcome["item"]["target_path"] = us(QDir(m_root).relativeFilePath(absolutePath));
+        m_entry.outcome["item"]["target_path"] = toStd(QDir(m_root).relativeFilePath(absolutePath));
     auto id = DecisionJournal(m_db, m_clock).announce(m_entry);
     if (!id) {
         if (id.error().kind == ErrorKind::Refused)

@@ -56,7 +56,7 @@ Json previews(const QStringList& entries, const QString& oldText)
         QString p = UnicodeText::left(e, 80);
         if (UnicodeText::length(e) > 80)
             p += QStringLiteral("...");
-        list.push_back(us(p));
+        list.push_back(toStd(p));
     }
     return list;
 }
@@ -236,7 +236,7 @@ MemoryEdit::Outcome MemoryEdit::edit(const MemoryOp& op, const QStringList& entr
     if (!isReplace) {
         next.removeAt(at);
         return succeeded(next, QStringLiteral("Entry removed."), true,
-                         Json{{"removed_entry", us(entries[at])}});
+                         Json{{"removed_entry", toStd(entries[at])}});
     }
     next[at] = content;
     const int total = joinedLength(next);
@@ -250,7 +250,7 @@ MemoryEdit::Outcome MemoryEdit::edit(const MemoryOp& op, const QStringList& entr
                           entries, m_limit),
                       entries);
     return succeeded(next, QStringLiteral("Entry replaced."), true,
-                     Json{{"replaced_entry", us(entries[at])}});
+                     Json{{"replaced_entry", toStd(entries[at])}});
 }
 
 MemoryEdit::Outcome MemoryEdit::batch(const std::vector<MemoryOp>& operations,
@@ -309,7 +309,7 @@ MemoryEdit::Outcome MemoryEdit::batch(const std::vector<MemoryOp>& operations,
             at = *m.index;
         }
         const std::string key = std::to_string(i + 1);
-        (isReplace ? replaced : removed)[key] = us(working[at]);
+        (isReplace ? replaced : removed)[key] = toStd(working[at]);
         if (isReplace)
             working[at] = content;
         else

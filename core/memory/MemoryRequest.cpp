@@ -107,7 +107,7 @@ QString MemoryRequest::pythonStr(const Json& value)
         return QStringLiteral("None");
     if (value.is_boolean())
         return value.get<bool>() ? QStringLiteral("True") : QStringLiteral("False");
-    return qs(json::pythonDump(value));
+    return fromStd(json::pythonDump(value));
 }
 
 MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
@@ -137,7 +137,7 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
         Json refusal = MemoryResponse::failure(
             QStringLiteral("Built-in %1 writes are disabled in memory config.")
                 .arg(MemoryEdit::fileName(r.target)));
-        refusal["target"] = us(r.target);
+        refusal["target"] = toStd(r.target);
         Parsed p = answered(std::move(refusal), true);
         p.disabled = true;
         return p;

@@ -55,7 +55,7 @@ Json MemoryResponse::toJsonArray(const QStringList& entries)
 {
     Json list = Json::array();
     for (const QString& e : entries)
-        list.push_back(us(e));
+        list.push_back(toStd(e));
     return list;
 }
 
@@ -93,11 +93,11 @@ Json MemoryResponse::success(const QString& target, const QStringList& entries, 
     Json r = Json::object();
     r["success"] = true;
     r["done"] = true;
-    r["target"] = us(target);
-    r["usage"] = us(usageText(usage(entries), limit));
+    r["target"] = toStd(target);
+    r["usage"] = toStd(usageText(usage(entries), limit));
     r["entry_count"] = entries.size();
     if (!message.isEmpty())
-        r["message"] = us(message);
+        r["message"] = toStd(message);
     for (const auto& [key, value] : extra.items())
         r[key] = value;
     r["note"] = "Write saved. This update is complete \u2014 do not repeat it.";
@@ -108,9 +108,9 @@ Json MemoryResponse::listing(const QString& target, const QStringList& entries, 
 {
     Json r = Json::object();
     r["success"] = true;
-    r["target"] = us(target);
+    r["target"] = toStd(target);
     r["entries"] = toJsonArray(entries);
-    r["usage"] = us(usageText(usage(entries), limit));
+    r["usage"] = toStd(usageText(usage(entries), limit));
     r["entry_count"] = entries.size();
     return r;
 }
@@ -119,7 +119,7 @@ Json MemoryResponse::failure(const QString& error)
 {
     Json r = Json::object();
     r["success"] = false;
-    r["error"] = us(error);
+    r["error"] = toStd(error);
     return r;
 }
 
@@ -128,14 +128,14 @@ Json MemoryResponse::failureWithEntries(const QString& error, const QStringList&
 {
     Json r = failure(error);
     r["current_entries"] = toJsonArray(entries);
-    r["usage"] = us(budgetText(usage(entries), limit));
+    r["usage"] = toStd(budgetText(usage(entries), limit));
     return r;
 }
 
 Json MemoryResponse::failureWithUsage(const QString& error, const QStringList& entries, int limit)
 {
     Json r = failure(error);
-    r["usage"] = us(budgetText(usage(entries), limit));
+    r["usage"] = toStd(budgetText(usage(entries), limit));
     return r;
 }
 
@@ -149,7 +149,7 @@ QString MemoryResponse::boundError(const QString& error)
 Json MemoryResponse::toolError(const QString& error)
 {
     Json r = Json::object();
-    r["error"] = us(boundError(error));
+    r["error"] = toStd(boundError(error));
     r["success"] = false;
     return r;
 }

@@ -24,7 +24,7 @@ bool MemoryOp::isDestructive() const
 Json MemoryOp::toJson() const
 {
     Json j = Json::object();
-    j["action"] = us(action);
+    j["action"] = toStd(action);
     if (action == QLatin1String("batch")) {
         Json ops = Json::array();
         for (const MemoryOp& op : operations)
@@ -32,10 +32,10 @@ Json MemoryOp::toJson() const
         j["operations"] = std::move(ops);
         return j;
     }
-    j["content"] = content ? Json(us(*content)) : Json(nullptr);
-    j["old_text"] = oldText ? Json(us(*oldText)) : Json(nullptr);
+    j["content"] = content ? Json(toStd(*content)) : Json(nullptr);
+    j["old_text"] = oldText ? Json(toStd(*oldText)) : Json(nullptr);
     if (matchedEntry)
-        j["matched_entry"] = us(*matchedEntry);
+        j["matched_entry"] = toStd(*matchedEntry);
     return j;
 }
 
@@ -215,7 +215,7 @@ Json MemoryStore::driftRefusal(const QString& text) const
                        "then retry. This guard exists to prevent silent data loss (issue "
                        "#26045).")
             .arg(QFileInfo(m_filePath).fileName(), backup));
-    r["drift_backup"] = us(backup);
+    r["drift_backup"] = toStd(backup);
     r["remediation"] = "Open the .bak file, integrate the missing entries into the memory tool "
                        "one at a time via memory(action=add, content=...), then remove or rewrite "
                        "the original file to a clean state.";

@@ -24,7 +24,7 @@ const QString* findDestination(const std::string& d)
     return it == known.end() ? nullptr : &*it;
 }
 
-QString field(std::string_view name) { return QStringLiteral("op.") + qs(std::string(name)); }
+QString field(std::string_view name) { return QStringLiteral("op.") + fromStd(std::string(name)); }
 
 Error invalidField(std::string_view name, const QString& what)
 {
@@ -59,7 +59,7 @@ Result<std::string*> optString(Json& op, const char* key, std::string_view name)
         return static_cast<std::string*>(nullptr);
     if (!it->is_string())
         return fail(invalidField(name, QStringLiteral("must be a string (got %1)")
-                                           .arg(qs(OpShape::typeName(*it)))));
+                                           .arg(fromStd(OpShape::typeName(*it)))));
     return &it->get_ref<std::string&>();
 }
 
@@ -120,7 +120,7 @@ bool OpShape::isKnownDestination(const std::string& d) { return findDestination(
 QString OpShape::destinationName(const std::string& known)
 {
     const QString* name = findDestination(known);
-    return name ? *name : qs(known); // the shared word: no copy of its text per proposal
+    return name ? *name : fromStd(known); // the shared word: no copy of its text per proposal
 }
 
 std::string OpShape::destinationList() { return destinationTexts().join(QStringLiteral(", ")).toStdString(); }
@@ -165,7 +165,7 @@ bool OpShape::withinDepth(const Json& value, int maxDepth) { return depthOk(valu
 Result<Json> OpShape::normalise(Json op) const
 {
     if (!op.is_object())
-        return fail(Error::invalid(QStringLiteral("op must be an object (got %1)").arg(qs(typeName(op)))));
+        return fail(Error::invalid(QStringLiteral("op must be an object (got %1)").arg(fromStd(typeName(op)))));
     const QString& d = m_destination;
     if (isMemoryStore(d))
         return memory(op);
@@ -232,7 +232,7 @@ Result<Json> OpShape::memoryOne(Json& op, const std::string& prefix) const
         return fail(invalidField(prefix + "action",
                                  QStringLiteral("must be one of add, replace, remove%1 (got %2)")
                                      .arg(prefix.empty() ? QStringLiteral(", batch") : QString(),
-                                          qs(preview(op["action"])))));
+                                          fromStd(preview(op["action"])))));
     Json out = Json::object();
     out["action"] = a;
     for (const auto& [key, wanted] : {std::pair{"content", wantsContent}, std::pair{"old_text", wantsOld}}) {
@@ -242,11 +242,11 @@ Result<Json> OpShape::memoryOne(Json& op, const std::string& prefix) const
             return fail(text.error());
         if (!wanted) {
             if (*text)
-                return fail(invalidField(name, QStringLiteral("is not used by action '%1'").arg(qs(a))));
+                return fail(invalidField(name, QStringLiteral("is not used by action '%1'").arg(fromStd(a))));
             continue;
         }
         if (!*text)
-            return fail(invalidField(name, QStringLiteral("is required for action '%1'").arg(qs(a))));
+            return fail(invalidField(name, QStringLiteral("is required for action '%1'").arg(fromStd(a))));
         if (std::string_view(key) == "content")
             m_sanitizer.stripAndCap(**text, "op." + name);
         else
@@ -263,7 +263,7 @@ Result<QString> OpShape::checkPath(Json& op, const QString& defaultPath) const
     auto path = optString(op, "path", "path");
     if (!path)
         return fail(path.error());
-    const QString relative = *path ? qs(**path) : defaultPath;
+    const QString relative = *path ? fromStd(**path) : defaultPath;
     if (auto resolved = m_guard.resolve(relative); !resolved)
         return fail(Error::invalid(QStringLiteral("op.path: %1").arg(resolved.error().message)));
     return relative;
@@ -277,7 +277,7 @@ Result<Json> OpShape::fileEdit(Json& op, const QString& defaultPath) const
     if (!path)
         return fail(path.error());
     Json out = Json::object();
-    out["path"] = us(*path);
+    out["path"] = toStd(*path);
     for (const char* key : {"before", "after"}) {
         auto text = reqString(op, key, key);
         if (!text)
@@ -301,14 +301,14 @@ Result<Json> OpShape::settings(Json& op) const
     if (it == op.end() || it->is_null())
         return fail(invalidField("patch", QStringLiteral("is required")));
     if (!it->is_object())
-        return fail(invalidField("patch", QStringLiteral("must be an object (got %1)").arg(qs(typeName(*it)))));
+        return fail(invalidField("patch", QStringLiteral("must be an object (got %1)").arg(fromStd(typeName(*it)))));
     if (!withinDepth(*it))
         return fail(invalidField("patch", QStringLiteral("is nested too deeply")));
     m_sanitizer.stripTree(*it, "op.patch");
     if (auto s = checkBody(it->dump(-1, ' ', false, Json::error_handler_t::replace), "patch"); !s)
         return fail(s.error());
     Json out = Json::object();
-    out["path"] = us(*path);
+    out["path"] = toStd(*path);
     out["patch"] = std::move(*it);
     return out;
 }
@@ -345,13 +345,13 @@ Result<Json> OpShape::skill(Json& op) const
         return fail(name.error());
     if (!isValidSkillName(**name))
         return fail(invalidField("name", QStringLiteral("must match [a-z0-9][a-z0-9._-]{0,63} (got %1)")
-                                             .arg(qs(preview(op["name"])))));
+                                             .arg(fromStd(preview(op["name"])))));
     auto mode = reqString(op, "mode", "mode");
     if (!mode)
         return fail(mode.error());
     const std::string m = **mode;
     if (m != "create" && m != "patch")
-        return fail(invalidField("mode", QStringLiteral("must be create or patch (got %1)").arg(qs(preview(op["mode"])))));
+        return fail(invalidField("mode", QStringLiteral("must be create or patch (got %1)").arg(fromStd(preview(op["mode"])))));
     Json out = Json::object();
     out["name"] = std::move(**name);
     out["mode"] = m;
@@ -362,11 +362,11 @@ Result<Json> OpShape::skill(Json& op) const
             return fail(text.error());
         if (!wanted) {
             if (*text)
-                return fail(invalidField(key, QStringLiteral("is not used by mode '%1'").arg(qs(m))));
+                return fail(invalidField(key, QStringLiteral("is not used by mode '%1'").arg(fromStd(m))));
             continue;
         }
         if (!*text)
-            return fail(invalidField(key, QStringLiteral("is required for mode '%1'").arg(qs(m))));
+            return fail(invalidField(key, QStringLiteral("is required for mode '%1'").arg(fromStd(m))));
         m_sanitizer.strip(**text, std::string("op.") + key);
         if (auto s = checkBody(**text, key); !s)
             return fail(s.error());

@@ -26,7 +26,7 @@ ProposalValidator::ProposalValidator(const PathGuard& guard, Paths defaults)
 {
 }
 
-bool ProposalValidator::isKnownDestination(const QString& d) { return OpShape::isKnownDestination(us(d)); }
+bool ProposalValidator::isKnownDestination(const QString& d) { return OpShape::isKnownDestination(toStd(d)); }
 
 bool ProposalValidator::isValidSkillName(const std::string& name) { return OpShape::isValidSkillName(name); }
 
@@ -43,7 +43,7 @@ QString ProposalValidator::sharedText(const std::string& utf8, Interned& last)
 {
     if (last.utf8 != utf8) {
         last.utf8 = utf8;
-        last.text = qs(utf8);
+        last.text = fromStd(utf8);
     }
     return last.text;
 }
@@ -54,7 +54,7 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
         return fail(Error::invalid(QStringLiteral("proposal %1: %2").arg(index).arg(what)));
     };
     if (!raw.is_object())
-        return invalid(QStringLiteral("must be a JSON object (got %1)").arg(qs(OpShape::typeName(raw))));
+        return invalid(QStringLiteral("must be a JSON object (got %1)").arg(fromStd(OpShape::typeName(raw))));
     // One pass over the fields: the first unknown one is refused, the known ones are kept (the
     // first of a repeated key, as a lookup by name would find).
     enum Field { Id, Destination, Target, Op, Rationale, Score, Source, FieldCount };
@@ -65,7 +65,7 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
         if (known == std::end(kTopLevel))
             return invalid(QStringLiteral("unknown field '%1' (expected id, destination or target, "
                                           "op, rationale, score, source)")
-                               .arg(qs(key)));
+                               .arg(fromStd(key)));
         Json*& slot = fields[known - std::begin(kTopLevel)];
         if (!slot)
             slot = &it.value();
@@ -80,21 +80,21 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
     const Json* target = fields[Target];
     if (dest && target && *dest != *target)
         return invalid(QStringLiteral("target and destination disagree (%1 vs %2)")
-                           .arg(qs(OpShape::preview(*target)), qs(OpShape::preview(*dest))));
+                           .arg(fromStd(OpShape::preview(*target)), fromStd(OpShape::preview(*dest))));
     const Json* d = dest ? dest : target;
     const char* destField = dest ? "destination" : "target";
     if (!d || d->is_null())
-        return invalid(QStringLiteral("destination is required (one of %1)").arg(qs(OpShape::destinationList())));
+        return invalid(QStringLiteral("destination is required (one of %1)").arg(fromStd(OpShape::destinationList())));
     if (!d->is_string() || !OpShape::isKnownDestination(d->get_ref<const std::string&>()))
         return invalid(QStringLiteral("%1 must be one of %2 (got %3)")
-                           .arg(QLatin1String(destField), qs(OpShape::destinationList()),
-                                qs(OpShape::preview(*d))));
+                           .arg(QLatin1String(destField), fromStd(OpShape::destinationList()),
+                                fromStd(OpShape::preview(*d))));
     p.destination = OpShape::destinationName(d->get_ref<const std::string&>());
 
     if (given(Id)) {
         Json& id = *fields[Id];
         if (!id.is_string())
-            return invalid(QStringLiteral("id must be a string (got %1)").arg(qs(OpShape::typeName(id))));
+            return invalid(QStringLiteral("id must be a string (got %1)").arg(fromStd(OpShape::typeName(id))));
         std::string& text = id.get_ref<std::string&>();
         sanitizer.strip(text, "id");
         const std::size_t length = Sanitizer::codePoints(text);
@@ -102,15 +102,15 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
             return invalid(QStringLiteral("id must not be empty"));
         if (length > kMaxIdLength)
             return invalid(QStringLiteral("id must be at most %1 characters (got %2)").arg(kMaxIdLength).arg(length));
-        p.extId = qs(text);
+        p.extId = fromStd(text);
     }
 
     if (given(Rationale)) {
         Json& r = *fields[Rationale];
         if (!r.is_string())
-            return invalid(QStringLiteral("rationale must be a string (got %1)").arg(qs(OpShape::typeName(r))));
+            return invalid(QStringLiteral("rationale must be a string (got %1)").arg(fromStd(OpShape::typeName(r))));
         sanitizer.stripAndCap(r.get_ref<std::string&>(), "rationale");
-        p.rationale = qs(r.get_ref<const std::string&>());
+        p.rationale = fromStd(r.get_ref<const std::string&>());
     }
 
     if (given(Score)) {
@@ -119,14 +119,14 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
                         && s.get<double>() <= 1.0;
         if (!ok)
             return invalid(QStringLiteral("score must be a number in [0,1] (got %1)")
-                               .arg(qs(s.is_number() ? numbers::shortest(s.get<double>()) : OpShape::preview(s))));
+                               .arg(fromStd(s.is_number() ? numbers::shortest(s.get<double>()) : OpShape::preview(s))));
         p.score = s.get<double>();
     }
 
     if (given(Source)) {
         Json& src = *fields[Source];
         if (!src.is_object())
-            return invalid(QStringLiteral("source must be an object (got %1)").arg(qs(OpShape::typeName(src))));
+            return invalid(QStringLiteral("source must be an object (got %1)").arg(fromStd(OpShape::typeName(src))));
         if (!OpShape::withinDepth(src))
             return invalid(QStringLiteral("source is nested too deeply"));
         sanitizer.stripTree(src, "source");
@@ -136,7 +136,7 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
                 continue;
             if (!it->is_string())
                 return invalid(QStringLiteral("source.%1 must be a string (got %2)")
-                                   .arg(QLatin1String(key), qs(OpShape::typeName(*it))));
+                                   .arg(QLatin1String(key), fromStd(OpShape::typeName(*it))));
             sanitizer.stripAndCap(it->get_ref<std::string&>(), std::string("source.") + key);
             // An agent sends many proposals under one name: they share one string.
             const bool agent = std::string_view(key) == "agent";
@@ -146,7 +146,7 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
         const auto scar = src.find("scar");
         if (scar != src.end() && !scar->is_null() && !(scar->is_number_integer() && scar->get<qint64>() >= 0))
             return invalid(QStringLiteral("source.scar must be a non-negative integer (got %1)")
-                               .arg(qs(OpShape::preview(*scar))));
+                               .arg(fromStd(OpShape::preview(*scar))));
         p.source = std::move(src);
     }
 

@@ -52,7 +52,7 @@ Result<std::vector<Json>> CommandProposer::propose(const QString& summary)
         return fail(Error::io(QStringLiteral("proposer command could not start: %1").arg(process.errorString())));
 
     Json request = Json::object();
-    request["summary"] = us(summary);
+    request["summary"] = toStd(summary);
     const std::string body = request.dump(-1, ' ', false, Json::error_handler_t::replace) + '\n';
     process.write(body.data(), qint64(body.size()));
     process.closeWriteChannel();

@@ -56,7 +56,7 @@ AuditEntry decisionEntry(const QString& actor, AuditAction action, const Proposa
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(id);
     e.reason = reason;
-    e.details["destination"] = us(p.destination);
+    e.details["destination"] = toStd(p.destination);
     e.details["index"] = p.index;
     e.details["score"] = p.score ? Json(*p.score) : Json(nullptr);
     e.details["op"] = p.op;
@@ -298,9 +298,9 @@ Status ReviewKernel::record(Pass& pass, const Proposal& p, const Verdict& verdic
     if (applied) {
         e.before = applied->before;
         e.after = applied->after;
-        e.details["store"] = us(applied->store);
-        e.details["message"] = us(applied->message);
-        e.details["target_path"] = applied->targetPath ? Json(us(*applied->targetPath)) : Json(nullptr);
+        e.details["store"] = toStd(applied->store);
+        e.details["message"] = toStd(applied->message);
+        e.details["target_path"] = applied->targetPath ? Json(toStd(*applied->targetPath)) : Json(nullptr);
         if (applied->applied && wrote(*applied))
             pass.out.countWrite(applied->store);
     }
@@ -339,7 +339,7 @@ Status ReviewKernel::auditQueue(Pass& pass)
     e.reason = QStringLiteral("%1 queued for human review, %2 already pending reinforced")
                    .arg(queued.size())
                    .arg(reinforced.size());
-    e.details["path"] = us(m_path);
+    e.details["path"] = toStd(m_path);
     e.details["queued"] = queued.size();
     e.details["queued_ids"] = ranges(queued);
     e.details["reinforced"] = reinforced.size();

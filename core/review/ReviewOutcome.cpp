@@ -18,7 +18,7 @@ ReviewOutcome ReviewOutcome::nothingToSave(const QString& path)
 
 void ReviewOutcome::countWrite(const QString& store)
 {
-    const std::string key = us(store);
+    const std::string key = toStd(store);
     stores[key] = stores.value(key, 0) + 1;
 }
 
@@ -135,7 +135,7 @@ QString ReviewOutcome::summary() const
     detail("rejected", rejected);
     QStringList written;
     for (const auto& [store, n] : stores.items())
-        written << QStringLiteral("%1 ×%2").arg(qs(store)).arg(n.get<qint64>());
+        written << QStringLiteral("%1 ×%2").arg(fromStd(store)).arg(n.get<qint64>());
     lines << (written.isEmpty() ? QStringLiteral("Nothing written.")
                                 : QStringLiteral("Written: %1").arg(written.join(QStringLiteral(", "))));
     if (!sanitized.empty())

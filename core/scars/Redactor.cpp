@@ -108,11 +108,11 @@ Redactor::Result Redactor::redact(const QString& input)
 Json Redactor::redactJson(const Json& value, Result& found)
 {
     if (value.is_string()) {
-        const Result r = redact(qs(value.get<std::string>()));
+        const Result r = redact(fromStd(value.get<std::string>()));
         found.emails += r.emails;
         found.phones += r.phones;
         found.keys += r.keys;
-        return us(r.text);
+        return toStd(r.text);
     }
     if (value.is_array()) {
         Json out = Json::array();

@@ -4,22 +4,22 @@ namespace sediment {
 
 namespace {
 
-Json optText(const std::optional<QString>& v) { return v ? Json(us(*v)) : Json(nullptr); }
+Json optText(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
 
 } // namespace
 
 Json Scar::toJson() const
 {
     return Json{{"id", id},
-                {"kind", us(kind)},
-                {"title", us(title)},
-                {"context", us(context)},
-                {"lesson", us(lesson)},
+                {"kind", toStd(kind)},
+                {"title", toStd(title)},
+                {"context", toStd(context)},
+                {"lesson", toStd(lesson)},
                 {"importance", importance},
                 {"learnable", learnable},
                 {"source", optText(source)},
-                {"scope", us(scope)},
-                {"created_at", us(createdAt)},
+                {"scope", toStd(scope)},
+                {"created_at", toStd(createdAt)},
                 {"recall_count", recallCount},
                 {"last_recalled_at", optText(lastRecalledAt)},
                 {"archived", archived},

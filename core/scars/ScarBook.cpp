@@ -36,8 +36,8 @@ Result<Scar> ScarBook::add(Scar scar)
     e.subjectType = QStringLiteral("scar");
     e.subjectId = QString::number(scar.id);
     e.after = scar.title;
-    e.details = Json{{"kind", us(scar.kind)}, {"importance", scar.importance},
-                     {"scope", us(scar.scope)}, {"learnable", scar.learnable}};
+    e.details = Json{{"kind", toStd(scar.kind)}, {"importance", scar.importance},
+                     {"scope", toStd(scar.scope)}, {"learnable", scar.learnable}};
     if (auto a = AuditRepository(m_db, m_clock).append(e); !a)
         return fail(a.error());
     if (auto c = tx->commit(); !c)

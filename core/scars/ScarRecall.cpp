@@ -18,7 +18,7 @@ Json ScarRecall::Hit::toJson() const
     j["age_days"] = ageDays;
     j["score"] = score;
     j["fts_rank"] = ftsRank;
-    j["why"] = us(why());
+    j["why"] = toStd(why());
     return j;
 }
 

@@ -51,7 +51,7 @@ Json ScarSuggester::Suggestion::toJson() const
 {
     return Json{{"scar", scarId},
                 {"inbox_id", inboxId ? Json(*inboxId) : Json(nullptr)},
-                {"status", us(status)}};
+                {"status", toStd(status)}};
 }
 
 Json ScarSuggester::Outcome::toJson() const
@@ -65,9 +65,9 @@ Json ScarSuggester::Outcome::toJson() const
 Json ScarSuggester::templateProposal(const Scar& s)
 {
     const QString lesson = s.lesson.trimmed().isEmpty() ? s.title : s.lesson;
-    return Json{{"destination", us(toString(Destination::Memory))},
-                {"op", {{"action", "add"}, {"content", us(lesson)}}},
-                {"rationale", us(QStringLiteral("lesson of %1 scar #%2 \"%3\" (importance %4/10)")
+    return Json{{"destination", toStd(toString(Destination::Memory))},
+                {"op", {{"action", "add"}, {"content", toStd(lesson)}}},
+                {"rationale", toStd(QStringLiteral("lesson of %1 scar #%2 \"%3\" (importance %4/10)")
                                      .arg(s.kind)
                                      .arg(s.id)
                                      .arg(s.title)
@@ -81,17 +81,17 @@ Result<std::vector<Json>> ScarSuggester::draft(const Scar& scar, int& redacted) 
     if (m_command.isEmpty())
         return std::vector<Json>{templateProposal(scar)};
     Redactor::Result found;
-    Json scarJson = Json{{"id", scar.id},           {"kind", us(scar.kind)},
-                         {"title", us(scar.title)}, {"context", us(scar.context)},
-                         {"lesson", us(scar.lesson)}, {"importance", scar.importance},
-                         {"scope", us(scar.scope)}};
+    Json scarJson = Json{{"id", scar.id},           {"kind", toStd(scar.kind)},
+                         {"title", toStd(scar.title)}, {"context", toStd(scar.context)},
+                         {"lesson", toStd(scar.lesson)}, {"importance", scar.importance},
+                         {"scope", toStd(scar.scope)}};
     scarJson = Redactor::redactJson(scarJson, found);
     const QString summary = QStringLiteral("%1: %2\n%3\nLesson: %4")
-                                .arg(qs(scarJson["kind"].get<std::string>()),
-                                     qs(scarJson["title"].get<std::string>()),
-                                     qs(scarJson["context"].get<std::string>()),
-                                     qs(scarJson["lesson"].get<std::string>()));
-    const Json request{{"summary", us(summary)}, {"scar", scarJson}};
+                                .arg(fromStd(scarJson["kind"].get<std::string>()),
+                                     fromStd(scarJson["title"].get<std::string>()),
+                                     fromStd(scarJson["context"].get<std::string>()),
+                                     fromStd(scarJson["lesson"].get<std::string>()));
+    const Json request{{"summary", toStd(summary)}, {"scar", scarJson}};
     redacted += found.total();
 
     QProcess p;
@@ -173,7 +173,7 @@ Result<ScarSuggester::Suggestion> ScarSuggester::suggestOne(const Scar& scar, in
     e.after = QString::number(*s.inboxId);
     e.details = Json{{"inbox_id", *s.inboxId},
                      {"proposer", m_command.isEmpty() ? "template" : "command"},
-                     {"status", us(s.status)}};
+                     {"status", toStd(s.status)}};
     if (auto a = AuditRepository(db, m_clock).append(e); !a)
         return fail(a.error());
     if (auto c = tx->commit(); !c)

@@ -44,18 +44,18 @@ std::string escapeControlsInStrings(const std::string& text)
 QString pythonStr(const Json& v)
 {
     if (v.is_string())
-        return qs(v.get<std::string>());
+        return fromStd(v.get<std::string>());
     if (v.is_boolean())
         return v.get<bool>() ? QStringLiteral("True") : QStringLiteral("False");
     if (v.is_number_integer() || v.is_number_unsigned())
-        return qs(v.dump());
+        return fromStd(v.dump());
     if (v.is_number_float()) {
         const double d = v.get<double>();
         if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e16)
             return QString::number(qint64(d)) + QStringLiteral(".0");
-        return qs(v.dump());
+        return fromStd(v.dump());
     }
-    return QStringLiteral("<%1>").arg(qs(v.dump()));
+    return QStringLiteral("<%1>").arg(fromStd(v.dump()));
 }
 
 bool truthy(const Json& v)

@@ -144,10 +144,10 @@ Result<CuratorReport> Curator::run(bool dryRun)
             row.reason = step.why;
             row.before = step.from;
             row.after = step.to;
-            row.details = Json{{"anchor", us(step.anchor)},
+            row.details = Json{{"anchor", toStd(step.anchor)},
                                {"stale_after_days", report.staleAfterDays},
                                {"archive_after_days", report.archiveAfterDays},
-                               {"archive_path", step.archivePath ? Json(us(*step.archivePath))
+                               {"archive_path", step.archivePath ? Json(toStd(*step.archivePath))
                                                                  : Json(nullptr)}};
             saved = skills.save(s);
             if (saved) {
@@ -193,10 +193,10 @@ void Curator::writeFiles(CuratorReport& report, const std::vector<Skill>& change
     for (const CuratorReport::Step& step : report.plan) {
         if (step.error)
             continue;
-        Json evidence{{"source", "sediment"}, {"from", us(step.from)}, {"to", us(step.to)},
-                      {"reason", us(step.why)}};
+        Json evidence{{"source", "sediment"}, {"from", toStd(step.from)}, {"to", toStd(step.to)},
+                      {"reason", toStd(step.why)}};
         if (step.archivePath)
-            evidence["archive_path"] = us(*step.archivePath);
+            evidence["archive_path"] = toStd(*step.archivePath);
         if (auto s = ledger.append(SkillLedger::Actor::Curator, ledgerAction(step.to), step.name,
                                    evidence, now);
             !s) {

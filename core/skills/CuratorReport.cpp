@@ -31,37 +31,37 @@ Json CuratorReport::toJson() const
 {
     Json j = counts();
     j["dry_run"] = dryRun;
-    j["at"] = us(at);
+    j["at"] = toStd(at);
     if (hermes) {
         j["stale_after_days"] = staleAfterDays;
         j["archive_after_days"] = archiveAfterDays;
         j["prune_builtins"] = pruneBuiltins;
         Json seeds = Json::array();
         for (const QString& name : seededNames)
-            seeds.push_back(us(name));
+            seeds.push_back(toStd(name));
         j["seeded_skills"] = std::move(seeds);
     }
     Json steps = Json::array();
     for (const Step& s : plan) {
         Json step = Json::object();
-        step["name"] = us(s.name);
-        step["from"] = us(s.from);
-        step["to"] = us(s.to);
-        step["why"] = us(s.why);
-        step["anchor"] = us(s.anchor);
+        step["name"] = toStd(s.name);
+        step["from"] = toStd(s.from);
+        step["to"] = toStd(s.to);
+        step["why"] = toStd(s.why);
+        step["anchor"] = toStd(s.anchor);
         if (s.to == QLatin1String("archived"))
-            step["archive_path"] = s.archivePath ? Json(us(*s.archivePath)) : Json(nullptr);
+            step["archive_path"] = s.archivePath ? Json(toStd(*s.archivePath)) : Json(nullptr);
         if (s.error)
-            step["error"] = us(*s.error);
+            step["error"] = toStd(*s.error);
         steps.push_back(std::move(step));
     }
     j["plan"] = std::move(steps);
     if (writeBackError)
-        j["usage_json_error"] = us(*writeBackError);
+        j["usage_json_error"] = toStd(*writeBackError);
     if (!warnings.isEmpty()) {
         Json w = Json::array();
         for (const QString& text : warnings)
-            w.push_back(us(text));
+            w.push_back(toStd(text));
         j["warnings"] = std::move(w);
     }
     return j;

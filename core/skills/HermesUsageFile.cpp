@@ -49,7 +49,7 @@ Result<qint64> readCount(const Record& rec, const char* key, const QString& name
         if (std::isfinite(v) && v >= 0 && v < 9e18)
             return qint64(v);
     }
-    return fail(badField(name, key, QStringLiteral("must be a count (got %1)").arg(qs(it->dump()))));
+    return fail(badField(name, key, QStringLiteral("must be a count (got %1)").arg(fromStd(it->dump()))));
 }
 
 Result<std::optional<QDateTime>> readTime(const Record& rec, const char* key, const QString& name)
@@ -58,14 +58,14 @@ Result<std::optional<QDateTime>> readTime(const Record& rec, const char* key, co
     if (it == rec.end() || it->is_null())
         return std::optional<QDateTime>();
     if (it->is_string()) {
-        const QString text = qs(it->get<std::string>());
+        const QString text = fromStd(it->get<std::string>());
         if (text.isEmpty())
             return std::optional<QDateTime>();
         if (auto t = time::parseIso(text))
             return std::optional<QDateTime>(*t);
     }
     return fail(badField(name, key,
-                         QStringLiteral("is not an ISO-8601 time (got %1)").arg(qs(it->dump()))));
+                         QStringLiteral("is not an ISO-8601 time (got %1)").arg(fromStd(it->dump()))));
 }
 
 Result<Skill> readRecord(const QString& name, const Record& rec,
@@ -95,31 +95,31 @@ Result<Skill> readRecord(const QString& name, const Record& rec,
     s.createdAt = created->value_or(now);
 
     if (const auto it = rec.find("state"); it != rec.end() && !it->is_null()) {
-        if (!it->is_string() || !Skill::isKnownState(qs(it->get<std::string>())))
+        if (!it->is_string() || !Skill::isKnownState(fromStd(it->get<std::string>())))
             return fail(badField(name, "state",
                                  QStringLiteral("must be active, stale or archived (got %1)")
-                                     .arg(qs(it->dump()))));
-        s.state = qs(it->get<std::string>());
+                                     .arg(fromStd(it->dump()))));
+        s.state = fromStd(it->get<std::string>());
     }
     if (const auto it = rec.find("pinned"); it != rec.end() && !it->is_null()) {
         if (!it->is_boolean())
             return fail(badField(name, "pinned",
-                                 QStringLiteral("must be true or false (got %1)").arg(qs(it->dump()))));
+                                 QStringLiteral("must be true or false (got %1)").arg(fromStd(it->dump()))));
         s.pinned = it->get<bool>();
     }
     if (const auto it = rec.find("created_by"); it != rec.end() && !it->is_null()) {
-        if (!it->is_string() || !Skill::isKnownCreator(qs(it->get<std::string>())))
+        if (!it->is_string() || !Skill::isKnownCreator(fromStd(it->get<std::string>())))
             return fail(badField(name, "created_by",
                                  QStringLiteral("must be agent, user, bundled or hub (got %1)")
-                                     .arg(qs(it->dump()))));
-        s.createdBy = qs(it->get<std::string>());
+                                     .arg(fromStd(it->dump()))));
+        s.createdBy = fromStd(it->get<std::string>());
     } else if (provenance.bundled.contains(name)) {
         s.createdBy = QStringLiteral("bundled");
     } else if (provenance.hub.contains(name)) {
         s.createdBy = QStringLiteral("hub");
     }
     for (const auto& [key, value] : rec.items()) {
-        if (!knownKeys().contains(qs(key)))
+        if (!knownKeys().contains(fromStd(key)))
             s.extra[key] = Json(value);
     }
     return s;
@@ -127,7 +127,7 @@ Result<Skill> readRecord(const QString& name, const Record& rec,
 
 Json timeOrNull(const std::optional<QDateTime>& t)
 {
-    return t ? Json(us(HermesUsageFile::hermesTime(*t))) : Json(nullptr);
+    return t ? Json(toStd(HermesUsageFile::hermesTime(*t))) : Json(nullptr);
 }
 
 } // namespace
@@ -148,7 +148,7 @@ HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skill
         const Record data = Record::parse(lock.readAll().toStdString(), nullptr, false);
         if (data.is_object() && data.contains("installed") && data["installed"].is_object()) {
             for (const auto& [name, entry] : data["installed"].items())
-                p.hub.insert(qs(name));
+                p.hub.insert(fromStd(name));
         }
     }
     return p;
@@ -172,7 +172,7 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
             QStringLiteral(".usage.json must be a JSON object keyed by skill name")));
     Parsed out;
     for (const auto& [key, rec] : data.items()) {
-        const QString name = qs(key);
+        const QString name = fromStd(key);
         if (!rec.is_object()) {
             out.skipped.push_back({name, QStringLiteral("the record is not an object")});
             continue;
@@ -215,7 +215,7 @@ Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>&
                 QStringLiteral("%1 is no longer a JSON object; not overwriting it").arg(path)));
     }
     for (const Skill& s : changed) {
-        const std::string name = us(s.name);
+        const std::string name = toStd(s.name);
         auto& rec = data[name];
         if (!rec.is_object()) {
             rec = nlohmann::json::object();
@@ -228,20 +228,20 @@ Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>&
             rec["last_viewed_at"] = timeOrNull(s.lastViewedAt);
             rec["last_patched_at"] = timeOrNull(s.lastPatchedAt);
             rec["created_at"] = timeOrNull(s.createdAt);
-            rec["created_by"] = us(s.createdBy);
+            rec["created_by"] = toStd(s.createdBy);
         }
-        rec["state"] = us(s.state);
+        rec["state"] = toStd(s.state);
         rec["pinned"] = s.pinned;
         rec["archived_at"] = timeOrNull(s.archivedAt);
     }
     for (const QString& name : seeded) {
-        auto& rec = data[us(name)];
+        auto& rec = data[toStd(name)];
         if (rec.is_object())
             continue;
         rec = nlohmann::json{{"created_by", nullptr},      {"use_count", 0},
                              {"view_count", 0},            {"last_used_at", nullptr},
                              {"last_viewed_at", nullptr},  {"patch_count", 0},
-                             {"last_patched_at", nullptr}, {"created_at", us(hermesTime(now))},
+                             {"last_patched_at", nullptr}, {"created_at", toStd(hermesTime(now))},
                              {"state", "active"},          {"pinned", false},
                              {"archived_at", nullptr}};
     }

@@ -10,7 +10,7 @@ namespace {
 
 Json optionalTime(const std::optional<QDateTime>& t)
 {
-    return t ? Json(us(time::toIso(*t))) : Json(nullptr);
+    return t ? Json(toStd(time::toIso(*t))) : Json(nullptr);
 }
 
 } // namespace
@@ -28,19 +28,19 @@ std::optional<QDateTime> Skill::lastActivity() const
 Json Skill::toJson() const
 {
     Json j = Json::object();
-    j["name"] = us(name);
-    j["created_by"] = us(createdBy);
+    j["name"] = toStd(name);
+    j["created_by"] = toStd(createdBy);
     j["pinned"] = pinned;
-    j["state"] = us(state);
+    j["state"] = toStd(state);
     j["use_count"] = useCount;
     j["view_count"] = viewCount;
     j["patch_count"] = patchCount;
     j["last_used_at"] = optionalTime(lastUsedAt);
     j["last_viewed_at"] = optionalTime(lastViewedAt);
     j["last_patched_at"] = optionalTime(lastPatchedAt);
-    j["created_at"] = createdAt.isValid() ? Json(us(time::toIso(createdAt))) : Json(nullptr);
+    j["created_at"] = createdAt.isValid() ? Json(toStd(time::toIso(createdAt))) : Json(nullptr);
     j["archived_at"] = optionalTime(archivedAt);
-    j["archive_path"] = archivePath ? Json(us(*archivePath)) : Json(nullptr);
+    j["archive_path"] = archivePath ? Json(toStd(*archivePath)) : Json(nullptr);
     return j;
 }
 

@@ -18,11 +18,11 @@ std::string SkillLedger::line(const QString& id, Actor actor, const QString& act
                               const QString& skill, const Json& evidence, const QDateTime& at)
 {
     Json entry = Json::object();
-    entry["id"] = us(id);
-    entry["ts"] = us(HermesUsageFile::hermesTime(at));
+    entry["id"] = toStd(id);
+    entry["ts"] = toStd(HermesUsageFile::hermesTime(at));
     entry["actor"] = actor == Actor::User ? "user" : "curator";
-    entry["action"] = us(action);
-    entry["skill"] = us(skill);
+    entry["action"] = toStd(action);
+    entry["skill"] = toStd(skill);
     entry["evidence"] = evidence.is_object() ? evidence : Json::object();
     entry["before"] = Json::array();
     entry["after"] = Json::array();

@@ -123,7 +123,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     row.subjectId = name;
     row.before = QStringLiteral("archived");
     row.after = QStringLiteral("active");
-    row.details = Json{{"from", source ? Json(us(*source)) : Json(nullptr)}};
+    row.details = Json{{"from", source ? Json(toStd(*source)) : Json(nullptr)}};
     Status saved = SkillRepository(db).save(change.skill);
     if (saved) {
         if (auto a = AuditRepository(db, m_clock).append(std::move(row)); !a)
@@ -144,7 +144,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     if (auto s = CuratorSuppressions(folders.dir()).remove(name); !s)
         change.writeBackError = s.error().message;
     publish(change, QStringLiteral("restore"),
-            Json{{"source", "sediment"}, {"from", source ? Json(us(*source)) : Json(nullptr)}});
+            Json{{"source", "sediment"}, {"from", source ? Json(toStd(*source)) : Json(nullptr)}});
     return change;
 }
 
@@ -176,8 +176,8 @@ Json SkillService::ImportReport::toJson() const
 {
     Json skippedJson = Json::array();
     for (const auto& s : skipped)
-        skippedJson.push_back(Json{{"name", us(s.name)}, {"why", us(s.why)}});
-    return Json{{"file", us(file)},
+        skippedJson.push_back(Json{{"name", toStd(s.name)}, {"why", toStd(s.why)}});
+    return Json{{"file", toStd(file)},
                 {"imported", imported},
                 {"updated", updated},
                 {"skipped", std::move(skippedJson)}};

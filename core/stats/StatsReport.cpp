@@ -17,7 +17,7 @@ Json counts(const Map& map)
 {
     Json j = Json::object();
     for (auto it = map.begin(); it != map.end(); ++it)
-        j[us(it.key())] = it.value();
+        j[toStd(it.key())] = it.value();
     return j;
 }
 
@@ -25,7 +25,7 @@ Json stdCounts(const std::map<QString, qint64>& map)
 {
     Json j = Json::object();
     for (const auto& [k, v] : map)
-        j[us(k)] = v;
+        j[toStd(k)] = v;
     return j;
 }
 
@@ -106,7 +106,7 @@ Result<Json> StatsReport::compute()
         return fail(run.error());
     Json curator = Json{{"table", "curator_runs"}, {"last_run", nullptr}};
     if (*run)
-        curator["last_run"] = Json{{"at", us((*run)->at)}, {"dry_run", (*run)->dryRun}, {"result", (*run)->result}};
+        curator["last_run"] = Json{{"at", toStd((*run)->at)}, {"dry_run", (*run)->dryRun}, {"result", (*run)->result}};
     out["curator"] = curator;
     return out;
 }
@@ -116,7 +116,7 @@ QString StatsReport::render(const Json& s)
     const auto line = [](const Json& group) {
         QStringList parts;
         for (const auto& [k, v] : group.items())
-            parts << QStringLiteral("%1 %2").arg(qs(k)).arg(v.get<qint64>());
+            parts << QStringLiteral("%1 %2").arg(fromStd(k)).arg(v.get<qint64>());
         return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", "));
     };
     QStringList out;
@@ -143,7 +143,7 @@ QString StatsReport::render(const Json& s)
     const Json& run = s["curator"]["last_run"];
     out << QStringLiteral("Last curator run (curator_runs): %1")
                .arg(run.is_null() ? QStringLiteral("never")
-                                  : qs(run["at"].get<std::string>())
+                                  : fromStd(run["at"].get<std::string>())
                                         + (run["dry_run"].get<bool>() ? QStringLiteral(" (dry run)") : QString()));
     return out.join(QLatin1Char('\n'));
 }

@@ -35,7 +35,7 @@ QString AuditRepository::computeHash(const AuditEntry& e)
 {
     Json row = e.toJson();
     row.erase("hash");
-    const std::string material = us(e.prevHash) + json::canonical(row);
+    const std::string material = toStd(e.prevHash) + json::canonical(row);
     return QString::fromLatin1(Sha256::hex(material));
 }
 

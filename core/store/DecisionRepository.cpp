@@ -37,7 +37,7 @@ Decision readDecision(const Statement& st)
 Json DecisionRepository::Snapshot::toJson() const
 {
     auto orNull = [](const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); };
-    return Json{{"id", id},           {"at", us(at)},         {"reviewed", reviewed},
+    return Json{{"id", id},           {"at", toStd(at)},         {"reviewed", reviewed},
                 {"brier", orNull(brier)}, {"accuracy", orNull(accuracy)}, {"ece", orNull(ece)},
                 {"figures", figures}};
 }

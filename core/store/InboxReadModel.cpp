@@ -118,7 +118,7 @@ Status collectInto(Database& db, const std::string& sql, const std::vector<Param
 
 QString oneLine(const std::string& utf8)
 {
-    QString text = qs(utf8).simplified();
+    QString text = fromStd(utf8).simplified();
     constexpr int kMax = 240;
     if (text.size() > kMax)
         text = text.left(kMax - 1) + QChar(0x2026);
@@ -153,7 +153,7 @@ QString InboxReadModel::summarize(const QString& destination, const QString& opJ
     if (to(Destination::SettingsJson))
         return op.contains("patch") ? oneLine(op["patch"].dump()) : QString();
     if (to(Destination::Skill))
-        return qs(str(op, "name")) + QStringLiteral(" (") + qs(str(op, "mode"))
+        return fromStd(str(op, "name")) + QStringLiteral(" (") + fromStd(str(op, "mode"))
                + QStringLiteral("): ")
                + oneLine(str(op, "mode") == "patch" ? str(op, "after") : str(op, "text"));
     if (isNote(destination))

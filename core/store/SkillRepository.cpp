@@ -34,7 +34,7 @@ QDateTime parseStored(const std::string& s)
                                digits(p + 20, 3)),
                          Qt::UTC);
     }
-    auto parsed = time::parseIso(qs(s));
+    auto parsed = time::parseIso(fromStd(s));
     return parsed ? *parsed : QDateTime();
 }
 
@@ -62,7 +62,7 @@ QString shared(const Statement& st, int col, const QString (&known)[N])
     for (const QString& k : known)
         if (k == view)
             return k;
-    return qs(raw);
+    return fromStd(raw);
 }
 
 Skill readRow(const Statement& st)

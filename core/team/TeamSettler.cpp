@@ -52,9 +52,9 @@ Result<TeamSettler::Pass> TeamSettler::settle(int limit)
         else
             ++pass.written;
         pass.items.push_back(Json{{"id", id},
-                                  {"status", us(status)},
-                                  {"decided_by", written->decidedBy ? Json(us(*written->decidedBy)) : Json(nullptr)},
-                                  {"reason", written->reason ? Json(us(*written->reason)) : Json(nullptr)}});
+                                  {"status", toStd(status)},
+                                  {"decided_by", written->decidedBy ? Json(toStd(*written->decidedBy)) : Json(nullptr)},
+                                  {"reason", written->reason ? Json(toStd(*written->reason)) : Json(nullptr)}});
     }
     // Reviewers elsewhere preview memory budgets from what this host publishes, as the
     // writes above left it.

@@ -8,8 +8,9 @@ namespace sediment {
 
 using Json = nlohmann::ordered_json;
 
-inline QString qs(const std::string& s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-inline std::string us(const QString& s) { return s.toStdString(); }
+// Between the JSON library's std::string, which holds UTF-8, and Qt's QString.
+inline QString fromStd(const std::string& s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+inline std::string toStd(const QString& s) { return s.toStdString(); }
 
 namespace json {
 

@@ -16,7 +16,7 @@ namespace {
 Error keyError(const QString& origin, const std::string& key, const char* expected)
 {
     return Error::invalid(QStringLiteral("%1: key '%2' must be %3")
-                              .arg(origin, qs(key), QLatin1String(expected)));
+                              .arg(origin, fromStd(key), QLatin1String(expected)));
 }
 
 Result<int> nonNegativeInt(const Json& v, const QString& origin, const std::string& key)
@@ -30,7 +30,7 @@ Result<QString> text(const Json& v, const QString& origin, const std::string& ke
 {
     if (!v.is_string())
         return fail(keyError(origin, key, "a string"));
-    return qs(v.get<std::string>());
+    return fromStd(v.get<std::string>());
 }
 
 // A list of inbox destinations (docs/verbs.md#propose's names), each known, none twice.
@@ -42,10 +42,10 @@ Result<QStringList> destinations(const Json& v, const QString& origin, const std
         return fail(keyError(origin, key, expected.c_str()));
     QStringList out;
     for (const Json& item : v) {
-        if (!item.is_string() || !known.contains(qs(item.get<std::string>())))
+        if (!item.is_string() || !known.contains(fromStd(item.get<std::string>())))
             return fail(keyError(origin, key, expected.c_str()));
-        if (!out.contains(qs(item.get<std::string>())))
-            out << qs(item.get<std::string>());
+        if (!out.contains(fromStd(item.get<std::string>())))
+            out << fromStd(item.get<std::string>());
     }
     return out;
 }
@@ -132,7 +132,7 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
                 return fail(keyError(origin, key, "a schema name: lower-case letters, digits and _, at most 63"));
             c.databaseSchema = *s;
         } else {
-            return fail(Error::invalid(QStringLiteral("%1: unknown key '%2'").arg(origin, qs(key))));
+            return fail(Error::invalid(QStringLiteral("%1: unknown key '%2'").arg(origin, fromStd(key))));
         }
     }
     return c;

@@ -25,7 +25,7 @@ void writeRecord(const QString& folder, int profile, int n)
     const QString id = QStringLiteral("%1%2").arg(profile, 2, 16, QLatin1Char('0')).arg(n, 6, 16, QLatin1Char('0'));
     const std::string content = "Fact " + std::to_string(n) + " of profile " + std::to_string(profile)
                                 + ": the build cache lives under /var/cache/build-" + std::to_string(n) + ".";
-    const Json j = {{"id", us(id)},
+    const Json j = {{"id", toStd(id)},
                     {"subsystem", "memory"},
                     {"action", "add"},
                     {"summary", "add to memory: " + content},

@@ -44,7 +44,7 @@ void writeConfig(const QString& dir, const QString& conninfo, const QString& sch
     QFile f(dir + QStringLiteral("/sediment.json"));
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
         qFatal("cannot write %s", qPrintable(f.fileName()));
-    f.write(QByteArray::fromStdString(Json{{"database", us(conninfo)}, {"database_schema", us(schema)}}.dump()));
+    f.write(QByteArray::fromStdString(Json{{"database", toStd(conninfo)}, {"database_schema", toStd(schema)}}.dump()));
 }
 
 // One reviewer: approves every item in its own order; prints "W ms" for a win, "L ms" for a

@@ -143,8 +143,8 @@ int main(int argc, char** argv)
                               {"postgres-1M", dir.filePath(QStringLiteral("postgres-1M"))}};
     for (const Store& s : stores)
         QDir().mkpath(s.dir);
-    writeConfig(stores[1].dir, Json{{"database", us(conninfo)}, {"database_schema", us(schema)}});
-    writeConfig(stores[3].dir, Json{{"database", us(conninfo)}, {"database_schema", us(schema + QStringLiteral("_m"))}});
+    writeConfig(stores[1].dir, Json{{"database", toStd(conninfo)}, {"database_schema", toStd(schema)}});
+    writeConfig(stores[3].dir, Json{{"database", toStd(conninfo)}, {"database_schema", toStd(schema + QStringLiteral("_m"))}});
 
     std::printf("propose of %d proposals (a real process each):\n", n);
     double rate[2] = {0, 0};

@@ -177,7 +177,7 @@ private Q_SLOTS:
             for (std::size_t i = 0; i < (*plan)->steps.size(); ++i) {
                 const auto& step = (*plan)->steps[i];
                 const Json& op = listed["operations"][i];
-                QCOMPARE(qs(op.value("action", std::string())), step.action);
+                QCOMPARE(fromStd(op.value("action", std::string())), step.action);
                 QCOMPARE(op.contains("content"), step.content.has_value());
                 QCOMPARE(op.contains("old_text"), step.oldText.has_value());
             }

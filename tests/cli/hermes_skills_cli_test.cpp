@@ -39,7 +39,7 @@ private:
         const Json r = {{"id", id},           {"subsystem", "skills"}, {"action", payload["action"]},
                         {"summary", "a gist"}, {"origin", "foreground"}, {"created_at", 1795400000.25},
                         {"payload", payload},  {"future_field", {1, 2}}};
-        write(QStringLiteral("pending/skills/%1.json").arg(qs(id)), QByteArray::fromStdString(r.dump(2)));
+        write(QStringLiteral("pending/skills/%1.json").arg(fromStd(id)), QByteArray::fromStdString(r.dump(2)));
     }
     bool staged(const char* id) const
     {

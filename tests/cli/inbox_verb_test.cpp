@@ -189,7 +189,7 @@ private Q_SLOTS:
         const Json& row = rows[rows.size() - 1];
         QCOMPARE(row["action"].get<std::string>(), std::string("inbox.make_room"));
         QVERIFY(row["actor"].get<std::string>().starts_with("human:"));
-        QCOMPARE(qs(row["details"]["room"].dump()), qs(Json::parse(room.toStdString()).dump()));
+        QCOMPARE(fromStd(row["details"]["room"].dump()), fromStd(Json::parse(room.toStdString()).dump()));
         // Undone as one decision.
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("revert"), idArg(id)}).code, 0);
         QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), before);

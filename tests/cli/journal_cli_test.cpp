@@ -61,7 +61,7 @@ private:
         const Json j = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
                             QStringLiteral("--json")})
                            .json();
-        return j.is_object() ? qs(j.value("status", std::string())) : QString();
+        return j.is_object() ? fromStd(j.value("status", std::string())) : QString();
     }
 
     static const QByteArray& addRequest()

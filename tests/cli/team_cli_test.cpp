@@ -71,8 +71,8 @@ private:
     QString folderOf(const QString& role, const QString& schema, const Json& extra = Json::object())
     {
         const QString ws = path(QStringLiteral("as-") + role);
-        Json config{{"database", us(*test::teamConnInfo() + QStringLiteral(" user=") + role)},
-                    {"database_schema", us(schema)}};
+        Json config{{"database", toStd(*test::teamConnInfo() + QStringLiteral(" user=") + role)},
+                    {"database_schema", toStd(schema)}};
         config.update(extra);
         writeConfig(ws, config);
         return ws;
@@ -175,7 +175,7 @@ private Q_SLOTS:
         const QString schema = test::schemaFor(path(QStringLiteral("team")));
         // The admin (the server's superuser, who creates the schema) and bob, a plain role.
         const QString admin = path(QStringLiteral("admin"));
-        writeConfig(admin, Json{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)},
+        writeConfig(admin, Json{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)},
                                 {"admin_destinations", {"claude_md"}}});
         const qint64 note = propose(admin, memoryAdd("ship on Tuesdays"));
         const qint64 rule = propose(admin, Json{{"destination", "claude_md"},
@@ -232,7 +232,7 @@ private Q_SLOTS:
             QSKIP("needs the test server (the _pg run)");
         const QString schema = test::schemaFor(path(QStringLiteral("walk")));
         const QString admin = path(QStringLiteral("admin"));
-        writeConfig(admin, Json{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}});
+        writeConfig(admin, Json{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}});
         constexpr int kReviewers = 6;
         std::vector<qint64> items;
         for (int i = 0; i < kReviewers; ++i)
@@ -260,7 +260,7 @@ private Q_SLOTS:
             QVERIFY2(walkers[i]->exitCode() == 0, walkers[i]->readAllStandardError().constData());
             const Json out = Json::parse(walkers[i]->readAllStandardOutput().toStdString(), nullptr, false);
             QVERIFY(out.is_object() && out["claim"].is_object());
-            QCOMPARE(qs(out["claim"]["reviewer"].get<std::string>()), QStringLiteral("walker%1").arg(i));
+            QCOMPARE(fromStd(out["claim"]["reviewer"].get<std::string>()), QStringLiteral("walker%1").arg(i));
             claimed.insert(out["id"].get<qint64>());
         }
         QCOMPARE(claimed, std::set<qint64>(items.begin(), items.end())); // six walkers, six items
@@ -284,7 +284,7 @@ private Q_SLOTS:
         const QString schema = test::schemaFor(path(QStringLiteral("two")));
         const Json rule{{"two_person_destinations", {"memory"}}};
         const QString admin = path(QStringLiteral("admin2"));
-        Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        Json config{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}};
         config.update(rule);
         writeConfig(admin, config);
         const qint64 id = propose(admin, memoryAdd("two keys for the vault"));
@@ -324,7 +324,7 @@ private Q_SLOTS:
         if (!test::onServer())
             QSKIP("needs the test server (the _pg run)");
         const QString schema = test::schemaFor(path(QStringLiteral("hosts")));
-        const Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        const Json config{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}};
         const QString agent = path(QStringLiteral("agentbox"));
         const QString laptop = path(QStringLiteral("laptop"));
         writeConfig(agent, config);
@@ -384,10 +384,10 @@ private Q_SLOTS:
         if (!test::onServer())
             QSKIP("needs the test server (the _pg run)");
         const QString schema = test::schemaFor(path(QStringLiteral("budget")));
-        const Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        const Json config{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}};
         const QString agent = path(QStringLiteral("agentbox"));
         const QString laptop = path(QStringLiteral("laptop"));
-        writeConfig(agent, Json{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)},
+        writeConfig(agent, Json{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)},
                                 {"memory_char_limit", 120}});
         writeConfig(laptop, config);
         const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
@@ -438,7 +438,7 @@ private Q_SLOTS:
         if (!test::onServer())
             QSKIP("needs the test server (the _pg run)");
         const QString schema = test::schemaFor(path(QStringLiteral("import")));
-        const Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        const Json config{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}};
         const QString agent = path(QStringLiteral("agentbox"));
         const QString laptop = path(QStringLiteral("laptop"));
         writeConfig(agent, config);
@@ -467,7 +467,7 @@ private Q_SLOTS:
         if (!test::onServer())
             QSKIP("needs the test server (the _pg run)");
         const QString schema = test::schemaFor(path(QStringLiteral("watch")));
-        const Json config{{"database", us(*test::teamConnInfo())}, {"database_schema", us(schema)}};
+        const Json config{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}};
         const QString agent = path(QStringLiteral("agent"));
         const QString laptop = path(QStringLiteral("laptop"));
         writeConfig(agent, config);

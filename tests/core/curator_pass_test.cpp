@@ -98,7 +98,7 @@ private Q_SLOTS:
         QCOMPARE(dryJson["dry_run"].get<bool>(), true);
         dryJson.erase("dry_run");
         realJson.erase("dry_run");
-        QCOMPARE(qs(json::pythonDump(dryJson)), qs(json::pythonDump(realJson)));
+        QCOMPARE(fromStd(json::pythonDump(dryJson)), fromStd(json::pythonDump(realJson)));
         QVERIFY(dumpDatabase(m_ws->db()) != dbBefore);
     }
 
@@ -106,7 +106,7 @@ private Q_SLOTS:
     {
         auto r = Curator(*m_ws, m_clock).run(false);
         QVERIFY(r);
-        QCOMPARE(qs(json::pythonDump(r->counts())),
+        QCOMPARE(fromStd(json::pythonDump(r->counts())),
                  QStringLiteral(R"({"checked": 6, "marked_stale": 1, "archived": 1, "reactivated": 1, )"
                                 R"("skipped_pinned": 1, "skipped_not_agent": 2, "failed": 0})"));
         QCOMPARE(r->plan.size(), size_t(3));

@@ -40,7 +40,7 @@ private:
     {
         InboxItem it;
         it.destination = QStringLiteral("claude_md");
-        it.op = Json{{"before", ""}, {"after", us(after)}};
+        it.op = Json{{"before", ""}, {"after", toStd(after)}};
         it.contentHash = QStringLiteral("claude_md") + after;
         it.createdAt = QStringLiteral("2026-11-23T08:00:00.000Z");
         auto id = InboxRepository(m_ws->db()).insert(it);
@@ -69,7 +69,7 @@ private:
                                    {"decided_by", "ana"}, {"final_op", nullptr}}},
                          {"audit", {{"actor", "human:ana"}, {"action", "inbox.approve"},
                                     {"subject_type", "inbox_item"},
-                                    {"subject_id", us(QString::number(id))},
+                                    {"subject_id", toStd(QString::number(id))},
                                     {"before", "pending"}, {"after", "applied"},
                                     {"details", Json::object()}}}};
         auto row = JournalRepository(m_ws->db()).insert(e);

@@ -57,7 +57,7 @@ private:
     }
     void stage(const std::string& id, const Json& payload, const Json& extra = Json::object())
     {
-        write(QStringLiteral("pending/skills/%1.json").arg(qs(id)), record(id, payload, extra));
+        write(QStringLiteral("pending/skills/%1.json").arg(fromStd(id)), record(id, payload, extra));
     }
     bool staged(const char* id) const
     {

@@ -47,7 +47,7 @@ private:
         InboxItem it;
         it.destination = QString::fromLatin1(destination);
         it.op = op;
-        it.contentHash = QString::fromLatin1(destination) + qs(op.dump());
+        it.contentHash = QString::fromLatin1(destination) + fromStd(op.dump());
         it.rationale = QStringLiteral("because");
         it.score = 0.8;
         it.agent = QStringLiteral("claude");

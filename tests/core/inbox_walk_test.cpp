@@ -38,7 +38,7 @@ private:
     {
         InboxItem it;
         it.destination = destination;
-        it.op = Json{{"action", "add"}, {"content", us(content)}};
+        it.op = Json{{"action", "add"}, {"content", toStd(content)}};
         it.contentHash = destination + content;
         it.rationale = QStringLiteral("because");
         it.status = status;

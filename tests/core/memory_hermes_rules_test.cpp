@@ -155,11 +155,11 @@ private Q_SLOTS:
         QVERIFY(stamp >= from && stamp <= to);
         // The snapshot holds the text as read: LF line ends, nothing else changed.
         QCOMPARE(test::fileBytes(backup), QByteArray("a\n\xC2\xA7\n\n\xC2\xA7\nb\n# appended by hand "));
-        QCOMPARE(o.result.value("drift_backup", std::string()), us(backup));
+        QCOMPARE(o.result.value("drift_backup", std::string()), toStd(backup));
         QCOMPARE(o.result.value("error", std::string()),
                  "Refusing to write MEMORY.md: file on disk has content that wouldn't round-trip "
                  "through the memory tool (likely added by the patch tool, a shell append, a manual "
-                 "edit, or a concurrent session). A snapshot was saved to " + us(backup) + ". Resolve "
+                 "edit, or a concurrent session). A snapshot was saved to " + toStd(backup) + ". Resolve "
                  "the drift first \u2014 either rewrite the file as a clean \u00A7-delimited list of "
                  "entries, or move the extra content out \u2014 then retry. This guard exists to "
                  "prevent silent data loss (issue #26045).");

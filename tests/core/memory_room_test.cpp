@@ -66,7 +66,7 @@ private:
         InboxItem it;
         it.destination = QString::fromLatin1(destination);
         it.op = op;
-        it.contentHash = it.destination + qs(op.dump());
+        it.contentHash = it.destination + fromStd(op.dump());
         it.rationale = QStringLiteral("worth keeping");
         it.score = 0.8;
         it.createdAt = QStringLiteral("2026-11-23T08:00:00.000Z");
@@ -127,9 +127,9 @@ private Q_SLOTS:
             {"action": "replace", "old_text": "beta two", "content": "beta+delta", "matched_entry": "beta two"},
             {"action": "remove", "old_text": "delta", "matched_entry": "delta"},
             {"action": "add", "content": "epsilon"}]})");
-        QCOMPARE(qs(batch->dump()), qs(expected.dump()));
+        QCOMPARE(fromStd(batch->dump()), fromStd(expected.dump()));
         // The room reads back as given.
-        QCOMPARE(qs(r.toJson().dump()),
+        QCOMPARE(fromStd(r.toJson().dump()),
                  QStringLiteral(R"({"remove":["alpha one"],"merge":[{"entries":["beta two","delta"],"into":"beta+delta"}]})"));
     }
 
@@ -140,7 +140,7 @@ private Q_SLOTS:
         auto batch = room(R"({"remove": ["alpha one"]})")
                          .batchFor(entries, Json{{"action", "replace"}, {"old_text", "two"}, {"content", "beta 2"}});
         QVERIFY(batch.has_value());
-        QCOMPARE(qs((*batch)["operations"][1].dump()),
+        QCOMPARE(fromStd((*batch)["operations"][1].dump()),
                  QStringLiteral(R"({"action":"replace","old_text":"two","content":"beta 2","matched_entry":"beta two"})"));
         // The item's entry cannot be part of the room too.
         auto clash = room(R"({"remove": ["beta two"]})")
@@ -203,13 +203,13 @@ private Q_SLOTS:
         QCOMPARE(it.status, QStringLiteral("modified"));
         QVERIFY(it.finalOp.has_value());
         QCOMPARE((*it.finalOp)["operations"].size(), std::size_t(4));
-        QCOMPARE(qs(it.op.dump()), QStringLiteral(R"({"action":"add","content":"epsilon is new"})"));
+        QCOMPARE(fromStd(it.op.dump()), QStringLiteral(R"({"action":"add","content":"epsilon is new"})"));
         const auto rows = auditOf(id);
         QCOMPARE(rows.size(), std::size_t(1));
         QCOMPARE(rows[0].action, QStringLiteral("inbox.make_room"));
         QCOMPARE(rows[0].actor, QStringLiteral("human:ada"));
-        QCOMPARE(qs(rows[0].details["room"]["remove"].dump()), QStringLiteral(R"(["gamma three"])"));
-        QCOMPARE(qs(rows[0].details["room"]["merge"][0]["into"].dump()), QStringLiteral(R"("alpha+beta")"));
+        QCOMPARE(fromStd(rows[0].details["room"]["remove"].dump()), QStringLiteral(R"(["gamma three"])"));
+        QCOMPARE(fromStd(rows[0].details["room"]["merge"][0]["into"].dump()), QStringLiteral(R"("alpha+beta")"));
         QCOMPARE(journalRows(), qint64(0));
         // One decision, so one revert brings every entry back.
         auto reverted = service().revert(id, QStringLiteral("ada"));

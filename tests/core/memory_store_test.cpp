@@ -178,7 +178,7 @@ private Q_SLOTS:
         QCOMPARE(err(o), std::string("Multiple entries matched 'note'. Be more specific."));
         const QString preview = QStringLiteral("note ") + QString(74, QLatin1Char('a'))
             + QStringLiteral("\U0001F600...");
-        JSON_COMPARE(o.result["matches"], Json::array({"note short", us(preview)}));
+        JSON_COMPARE(o.result["matches"], Json::array({"note short", toStd(preview)}));
         const auto r = run(store(), op("replace", QStringLiteral("x"), QStringLiteral("note")));
         JSON_COMPARE(r.result["matches"], o.result["matches"]);
     }

@@ -54,8 +54,8 @@ private Q_SLOTS:
         Redactor::Result found;
         const Json out = Redactor::redactJson(
             Json{{"text", "mail bob@corp.io"}, {"list", {"tel 0612345678", 3}}}, found);
-        QCOMPARE(qs(out["text"].get<std::string>()), QStringLiteral("mail [email]"));
-        QCOMPARE(qs(out["list"][0].get<std::string>()), QStringLiteral("tel [phone]"));
+        QCOMPARE(fromStd(out["text"].get<std::string>()), QStringLiteral("mail [email]"));
+        QCOMPARE(fromStd(out["list"][0].get<std::string>()), QStringLiteral("tel [phone]"));
         QCOMPARE(out["list"][1].get<int>(), 3);
         QCOMPARE(found.total(), 2);
     }

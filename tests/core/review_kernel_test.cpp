@@ -51,7 +51,7 @@ public:
             return r;
         }
         r.before = QString();
-        r.after = qs(content);
+        r.after = fromStd(content);
         if (std::find(written.begin(), written.end(), content) != written.end())
             r.before = r.after; // already held: applied, nothing written
         else

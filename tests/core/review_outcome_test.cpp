@@ -15,8 +15,8 @@ class ReviewOutcomeTest final : public QObject {
         Json j = Json::object();
         j["index"] = it.index;
         j["inbox_id"] = it.inboxId;
-        j["destination"] = us(it.destination);
-        j["reason"] = us(it.reason);
+        j["destination"] = toStd(it.destination);
+        j["reason"] = toStd(it.reason);
         if (it.seen > 0)
             j["seen"] = it.seen;
         return j;
@@ -25,7 +25,7 @@ class ReviewOutcomeTest final : public QObject {
     static Json expected(const ReviewOutcome& o)
     {
         Json j = Json::object();
-        j["path"] = us(o.path);
+        j["path"] = toStd(o.path);
         const auto list = [](const std::vector<OutcomeItem>& items) {
             Json a = Json::array();
             for (const OutcomeItem& it : items)

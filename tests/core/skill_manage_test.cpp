@@ -48,7 +48,7 @@ private Q_SLOTS:
 
     void createsASkillWithHermesMessage()
     {
-        const auto o = run({{"action", "create"}, {"name", "deploy"}, {"content", us(kSkill)},
+        const auto o = run({{"action", "create"}, {"name", "deploy"}, {"content", toStd(kSkill)},
                             {"category", "devops"}});
         QVERIFY2(o.success, qPrintable(o.message));
         QCOMPARE(o.message, QStringLiteral("Skill 'deploy' created."));
@@ -59,14 +59,14 @@ private Q_SLOTS:
 
     void refusesBadNamesAndWritesNothing()
     {
-        const auto o = run({{"action", "create"}, {"name", "Deploy Now"}, {"content", us(kSkill)}});
+        const auto o = run({{"action", "create"}, {"name", "Deploy Now"}, {"content", toStd(kSkill)}});
         QVERIFY(!o.success);
         QCOMPARE(o.message, QStringLiteral("Invalid skill name 'Deploy Now'. Use lowercase letters, "
                                            "numbers, hyphens, dots, and underscores. Must start with a "
                                            "letter or digit."));
-        QCOMPARE(run({{"action", "create"}, {"name", std::string(65, 'a')}, {"content", us(kSkill)}}).message,
+        QCOMPARE(run({{"action", "create"}, {"name", std::string(65, 'a')}, {"content", toStd(kSkill)}}).message,
                  QStringLiteral("Skill name exceeds 64 characters."));
-        QCOMPARE(run({{"action", "create"}, {"name", "x"}, {"content", us(kSkill)}, {"category", "a/b"}}).message,
+        QCOMPARE(run({{"action", "create"}, {"name", "x"}, {"content", toStd(kSkill)}, {"category", "a/b"}}).message,
                  QStringLiteral("Invalid category 'a/b'. Use lowercase letters, numbers, hyphens, dots, "
                                 "and underscores. Categories must be a single directory name."));
         QCOMPARE(QDir(path(QStringLiteral("skills"))).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
@@ -104,7 +104,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, content);
         QFETCH(QString, message);
-        const auto o = run({{"action", "create"}, {"name", "x"}, {"content", us(content)}});
+        const auto o = run({{"action", "create"}, {"name", "x"}, {"content", toStd(content)}});
         QVERIFY(!o.success);
         QCOMPARE(o.message, message);
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/x"))));
@@ -113,7 +113,7 @@ private Q_SLOTS:
     void refusesContentOverTheLimit()
     {
         const QString big = kSkill + QString(100001 - kSkill.size(), QLatin1Char('x'));
-        QCOMPARE(run({{"action", "create"}, {"name", "deploy"}, {"content", us(big)}}).message,
+        QCOMPARE(run({{"action", "create"}, {"name", "deploy"}, {"content", toStd(big)}}).message,
                  QStringLiteral("SKILL.md content is 100,001 characters (limit: 100,000). Consider "
                                 "splitting into a smaller SKILL.md with supporting files in "
                                 "references/ or templates/."));
@@ -122,14 +122,14 @@ private Q_SLOTS:
     void refusesACreateOverAnExistingSkill()
     {
         write(QStringLiteral("skills/ops/deploy/SKILL.md"), kSkill.toUtf8());
-        QCOMPARE(run({{"action", "create"}, {"name", "deploy"}, {"content", us(kSkill)}}).message,
+        QCOMPARE(run({{"action", "create"}, {"name", "deploy"}, {"content", toStd(kSkill)}}).message,
                  QStringLiteral("A skill named 'deploy' already exists at %1.")
                      .arg(path(QStringLiteral("skills/ops/deploy"))));
     }
 
     void aMissingSkillIsHermesNotFound()
     {
-        QCOMPARE(run({{"action", "edit"}, {"name", "ghost"}, {"content", us(kSkill)}}).message,
+        QCOMPARE(run({{"action", "edit"}, {"name", "ghost"}, {"content", toStd(kSkill)}}).message,
                  QStringLiteral("Skill 'ghost' not found in active profile 'default'. Use "
                                 "skills_list() to see available skills."));
         QCOMPARE(run({{"action", "write_file"}, {"name", "ghost"}, {"file_path", "references/a.md"},
@@ -197,7 +197,7 @@ private Q_SLOTS:
         QFETCH(QString, filePath);
         QFETCH(QString, message);
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
-        const auto o = run({{"action", "write_file"}, {"name", "deploy"}, {"file_path", us(filePath)},
+        const auto o = run({{"action", "write_file"}, {"name", "deploy"}, {"file_path", toStd(filePath)},
                             {"file_content", "x"}});
         QCOMPARE(o.message, message);
         QCOMPARE(QDir(path(QStringLiteral("skills/deploy"))).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
@@ -293,7 +293,7 @@ private Q_SLOTS:
 
     void gistIsHermesOneLiner()
     {
-        QCOMPARE(StagedSkillWrite::gist({{"action", "create"}, {"name", "deploy"}, {"content", us(kSkill)}}),
+        QCOMPARE(StagedSkillWrite::gist({{"action", "create"}, {"name", "deploy"}, {"content", toStd(kSkill)}}),
                  QStringLiteral("create 'deploy' \u2014 Ship the app (%1 chars)").arg(kSkill.size()));
         QCOMPARE(StagedSkillWrite::gist({{"action", "patch"}, {"name", "deploy"}, {"old_string", "a\nb"},
                                          {"new_string", "c"}}),

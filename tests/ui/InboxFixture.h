@@ -44,13 +44,13 @@ struct InboxFixture {
         item.destination = destination;
         item.op = op;
         item.contentHash = QString::fromLatin1(
-            QCryptographicHash::hash(QByteArray::fromStdString(us(destination) + op.dump()),
+            QCryptographicHash::hash(QByteArray::fromStdString(toStd(destination) + op.dump()),
                                      QCryptographicHash::Sha256)
                 .toHex());
         item.rationale = rationale;
         item.score = score;
         item.agent = agent;
-        item.source = Json{{"agent", us(agent)}, {"session", "s-1"}};
+        item.source = Json{{"agent", toStd(agent)}, {"session", "s-1"}};
         item.status = status;
         item.createdAt = time::toIso(clock.now());
         InboxRepository repo(ws->db());
@@ -68,7 +68,7 @@ struct InboxFixture {
             return 0;
         qint64 last = 0;
         for (int i = 0; i < count; ++i) {
-            const Json op{{"action", "add"}, {"content", us(prefix + QString::number(i))}};
+            const Json op{{"action", "add"}, {"content", toStd(prefix + QString::number(i))}};
             InboxItem item;
             item.destination = QStringLiteral("memory");
             item.op = op;
@@ -89,7 +89,7 @@ struct InboxFixture {
                      const QString& agent = QStringLiteral("scout"))
     {
         return add(QStringLiteral("memory"),
-                   Json{{"action", "add"}, {"content", us(content)}}, score, agent);
+                   Json{{"action", "add"}, {"content", toStd(content)}}, score, agent);
     }
 };
 
