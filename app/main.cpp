@@ -1,6 +1,6 @@
 // `sediment`: the command line. It links QtCore only; with no verb it starts `sediment-gui`.
-#include "cli/HugePageRestart.h"
 #include "cli/Cli.h"
+#include "cli/HugePageRestart.h"
 
 #include <QCoreApplication>
 
@@ -26,7 +26,7 @@ bool runsWithoutApplication(int argc, char** argv)
             continue;
         // The first other argument is the verb, as Cli::run sees it.
         return std::strcmp(argv[i], "memory") == 0 || std::strcmp(argv[i], "--version") == 0
-            || std::strcmp(argv[i], "-V") == 0;
+               || std::strcmp(argv[i], "-V") == 0;
     }
     return false;
 }

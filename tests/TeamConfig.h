@@ -25,8 +25,7 @@ inline std::optional<QString> teamConnInfo()
         return std::nullopt;
     QFile f(file);
     if (!f.open(QIODevice::ReadOnly))
-        qFatal("SEDIMENT_TEST_POSTGRES_FILE names %s, which cannot be read: is the pg fixture up?",
-               qPrintable(file));
+        qFatal("SEDIMENT_TEST_POSTGRES_FILE names %s, which cannot be read: is the pg fixture up?", qPrintable(file));
     return QString::fromUtf8(f.readAll()).trimmed();
 }
 

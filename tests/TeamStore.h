@@ -4,8 +4,8 @@
 // twins, tests/support/pg_server.sh), every database a test opens lives in a schema of its own
 // on the throw-away PostgreSQL server, named after the path the test gave it; without it, in
 // the SQLite file at that path, as always.
-#include "TeamConfig.h"
 #include "store/Database.h"
+#include "TeamConfig.h"
 #include "workspace/Workspace.h"
 
 #include <QCryptographicHash>

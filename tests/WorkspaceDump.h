@@ -2,8 +2,8 @@
 
 // Text dumps of a workspace for "nothing changed" checks: two equal dumps taken before and after
 // an operation mean it wrote nothing.
-#include "TeamStore.h"
 #include "store/Database.h"
+#include "TeamStore.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>
@@ -11,7 +11,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStringList>
-
 
 namespace sediment::test {
 
@@ -63,8 +62,7 @@ inline QString dumpDatabase(const QString& path)
 inline QString dumpTree(const QString& root)
 {
     QStringList lines;
-    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
+    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
         // The store's own files (a team store's journal lock, the test's server marker) are not

@@ -17,8 +17,7 @@ int runApp(int argc, char** argv)
     bool screenshot = false;
     for (int i = 1; i < argc; ++i)
         screenshot = screenshot || QByteArray(argv[i]).startsWith("--screenshot");
-    if (screenshot && qEnvironmentVariableIsEmpty("DISPLAY")
-        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+    if (screenshot && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
@@ -31,28 +30,25 @@ int runApp(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     // runApp is a free function: its texts take the "App" context.
-    const QCommandLineOption workspaceOpt(
-        QStringLiteral("workspace"), QCoreApplication::translate("App", "The workspace folder."),
-        QCoreApplication::translate("App", "DIR"));
-    const QCommandLineOption screenshotOpt(
-        QStringLiteral("screenshot"),
-        QCoreApplication::translate("App", "Render the window to FILE and exit."),
-        QCoreApplication::translate("App", "FILE"));
+    const QCommandLineOption workspaceOpt(QStringLiteral("workspace"),
+                                          QCoreApplication::translate("App", "The workspace folder."),
+                                          QCoreApplication::translate("App", "DIR"));
+    const QCommandLineOption screenshotOpt(QStringLiteral("screenshot"),
+                                           QCoreApplication::translate("App", "Render the window to FILE and exit."),
+                                           QCoreApplication::translate("App", "FILE"));
     const QCommandLineOption pageOpt(
         QStringLiteral("page"),
-        QCoreApplication::translate(
-            "App", "The page to show first: inbox, memory, skills, scars, decisions, audit."),
+        QCoreApplication::translate("App", "The page to show first: inbox, memory, skills, scars, decisions, audit."),
         QCoreApplication::translate("App", "PAGE"));
-    const QCommandLineOption appearanceOpt(
-        QStringLiteral("appearance"), QCoreApplication::translate("App", "system, light or dark."),
-        QCoreApplication::translate("App", "MODE"));
+    const QCommandLineOption appearanceOpt(QStringLiteral("appearance"),
+                                           QCoreApplication::translate("App", "system, light or dark."),
+                                           QCoreApplication::translate("App", "MODE"));
     parser.addOptions({workspaceOpt, screenshotOpt, pageOpt, appearanceOpt});
     parser.process(app);
 
     if (parser.isSet(appearanceOpt)) {
         const QString mode = parser.value(appearanceOpt).toLower();
-        if (mode != QLatin1String("system") && mode != QLatin1String("light")
-            && mode != QLatin1String("dark")) {
+        if (mode != QLatin1String("system") && mode != QLatin1String("light") && mode != QLatin1String("dark")) {
             qCritical("sediment: --appearance must be system, light or dark");
             return 2;
         }
@@ -68,12 +64,11 @@ int runApp(int argc, char** argv)
             qCritical("sediment: %s", qPrintable(ws.error().message));
             return 3;
         }
-        QMessageBox::critical(
-            nullptr, QCoreApplication::translate("App", "Sediment"),
-            QCoreApplication::translate("App", "Cannot open the workspace %1.\n\n%2\n\nCheck that "
-                                               "the folder exists and is writable, or pass another "
-                                               "one with --workspace DIR.")
-                .arg(dir, ws.error().message));
+        QMessageBox::critical(nullptr, QCoreApplication::translate("App", "Sediment"),
+                              QCoreApplication::translate("App", "Cannot open the workspace %1.\n\n%2\n\nCheck that "
+                                                                 "the folder exists and is writable, or pass another "
+                                                                 "one with --workspace DIR.")
+                                  .arg(dir, ws.error().message));
         return 3;
     }
     auto* window = new MainWindow(std::move(*ws));

@@ -4,9 +4,7 @@
 
 namespace sediment::ui {
 
-DataVersionWatcher::DataVersionWatcher(Database& db, QObject* parent, int intervalMs)
-    : QObject(parent)
-    , m_db(db)
+DataVersionWatcher::DataVersionWatcher(Database& db, QObject* parent, int intervalMs) : QObject(parent), m_db(db)
 {
     m_timer.setInterval(intervalMs);
     connect(&m_timer, &QTimer::timeout, this, &DataVersionWatcher::poll);

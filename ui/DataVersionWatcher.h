@@ -19,8 +19,7 @@ class DataVersionWatcher final : public QObject {
 public:
     static constexpr int kDefaultIntervalMs = 400;
 
-    explicit DataVersionWatcher(Database& db, QObject* parent = nullptr,
-                                int intervalMs = kDefaultIntervalMs);
+    explicit DataVersionWatcher(Database& db, QObject* parent = nullptr, int intervalMs = kDefaultIntervalMs);
 
     void start();
     void stop();

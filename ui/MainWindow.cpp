@@ -1,22 +1,22 @@
 #include "MainWindow.h"
 
-#include "DataVersionWatcher.h"
-#include "Page.h"
-#include "Resources.h"
-#include "Sidebar.h"
 #include "attention/QueueAttention.h"
 #include "attention/TrayNotifier.h"
 #include "audit/Actor.h"
 #include "audit/AuditPage.h"
+#include "DataVersionWatcher.h"
 #include "decisions/DecisionsPage.h"
 #include "hermes/PendingWatcher.h"
 #include "inbox/InboxPage.h"
 #include "journal/JournalSettler.h"
 #include "memory/MemoryPage.h"
+#include "Page.h"
+#include "Resources.h"
 #include "scars/ScarsPage.h"
 #include "shared/Appearance.h"
 #include "shared/ErrorDialog.h"
 #include "shared/ShortcutHelp.h"
+#include "Sidebar.h"
 #include "skills/SkillsPage.h"
 #include "team/TeamRights.h"
 #include "team/TeamSettler.h"
@@ -26,7 +26,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QShowEvent>
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -34,6 +33,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -49,13 +49,11 @@ const QString kRecentKey = QStringLiteral("recentWorkspaces");
 
 MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
     : MainWindow(std::move(workspace), nullptr, parent)
-{
-}
+{}
 
 MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock& clock, QWidget* parent)
     : MainWindow(std::move(workspace), &clock, parent)
-{
-}
+{}
 
 MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock, QWidget* parent)
     : QMainWindow(parent)
@@ -153,18 +151,14 @@ void MainWindow::installPages()
 // report, so its imports refresh the pages directly.
 void MainWindow::watchHermesQueue()
 {
-    auto* hermes = new PendingWatcher(*m_workspace, m_clock,
-                                      Actor::human(*m_workspace), this);
-    connect(hermes, &PendingWatcher::imported, this, [this](const ImportReport&) {
-        onExternalChange();
-    });
+    auto* hermes = new PendingWatcher(*m_workspace, m_clock, Actor::human(*m_workspace), this);
+    connect(hermes, &PendingWatcher::imported, this, [this](const ImportReport&) { onExternalChange(); });
     connect(hermes, &PendingWatcher::problemsChanged, this, [this](const QStringList& problems) {
         if (!problems.isEmpty())
             statusBar()->showMessage(problems.join(QStringLiteral("; ")), 10000);
     });
-    connect(hermes, &PendingWatcher::failed, this, [this](const QString& message) {
-        statusBar()->showMessage(tr("Hermes queue: %1").arg(message), 10000);
-    });
+    connect(hermes, &PendingWatcher::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(tr("Hermes queue: %1").arg(message), 10000); });
     hermes->start();
 }
 
@@ -182,9 +176,7 @@ void MainWindow::addPage(Page* page)
             m_attention->refresh();
     });
     connect(page, &Page::workspaceChanged, this, [this, page] { onPageWrote(page); });
-    connect(page, &Page::statusMessage, this, [this](const QString& text) {
-        statusBar()->showMessage(text, 8000);
-    });
+    connect(page, &Page::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // Ctrl+1..9 follow the sidebar's order.
     for (int i = 0; i < m_sidebar->count() && i < 9; ++i) {
         const QString id = m_sidebar->pageIds().at(i);
@@ -253,9 +245,8 @@ void MainWindow::settleJournal()
     if (!settled)
         statusBar()->showMessage(tr("Cannot settle interrupted decisions: %1").arg(settled.error().message), 10000);
     else if (settled->needsAttention > 0)
-        statusBar()->showMessage(tr("%n interrupted decision(s) need your attention in the inbox", nullptr,
-                                    settled->needsAttention),
-                                 15000);
+        statusBar()->showMessage(
+            tr("%n interrupted decision(s) need your attention in the inbox", nullptr, settled->needsAttention), 15000);
     else if (settled->total() > 0)
         statusBar()->showMessage(tr("%n interrupted decision(s) settled", nullptr, settled->total()), 10000);
     // On a team's files host, the app writes what other hosts' reviewers approved, as every
@@ -264,7 +255,8 @@ void MainWindow::settleJournal()
         return;
     auto written = TeamSettler(*m_workspace, m_clock).settle();
     if (!written)
-        statusBar()->showMessage(tr("Cannot write the team's approved decisions: %1").arg(written.error().message), 10000);
+        statusBar()->showMessage(tr("Cannot write the team's approved decisions: %1").arg(written.error().message),
+                                 10000);
     else if (written->written + written->failed + written->stale > 0)
         statusBar()->showMessage(tr("%n decision(s) approved on other hosts written here", nullptr,
                                     written->written + written->failed + written->stale),
@@ -317,8 +309,7 @@ void MainWindow::setupAttention()
         showPage(QStringLiteral("inbox"));
     });
     m_attention = new QueueAttention(
-        m_workspace->db(), m_clock, *m_tray,
-        [this] { return isActiveWindow() && !isMinimized(); }, this);
+        m_workspace->db(), m_clock, *m_tray, [this] { return isActiveWindow() && !isMinimized(); }, this);
     connect(m_attention, &QueueAttention::changed, this, &MainWindow::showAttention);
 
     m_oldestLabel = new QLabel(this);
@@ -347,12 +338,10 @@ void MainWindow::showAttention()
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open =
-        file->addAction(QIcon(QStringLiteral(":/icons/folder.svg")), tr("&Open Workspace…"));
+    QAction* open = file->addAction(QIcon(QStringLiteral(":/icons/folder.svg")), tr("&Open Workspace…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, [this] {
-        const QString dir =
-            QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_workspace->root());
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_workspace->root());
         if (!dir.isEmpty())
             openWorkspace(dir);
     });
@@ -376,8 +365,8 @@ void MainWindow::buildMenus()
     QMenu* look = view->addMenu(tr("&Appearance"));
     auto* group = new QActionGroup(look);
     for (const auto& [mode, label] :
-         {std::pair{"system", QT_TR_NOOP("Follow the &system")},
-          std::pair{"light", QT_TR_NOOP("&Light")}, std::pair{"dark", QT_TR_NOOP("&Dark")}}) {
+         {std::pair{"system", QT_TR_NOOP("Follow the &system")}, std::pair{"light", QT_TR_NOOP("&Light")},
+          std::pair{"dark", QT_TR_NOOP("&Dark")}}) {
         QAction* a = look->addAction(tr(label));
         a->setCheckable(true);
         a->setChecked(Appearance::current() == QLatin1String(mode));
@@ -405,10 +394,7 @@ void MainWindow::buildMenus()
     });
 }
 
-QStringList MainWindow::recentWorkspaces()
-{
-    return QSettings().value(kRecentKey).toStringList();
-}
+QStringList MainWindow::recentWorkspaces() { return QSettings().value(kRecentKey).toStringList(); }
 
 void MainWindow::rememberWorkspace() const
 {

@@ -13,9 +13,9 @@ class Page : public QWidget {
 public:
     using QWidget::QWidget;
 
-    virtual QString pageId() const = 0;  // "inbox", "memory", ... (the --page argument)
-    virtual QString title() const = 0;   // the sidebar label
-    virtual QString badge() const = 0;   // the sidebar figure, e.g. "12 pending", measured now
+    virtual QString pageId() const = 0; // "inbox", "memory", ... (the --page argument)
+    virtual QString title() const = 0;  // the sidebar label
+    virtual QString badge() const = 0;  // the sidebar figure, e.g. "12 pending", measured now
 
 public Q_SLOTS:
     virtual void reload() = 0;

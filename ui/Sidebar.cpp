@@ -10,9 +10,8 @@ namespace {
 
 const QStringList& canonicalOrder()
 {
-    static const QStringList order{QStringLiteral("inbox"),  QStringLiteral("memory"),
-                                   QStringLiteral("skills"), QStringLiteral("scars"),
-                                   QStringLiteral("decisions"), QStringLiteral("audit")};
+    static const QStringList order{QStringLiteral("inbox"), QStringLiteral("memory"),    QStringLiteral("skills"),
+                                   QStringLiteral("scars"), QStringLiteral("decisions"), QStringLiteral("audit")};
     return order;
 }
 
@@ -24,8 +23,7 @@ int rank(const QString& pageId)
 
 } // namespace
 
-Sidebar::Sidebar(QWidget* parent)
-    : QListWidget(parent)
+Sidebar::Sidebar(QWidget* parent) : QListWidget(parent)
 {
     setObjectName(QStringLiteral("sidebar"));
     setItemDelegate(new SidebarDelegate(this));

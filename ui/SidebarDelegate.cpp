@@ -12,8 +12,7 @@
 
 namespace sediment::ui {
 
-void SidebarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
-                            const QModelIndex& index) const
+void SidebarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
@@ -45,7 +44,8 @@ void SidebarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     // The icons are dark line drawings: on the selection's colour they would all but vanish, so
     // the selected entry's icon is drawn in the selection's text colour.
     if (selected && !text.icon.isNull()) {
-        QPixmap tinted = text.icon.pixmap(opt.decorationSize, painter->device() ? painter->device()->devicePixelRatioF() : 1.0);
+        QPixmap tinted =
+            text.icon.pixmap(opt.decorationSize, painter->device() ? painter->device()->devicePixelRatioF() : 1.0);
         QPainter tint(&tinted);
         tint.setCompositionMode(QPainter::CompositionMode_SourceIn);
         tint.fillRect(tinted.rect(), opt.palette.color(QPalette::HighlightedText));
@@ -64,8 +64,8 @@ void SidebarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
         color.setAlphaF(0.6f);
     if (!subtitle.isEmpty()) {
         const QRect titleRect = style->subElementRect(QStyle::SE_ItemViewItemText, &text, opt.widget);
-        QRect subRect(titleRect.left(), opt.rect.center().y() + 2,
-                      opt.rect.right() - titleRect.left() - 10, opt.rect.bottom() - opt.rect.center().y() - 2);
+        QRect subRect(titleRect.left(), opt.rect.center().y() + 2, opt.rect.right() - titleRect.left() - 10,
+                      opt.rect.bottom() - opt.rect.center().y() - 2);
         painter->save();
         painter->setPen(color);
         painter->setFont(small);

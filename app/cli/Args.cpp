@@ -15,8 +15,8 @@ QString listed(const QStringList& values)
 
 } // namespace
 
-Result<Args> Args::parse(const QStringList& argv, const QStringList& valueOptions,
-                         const QStringList& flags, const QString& verb)
+Result<Args> Args::parse(const QStringList& argv, const QStringList& valueOptions, const QStringList& flags,
+                         const QString& verb)
 {
     Args a;
     bool onlyPositional = false;
@@ -42,40 +42,37 @@ Result<Args> Args::parse(const QStringList& argv, const QStringList& valueOption
             if (a.m_values.contains(name))
                 return fail(Error::invalid(
                     QStringLiteral("%1: option %2 is given twice ('%3' and '%4'); give it once")
-                        .arg(verb, name, a.m_values.value(name),
-                             hasInline ? inlineValue : argv.value(i + 1))));
+                        .arg(verb, name, a.m_values.value(name), hasInline ? inlineValue : argv.value(i + 1))));
             if (hasInline) {
                 a.m_values.insert(name, inlineValue);
             } else if (i + 1 < argv.size()) {
                 a.m_values.insert(name, argv[++i]);
             } else {
-                return fail(Error::invalid(
-                    QStringLiteral("%1: option %2 needs a value").arg(verb, name)));
+                return fail(Error::invalid(QStringLiteral("%1: option %2 needs a value").arg(verb, name)));
             }
         } else if (flags.contains(name) && !hasInline) {
             a.m_flags.insert(name);
         } else if (flags.contains(name)) {
-            return fail(Error::invalid(
-                QStringLiteral("%1: option %2 takes no value (got '%3')").arg(verb, name, inlineValue)));
+            return fail(
+                Error::invalid(QStringLiteral("%1: option %2 takes no value (got '%3')").arg(verb, name, inlineValue)));
         } else {
             QStringList accepted = valueOptions + flags;
             accepted.removeDuplicates();
-            return fail(Error::invalid(QStringLiteral("%1: unknown option '%2' (accepted: %3)")
-                                           .arg(verb, name, listed(accepted))));
+            return fail(Error::invalid(
+                QStringLiteral("%1: unknown option '%2' (accepted: %3)").arg(verb, name, listed(accepted))));
         }
     }
     return a;
 }
 
-Result<QString> Args::choice(const QString& label, const QString& option,
-                             const QStringList& accepted) const
+Result<QString> Args::choice(const QString& label, const QString& option, const QStringList& accepted) const
 {
     if (!m_values.contains(option))
         return QString();
     const QString v = m_values.value(option);
     if (!accepted.contains(v))
-        return fail(Error::invalid(QStringLiteral("%1: unknown %2 '%3' (accepted: %4)")
-                                       .arg(label, option, v, listed(accepted))));
+        return fail(Error::invalid(
+            QStringLiteral("%1: unknown %2 '%3' (accepted: %4)").arg(label, option, v, listed(accepted))));
     return v;
 }
 
@@ -97,23 +94,23 @@ Status Args::atMost(const QString& label, int max, int from) const
 {
     if (m_positional.size() - from <= max)
         return {};
-    const QString takes = max == 0 ? QStringLiteral("takes no argument")
-                                   : QStringLiteral("takes at most %1 argument(s)").arg(max);
-    return fail(Error::invalid(QStringLiteral("%1: unexpected argument '%2' (%3)")
-                                   .arg(label, m_positional.value(from + max), takes)));
+    const QString takes =
+        max == 0 ? QStringLiteral("takes no argument") : QStringLiteral("takes at most %1 argument(s)").arg(max);
+    return fail(Error::invalid(
+        QStringLiteral("%1: unexpected argument '%2' (%3)").arg(label, m_positional.value(from + max), takes)));
 }
 
 Result<qint64> Args::id(const QString& label, int index, const QString& what) const
 {
     const QString text = m_positional.value(index);
     if (text.isEmpty())
-        return fail(Error::invalid(QStringLiteral("%1: which %2? (give its id, a whole number >= 1)")
-                                       .arg(label, what)));
+        return fail(
+            Error::invalid(QStringLiteral("%1: which %2? (give its id, a whole number >= 1)").arg(label, what)));
     bool ok = false;
     const qint64 v = (text.startsWith(QLatin1Char('#')) ? text.mid(1) : text).toLongLong(&ok);
     if (!ok || v <= 0)
-        return fail(Error::invalid(QStringLiteral("%1: '%2' is not a valid %3 id (accepted: a whole number >= 1)")
-                                       .arg(label, text, what)));
+        return fail(Error::invalid(
+            QStringLiteral("%1: '%2' is not a valid %3 id (accepted: a whole number >= 1)").arg(label, text, what)));
     return v;
 }
 
@@ -121,8 +118,7 @@ Result<QString> Args::nonEmpty(const QString& label, const QString& option) cons
 {
     const QString v = m_values.value(option);
     if (m_values.contains(option) && v.trimmed().isEmpty())
-        return fail(Error::invalid(QStringLiteral("%1: %2 needs a non-empty value (got '%3')")
-                                       .arg(label, option, v)));
+        return fail(Error::invalid(QStringLiteral("%1: %2 needs a non-empty value (got '%3')").arg(label, option, v)));
     return v;
 }
 

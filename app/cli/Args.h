@@ -17,8 +17,8 @@ namespace sediment::cli {
 // before anything is opened or stored.
 class Args final {
 public:
-    static Result<Args> parse(const QStringList& argv, const QStringList& valueOptions,
-                              const QStringList& flags, const QString& verb);
+    static Result<Args> parse(const QStringList& argv, const QStringList& valueOptions, const QStringList& flags,
+                              const QString& verb);
 
     const QStringList& positional() const { return m_positional; }
     QString positional(int i) const { return m_positional.value(i); }
@@ -30,8 +30,7 @@ public:
     bool flag(const QString& name) const { return m_flags.contains(name); }
 
     // The option's value when it is one of `accepted`, an empty string when it is absent.
-    Result<QString> choice(const QString& label, const QString& option,
-                           const QStringList& accepted) const;
+    Result<QString> choice(const QString& label, const QString& option, const QStringList& accepted) const;
     // Refuses every given option that `label` does not take (`--json` and `--help` always do).
     Status only(const QString& label, const QStringList& options) const;
     // Refuses more than `max` positionals after the first `from` (a sub-verb's own name),

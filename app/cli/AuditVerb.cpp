@@ -9,15 +9,15 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment audit [--subject S] [--json]\n"
-    "       sediment audit --verify [--json]\n\n"
-    "Lists the append-only audit log, oldest first; S is a subject type (inbox_item,\n"
-    "skill, scar, decision, memory, ...) or type:id. --json prints an array of rows with seq,\n"
-    "at, actor, action, subject_type, subject_id, reason, before, after, details and hash.\n"
-    "See docs/user-guide.md#audit.\n\n"
-    "--verify recomputes the hash chain and names the first broken row.\n\n"
-    "Exit codes: 0 done (chain intact), 1 the chain is broken, 2 bad usage, 3 I/O.\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment audit [--subject S] [--json]\n"
+                   "       sediment audit --verify [--json]\n\n"
+                   "Lists the append-only audit log, oldest first; S is a subject type (inbox_item,\n"
+                   "skill, scar, decision, memory, ...) or type:id. --json prints an array of rows with seq,\n"
+                   "at, actor, action, subject_type, subject_id, reason, before, after, details and hash.\n"
+                   "See docs/user-guide.md#audit.\n\n"
+                   "--verify recomputes the hash chain and names the first broken row.\n\n"
+                   "Exit codes: 0 done (chain intact), 1 the chain is broken, 2 bad usage, 3 I/O.\n");
 
 Json rowJson(const AuditEntry& e)
 {
@@ -33,10 +33,14 @@ Result<QStringList> subjectTypes(Database& db)
     auto logged = AuditReadModel(db).subjectTypes();
     if (!logged)
         return fail(logged.error());
-    QStringList types{QStringLiteral("calibration_snapshot"), QStringLiteral("decision"),
-                      QStringLiteral("hermes_staged"),        QStringLiteral("inbox_item"),
-                      QStringLiteral("memory"),               QStringLiteral("scar"),
-                      QStringLiteral("skill"),                QStringLiteral("skills_usage")};
+    QStringList types{QStringLiteral("calibration_snapshot"),
+                      QStringLiteral("decision"),
+                      QStringLiteral("hermes_staged"),
+                      QStringLiteral("inbox_item"),
+                      QStringLiteral("memory"),
+                      QStringLiteral("scar"),
+                      QStringLiteral("skill"),
+                      QStringLiteral("skills_usage")};
     types += *logged;
     types.removeDuplicates();
     types.sort();

@@ -21,8 +21,7 @@ int startGui(const QStringList& arguments)
     const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget();
     const QString gui = QFileInfo(self).absolutePath() + QStringLiteral("/sediment-gui");
     if (!QFileInfo(gui).isExecutable()) {
-        std::fprintf(stderr, "sediment: the desktop app (%s) is not installed\n",
-                     qPrintable(gui));
+        std::fprintf(stderr, "sediment: the desktop app (%s) is not installed\n", qPrintable(gui));
         return 3;
     }
     std::vector<QByteArray> storage;
@@ -46,18 +45,18 @@ QString version() { return QStringLiteral("sediment " SEDIMENT_VERSION); }
 
 QString helpText()
 {
-    QString text = QStringLiteral(
-        "Usage: sediment [--workspace DIR] VERB [ARGS...]\n"
-        "       sediment [--workspace DIR] [--screenshot FILE [--page PAGE]]\n\n"
-        "Sediment is the human gate of an AI agent's learning loop: agents propose, a gate\n"
-        "disposes, approved writes sediment into the stores, and every decision is audited.\n"
-        "With no verb it opens the desktop app.\n\n"
-        "Global options:\n"
-        "  --workspace DIR   the workspace (else $SEDIMENT_WORKSPACE, else ~/.local/share/sediment)\n"
-        "  --json            machine-readable output (every verb)\n"
-        "  --version         print the version\n"
-        "  --help            this help; 'sediment help VERB' for one verb\n\n"
-        "Verbs:\n");
+    QString text =
+        QStringLiteral("Usage: sediment [--workspace DIR] VERB [ARGS...]\n"
+                       "       sediment [--workspace DIR] [--screenshot FILE [--page PAGE]]\n\n"
+                       "Sediment is the human gate of an AI agent's learning loop: agents propose, a gate\n"
+                       "disposes, approved writes sediment into the stores, and every decision is audited.\n"
+                       "With no verb it opens the desktop app.\n\n"
+                       "Global options:\n"
+                       "  --workspace DIR   the workspace (else $SEDIMENT_WORKSPACE, else ~/.local/share/sediment)\n"
+                       "  --json            machine-readable output (every verb)\n"
+                       "  --version         print the version\n"
+                       "  --help            this help; 'sediment help VERB' for one verb\n\n"
+                       "Verbs:\n");
     for (const Verb& v : VerbRegistry::all())
         text += QStringLiteral("  %1%2\n").arg(v.name.leftJustified(12), v.summary);
     text += QStringLiteral("\nExit codes: 0 done, 1 refused or failed, 2 bad usage or invalid "

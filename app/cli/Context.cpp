@@ -1,5 +1,5 @@
-#include "team/TeamSettler.h"
 #include "cli/Context.h"
+#include "team/TeamSettler.h"
 
 #include "journal/JournalSettler.h"
 #include "util/Clock.h"
@@ -19,16 +19,15 @@ Context::Context(QString verb, QStringList args, QString workspaceFlag)
     : m_verb(std::move(verb))
     , m_args(std::move(args))
     , m_workspaceFlag(std::move(workspaceFlag))
-{
-}
+{}
 
 Result<Args> Context::parse(const QStringList& valueOptions, const QStringList& flags) const
 {
     return parse(m_args, valueOptions, flags, m_verb);
 }
 
-Result<Args> Context::parse(const QStringList& argv, const QStringList& valueOptions,
-                            const QStringList& flags, const QString& label) const
+Result<Args> Context::parse(const QStringList& argv, const QStringList& valueOptions, const QStringList& flags,
+                            const QString& label) const
 {
     QStringList allFlags = flags;
     allFlags << QStringLiteral("--json") << QStringLiteral("--help");
@@ -96,8 +95,7 @@ Result<QByteArray> readInput(const QString& fileOrDash)
     } else {
         f.setFileName(fileOrDash);
         if (!f.open(QIODevice::ReadOnly))
-            return fail(Error::io(
-                QStringLiteral("cannot read %1: %2").arg(fileOrDash, f.errorString())));
+            return fail(Error::io(QStringLiteral("cannot read %1: %2").arg(fileOrDash, f.errorString())));
         if (f.size() > kMaxInputBytes)
             return fail(Error::invalid(QStringLiteral("input is larger than 16 MiB (%1 bytes); "
                                                       "split it into several calls")
@@ -121,8 +119,7 @@ Result<QByteArray> readInput(const QString& fileOrDash)
         if (n == 0)
             break;
         if (data.size() > kMaxInputBytes)
-            return fail(Error::invalid(
-                QStringLiteral("input is larger than 16 MiB; split it into several calls")));
+            return fail(Error::invalid(QStringLiteral("input is larger than 16 MiB; split it into several calls")));
     }
     return data;
 }

@@ -22,15 +22,15 @@ public:
 
     // Parses the verb's arguments; `--json` and `--help` are always accepted.
     Result<Args> parse(const QStringList& valueOptions, const QStringList& flags = {}) const;
-    Result<Args> parse(const QStringList& argv, const QStringList& valueOptions,
-                       const QStringList& flags, const QString& label) const;
+    Result<Args> parse(const QStringList& argv, const QStringList& valueOptions, const QStringList& flags,
+                       const QString& label) const;
 
     // The first call opens the workspace with `sync` (see Database::SyncMode); a one-shot verb
     // that commits once asks for SyncEachCommit.
     Result<Workspace*> workspace(Database::SyncMode sync = Database::SyncMode::CheckpointOnClose);
     QString workspaceDir() const;
 
-    void out(const QString& text) const;     // a line on stdout
+    void out(const QString& text) const; // a line on stdout
     void outRaw(const std::string& utf8) const;
     void printJson(const Json& value) const; // Python-style JSON and a newline
     int error(const Error& e) const;         // one line on stderr; returns the exit code

@@ -1,5 +1,5 @@
-#include "cli/Context.h"
 #include "audit/Actor.h"
+#include "cli/Context.h"
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
 
@@ -14,26 +14,26 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment decisions import [FILE|-] [--now ISO] [--json]\n"
-    "       sediment decisions list [--outcome O|reviewed] [--category C] [--stakes S] [--json]\n"
-    "       sediment decisions show ID [--json]\n"
-    "       sediment decisions review ID --outcome O [--result TEXT] [--reviewer R]\n"
-    "                                    [--superseded-by ID] [--now ISO] [--json]\n"
-    "       sediment decisions calibration [--json]\n"
-    "       sediment decisions snapshot [--now ISO] [--json]\n"
-    "       sediment decisions snapshots [--json]\n"
-    "       sediment decisions auto-review [--signal-cmd CMD] [--dry-run] [--now ISO] [--json]\n"
-    "       sediment decisions escalation [--now ISO] [--json]\n\n"
-    "Decisions an agent made, their outcomes, and how well its confidence was calibrated.\n"
-    "import reads JSON Lines: description, context, pattern, confidence, category\n"
-    "(architecture|process|tooling|security|integration), stakes (low|medium|high|critical),\n"
-    "outcome (pending|success|partial|failure|noise|superseded), outcome_text (or result),\n"
-    "reviewer, reviewed_at, superseded_by, created_at, session, id. A snapshot of the\n"
-    "calibration is taken after every 10 new reviews. auto-review sets an outcome only on an\n"
-    "objective signal of confidence >= 0.7 (reviewer auto). escalation lists unreviewed high or\n"
-    "critical decisions older than 14 days.\n"
-    "See docs/user-guide.md#decisions.\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment decisions import [FILE|-] [--now ISO] [--json]\n"
+                   "       sediment decisions list [--outcome O|reviewed] [--category C] [--stakes S] [--json]\n"
+                   "       sediment decisions show ID [--json]\n"
+                   "       sediment decisions review ID --outcome O [--result TEXT] [--reviewer R]\n"
+                   "                                    [--superseded-by ID] [--now ISO] [--json]\n"
+                   "       sediment decisions calibration [--json]\n"
+                   "       sediment decisions snapshot [--now ISO] [--json]\n"
+                   "       sediment decisions snapshots [--json]\n"
+                   "       sediment decisions auto-review [--signal-cmd CMD] [--dry-run] [--now ISO] [--json]\n"
+                   "       sediment decisions escalation [--now ISO] [--json]\n\n"
+                   "Decisions an agent made, their outcomes, and how well its confidence was calibrated.\n"
+                   "import reads JSON Lines: description, context, pattern, confidence, category\n"
+                   "(architecture|process|tooling|security|integration), stakes (low|medium|high|critical),\n"
+                   "outcome (pending|success|partial|failure|noise|superseded), outcome_text (or result),\n"
+                   "reviewer, reviewed_at, superseded_by, created_at, session, id. A snapshot of the\n"
+                   "calibration is taken after every 10 new reviews. auto-review sets an outcome only on an\n"
+                   "objective signal of confidence >= 0.7 (reviewer auto). escalation lists unreviewed high or\n"
+                   "critical decisions older than 14 days.\n"
+                   "See docs/user-guide.md#decisions.\n");
 
 Result<qint64> idArg(const Args& a, const QString& label)
 {
@@ -51,10 +51,7 @@ QString line(const Decision& d)
         .arg(d.outcome, d.description);
 }
 
-QString optNum(const std::optional<double>& v)
-{
-    return v ? QString::number(*v, 'f', 4) : QStringLiteral("n/a");
-}
+QString optNum(const std::optional<double>& v) { return v ? QString::number(*v, 'f', 4) : QStringLiteral("n/a"); }
 
 int runImport(Context& ctx, const QStringList& argv)
 {
@@ -96,7 +93,8 @@ int runList(Context& ctx, const QStringList& argv)
         return ctx.error(a.error());
     if (auto ok = a->atMost(0); !ok)
         return ctx.error(ok.error());
-    auto outcome = a->choice(QStringLiteral("--outcome"), Decision::outcomes() + QStringList{QStringLiteral("reviewed")});
+    auto outcome =
+        a->choice(QStringLiteral("--outcome"), Decision::outcomes() + QStringList{QStringLiteral("reviewed")});
     if (!outcome)
         return ctx.error(outcome.error());
     auto category = a->choice(QStringLiteral("--category"), Decision::categories());
@@ -119,8 +117,8 @@ int runList(Context& ctx, const QStringList& argv)
     auto rows = repo.byIds(*ids);
     if (!rows)
         return ctx.error(rows.error());
-    printRows(ctx, a->json(), *rows, [](const Decision& d) { return d.toJson(); }, line,
-              QStringLiteral("no decisions"));
+    printRows(
+        ctx, a->json(), *rows, [](const Decision& d) { return d.toJson(); }, line, QStringLiteral("no decisions"));
     return 0;
 }
 
@@ -357,19 +355,23 @@ int run(Context& ctx)
     const QStringList rest = ctx.args().mid(1);
     using Handler = int (*)(Context&, const QStringList&);
     const std::pair<const char*, Handler> table[] = {
-        {"import", runImport},           {"list", runList},         {"show", runShow},
-        {"review", runReview},           {"calibration", runCalibration},
-        {"snapshot", runSnapshot},       {"snapshots", runSnapshots},
-        {"auto-review", runAutoReview},  {"escalation", runEscalation},
+        {"import", runImport},
+        {"list", runList},
+        {"show", runShow},
+        {"review", runReview},
+        {"calibration", runCalibration},
+        {"snapshot", runSnapshot},
+        {"snapshots", runSnapshots},
+        {"auto-review", runAutoReview},
+        {"escalation", runEscalation},
     };
     for (const auto& [name, handler] : table)
         if (sub == QLatin1String(name))
             return handler(ctx, rest);
-    return ctx.usageError(
-        QStringLiteral("decisions: %1 (accepted: import, list, show, review, calibration, snapshot, "
-                       "snapshots, auto-review, escalation)")
-            .arg(sub.isEmpty() ? QStringLiteral("a subcommand is required")
-                               : QStringLiteral("unknown subcommand '%1'").arg(sub)));
+    return ctx.usageError(QStringLiteral("decisions: %1 (accepted: import, list, show, review, calibration, snapshot, "
+                                         "snapshots, auto-review, escalation)")
+                              .arg(sub.isEmpty() ? QStringLiteral("a subcommand is required")
+                                                 : QStringLiteral("unknown subcommand '%1'").arg(sub)));
 }
 
 const VerbRegistration registration({

@@ -13,8 +13,8 @@ int runHelp(Context& ctx)
         return 0;
     }
     if (ctx.args().size() > 1)
-        return ctx.usageError(QStringLiteral("help: unexpected argument '%1' (takes at most one VERB)")
-                                  .arg(ctx.args().at(1)));
+        return ctx.usageError(
+            QStringLiteral("help: unexpected argument '%1' (takes at most one VERB)").arg(ctx.args().at(1)));
     const Verb* verb = VerbRegistry::find(ctx.args().first());
     if (!verb) {
         QStringList names;

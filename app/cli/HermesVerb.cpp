@@ -17,29 +17,29 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment hermes import-pending [--json]\n"
-    "       sediment hermes list [--json]\n"
-    "       sediment hermes status [--json]\n\n"
-    "Works through a Hermes home's staged write-approval queue. With\n"
-    "memory.write_approval on, Hermes parks each memory write as pending/memory/<id>.json.\n"
-    "A Hermes root's named profiles (profiles/<name>/) each have their own queue; every\n"
-    "command covers them all, and each decision writes only its own profile's files.\n"
-    "See docs/verbs.md#hermes.\n\n"
-    "  import-pending  imports every staged file into the inbox (once per Hermes id), removes\n"
-    "                  the files of items already decided, and lists the files it cannot parse\n"
-    "                  (they stay where they are)\n"
-    "  list            the staged writes waiting in the inbox: origin, summary, every operation\n"
-    "                  and the net effect on the store's budget\n"
-    "  status          the limits in force and where they come from, the config.yaml problems,\n"
-    "                  the queue's figures, and per profile and subsystem how many writes wait\n"
-    "                  and how long the oldest has waited (`profiles`, ages in seconds)\n\n"
-    "Decide with 'sediment inbox approve ID' / 'sediment inbox refuse ID --reason CODE': an\n"
-    "approval applies the write under the memory flock and then removes the staged file.\n\n"
-    "Options:\n"
-    "  --now T   the time stamped on imports and settlements (ISO-8601)\n"
-    "  --json    machine output\n\n"
-    "Exit codes: 0 done, 2 bad usage, 3 workspace or I/O error.\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment hermes import-pending [--json]\n"
+                   "       sediment hermes list [--json]\n"
+                   "       sediment hermes status [--json]\n\n"
+                   "Works through a Hermes home's staged write-approval queue. With\n"
+                   "memory.write_approval on, Hermes parks each memory write as pending/memory/<id>.json.\n"
+                   "A Hermes root's named profiles (profiles/<name>/) each have their own queue; every\n"
+                   "command covers them all, and each decision writes only its own profile's files.\n"
+                   "See docs/verbs.md#hermes.\n\n"
+                   "  import-pending  imports every staged file into the inbox (once per Hermes id), removes\n"
+                   "                  the files of items already decided, and lists the files it cannot parse\n"
+                   "                  (they stay where they are)\n"
+                   "  list            the staged writes waiting in the inbox: origin, summary, every operation\n"
+                   "                  and the net effect on the store's budget\n"
+                   "  status          the limits in force and where they come from, the config.yaml problems,\n"
+                   "                  the queue's figures, and per profile and subsystem how many writes wait\n"
+                   "                  and how long the oldest has waited (`profiles`, ages in seconds)\n\n"
+                   "Decide with 'sediment inbox approve ID' / 'sediment inbox refuse ID --reason CODE': an\n"
+                   "approval applies the write under the memory flock and then removes the staged file.\n\n"
+                   "Options:\n"
+                   "  --now T   the time stamped on imports and settlements (ISO-8601)\n"
+                   "  --json    machine output\n\n"
+                   "Exit codes: 0 done, 2 bad usage, 3 workspace or I/O error.\n");
 
 void printWarnings(const Context& ctx, const Workspace& ws, bool json)
 {
@@ -82,8 +82,7 @@ int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& cl
         ctx.out(QStringLiteral("settled %1 (inbox item %2 %3): staged file %4")
                     .arg(HermesRepository::keyOf(s.hermesId, s.profile))
                     .arg(s.inboxId)
-                    .arg(s.inboxStatus, s.fileRemoved ? QStringLiteral("removed")
-                                                      : QStringLiteral("already gone")));
+                    .arg(s.inboxStatus, s.fileRemoved ? QStringLiteral("removed") : QStringLiteral("already gone")));
     for (const auto& w : report->withdrawn)
         ctx.out(QStringLiteral("withdrew inbox item %1: the staged file of %2 disappeared")
                     .arg(w.inboxId)
@@ -116,8 +115,7 @@ QString operationLine(const MemoryWritePlan::Step& step)
     if (step.oldText)
         line += QStringLiteral(" '%1'").arg(*step.oldText);
     if (step.content)
-        line += (step.action == QLatin1String("replace") ? QStringLiteral(" → ") : QStringLiteral(" "))
-              + *step.content;
+        line += (step.action == QLatin1String("replace") ? QStringLiteral(" → ") : QStringLiteral(" ")) + *step.content;
     return line;
 }
 
@@ -159,8 +157,7 @@ int list(Context& ctx, const Args& args, Workspace& ws)
         if (!json) {
             ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
                         .arg(it.id)
-                        .arg(r.hermesId, it.status, it.destination,
-                             fromStd(it.source.value("origin", std::string())),
+                        .arg(r.hermesId, it.status, it.destination, fromStd(it.source.value("origin", std::string())),
                              *plan ? (*plan)->budget.text() : QString()));
             if (*plan)
                 for (const MemoryWritePlan::Step& step : (*plan)->steps)
@@ -249,10 +246,8 @@ int runHermes(Context& ctx)
         return 0;
     }
     if (sub.isEmpty())
-        return ctx.usageError(
-            QStringLiteral("hermes: which command? (accepted: import-pending, list, status)"));
-    if (sub != QLatin1String("import-pending") && sub != QLatin1String("list")
-        && sub != QLatin1String("status"))
+        return ctx.usageError(QStringLiteral("hermes: which command? (accepted: import-pending, list, status)"));
+    if (sub != QLatin1String("import-pending") && sub != QLatin1String("list") && sub != QLatin1String("status"))
         return ctx.usageError(
             QStringLiteral("hermes: unknown command '%1' (accepted: import-pending, list, status)").arg(sub));
     if (auto ok = args->atMost(QStringLiteral("hermes ") + sub, 0, 1); !ok)

@@ -1,7 +1,7 @@
-#include "store/ReviewerRepository.h"
 #include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
+#include "store/ReviewerRepository.h"
 #include "util/JsonDepth.h"
 
 #include "inbox/AttentionResolver.h"
@@ -10,64 +10,65 @@
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
 #include "inbox/MemoryRoom.h"
-#include "store/InboxStaging.h"
 #include "store/InboxRepository.h"
+#include "store/InboxStaging.h"
 
 namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment inbox list [--status S] [--destination D] [--json]\n"
-    "       sediment inbox show ID [--json]\n"
-    "       sediment inbox approve ID [--make-room F] [--json]\n"
-    "       sediment inbox refuse ID --reason CODE [--text T] [--json]\n"
-    "       sediment inbox patch ID --file F [--json]\n"
-    "       sediment inbox revert ID [--json]\n"
-    "       sediment inbox unrefuse ID [--json] [--reviewer NAME]\n"
-    "       sediment inbox refresh-stale [--json]\n"
-    "       sediment inbox resolve ID --keep-file|--restore [--json]\n"
-    "       sediment inbox next [QUERY] [--json]\n"
-    "       sediment inbox release ID [--json]\n\n"
-    "The human decisions on deferred proposals. A pending item is approved (applied to its\n"
-    "store), refused with a reason code, or patched (the edited op in F, '-' for stdin, is\n"
-    "validated and applied, the item keeping both ops). An applied or modified item can be\n"
-    "reverted while its target still holds what it wrote. A refused item can be unrefused: the\n"
-    "refusal is taken back (nothing was written, so nothing is rolled back), the item is pending\n"
-    "again and refusal memory stops rejecting its content; the audit row inbox.undo_refuse keeps\n"
-    "what was refused, by whom and why. An item whose target changed since it was proposed is\n"
-    "stale: it cannot be approved until patched.\n"
-    "See docs/user-guide.md#inbox.\n\n"
-    "A memory write that does not fit its store can be approved with --make-room F: F ('-' for\n"
-    "stdin) names whole entries as the store holds them now, to remove and to merge,\n"
-    "  {\"remove\": [\"entry\", ...], \"merge\": [{\"entries\": [\"a\", \"b\"], \"into\": \"a and b\"}]}\n"
-    "and the room and the write are applied as one batch, all or nothing (the item becomes\n"
-    "modified, its final op that batch, with one inbox.make_room audit row). A room that still\n"
-    "leaves the store over its limit is refused and nothing is written.\n\n"
-    "A decision that writes a file is journaled; a process killed while writing is settled by\n"
-    "the next command. When the target then holds neither the bytes before nor the bytes after\n"
-    "the decision, the item needs_attention: resolve it with --keep-file (the file stays as it\n"
-    "is, the decision counts as done) or --restore (the bytes from before are written back and\n"
-    "the item returns to its previous state).\n\n"
-    "Reviewers sharing a queue walk it with next: it claims for you, for %1 minutes, the next\n"
-    "pending item (oldest first, onwards from the one you hold) that QUERY (the inbox's query\n"
-    "language, status words aside) matches and no other reviewer holds, gives back the one you\n"
-    "held, and shows it; release gives it back sooner, and a decision ends it. A claim decides\n"
-    "nothing: it keeps reviewers who walk the queue on different items, at the same moment too.\n\n"
-    "Proposals `propose` filed since the last inbox command are moved into the inbox first\n"
-    "(the desktop app does the same in the background), so every subcommand sees them.\n\n"
-    "Refusal codes: duplicate, wrong, too_specific, stale, unsafe, low_value, other (other needs\n"
-    "--text).\n\n"
-    "Options:\n"
-    "  --status S        list only items with that status (pending, applied, failed, refused,\n"
-    "                    modified, reverted, rejected, needs_attention)\n"
-    "  --destination D   list only items for that destination\n"
-    "  --make-room F     approve, removing or merging the memory entries F names (see above)\n"
-    "  --reviewer NAME   who decides (default: sediment.json's reviewer, else the login name)\n"
-    "  --now T           the decision time (ISO-8601), for reproducible runs\n"
-    "  --json            print the item (or the list) as JSON after the change\n\n"
-    "Exit codes: 0 done, 1 refused, failed or stale, 2 bad usage or invalid input, 3 I/O.\n")
-                           .arg(InboxWalk::kLeaseMinutes);
+const QString kUsage =
+    QStringLiteral(
+        "Usage: sediment inbox list [--status S] [--destination D] [--json]\n"
+        "       sediment inbox show ID [--json]\n"
+        "       sediment inbox approve ID [--make-room F] [--json]\n"
+        "       sediment inbox refuse ID --reason CODE [--text T] [--json]\n"
+        "       sediment inbox patch ID --file F [--json]\n"
+        "       sediment inbox revert ID [--json]\n"
+        "       sediment inbox unrefuse ID [--json] [--reviewer NAME]\n"
+        "       sediment inbox refresh-stale [--json]\n"
+        "       sediment inbox resolve ID --keep-file|--restore [--json]\n"
+        "       sediment inbox next [QUERY] [--json]\n"
+        "       sediment inbox release ID [--json]\n\n"
+        "The human decisions on deferred proposals. A pending item is approved (applied to its\n"
+        "store), refused with a reason code, or patched (the edited op in F, '-' for stdin, is\n"
+        "validated and applied, the item keeping both ops). An applied or modified item can be\n"
+        "reverted while its target still holds what it wrote. A refused item can be unrefused: the\n"
+        "refusal is taken back (nothing was written, so nothing is rolled back), the item is pending\n"
+        "again and refusal memory stops rejecting its content; the audit row inbox.undo_refuse keeps\n"
+        "what was refused, by whom and why. An item whose target changed since it was proposed is\n"
+        "stale: it cannot be approved until patched.\n"
+        "See docs/user-guide.md#inbox.\n\n"
+        "A memory write that does not fit its store can be approved with --make-room F: F ('-' for\n"
+        "stdin) names whole entries as the store holds them now, to remove and to merge,\n"
+        "  {\"remove\": [\"entry\", ...], \"merge\": [{\"entries\": [\"a\", \"b\"], \"into\": \"a and b\"}]}\n"
+        "and the room and the write are applied as one batch, all or nothing (the item becomes\n"
+        "modified, its final op that batch, with one inbox.make_room audit row). A room that still\n"
+        "leaves the store over its limit is refused and nothing is written.\n\n"
+        "A decision that writes a file is journaled; a process killed while writing is settled by\n"
+        "the next command. When the target then holds neither the bytes before nor the bytes after\n"
+        "the decision, the item needs_attention: resolve it with --keep-file (the file stays as it\n"
+        "is, the decision counts as done) or --restore (the bytes from before are written back and\n"
+        "the item returns to its previous state).\n\n"
+        "Reviewers sharing a queue walk it with next: it claims for you, for %1 minutes, the next\n"
+        "pending item (oldest first, onwards from the one you hold) that QUERY (the inbox's query\n"
+        "language, status words aside) matches and no other reviewer holds, gives back the one you\n"
+        "held, and shows it; release gives it back sooner, and a decision ends it. A claim decides\n"
+        "nothing: it keeps reviewers who walk the queue on different items, at the same moment too.\n\n"
+        "Proposals `propose` filed since the last inbox command are moved into the inbox first\n"
+        "(the desktop app does the same in the background), so every subcommand sees them.\n\n"
+        "Refusal codes: duplicate, wrong, too_specific, stale, unsafe, low_value, other (other needs\n"
+        "--text).\n\n"
+        "Options:\n"
+        "  --status S        list only items with that status (pending, applied, failed, refused,\n"
+        "                    modified, reverted, rejected, needs_attention)\n"
+        "  --destination D   list only items for that destination\n"
+        "  --make-room F     approve, removing or merging the memory entries F names (see above)\n"
+        "  --reviewer NAME   who decides (default: sediment.json's reviewer, else the login name)\n"
+        "  --now T           the decision time (ISO-8601), for reproducible runs\n"
+        "  --json            print the item (or the list) as JSON after the change\n\n"
+        "Exit codes: 0 done, 1 refused, failed or stale, 2 bad usage or invalid input, 3 I/O.\n")
+        .arg(InboxWalk::kLeaseMinutes);
 
 QString oneLine(QString s, int max)
 {
@@ -75,10 +76,7 @@ QString oneLine(QString s, int max)
     return s.size() > max ? s.left(max - 1) + QStringLiteral("…") : s;
 }
 
-QString scoreText(const InboxItem& it)
-{
-    return it.score ? QString::number(*it.score) : QStringLiteral("-");
-}
+QString scoreText(const InboxItem& it) { return it.score ? QString::number(*it.score) : QStringLiteral("-"); }
 
 Json itemJson(Workspace& ws, const InboxItem& it, bool withBudget)
 {
@@ -99,8 +97,7 @@ Json itemJson(Workspace& ws, const InboxItem& it, bool withBudget)
     return j;
 }
 
-int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service,
-         const InboxRepository::ListQuery& q)
+int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, const InboxRepository::ListQuery& q)
 {
     // Staleness is derived from the targets at call time, never trusted from an old flag.
     if (auto refreshed = service.refreshStale(); !refreshed)
@@ -132,7 +129,9 @@ int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service,
 
 void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
 {
-    ctx.out(QStringLiteral("Inbox item %1: %2%3").arg(it.id).arg(it.status, it.stale ? QStringLiteral(" (stale)") : QString()));
+    ctx.out(QStringLiteral("Inbox item %1: %2%3")
+                .arg(it.id)
+                .arg(it.status, it.stale ? QStringLiteral(" (stale)") : QString()));
     ctx.out(QStringLiteral("Destination: %1").arg(it.destination));
     ctx.out(QStringLiteral("Op: %1").arg(fromStd(json::pythonDump(it.op))));
     if (it.finalOp)
@@ -148,8 +147,8 @@ void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
     else
         ctx.out(QStringLiteral("Stale: no"));
     if (auto budget = BudgetPreview::forItem(ws, it); budget && *budget) {
-        ctx.out(QStringLiteral("Budget: %1%2").arg((*budget)->text(),
-                                                   (*budget)->over ? QStringLiteral(" (over the limit)") : QString()));
+        ctx.out(QStringLiteral("Budget: %1%2")
+                    .arg((*budget)->text(), (*budget)->over ? QStringLiteral(" (over the limit)") : QString()));
         // What a full store needs, and how to give it in the same decision.
         if ((*budget)->over && it.hasStatus(InboxStatus::Pending))
             ctx.out(QStringLiteral("Room: free %1 chars to approve it (inbox approve %2 --make-room F)")
@@ -159,8 +158,8 @@ void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
     if (it.targetPath)
         ctx.out(QStringLiteral("Target: %1").arg(*it.targetPath));
     if (it.reason)
-        ctx.out(QStringLiteral("Reason: %1%2").arg(*it.reason,
-                                                   it.refusalCode ? QStringLiteral(" [%1]").arg(*it.refusalCode) : QString()));
+        ctx.out(QStringLiteral("Reason: %1%2")
+                    .arg(*it.reason, it.refusalCode ? QStringLiteral(" [%1]").arg(*it.refusalCode) : QString()));
     if (it.decidedAt)
         ctx.out(QStringLiteral("Decided: %1 by %2").arg(*it.decidedAt, it.decidedBy.value_or(QString())));
 }
@@ -169,7 +168,8 @@ Json claimJson(const std::optional<InboxClaim>& claim)
 {
     if (!claim)
         return nullptr;
-    return Json{{"reviewer", toStd(claim->reviewer)}, {"claimed_at", toStd(claim->claimedAt)},
+    return Json{{"reviewer", toStd(claim->reviewer)},
+                {"claimed_at", toStd(claim->claimedAt)},
                 {"expires_at", toStd(claim->expiresAt)}};
 }
 
@@ -239,8 +239,8 @@ struct Checked {
     InboxRepository::ListQuery query;
     qint64 id = 0;
     QString reason;
-    QString reviewer; // empty: the workspace's
-    Json edited;      // patch: the edited op
+    QString reviewer;               // empty: the workspace's
+    Json edited;                    // patch: the edited op
     std::optional<MemoryRoom> room; // approve --make-room
     InboxFilter walk;               // next: the query
 };
@@ -324,8 +324,8 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
         && args.flag(QStringLiteral("--keep-file")) == args.flag(QStringLiteral("--restore")))
         return fail(Error::invalid(QStringLiteral("inbox resolve: say --keep-file or --restore")));
     if (sub == QLatin1String("patch") && !args.has(file))
-        return fail(Error::invalid(
-            QStringLiteral("inbox patch: --file F is required (the edited op as JSON, '-' for stdin)")));
+        return fail(
+            Error::invalid(QStringLiteral("inbox patch: --file F is required (the edited op as JSON, '-' for stdin)")));
     if (!listing && !walking) {
         auto id = args.id(label, 1, QStringLiteral("inbox item"));
         if (!id)
@@ -352,11 +352,9 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
 
 int runInbox(Context& ctx)
 {
-    auto args = ctx.parse({QStringLiteral("--status"), QStringLiteral("--destination"),
-                           QStringLiteral("--reason"), QStringLiteral("--text"),
-                           QStringLiteral("--file"), QStringLiteral("--reviewer"),
-                           QStringLiteral("--make-room"),
-                           QStringLiteral("--now")},
+    auto args = ctx.parse({QStringLiteral("--status"), QStringLiteral("--destination"), QStringLiteral("--reason"),
+                           QStringLiteral("--text"), QStringLiteral("--file"), QStringLiteral("--reviewer"),
+                           QStringLiteral("--make-room"), QStringLiteral("--now")},
                           {QStringLiteral("--keep-file"), QStringLiteral("--restore")});
     if (!args)
         return ctx.error(args.error());
@@ -365,18 +363,17 @@ int runInbox(Context& ctx)
         ctx.outRaw(kUsage.toStdString());
         return 0;
     }
-    static const QStringList known{QStringLiteral("list"),   QStringLiteral("show"),
-                                   QStringLiteral("approve"), QStringLiteral("refuse"),
-                                   QStringLiteral("patch"),  QStringLiteral("revert"),
-                                   QStringLiteral("unrefuse"), QStringLiteral("refresh-stale"),
-                                   QStringLiteral("resolve"), QStringLiteral("next"),
-                                   QStringLiteral("release")};
+    static const QStringList known{
+        QStringLiteral("list"),     QStringLiteral("show"),          QStringLiteral("approve"),
+        QStringLiteral("refuse"),   QStringLiteral("patch"),         QStringLiteral("revert"),
+        QStringLiteral("unrefuse"), QStringLiteral("refresh-stale"), QStringLiteral("resolve"),
+        QStringLiteral("next"),     QStringLiteral("release")};
     if (sub.isEmpty())
-        return ctx.usageError(QStringLiteral("inbox: which action? (accepted: %1)")
-                                  .arg(known.join(QStringLiteral(", "))));
+        return ctx.usageError(
+            QStringLiteral("inbox: which action? (accepted: %1)").arg(known.join(QStringLiteral(", "))));
     if (!known.contains(sub))
-        return ctx.usageError(QStringLiteral("inbox: unknown action '%1' (accepted: %2)")
-                                  .arg(sub, known.join(QStringLiteral(", "))));
+        return ctx.usageError(
+            QStringLiteral("inbox: unknown action '%1' (accepted: %2)").arg(sub, known.join(QStringLiteral(", "))));
     auto checked = checkArgs(*args, sub);
     if (!checked)
         return ctx.error(checked.error());
@@ -436,22 +433,21 @@ int runInbox(Context& ctx)
         done = QStringLiteral("applied with room made");
     } else if (sub == QLatin1String("approve")) {
         decided = service.approve(in.id, reviewer);
-        done = !decided ? QString()
+        done = !decided                                    ? QString()
                : decided->hasStatus(InboxStatus::Pending)  ? QStringLiteral("approved, still pending")
                : decided->hasStatus(InboxStatus::Approved) ? QStringLiteral("approved")
-                                                            : QStringLiteral("applied");
+                                                           : QStringLiteral("applied");
     } else if (sub == QLatin1String("refuse")) {
         decided = service.refuse(in.id, in.reason, args->value(QStringLiteral("--text")), reviewer);
         done = QStringLiteral("refused");
     } else if (sub == QLatin1String("patch")) {
         decided = service.patch(in.id, in.edited, reviewer);
         done = decided && decided->hasStatus(InboxStatus::Approved) ? QStringLiteral("patched")
-                                                                     : QStringLiteral("patched and applied");
+                                                                    : QStringLiteral("patched and applied");
     } else if (sub == QLatin1String("resolve")) {
         const bool keep = args->flag(QStringLiteral("--keep-file"));
         decided = AttentionResolver(**ws, **clock)
-                      .resolve(in.id, keep ? AttentionResolver::Choice::KeepFile
-                                         : AttentionResolver::Choice::Restore,
+                      .resolve(in.id, keep ? AttentionResolver::Choice::KeepFile : AttentionResolver::Choice::Restore,
                                reviewer);
         done = keep ? QStringLiteral("resolved (file kept)") : QStringLiteral("resolved (file restored)");
     } else if (sub == QLatin1String("unrefuse")) {

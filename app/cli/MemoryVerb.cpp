@@ -46,8 +46,7 @@ int runRequest(Context& ctx, const Json& details, bool asJson)
         return ctx.error(ws.error());
     const auto parsed = MemoryRequest::parse(details, enabledStores(**ws));
     if (parsed.answer || parsed.error) {
-        const Json answer = parsed.answer ? *parsed.answer
-                                          : MemoryResponse::toolError(parsed.error->message);
+        const Json answer = parsed.answer ? *parsed.answer : MemoryResponse::toolError(parsed.error->message);
         const int code = parsed.disabled ? 1 : 2;
         if (asJson)
             ctx.outRaw(MemoryResponse::print(answer, parsed.asciiOnly) + '\n');
@@ -56,8 +55,8 @@ int runRequest(Context& ctx, const Json& details, bool asJson)
         return code;
     }
     const SystemClock clock;
-    auto outcome = MemoryService(**ws, clock).apply(parsed.request->target, parsed.request->op,
-                                                    Actor::cli(**ws), details);
+    auto outcome =
+        MemoryService(**ws, clock).apply(parsed.request->target, parsed.request->op, Actor::cli(**ws), details);
     if (!outcome)
         return ctx.error(outcome.error());
     if (asJson) {
@@ -92,8 +91,7 @@ int runApply(Context& ctx, const Args& args)
 int runEdit(Context& ctx, const Args& args, const QString& action)
 {
     if (args.positional().size() > 1)
-        return ctx.usageError(QStringLiteral("memory %1: unexpected argument '%2'")
-                                  .arg(action, args.positional(1)));
+        return ctx.usageError(QStringLiteral("memory %1: unexpected argument '%2'").arg(action, args.positional(1)));
     Json request = Json::object();
     request["action"] = toStd(action);
     request["target"] = toStd(args.value(QStringLiteral("--target"), toString(Destination::Memory)));
@@ -120,8 +118,7 @@ void printStore(Context& ctx, const QString& target, const Json& shown)
 int runShow(Context& ctx, const Args& args)
 {
     if (args.positional().size() > 1)
-        return ctx.usageError(
-            QStringLiteral("memory show: unexpected argument '%1'").arg(args.positional(1)));
+        return ctx.usageError(QStringLiteral("memory show: unexpected argument '%1'").arg(args.positional(1)));
     QStringList targets = kTargets;
     if (args.has(QStringLiteral("--target"))) {
         const QString t = args.value(QStringLiteral("--target"));
@@ -166,8 +163,7 @@ int runShow(Context& ctx, const Args& args)
 
 int runMemory(Context& ctx)
 {
-    auto args = ctx.parse({QStringLiteral("--target"), QStringLiteral("--content"),
-                           QStringLiteral("--old-text")},
+    auto args = ctx.parse({QStringLiteral("--target"), QStringLiteral("--content"), QStringLiteral("--old-text")},
                           {QStringLiteral("--snapshot")});
     if (!args)
         return ctx.error(args.error());
@@ -188,36 +184,34 @@ int runMemory(Context& ctx)
     }
     if (sub == QLatin1String("apply"))
         return runApply(ctx, *args);
-    if (sub == QLatin1String("add") || sub == QLatin1String("replace")
-        || sub == QLatin1String("remove"))
+    if (sub == QLatin1String("add") || sub == QLatin1String("replace") || sub == QLatin1String("remove"))
         return runEdit(ctx, *args, sub);
     if (sub == QLatin1String("show"))
         return runShow(ctx, *args);
-    return ctx.usageError(sub.isEmpty()
-                              ? QStringLiteral("memory: which command? (accepted: %1)")
-                                    .arg(options.keys().join(QStringLiteral(", ")))
-                              : QStringLiteral("memory: unknown command '%1' (accepted: %2)")
-                                    .arg(sub, options.keys().join(QStringLiteral(", "))));
+    return ctx.usageError(
+        sub.isEmpty()
+            ? QStringLiteral("memory: which command? (accepted: %1)").arg(options.keys().join(QStringLiteral(", ")))
+            : QStringLiteral("memory: unknown command '%1' (accepted: %2)")
+                  .arg(sub, options.keys().join(QStringLiteral(", "))));
 }
 
 const VerbRegistration registration({
     QStringLiteral("memory"),
     QStringLiteral("read and change the bounded memory stores (MEMORY.md, USER.md)"),
-    QStringLiteral(
-        "Usage: sediment memory apply [-|FILE]\n"
-        "       sediment memory add --target T --content S [--json]\n"
-        "       sediment memory replace --target T --old-text S --content S [--json]\n"
-        "       sediment memory remove --target T --old-text S [--json]\n"
-        "       sediment memory show [--target T] [--snapshot] [--json]\n\n"
-        "The two bounded stores of the workspace: 'memory' (memories/MEMORY.md) and 'user'\n"
-        "(memories/USER.md), byte-compatible with Hermes' memory tool.\n\n"
-        "apply reads one request {\"action\",\"target\",\"content\",\"old_text\"} (or a batch\n"
-        "{\"action\":\"batch\",\"target\",\"operations\":[...]}) as JSON and prints the tool's result\n"
-        "object. add/replace/remove do the same from flags; show lists the entries, or with\n"
-        "--snapshot the block the agent sees at its next session start.\n\n"
-        "Every change takes the store's lock, writes atomically and is recorded in the audit log.\n"
-        "Exit codes: 0 done, 1 refused by the store (over budget, no match, blocked content),\n"
-        "2 bad request, 3 workspace or I/O error.\n"),
+    QStringLiteral("Usage: sediment memory apply [-|FILE]\n"
+                   "       sediment memory add --target T --content S [--json]\n"
+                   "       sediment memory replace --target T --old-text S --content S [--json]\n"
+                   "       sediment memory remove --target T --old-text S [--json]\n"
+                   "       sediment memory show [--target T] [--snapshot] [--json]\n\n"
+                   "The two bounded stores of the workspace: 'memory' (memories/MEMORY.md) and 'user'\n"
+                   "(memories/USER.md), byte-compatible with Hermes' memory tool.\n\n"
+                   "apply reads one request {\"action\",\"target\",\"content\",\"old_text\"} (or a batch\n"
+                   "{\"action\":\"batch\",\"target\",\"operations\":[...]}) as JSON and prints the tool's result\n"
+                   "object. add/replace/remove do the same from flags; show lists the entries, or with\n"
+                   "--snapshot the block the agent sees at its next session start.\n\n"
+                   "Every change takes the store's lock, writes atomically and is recorded in the audit log.\n"
+                   "Exit codes: 0 done, 1 refused by the store (over budget, no match, blocked content),\n"
+                   "2 bad request, 3 workspace or I/O error.\n"),
     &runMemory,
 });
 

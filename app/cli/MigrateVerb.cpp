@@ -2,8 +2,8 @@
 #include "cli/Verb.h"
 
 #include "store/AuditRepository.h"
-#include "store/StoreCopy.h"
 #include "store/postgres/ConnInfo.h"
+#include "store/StoreCopy.h"
 #include "util/AtomicFile.h"
 #include "util/Clock.h"
 
@@ -15,19 +15,19 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment migrate --to CONNINFO [--schema NAME] [--json]\n"
-    "       sediment migrate --to sqlite [--json]\n\n"
-    "Copies the workspace's whole store into another one, exactly: every inbox item, audit row,\n"
-    "skill record, scar, decision and journal entry, with its id. --to CONNINFO copies an\n"
-    "embedded workspace (sediment.db) into a team's PostgreSQL database (a libpq connection\n"
-    "string; the password comes from ~/.pgpass, PGPASSFILE or PGPASSWORD), in the schema NAME\n"
-    "(default: sediment). --to sqlite copies a team workspace back into a new sediment.db in\n"
-    "the workspace folder.\n\n"
-    "The target must be empty. The copy is one transaction; its audit chain is verified and\n"
-    "every table's rows counted against the source before sediment.json is switched to the\n"
-    "target. The source is left as it was. See docs/user-guide.md#team-mode.\n\n"
-    "Exit codes: 0 copied, 1 refused (target not empty, copy does not match), 2 bad usage, 3 I/O.\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment migrate --to CONNINFO [--schema NAME] [--json]\n"
+                   "       sediment migrate --to sqlite [--json]\n\n"
+                   "Copies the workspace's whole store into another one, exactly: every inbox item, audit row,\n"
+                   "skill record, scar, decision and journal entry, with its id. --to CONNINFO copies an\n"
+                   "embedded workspace (sediment.db) into a team's PostgreSQL database (a libpq connection\n"
+                   "string; the password comes from ~/.pgpass, PGPASSFILE or PGPASSWORD), in the schema NAME\n"
+                   "(default: sediment). --to sqlite copies a team workspace back into a new sediment.db in\n"
+                   "the workspace folder.\n\n"
+                   "The target must be empty. The copy is one transaction; its audit chain is verified and\n"
+                   "every table's rows counted against the source before sediment.json is switched to the\n"
+                   "target. The source is left as it was. See docs/user-guide.md#team-mode.\n\n"
+                   "Exit codes: 0 copied, 1 refused (target not empty, copy does not match), 2 bad usage, 3 I/O.\n");
 
 // sediment.json with the store keys set (or removed), every other key kept in its place.
 Status pointConfigAt(const QString& path, const QString& conninfo, const QString& schema)
@@ -35,8 +35,9 @@ Status pointConfigAt(const QString& path, const QString& conninfo, const QString
     auto bytes = AtomicFile::read(path, true);
     if (!bytes)
         return fail(bytes.error());
-    nlohmann::ordered_json config = bytes->isEmpty() ? nlohmann::ordered_json::object()
-                                                     : nlohmann::ordered_json::parse(bytes->toStdString(), nullptr, false);
+    nlohmann::ordered_json config = bytes->isEmpty()
+                                        ? nlohmann::ordered_json::object()
+                                        : nlohmann::ordered_json::parse(bytes->toStdString(), nullptr, false);
     if (!config.is_object())
         return fail(Error::invalid(QStringLiteral("%1: must be a JSON object").arg(path)));
     if (conninfo.isEmpty()) {
@@ -84,10 +85,11 @@ int runMigrate(Context& ctx)
         return ctx.error(ws.error());
     Database& from = (*ws)->db();
     if (toSqlite != from.isServer())
-        return ctx.error(Error::refused(toSqlite ? QStringLiteral("migrate: this workspace already lives in sediment.db")
-                                                 : QStringLiteral("migrate: this workspace already lives on a server (%1); "
-                                                                  "migrate --to sqlite first")
-                                                       .arg(from.describe())));
+        return ctx.error(Error::refused(toSqlite
+                                            ? QStringLiteral("migrate: this workspace already lives in sediment.db")
+                                            : QStringLiteral("migrate: this workspace already lives on a server (%1); "
+                                                             "migrate --to sqlite first")
+                                                  .arg(from.describe())));
     const QString dbFile = (*ws)->path(QStringLiteral("sediment.db"));
     if (toSqlite && QFile::exists(dbFile) && QFile(dbFile).size() > 0)
         return ctx.error(Error::refused(QStringLiteral("migrate: %1 already exists; move it away first").arg(dbFile)));

@@ -46,8 +46,9 @@ int runReview(Context& ctx)
         bool ok = false;
         const double seconds = args->value(QStringLiteral("--timeout")).toDouble(&ok);
         if (!ok || !(seconds > 0) || seconds > 86400)
-            return ctx.usageError(QStringLiteral("review: --timeout must be a number of seconds in (0, 86400] (got '%1')")
-                                      .arg(args->value(QStringLiteral("--timeout"))));
+            return ctx.usageError(
+                QStringLiteral("review: --timeout must be a number of seconds in (0, 86400] (got '%1')")
+                    .arg(args->value(QStringLiteral("--timeout"))));
         timeout = std::chrono::milliseconds(qint64(seconds * 1000));
     }
     auto summary = readInput(args->value(QStringLiteral("--summary-file")));

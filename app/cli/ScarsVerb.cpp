@@ -14,21 +14,21 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment scars add --kind failure|victory --title T [--lesson L] [--context C]\n"
-    "                          [--importance 0-10] [--not-learnable] [--source S] [--scope S]\n"
-    "                          [--now ISO] [--json]\n"
-    "       sediment scars list [--query Q] [--scope S] [--kind K] [--min-importance N]\n"
-    "                           [--archived] [--limit N] [--json]\n"
-    "       sediment scars recall QUERY [--scope S] [--k N] [--now ISO] [--json]\n"
-    "       sediment scars suggest [--limit N] [--proposer-cmd CMD] [--now ISO] [--json]\n"
-    "       sediment scars archive-unrecalled --older-than DAYS [--dry-run] [--now ISO] [--json]\n\n"
-    "Scars are lessons learned from failures and victories. recall over-fetches 50\n"
-    "full-text matches and re-ranks them by similarity x (1 + importance/10) x exp(-age/365),\n"
-    "where similarity = bm25 / best bm25 among the candidates (the best match is 1); what it\n"
-    "serves has its recall count bumped. archive-unrecalled archives only scars never recalled.\n"
-    "suggest turns learnable scars into inbox proposals (personal data redacted first).\n"
-    "See docs/user-guide.md#scars.\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment scars add --kind failure|victory --title T [--lesson L] [--context C]\n"
+                   "                          [--importance 0-10] [--not-learnable] [--source S] [--scope S]\n"
+                   "                          [--now ISO] [--json]\n"
+                   "       sediment scars list [--query Q] [--scope S] [--kind K] [--min-importance N]\n"
+                   "                           [--archived] [--limit N] [--json]\n"
+                   "       sediment scars recall QUERY [--scope S] [--k N] [--now ISO] [--json]\n"
+                   "       sediment scars suggest [--limit N] [--proposer-cmd CMD] [--now ISO] [--json]\n"
+                   "       sediment scars archive-unrecalled --older-than DAYS [--dry-run] [--now ISO] [--json]\n\n"
+                   "Scars are lessons learned from failures and victories. recall over-fetches 50\n"
+                   "full-text matches and re-ranks them by similarity x (1 + importance/10) x exp(-age/365),\n"
+                   "where similarity = bm25 / best bm25 among the candidates (the best match is 1); what it\n"
+                   "serves has its recall count bumped. archive-unrecalled archives only scars never recalled.\n"
+                   "suggest turns learnable scars into inbox proposals (personal data redacted first).\n"
+                   "See docs/user-guide.md#scars.\n");
 
 const QStringList kKinds{QStringLiteral("failure"), QStringLiteral("victory")};
 
@@ -120,8 +120,8 @@ int runList(Context& ctx, const QStringList& argv)
     auto rows = repo.byIds(*ids);
     if (!rows)
         return ctx.error(rows.error());
-    printRows(ctx, a->json(), *rows, [](const Scar& s) { return s.toJson(); }, line,
-              QStringLiteral("no scars"));
+    printRows(
+        ctx, a->json(), *rows, [](const Scar& s) { return s.toJson(); }, line, QStringLiteral("no scars"));
     return 0;
 }
 
@@ -140,8 +140,8 @@ int runRecall(Context& ctx, const QStringList& argv)
     auto session = a->session(ctx);
     if (!session)
         return ctx.error(session.error());
-    auto hits = ScarRecall(session->workspace->db(), *session->clock)
-                    .recall(query, (*a)->value(QStringLiteral("--scope")), *k);
+    auto hits =
+        ScarRecall(session->workspace->db(), *session->clock).recall(query, (*a)->value(QStringLiteral("--scope")), *k);
     if (!hits)
         return ctx.error(hits.error());
     if (a->json()) {
@@ -219,8 +219,7 @@ int runArchive(Context& ctx, const QStringList& argv)
     if (!session)
         return ctx.error(session.error());
     const bool dry = (*a)->flag(QStringLiteral("--dry-run"));
-    auto done = ScarBook(session->workspace->db(), *session->clock, session->actor)
-                    .archiveUnrecalled(*days, dry);
+    auto done = ScarBook(session->workspace->db(), *session->clock, session->actor).archiveUnrecalled(*days, dry);
     if (!done)
         return ctx.error(done.error());
     if (a->json()) {
@@ -251,9 +250,12 @@ int run(Context& ctx)
         return runSuggest(ctx, rest);
     if (sub == QLatin1String("archive-unrecalled"))
         return runArchive(ctx, rest);
-    return ctx.usageError(sub.isEmpty()
-                              ? QStringLiteral("scars: a subcommand is required (accepted: add, list, recall, suggest, archive-unrecalled)")
-                              : QStringLiteral("scars: unknown subcommand '%1' (accepted: add, list, recall, suggest, archive-unrecalled)").arg(sub));
+    return ctx.usageError(
+        sub.isEmpty() ? QStringLiteral(
+            "scars: a subcommand is required (accepted: add, list, recall, suggest, archive-unrecalled)")
+                      : QStringLiteral(
+                            "scars: unknown subcommand '%1' (accepted: add, list, recall, suggest, archive-unrecalled)")
+                            .arg(sub));
 }
 
 const VerbRegistration registration({

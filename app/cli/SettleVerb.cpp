@@ -15,16 +15,16 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment settle [--watch] [--interval MS] [--json]\n\n"
-    "Finishes what decisions left to do on this host: a decision a killed process left half\n"
-    "written (the decision journal), and, on a team's files host (`sediment team files-host`),\n"
-    "every decision another host's reviewer made, written here through the journal. Every\n"
-    "sediment command does this first; `settle` does only that, and says what it wrote.\n\n"
-    "--watch keeps doing it until interrupted (SIGINT, SIGTERM): the server's notices wake it\n"
-    "within --interval milliseconds (default 250) of a reviewer's decision. It prints one line\n"
-    "(or one JSON object) per pass that wrote something. See docs/user-guide.md#team-mode.\n\n"
-    "Exit codes: 0 done, 2 bad usage, 3 I/O (the server unreachable).\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment settle [--watch] [--interval MS] [--json]\n\n"
+                   "Finishes what decisions left to do on this host: a decision a killed process left half\n"
+                   "written (the decision journal), and, on a team's files host (`sediment team files-host`),\n"
+                   "every decision another host's reviewer made, written here through the journal. Every\n"
+                   "sediment command does this first; `settle` does only that, and says what it wrote.\n\n"
+                   "--watch keeps doing it until interrupted (SIGINT, SIGTERM): the server's notices wake it\n"
+                   "within --interval milliseconds (default 250) of a reviewer's decision. It prints one line\n"
+                   "(or one JSON object) per pass that wrote something. See docs/user-guide.md#team-mode.\n\n"
+                   "Exit codes: 0 done, 2 bad usage, 3 I/O (the server unreachable).\n");
 
 std::atomic<bool> g_stop{false};
 

@@ -16,43 +16,40 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment skills list [--state S] [--created-by C] [--json]\n"
-    "       sediment skills use|view|patch NAME [--now T] [--json]\n"
-    "       sediment skills pin|unpin|restore NAME [--now T] [--json]\n"
-    "       sediment skills curate [--dry-run] [--now T] [--json]\n"
-    "       sediment skills import-hermes [FILE] [--now T] [--json]\n\n"
-    "Skills are agent-made procedures under skills/<name>/SKILL.md. Sediment keeps their record\n"
-    "(created_by, pinned, state, use/view/patch counts and times) and runs Hermes' curator rules:\n"
-    "only agent-created, unpinned skills move; no activity for stale_after_days (30) marks a\n"
-    "skill stale, for archive_after_days (90) archives it to skills/.archive/<name>; a never-used\n"
-    "skill younger than the stale window is left alone; nothing is deleted, restore is manual.\n"
-    "On a Hermes home (a workspace with skills/.usage.json or config.yaml) the pass is Hermes'\n"
-    "curator: config.yaml's curator.stale_after_days and curator.archive_after_days (14 and 30\n"
-    "days when unset, 30 and 90 when not a number; sediment.json overrides), the skills on disk\n"
-    "marked as the agent's, bundled skills too while curator.prune_builtins is on (seeded the\n"
-    "first time they are seen), never hub skills, the built-in plan or a skill any cron job\n"
-    "names. .usage.json is read afresh before each pass and written back as Hermes writes it;\n"
-    "skills/.curator_ledger.jsonl, where it exists, gets a line for every pin, unpin, restore\n"
-    "and transition.\n\n"
-    "  list           the records (--json: an array of the records' fields, times in UTC)\n"
-    "  use|view|patch record one use, view or patch (creates the record on first sight)\n"
-    "  pin|unpin      a pinned skill is never transitioned by the curator\n"
-    "  restore        move an archived skill back to skills/<name> and make it active\n"
-    "  curate         one curator pass; --dry-run shows the same plan and writes nothing\n"
-    "  import-hermes  read a Hermes home's skills/.usage.json (default: this workspace's) and\n"
-    "                 link it: pins, restores and curator transitions are written back to it\n\n"
-    "Options:\n"
-    "  --now T        the clock, ISO-8601 (without offset means UTC); default: now\n"
-    "  --dry-run      curate: plan only\n"
-    "  --state S      list: active, stale or archived\n"
-    "  --created-by C list: agent, user, bundled or hub\n"
-    "  --json         machine-readable output\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment skills list [--state S] [--created-by C] [--json]\n"
+                   "       sediment skills use|view|patch NAME [--now T] [--json]\n"
+                   "       sediment skills pin|unpin|restore NAME [--now T] [--json]\n"
+                   "       sediment skills curate [--dry-run] [--now T] [--json]\n"
+                   "       sediment skills import-hermes [FILE] [--now T] [--json]\n\n"
+                   "Skills are agent-made procedures under skills/<name>/SKILL.md. Sediment keeps their record\n"
+                   "(created_by, pinned, state, use/view/patch counts and times) and runs Hermes' curator rules:\n"
+                   "only agent-created, unpinned skills move; no activity for stale_after_days (30) marks a\n"
+                   "skill stale, for archive_after_days (90) archives it to skills/.archive/<name>; a never-used\n"
+                   "skill younger than the stale window is left alone; nothing is deleted, restore is manual.\n"
+                   "On a Hermes home (a workspace with skills/.usage.json or config.yaml) the pass is Hermes'\n"
+                   "curator: config.yaml's curator.stale_after_days and curator.archive_after_days (14 and 30\n"
+                   "days when unset, 30 and 90 when not a number; sediment.json overrides), the skills on disk\n"
+                   "marked as the agent's, bundled skills too while curator.prune_builtins is on (seeded the\n"
+                   "first time they are seen), never hub skills, the built-in plan or a skill any cron job\n"
+                   "names. .usage.json is read afresh before each pass and written back as Hermes writes it;\n"
+                   "skills/.curator_ledger.jsonl, where it exists, gets a line for every pin, unpin, restore\n"
+                   "and transition.\n\n"
+                   "  list           the records (--json: an array of the records' fields, times in UTC)\n"
+                   "  use|view|patch record one use, view or patch (creates the record on first sight)\n"
+                   "  pin|unpin      a pinned skill is never transitioned by the curator\n"
+                   "  restore        move an archived skill back to skills/<name> and make it active\n"
+                   "  curate         one curator pass; --dry-run shows the same plan and writes nothing\n"
+                   "  import-hermes  read a Hermes home's skills/.usage.json (default: this workspace's) and\n"
+                   "                 link it: pins, restores and curator transitions are written back to it\n\n"
+                   "Options:\n"
+                   "  --now T        the clock, ISO-8601 (without offset means UTC); default: now\n"
+                   "  --dry-run      curate: plan only\n"
+                   "  --state S      list: active, stale or archived\n"
+                   "  --created-by C list: agent, user, bundled or hub\n"
+                   "  --json         machine-readable output\n");
 
-QString humanTime(const std::optional<QDateTime>& t)
-{
-    return t ? time::toIso(*t) : QStringLiteral("-");
-}
+QString humanTime(const std::optional<QDateTime>& t) { return t ? time::toIso(*t) : QStringLiteral("-"); }
 
 int list(Context& ctx, const Args& args, Workspace& ws)
 {
@@ -79,8 +76,7 @@ int list(Context& ctx, const Args& args, Workspace& ws)
     }
     for (const Skill& s : *skills) {
         ctx.out(QStringLiteral("%1 %2 %3 %4 uses %5 views %6 patches %7 last %8")
-                    .arg(s.name.leftJustified(28), s.state.leftJustified(8),
-                         s.createdBy.leftJustified(7),
+                    .arg(s.name.leftJustified(28), s.state.leftJustified(8), s.createdBy.leftJustified(7),
                          s.pinned ? QStringLiteral("pinned") : QStringLiteral("      "))
                     .arg(s.useCount)
                     .arg(s.viewCount)
@@ -95,7 +91,8 @@ void warnWriteBack(const std::optional<QString>& error)
     if (!error)
         return;
     const std::string line = "sediment: warning: the database changed but .usage.json was not "
-                             "updated: " + error->toStdString() + '\n';
+                             "updated: "
+                             + error->toStdString() + '\n';
     std::fwrite(line.data(), 1, line.size(), stderr);
 }
 
@@ -105,9 +102,8 @@ int change(Context& ctx, const Args& args, const Result<SkillService::Change>& d
         return ctx.error(done.error());
     warnWriteBack(done->writeBackError);
     if (args.flag(QStringLiteral("--json"))) {
-        ctx.printJson(Json{{"changed", done->changed},
-                           {"message", toStd(done->message)},
-                           {"skill", done->skill.toJson()}});
+        ctx.printJson(
+            Json{{"changed", done->changed}, {"message", toStd(done->message)}, {"skill", done->skill.toJson()}});
     } else {
         ctx.out(done->message);
     }
@@ -191,13 +187,11 @@ Status checkArgs(const Args& args, const QString& sub, bool named)
     if (auto ok = args.atMost(label, named || sub == QLatin1String("import-hermes") ? 1 : 0, 1); !ok)
         return ok;
     if (named && !Skill::isValidName(args.positional(1)))
-        return fail(Error::invalid(
-            QStringLiteral("%1: '%2' is not a skill name (accepted: [a-z0-9][a-z0-9._-]{0,63})")
-                .arg(label, args.positional(1))));
-    static const QStringList states{QStringLiteral("active"), QStringLiteral("stale"),
-                                    QStringLiteral("archived")};
-    static const QStringList creators{QStringLiteral("agent"), QStringLiteral("user"),
-                                      QStringLiteral("bundled"), QStringLiteral("hub")};
+        return fail(Error::invalid(QStringLiteral("%1: '%2' is not a skill name (accepted: [a-z0-9][a-z0-9._-]{0,63})")
+                                       .arg(label, args.positional(1))));
+    static const QStringList states{QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")};
+    static const QStringList creators{QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"),
+                                      QStringLiteral("hub")};
     if (auto ok = args.choice(label, QStringLiteral("--state"), states); !ok)
         return fail(ok.error());
     if (auto ok = args.choice(label, QStringLiteral("--created-by"), creators); !ok)
@@ -212,17 +206,16 @@ int runSkills(Context& ctx)
     if (!args)
         return ctx.error(args.error());
     const QString sub = args->positional(0);
-    static const QStringList named{QStringLiteral("use"),   QStringLiteral("view"),
-                                   QStringLiteral("patch"), QStringLiteral("pin"),
-                                   QStringLiteral("unpin"), QStringLiteral("restore")};
-    const QStringList known = named + QStringList{QStringLiteral("list"), QStringLiteral("curate"),
-                                                  QStringLiteral("import-hermes")};
+    static const QStringList named{QStringLiteral("use"), QStringLiteral("view"),  QStringLiteral("patch"),
+                                   QStringLiteral("pin"), QStringLiteral("unpin"), QStringLiteral("restore")};
+    const QStringList known =
+        named + QStringList{QStringLiteral("list"), QStringLiteral("curate"), QStringLiteral("import-hermes")};
     if (sub.isEmpty())
         return ctx.usageError(
             QStringLiteral("skills: which action? (accepted: %1)").arg(known.join(QStringLiteral(", "))));
     if (!known.contains(sub))
-        return ctx.usageError(QStringLiteral("skills: unknown action '%1' (accepted: %2)")
-                                  .arg(sub, known.join(QStringLiteral(", "))));
+        return ctx.usageError(
+            QStringLiteral("skills: unknown action '%1' (accepted: %2)").arg(sub, known.join(QStringLiteral(", "))));
     if (auto bad = checkArgs(*args, sub, named.contains(sub)); !bad)
         return ctx.error(bad.error());
     auto clock = clockFromArgs(*args);

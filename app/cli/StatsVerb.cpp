@@ -8,15 +8,15 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment stats [--json]\n\n"
-    "Figures derived from the database at call time, each naming its table: inbox items by\n"
-    "status and destination (inbox_items, with the pending ones `propose` filed in inbox_intake\n"
-    "that no inbox command has moved yet), skills by state (skills), scars (scars), decisions\n"
-    "reviewed (decisions), audit rows and whether the hash chain is intact (audit_log), the last\n"
-    "curator run (curator_runs). Nothing is cached.\n"
-    "See docs/verbs.md.\n\n"
-    "Exit codes: 0 done, 2 bad usage, 3 I/O.\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment stats [--json]\n\n"
+                   "Figures derived from the database at call time, each naming its table: inbox items by\n"
+                   "status and destination (inbox_items, with the pending ones `propose` filed in inbox_intake\n"
+                   "that no inbox command has moved yet), skills by state (skills), scars (scars), decisions\n"
+                   "reviewed (decisions), audit rows and whether the hash chain is intact (audit_log), the last\n"
+                   "curator run (curator_runs). Nothing is cached.\n"
+                   "See docs/verbs.md.\n\n"
+                   "Exit codes: 0 done, 2 bad usage, 3 I/O.\n");
 
 int runStats(Context& ctx)
 {

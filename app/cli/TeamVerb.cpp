@@ -1,6 +1,6 @@
-#include "cli/Context.h"
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "cli/Context.h"
 #include "cli/Verb.h"
 
 #include "store/AuditRepository.h"
@@ -15,22 +15,22 @@ namespace sediment::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "Usage: sediment team [list] [--json]\n"
-    "       sediment team grant ROLE RIGHT [--json]\n"
-    "       sediment team files-host [HOST | --clear] [--json]\n\n"
-    "A team's reviewers, on a workspace that lives on a PostgreSQL server (sediment.json\n"
-    "\"database\"). Each reviewer is the database role it logs in as; RIGHT is viewer (reads),\n"
-    "reviewer (decides) or admin (also decides sediment.json's admin_destinations and grants\n"
-    "rights). The role that created the workspace's schema is its first admin; a role not\n"
-    "listed is a viewer. `list` also says who you are. Granting is audited (team.grant).\n\n"
-    "files-host HOST (admins) names the host whose sediment commands write the workspace's\n"
-    "files, the agent's: a decision made on another host is recorded as approved, and written\n"
-    "by the next sediment command on HOST (or its `sediment settle --watch`). A host goes by\n"
-    "$SEDIMENT_HOST, else its host name. --clear lets every host write its own folder again;\n"
-    "without HOST it prints the files host.\n"
-    "See docs/user-guide.md#team-mode.\n\n"
-    "Exit codes: 0 done, 1 refused (not an admin), 2 bad usage, 3 I/O.\n");
+const QString kUsage =
+    QStringLiteral("Usage: sediment team [list] [--json]\n"
+                   "       sediment team grant ROLE RIGHT [--json]\n"
+                   "       sediment team files-host [HOST | --clear] [--json]\n\n"
+                   "A team's reviewers, on a workspace that lives on a PostgreSQL server (sediment.json\n"
+                   "\"database\"). Each reviewer is the database role it logs in as; RIGHT is viewer (reads),\n"
+                   "reviewer (decides) or admin (also decides sediment.json's admin_destinations and grants\n"
+                   "rights). The role that created the workspace's schema is its first admin; a role not\n"
+                   "listed is a viewer. `list` also says who you are. Granting is audited (team.grant).\n\n"
+                   "files-host HOST (admins) names the host whose sediment commands write the workspace's\n"
+                   "files, the agent's: a decision made on another host is recorded as approved, and written\n"
+                   "by the next sediment command on HOST (or its `sediment settle --watch`). A host goes by\n"
+                   "$SEDIMENT_HOST, else its host name. --clear lets every host write its own folder again;\n"
+                   "without HOST it prints the files host.\n"
+                   "See docs/user-guide.md#team-mode.\n\n"
+                   "Exit codes: 0 done, 1 refused (not an admin), 2 bad usage, 3 I/O.\n");
 
 // A team change's audit row, by this session's reviewer, inside the caller's transaction.
 Status audit(Workspace& ws, const Clock& clock, AuditAction action, const QString& subjectType,
@@ -60,7 +60,9 @@ int list(Context& ctx, bool json, Workspace& ws)
     if (json) {
         Json rows = Json::array();
         for (const auto& r : *all)
-            rows.push_back(Json{{"role", toStd(r.role)}, {"rights", toStd(r.rights)}, {"granted_by", toStd(r.grantedBy)},
+            rows.push_back(Json{{"role", toStd(r.role)},
+                                {"rights", toStd(r.rights)},
+                                {"granted_by", toStd(r.grantedBy)},
                                 {"granted_at", toStd(r.grantedAt)}});
         ctx.printJson(Json{{"you", toStd(ws.reviewer())}, {"your_rights", toStd(*mine)}, {"reviewers", rows}});
         return 0;
@@ -159,16 +161,17 @@ int runTeam(Context& ctx)
     if (granting && args->positional().size() != 3)
         return ctx.usageError(QStringLiteral("team grant: give ROLE and RIGHT (viewer, reviewer or admin)"));
     if (granting && !TeamRights::isRight(args->positional(2)))
-        return ctx.usageError(QStringLiteral("team grant: RIGHT must be viewer, reviewer or admin, not '%1'")
-                                  .arg(args->positional(2)));
+        return ctx.usageError(
+            QStringLiteral("team grant: RIGHT must be viewer, reviewer or admin, not '%1'").arg(args->positional(2)));
     if (granting && args->positional(1).trimmed().isEmpty())
         return ctx.usageError(QStringLiteral("team grant: ROLE must not be empty"));
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
     if (!(*ws)->db().isServer())
-        return ctx.error(Error::refused(QStringLiteral("team: this workspace lives in sediment.db, on one machine; "
-                                                       "`sediment migrate --to CONNINFO` moves it to a team's server")));
+        return ctx.error(
+            Error::refused(QStringLiteral("team: this workspace lives in sediment.db, on one machine; "
+                                          "`sediment migrate --to CONNINFO` moves it to a team's server")));
     if (sub == QLatin1String("files-host"))
         return filesHost(ctx, *args, **ws);
     const bool json = args->flag(QStringLiteral("--json"));

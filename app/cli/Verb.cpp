@@ -27,8 +27,7 @@ const Verb* VerbRegistry::find(const QString& name)
 std::vector<Verb> VerbRegistry::all()
 {
     std::vector<Verb> verbs = registry();
-    std::sort(verbs.begin(), verbs.end(),
-              [](const Verb& a, const Verb& b) { return a.name < b.name; });
+    std::sort(verbs.begin(), verbs.end(), [](const Verb& a, const Verb& b) { return a.name < b.name; });
     return verbs;
 }
 

@@ -5,9 +5,8 @@
 
 namespace sediment::cli {
 
-Result<VerbOptions> VerbOptions::parse(const Context& ctx, const QStringList& argv,
-                                       const QStringList& valueOptions, const QStringList& flags,
-                                       const QString& label)
+Result<VerbOptions> VerbOptions::parse(const Context& ctx, const QStringList& argv, const QStringList& valueOptions,
+                                       const QStringList& flags, const QString& label)
 {
     auto a = ctx.parse(argv, valueOptions, flags, label);
     if (!a)

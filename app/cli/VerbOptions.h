@@ -17,9 +17,8 @@ namespace sediment::cli {
 // opens the workspace is still refused without touching it.
 class VerbOptions final {
 public:
-    static Result<VerbOptions> parse(const Context& ctx, const QStringList& argv,
-                                     const QStringList& valueOptions, const QStringList& flags,
-                                     const QString& label);
+    static Result<VerbOptions> parse(const Context& ctx, const QStringList& argv, const QStringList& valueOptions,
+                                     const QStringList& flags, const QString& label);
 
     const Args& args() const { return m_args; }
     const Args* operator->() const { return &m_args; }
@@ -60,8 +59,7 @@ private:
 
 // Rows as one JSON array (with --json) or one line each, then `none` when there are no rows.
 template <typename Rows, typename ToJson, typename Line>
-void printRows(const Context& ctx, bool json, const Rows& rows, ToJson toJson, Line line,
-               const QString& none)
+void printRows(const Context& ctx, bool json, const Rows& rows, ToJson toJson, Line line, const QString& none)
 {
     if (json) {
         Json arr = Json::array();

@@ -24,16 +24,14 @@ Applier::Applier(Workspace& workspace, const Clock& clock, WriteHook* hook, QStr
     , m_clock(clock)
     , m_hook(hook)
     , m_profile(std::move(profile))
-{
-}
+{}
 
 Result<ApplyResult> Applier::apply(const QString& destination, const Json& op) const
 {
     return apply(destination, op, Json::object());
 }
 
-Result<ApplyResult> Applier::apply(const QString& destination, const Json& op,
-                                   const Json& source) const
+Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, const Json& source) const
 {
     if (!op.is_object())
         return fail(Error::invalid(QStringLiteral("%1 op must be a JSON object").arg(destination)));

@@ -18,14 +18,14 @@ class WriteHook;
 // item as `failed`. An Error is reserved for I/O trouble that stops the whole command.
 struct ApplyResult {
     bool applied = false;
-    bool stale = false;          // refused because the target changed since the proposal
-    QString message;             // the store's message ("Entry added.", or why it refused)
-    QString store;               // the store written, e.g. "memory", "claude_md", "skill"
-    std::optional<QString> targetPath;   // relative to the workspace
-    std::optional<QString> before;       // the target's content before (empty file: "";
-                                         // no value: the file did not exist, revert removes it)
-    std::optional<QString> after;        // the target's content after
-    Json detail = Json::object();        // destination-specific (e.g. memory result object)
+    bool stale = false;                // refused because the target changed since the proposal
+    QString message;                   // the store's message ("Entry added.", or why it refused)
+    QString store;                     // the store written, e.g. "memory", "claude_md", "skill"
+    std::optional<QString> targetPath; // relative to the workspace
+    std::optional<QString> before;     // the target's content before (empty file: "";
+                                       // no value: the file did not exist, revert removes it)
+    std::optional<QString> after;      // the target's content after
+    Json detail = Json::object();      // destination-specific (e.g. memory result object)
 
     // A store's "no": nothing written, the item becomes `failed` (or stays pending when stale).
     static ApplyResult refusal(QString store, QString message, bool stale = false)
@@ -45,8 +45,7 @@ public:
     // `hook`, when given, is told of every file write before it happens (the decision journal).
     // `profile`: the Hermes profile whose stores a write goes to (HermesProfiles); empty for the
     // workspace's own.
-    Applier(Workspace& workspace, const Clock& clock, WriteHook* hook = nullptr,
-            QString profile = QString());
+    Applier(Workspace& workspace, const Clock& clock, WriteHook* hook = nullptr, QString profile = QString());
 
     Result<ApplyResult> apply(const QString& destination, const Json& op) const;
     // The same, with the proposal's provenance (`source`: agent, session, scar), which new

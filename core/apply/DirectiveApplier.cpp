@@ -18,8 +18,7 @@ DirectiveApplier::DirectiveApplier(Workspace& workspace, const PathGuard& guard,
     : m_workspace(workspace)
     , m_guard(guard)
     , m_hook(hook)
-{
-}
+{}
 
 Result<QString> DirectiveApplier::path(const Json& op) const
 {
@@ -29,8 +28,7 @@ Result<QString> DirectiveApplier::path(const Json& op) const
     return p->value_or(m_workspace.config().claudeMd);
 }
 
-QString DirectiveApplier::staleReason(const QString& text, const QString& before,
-                                      const QString& where)
+QString DirectiveApplier::staleReason(const QString& text, const QString& before, const QString& where)
 {
     if (before.isEmpty())
         return {};
@@ -38,16 +36,15 @@ QString DirectiveApplier::staleReason(const QString& text, const QString& before
     if (n == 1)
         return {};
     if (n == 0)
-        return QStringLiteral("stale: the 'before' text is no longer in %1; patch the item")
-            .arg(where);
+        return QStringLiteral("stale: the 'before' text is no longer in %1; patch the item").arg(where);
     return QStringLiteral("stale: the 'before' text occurs %1 times in %2; patch the item with a "
                           "longer 'before'")
         .arg(n)
         .arg(where);
 }
 
-Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString& before,
-                                           const QString& after, const QString& store)
+Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString& before, const QString& after,
+                                           const QString& store)
 {
     const QString why = staleReason(file.text(), before, file.relative());
     if (!why.isEmpty())
@@ -61,8 +58,7 @@ Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString
     const QString paragraph = after.trimmed();
     if (before.isEmpty() && !paragraph.isEmpty() && file.text().contains(paragraph)) {
         r.after = r.before;
-        r.message = QStringLiteral("%1 already holds this paragraph; nothing written.")
-                        .arg(file.relative());
+        r.message = QStringLiteral("%1 already holds this paragraph; nothing written.").arg(file.relative());
         return r;
     }
     const QString edited = *TextEdit::apply(file.text(), before, after);
@@ -113,8 +109,7 @@ Result<bool> DirectiveApplier::isStale(const Json& op) const
     return !staleReason(file->text(), **before, *rel).isEmpty();
 }
 
-Result<ApplyResult> DirectiveApplier::restore(const PathGuard& guard, const ApplyResult& applied,
-                                              WriteHook* hook)
+Result<ApplyResult> DirectiveApplier::restore(const PathGuard& guard, const ApplyResult& applied, WriteHook* hook)
 {
     if (!applied.targetPath)
         return fail(Error::refused(QStringLiteral("nothing recorded to revert")));

@@ -21,14 +21,13 @@ public:
 
     // The edit itself, shared with skill patches: refusal when the anchor is missing or
     // ambiguous, no write when the text already holds the appended paragraph.
-    static Result<ApplyResult> edit(const TargetFile& file, const QString& before,
-                                    const QString& after, const QString& store);
+    static Result<ApplyResult> edit(const TargetFile& file, const QString& before, const QString& after,
+                                    const QString& store);
     // Why an anchor does not fit, or empty when it does.
     static QString staleReason(const QString& text, const QString& before, const QString& where);
 
     // Puts back what an applied item found (shared by every file destination).
-    static Result<ApplyResult> restore(const PathGuard& guard, const ApplyResult& applied,
-                                       WriteHook* hook = nullptr);
+    static Result<ApplyResult> restore(const PathGuard& guard, const ApplyResult& applied, WriteHook* hook = nullptr);
 
 private:
     Result<QString> path(const Json& op) const;

@@ -13,8 +13,7 @@ HermesSkillApplier::HermesSkillApplier(Workspace& workspace, const Clock& clock,
     : m_workspace(workspace)
     , m_clock(clock)
     , m_profile(std::move(profile))
-{
-}
+{}
 
 Result<ApplyResult> HermesSkillApplier::apply(const Json& op) const
 {

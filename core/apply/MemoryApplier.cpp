@@ -66,14 +66,12 @@ QString MemoryApplier::unpinnedMessage()
                           "verified; nothing was applied. Reject it and recreate the change.");
 }
 
-MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook,
-                             QString profile)
+MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook, QString profile)
     : m_workspace(workspace)
     , m_guard(guard)
     , m_hook(hook)
     , m_profile(std::move(profile))
-{
-}
+{}
 
 QString MemoryApplier::relativePath(const QString& target) const
 {
@@ -111,15 +109,13 @@ Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op
     if (m.action == QLatin1String("batch")) {
         const auto it = op.find("operations");
         if (it == op.end() || !it->is_array())
-            return fail(Error::invalid(
-                QStringLiteral("%1 op: 'operations' must be an array for a batch").arg(target)));
+            return fail(Error::invalid(QStringLiteral("%1 op: 'operations' must be an array for a batch").arg(target)));
         for (const Json& sub : *it) {
             auto inner = toMemoryOp(target, sub);
             if (!inner)
                 return fail(inner.error());
             if (inner->action == QLatin1String("batch"))
-                return fail(Error::invalid(
-                    QStringLiteral("%1 op: a batch cannot contain a batch").arg(target)));
+                return fail(Error::invalid(QStringLiteral("%1 op: a batch cannot contain a batch").arg(target)));
             m.operations.push_back(std::move(*inner));
         }
     }
@@ -131,9 +127,8 @@ MemoryStore::BeforeWrite MemoryApplier::announce(const MemoryStore& store) const
     if (!m_hook)
         return {};
     return [this, path = store.filePath()](const MemoryOutcome& o) -> Status {
-        const std::optional<QByteArray> current = QFileInfo::exists(path)
-            ? std::optional<QByteArray>(o.fileBefore.toUtf8())
-            : std::nullopt;
+        const std::optional<QByteArray> current =
+            QFileInfo::exists(path) ? std::optional<QByteArray>(o.fileBefore.toUtf8()) : std::nullopt;
         return m_hook->beforeWrite(path, current, o.fileAfter.toUtf8());
     };
 }
@@ -144,11 +139,12 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
     if (!memoryOp)
         return fail(memoryOp.error());
     // A store switched off in the Hermes home's config.yaml takes no writes, approved or not.
-    const HermesConfig config = HermesConfig::load(m_workspace.path(HermesProfiles::prefixOf(m_profile) + QStringLiteral("config.yaml")));
+    const HermesConfig config =
+        HermesConfig::load(m_workspace.path(HermesProfiles::prefixOf(m_profile) + QStringLiteral("config.yaml")));
     if (!(isWord(target, Destination::User) ? config.userProfileEnabled : config.memoryEnabled)) {
         ApplyResult r = ApplyResult::refusal(
-            target, QStringLiteral("Built-in %1 writes are disabled in memory config.")
-                        .arg(MemoryEdit::fileName(target)));
+            target,
+            QStringLiteral("Built-in %1 writes are disabled in memory config.").arg(MemoryEdit::fileName(target)));
         r.detail = MemoryResponse::failure(r.message);
         r.detail["target"] = toStd(target);
         return r;
@@ -209,9 +205,8 @@ Result<bool> MemoryApplier::isStale(const QString& target, const Json& op) const
                 return true;
         } else if (edits && o.oldText) {
             const QString needle = UnicodeText::strip(*o.oldText);
-            const bool found = std::any_of(known.cbegin(), known.cend(), [&](const QString& e) {
-                return e.contains(needle);
-            });
+            const bool found =
+                std::any_of(known.cbegin(), known.cend(), [&](const QString& e) { return e.contains(needle); });
             if (!needle.isEmpty() && !found)
                 return true;
         }

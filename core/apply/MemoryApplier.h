@@ -13,8 +13,7 @@ class WriteHook;
 class MemoryApplier final {
 public:
     // `profile`: a Hermes profile's store (its memories/ and limits), empty for the workspace's.
-    MemoryApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook = nullptr,
-                  QString profile = QString());
+    MemoryApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook = nullptr, QString profile = QString());
 
     Result<ApplyResult> apply(const QString& target, const Json& op) const;
     // A replace or remove whose old_text no longer matches any entry.

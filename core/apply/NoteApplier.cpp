@@ -55,8 +55,7 @@ NoteApplier::NoteApplier(const Clock& clock, const PathGuard& guard, WriteHook* 
     : m_clock(clock)
     , m_guard(guard)
     , m_hook(hook)
-{
-}
+{}
 
 QString NoteApplier::folderFor(const QString& destination)
 {
@@ -86,8 +85,7 @@ QString NoteApplier::render(const QString& destination, const QString& title, co
     return out + body;
 }
 
-Result<ApplyResult> NoteApplier::apply(const QString& destination, const Json& op,
-                                       const Json& source) const
+Result<ApplyResult> NoteApplier::apply(const QString& destination, const Json& op, const Json& source) const
 {
     auto title = OpFields::required(op, "title", destination);
     if (!title)

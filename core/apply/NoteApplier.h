@@ -18,8 +18,8 @@ public:
 
     static QString folderFor(const QString& destination);
     // The file's text: front matter, a title heading and the body.
-    static QString render(const QString& destination, const QString& title, const QString& text,
-                          const QString& created, const Json& source);
+    static QString render(const QString& destination, const QString& title, const QString& text, const QString& created,
+                          const Json& source);
 
 private:
     const Clock& m_clock;

@@ -16,8 +16,7 @@ class OpFields final {
 public:
     static Result<QString> required(const Json& op, const char* key, const QString& destination);
     // Missing or null: no value.
-    static Result<std::optional<QString>> optional(const Json& op, const char* key,
-                                                   const QString& destination);
+    static Result<std::optional<QString>> optional(const Json& op, const char* key, const QString& destination);
 };
 
 } // namespace sediment

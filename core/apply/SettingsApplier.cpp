@@ -17,8 +17,7 @@ SettingsApplier::SettingsApplier(Workspace& workspace, const PathGuard& guard, W
     : m_workspace(workspace)
     , m_guard(guard)
     , m_hook(hook)
-{
-}
+{}
 
 Json SettingsApplier::mergePatch(const Json& target, const Json& patch)
 {
@@ -62,9 +61,8 @@ Result<ApplyResult> SettingsApplier::apply(const Json& op) const
         try {
             document = Json::parse(file->text().toStdString());
         } catch (const Json::exception& e) {
-            return ApplyResult::refusal(
-                kStore, QStringLiteral("%1 is not valid JSON, fix it by hand first: %2")
-                            .arg(path, QString::fromUtf8(e.what())));
+            return ApplyResult::refusal(kStore, QStringLiteral("%1 is not valid JSON, fix it by hand first: %2")
+                                                    .arg(path, QString::fromUtf8(e.what())));
         }
         if (!document.is_object())
             return ApplyResult::refusal(

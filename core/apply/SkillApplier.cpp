@@ -32,8 +32,7 @@ SkillApplier::SkillApplier(Workspace& workspace, const Clock& clock, const PathG
     , m_clock(clock)
     , m_guard(guard)
     , m_hook(hook)
-{
-}
+{}
 
 QString SkillApplier::pathFor(const QString& name)
 {
@@ -46,8 +45,8 @@ Result<QString> SkillApplier::name(const Json& op) const
     if (!n)
         return fail(n.error());
     if (!Skill::isValidName(*n))
-        return fail(Error::invalid(
-            QStringLiteral("skill op: 'name' must match [a-z0-9][a-z0-9._-]{0,63} (got '%1')").arg(*n)));
+        return fail(
+            Error::invalid(QStringLiteral("skill op: 'name' must match [a-z0-9][a-z0-9._-]{0,63} (got '%1')").arg(*n)));
     return *n;
 }
 
@@ -69,9 +68,9 @@ Result<ApplyResult> SkillApplier::apply(const Json& op) const
         if (!text)
             return fail(text.error());
         if (file->exists())
-            return ApplyResult::refusal(
-                kStore, QStringLiteral("skill '%1' already exists (%2); propose a patch instead")
-                            .arg(*skill, file->relative()));
+            return ApplyResult::refusal(kStore,
+                                        QStringLiteral("skill '%1' already exists (%2); propose a patch instead")
+                                            .arg(*skill, file->relative()));
         QString contents = *text;
         if (!contents.endsWith(QLatin1Char('\n')))
             contents += QLatin1Char('\n');
@@ -90,8 +89,8 @@ Result<ApplyResult> SkillApplier::apply(const Json& op) const
         return r;
     }
     if (*mode != QLatin1String("patch"))
-        return fail(Error::invalid(
-            QStringLiteral("skill op: 'mode' must be \"create\" or \"patch\" (got '%1')").arg(*mode)));
+        return fail(
+            Error::invalid(QStringLiteral("skill op: 'mode' must be \"create\" or \"patch\" (got '%1')").arg(*mode)));
 
     auto before = OpFields::optional(op, "before", kStore);
     if (!before)
@@ -101,8 +100,7 @@ Result<ApplyResult> SkillApplier::apply(const Json& op) const
         return fail(after.error());
     if (!file->exists())
         return ApplyResult::refusal(
-            kStore, QStringLiteral("stale: skill '%1' has no %2 to patch").arg(*skill, file->relative()),
-            true);
+            kStore, QStringLiteral("stale: skill '%1' has no %2 to patch").arg(*skill, file->relative()), true);
     auto r = DirectiveApplier::edit(*file, before->value_or(QString()), *after, kStore);
     if (!r || !r->applied)
         return r;
@@ -134,8 +132,7 @@ Result<bool> SkillApplier::isStale(const Json& op) const
         return file.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(file.error());
     if (!file->exists())
         return true;
-    return !DirectiveApplier::staleReason(file->text(), before->value_or(QString()), file->relative())
-                .isEmpty();
+    return !DirectiveApplier::staleReason(file->text(), before->value_or(QString()), file->relative()).isEmpty();
 }
 
 Result<ApplyResult> SkillApplier::revert(const ApplyResult& applied) const

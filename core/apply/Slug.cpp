@@ -21,8 +21,7 @@ QString Slug::fromTitle(const QString& title)
         if (c.isMark())
             continue;
         const char16_t u = c.unicode();
-        const bool asciiWord = (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z')
-                               || (u >= u'0' && u <= u'9');
+        const bool asciiWord = (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9');
         if (!asciiWord) {
             pendingDash = true;
             continue;

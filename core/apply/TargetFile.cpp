@@ -16,8 +16,7 @@ Error changedSince() { return Error::refused(QStringLiteral("target changed sinc
 
 } // namespace
 
-Result<TargetFile> TargetFile::open(const PathGuard& guard, const QString& relative,
-                                    WriteHook* hook)
+Result<TargetFile> TargetFile::open(const PathGuard& guard, const QString& relative, WriteHook* hook)
 {
     auto resolved = guard.resolve(relative);
     if (!resolved)
@@ -48,8 +47,7 @@ Result<TargetFile> TargetFile::open(const PathGuard& guard, const QString& relat
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
     f.m_text = decoder(*bytes);
     if (decoder.hasError())
-        return fail(Error::refused(
-            QStringLiteral("%1 is not UTF-8 text; Sediment does not edit it").arg(relative)));
+        return fail(Error::refused(QStringLiteral("%1 is not UTF-8 text; Sediment does not edit it").arg(relative)));
     return f;
 }
 
@@ -60,8 +58,7 @@ Status TargetFile::recheck() const
         return fail(Error::refused(again.error().message));
     if (*again != m_absolute)
         return fail(Error::refused(
-            QStringLiteral("%1 now resolves elsewhere (a symlink changed); nothing written")
-                .arg(m_relative)));
+            QStringLiteral("%1 now resolves elsewhere (a symlink changed); nothing written").arg(m_relative)));
     return {};
 }
 
@@ -69,9 +66,7 @@ Status TargetFile::announce(const std::optional<QByteArray>& next) const
 {
     if (!m_hook)
         return {};
-    return m_hook->beforeWrite(m_absolute, m_exists ? std::optional<QByteArray>(m_text.toUtf8())
-                                                    : std::nullopt,
-                               next);
+    return m_hook->beforeWrite(m_absolute, m_exists ? std::optional<QByteArray>(m_text.toUtf8()) : std::nullopt, next);
 }
 
 Status TargetFile::write(const QString& text) const
@@ -92,13 +87,11 @@ Status TargetFile::remove() const
         return s;
     QFile file(m_absolute);
     if (file.exists() && !file.remove())
-        return fail(Error::io(
-            QStringLiteral("cannot remove %1: %2").arg(m_relative, file.errorString())));
+        return fail(Error::io(QStringLiteral("cannot remove %1: %2").arg(m_relative, file.errorString())));
     return {};
 }
 
-Status TargetFile::restore(const PathGuard& guard, const QString& relative,
-                           const std::optional<QString>& expected,
+Status TargetFile::restore(const PathGuard& guard, const QString& relative, const std::optional<QString>& expected,
                            const std::optional<QString>& previous, WriteHook* hook)
 {
     auto file = open(guard, relative, hook);
@@ -108,8 +101,7 @@ Status TargetFile::restore(const PathGuard& guard, const QString& relative,
             return fail(changedSince());
         return fail(file.error());
     }
-    const bool holdsExpected = expected ? (file->exists() && file->text() == *expected)
-                                        : !file->exists();
+    const bool holdsExpected = expected ? (file->exists() && file->text() == *expected) : !file->exists();
     if (!holdsExpected)
         return fail(changedSince());
     return previous ? file->write(*previous) : file->remove();

@@ -24,8 +24,7 @@ public:
     static constexpr qint64 kMaxBytes = 1024 * 1024;
 
     // `hook`, when given, is told of every write and removal before it happens.
-    static Result<TargetFile> open(const PathGuard& guard, const QString& relative,
-                                   WriteHook* hook = nullptr);
+    static Result<TargetFile> open(const PathGuard& guard, const QString& relative, WriteHook* hook = nullptr);
 
     const QString& relative() const { return m_relative; }
     const QString& absolute() const { return m_absolute; }
@@ -33,10 +32,7 @@ public:
     // The file's text; empty when it does not exist.
     const QString& text() const { return m_text; }
     // What `before` means in an ApplyResult: no value when the file did not exist.
-    std::optional<QString> snapshot() const
-    {
-        return m_exists ? std::optional<QString>(m_text) : std::nullopt;
-    }
+    std::optional<QString> snapshot() const { return m_exists ? std::optional<QString>(m_text) : std::nullopt; }
 
     // Replaces the contents atomically (and creates missing folders).
     Status write(const QString& text) const;
@@ -45,8 +41,7 @@ public:
 
     // Puts `before` back if the file still holds exactly `after` (no value: the file must be
     // absent / is removed). Otherwise Refused "target changed since; revert by hand".
-    static Status restore(const PathGuard& guard, const QString& relative,
-                          const std::optional<QString>& expected,
+    static Status restore(const PathGuard& guard, const QString& relative, const std::optional<QString>& expected,
                           const std::optional<QString>& previous, WriteHook* hook = nullptr);
 
 private:

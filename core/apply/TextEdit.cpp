@@ -35,8 +35,7 @@ QString TextEdit::appendParagraph(const QString& text, const QString& after)
     return head + QStringLiteral("\n\n") + body;
 }
 
-std::optional<QString> TextEdit::apply(const QString& text, const QString& before,
-                                       const QString& after)
+std::optional<QString> TextEdit::apply(const QString& text, const QString& before, const QString& after)
 {
     if (before.isEmpty())
         return appendParagraph(text, after);

@@ -22,8 +22,7 @@ public:
     static QString appendParagraph(const QString& text, const QString& after);
 
     // The edit an op asks for, or no value when the op is stale (`before` absent or ambiguous).
-    static std::optional<QString> apply(const QString& text, const QString& before,
-                                        const QString& after);
+    static std::optional<QString> apply(const QString& text, const QString& before, const QString& after);
 };
 
 } // namespace sediment

@@ -14,28 +14,28 @@ namespace sediment {
 // into a chain and filtered by this word, so toString and parseAuditAction are the only place it
 // is spelt. A memory edit's action is `memory.` plus the memory tool's own action word.
 enum class AuditAction {
-    ProposalQueued,      // a gate deferred new proposals to a person
-    ProposalReinforced,  // the same proposal arrived again while pending
-    ProposalApplied,     // a gate approved and the store wrote it
-    ProposalRejected,    // a gate (or refusal memory) said no
-    ProposalFailed,      // a gate approved and the store refused or failed
+    ProposalQueued,     // a gate deferred new proposals to a person
+    ProposalReinforced, // the same proposal arrived again while pending
+    ProposalApplied,    // a gate approved and the store wrote it
+    ProposalRejected,   // a gate (or refusal memory) said no
+    ProposalFailed,     // a gate approved and the store refused or failed
     InboxApprove,
-    InboxPatch,          // approved with the reviewer's edit
-    InboxMakeRoom,       // approved after removing entries to fit the budget
-    InboxApproval,       // team mode: approved here, written later by the files host
-    InboxApply,          // team mode: the files host writing an approval
+    InboxPatch,    // approved with the reviewer's edit
+    InboxMakeRoom, // approved after removing entries to fit the budget
+    InboxApproval, // team mode: approved here, written later by the files host
+    InboxApply,    // team mode: the files host writing an approval
     InboxRefuse,
     InboxRevert,
     InboxUndoRefuse,
-    InboxResolve,        // a person settled an item a crash left half done
+    InboxResolve, // a person settled an item a crash left half done
     MemoryAdd,
     MemoryReplace,
     MemoryRemove,
     MemoryBatch,
-    HermesImport,        // a Hermes staged write entered the inbox
-    HermesWithdraw,      // its file went away before a decision
-    HermesSettle,        // the decision was written back to Hermes' pending/ file
-    JournalRollback,     // a write interrupted before its commit was put back
+    HermesImport,    // a Hermes staged write entered the inbox
+    HermesWithdraw,  // its file went away before a decision
+    HermesSettle,    // the decision was written back to Hermes' pending/ file
+    JournalRollback, // a write interrupted before its commit was put back
     JournalNeedsAttention,
     ScarAdd,
     ScarArchive,
@@ -44,7 +44,7 @@ enum class AuditAction {
     SkillUnpinned,
     SkillRestored,
     SkillsImported,
-    SkillStale,          // the curator's transitions
+    SkillStale, // the curator's transitions
     SkillArchived,
     SkillReactivated,
     DecisionImport,

@@ -17,9 +17,8 @@ namespace sediment {
 
 Json AutoReviewer::Finding::toJson() const
 {
-    return Json{{"id", decisionId},      {"outcome", toStd(outcome)},
-                {"confidence", confidence}, {"signal", toStd(signal)},
-                {"explanation", toStd(explanation)}, {"applied", applied}};
+    return Json{{"id", decisionId},        {"outcome", toStd(outcome)},         {"confidence", confidence},
+                {"signal", toStd(signal)}, {"explanation", toStd(explanation)}, {"applied", applied}};
 }
 
 Json AutoReviewer::Report::toJson() const
@@ -104,9 +103,8 @@ Result<std::optional<AutoReviewer::Finding>> AutoReviewer::commandSignal(const D
         return fail(Error::io(QStringLiteral("signal command timed out on decision %1").arg(d.id)));
     }
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        return fail(Error::io(QStringLiteral("signal command failed on decision %1 (exit %2)")
-                                  .arg(d.id)
-                                  .arg(p.exitCode())));
+        return fail(
+            Error::io(QStringLiteral("signal command failed on decision %1 (exit %2)").arg(d.id).arg(p.exitCode())));
     const QByteArray out = p.readAllStandardOutput().trimmed();
     if (out.isEmpty() || out == "null")
         return std::optional<Finding>{};

@@ -38,9 +38,10 @@ public:
     };
 
     AutoReviewer(Database& db, const Clock& clock, QString workspaceRoot)
-        : m_db(db), m_clock(clock), m_root(std::move(workspaceRoot))
-    {
-    }
+        : m_db(db)
+        , m_clock(clock)
+        , m_root(std::move(workspaceRoot))
+    {}
     void setSignalCommand(QString command, int timeoutMs = 30000)
     {
         m_signalCmd = std::move(command);

@@ -62,8 +62,10 @@ Calibration::Outcome Calibration::parseOutcome(const QString& o)
 std::optional<double> Calibration::target(const Sample& s)
 {
     switch (s.outcome) {
-    case Outcome::Success: return 1.0;
-    case Outcome::Partial: return 0.5;
+    case Outcome::Success:
+        return 1.0;
+    case Outcome::Partial:
+        return 0.5;
     case Outcome::Failure:
         // A failure at confidence 0 is a decision abandoned on purpose, not a misjudgement.
         if (s.confidence == 0.0)
@@ -71,7 +73,8 @@ std::optional<double> Calibration::target(const Sample& s)
         return 0.0;
     case Outcome::Pending:
     case Outcome::Noise:
-    case Outcome::Superseded: break;
+    case Outcome::Superseded:
+        break;
     }
     return std::nullopt;
 }
@@ -160,24 +163,19 @@ Calibration::Figures Calibration::compute(const std::vector<Sample>& samples)
         const qint64 count = catCount[size_t(c)];
         if (count == 0)
             continue;
-        f.byCategory.push_back({c, {count, catSq[size_t(c)] / double(count),
-                                    double(catCorrect[size_t(c)]) / double(count)}});
+        f.byCategory.push_back(
+            {c, {count, catSq[size_t(c)] / double(count), double(catCorrect[size_t(c)]) / double(count)}});
     }
     return f;
 }
 
 Json Calibration::Figures::toJson() const
 {
-    Json j{{"reviewed", reviewed},
-           {"brier", orNull(brier)},
-           {"accuracy", orNull(accuracy)},
-           {"ece", orNull(ece)}};
+    Json j{{"reviewed", reviewed}, {"brier", orNull(brier)}, {"accuracy", orNull(accuracy)}, {"ece", orNull(ece)}};
     Json binsJson = Json::array();
     for (const Bin& b : bins)
-        binsJson.push_back(Json{{"bin", b.bin},
-                                {"count", b.count},
-                                {"mean_confidence", b.meanConfidence},
-                                {"observed", b.observed}});
+        binsJson.push_back(
+            Json{{"bin", b.bin}, {"count", b.count}, {"mean_confidence", b.meanConfidence}, {"observed", b.observed}});
     j["bins"] = binsJson;
     Json cats = Json::object();
     for (const auto& [index, c] : byCategory)

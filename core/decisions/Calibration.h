@@ -43,9 +43,9 @@ public:
         std::optional<double> brier;
         std::optional<double> accuracy;
         std::optional<double> ece;
-        std::vector<Bin> bins;                                  // non-empty bins, in order
+        std::vector<Bin> bins;                                   // non-empty bins, in order
         std::vector<std::pair<int, CategoryFigures>> byCategory; // present categories, in order
-        QString reason;                                         // why the figures are null
+        QString reason;                                          // why the figures are null
 
         Json toJson() const; // the docs/user-guide.md#decisions shape
     };

@@ -20,8 +20,7 @@ Result<std::optional<QString>> optString(const Json& record, const char* key)
     return std::optional<QString>(fromStd(it->get<std::string>()));
 }
 
-Result<QString> oneOf(const Json& record, const char* key, const QStringList& allowed,
-                      std::optional<QString> fallback)
+Result<QString> oneOf(const Json& record, const char* key, const QStringList& allowed, std::optional<QString> fallback)
 {
     auto v = optString(record, key);
     if (!v)
@@ -33,8 +32,7 @@ Result<QString> oneOf(const Json& record, const char* key, const QStringList& al
     }
     if (!allowed.contains(**v))
         return fail(Error::invalid(QStringLiteral("unknown %1 '%2' (use %3)")
-                                       .arg(QLatin1String(key), **v,
-                                            allowed.join(QStringLiteral(", ")))));
+                                       .arg(QLatin1String(key), **v, allowed.join(QStringLiteral(", ")))));
     return **v;
 }
 
@@ -55,24 +53,22 @@ Result<std::optional<QString>> optTime(const Json& record, const char* key)
 
 const QStringList& Decision::categories()
 {
-    static const QStringList v{QStringLiteral("architecture"), QStringLiteral("process"),
-                               QStringLiteral("tooling"), QStringLiteral("security"),
-                               QStringLiteral("integration")};
+    static const QStringList v{QStringLiteral("architecture"), QStringLiteral("process"), QStringLiteral("tooling"),
+                               QStringLiteral("security"), QStringLiteral("integration")};
     return v;
 }
 
 const QStringList& Decision::stakesLevels()
 {
-    static const QStringList v{QStringLiteral("low"), QStringLiteral("medium"),
-                               QStringLiteral("high"), QStringLiteral("critical")};
+    static const QStringList v{QStringLiteral("low"), QStringLiteral("medium"), QStringLiteral("high"),
+                               QStringLiteral("critical")};
     return v;
 }
 
 const QStringList& Decision::outcomes()
 {
-    static const QStringList v{QStringLiteral("pending"), QStringLiteral("success"),
-                               QStringLiteral("partial"), QStringLiteral("failure"),
-                               QStringLiteral("noise"), QStringLiteral("superseded")};
+    static const QStringList v{QStringLiteral("pending"), QStringLiteral("success"), QStringLiteral("partial"),
+                               QStringLiteral("failure"), QStringLiteral("noise"),   QStringLiteral("superseded")};
     return v;
 }
 
@@ -121,12 +117,11 @@ Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)
         *field = v->value_or(QString());
     }
     const auto conf = r.find("confidence");
-    if (conf == r.end() || !conf->is_number() || !std::isfinite(conf->get<double>())
-        || conf->get<double>() < 0 || conf->get<double>() > 1)
-        return fail(Error::invalid(QStringLiteral("confidence must be a number in [0,1]%1")
-                                       .arg(conf == r.end() ? QString()
-                                                            : QStringLiteral(" (got %1)")
-                                                                  .arg(fromStd(conf->dump())))));
+    if (conf == r.end() || !conf->is_number() || !std::isfinite(conf->get<double>()) || conf->get<double>() < 0
+        || conf->get<double>() > 1)
+        return fail(Error::invalid(
+            QStringLiteral("confidence must be a number in [0,1]%1")
+                .arg(conf == r.end() ? QString() : QStringLiteral(" (got %1)").arg(fromStd(conf->dump())))));
     d.confidence = conf->get<double>();
     auto category = oneOf(r, "category", categories(), std::nullopt);
     if (!category)

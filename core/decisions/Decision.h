@@ -18,8 +18,8 @@ struct Decision {
     QString context;
     QString pattern;
     double confidence = 0;
-    QString category; // architecture|process|tooling|security|integration
-    QString stakes;   // low|medium|high|critical
+    QString category;                            // architecture|process|tooling|security|integration
+    QString stakes;                              // low|medium|high|critical
     QString outcome = QStringLiteral("pending"); // pending|success|partial|failure|noise|superseded
     std::optional<QString> outcomeText;
     std::optional<QString> reviewer;

@@ -37,18 +37,16 @@ Result<DecisionImporter::Outcome> DecisionImporter::importLines(const QByteArray
         try {
             record = Json::parse(line.constData(), line.constData() + line.size());
         } catch (const nlohmann::json::exception& e) {
-            return fail(Error::invalid(QStringLiteral("line %1: not valid JSON (%2)")
-                                           .arg(lineNo)
-                                           .arg(QString::fromUtf8(e.what()))));
+            return fail(Error::invalid(
+                QStringLiteral("line %1: not valid JSON (%2)").arg(lineNo).arg(QString::fromUtf8(e.what()))));
         }
         auto d = Decision::fromJson(record, now);
         if (!d)
             return fail(Error::invalid(QStringLiteral("line %1: %2").arg(lineNo).arg(d.error().message)));
         if (d->extId) {
             if (seenIds.contains(*d->extId))
-                return fail(Error::invalid(QStringLiteral("line %1: id '%2' appears twice in the input")
-                                               .arg(lineNo)
-                                               .arg(*d->extId)));
+                return fail(Error::invalid(
+                    QStringLiteral("line %1: id '%2' appears twice in the input").arg(lineNo).arg(*d->extId)));
             seenIds.insert(*d->extId);
         }
         parsed.emplace_back(lineNo, std::move(*d));

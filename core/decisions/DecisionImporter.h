@@ -27,9 +27,10 @@ public:
     };
 
     DecisionImporter(Database& db, const Clock& clock, QString actor)
-        : m_db(db), m_clock(clock), m_actor(std::move(actor))
-    {
-    }
+        : m_db(db)
+        , m_clock(clock)
+        , m_actor(std::move(actor))
+    {}
 
     Result<Outcome> importLines(const QByteArray& input);
 

@@ -21,8 +21,7 @@ Result<DecisionReviewer::Outcome> DecisionReviewer::review(const Request& r)
 {
     if (r.outcome == QLatin1String("pending") || !Decision::outcomes().contains(r.outcome))
         return fail(Error::invalid(
-            QStringLiteral("unknown outcome '%1' (use success, partial, failure, noise, superseded)")
-                .arg(r.outcome)));
+            QStringLiteral("unknown outcome '%1' (use success, partial, failure, noise, superseded)").arg(r.outcome)));
     if (r.supersededBy && r.outcome != QLatin1String("superseded"))
         return fail(Error::invalid(QStringLiteral("--superseded-by goes with outcome superseded")));
     if (r.reviewer.trimmed().isEmpty())

@@ -31,9 +31,10 @@ public:
     };
 
     DecisionReviewer(Database& db, const Clock& clock, QString actor)
-        : m_db(db), m_clock(clock), m_actor(std::move(actor))
-    {
-    }
+        : m_db(db)
+        , m_clock(clock)
+        , m_actor(std::move(actor))
+    {}
 
     Result<Outcome> review(const Request& request);
 

@@ -8,8 +8,7 @@ namespace sediment {
 Result<std::vector<Decision>> EscalationList::compute(Database& db, const Clock& clock)
 {
     const QString cutoff = time::toIso(clock.now().addDays(-kDays));
-    return DecisionRepository(db).unreviewed({QStringLiteral("high"), QStringLiteral("critical")},
-                                             cutoff);
+    return DecisionRepository(db).unreviewed({QStringLiteral("high"), QStringLiteral("critical")}, cutoff);
 }
 
 } // namespace sediment

@@ -66,26 +66,24 @@ const QStringList& DemoText::claudeRules()
 
 QString DemoText::claudeMd()
 {
-    return QStringLiteral(
-        "# Working agreement\n\n"
-        "## Code\n\n"
-        "- Follow the style of the file you edit.\n"
-        "- Tests first for bug fixes.\n"
-        "- Keep functions under 60 lines.\n\n"
-        "## Git\n\n"
-        "- Rebase on main before opening a pull request.\n"
-        "- Never force-push a shared branch.\n\n"
-        "## Safety\n\n"
-        "- Never run destructive commands on production hosts.\n"
-        "- Staging credentials live in the vault; do not copy them.\n");
+    return QStringLiteral("# Working agreement\n\n"
+                          "## Code\n\n"
+                          "- Follow the style of the file you edit.\n"
+                          "- Tests first for bug fixes.\n"
+                          "- Keep functions under 60 lines.\n\n"
+                          "## Git\n\n"
+                          "- Rebase on main before opening a pull request.\n"
+                          "- Never force-push a shared branch.\n\n"
+                          "## Safety\n\n"
+                          "- Never run destructive commands on production hosts.\n"
+                          "- Staging credentials live in the vault; do not copy them.\n");
 }
 
 QString DemoText::settingsJson()
 {
-    return QStringLiteral(
-        "{\n  \"permissions\": {\n    \"allow\": [\"Bash(make test)\", \"Bash(git status)\"],\n"
-        "    \"deny\": [\"Bash(rm -rf *)\"]\n  },\n  \"env\": {\n    \"RUST_LOG\": \"warn\"\n  },\n"
-        "  \"model\": \"default\"\n}\n");
+    return QStringLiteral("{\n  \"permissions\": {\n    \"allow\": [\"Bash(make test)\", \"Bash(git status)\"],\n"
+                          "    \"deny\": [\"Bash(rm -rf *)\"]\n  },\n  \"env\": {\n    \"RUST_LOG\": \"warn\"\n  },\n"
+                          "  \"model\": \"default\"\n}\n");
 }
 
 const QStringList& DemoText::noteTitles()
@@ -123,13 +121,20 @@ const QStringList& DemoText::chantierTitles()
 const QStringList& DemoText::skillNames()
 {
     static const QStringList v{
-        QStringLiteral("git-bisect-regression"), QStringLiteral("postgres-slow-query"),
-        QStringLiteral("release-notes"),         QStringLiteral("docker-compose-debug"),
-        QStringLiteral("flaky-test-triage"),     QStringLiteral("tls-cert-renewal"),
-        QStringLiteral("log-search"),            QStringLiteral("api-deprecation"),
-        QStringLiteral("incident-timeline"),     QStringLiteral("k8s-rollout-check"),
-        QStringLiteral("csv-cleanup"),           QStringLiteral("dependency-bump"),
-        QStringLiteral("schema-migration"),      QStringLiteral("perf-profile"),
+        QStringLiteral("git-bisect-regression"),
+        QStringLiteral("postgres-slow-query"),
+        QStringLiteral("release-notes"),
+        QStringLiteral("docker-compose-debug"),
+        QStringLiteral("flaky-test-triage"),
+        QStringLiteral("tls-cert-renewal"),
+        QStringLiteral("log-search"),
+        QStringLiteral("api-deprecation"),
+        QStringLiteral("incident-timeline"),
+        QStringLiteral("k8s-rollout-check"),
+        QStringLiteral("csv-cleanup"),
+        QStringLiteral("dependency-bump"),
+        QStringLiteral("schema-migration"),
+        QStringLiteral("perf-profile"),
     };
     return v;
 }

@@ -9,10 +9,10 @@ namespace sediment::demo {
 // kept apart from the code that feeds them through the services.
 struct DemoText {
     static const QStringList& projects();
-    static const QStringList& memoryFacts();   // templates with %1 = project
+    static const QStringList& memoryFacts(); // templates with %1 = project
     static const QStringList& userFacts();
-    static const QStringList& claudeRules();   // new rules for CLAUDE.md
-    static QString claudeMd();                 // the directives file the demo starts with
+    static const QStringList& claudeRules(); // new rules for CLAUDE.md
+    static QString claudeMd();               // the directives file the demo starts with
     static QString settingsJson();
     static const QStringList& noteTitles();
     static const QStringList& chantierTitles();

@@ -8,9 +8,9 @@
 #include "memory/MemoryStore.h"
 #include "proposal/Destination.h"
 #include "review/ProposalSubmission.h"
-#include "store/InboxStaging.h"
 #include "scars/ScarBook.h"
 #include "skills/Skill.h"
+#include "store/InboxStaging.h"
 #include "store/SkillRepository.h"
 #include "util/AtomicFile.h"
 #include "util/Time.h"
@@ -55,7 +55,8 @@ Result<int> seedMemory(Workspace& ws)
     const QString userTarget = toString(Destination::User);
     const MemoryStore user(userTarget, ws.memoryFile(userTarget), ws.charLimit(userTarget));
     for (int i = 0; i < 7; ++i) {
-        auto r = user.apply(MemoryOp{QStringLiteral("add"), DemoText::userFacts()[i], std::nullopt, {}, std::nullopt, false});
+        auto r = user.apply(
+            MemoryOp{QStringLiteral("add"), DemoText::userFacts()[i], std::nullopt, {}, std::nullopt, false});
         if (!r)
             return fail(r.error());
         added += r->changed ? 1 : 0;
@@ -68,9 +69,8 @@ Result<int> seedSkills(Workspace& ws, const QDateTime& now)
 {
     SkillRepository repo(ws.db());
     const QStringList& names = DemoText::skillNames();
-    const QStringList creators{QStringLiteral("agent"), QStringLiteral("agent"),
-                               QStringLiteral("user"), QStringLiteral("hub"),
-                               QStringLiteral("bundled")};
+    const QStringList creators{QStringLiteral("agent"), QStringLiteral("agent"), QStringLiteral("user"),
+                               QStringLiteral("hub"), QStringLiteral("bundled")};
     int made = 0;
     for (int i = 0; i < names.size(); ++i) {
         Skill s;
@@ -87,9 +87,8 @@ Result<int> seedSkills(Workspace& ws, const QDateTime& now)
             s.state = QStringLiteral("archived");
         else if (s.createdBy == QLatin1String("agent") && !s.pinned && idleDays >= 30)
             s.state = QStringLiteral("stale");
-        const QString folder = s.state == QLatin1String("archived")
-                                   ? QStringLiteral("skills/.archive/") + s.name
-                                   : QStringLiteral("skills/") + s.name;
+        const QString folder = s.state == QLatin1String("archived") ? QStringLiteral("skills/.archive/") + s.name
+                                                                    : QStringLiteral("skills/") + s.name;
         if (s.state == QLatin1String("archived")) {
             s.archivedAt = now.addDays(-idleDays + 90);
             s.archivePath = QStringLiteral(".archive/") + s.name;
@@ -112,8 +111,8 @@ Result<int> seedScars(Workspace& ws, FixedClock& clock, const QDateTime& now)
     ScarBook book(ws.db(), clock, Actor::agent(QStringLiteral("demo")));
     const QStringList& titles = DemoText::scarTitles();
     const QStringList& lessons = DemoText::scarLessons();
-    const QStringList scopes{QStringLiteral("deploy"), QStringLiteral("testing"),
-                             QStringLiteral("ops"), QStringLiteral("security")};
+    const QStringList scopes{QStringLiteral("deploy"), QStringLiteral("testing"), QStringLiteral("ops"),
+                             QStringLiteral("security")};
     DemoRandom rnd(7);
     int made = 0;
     for (int i = 0; i < 36; ++i) {
@@ -140,11 +139,10 @@ Result<int> seedScars(Workspace& ws, FixedClock& clock, const QDateTime& now)
 
 Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime& now)
 {
-    const QStringList cats{QStringLiteral("architecture"), QStringLiteral("process"),
-                           QStringLiteral("tooling"), QStringLiteral("security"),
-                           QStringLiteral("integration")};
-    const QStringList stakes{QStringLiteral("low"), QStringLiteral("medium"),
-                             QStringLiteral("high"), QStringLiteral("critical")};
+    const QStringList cats{QStringLiteral("architecture"), QStringLiteral("process"), QStringLiteral("tooling"),
+                           QStringLiteral("security"), QStringLiteral("integration")};
+    const QStringList stakes{QStringLiteral("low"), QStringLiteral("medium"), QStringLiteral("high"),
+                             QStringLiteral("critical")};
     DemoRandom rnd(11);
     QByteArray lines;
     for (int i = 0; i < 90; ++i) {
@@ -153,7 +151,7 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
         d["id"] = "demo-" + std::to_string(i + 1);
         d["description"] = toStd(DemoText::decisionTexts()[i % DemoText::decisionTexts().size()]);
         d["context"] = toStd(QStringLiteral("Raised in the %1 planning session.")
-                              .arg(DemoText::projects()[i % DemoText::projects().size()]));
+                                 .arg(DemoText::projects()[i % DemoText::projects().size()]));
         d["confidence"] = double(qRound(confidence * 100)) / 100.0;
         d["category"] = toStd(cats[i % cats.size()]);
         d["stakes"] = toStd(stakes[(i * 3) % stakes.size()]);
@@ -161,7 +159,7 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
         d["session"] = "session-" + std::to_string(2000 + i / 4);
         if (i % 4 != 3) { // three in four reviewed, outcomes loosely following confidence
             const double roll = rnd.unit();
-            const char* outcome = roll < confidence - 0.1 ? "success"
+            const char* outcome = roll < confidence - 0.1    ? "success"
                                   : roll < confidence + 0.05 ? "partial"
                                   : roll < 0.97              ? "failure"
                                                              : "noise";
@@ -180,13 +178,12 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
 }
 
 // Decides some of the queued items as a reviewer would, spread over the last weeks.
-Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now,
-                        const std::vector<qint64>& ids)
+Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now, const std::vector<qint64>& ids)
 {
     InboxService inbox(ws, clock);
     const QString reviewer = ws.reviewer();
-    const QStringList codes{QStringLiteral("duplicate"), QStringLiteral("too_specific"),
-                            QStringLiteral("low_value"), QStringLiteral("wrong")};
+    const QStringList codes{QStringLiteral("duplicate"), QStringLiteral("too_specific"), QStringLiteral("low_value"),
+                            QStringLiteral("wrong")};
     int approved = 0, refused = 0, failed = 0, reverted = 0;
     std::optional<qint64> firstApproved;
     for (size_t i = 0; i < ids.size(); ++i) {
@@ -209,8 +206,7 @@ Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now,
     }
     if (firstApproved && inbox.revert(*firstApproved, reviewer))
         ++reverted;
-    return Json{{"approved", approved}, {"refused", refused}, {"failed", failed},
-                {"reverted", reverted}};
+    return Json{{"approved", approved}, {"refused", refused}, {"failed", failed}, {"reverted", reverted}};
 }
 
 } // namespace

@@ -4,17 +4,14 @@
 #include "gate/RefusalMemoryGate.h"
 #include "gate/ScoreGate.h"
 
-
 namespace sediment {
 
 GateChain::GateChain(QString name, std::vector<std::unique_ptr<Gate>> gates)
     : m_name(std::move(name))
     , m_gates(std::move(gates))
-{
-}
+{}
 
-Result<std::unique_ptr<GateChain>> GateChain::fromConfig(const QString& gate, double threshold,
-                                                         InboxRepository& inbox)
+Result<std::unique_ptr<GateChain>> GateChain::fromConfig(const QString& gate, double threshold, InboxRepository& inbox)
 {
     std::vector<std::unique_ptr<Gate>> gates;
     gates.push_back(std::make_unique<RefusalMemoryGate>(inbox));
@@ -26,8 +23,8 @@ Result<std::unique_ptr<GateChain>> GateChain::fromConfig(const QString& gate, do
         gates.push_back(std::make_unique<ScoreGate>(threshold));
         gates.push_back(std::make_unique<HumanGate>());
     } else {
-        return fail(Error::invalid(
-            QStringLiteral("unknown gate '%1' (use human, score or score-then-human)").arg(gate)));
+        return fail(
+            Error::invalid(QStringLiteral("unknown gate '%1' (use human, score or score-then-human)").arg(gate)));
     }
     return std::make_unique<GateChain>(gate, std::move(gates));
 }

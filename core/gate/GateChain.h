@@ -18,8 +18,7 @@ public:
     GateChain(QString name, std::vector<std::unique_ptr<Gate>> gates);
 
     // From the `gate` setting (docs/user-guide.md#configuration): human | score | score-then-human, refusal memory first.
-    static Result<std::unique_ptr<GateChain>> fromConfig(const QString& gate, double threshold,
-                                                         InboxRepository& inbox);
+    static Result<std::unique_ptr<GateChain>> fromConfig(const QString& gate, double threshold, InboxRepository& inbox);
 
     const QString& name() const { return m_name; }
     QString path() const { return Actor::gate(m_name); }

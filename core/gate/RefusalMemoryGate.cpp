@@ -24,8 +24,7 @@ Result<Verdict> RefusalMemoryGate::decide(const Proposal& p)
     const auto& r = **refusal;
     const QString who = Actor::personOf(r.decidedBy);
     return Verdict::reject(QStringLiteral("refused before on %1 by %2: %3")
-                               .arg(r.decidedAt.left(10), who.isEmpty() ? QStringLiteral("a reviewer") : who,
-                                    r.reason),
+                               .arg(r.decidedAt.left(10), who.isEmpty() ? QStringLiteral("a reviewer") : who, r.reason),
                            actor());
 }
 

@@ -13,7 +13,10 @@ struct Verdict {
     QString reason;
     QString actor; // who decided, for the audit log: "gate:score", "gate:human", ...
 
-    static Verdict approve(QString reason, QString actor) { return {Kind::Approve, std::move(reason), std::move(actor)}; }
+    static Verdict approve(QString reason, QString actor)
+    {
+        return {Kind::Approve, std::move(reason), std::move(actor)};
+    }
     static Verdict reject(QString reason, QString actor) { return {Kind::Reject, std::move(reason), std::move(actor)}; }
     static Verdict defer(QString reason, QString actor) { return {Kind::Defer, std::move(reason), std::move(actor)}; }
 

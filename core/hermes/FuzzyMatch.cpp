@@ -11,9 +11,9 @@ namespace sediment {
 namespace {
 
 using namespace pytext;
+using fuzzy::origToNormMap;
 using fuzzy::Span;
 using fuzzy::Spans;
-using fuzzy::origToNormMap;
 using fuzzy::unicodeNormalize;
 
 U matchedRegions(const U& content, const Spans& matches)
@@ -37,8 +37,7 @@ U pyRepr(const U& s)
         else if (c == quote) {
             out.push_back(U'\\');
             out.push_back(c);
-        }
-        else if (c == U'\n')
+        } else if (c == U'\n')
             out += lit("\\n");
         else if (c == U'\r')
             out += lit("\\r");
@@ -69,12 +68,12 @@ std::optional<U> escapeDrift(const U& content, const Spans& matches, const U& ol
             const U plain(1, suspect[1]);
             return lit("Escape-drift detected: old_string and new_string contain the literal "
                        "sequence ")
-                 + pyRepr(suspect)
-                 + lit(" but the matched region of the file does not. This is almost always a "
-                       "tool-call serialization artifact where an apostrophe or quote got "
-                       "prefixed with a spurious backslash. Re-read the file with read_file and "
-                       "pass old_string/new_string without backslash-escaping ")
-                 + pyRepr(plain) + lit(" characters.");
+                   + pyRepr(suspect)
+                   + lit(" but the matched region of the file does not. This is almost always a "
+                         "tool-call serialization artifact where an apostrophe or quote got "
+                         "prefixed with a spurious backslash. Re-read the file with read_file and "
+                         "pass old_string/new_string without backslash-escaping ")
+                   + pyRepr(plain) + lit(" characters.");
         }
     }
     return std::nullopt;
@@ -119,11 +118,11 @@ std::optional<U> rogueIndent(const U& oldS, const U& newS)
         return std::nullopt;
     const U sample = strip(deeper.front()).substr(0, 60);
     return lit("Suspicious indentation in new_string: ") + number(deeper.size())
-         + lit(" line(s) indented deeper than old_string's max indent (") + number(maxOld)
-         + toU(QStringLiteral(" spaces), but neither old_string nor new_string opens a nesting "
-                              "block (':', '{', '('). Likely a model indent typo \u2014 check the "
-                              "indentation of: "))
-         + pyRepr(sample);
+           + lit(" line(s) indented deeper than old_string's max indent (") + number(maxOld)
+           + toU(QStringLiteral(" spaces), but neither old_string nor new_string opens a nesting "
+                                "block (':', '{', '('). Likely a model indent typo \u2014 check the "
+                                "indentation of: "))
+           + pyRepr(sample);
 }
 
 U maybeUnescape(const U& newS, const U& content, const Spans& matches)
@@ -210,8 +209,7 @@ U reindent(const U& fileRegion, const U& oldS, const U& newS)
 
 U applyReplacements(const U& content, Spans matches, const U& newS, const U* oldS)
 {
-    std::stable_sort(matches.begin(), matches.end(),
-                     [](const Span& x, const Span& y) { return x.first > y.first; });
+    std::stable_sort(matches.begin(), matches.end(), [](const Span& x, const Span& y) { return x.first > y.first; });
     U result = content;
     for (const auto& [s, e] : matches) {
         const U adjusted = oldS ? reindent(content.substr(s, e - s), *oldS, newS) : newS;
@@ -282,8 +280,7 @@ U closestLines(const U& oldS, const U& content)
     }
     if (scored.empty())
         return {};
-    std::stable_sort(scored.begin(), scored.end(),
-                     [](const auto& x, const auto& y) { return x.first > y.first; });
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
     if (scored.size() > 3)
         scored.resize(3);
     std::vector<U> parts;
@@ -310,17 +307,17 @@ U closestLines(const U& oldS, const U& content)
     const U& best = contentLines[scored.front().second];
     if (strip(best) == anchor && best != oldLines.front()) {
         result += toU(QStringLiteral("\n\nWhitespace difference detected (\u2192 = tab, \u00b7 = space):\n"))
-                + lit("  file has: ") + visualizeWhitespace(best) + lit("\n")
-                + lit("  you sent: ") + visualizeWhitespace(oldLines.front()) + lit("\n")
-                + lit("Use the exact whitespace shown in 'file has'.");
+                  + lit("  file has: ") + visualizeWhitespace(best) + lit("\n") + lit("  you sent: ")
+                  + visualizeWhitespace(oldLines.front()) + lit("\n")
+                  + lit("Use the exact whitespace shown in 'file has'.");
     }
     return result;
 }
 
 } // namespace
 
-FuzzyMatch::Outcome FuzzyMatch::findAndReplace(const QString& contentQ, const QString& oldQ,
-                                               const QString& newQ, bool replaceAll)
+FuzzyMatch::Outcome FuzzyMatch::findAndReplace(const QString& contentQ, const QString& oldQ, const QString& newQ,
+                                               bool replaceAll)
 {
     Outcome out;
     out.content = contentQ;
@@ -346,11 +343,10 @@ FuzzyMatch::Outcome FuzzyMatch::findAndReplace(const QString& contentQ, const QS
             out.error = QStringLiteral("Found %1 matches for old_string. Provide more context to "
                                        "make it unique, or use replace_all=True. Matches:\n")
                             .arg(matches.size())
-                      + fromU(formatLocations(content, matches));
+                        + fromU(formatLocations(content, matches));
             return out;
         }
-        const bool similarity = name == QLatin1String("block_anchor")
-                             || name == QLatin1String("context_aware");
+        const bool similarity = name == QLatin1String("block_anchor") || name == QLatin1String("context_aware");
         if (replaceAll && matches.size() > 1 && similarity) {
             out.error = QStringLiteral("Found %1 approximate matches via the '%2' strategy; "
                                        "replace_all only applies to exact matches. Provide the "
@@ -383,8 +379,7 @@ FuzzyMatch::Outcome FuzzyMatch::findAndReplace(const QString& contentQ, const QS
     return out;
 }
 
-QString FuzzyMatch::noMatchHint(const QString& error, int count, const QString& oldString,
-                                const QString& content)
+QString FuzzyMatch::noMatchHint(const QString& error, int count, const QString& oldString, const QString& content)
 {
     if (count != 0 || !error.startsWith(QLatin1String("Could not find")))
         return {};
@@ -394,8 +389,7 @@ QString FuzzyMatch::noMatchHint(const QString& error, int count, const QString& 
     return QStringLiteral("\n\nDid you mean one of these sections?\n") + fromU(hint);
 }
 
-std::vector<FuzzyMatch::Span> FuzzyMatch::strategyMatches(const QString& name,
-                                                          const QString& content,
+std::vector<FuzzyMatch::Span> FuzzyMatch::strategyMatches(const QString& name, const QString& content,
                                                           const QString& pattern)
 {
     for (const fuzzy::Strategy& s : fuzzy::strategies())

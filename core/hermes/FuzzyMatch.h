@@ -24,18 +24,16 @@ public:
         QString error;    // Hermes' message; empty on success
     };
 
-    static Outcome findAndReplace(const QString& content, const QString& oldString,
-                                  const QString& newString, bool replaceAll);
+    static Outcome findAndReplace(const QString& content, const QString& oldString, const QString& newString,
+                                  bool replaceAll);
 
     // Hermes' "\n\nDid you mean one of these sections?..." suffix for a plain miss; empty for
     // every other failure.
-    static QString noMatchHint(const QString& error, int count, const QString& oldString,
-                               const QString& content);
+    static QString noMatchHint(const QString& error, int count, const QString& oldString, const QString& content);
 
     using Span = std::pair<std::size_t, std::size_t>;
     // One strategy by name, for tests: the spans it matches in `content`.
-    static std::vector<Span> strategyMatches(const QString& name, const QString& content,
-                                             const QString& pattern);
+    static std::vector<Span> strategyMatches(const QString& name, const QString& content, const QString& pattern);
 };
 
 } // namespace sediment

@@ -13,10 +13,10 @@ namespace {
 const std::vector<std::pair<char32_t, U>>& unicodeMap()
 {
     static const std::vector<std::pair<char32_t, U>> map = [] {
-        std::vector<std::pair<char32_t, U>> m{
-            {0x201C, lit("\"")}, {0x201D, lit("\"")}, {0x2018, lit("'")},  {0x2019, lit("'")},
-            {0x2014, lit("--")}, {0x2013, lit("-")},  {0x2026, lit("...")}, {0x00A0, lit(" ")},
-            {0x2212, lit("-")},  {0x202F, lit(" ")},  {0x205F, lit(" ")},  {0x3000, lit(" ")}};
+        std::vector<std::pair<char32_t, U>> m{{0x201C, lit("\"")},  {0x201D, lit("\"")}, {0x2018, lit("'")},
+                                              {0x2019, lit("'")},   {0x2014, lit("--")}, {0x2013, lit("-")},
+                                              {0x2026, lit("...")}, {0x00A0, lit(" ")},  {0x2212, lit("-")},
+                                              {0x202F, lit(" ")},   {0x205F, lit(" ")},  {0x3000, lit(" ")}};
         for (char32_t c = 0x2000; c <= 0x200A; ++c)
             m.push_back({c, lit(" ")});
         return m;
@@ -61,8 +61,7 @@ Spans exactMatches(const U& content, const U& pattern)
     return out;
 }
 
-Span linePositions(const std::vector<U>& lines, std::size_t startLine, std::size_t endLine,
-                   std::size_t contentLength)
+Span linePositions(const std::vector<U>& lines, std::size_t startLine, std::size_t endLine, std::size_t contentLength)
 {
     std::size_t start = 0;
     for (std::size_t i = 0; i < startLine; ++i)
@@ -75,8 +74,8 @@ Span linePositions(const std::vector<U>& lines, std::size_t startLine, std::size
     return {start, std::size_t(std::min<std::ptrdiff_t>(std::ptrdiff_t(contentLength), e))};
 }
 
-Spans normalizedLineMatches(const U& content, const std::vector<U>& contentLines,
-                            const std::vector<U>& normLines, const U& patternNormalized)
+Spans normalizedLineMatches(const U& content, const std::vector<U>& contentLines, const std::vector<U>& normLines,
+                            const U& patternNormalized)
 {
     const std::vector<U> patternLines = split(patternNormalized);
     Spans out;
@@ -123,7 +122,6 @@ U collapseBlanks(const U& s)
     }
     return out;
 }
-
 
 // Hermes' best-effort map from the collapsed text back to the original, quirks included, so
 // that a match covers the same characters it covers in Hermes.

@@ -24,9 +24,9 @@ namespace {
 QString stamp(const QString& path)
 {
     const QFileInfo f(path);
-    return f.exists() ? QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char(':')
-                            + QString::number(f.size())
-                      : QStringLiteral("-");
+    return f.exists()
+               ? QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char(':') + QString::number(f.size())
+               : QStringLiteral("-");
 }
 
 // Limits of a named profile, {memory, user}. Staleness checks ask for them once per pending
@@ -101,14 +101,14 @@ QString HermesProfiles::prefixOf(const QString& name)
     return QStringLiteral("profiles/") + name + QLatin1Char('/');
 }
 
-QString HermesProfiles::memoryFile(const Workspace& ws, const QString& target,
-                                  const QString& profile)
+QString HermesProfiles::memoryFile(const Workspace& ws, const QString& target, const QString& profile)
 {
     const QString prefix = prefixOf(profile);
     if (prefix.isEmpty())
         return ws.memoryFile(target);
-    return ws.path(prefix + (isWord(target, Destination::User) ? QStringLiteral("memories/USER.md")
-                                                               : QStringLiteral("memories/MEMORY.md")));
+    return ws.path(prefix
+                   + (isWord(target, Destination::User) ? QStringLiteral("memories/USER.md")
+                                                        : QStringLiteral("memories/MEMORY.md")));
 }
 
 int HermesProfiles::charLimit(const Workspace& ws, const QString& target, const QString& profile)
@@ -122,8 +122,8 @@ int HermesProfiles::charLimit(const Workspace& ws, const QString& target, const 
 QString HermesProfiles::of(const InboxItem& item)
 {
     // Only the importer gives an item both: a proposal from an agent named hermes has neither.
-    if (!item.extId || !item.extId->startsWith(QLatin1String("hermes:"))
-        || !item.source.is_object() || !item.source.contains("hermes_id"))
+    if (!item.extId || !item.extId->startsWith(QLatin1String("hermes:")) || !item.source.is_object()
+        || !item.source.contains("hermes_id"))
         return QString();
     const auto it = item.source.find("profile");
     if (it == item.source.end() || !it->is_string())

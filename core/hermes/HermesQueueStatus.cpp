@@ -40,8 +40,7 @@ Result<HermesQueueStatus> HermesQueueStatus::read(Workspace& workspace, const Cl
                                [&](const Profile& p) { return p.name == f.profile; });
         if (it == status.profiles.end()) // a profile deleted since its writes were imported
             it = status.profiles.insert(status.profiles.end(), Profile{f.profile, {}, {}, {}});
-        (f.subsystem == QLatin1String("skills") ? it->skills : it->memory)
-            .add(f.pending, f.oldestCreatedAt, now);
+        (f.subsystem == QLatin1String("skills") ? it->skills : it->memory).add(f.pending, f.oldestCreatedAt, now);
         it->all.add(f.pending, f.oldestCreatedAt, now);
         status.all.add(f.pending, f.oldestCreatedAt, now);
     }
@@ -72,8 +71,7 @@ QStringList HermesQueueStatus::lines() const
                            .arg(p.memory.pending)
                            .arg(p.skills.pending);
         if (p.all.oldestAgeSeconds)
-            line += QStringLiteral(", oldest waiting %1")
-                        .arg(WaitingAge{*p.all.oldestAgeSeconds}.text());
+            line += QStringLiteral(", oldest waiting %1").arg(WaitingAge{*p.all.oldestAgeSeconds}.text());
         out << line;
     }
     return out;

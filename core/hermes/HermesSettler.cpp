@@ -34,20 +34,12 @@ void syncFolder(const QString& folder)
 
 Json SettledWrite::toJson() const
 {
-    return {{"hermes_id", toStd(hermesId)},
-            {"profile", toStd(profile)},
-            {"file", toStd(fileName)},
-            {"inbox_id", inboxId},
-            {"outcome", toStd(outcome)},
-            {"inbox_status", toStd(inboxStatus)},
+    return {{"hermes_id", toStd(hermesId)}, {"profile", toStd(profile)}, {"file", toStd(fileName)},
+            {"inbox_id", inboxId},          {"outcome", toStd(outcome)}, {"inbox_status", toStd(inboxStatus)},
             {"file_removed", fileRemoved}};
 }
 
-HermesSettler::HermesSettler(Workspace& workspace, const Clock& clock)
-    : m_workspace(workspace)
-    , m_clock(clock)
-{
-}
+HermesSettler::HermesSettler(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
 QString HermesSettler::pendingFolder(const QString& profile, const QString& subsystem) const
 {
@@ -59,7 +51,7 @@ bool HermesSettler::isDecided(const QString& s)
     using S = InboxStatus;
     const auto status = parseInboxStatus(s);
     return status
-        && (wroteToStore(*status) || *status == S::Reverted || *status == S::Refused || *status == S::Rejected);
+           && (wroteToStore(*status) || *status == S::Reverted || *status == S::Refused || *status == S::Rejected);
 }
 
 QString HermesSettler::outcomeOf(const QString& s)
@@ -70,8 +62,7 @@ QString HermesSettler::outcomeOf(const QString& s)
     return wrote ? QStringLiteral("applied") : QStringLiteral("refused");
 }
 
-Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record& record,
-                                                 const QString& actor)
+Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record& record, const QString& actor)
 {
     SettledWrite out;
     out.hermesId = record.hermesId;
@@ -79,16 +70,15 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
     out.fileName = record.fileName;
     out.inboxId = record.inboxId;
     out.inboxStatus = record.inboxStatus;
-    out.outcome = record.state == QLatin1String("imported") ? outcomeOf(record.inboxStatus)
-                                                             : record.state;
+    out.outcome = record.state == QLatin1String("imported") ? outcomeOf(record.inboxStatus) : record.state;
 
     const QString folder = pendingFolder(record.profile, record.subsystem);
     const QString path = folder + QLatin1Char('/') + record.fileName;
     HermesRepository repo(m_workspace.db());
     if (QFile::exists(path)) {
         if (::unlink(QFile::encodeName(path).constData()) != 0 && errno != ENOENT) {
-            const QString why = QStringLiteral("cannot remove %1: %2")
-                                    .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+            const QString why =
+                QStringLiteral("cannot remove %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
             (void)repo.setError(record.hermesId, why, record.profile); // shown in `hermes status`; best effort
             return fail(Error::io(why));
         }
@@ -118,13 +108,12 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
         e.reason = changed ? QStringLiteral("inbox item %1 %2: staged file %3")
                                  .arg(record.inboxId)
                                  .arg(record.inboxStatus,
-                                      out.fileRemoved ? QStringLiteral("removed")
-                                                      : QStringLiteral("already gone"))
+                                      out.fileRemoved ? QStringLiteral("removed") : QStringLiteral("already gone"))
                            : QStringLiteral("staged file of an already settled write removed "
                                             "(an earlier settle was interrupted); nothing applied");
         e.details = {{"inbox_id", record.inboxId},
                      {"file", toStd(HermesProfiles::prefixOf(record.profile)
-                                 + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))},
+                                    + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))},
                      {"outcome", toStd(out.outcome)},
                      {"file_removed", out.fileRemoved}};
         AuditRepository audit(m_workspace.db(), m_clock);
@@ -142,8 +131,7 @@ Result<std::optional<SettledWrite>> HermesSettler::settle(qint64 inboxId, const 
     auto record = repo.findByInboxId(inboxId);
     if (!record)
         return fail(record.error());
-    if (!*record || (*record)->state != QLatin1String("imported")
-        || !isDecided((*record)->inboxStatus))
+    if (!*record || (*record)->state != QLatin1String("imported") || !isDecided((*record)->inboxStatus))
         return std::optional<SettledWrite>();
     auto settled = settleRecord(**record, actor);
     if (!settled)

@@ -20,8 +20,8 @@ struct SettledWrite {
     QString profile;
     QString fileName;
     qint64 inboxId = 0;
-    QString outcome;        // applied | refused
-    QString inboxStatus;    // the decision that settled it
+    QString outcome;          // applied | refused
+    QString inboxStatus;      // the decision that settled it
     bool fileRemoved = false; // false: the file was already gone (settled after a crash)
 
     Json toJson() const;
@@ -49,8 +49,7 @@ public:
 
     // Removes the file of a record whose decision is known and records it. Also used by the
     // importer when it meets the file of an id the database has already settled.
-    Result<SettledWrite> settleRecord(const HermesRepository::Record& record,
-                                      const QString& actor);
+    Result<SettledWrite> settleRecord(const HermesRepository::Record& record, const QString& actor);
 
     // "applied" for statuses that wrote the store, "refused" for the others.
     static QString outcomeOf(const QString& inboxStatus);

@@ -25,7 +25,8 @@ namespace sediment {
 
 namespace {
 
-constexpr qint64 kMaxStagedFileBytes = 16 * 1024 * 1024; // docs/architecture.md#durability: inputs over 16 MiB are refused
+constexpr qint64 kMaxStagedFileBytes =
+    16 * 1024 * 1024; // docs/architecture.md#durability: inputs over 16 MiB are refused
 
 double stagedAt(const PendingQueue::ScannedFile& f)
 {
@@ -40,8 +41,7 @@ QString createdAtOf(const StagedWrite& w, const Clock& clock)
     if (w.createdAt.is_number()) {
         const double secs = w.createdAt.get<double>();
         if (std::isfinite(secs) && secs > 0 && secs < 32503680000.0) // before year 3000
-            return time::toIso(QDateTime::fromMSecsSinceEpoch(qint64(std::llround(secs * 1000)),
-                                                              QTimeZone::utc()));
+            return time::toIso(QDateTime::fromMSecsSinceEpoch(qint64(std::llround(secs * 1000)), QTimeZone::utc()));
     }
     return time::toIso(clock.now());
 }
@@ -58,10 +58,7 @@ Json auditDetails(const StagedWrite& w, const QString& profile)
 
 } // namespace
 
-bool ImportReport::changedAnything() const
-{
-    return !imported.empty() || !settled.empty() || !withdrawn.empty();
-}
+bool ImportReport::changedAnything() const { return !imported.empty() || !settled.empty() || !withdrawn.empty(); }
 
 Json ImportReport::toJson() const
 {
@@ -91,17 +88,15 @@ Json ImportReport::toJson() const
     j["withdrawn"] = std::move(wd);
     Json bad = Json::array();
     for (const auto& p : unparseable)
-        bad.push_back({{"file", toStd(p.fileName)}, {"profile", toStd(p.profile)}, {"error", toStd(p.error)},
+        bad.push_back({{"file", toStd(p.fileName)},
+                       {"profile", toStd(p.profile)},
+                       {"error", toStd(p.error)},
                        {"subsystem", toStd(p.subsystem)}});
     j["unparseable"] = std::move(bad);
     return j;
 }
 
-PendingQueue::PendingQueue(Workspace& workspace, const Clock& clock)
-    : m_workspace(workspace)
-    , m_clock(clock)
-{
-}
+PendingQueue::PendingQueue(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
 QString PendingQueue::folder(const QString& profile, const QString& subsystem) const
 {
@@ -120,20 +115,17 @@ Result<std::vector<PendingQueue::ScannedFile>> PendingQueue::scan() const
     for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root()))
         for (const QString& subsystem : subsystems())
             scanFolder(profile.name, subsystem, files);
-    std::stable_sort(files.begin(), files.end(), [](const ScannedFile& a, const ScannedFile& b) {
-        return stagedAt(a) < stagedAt(b);
-    });
+    std::stable_sort(files.begin(), files.end(),
+                     [](const ScannedFile& a, const ScannedFile& b) { return stagedAt(a) < stagedAt(b); });
     return files;
 }
 
-void PendingQueue::scanFolder(const QString& profile, const QString& subsystem,
-                              std::vector<ScannedFile>& files) const
+void PendingQueue::scanFolder(const QString& profile, const QString& subsystem, std::vector<ScannedFile>& files) const
 {
     const QDir dir(folder(profile, subsystem));
     if (!dir.exists())
         return;
-    const QStringList names =
-        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
+    const QStringList names = dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
     for (const QString& name : names) {
         if (name.startsWith(QLatin1Char('.'))) // a writer's temporary file
             continue;
@@ -167,8 +159,8 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
     if (!elsewhere)
         return fail(elsewhere.error());
     if (*elsewhere)
-        return fail(Error::refused(QStringLiteral("the Hermes home and its staged writes live on %1; run it there")
-                                       .arg(**elsewhere)));
+        return fail(Error::refused(
+            QStringLiteral("the Hermes home and its staged writes live on %1; run it there").arg(**elsewhere)));
     ImportReport report;
     HermesSettler settler(m_workspace, m_clock);
     auto settled = settler.settleAll(settleActor);
@@ -192,9 +184,9 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         const StagedWrite& w = *f.write;
         const QString key = HermesRepository::keyOf(w.id, f.profile);
         if (present.contains(key)) {
-            report.unparseable.push_back(
-                {f.fileName, f.profile,
-                 QStringLiteral("id '%1' is used by another staged file").arg(w.id), f.subsystem});
+            report.unparseable.push_back({f.fileName, f.profile,
+                                          QStringLiteral("id '%1' is used by another staged file").arg(w.id),
+                                          f.subsystem});
             continue;
         }
         present.insert(key);
@@ -208,17 +200,16 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         const auto& record = **known;
         if (record.subsystem != w.subsystem) {
             report.unparseable.push_back(
-                {f.fileName,
-                 QStringLiteral("id '%1' is already used by a staged %2 write").arg(w.id, record.subsystem),
+                {f.fileName, QStringLiteral("id '%1' is already used by a staged %2 write").arg(w.id, record.subsystem),
                  f.subsystem});
         } else if (record.state == QLatin1String("imported")) {
             report.waiting.push_back(w.id);
         } else if (record.state == QLatin1String("withdrawn")) {
-            report.unparseable.push_back(
-                {f.fileName, f.profile, QStringLiteral("id '%1' was withdrawn from the inbox on %2 when its "
-                                            "file disappeared; stage it again under a new id")
-                                 .arg(w.id, record.settledAt.value_or(QString())),
-                 f.subsystem});
+            report.unparseable.push_back({f.fileName, f.profile,
+                                          QStringLiteral("id '%1' was withdrawn from the inbox on %2 when its "
+                                                         "file disappeared; stage it again under a new id")
+                                              .arg(w.id, record.settledAt.value_or(QString())),
+                                          f.subsystem});
         } else {
             // Decided and settled, yet the file is back: the removal after an approval was
             // interrupted. The database knows the outcome, so only the file goes.
@@ -287,8 +278,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         if (auto a = audit.append(std::move(e)); !a)
             return fail(a.error());
         report.imported.push_back({w->id, f->profile, w->fileName, *id, w->target,
-                                   fromStd(w->op.value("action", std::string())), w->origin,
-                                   w->summary});
+                                   fromStd(w->op.value("action", std::string())), w->origin, w->summary});
     }
 
     // Withdraw undecided items whose file is gone: Hermes (or a user) settled the write
@@ -316,8 +306,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         item.decidedBy = QStringLiteral("hermes");
         if (auto s = inbox.saveDecision(item); !s)
             return fail(s.error());
-        auto marked =
-            hermes.markSettled(record.hermesId, QStringLiteral("withdrawn"), now, record.profile);
+        auto marked = hermes.markSettled(record.hermesId, QStringLiteral("withdrawn"), now, record.profile);
         if (!marked)
             return fail(marked.error());
         AuditEntry e;
@@ -329,7 +318,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         e.details = {{"hermes_id", toStd(record.hermesId)},
                      {"profile", toStd(record.profile)},
                      {"file", toStd(HermesProfiles::prefixOf(record.profile)
-                                 + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))}};
+                                    + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))}};
         if (auto a = audit.append(std::move(e)); !a)
             return fail(a.error());
         report.withdrawn.push_back({record.hermesId, record.profile, record.inboxId});

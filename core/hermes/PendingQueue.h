@@ -45,8 +45,8 @@ struct WithdrawnWrite {
 
 struct ImportReport {
     std::vector<ImportedWrite> imported;
-    std::vector<QString> waiting;          // ids already in the inbox, still undecided
-    std::vector<SettledWrite> settled;     // decided since: their files were removed
+    std::vector<QString> waiting;      // ids already in the inbox, still undecided
+    std::vector<SettledWrite> settled; // decided since: their files were removed
     std::vector<WithdrawnWrite> withdrawn;
     std::vector<StagedProblem> unparseable;
 
@@ -65,8 +65,7 @@ public:
 
     // The queue folder of one profile (the root's own by default) and subsystem:
     // [profiles/<name>/]pending/<subsystem>, "memory" or "skills".
-    QString folder(const QString& profile = QString(),
-                   const QString& subsystem = QStringLiteral("memory")) const;
+    QString folder(const QString& profile = QString(), const QString& subsystem = QStringLiteral("memory")) const;
     static const QStringList& subsystems();
 
     struct ScannedFile {
@@ -86,8 +85,7 @@ public:
     Result<ImportReport> importAll(const QString& settleActor);
 
 private:
-    void scanFolder(const QString& profile, const QString& subsystem,
-                    std::vector<ScannedFile>& into) const;
+    void scanFolder(const QString& profile, const QString& subsystem, std::vector<ScannedFile>& into) const;
 
     Workspace& m_workspace;
     const Clock& m_clock;

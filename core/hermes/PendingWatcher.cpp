@@ -10,8 +10,7 @@
 
 namespace sediment {
 
-PendingWatcher::PendingWatcher(Workspace& workspace, const Clock& clock, QString settleActor,
-                               QObject* parent)
+PendingWatcher::PendingWatcher(Workspace& workspace, const Clock& clock, QString settleActor, QObject* parent)
     : QObject(parent)
     , m_workspace(workspace)
     , m_clock(clock)
@@ -78,11 +77,10 @@ QString PendingWatcher::listingSignature() const
             if (!dir.exists())
                 continue;
             sig += profile.name + QLatin1Char('/') + subsystem + QLatin1Char('\n');
-            const QFileInfoList files =
-                dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+            const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
             for (const QFileInfo& f : files)
                 sig += f.fileName() + QLatin1Char(':') + QString::number(f.size()) + QLatin1Char(':')
-                     + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
+                       + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');
         }
     }
     return sig;

@@ -23,8 +23,7 @@ class PendingWatcher final : public QObject {
     Q_DISABLE_COPY_MOVE(PendingWatcher)
 
 public:
-    PendingWatcher(Workspace& workspace, const Clock& clock, QString settleActor,
-                   QObject* parent = nullptr);
+    PendingWatcher(Workspace& workspace, const Clock& clock, QString settleActor, QObject* parent = nullptr);
 
     // Imports now (on open) and starts watching.
     void start();

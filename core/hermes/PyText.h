@@ -32,9 +32,8 @@ inline U lit(const char* ascii)
 // Python's str.isspace(), which strip() and friends use.
 inline bool isPySpace(char32_t c)
 {
-    return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0
-        || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029
-        || c == 0x202F || c == 0x205F || c == 0x3000;
+    return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680
+           || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
 inline U lstrip(const U& s)
@@ -89,8 +88,8 @@ inline std::vector<U> splitLines(const U& s)
     std::size_t start = 0, i = 0;
     while (i < s.size()) {
         const char32_t c = s[i];
-        const bool brk = c == U'\n' || c == U'\r' || c == 0x0B || c == 0x0C || c == 0x1C
-                      || c == 0x1D || c == 0x1E || c == 0x85 || c == 0x2028 || c == 0x2029;
+        const bool brk = c == U'\n' || c == U'\r' || c == 0x0B || c == 0x0C || c == 0x1C || c == 0x1D || c == 0x1E
+                         || c == 0x85 || c == 0x2028 || c == 0x2029;
         if (!brk) {
             ++i;
             continue;

@@ -16,8 +16,7 @@ public:
     static constexpr int kMaxDescriptionChars = 1024;
 
     static std::optional<QString> validate(const QString& content);
-    static std::optional<QString> checkSize(const QString& content,
-                                            const QString& label = QStringLiteral("SKILL.md"));
+    static std::optional<QString> checkSize(const QString& content, const QString& label = QStringLiteral("SKILL.md"));
 };
 
 } // namespace sediment

@@ -130,10 +130,7 @@ bool replaceAllOf(const Json& p)
 
 } // namespace
 
-SkillManage::SkillManage(QString home)
-    : m_home(QDir::cleanPath(std::move(home)))
-{
-}
+SkillManage::SkillManage(QString home) : m_home(QDir::cleanPath(std::move(home))) {}
 
 QString SkillManage::skillsDir() const { return m_home + QStringLiteral("/skills"); }
 
@@ -152,8 +149,8 @@ SkillManage::Outcome SkillManage::apply(const Json& payload, const QDateTime& no
     // Telemetry is best effort in Hermes too: it never undoes a write that succeeded.
     const QString action = text(payload, "action");
     SkillUsageTelemetry usage(skillsDir());
-    if (action == QLatin1String("patch") || action == QLatin1String("edit")
-        || action == QLatin1String("write_file") || action == QLatin1String("remove_file"))
+    if (action == QLatin1String("patch") || action == QLatin1String("edit") || action == QLatin1String("write_file")
+        || action == QLatin1String("remove_file"))
         (void)usage.bumpPatch(text(payload, "name"), now);
     else if (action == QLatin1String("delete"))
         (void)usage.forget(text(payload, "name"));
@@ -288,8 +285,7 @@ SkillManage::Outcome SkillManage::patch(const Json& p, bool write) const
     const auto content = readText(target, &error);
     if (!content)
         return refusal(error);
-    const FuzzyMatch::Outcome m =
-        FuzzyMatch::findAndReplace(*content, oldString, newString, replaceAllOf(p));
+    const FuzzyMatch::Outcome m = FuzzyMatch::findAndReplace(*content, oldString, newString, replaceAllOf(p));
     if (!m.error.isEmpty())
         return refusal(m.error + FuzzyMatch::noMatchHint(m.error, m.count, oldString, *content));
     const QString label = filePath.isEmpty() ? QStringLiteral("SKILL.md") : filePath;
@@ -327,8 +323,7 @@ SkillManage::Outcome SkillManage::remove(const Json& p, bool write) const
     const QString absorbed = text(p, "absorbed_into").trimmed();
     if (!absorbed.isEmpty()) {
         if (absorbed == name)
-            return refusal(QStringLiteral("absorbed_into='%1' cannot equal the skill being deleted.")
-                               .arg(absorbed));
+            return refusal(QStringLiteral("absorbed_into='%1' cannot equal the skill being deleted.").arg(absorbed));
         if (!SkillTree(skillsDir()).find(absorbed))
             return refusal(QStringLiteral("absorbed_into='%1' does not exist. Create or patch the "
                                           "umbrella skill first, then retry the delete.")

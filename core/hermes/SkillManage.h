@@ -20,10 +20,10 @@ public:
 
     struct Outcome {
         bool success = false;
-        QString message;                 // Hermes' "message" on success, its "error" otherwise
-        std::optional<QString> file;     // the one file written (absolute), when there is one
-        std::optional<QString> before;   // its text before (none: it did not exist)
-        std::optional<QString> after;    // its text after (none: it was removed)
+        QString message;               // Hermes' "message" on success, its "error" otherwise
+        std::optional<QString> file;   // the one file written (absolute), when there is one
+        std::optional<QString> before; // its text before (none: it did not exist)
+        std::optional<QString> after;  // its text after (none: it was removed)
     };
     Outcome apply(const Json& payload, const QDateTime& now) const;
 
@@ -31,7 +31,7 @@ public:
     // text now and its text after. `note` says why there is nothing to compare (a missing skill,
     // a patch that does not match) in Hermes' words.
     struct Preview {
-        QString label;   // "skills/<name>/SKILL.md", or the folder for a delete
+        QString label; // "skills/<name>/SKILL.md", or the folder for a delete
         QString before;
         QString after;
         QString note;

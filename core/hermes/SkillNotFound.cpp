@@ -14,9 +14,8 @@ namespace sediment {
 QString SkillNotFound::profileOf(const QString& home)
 {
     const QFileInfo info(QDir::cleanPath(home));
-    return QFileInfo(info.absolutePath()).fileName() == QLatin1String("profiles")
-               ? info.fileName()
-               : QStringLiteral("default");
+    return QFileInfo(info.absolutePath()).fileName() == QLatin1String("profiles") ? info.fileName()
+                                                                                  : QStringLiteral("default");
 }
 
 QString SkillNotFound::message(const QString& home, const QString& name, const QString& suffix)
@@ -24,9 +23,8 @@ QString SkillNotFound::message(const QString& home, const QString& name, const Q
     const QString active = profileOf(home);
     QString base = QStringLiteral("Skill '%1' not found in active profile '%2'.").arg(name, active);
     // The same name in another profile of the same root usually means the wrong profile.
-    const QString root = active == QLatin1String("default")
-                             ? home
-                             : QFileInfo(QFileInfo(home).absolutePath()).absolutePath();
+    const QString root =
+        active == QLatin1String("default") ? home : QFileInfo(QFileInfo(home).absolutePath()).absolutePath();
     std::vector<std::pair<QString, QString>> others;
     const QString activeSkills = SkillTree::resolve(home + QStringLiteral("/skills"));
     if (SkillTree::resolve(root + QStringLiteral("/skills")) != activeSkills)

@@ -14,18 +14,18 @@ namespace {
 bool excludedDir(const QString& name)
 {
     static const QSet<QString> names{
-        QStringLiteral(".git"),          QStringLiteral(".github"),      QStringLiteral(".hub"),
-        QStringLiteral(".archive"),      QStringLiteral(".venv"),        QStringLiteral("venv"),
-        QStringLiteral("node_modules"),  QStringLiteral("site-packages"), QStringLiteral("__pycache__"),
-        QStringLiteral(".tox"),          QStringLiteral(".nox"),         QStringLiteral(".pytest_cache"),
-        QStringLiteral(".mypy_cache"),   QStringLiteral(".ruff_cache")};
+        QStringLiteral(".git"),         QStringLiteral(".github"),       QStringLiteral(".hub"),
+        QStringLiteral(".archive"),     QStringLiteral(".venv"),         QStringLiteral("venv"),
+        QStringLiteral("node_modules"), QStringLiteral("site-packages"), QStringLiteral("__pycache__"),
+        QStringLiteral(".tox"),         QStringLiteral(".nox"),          QStringLiteral(".pytest_cache"),
+        QStringLiteral(".mypy_cache"),  QStringLiteral(".ruff_cache")};
     return names.contains(name);
 }
 
 bool supportDir(const QString& name)
 {
-    return name == QLatin1String("references") || name == QLatin1String("templates")
-        || name == QLatin1String("scripts") || name == QLatin1String("assets");
+    return name == QLatin1String("references") || name == QLatin1String("templates") || name == QLatin1String("scripts")
+           || name == QLatin1String("assets");
 }
 
 // Relative paths of every SKILL.md under `dir`, as Hermes' walk collects them.
@@ -47,10 +47,7 @@ void collect(const QString& root, const QString& rel, QStringList& out, int dept
 
 } // namespace
 
-SkillTree::SkillTree(QString skillsDir)
-    : m_root(QDir::cleanPath(std::move(skillsDir)))
-{
-}
+SkillTree::SkillTree(QString skillsDir) : m_root(QDir::cleanPath(std::move(skillsDir))) {}
 
 std::optional<QString> SkillTree::find(const QString& name) const
 {
@@ -87,16 +84,14 @@ std::optional<QString> SkillTree::checkFilePath(const QString& filePath)
     const QStringList parts = pathParts(filePath);
     if (parts.contains(QStringLiteral("..")))
         return QStringLiteral("Path traversal ('..') is not allowed.");
-    if (!parts.isEmpty() && parts.last() == QLatin1String("SKILL.md")
-        && (parts.size() == 1 || parts.size() == 2))
+    if (!parts.isEmpty() && parts.last() == QLatin1String("SKILL.md") && (parts.size() == 1 || parts.size() == 2))
         return std::nullopt;
     if (parts.isEmpty() || !supportDir(parts.first()))
         return QStringLiteral("File must be under one of: assets, references, scripts, templates. "
                               "Got: '%1'")
             .arg(filePath);
     if (parts.size() < 2)
-        return QStringLiteral("Provide a file path, not just a directory. Example: '%1/myfile.md'")
-            .arg(parts.first());
+        return QStringLiteral("Provide a file path, not just a directory. Example: '%1/myfile.md'").arg(parts.first());
     return std::nullopt;
 }
 
@@ -124,8 +119,7 @@ std::optional<QString> SkillTree::checkWithin(const QString& path, const QString
     const QString root = resolve(dir);
     if (resolved == root || resolved.startsWith(root + QLatin1Char('/')))
         return std::nullopt;
-    return QStringLiteral("Path escapes allowed directory: '%1' is not in the subpath of '%2'")
-        .arg(resolved, root);
+    return QStringLiteral("Path escapes allowed directory: '%1' is not in the subpath of '%2'").arg(resolved, root);
 }
 
 } // namespace sediment

@@ -32,10 +32,17 @@ Result<UsageJson> load(const QString& path)
 // Hermes' `_empty_record()`.
 UsageJson emptyRecord(const QDateTime& now)
 {
-    return {{"created_by", nullptr},   {"use_count", 0},        {"view_count", 0},
-            {"last_used_at", nullptr}, {"last_viewed_at", nullptr}, {"patch_count", 0},
-            {"last_patched_at", nullptr}, {"created_at", toStd(HermesUsageFile::hermesTime(now))},
-            {"state", "active"},       {"pinned", false},       {"archived_at", nullptr}};
+    return {{"created_by", nullptr},
+            {"use_count", 0},
+            {"view_count", 0},
+            {"last_used_at", nullptr},
+            {"last_viewed_at", nullptr},
+            {"patch_count", 0},
+            {"last_patched_at", nullptr},
+            {"created_at", toStd(HermesUsageFile::hermesTime(now))},
+            {"state", "active"},
+            {"pinned", false},
+            {"archived_at", nullptr}};
 }
 
 qint64 countOf(const UsageJson& v)
@@ -49,10 +56,7 @@ qint64 countOf(const UsageJson& v)
 
 } // namespace
 
-SkillUsageTelemetry::SkillUsageTelemetry(QString skillsDir)
-    : m_skillsDir(std::move(skillsDir))
-{
-}
+SkillUsageTelemetry::SkillUsageTelemetry(QString skillsDir) : m_skillsDir(std::move(skillsDir)) {}
 
 QString SkillUsageTelemetry::usagePath() const { return m_skillsDir + QStringLiteral("/.usage.json"); }
 

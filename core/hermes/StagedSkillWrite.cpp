@@ -1,7 +1,6 @@
 #include "hermes/StagedSkillWrite.h"
 #include "proposal/Destination.h"
 
-
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -10,9 +9,8 @@ namespace sediment {
 
 namespace {
 
-constexpr const char* kTextFields[] = {"name",       "content",    "category",   "file_path",
-                                       "file_content", "old_string", "new_string",
-                                       "absorbed_into"};
+constexpr const char* kTextFields[] = {"name",         "content",    "category",   "file_path",
+                                       "file_content", "old_string", "new_string", "absorbed_into"};
 
 QString stemOf(const QString& fileName)
 {
@@ -47,8 +45,7 @@ Result<Json> StagedSkillWrite::normalisePayload(const Json& payload)
         if (it == payload.end() || it->is_null())
             continue;
         if (!it->is_string())
-            return fail(Error::invalid(QStringLiteral("payload.%1 must be a string")
-                                           .arg(QLatin1String(key))));
+            return fail(Error::invalid(QStringLiteral("payload.%1 must be a string").arg(QLatin1String(key))));
         op[key] = *it;
     }
     if (const auto it = payload.find("replace_all"); it != payload.end() && !it->is_null()) {
@@ -91,8 +88,8 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
     if (!idShape.match(w.id).hasMatch())
         return fail(Error::invalid(QStringLiteral("id '%1' is not a pending id").arg(w.id)));
 
-    if (const auto it = root.find("subsystem"); it != root.end() && !it->is_null()
-        && (!it->is_string() || it->get<std::string>() != "skills"))
+    if (const auto it = root.find("subsystem");
+        it != root.end() && !it->is_null() && (!it->is_string() || it->get<std::string>() != "skills"))
         return fail(Error::invalid(QStringLiteral("subsystem must be \"skills\"")));
     for (const char* key : {"origin", "summary"}) {
         const auto it = root.find(key);
@@ -119,8 +116,7 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
     if (w.summary.isEmpty())
         w.summary = gist(w.op);
 
-    static const char* const known[] = {"id", "subsystem", "action", "summary", "origin",
-                                        "created_at", "payload"};
+    static const char* const known[] = {"id", "subsystem", "action", "summary", "origin", "created_at", "payload"};
     for (const auto& [key, value] : root.items())
         if (std::find(std::begin(known), std::end(known), key) == std::end(known))
             w.unknown[key] = value;
@@ -154,11 +150,11 @@ QString StagedSkillWrite::gist(const Json& payload)
             if (cps.size() > 140)
                 desc = QString::fromUcs4(reinterpret_cast<const char32_t*>(cps.constData()), 140);
         }
-        const QString size = length >= 1024 ? QStringLiteral("%1 KB").arg(length / 1024 + 1)
-                                            : QStringLiteral("%1 chars").arg(length);
+        const QString size =
+            length >= 1024 ? QStringLiteral("%1 KB").arg(length / 1024 + 1) : QStringLiteral("%1 chars").arg(length);
         return QStringLiteral("%1 '%2'%3 (%4)")
-            .arg(action == QLatin1String("create") ? QStringLiteral("create") : QStringLiteral("rewrite"),
-                 name, desc.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + desc, size);
+            .arg(action == QLatin1String("create") ? QStringLiteral("create") : QStringLiteral("rewrite"), name,
+                 desc.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + desc, size);
     }
     if (action == QLatin1String("patch")) {
         const QString oldS = text(payload, "old_string");

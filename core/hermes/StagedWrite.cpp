@@ -34,11 +34,9 @@ QString sanitize(const QString& text, const QString& field, Json& report)
         report.push_back({{"field", toStd(field)}, {"stripped_control_chars", stripped}});
     const auto codePoints = out.toUcs4();
     if (codePoints.size() > kMaxContentCodePoints) {
-        out = QString::fromUcs4(reinterpret_cast<const char32_t*>(codePoints.constData()),
-                               kMaxContentCodePoints);
-        report.push_back({{"field", toStd(field)},
-                          {"cut_to", kMaxContentCodePoints},
-                          {"original_length", codePoints.size()}});
+        out = QString::fromUcs4(reinterpret_cast<const char32_t*>(codePoints.constData()), kMaxContentCodePoints);
+        report.push_back(
+            {{"field", toStd(field)}, {"cut_to", kMaxContentCodePoints}, {"original_length", codePoints.size()}});
     }
     return out;
 }
@@ -135,8 +133,8 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
         why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
         return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
     } catch (const json::TooDeep&) {
-        return fail(Error::invalid(QStringLiteral("not valid JSON: nested deeper than %1 levels")
-                                       .arg(json::kMaxDepth)));
+        return fail(
+            Error::invalid(QStringLiteral("not valid JSON: nested deeper than %1 levels").arg(json::kMaxDepth)));
     }
     if (!root.is_object())
         return fail(Error::invalid(QStringLiteral("the record is not a JSON object")));
@@ -156,8 +154,8 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
     if (!idShape.match(w.id).hasMatch())
         return fail(Error::invalid(QStringLiteral("id '%1' is not a pending id").arg(w.id)));
 
-    if (const auto it = root.find("subsystem"); it != root.end() && !it->is_null()
-        && (!it->is_string() || it->get<std::string>() != "memory"))
+    if (const auto it = root.find("subsystem");
+        it != root.end() && !it->is_null() && (!it->is_string() || it->get<std::string>() != "memory"))
         return fail(Error::invalid(QStringLiteral("subsystem must be \"memory\"")));
 
     auto origin = optionalText(root, "origin", {});
@@ -167,8 +165,7 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
     auto summary = optionalText(root, "summary", {});
     if (!summary)
         return fail(summary.error());
-    w.summary = sanitize(summary->value_or(QString()).trimmed(), QStringLiteral("summary"),
-                         w.sanitized);
+    w.summary = sanitize(summary->value_or(QString()).trimmed(), QStringLiteral("summary"), w.sanitized);
 
     w.createdAt = nullptr;
     if (const auto it = root.find("created_at"); it != root.end() && !it->is_null()) {
@@ -187,21 +184,19 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
         return fail(target.error());
     w.target = target->value_or(toString(Destination::Memory)); // Hermes replays with this default
     if (!isMemoryStore(w.target))
-        return fail(Error::invalid(
-            QStringLiteral("Invalid memory target '%1'. Use 'memory' or 'user'.").arg(w.target)));
+        return fail(
+            Error::invalid(QStringLiteral("Invalid memory target '%1'. Use 'memory' or 'user'.").arg(w.target)));
 
     const auto actionIt = payload.find("action");
     if (actionIt != payload.end() && actionIt->is_string() && actionIt->get<std::string>() == "batch") {
         const auto opsIt = payload.find("operations");
         if (opsIt == payload.end() || !opsIt->is_array() || opsIt->empty())
-            return fail(Error::invalid(
-                QStringLiteral("a batch needs a non-empty list of operations")));
+            return fail(Error::invalid(QStringLiteral("a batch needs a non-empty list of operations")));
         Json ops = Json::array();
         int n = 0;
         for (const Json& raw : *opsIt) {
             ++n;
-            auto op = parseOperation(raw, QStringLiteral("operation %1: ").arg(n), w.sanitized,
-                                     true);
+            auto op = parseOperation(raw, QStringLiteral("operation %1: ").arg(n), w.sanitized, true);
             if (!op)
                 return fail(op.error());
             ops.push_back(std::move(*op));
@@ -214,16 +209,15 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
         w.op = std::move(*op);
     }
 
-    static const char* const known[] = {"id", "subsystem", "action", "summary", "origin",
-                                        "created_at", "payload"};
+    static const char* const known[] = {"id", "subsystem", "action", "summary", "origin", "created_at", "payload"};
     for (const auto& [key, value] : root.items()) {
         if (std::find(std::begin(known), std::end(known), key) == std::end(known))
             w.unknown[key] = value;
     }
     Json payloadExtra = Json::object();
     for (const auto& [key, value] : payload.items()) {
-        if (key != "action" && key != "target" && key != "content" && key != "old_text"
-            && key != "operations" && key != "matched_entry")
+        if (key != "action" && key != "target" && key != "content" && key != "old_text" && key != "operations"
+            && key != "matched_entry")
             payloadExtra[key] = value;
     }
     if (!payloadExtra.empty())
@@ -250,18 +244,14 @@ Json StagedWrite::source() const
     return s;
 }
 
-Result<StagedWrite> StagedWrite::parseIn(const QString& subsystem, const QByteArray& bytes,
-                                         const QString& fileName)
+Result<StagedWrite> StagedWrite::parseIn(const QString& subsystem, const QByteArray& bytes, const QString& fileName)
 {
     if (subsystem == QLatin1String("skills"))
         return StagedSkillWrite::parse(bytes, fileName);
     return parse(bytes, fileName);
 }
 
-QString StagedWrite::stagedPath() const
-{
-    return QStringLiteral("pending/%1/%2").arg(subsystem, fileName);
-}
+QString StagedWrite::stagedPath() const { return QStringLiteral("pending/%1/%2").arg(subsystem, fileName); }
 
 QString StagedWrite::contentHash() const { return ProposalValidator::contentHash(target, op); }
 

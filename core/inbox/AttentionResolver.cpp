@@ -22,11 +22,8 @@ Json hashOrNull(const std::optional<QString>& h) { return h ? Json(toStd(*h)) : 
 
 } // namespace
 
-AttentionResolver::AttentionResolver(Workspace& workspace, const Clock& clock)
-    : m_workspace(workspace)
-    , m_clock(clock)
-{
-}
+AttentionResolver::AttentionResolver(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock)
+{}
 
 Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QString& reviewer)
 {
@@ -82,19 +79,19 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
     if (choice == Choice::KeepFile) {
         item.status = fromStd(decidedItem.value("status", toString(InboxStatus::Applied).toStdString()));
         if (!decidedItem.value("keep_contents", false)) {
-            item.beforeContent = entry.expected ? std::optional<QString>(QString::fromUtf8(*entry.expected))
-                                                : std::nullopt;
+            item.beforeContent =
+                entry.expected ? std::optional<QString>(QString::fromUtf8(*entry.expected)) : std::nullopt;
             item.afterContent = present ? std::optional<QString>(QString::fromUtf8(*onDisk)) : std::nullopt;
         }
         item.reason = QStringLiteral("resolved by hand: kept %1 as it is").arg(entry.targetPath);
         e.details["resolution"] = "keep-file";
     } else {
         // The one write a resolution makes, asked for by the human; repeating it is harmless.
-        Status written = entry.expected ? AtomicFile::write(entry.targetPath, *entry.expected)
-                                        : (QFile::remove(entry.targetPath) || !present
-                                               ? Status()
-                                               : fail(Error::io(QStringLiteral("cannot remove %1")
-                                                                    .arg(entry.targetPath))));
+        Status written = entry.expected
+                             ? AtomicFile::write(entry.targetPath, *entry.expected)
+                             : (QFile::remove(entry.targetPath) || !present
+                                    ? Status()
+                                    : fail(Error::io(QStringLiteral("cannot remove %1").arg(entry.targetPath))));
         if (!written)
             return fail(written.error());
         item.status = decided.before.value_or(toString(InboxStatus::Pending));

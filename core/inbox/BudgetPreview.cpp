@@ -67,7 +67,7 @@ QString BudgetPreview::text() const
 Json BudgetPreview::toJson() const
 {
     return Json{{"target", toStd(target)}, {"current", current}, {"after", after},
-                {"limit", limit},       {"over", over},       {"text", toStd(text())}};
+                {"limit", limit},          {"over", over},       {"text", toStd(text())}};
 }
 
 QStringList BudgetPreview::simulate(QStringList entries, const MemoryOp& op)
@@ -79,8 +79,7 @@ QStringList BudgetPreview::simulate(QStringList entries, const MemoryOp& op)
     return entries;
 }
 
-BudgetPreview BudgetPreview::compute(const QString& target, const QStringList& entries,
-                                     const MemoryOp& op, int limit)
+BudgetPreview BudgetPreview::compute(const QString& target, const QStringList& entries, const MemoryOp& op, int limit)
 {
     BudgetPreview p;
     p.target = target;
@@ -91,8 +90,7 @@ BudgetPreview BudgetPreview::compute(const QString& target, const QStringList& e
     return p;
 }
 
-Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& workspace,
-                                                                   const InboxItem& item)
+Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& workspace, const InboxItem& item)
 {
     if (!isMemoryStore(item.destination))
         return std::optional<Input>();
@@ -111,9 +109,8 @@ Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& w
             return fail(snapshot.error());
         if (!*snapshot)
             return fail(Error::refused(QStringLiteral("%1 is on %2, which has not published it yet: run any "
-                                                       "sediment command there")
-                                            .arg(MemoryEdit::fileName(item.destination),
-                                                 **filesHost)));
+                                                      "sediment command there")
+                                           .arg(MemoryEdit::fileName(item.destination), **filesHost)));
         return std::optional<Input>(Input{item.destination, std::move((*snapshot)->entries), std::move(*op),
                                           (*snapshot)->charLimit,
                                           QStringLiteral("%1 at %2").arg((*snapshot)->host, (*snapshot)->takenAt)});
@@ -123,8 +120,8 @@ Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& w
     auto entries = store.entries();
     if (!entries)
         return fail(entries.error());
-    return std::optional<Input>(Input{item.destination, std::move(*entries), std::move(*op),
-                                      store.charLimit(), QString()});
+    return std::optional<Input>(
+        Input{item.destination, std::move(*entries), std::move(*op), store.charLimit(), QString()});
 }
 
 Result<std::optional<BudgetPreview>> BudgetPreview::forItem(Workspace& workspace, const InboxItem& item)

@@ -64,8 +64,7 @@ struct BudgetPreview {
     static std::optional<qsizetype> matchIndex(const QStringList& entries, const QString& oldText);
     // The entries after the op; an op that matches nothing leaves them as they are.
     static QStringList simulate(QStringList entries, const MemoryOp& op);
-    static BudgetPreview compute(const QString& target, const QStringList& entries,
-                                 const MemoryOp& op, int limit);
+    static BudgetPreview compute(const QString& target, const QStringList& entries, const MemoryOp& op, int limit);
 };
 
 } // namespace sediment

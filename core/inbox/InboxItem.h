@@ -14,18 +14,18 @@ namespace sediment {
 // the gate said, so every figure is derived from this table.
 struct InboxItem {
     qint64 id = 0;
-    std::optional<QString> extId;  // the agent's own id (idempotency key)
-    QString destination;           // a Destination word; text, so a newer version's row still shows
-    Json op = Json::object();      // as proposed (sanitised)
-    std::optional<Json> finalOp;   // as applied after a reviewer's patch
-    QString contentHash;           // SHA-256 hex of destination + canonical op
+    std::optional<QString> extId; // the agent's own id (idempotency key)
+    QString destination;          // a Destination word; text, so a newer version's row still shows
+    Json op = Json::object();     // as proposed (sanitised)
+    std::optional<Json> finalOp;  // as applied after a reviewer's patch
+    QString contentHash;          // SHA-256 hex of destination + canonical op
     QString rationale;
     std::optional<double> score;
     std::optional<QString> agent;
     std::optional<QString> session;
-    Json source = Json::object();  // the whole provenance, unknown fields kept
+    Json source = Json::object();                    // the whole provenance, unknown fields kept
     QString status = toString(InboxStatus::Pending); // an InboxStatus word; text, as destination
-    std::optional<QString> reason; // gate reason, store message or refusal text
+    std::optional<QString> reason;                   // gate reason, store message or refusal text
     std::optional<QString> refusalCode;
     int seen = 1;
     bool stale = false;

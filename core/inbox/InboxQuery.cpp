@@ -62,8 +62,8 @@ std::vector<Token> tokenize(const QString& input)
 
 QString knownList(const QStringList& values) { return values.join(QStringLiteral(", ")); }
 
-Status addValues(InboxFilter::Values& into, const Token& token, const QString& key,
-                 const QString& raw, const QStringList* allowed)
+Status addValues(InboxFilter::Values& into, const Token& token, const QString& key, const QString& raw,
+                 const QStringList* allowed)
 {
     const QStringList parts = raw.split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (parts.isEmpty())
@@ -71,8 +71,7 @@ Status addValues(InboxFilter::Values& into, const Token& token, const QString& k
     for (const QString& part : parts) {
         const QString value = allowed ? part.toLower() : part;
         if (allowed && !allowed->contains(value))
-            return fail(Error::invalid(QStringLiteral("unknown %1 '%2' (use %3)")
-                                           .arg(key, part, knownList(*allowed))));
+            return fail(Error::invalid(QStringLiteral("unknown %1 '%2' (use %3)").arg(key, part, knownList(*allowed))));
         (token.negated ? into.exclude : into.include).append(value);
     }
     return {};
@@ -89,12 +88,9 @@ std::optional<Result<InboxFilter::ScoreBound>> parseScore(const Token& token)
         const char* text;
         InboxFilter::Compare compare;
     };
-    static const Op ops[] = {{">=", InboxFilter::Compare::GreaterOrEqual},
-                             {"<=", InboxFilter::Compare::LessOrEqual},
-                             {">", InboxFilter::Compare::Greater},
-                             {"<", InboxFilter::Compare::Less},
-                             {"=", InboxFilter::Compare::Equal},
-                             {":", InboxFilter::Compare::Equal}};
+    static const Op ops[] = {{">=", InboxFilter::Compare::GreaterOrEqual}, {"<=", InboxFilter::Compare::LessOrEqual},
+                             {">", InboxFilter::Compare::Greater},         {"<", InboxFilter::Compare::Less},
+                             {"=", InboxFilter::Compare::Equal},           {":", InboxFilter::Compare::Equal}};
     for (const Op& op : ops) {
         const QLatin1String sym(op.text);
         if (!rest.startsWith(sym))
@@ -103,11 +99,9 @@ std::optional<Result<InboxFilter::ScoreBound>> parseScore(const Token& token)
         bool ok = false;
         const double value = number.toDouble(&ok);
         if (!ok || !std::isfinite(value))
-            return Result<InboxFilter::ScoreBound>(fail(Error::invalid(
-                QStringLiteral("score%1 needs a number, like score%10.8 (got '%2')")
-                    .arg(sym, number))));
-        return Result<InboxFilter::ScoreBound>(
-            InboxFilter::ScoreBound{op.compare, value, token.negated});
+            return Result<InboxFilter::ScoreBound>(fail(
+                Error::invalid(QStringLiteral("score%1 needs a number, like score%10.8 (got '%2')").arg(sym, number))));
+        return Result<InboxFilter::ScoreBound>(InboxFilter::ScoreBound{op.compare, value, token.negated});
     }
     return std::nullopt;
 }
@@ -129,8 +123,7 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
             const QString key = colon > 0 ? token.text.left(colon).toLower() : QString();
             const QString value = colon > 0 ? token.text.mid(colon + 1) : QString();
             if (key == QLatin1String("dest") || key == QLatin1String("destination")) {
-                if (auto s = addValues(filter.destination, token, QStringLiteral("dest"), value,
-                                       &destinationTexts());
+                if (auto s = addValues(filter.destination, token, QStringLiteral("dest"), value, &destinationTexts());
                     !s)
                     return fail(s.error());
                 continue;
@@ -141,38 +134,30 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
                     filter.allStatuses = !token.negated;
                     continue;
                 }
-                if (auto s = addValues(filter.status, token, QStringLiteral("status"), value,
-                                       &inboxStatusTexts());
-                    !s)
+                if (auto s = addValues(filter.status, token, QStringLiteral("status"), value, &inboxStatusTexts()); !s)
                     return fail(s.error());
                 continue;
             }
             if (key == QLatin1String("agent")) {
-                if (auto s = addValues(filter.agent, token, QStringLiteral("agent"), value,
-                                       nullptr);
-                    !s)
+                if (auto s = addValues(filter.agent, token, QStringLiteral("agent"), value, nullptr); !s)
                     return fail(s.error());
                 continue;
             }
             if (key == QLatin1String("profile")) {
                 // Hermes matches profile names case-insensitively and keeps them lowercase.
-                if (auto s = addValues(filter.profile, token, QStringLiteral("profile"),
-                                       value.toLower(), nullptr);
-                    !s)
+                if (auto s = addValues(filter.profile, token, QStringLiteral("profile"), value.toLower(), nullptr); !s)
                     return fail(s.error());
                 for (const QString& name : filter.profile.include + filter.profile.exclude)
                     if (!HermesProfiles::isValidName(name))
-                        return fail(Error::invalid(
-                            QStringLiteral("profile:%1 is not a Hermes profile name (lowercase "
-                                           "letters, digits, '_' and '-')")
-                                .arg(name)));
+                        return fail(Error::invalid(QStringLiteral("profile:%1 is not a Hermes profile name (lowercase "
+                                                                  "letters, digits, '_' and '-')")
+                                                       .arg(name)));
                 continue;
             }
             if (key == QLatin1String("is")) {
                 if (value.compare(QLatin1String("stale"), Qt::CaseInsensitive) != 0
                     && value.compare(QLatin1String("outdated"), Qt::CaseInsensitive) != 0)
-                    return fail(Error::invalid(
-                        QStringLiteral("unknown is:%1 (use is:stale)").arg(value)));
+                    return fail(Error::invalid(QStringLiteral("unknown is:%1 (use is:stale)").arg(value)));
                 filter.stale = !token.negated;
                 continue;
             }

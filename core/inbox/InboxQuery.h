@@ -27,11 +27,11 @@ struct InboxFilter {
         bool operator==(const ScoreBound&) const = default;
     };
 
-    Values text;        // words or "quoted phrases" searched in rationale, payload and agent
-    Values destination; // dest:memory
-    Values status;      // status:pending
-    Values agent;       // agent:name
-    Values profile;     // profile:work — the Hermes profile a staged write came from
+    Values text;                   // words or "quoted phrases" searched in rationale, payload and agent
+    Values destination;            // dest:memory
+    Values status;                 // status:pending
+    Values agent;                  // agent:name
+    Values profile;                // profile:work — the Hermes profile a staged write came from
     std::vector<ScoreBound> score; // score>=0.8
     std::optional<bool> stale;     // is:stale → true, -is:stale → false
     bool allStatuses = false;      // status:all — lifts the page's default of pending only

@@ -89,23 +89,18 @@ Status InboxService::onlyWhereTheFilesAre(qint64 id, const QString& why) const
     if (!elsewhere)
         return fail(elsewhere.error());
     if (*elsewhere)
-        return fail(Error::refused(QStringLiteral("inbox item %1: %2, which live on %3; run it there")
-                                       .arg(id)
-                                       .arg(why, **elsewhere)));
+        return fail(Error::refused(
+            QStringLiteral("inbox item %1: %2, which live on %3; run it there").arg(id).arg(why, **elsewhere)));
     return {};
 }
 
-InboxService::InboxService(Workspace& workspace, const Clock& clock)
-    : m_workspace(workspace)
-    , m_clock(clock)
-{
-}
+InboxService::InboxService(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
 const QStringList& InboxService::refusalCodes()
 {
-    static const QStringList codes{QStringLiteral("duplicate"), QStringLiteral("wrong"),
+    static const QStringList codes{QStringLiteral("duplicate"),    QStringLiteral("wrong"),
                                    QStringLiteral("too_specific"), QStringLiteral("stale"),
-                                   QStringLiteral("unsafe"), QStringLiteral("low_value"),
+                                   QStringLiteral("unsafe"),       QStringLiteral("low_value"),
                                    QStringLiteral("other")};
     return codes;
 }
@@ -164,9 +159,8 @@ Result<bool> InboxService::isStale(const InboxItem& item)
         .isStale(item.destination, item.effectiveOp());
 }
 
-AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& reviewer,
-                                    AuditAction action, const QString& fromStatus,
-                                    const ApplyResult* result, const Json& details) const
+AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action,
+                                    const QString& fromStatus, const ApplyResult* result, const Json& details) const
 {
     AuditEntry e;
     e.actor = actorOf(reviewer);
@@ -212,9 +206,8 @@ void InboxService::settleHermes(qint64 id, const QString& reviewer)
     (void)HermesSettler(m_workspace, m_clock).settle(id, actorOf(reviewer));
 }
 
-JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& reviewer,
-                                     AuditAction action, const QString& fromStatus,
-                                     const Json& details) const
+JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
+                                      const QString& fromStatus, const Json& details) const
 {
     JournalEntry entry;
     entry.subjectType = QStringLiteral("inbox_item");
@@ -227,15 +220,14 @@ JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& r
               {"final_op", decided.finalOp ? *decided.finalOp : Json(nullptr)}};
     if (decided.hasStatus(S::Reverted))
         item["keep_contents"] = true;
-    entry.outcome = Json{{"item", std::move(item)},
-                         {"audit", JournalOutcome::auditToJson(
-                                       auditEntry(decided, reviewer, action, fromStatus, nullptr, details))}};
+    entry.outcome = Json{
+        {"item", std::move(item)},
+        {"audit", JournalOutcome::auditToJson(auditEntry(decided, reviewer, action, fromStatus, nullptr, details))}};
     return entry;
 }
 
-Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& item,
-                                       const QString& reviewer, AuditAction action,
-                                       const QString& fromStatus, const ApplyResult& result,
+Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer,
+                                       AuditAction action, const QString& fromStatus, const ApplyResult& result,
                                        const Json& details)
 {
     Database& db = m_workspace.db();
@@ -244,8 +236,8 @@ Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& 
         // with what the store said.
         JournalEntry& entry = hook.entry();
         entry.outcome["item"]["reason"] = toStd(result.message);
-        entry.outcome["audit"] = JournalOutcome::auditToJson(
-            auditEntry(item, reviewer, action, fromStatus, &result, details));
+        entry.outcome["audit"] =
+            JournalOutcome::auditToJson(auditEntry(item, reviewer, action, fromStatus, &result, details));
         CrashPoint::reach("after-write");
         if (auto s = JournalOutcome::commit(db, m_clock, entry, false); !s)
             return fail(s.error());
@@ -273,9 +265,8 @@ Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& 
     return item;
 }
 
-Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& reviewer,
-                                               AuditAction action, InboxStatus successStatus,
-                                               const Json& details)
+Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,
+                                               InboxStatus successStatus, const Json& details)
 {
     const QString fromStatus = item.status;
     item.decidedAt = time::toIso(m_clock.now());
@@ -311,14 +302,13 @@ Result<InboxItem> InboxService::takeForDecision(qint64 id, std::initializer_list
         return fail(opened.error());
     auto& [tx, it] = *opened;
     if (checkStale) {
-        auto stale = Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it))
-                         .isStale(it.destination, it.effectiveOp());
+        auto stale =
+            Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
         if (!stale)
             return fail(stale.error());
         // A write Hermes pinned to an entry is not refused here: applying it fails with Hermes'
         // own message, and the item records that failure.
-        const bool pinned = isMemoryStore(it.destination)
-            && MemoryApplier::isPinned(it.effectiveOp());
+        const bool pinned = isMemoryStore(it.destination) && MemoryApplier::isPinned(it.effectiveOp());
         if (*stale && !pinned) {
             // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
             if (!it.stale) {
@@ -422,8 +412,7 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
     const PathGuard guard(m_workspace.root());
     Json report = Json::array();
     Sanitizer sanitizer(0, report);
-    OpShape shape(item.destination, guard, m_workspace.config().claudeMd,
-                  m_workspace.config().settingsJson, sanitizer);
+    OpShape shape(item.destination, guard, m_workspace.config().claudeMd, m_workspace.config().settingsJson, sanitizer);
     auto normalised = shape.normalise(editedOp);
     if (!normalised)
         return fail(Error::invalid(QStringLiteral("patch: ") + normalised.error().message));
@@ -506,8 +495,8 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
         return fail(Error::refused(QStringLiteral("inbox item %1: %2").arg(id).arg(plan.verdict)));
     }
     it->finalOp = *batch;
-    auto decided = applyAndRecord(std::move(*it), reviewer, A::InboxMakeRoom, S::Modified,
-                                  Json{{"room", clean.toJson()}});
+    auto decided =
+        applyAndRecord(std::move(*it), reviewer, A::InboxMakeRoom, S::Modified, Json{{"room", clean.toJson()}});
     if (!decided)
         return decided;
     settleHermes(id, reviewer);
@@ -536,9 +525,7 @@ Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer
     it.reason = QStringLiteral("approved, waiting for %1").arg(filesHost);
     if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)
         return fail(s.error());
-    if (auto s = audit(it, reviewer, editedOp ? A::InboxPatch : A::InboxApprove,
-                       fromStatus, nullptr);
-        !s)
+    if (auto s = audit(it, reviewer, editedOp ? A::InboxPatch : A::InboxApprove, fromStatus, nullptr); !s)
         return fail(s.error());
     if (auto s = tx.commit(); !s)
         return fail(s.error());
@@ -555,11 +542,11 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
         return fail(opened.error());
     auto& [tx, it] = *opened;
     const QString reviewer = it.decidedBy.value_or(QStringLiteral("unknown"));
-    auto stale = Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
+    auto stale =
+        Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
     if (!stale)
         return fail(stale.error());
-    const bool pinned = isMemoryStore(it.destination)
-                        && MemoryApplier::isPinned(it.effectiveOp());
+    const bool pinned = isMemoryStore(it.destination) && MemoryApplier::isPinned(it.effectiveOp());
     if (*stale && !pinned) {
         // Approved against a target that has changed since: back to the reviewers, flagged.
         const QString fromStatus = it.status;
@@ -586,12 +573,11 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
     return decided;
 }
 
-Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QString& text,
-                                       const QString& reviewer)
+Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QString& text, const QString& reviewer)
 {
     if (code.isEmpty())
-        return fail(Error::invalid(QStringLiteral("a refusal needs a reason code: %1")
-                                       .arg(refusalCodes().join(QStringLiteral(", ")))));
+        return fail(Error::invalid(
+            QStringLiteral("a refusal needs a reason code: %1").arg(refusalCodes().join(QStringLiteral(", ")))));
     if (!refusalCodes().contains(code))
         return fail(Error::invalid(QStringLiteral("unknown refusal reason '%1' (use one of: %2)")
                                        .arg(code, refusalCodes().join(QStringLiteral(", ")))));
@@ -636,8 +622,8 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
         return taken;
     InboxItem it = std::move(*taken);
     if (!it.afterContent || !it.targetPath)
-        return fail(Error::refused(
-            QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand").arg(it.id)));
+        return fail(
+            Error::refused(QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand").arg(it.id)));
     ApplyResult applied;
     applied.applied = true;
     applied.store = it.destination;
@@ -649,8 +635,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     it.decidedAt = time::toIso(m_clock.now());
     it.decidedBy = reviewer;
     const AuditAction action = A::InboxRevert;
-    JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
-                          journalFor(it, reviewer, action, fromStatus));
+    JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(), journalFor(it, reviewer, action, fromStatus));
     auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(it)).revert(it.destination, applied);
     if (!r)
         return fail(r.error());

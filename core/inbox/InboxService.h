@@ -41,8 +41,7 @@ public:
     // applied by the approval of a second reviewer: the first is recorded, and the item comes
     // back still pending with that said in its reason.
     Result<InboxItem> approve(qint64 id, const QString& reviewer);
-    Result<InboxItem> refuse(qint64 id, const QString& code, const QString& text,
-                             const QString& reviewer);
+    Result<InboxItem> refuse(qint64 id, const QString& code, const QString& text, const QString& reviewer);
     // `editedOp` is the whole op as the reviewer wants it applied; it is validated like a
     // proposal's op, applied, and kept as `final_op` beside the original.
     Result<InboxItem> patch(qint64 id, const Json& editedOp, const QString& reviewer);
@@ -85,7 +84,8 @@ private:
         InboxItem item;
     };
     // `checkRights`: false only when writing a decision a reviewer with the right already made.
-    Result<Opened> open(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what, bool checkRights = true);
+    Result<Opened> open(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
+                        bool checkRights = true);
     // Records an approval (or a patch) made away from the team's files host as `approved`;
     // that host writes it (applyApproved).
     Result<InboxItem> deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
@@ -100,23 +100,20 @@ private:
                                       bool checkStale);
     // Applies the item's op through the decision journal and records the outcome.
     // `details`: keys added to the audit row's details (make room: the room).
-    Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer,
-                                     AuditAction action, InboxStatus successStatus,
-                                     const Json& details = Json::object());
+    Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,
+                                     InboxStatus successStatus, const Json& details = Json::object());
     // The journal row of a decision about to write: its subject and the outcome to commit.
     JournalEntry journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
                             const QString& fromStatus, const Json& details = Json::object()) const;
     // The third step: the outcome through the journal when a file was written, else the
     // decision alone.
-    Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer,
-                             AuditAction action, const QString& fromStatus,
-                             const ApplyResult& result, const Json& details = Json::object());
-    AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action,
-                          const QString& fromStatus, const ApplyResult* result,
-                          const Json& details = Json::object()) const;
-    Status audit(const InboxItem& item, const QString& reviewer, AuditAction action,
-                 const QString& fromStatus, const ApplyResult* result,
-                 const Json& details = Json::object());
+    Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer, AuditAction action,
+                             const QString& fromStatus, const ApplyResult& result,
+                             const Json& details = Json::object());
+    AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
+                          const ApplyResult* result, const Json& details = Json::object()) const;
+    Status audit(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
+                 const ApplyResult* result, const Json& details = Json::object());
     Result<Json> validatePatch(const InboxItem& item, const Json& editedOp) const;
     // Refused for an item of a two-person destination on a team's server: `what` ("a patch")
     // would apply it on one reviewer's word.

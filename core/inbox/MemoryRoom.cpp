@@ -50,12 +50,13 @@ bool isEdit(const Json& op)
 Result<MemoryRoom> MemoryRoom::fromJson(const Json& room)
 {
     if (!room.is_object())
-        return fail(Error::invalid(QStringLiteral("make room: expected an object "
-                                                  "{\"remove\": [...], \"merge\": [{\"entries\": [...], \"into\": \"...\"}]}")));
+        return fail(Error::invalid(
+            QStringLiteral("make room: expected an object "
+                           "{\"remove\": [...], \"merge\": [{\"entries\": [...], \"into\": \"...\"}]}")));
     for (const auto& [key, value] : room.items())
         if (key != "remove" && key != "merge")
-            return fail(Error::invalid(QStringLiteral("make room: unknown key '%1' (accepted: remove, merge)")
-                                           .arg(fromStd(key))));
+            return fail(Error::invalid(
+                QStringLiteral("make room: unknown key '%1' (accepted: remove, merge)").arg(fromStd(key))));
     MemoryRoom out;
     if (const auto it = room.find("remove"); it != room.end()) {
         auto entries = entryList(*it, QStringLiteral("remove"));
@@ -75,8 +76,9 @@ Result<MemoryRoom> MemoryRoom::fromJson(const Json& room)
                 return fail(Error::invalid(QStringLiteral("make room: %1 must be an object").arg(where)));
             for (const auto& [key, value] : m.items())
                 if (key != "entries" && key != "into")
-                    return fail(Error::invalid(QStringLiteral("make room: unknown key '%1' in %2 (accepted: entries, into)")
-                                                   .arg(fromStd(key), where)));
+                    return fail(
+                        Error::invalid(QStringLiteral("make room: unknown key '%1' in %2 (accepted: entries, into)")
+                                           .arg(fromStd(key), where)));
             const auto entries = m.find("entries");
             if (entries == m.end())
                 return fail(Error::invalid(QStringLiteral("make room: %1.entries is required").arg(where)));
@@ -85,7 +87,8 @@ Result<MemoryRoom> MemoryRoom::fromJson(const Json& room)
                 return fail(list.error());
             const auto into = m.find("into");
             if (into == m.end() || !into->is_string())
-                return fail(Error::invalid(QStringLiteral("make room: %1.into must be the merged entry's text").arg(where)));
+                return fail(
+                    Error::invalid(QStringLiteral("make room: %1.into must be the merged entry's text").arg(where)));
             out.edits.push_back({*list, fromStd(into->get<std::string>())});
         }
     }
@@ -124,11 +127,10 @@ Result<Json> MemoryRoom::batchFor(const QStringList& entries, const Json& itemOp
             return fail(Error::invalid(QStringLiteral("make room: a merge needs the merged entry's text")));
         for (const QString& entry : e.entries) {
             if (!entries.contains(entry))
-                return fail(Error::invalid(QStringLiteral("make room: no entry of the store reads exactly “%1” now")
-                                               .arg(cut(entry))));
+                return fail(Error::invalid(
+                    QStringLiteral("make room: no entry of the store reads exactly “%1” now").arg(cut(entry))));
             if (named.contains(entry))
-                return fail(Error::invalid(QStringLiteral("make room: the entry “%1” is named twice")
-                                               .arg(cut(entry))));
+                return fail(Error::invalid(QStringLiteral("make room: the entry “%1” is named twice").arg(cut(entry))));
             named.insert(entry);
         }
         if (!e.isMerge()) {
@@ -147,11 +149,12 @@ Result<Json> MemoryRoom::batchFor(const QStringList& entries, const Json& itemOp
     if (!own)
         return fail(own.error());
     for (Json& op : *own) {
-        if (const auto pin = op.find("matched_entry"); pin != op.end() && pin->is_string()
-            && named.contains(fromStd(pin->get<std::string>())))
-            return fail(Error::invalid(QStringLiteral("make room: “%1” is the entry this write %2s; it "
-                                                      "cannot be removed or merged too")
-                                           .arg(cut(fromStd(pin->get<std::string>())), fromStd(op.value("action", std::string())))));
+        if (const auto pin = op.find("matched_entry");
+            pin != op.end() && pin->is_string() && named.contains(fromStd(pin->get<std::string>())))
+            return fail(Error::invalid(
+                QStringLiteral("make room: “%1” is the entry this write %2s; it "
+                               "cannot be removed or merged too")
+                    .arg(cut(fromStd(pin->get<std::string>())), fromStd(op.value("action", std::string())))));
         ops.push_back(std::move(op));
     }
     return Json{{"action", "batch"}, {"operations", std::move(ops)}};
@@ -186,10 +189,10 @@ Result<Json> MemoryRoom::pinnedItemOps(const QStringList& entries, const Json& i
             } else {
                 const auto at = BudgetPreview::matchIndex(working, UnicodeText::strip(m.oldText.value_or(QString())));
                 if (!at)
-                    return fail(Error::refused(QStringLiteral("make room: the write's %1 of “%2” no longer selects "
-                                                              "exactly one entry; patch it first")
-                                                   .arg(fromStd(op.value("action", std::string())),
-                                                        cut(m.oldText.value_or(QString())))));
+                    return fail(Error::refused(
+                        QStringLiteral("make room: the write's %1 of “%2” no longer selects "
+                                       "exactly one entry; patch it first")
+                            .arg(fromStd(op.value("action", std::string())), cut(m.oldText.value_or(QString())))));
                 m.matchedEntry = working[*at];
                 op["matched_entry"] = toStd(*m.matchedEntry);
             }

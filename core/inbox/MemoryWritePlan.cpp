@@ -36,9 +36,12 @@ QString MemoryWritePlan::Step::text() const
 
 Json MemoryWritePlan::Step::toJson() const
 {
-    return Json{{"action", toStd(action)}, {"old_text", optionalText(oldText)},
-                {"content", optionalText(content)}, {"before", before},
-                {"after", after},       {"ok", ok},
+    return Json{{"action", toStd(action)},
+                {"old_text", optionalText(oldText)},
+                {"content", optionalText(content)},
+                {"before", before},
+                {"after", after},
+                {"ok", ok},
                 {"message", toStd(message)}};
 }
 
@@ -47,12 +50,12 @@ Json MemoryWritePlan::toJson() const
     Json s = Json::array();
     for (const Step& step : steps)
         s.push_back(step.toJson());
-    return Json{{"target", toStd(target)}, {"batch", batch},       {"steps", std::move(s)},
+    return Json{{"target", toStd(target)},   {"batch", batch},       {"steps", std::move(s)},
                 {"budget", budget.toJson()}, {"accepted", accepted}, {"verdict", toStd(verdict)}};
 }
 
-MemoryWritePlan MemoryWritePlan::compute(const QString& target, const QStringList& entries,
-                                         const MemoryOp& op, int limit)
+MemoryWritePlan MemoryWritePlan::compute(const QString& target, const QStringList& entries, const MemoryOp& op,
+                                         int limit)
 {
     MemoryWritePlan plan;
     plan.target = target;

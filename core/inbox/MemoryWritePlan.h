@@ -40,20 +40,18 @@ struct MemoryWritePlan {
         Json toJson() const; // {"action","old_text","content","before","after","ok","message"}
     };
 
-    QString target;                 // memory | user
+    QString target; // memory | user
     bool batch = false;
     std::vector<Step> steps;
-    BudgetPreview budget;           // the whole write, on the store as it is now
-    bool accepted = false;          // the store would apply the whole write
-    QString verdict;                // the store's message for the whole write
+    BudgetPreview budget;  // the whole write, on the store as it is now
+    bool accepted = false; // the store would apply the whole write
+    QString verdict;       // the store's message for the whole write
 
     Json toJson() const; // {"target","batch","steps":[...],"budget":{...},"accepted","verdict"}
 
     // No value for items of other destinations.
-    static Result<std::optional<MemoryWritePlan>> forItem(Workspace& workspace,
-                                                          const InboxItem& item);
-    static MemoryWritePlan compute(const QString& target, const QStringList& entries,
-                                   const MemoryOp& op, int limit);
+    static Result<std::optional<MemoryWritePlan>> forItem(Workspace& workspace, const InboxItem& item);
+    static MemoryWritePlan compute(const QString& target, const QStringList& entries, const MemoryOp& op, int limit);
 };
 
 } // namespace sediment

@@ -11,11 +11,7 @@
 
 namespace sediment {
 
-RefusalUndo::RefusalUndo(Workspace& workspace, const Clock& clock)
-    : m_workspace(workspace)
-    , m_clock(clock)
-{
-}
+RefusalUndo::RefusalUndo(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
 Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const QString& reviewer)
 {
@@ -33,12 +29,12 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
     if (!hermes)
         return fail(hermes.error());
     if (*hermes && (*hermes)->state != QLatin1String("imported"))
-        return fail(Error::refused(
-            QStringLiteral("inbox item %1 is the staged Hermes write %2, and refusing it removed "
-                           "pending/memory/%3: Hermes has dropped it, so the refusal stands "
-                           "(stage the write again in Hermes to review it anew)")
-                .arg(id)
-                .arg((*hermes)->hermesId, (*hermes)->fileName)));
+        return fail(
+            Error::refused(QStringLiteral("inbox item %1 is the staged Hermes write %2, and refusing it removed "
+                                          "pending/memory/%3: Hermes has dropped it, so the refusal stands "
+                                          "(stage the write again in Hermes to review it anew)")
+                               .arg(id)
+                               .arg((*hermes)->hermesId, (*hermes)->fileName)));
 
     AuditEntry e;
     e.actor = Actor::human(reviewer);
@@ -60,8 +56,8 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
     it.decidedAt.reset();
     it.decidedBy.reset();
     // The target may have moved while the item was refused.
-    if (auto stale = Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it))
-                         .isStale(it.destination, it.effectiveOp()))
+    if (auto stale =
+            Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp()))
         it.stale = *stale;
     if (auto s = repo.saveDecision(it); !s)
         return fail(s.error());

@@ -18,10 +18,10 @@ struct JournalEntry {
 
     qint64 id = 0;
     State state = State::Open;
-    QString subjectType;             // "inbox_item" or "memory"
+    QString subjectType; // "inbox_item" or "memory"
     QString subjectId;
     std::optional<qint64> itemId;
-    QString targetPath;              // absolute
+    QString targetPath; // absolute
     std::optional<QByteArray> expected;
     std::optional<QByteArray> written;
     Json outcome = Json::object();

@@ -30,12 +30,7 @@ std::optional<QString> asText(const std::optional<QByteArray>& bytes)
 
 } // namespace
 
-JournalOutcome::JournalOutcome(Database& db, const Clock& clock)
-    : m_inbox(db)
-    , m_audit(db, clock)
-    , m_journal(db)
-{
-}
+JournalOutcome::JournalOutcome(Database& db, const Clock& clock) : m_inbox(db), m_audit(db, clock), m_journal(db) {}
 
 Status JournalOutcome::decideItem(const JournalEntry& entry, const Json& decided, bool recovered)
 {
@@ -46,8 +41,8 @@ Status JournalOutcome::decideItem(const JournalEntry& entry, const Json& decided
         return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(*entry.itemId)));
     InboxItem item = **found;
     item.status = text(decided, "status");
-    item.reason = recovered ? std::optional<QString>(QStringLiteral("recovered: %1 holds the decision's bytes")
-                                                          .arg(text(decided, "target_path")))
+    item.reason = recovered ? std::optional<QString>(
+                      QStringLiteral("recovered: %1 holds the decision's bytes").arg(text(decided, "target_path")))
                             : optionalText(decided, "reason");
     if (const auto it = decided.find("final_op"); it != decided.end() && !it->is_null())
         item.finalOp = *it;
@@ -65,10 +60,10 @@ Status JournalOutcome::decideItem(const JournalEntry& entry, const Json& decided
 
 Json JournalOutcome::auditToJson(const AuditEntry& e)
 {
-    return Json{{"actor", toStd(e.actor)},           {"action", toStd(e.action)},
-                {"subject_type", toStd(e.subjectType)}, {"subject_id", toStd(e.subjectId)},
-                {"reason", optional(e.reason)},    {"before", optional(e.before)},
-                {"after", optional(e.after)},      {"details", e.details}};
+    return Json{
+        {"actor", toStd(e.actor)},          {"action", toStd(e.action)},    {"subject_type", toStd(e.subjectType)},
+        {"subject_id", toStd(e.subjectId)}, {"reason", optional(e.reason)}, {"before", optional(e.before)},
+        {"after", optional(e.after)},       {"details", e.details}};
 }
 
 AuditEntry JournalOutcome::auditFromJson(const Json& j)

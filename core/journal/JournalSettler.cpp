@@ -31,8 +31,7 @@ Json hashOrNull(const std::optional<QString>& h) { return h ? Json(toStd(*h)) : 
 
 } // namespace
 
-JournalSettler::Finding JournalSettler::classify(const JournalEntry& entry,
-                                                 const std::optional<QByteArray>& onDisk)
+JournalSettler::Finding JournalSettler::classify(const JournalEntry& entry, const std::optional<QByteArray>& onDisk)
 {
     if (JournalEntry::holds(onDisk, entry.written))
         return Finding::New;

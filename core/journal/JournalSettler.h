@@ -34,8 +34,8 @@ public:
     static Finding classify(const JournalEntry& entry, const std::optional<QByteArray>& onDisk);
 
 private:
-    Status settleOne(JournalOutcome& outcome, const JournalEntry& entry,
-                     const std::optional<QByteArray>& onDisk, Report& report);
+    Status settleOne(JournalOutcome& outcome, const JournalEntry& entry, const std::optional<QByteArray>& onDisk,
+                     Report& report);
 
     Database& m_db;
     const Clock& m_clock;

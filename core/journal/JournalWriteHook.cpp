@@ -11,17 +11,14 @@ JournalWriteHook::JournalWriteHook(Database& db, const Clock& clock, QString roo
     , m_clock(clock)
     , m_root(std::move(root))
     , m_entry(std::move(entry))
-{
-}
+{}
 
-Status JournalWriteHook::beforeWrite(const QString& absolutePath,
-                                     const std::optional<QByteArray>& current,
+Status JournalWriteHook::beforeWrite(const QString& absolutePath, const std::optional<QByteArray>& current,
                                      const std::optional<QByteArray>& next)
 {
     // One decision, one file: a second write could not be settled from one row.
     if (announced())
-        return fail(Error::io(QStringLiteral("a decision may write one file; %1 is a second one")
-                                  .arg(absolutePath)));
+        return fail(Error::io(QStringLiteral("a decision may write one file; %1 is a second one").arg(absolutePath)));
     m_entry.targetPath = absolutePath;
     m_entry.expected = current;
     m_entry.written = next;

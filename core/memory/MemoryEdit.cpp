@@ -81,11 +81,10 @@ QString MemoryEdit::staleEntryMessage(const QString& entry)
         .arg(entry);
 }
 
-MemoryEdit::Outcome MemoryEdit::succeeded(const QStringList& entries, const QString& message,
-                                          bool write, const Json& extra) const
+MemoryEdit::Outcome MemoryEdit::succeeded(const QStringList& entries, const QString& message, bool write,
+                                          const Json& extra) const
 {
-    return {true, MemoryResponse::success(m_target, entries, m_limit, message, extra), entries,
-            write};
+    return {true, MemoryResponse::success(m_target, entries, m_limit, message, extra), entries, write};
 }
 
 MemoryEdit::Outcome MemoryEdit::failed(Json result, const QStringList& entries)
@@ -102,9 +101,9 @@ Json MemoryEdit::missingOldText(const MemoryOp& op, const QStringList& entries) 
 {
     const QString& a = op.action;
     const QString hint = isAction(op, "replace")
-        ? QStringLiteral(" For 'replace', content is the COMPLETE new entry -- the whole matched "
-                         "entry is overwritten, not just the old_text span.")
-        : QString();
+                             ? QStringLiteral(" For 'replace', content is the COMPLETE new entry -- the whole matched "
+                                              "entry is overwritten, not just the old_text span.")
+                             : QString();
     return MemoryResponse::failureWithEntries(
         QStringLiteral("'%1' needs old_text -- a short unique substring of the entry to %1. None "
                        "was provided. Reissue the %1 with old_text set to part of one of the "
@@ -151,8 +150,7 @@ std::optional<Json> MemoryEdit::precheck(const MemoryOp& op) const
             if (!writes || !sub.content || sub.content->isEmpty() || sub.contentFromAlias)
                 continue;
             if (const auto finding = ThreatScanner::scan(*sub.content))
-                return MemoryResponse::failure(
-                    QStringLiteral("Operation %1: %2").arg(i + 1).arg(finding->message));
+                return MemoryResponse::failure(QStringLiteral("Operation %1: %2").arg(i + 1).arg(finding->message));
         }
         return std::nullopt;
     }
@@ -175,26 +173,23 @@ MemoryEdit::Outcome MemoryEdit::apply(const MemoryOp& op, const QStringList& ent
 MemoryEdit::Outcome MemoryEdit::add(const QString& content, const QStringList& entries) const
 {
     if (entries.contains(content))
-        return succeeded(entries, QStringLiteral("Entry already exists (no duplicate added)."),
-                         false);
+        return succeeded(entries, QStringLiteral("Entry already exists (no duplicate added)."), false);
     QStringList next = entries;
     next << content;
     if (joinedLength(next) > m_limit) {
-        const QString error =
-            QStringLiteral("Memory at %1 chars. Adding this entry (%2 chars) would exceed the "
-                           "limit. Consolidate now: use 'replace' to merge overlapping entries "
-                           "into shorter ones or 'remove' stale or less important entries (see "
-                           "current_entries below), then retry this add \u2014 all in this turn.")
-                .arg(MemoryResponse::budgetText(joinedLength(entries), m_limit))
-                .arg(UnicodeText::length(content));
+        const QString error = QStringLiteral("Memory at %1 chars. Adding this entry (%2 chars) would exceed the "
+                                             "limit. Consolidate now: use 'replace' to merge overlapping entries "
+                                             "into shorter ones or 'remove' stale or less important entries (see "
+                                             "current_entries below), then retry this add \u2014 all in this turn.")
+                                  .arg(MemoryResponse::budgetText(joinedLength(entries), m_limit))
+                                  .arg(UnicodeText::length(content));
         return failed(MemoryResponse::failureWithEntries(error, entries, m_limit), entries);
     }
     return succeeded(next, QStringLiteral("Entry added."), true);
 }
 
-std::variant<qsizetype, Json> MemoryEdit::locate(const QStringList& entries,
-                                                 const QString& oldText, const QString& verb,
-                                                 const std::optional<QString>& matchedEntry) const
+std::variant<qsizetype, Json> MemoryEdit::locate(const QStringList& entries, const QString& oldText,
+                                                 const QString& verb, const std::optional<QString>& matchedEntry) const
 {
     if (matchedEntry) {
         // A staged write applies to the entry its reviewer saw, never to whatever else
@@ -206,8 +201,8 @@ std::variant<qsizetype, Json> MemoryEdit::locate(const QStringList& entries,
     }
     const Match m = findUnique(entries, oldText);
     if (m.ambiguous) {
-        Json r = MemoryResponse::failure(
-            QStringLiteral("Multiple entries matched '%1'. Be more specific.").arg(oldText));
+        Json r =
+            MemoryResponse::failure(QStringLiteral("Multiple entries matched '%1'. Be more specific.").arg(oldText));
         r["matches"] = previews(entries, oldText);
         return r;
     }
@@ -227,43 +222,38 @@ MemoryEdit::Outcome MemoryEdit::edit(const MemoryOp& op, const QStringList& entr
     const bool isReplace = isAction(op, "replace");
     const QString content = stripped(op.content);
     const auto found = locate(entries, stripped(op.oldText),
-                              isReplace ? QStringLiteral("replace") : QStringLiteral("remove"),
-                              op.matchedEntry);
+                              isReplace ? QStringLiteral("replace") : QStringLiteral("remove"), op.matchedEntry);
     if (const Json* refusal = std::get_if<Json>(&found))
         return failed(*refusal, entries);
     const qsizetype at = std::get<qsizetype>(found);
     QStringList next = entries;
     if (!isReplace) {
         next.removeAt(at);
-        return succeeded(next, QStringLiteral("Entry removed."), true,
-                         Json{{"removed_entry", toStd(entries[at])}});
+        return succeeded(next, QStringLiteral("Entry removed."), true, Json{{"removed_entry", toStd(entries[at])}});
     }
     next[at] = content;
     const int total = joinedLength(next);
     if (total > m_limit)
-        return failed(MemoryResponse::failureWithEntries(
-                          QStringLiteral("Replacement would put memory at %1 chars. Shorten the "
-                                         "new content, or 'remove' other stale or less important "
-                                         "entries to make room (see current_entries below), then "
-                                         "retry \u2014 all in this turn.")
-                              .arg(MemoryResponse::budgetText(total, m_limit)),
-                          entries, m_limit),
-                      entries);
-    return succeeded(next, QStringLiteral("Entry replaced."), true,
-                     Json{{"replaced_entry", toStd(entries[at])}});
+        return failed(
+            MemoryResponse::failureWithEntries(QStringLiteral("Replacement would put memory at %1 chars. Shorten the "
+                                                              "new content, or 'remove' other stale or less important "
+                                                              "entries to make room (see current_entries below), then "
+                                                              "retry \u2014 all in this turn.")
+                                                   .arg(MemoryResponse::budgetText(total, m_limit)),
+                                               entries, m_limit),
+            entries);
+    return succeeded(next, QStringLiteral("Entry replaced."), true, Json{{"replaced_entry", toStd(entries[at])}});
 }
 
-MemoryEdit::Outcome MemoryEdit::batch(const std::vector<MemoryOp>& operations,
-                                      const QStringList& entries) const
+MemoryEdit::Outcome MemoryEdit::batch(const std::vector<MemoryOp>& operations, const QStringList& entries) const
 {
     // Errors report the live, uncommitted state: nothing of the batch was applied. The
     // entries are left out: the caller holds them, and echoing them grows every retry.
     auto abort = [&](const QString& message) {
-        return failed(MemoryResponse::failureWithUsage(
-                          message
-                              + QStringLiteral(" No operations were applied (batch is "
-                                               "all-or-nothing)."),
-                          entries, m_limit),
+        return failed(MemoryResponse::failureWithUsage(message
+                                                           + QStringLiteral(" No operations were applied (batch is "
+                                                                            "all-or-nothing)."),
+                                                       entries, m_limit),
                       entries);
     };
     QStringList working = entries;
@@ -335,8 +325,7 @@ MemoryEdit::Outcome MemoryEdit::batch(const std::vector<MemoryOp>& operations,
         extra["replaced_entries"] = std::move(replaced);
     if (!removed.empty())
         extra["removed_entries"] = std::move(removed);
-    return succeeded(working, QStringLiteral("Applied %1 operation(s).").arg(operations.size()),
-                     true, extra);
+    return succeeded(working, QStringLiteral("Applied %1 operation(s).").arg(operations.size()), true, extra);
 }
 
 } // namespace sediment

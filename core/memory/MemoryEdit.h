@@ -47,8 +47,7 @@ private:
     Outcome batch(const std::vector<MemoryOp>& operations, const QStringList& entries) const;
 
     // The index of the entry an edit applies to, or the failure result.
-    std::variant<qsizetype, Json> locate(const QStringList& entries, const QString& oldText,
-                                         const QString& verb,
+    std::variant<qsizetype, Json> locate(const QStringList& entries, const QString& oldText, const QString& verb,
                                          const std::optional<QString>& matchedEntry) const;
 
     Outcome succeeded(const QStringList& entries, const QString& message, bool write,

@@ -40,8 +40,7 @@ Result<std::optional<QString>> textValue(const Json& v, const char* name, const 
     if (!truthy(v))
         return std::optional<QString>();
     if (!v.is_string())
-        return fail(Error::invalid(QStringLiteral("%1%2 must be a string.")
-                                       .arg(where, QLatin1String(name))));
+        return fail(Error::invalid(QStringLiteral("%1%2 must be a string.").arg(where, QLatin1String(name))));
     return std::optional<QString>(UnicodeText::fromUtf8(v.get_ref<const std::string&>()));
 }
 
@@ -68,8 +67,8 @@ Result<MemoryOp> batchOperation(const Json& item, size_t index)
     if (!truthy(item)) // Hermes reads a null or empty item as {}
         return sub;
     if (!item.is_object())
-        return fail(Error::invalid(
-            QStringLiteral("operations must be a list of {action, content?, old_text?} objects.")));
+        return fail(
+            Error::invalid(QStringLiteral("operations must be a list of {action, content?, old_text?} objects.")));
     const QString where = QStringLiteral("operation %1: ").arg(index + 1);
     const Json& action = field(item, "action");
     sub.action = truthy(action) ? MemoryRequest::pythonStr(action) : QString();
@@ -122,21 +121,17 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
     // A missing or null target means "memory"; anything else is formatted as given.
     const Json& targetValue = field(request, "target");
     r.target = targetValue.is_null() ? toString(Destination::Memory) : pythonStr(targetValue);
-    const bool known = targetValue.is_null()
-        || (targetValue.is_string()
-            && isMemoryStore(r.target));
+    const bool known = targetValue.is_null() || (targetValue.is_string() && isMemoryStore(r.target));
     // These two answers are printed with Python's default escaping: Hermes dumps them
     // without ensure_ascii=False, unlike every other result.
     if (!known)
         return answered(MemoryResponse::failure(MemoryResponse::boundError(
-                            QStringLiteral("Invalid memory target '%1'. Use 'memory' or 'user'.")
-                                .arg(r.target))),
+                            QStringLiteral("Invalid memory target '%1'. Use 'memory' or 'user'.").arg(r.target))),
                         true);
     const bool on = isWord(r.target, Destination::User) ? enabled.user : enabled.memory;
     if (!on) {
         Json refusal = MemoryResponse::failure(
-            QStringLiteral("Built-in %1 writes are disabled in memory config.")
-                .arg(MemoryEdit::fileName(r.target)));
+            QStringLiteral("Built-in %1 writes are disabled in memory config.").arg(MemoryEdit::fileName(r.target)));
         refusal["target"] = toStd(r.target);
         Parsed p = answered(std::move(refusal), true);
         p.disabled = true;
@@ -146,8 +141,8 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
     const Json& operations = field(request, "operations");
     if (truthy(operations)) {
         if (!operations.is_array())
-            return answered(MemoryResponse::toolError(QStringLiteral(
-                "operations must be a list of {action, content?, old_text?} objects.")));
+            return answered(MemoryResponse::toolError(
+                QStringLiteral("operations must be a list of {action, content?, old_text?} objects.")));
         r.op.action = QStringLiteral("batch");
         for (size_t i = 0; i < operations.size(); ++i) {
             auto sub = batchOperation(operations[i], i);
@@ -163,12 +158,11 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
     r.op.action = request.contains("action") ? pythonStr(field(request, "action")) : QString();
     const QString& a = r.op.action;
     if (a != QLatin1String("add") && a != QLatin1String("replace") && a != QLatin1String("remove"))
-        return answered(MemoryResponse::toolError(
-            QStringLiteral("Unknown action '%1'. Use: add, replace, remove").arg(a)));
+        return answered(
+            MemoryResponse::toolError(QStringLiteral("Unknown action '%1'. Use: add, replace, remove").arg(a)));
     // `new_text` stands in for a content that is absent or null (not for an empty one).
     const Json& contentValue = field(request, "content");
-    auto content = textValue(contentValue.is_null() ? field(request, "new_text") : contentValue,
-                             "content", {});
+    auto content = textValue(contentValue.is_null() ? field(request, "new_text") : contentValue, "content", {});
     if (!content)
         return invalid(content.error());
     auto oldText = textValue(field(request, "old_text"), "old_text", {});
@@ -178,12 +172,10 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
     r.op.oldText = *oldText;
 
     if (a == QLatin1String("add") && !r.op.content)
-        return answered(
-            MemoryResponse::toolError(QStringLiteral("Content is required for 'add' action.")));
+        return answered(MemoryResponse::toolError(QStringLiteral("Content is required for 'add' action.")));
     // A replace without old_text is answered by the store, with its entries.
     if (a == QLatin1String("replace") && r.op.oldText && !r.op.content)
-        return answered(
-            MemoryResponse::toolError(QStringLiteral("content is required for 'replace' action.")));
+        return answered(MemoryResponse::toolError(QStringLiteral("content is required for 'replace' action.")));
     Parsed p;
     p.request = std::move(r);
     return p;

@@ -78,8 +78,7 @@ int MemoryResponse::percent(int current, int limit)
 
 QString MemoryResponse::budgetText(int current, int limit)
 {
-    return UnicodeText::groupThousands(current) + QLatin1Char('/')
-        + UnicodeText::groupThousands(limit);
+    return UnicodeText::groupThousands(current) + QLatin1Char('/') + UnicodeText::groupThousands(limit);
 }
 
 QString MemoryResponse::usageText(int current, int limit)
@@ -87,8 +86,8 @@ QString MemoryResponse::usageText(int current, int limit)
     return QStringLiteral("%1% \u2014 %2 chars").arg(percent(current, limit)).arg(budgetText(current, limit));
 }
 
-Json MemoryResponse::success(const QString& target, const QStringList& entries, int limit,
-                             const QString& message, const Json& extra)
+Json MemoryResponse::success(const QString& target, const QStringList& entries, int limit, const QString& message,
+                             const Json& extra)
 {
     Json r = Json::object();
     r["success"] = true;
@@ -123,8 +122,7 @@ Json MemoryResponse::failure(const QString& error)
     return r;
 }
 
-Json MemoryResponse::failureWithEntries(const QString& error, const QStringList& entries,
-                                        int limit)
+Json MemoryResponse::failureWithEntries(const QString& error, const QStringList& entries, int limit)
 {
     Json r = failure(error);
     r["current_entries"] = toJsonArray(entries);

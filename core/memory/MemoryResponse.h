@@ -16,8 +16,8 @@ public:
     // {"success":true,"done":true,"target","usage","entry_count"[,"message"][,extra...],"note"}:
     // a finished write, without the entries (Hermes leaves them out so that the agent does not
     // go looking for more to change). `extra` holds replaced_entry / removed_entry and the like.
-    static Json success(const QString& target, const QStringList& entries, int limit,
-                        const QString& message = {}, const Json& extra = Json::object());
+    static Json success(const QString& target, const QStringList& entries, int limit, const QString& message = {},
+                        const Json& extra = Json::object());
     // {"success":true,"target","entries","usage","entry_count"}: the store as `memory show`
     // lists it.
     static Json listing(const QString& target, const QStringList& entries, int limit);
@@ -33,10 +33,10 @@ public:
     // An error text cut as Hermes cuts the ones it returns to the agent.
     static QString boundError(const QString& error);
 
-    static int usage(const QStringList& entries);              // code points of the joined text
-    static int percent(int current, int limit);                // int(current/limit*100), capped
-    static QString usageText(int current, int limit);          // "28% — 638/2,200 chars"
-    static QString budgetText(int current, int limit);         // "638/2,200"
+    static int usage(const QStringList& entries);      // code points of the joined text
+    static int percent(int current, int limit);        // int(current/limit*100), capped
+    static QString usageText(int current, int limit);  // "28% — 638/2,200 chars"
+    static QString budgetText(int current, int limit); // "638/2,200"
     static Json toJsonArray(const QStringList& entries);
 
     // The text Python's json.dumps prints for `value`: with ensure_ascii=False (`asciiOnly`

@@ -28,14 +28,10 @@ std::optional<QString> onlyIn(const QStringList& a, const QStringList& b)
 
 } // namespace
 
-MemoryService::MemoryService(Workspace& workspace, const Clock& clock)
-    : m_workspace(workspace)
-    , m_clock(clock)
-{
-}
+MemoryService::MemoryService(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
-Result<MemoryOutcome> MemoryService::apply(const QString& target, const MemoryOp& op,
-                                           const QString& actor, const Json& details)
+Result<MemoryOutcome> MemoryService::apply(const QString& target, const MemoryOp& op, const QString& actor,
+                                           const Json& details)
 {
     Database& db = m_workspace.db();
     auto lock = DecisionJournal::lock(db);

@@ -22,8 +22,7 @@ public:
 
     // `actor` as the audit log names it (`cli:<user>`, `human:<reviewer>`); `details` is kept in
     // the audit row as given. A refusal by the store is a failure outcome, as MemoryStore::apply.
-    Result<MemoryOutcome> apply(const QString& target, const MemoryOp& op, const QString& actor,
-                                const Json& details);
+    Result<MemoryOutcome> apply(const QString& target, const MemoryOp& op, const QString& actor, const Json& details);
 
 private:
     Workspace& m_workspace;

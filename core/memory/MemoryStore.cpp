@@ -16,10 +16,7 @@
 
 namespace sediment {
 
-bool MemoryOp::isDestructive() const
-{
-    return action == QLatin1String("replace") || action == QLatin1String("remove");
-}
+bool MemoryOp::isDestructive() const { return action == QLatin1String("replace") || action == QLatin1String("remove"); }
 
 Json MemoryOp::toJson() const
 {
@@ -43,15 +40,11 @@ MemoryStore::MemoryStore(QString target, QString filePath, int charLimit)
     : m_target(std::move(target))
     , m_filePath(std::move(filePath))
     , m_limit(charLimit)
-{
-}
+{}
 
 int MemoryStore::usage(const QStringList& entries) { return MemoryResponse::usage(entries); }
 
-QString MemoryStore::usageText(int current, int limit)
-{
-    return MemoryResponse::usageText(current, limit);
-}
+QString MemoryStore::usageText(int current, int limit) { return MemoryResponse::usageText(current, limit); }
 
 Result<QStringList> MemoryStore::entries() const
 {
@@ -92,18 +85,13 @@ Result<QString> MemoryStore::snapshot() const
     for (QString& entry : *list)
         entry = snapshotEntry(entry, fileName);
     const QString rule(46, QChar(0x2550));
-    const QString title = isWord(m_target, Destination::User)
-        ? QStringLiteral("USER PROFILE (who the user is)")
-        : QStringLiteral("MEMORY (your personal notes)");
+    const QString title = isWord(m_target, Destination::User) ? QStringLiteral("USER PROFILE (who the user is)")
+                                                              : QStringLiteral("MEMORY (your personal notes)");
     const QString header = QStringLiteral("%1 [%2]").arg(title, usageText(usage(*list), m_limit));
-    return rule + QLatin1Char('\n') + header + QLatin1Char('\n') + rule + QLatin1Char('\n')
-        + MemoryFile::join(*list);
+    return rule + QLatin1Char('\n') + header + QLatin1Char('\n') + rule + QLatin1Char('\n') + MemoryFile::join(*list);
 }
 
-Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op) const
-{
-    return apply(op, BeforeWrite());
-}
+Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op) const { return apply(op, BeforeWrite()); }
 
 Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op, const BeforeWrite& beforeWrite) const
 {
@@ -178,8 +166,7 @@ Result<MemoryOutcome> MemoryStore::apply(const MemoryOp& op, const BeforeWrite& 
             AtomicFile::syncFolder(m_filePath);
         if (!back)
             return fail(Error::io(s.error().message
-                                  + QStringLiteral("; %1 keeps the change: %2")
-                                        .arg(m_filePath, back.error().message)));
+                                  + QStringLiteral("; %1 keeps the change: %2").arg(m_filePath, back.error().message)));
         return fail(s.error());
     }
     AtomicFile::syncFolder(m_filePath);
@@ -239,8 +226,7 @@ Result<MemoryOutcome> MemoryStore::restore(const QString& expected, const QStrin
     outcome.fileAfter = contents;
     outcome.changed = *current != contents;
     outcome.message = QStringLiteral("Memory restored.");
-    outcome.result = MemoryResponse::success(m_target, MemoryFile::parseText(contents), m_limit,
-                                             outcome.message);
+    outcome.result = MemoryResponse::success(m_target, MemoryFile::parseText(contents), m_limit, outcome.message);
     if (outcome.changed) {
         if (beforeWrite) {
             if (auto s = beforeWrite(outcome); !s)

@@ -35,7 +35,7 @@ struct MemoryOutcome {
     bool success = false;
     Json result;
     bool changed = false;
-    QString message;   // the success message, or the error text on failure
+    QString message;    // the success message, or the error text on failure
     QString fileBefore; // the file's bytes (UTF-8) before the operation
     QString fileAfter;  // and after; equal to fileBefore when nothing was written
 };

@@ -19,7 +19,8 @@ struct Pattern {
 
 // Python's \s and \w spelled out, so a match never depends on PCRE2's notion of them; \b is
 // built from \w the way Python defines it.
-#define SPACE_CHARS "\\t-\\r\\x{1C}-\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}"
+#define SPACE_CHARS                                                                                                    \
+    "\\t-\\r\\x{1C}-\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}"
 #define S "[" SPACE_CHARS "]"
 #define W "[\\p{L}\\p{N}_]"
 #define B "(?:(?<=" W ")(?!" W ")|(?<!" W ")(?=" W "))"
@@ -33,60 +34,47 @@ constexpr std::array<Pattern, 36> kPatterns{{
     {"prompt_injection", "ignore" S "+" FILLER "(previous|all|above|prior)" S "+" FILLER "instructions",
      "instructions"},
     {"sys_prompt_override", "system" S "+prompt" S "+override", "override"},
-    {"disregard_rules",
-     "disregard" S "+" FILLER "(your|all|any)" S "+" FILLER "(instructions|rules|guidelines)",
+    {"disregard_rules", "disregard" S "+" FILLER "(your|all|any)" S "+" FILLER "(instructions|rules|guidelines)",
      "disregard"},
     {"bypass_restrictions",
-     "act" S "+as" S "+(if|though)" S "+" FILLER "you" S "+" FILLER "(have" S "+no|don't" S
-     "+have)" S "+" FILLER "(restrictions|limits|rules)",
+     "act" S "+as" S "+(if|though)" S "+" FILLER "you" S "+" FILLER "(have" S "+no|don't" S "+have)" S "+" FILLER
+     "(restrictions|limits|rules)",
      "restrictions|limits|rules"},
     {"html_comment_injection",
-     "<!--[^>]{0,512}(?<![a-z])(?:ignore|override|system|secret|hidden)(?![a-z])[^>]{0,512}-->",
-     "<!--"},
-    {"hidden_div", "<" S "*div" S "+style" S "*=" S "*[\"'][^>]{0,2048}display" S "*:" S "*none",
-     "div"},
+     "<!--[^>]{0,512}(?<![a-z])(?:ignore|override|system|secret|hidden)(?![a-z])[^>]{0,512}-->", "<!--"},
+    {"hidden_div", "<" S "*div" S "+style" S "*=" S "*[\"'][^>]{0,2048}display" S "*:" S "*none", "div"},
     {"translate_execute",
-     "translate" S "+[^\\n]{0,512}" S "+into" S "+" W "+(?:[" SPACE_CHARS "-]+" W "+){0,2}" S
-     "+and" S "+(execute|run|eval)" B,
+     "translate" S "+[^\\n]{0,512}" S "+into" S "+" W "+(?:[" SPACE_CHARS "-]+" W "+){0,2}" S "+and" S
+     "+(execute|run|eval)" B,
      "translate"},
     {"deception_hide", "do" S "+not" S "+" FILLER "tell" S "+" FILLER "the" S "+user", "tell"},
     {"role_hijack", "you" S "+are" S "+" FILLER "now" S "+(?:a|an|the)" S "+", "now"},
     {"role_pretend", "pretend" S "+" FILLER "(you" S "+are|to" S "+be)" S "+", "pretend"},
     {"leak_system_prompt", "output" S "+" FILLER "(system|initial)" S "+prompt", "prompt"},
-    {"remove_filters",
-     "(respond|answer|reply)" S "+without" S "+" FILLER
-     "(restrictions|limitations|filters|safety)",
+    {"remove_filters", "(respond|answer|reply)" S "+without" S "+" FILLER "(restrictions|limitations|filters|safety)",
      "without"},
-    {"fake_update", "you" S "+have" S "+been" S "+" FILLER "(updated|upgraded|patched)" S "+to",
-     "been"},
+    {"fake_update", "you" S "+have" S "+been" S "+" FILLER "(updated|upgraded|patched)" S "+to", "been"},
     {"identity_override", B "name" S "+yourself" S "+" W "+", "yourself"},
     {"c2_node_registration", "register" S "+(as" S "+)?a?" S "*node", "node"},
-    {"c2_heartbeat", "(heartbeat|beacon|check[" SPACE_CHARS "\\-]?in)" S "+(to|with)" S "+",
-     "heartbeat|beacon|check"},
+    {"c2_heartbeat", "(heartbeat|beacon|check[" SPACE_CHARS "\\-]?in)" S "+(to|with)" S "+", "heartbeat|beacon|check"},
     {"c2_task_pull", "pull" S "+(down" S "+)?(?:new" S "+)?task(?:ing|s)?" B, "pull"},
     {"c2_network_connect", "connect" S "+to" S "+the" S "+network" B, "network"},
-    {"forced_action",
-     "you" S "+must" S "+(?:" W "+" S "+){0,3}(register|connect|report|beacon)" B, "must"},
+    {"forced_action", "you" S "+must" S "+(?:" W "+" S "+){0,3}(register|connect|report|beacon)" B, "must"},
     {"anti_forensic_oneliner", "only" S "+use" S "+one[" SPACE_CHARS "\\-]?liners?" B, "liner"},
-    {"anti_forensic_disk",
-     "never" S "+" FILLER "(?:create|write)" S "+" FILLER "(?:script|file)" S "+" FILLER "disk",
+    {"anti_forensic_disk", "never" S "+" FILLER "(?:create|write)" S "+" FILLER "(?:script|file)" S "+" FILLER "disk",
      "disk"},
-    {"env_var_unset_agent",
-     "unset" S "+" W "*(?:claude|codex|hermes|agent|openai|anthropic)" W "*", "unset"},
-    {"known_c2_framework",
-     B "(?:cobalt" S "*strike|sliver|havoc|mythic|metasploit|brainworm)" B,
+    {"env_var_unset_agent", "unset" S "+" W "*(?:claude|codex|hermes|agent|openai|anthropic)" W "*", "unset"},
+    {"known_c2_framework", B "(?:cobalt" S "*strike|sliver|havoc|mythic|metasploit|brainworm)" B,
      "strike|sliver|havoc|mythic|metasploit|brainworm"},
     {"c2_explicit", B "c2" S "+(?:server|channel|infrastructure|beacon)" B, "c2"},
     {"c2_explicit_long", B "command" S "+and" S "+control" B, "control"},
     {"exfil_curl", "curl" S "+[^\\n]{0,2048}" SECRET_VAR, "curl"},
     {"exfil_wget", "wget" S "+[^\\n]{0,2048}" SECRET_VAR, "wget"},
-    {"read_secrets",
-     "cat" S "+[^\\n]{0,2048}(\\.env|credentials|\\.netrc|\\.pgpass|\\.npmrc|\\.pypirc)", "cat"},
-    {"send_to_url", "(send|post|upload|transmit)" S "+[^\\n]{0,2048}" S "+(to|at)" S "+https?://",
-     "http"},
+    {"read_secrets", "cat" S "+[^\\n]{0,2048}(\\.env|credentials|\\.netrc|\\.pgpass|\\.npmrc|\\.pypirc)", "cat"},
+    {"send_to_url", "(send|post|upload|transmit)" S "+[^\\n]{0,2048}" S "+(to|at)" S "+https?://", "http"},
     {"context_exfil",
-     "(include|output|print|share)" S "+" FILLER "(conversation|chat" S "+history|previous" S
-     "+messages|full" S "+context|entire" S "+context)",
+     "(include|output|print|share)" S "+" FILLER "(conversation|chat" S "+history|previous" S "+messages|full" S
+     "+context|entire" S "+context)",
      "include|output|print|share"},
     {"ssh_backdoor", "authorized_keys", "authorized_keys"},
     {"ssh_access", "\\$home/\\.ssh|~/\\.ssh", "/.ssh"},
@@ -94,8 +82,7 @@ constexpr std::array<Pattern, 36> kPatterns{{
     {"agent_config_mod", MODIFY "(?:agents\\.md|claude\\.md|\\.cursorrules|\\.clinerules)",
      "agents.md|claude.md|.cursorrules|.clinerules"},
     {"hermes_config_mod", MODIFY "\\.hermes/(config\\.yaml|soul\\.md)", ".hermes/"},
-    {"hardcoded_secret",
-     "(?:api[_-]?key|token|secret|password)" S "*[=:]" S "*[\"'][a-z0-9+/=_-]{20,}",
+    {"hardcoded_secret", "(?:api[_-]?key|token|secret|password)" S "*[=:]" S "*[\"'][a-z0-9+/=_-]{20,}",
      "key|token|secret|password"},
 }};
 
@@ -113,8 +100,8 @@ const QRegularExpression& compiled(size_t i)
     static std::array<QRegularExpression, kPatterns.size()> regexes;
     static std::array<bool, kPatterns.size()> ready{};
     if (!ready[i]) {
-        regexes[i] = QRegularExpression(QString::fromLatin1(kPatterns[i].regex),
-                                        QRegularExpression::UseUnicodePropertiesOption);
+        regexes[i] =
+            QRegularExpression(QString::fromLatin1(kPatterns[i].regex), QRegularExpression::UseUnicodePropertiesOption);
         ready[i] = true;
     }
     return regexes[i];
@@ -150,7 +137,7 @@ char32_t foldCodePoint(char32_t c)
 QString invisibleId(char32_t c)
 {
     return QStringLiteral("invisible_unicode_U+")
-        + QStringLiteral("%1").arg(uint(c), 4, 16, QLatin1Char('0')).toUpper();
+           + QStringLiteral("%1").arg(uint(c), 4, 16, QLatin1Char('0')).toUpper();
 }
 
 } // namespace

@@ -2,7 +2,6 @@
 
 #include <QStringDecoder>
 
-
 namespace sediment {
 
 bool UnicodeText::isSpace(char32_t c)
@@ -107,8 +106,8 @@ QString UnicodeText::normaliseNewlines(const QString& text)
 
 QString UnicodeText::fromUtf8(const std::string& utf8)
 {
-    QStringDecoder decoder(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom
-                                                       | QStringConverter::Flag::Stateless);
+    QStringDecoder decoder(QStringConverter::Utf8,
+                           QStringConverter::Flag::ConvertInitialBom | QStringConverter::Flag::Stateless);
     return decoder(QByteArrayView(utf8.data(), qsizetype(utf8.size())));
 }
 

@@ -48,10 +48,7 @@ bool isMemoryStore(Destination destination) { return destination == D::Memory ||
 
 bool isNote(Destination destination) { return destination == D::BrainInbox || destination == D::ChantierOutil; }
 
-bool isMemoryStore(QStringView destination)
-{
-    return isWord(destination, D::Memory) || isWord(destination, D::User);
-}
+bool isMemoryStore(QStringView destination) { return isWord(destination, D::Memory) || isWord(destination, D::User); }
 
 bool isNote(QStringView destination)
 {

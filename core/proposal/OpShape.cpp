@@ -58,8 +58,8 @@ Result<std::string*> optString(Json& op, const char* key, std::string_view name)
     if (it == op.end() || it->is_null())
         return static_cast<std::string*>(nullptr);
     if (!it->is_string())
-        return fail(invalidField(name, QStringLiteral("must be a string (got %1)")
-                                           .arg(fromStd(OpShape::typeName(*it)))));
+        return fail(
+            invalidField(name, QStringLiteral("must be a string (got %1)").arg(fromStd(OpShape::typeName(*it)))));
     return &it->get_ref<std::string&>();
 }
 
@@ -105,15 +105,14 @@ bool depthOk(const Json& v, int left)
 
 } // namespace
 
-OpShape::OpShape(QString destination, const PathGuard& guard, QString claudeMd,
-                 QString settingsJson, Sanitizer& sanitizer)
+OpShape::OpShape(QString destination, const PathGuard& guard, QString claudeMd, QString settingsJson,
+                 Sanitizer& sanitizer)
     : m_destination(std::move(destination))
     , m_guard(guard)
     , m_claudeMd(std::move(claudeMd))
     , m_settingsJson(std::move(settingsJson))
     , m_sanitizer(sanitizer)
-{
-}
+{}
 
 bool OpShape::isKnownDestination(const std::string& d) { return findDestination(d) != nullptr; }
 
@@ -193,7 +192,8 @@ Result<Json> OpShape::memory(Json& op) const
         if (it == op.end() || !it->is_array() || it->empty())
             return fail(invalidField("operations", QStringLiteral("must be a non-empty array for action 'batch'")));
         if (op.contains("content") || op.contains("old_text"))
-            return fail(Error::invalid(QStringLiteral("op.content and op.old_text belong in op.operations for action 'batch'")));
+            return fail(Error::invalid(
+                QStringLiteral("op.content and op.old_text belong in op.operations for action 'batch'")));
         Json ops = Json::array();
         for (std::size_t i = 0; i < it->size(); ++i) {
             Json& one = (*it)[i];
@@ -229,10 +229,9 @@ Result<Json> OpShape::memoryOne(Json& op, const std::string& prefix) const
     const bool wantsContent = a == "add" || a == "replace";
     const bool wantsOld = a == "replace" || a == "remove";
     if (!wantsContent && !wantsOld)
-        return fail(invalidField(prefix + "action",
-                                 QStringLiteral("must be one of add, replace, remove%1 (got %2)")
-                                     .arg(prefix.empty() ? QStringLiteral(", batch") : QString(),
-                                          fromStd(preview(op["action"])))));
+        return fail(invalidField(prefix + "action", QStringLiteral("must be one of add, replace, remove%1 (got %2)")
+                                                        .arg(prefix.empty() ? QStringLiteral(", batch") : QString(),
+                                                             fromStd(preview(op["action"])))));
     Json out = Json::object();
     out["action"] = a;
     for (const auto& [key, wanted] : {std::pair{"content", wantsContent}, std::pair{"old_text", wantsOld}}) {
@@ -337,21 +336,21 @@ Result<Json> OpShape::note(Json& op) const
 
 Result<Json> OpShape::skill(Json& op) const
 {
-    if (auto s = onlyKeys(op, {"name", "mode", "text", "before", "after"}, [] { return literal("a skill op"); });
-        !s)
+    if (auto s = onlyKeys(op, {"name", "mode", "text", "before", "after"}, [] { return literal("a skill op"); }); !s)
         return fail(s.error());
     auto name = reqString(op, "name", "name");
     if (!name)
         return fail(name.error());
     if (!isValidSkillName(**name))
-        return fail(invalidField("name", QStringLiteral("must match [a-z0-9][a-z0-9._-]{0,63} (got %1)")
-                                             .arg(fromStd(preview(op["name"])))));
+        return fail(invalidField(
+            "name", QStringLiteral("must match [a-z0-9][a-z0-9._-]{0,63} (got %1)").arg(fromStd(preview(op["name"])))));
     auto mode = reqString(op, "mode", "mode");
     if (!mode)
         return fail(mode.error());
     const std::string m = **mode;
     if (m != "create" && m != "patch")
-        return fail(invalidField("mode", QStringLiteral("must be create or patch (got %1)").arg(fromStd(preview(op["mode"])))));
+        return fail(
+            invalidField("mode", QStringLiteral("must be create or patch (got %1)").arg(fromStd(preview(op["mode"])))));
     Json out = Json::object();
     out["name"] = std::move(**name);
     out["mode"] = m;

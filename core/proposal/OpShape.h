@@ -18,8 +18,7 @@ class Sanitizer;
 // prefixed with the proposal by the caller.
 class OpShape final {
 public:
-    OpShape(QString destination, const PathGuard& guard, QString claudeMd, QString settingsJson,
-            Sanitizer& sanitizer);
+    OpShape(QString destination, const PathGuard& guard, QString claudeMd, QString settingsJson, Sanitizer& sanitizer);
 
     Result<Json> normalise(Json op) const;
 

@@ -17,15 +17,13 @@ namespace {
 
 bool isBlank(std::string_view s)
 {
-    return std::all_of(s.begin(), s.end(),
-                       [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; });
+    return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; });
 }
 
 // nlohmann's own wording for NaN ("invalid literal") does not tell an agent what to fix.
 QString describeSyntaxError(std::string_view text, const char* what)
 {
-    static const QRegularExpression nonFinite(
-        QStringLiteral(R"((^|[\[:,\s])-?(NaN|Infinity|inf|nan)\b)"));
+    static const QRegularExpression nonFinite(QStringLiteral(R"((^|[\[:,\s])-?(NaN|Infinity|inf|nan)\b)"));
     const QString line = QString::fromUtf8(text.data(), qsizetype(std::min<size_t>(text.size(), 4096)));
     if (nonFinite.match(line).hasMatch())
         return QStringLiteral("NaN and Infinity are not valid JSON numbers");
@@ -38,10 +36,7 @@ QString describeSyntaxError(std::string_view text, const char* what)
     return message;
 }
 
-QString tooDeep()
-{
-    return QStringLiteral("arrays and objects nest deeper than %1 levels").arg(json::kMaxDepth);
-}
+QString tooDeep() { return QStringLiteral("arrays and objects nest deeper than %1 levels").arg(json::kMaxDepth); }
 
 Result<Json> parseOne(std::string_view text)
 {

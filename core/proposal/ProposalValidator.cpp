@@ -1,8 +1,8 @@
 #include "proposal/ProposalValidator.h"
 
+#include "proposal/NumberText.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
-#include "proposal/NumberText.h"
 
 #include "util/JsonWriter.h"
 #include "util/Sha256.h"
@@ -23,8 +23,7 @@ const char* const kTopLevel[] = {"id", "destination", "target", "op", "rationale
 ProposalValidator::ProposalValidator(const PathGuard& guard, Paths defaults)
     : m_guard(guard)
     , m_defaults(std::move(defaults))
-{
-}
+{}
 
 bool ProposalValidator::isKnownDestination(const QString& d) { return OpShape::isKnownDestination(toStd(d)); }
 
@@ -86,9 +85,9 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
     if (!d || d->is_null())
         return invalid(QStringLiteral("destination is required (one of %1)").arg(fromStd(OpShape::destinationList())));
     if (!d->is_string() || !OpShape::isKnownDestination(d->get_ref<const std::string&>()))
-        return invalid(QStringLiteral("%1 must be one of %2 (got %3)")
-                           .arg(QLatin1String(destField), fromStd(OpShape::destinationList()),
-                                fromStd(OpShape::preview(*d))));
+        return invalid(
+            QStringLiteral("%1 must be one of %2 (got %3)")
+                .arg(QLatin1String(destField), fromStd(OpShape::destinationList()), fromStd(OpShape::preview(*d))));
     p.destination = OpShape::destinationName(d->get_ref<const std::string&>());
 
     if (given(Id)) {
@@ -115,8 +114,8 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
 
     if (given(Score)) {
         const Json& s = *fields[Score];
-        const bool ok = s.is_number() && std::isfinite(s.get<double>()) && s.get<double>() >= 0.0
-                        && s.get<double>() <= 1.0;
+        const bool ok =
+            s.is_number() && std::isfinite(s.get<double>()) && s.get<double>() >= 0.0 && s.get<double>() <= 1.0;
         if (!ok)
             return invalid(QStringLiteral("score must be a number in [0,1] (got %1)")
                                .arg(fromStd(s.is_number() ? numbers::shortest(s.get<double>()) : OpShape::preview(s))));

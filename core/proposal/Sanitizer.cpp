@@ -13,20 +13,19 @@ constexpr bool isStripped(unsigned char c) { return (c < 0x20 && c != '\t' && c 
 std::size_t Sanitizer::codePoints(const std::string& utf8)
 {
     // Continuation bytes (10xxxxxx) do not start a code point; input is valid UTF-8 by now.
-    return std::size_t(std::count_if(utf8.begin(), utf8.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
+    return std::size_t(
+        std::count_if(utf8.begin(), utf8.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 std::size_t Sanitizer::stripRaw(std::string& text)
 {
     // Control bytes never occur inside a multi-byte UTF-8 sequence, so byte-wise removal is safe.
-    const auto first = std::find_if(text.begin(), text.end(),
-                                    [](char c) { return isStripped(static_cast<unsigned char>(c)); });
+    const auto first =
+        std::find_if(text.begin(), text.end(), [](char c) { return isStripped(static_cast<unsigned char>(c)); });
     if (first == text.end())
         return 0;
-    const auto end = std::remove_if(first, text.end(),
-                                    [](char c) { return isStripped(static_cast<unsigned char>(c)); });
+    const auto end =
+        std::remove_if(first, text.end(), [](char c) { return isStripped(static_cast<unsigned char>(c)); });
     const auto removed = std::size_t(text.end() - end);
     text.erase(end, text.end());
     return removed;
@@ -45,8 +44,7 @@ std::size_t Sanitizer::strip(std::string& text, std::string_view field)
 {
     const std::size_t removed = stripRaw(text);
     if (removed > 0)
-        note(field, "removed " + std::to_string(removed) + " control character"
-                        + (removed == 1 ? "" : "s"));
+        note(field, "removed " + std::to_string(removed) + " control character" + (removed == 1 ? "" : "s"));
     return removed;
 }
 
@@ -62,8 +60,7 @@ void Sanitizer::stripAndCap(std::string& text, std::string_view field, std::size
         if (seen == cap) {
             const std::size_t total = codePoints(text);
             text.resize(i);
-            note(field, "cut to " + std::to_string(cap) + " code points (was "
-                            + std::to_string(total) + ")");
+            note(field, "cut to " + std::to_string(cap) + " code points (was " + std::to_string(total) + ")");
             return;
         }
         ++seen;
@@ -74,8 +71,7 @@ void Sanitizer::stripTree(Json& value, std::string_view field)
 {
     const std::size_t removed = stripTreeRaw(value);
     if (removed > 0)
-        note(field, "removed " + std::to_string(removed) + " control character"
-                        + (removed == 1 ? "" : "s"));
+        note(field, "removed " + std::to_string(removed) + " control character" + (removed == 1 ? "" : "s"));
 }
 
 std::size_t Sanitizer::stripTreeRaw(Json& value)
@@ -88,13 +84,10 @@ std::size_t Sanitizer::stripTreeRaw(Json& value)
         for (auto& item : value)
             removed += stripTreeRaw(item);
     } else if (value.is_object()) {
-        const bool dirtyKeys = std::any_of(value.items().begin(), value.items().end(),
-                                           [](const auto& kv) {
-                                               return std::any_of(
-                                                   kv.key().begin(), kv.key().end(), [](char c) {
-                                                       return isStripped(static_cast<unsigned char>(c));
-                                                   });
-                                           });
+        const bool dirtyKeys = std::any_of(value.items().begin(), value.items().end(), [](const auto& kv) {
+            return std::any_of(kv.key().begin(), kv.key().end(),
+                               [](char c) { return isStripped(static_cast<unsigned char>(c)); });
+        });
         if (dirtyKeys) {
             Json clean = Json::object();
             for (auto it = value.begin(); it != value.end(); ++it) {

@@ -12,7 +12,7 @@ namespace sediment {
 // at a code-point boundary. What was done is appended to a report, one entry per field.
 class Sanitizer final {
 public:
-    static constexpr std::size_t kTextCap = 4096;     // rationale, titles, memory content
+    static constexpr std::size_t kTextCap = 4096;      // rationale, titles, memory content
     static constexpr std::size_t kFileBodyCap = 65536; // a longer file body is invalid, not cut
 
     Sanitizer(int index, Json& report) : m_index(index), m_report(report) {}

@@ -36,8 +36,7 @@ void killGroup(QProcess& p)
 CommandProposer::CommandProposer(QString command, std::chrono::milliseconds timeout)
     : m_command(std::move(command))
     , m_timeout(timeout)
-{
-}
+{}
 
 Result<std::vector<Json>> CommandProposer::propose(const QString& summary)
 {
@@ -62,8 +61,8 @@ Result<std::vector<Json>> CommandProposer::propose(const QString& summary)
     while (process.state() != QProcess::NotRunning) {
         if (deadline.hasExpired()) {
             killGroup(process);
-            return fail(Error::io(QStringLiteral("proposer command timed out after %1 s")
-                                      .arg(double(m_timeout.count()) / 1000.0)));
+            return fail(Error::io(
+                QStringLiteral("proposer command timed out after %1 s").arg(double(m_timeout.count()) / 1000.0)));
         }
         process.waitForFinished(int(std::min<qint64>(deadline.remainingTime(), 100)));
         out += process.readAllStandardOutput();

@@ -26,8 +26,7 @@ class ProposalReader final : public ProposalSource {
 public:
     // `input` and `validator` must outlive the reader. Inputs of `threadFrom` bytes or more are
     // read on a thread.
-    ProposalReader(const QByteArray& input, const ProposalValidator& validator,
-                   qsizetype threadFrom = kThreadFrom);
+    ProposalReader(const QByteArray& input, const ProposalValidator& validator, qsizetype threadFrom = kThreadFrom);
     // Stops the thread early if the kernel gave up before the end, and waits for it.
     ~ProposalReader() override;
     ProposalReader(const ProposalReader&) = delete;
@@ -53,15 +52,15 @@ private:
 
     std::mutex m_mutex;
     std::condition_variable m_ready;
-    std::deque<std::vector<Proposal>> m_chunks; // under m_mutex
+    std::deque<std::vector<Proposal>> m_chunks;    // under m_mutex
     std::vector<std::vector<Proposal>> m_returned; // spent chunks, for the reader to free (under m_mutex)
-    bool m_done = false;                        // under m_mutex
-    Status m_status;                            // under m_mutex, final once m_done
+    bool m_done = false;                           // under m_mutex
+    Status m_status;                               // under m_mutex, final once m_done
     std::atomic<bool> m_stop{false};
 
     std::vector<Proposal> m_taking; // the chunk next() serves from (the consumer's own)
     std::size_t m_taken = 0;
-    std::vector<Proposal> m_spent;  // recycled since the last hand-back (the consumer's own)
+    std::vector<Proposal> m_spent; // recycled since the last hand-back (the consumer's own)
     std::thread m_thread;
 };
 

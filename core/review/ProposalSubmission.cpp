@@ -20,8 +20,7 @@ struct ProposalSubmission::Wiring {
         , validator(guard, {ws.config().claudeMd, ws.config().settingsJson})
         , inbox(ws.db())
         , stores(ws, clock)
-    {
-    }
+    {}
 
     PathGuard guard;
     ProposalValidator validator;
@@ -36,15 +35,14 @@ Result<ReviewOutcome> strict(Result<ReviewOutcome> r)
     if (!r || !r->error)
         return r;
     const ReviewOutcome& o = *r;
-    return fail(Error{o.error->kind,
-                      QStringLiteral("%1 (stopped after %2 decided: %3 applied, %4 rejected, %5 "
-                                     "failed, %6 pending; nothing after)")
-                          .arg(o.error->message)
-                          .arg(o.total())
-                          .arg(o.applied.size())
-                          .arg(o.rejected.size())
-                          .arg(o.failed.size())
-                          .arg(o.pending.size())});
+    return fail(Error{o.error->kind, QStringLiteral("%1 (stopped after %2 decided: %3 applied, %4 rejected, %5 "
+                                                    "failed, %6 pending; nothing after)")
+                                         .arg(o.error->message)
+                                         .arg(o.total())
+                                         .arg(o.applied.size())
+                                         .arg(o.rejected.size())
+                                         .arg(o.failed.size())
+                                         .arg(o.pending.size())});
 }
 
 } // namespace
@@ -52,8 +50,7 @@ Result<ReviewOutcome> strict(Result<ReviewOutcome> r)
 ProposalSubmission::ProposalSubmission(Workspace& workspace, const Clock& clock)
     : m_workspace(workspace)
     , m_clock(clock)
-{
-}
+{}
 
 Result<ReviewOutcome> ProposalSubmission::submitBytesKeepingOutcome(const QByteArray& input)
 {
@@ -105,7 +102,10 @@ Result<ReviewOutcome> ProposalSubmission::reviewKeepingOutcome(const QString& su
     return kernel.review(summary, proposer, w.validator);
 }
 
-Result<ReviewOutcome> ProposalSubmission::submitBytes(const QByteArray& input) { return strict(submitBytesKeepingOutcome(input)); }
+Result<ReviewOutcome> ProposalSubmission::submitBytes(const QByteArray& input)
+{
+    return strict(submitBytesKeepingOutcome(input));
+}
 
 Result<ReviewOutcome> ProposalSubmission::submit(const std::vector<Json>& proposals)
 {

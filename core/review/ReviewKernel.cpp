@@ -47,8 +47,7 @@ Json ranges(const std::vector<qint64>& ids)
     return out;
 }
 
-AuditEntry decisionEntry(const QString& actor, AuditAction action, const Proposal& p, qint64 id,
-                         const QString& reason)
+AuditEntry decisionEntry(const QString& actor, AuditAction action, const Proposal& p, qint64 id, const QString& reason)
 {
     AuditEntry e;
     e.actor = actor;
@@ -75,8 +74,7 @@ ReviewKernel::ReviewKernel(Database& db, const Clock& clock, Gate& gate, ApplyPo
     , m_gate(gate)
     , m_stores(stores)
     , m_path(std::move(path))
-{
-}
+{}
 
 Result<ReviewOutcome> ReviewKernel::review(const QString& summary, Proposer& proposer,
                                            const ProposalValidator& validator)
@@ -102,12 +100,7 @@ Result<ReviewOutcome> ReviewKernel::process(std::vector<Proposal> proposals)
 
 // What one pass carries from proposal to proposal.
 struct ReviewKernel::Pass {
-    Pass(Database& db, const Clock& clock, ProposalSource& input)
-        : source(input)
-        , inbox(db)
-        , audit(db, clock)
-    {
-    }
+    Pass(Database& db, const Clock& clock, ProposalSource& input) : source(input), inbox(db), audit(db, clock) {}
 
     // Until the source is complete, a pass writes only to the database, in this transaction,
     // which an invalid input then rolls back: nothing is gated from an invalid input (docs/architecture.md#3-the-gate).
@@ -166,7 +159,8 @@ Result<ReviewOutcome> ReviewKernel::process(ProposalSource& source)
 
     // Each proposal goes back to the source when done with (recycle): a reader frees it on the
     // thread that made it.
-    for (std::optional<Proposal> next = std::move(first); next; source.recycle(std::move(*next)), next = source.next()) {
+    for (std::optional<Proposal> next = std::move(first); next;
+         source.recycle(std::move(*next)), next = source.next()) {
         if (auto s = take(pass, *next); !s)
             return fail(s.error());
         if (pass.out.error)
@@ -214,9 +208,7 @@ Result<bool> ReviewKernel::reinforce(Pass& pass, const Proposal& p)
     if (!seen)
         return fail(seen.error());
     pass.out.pending.push_back({p.index, **dup, p.destination,
-                                QStringLiteral("already pending as item %1 (seen %2 times)")
-                                    .arg(**dup)
-                                    .arg(*seen),
+                                QStringLiteral("already pending as item %1 (seen %2 times)").arg(**dup).arg(*seen),
                                 *seen});
     pass.reinforced.push_back(**dup);
     return true;
@@ -284,8 +276,8 @@ Status ReviewKernel::apply(Pass& pass, const Proposal& p, const Verdict& verdict
     return record(pass, p, verdict, std::move(item), AuditAction::ProposalApplied, pass.out.applied, &*applied);
 }
 
-Status ReviewKernel::record(Pass& pass, const Proposal& p, const Verdict& verdict, InboxItem item,
-                            AuditAction action, std::vector<OutcomeItem>& list, const ApplyResult* applied)
+Status ReviewKernel::record(Pass& pass, const Proposal& p, const Verdict& verdict, InboxItem item, AuditAction action,
+                            std::vector<OutcomeItem>& list, const ApplyResult* applied)
 {
     item.decidedAt = pass.now;
     item.decidedBy = verdict.actor;
@@ -334,8 +326,8 @@ Status ReviewKernel::auditQueue(Pass& pass)
     e.action = toString(queued.empty() ? AuditAction::ProposalReinforced : AuditAction::ProposalQueued);
     e.subjectType = QStringLiteral("inbox_item");
     const std::vector<qint64>& ids = queued.empty() ? reinforced : queued;
-    e.subjectId = ids.size() == 1 ? QString::number(ids.front())
-                                  : QStringLiteral("%1-%2").arg(ids.front()).arg(ids.back());
+    e.subjectId =
+        ids.size() == 1 ? QString::number(ids.front()) : QStringLiteral("%1-%2").arg(ids.front()).arg(ids.back());
     e.reason = QStringLiteral("%1 queued for human review, %2 already pending reinforced")
                    .arg(queued.size())
                    .arg(reinforced.size());

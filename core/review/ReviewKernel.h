@@ -37,8 +37,7 @@ public:
     // summary -> proposer -> validate all -> process. Blank summary or no proposals: an empty
     // outcome ("Nothing to save."). A proposer error or an invalid proposal: an Error, nothing
     // gated, nothing written.
-    Result<ReviewOutcome> review(const QString& summary, Proposer& proposer,
-                                 const ProposalValidator& validator);
+    Result<ReviewOutcome> review(const QString& summary, Proposer& proposer, const ProposalValidator& validator);
 
     // Gates and records already validated proposals. A gate error, or a store's I/O error,
     // stops the pass: the outcome then carries `error` and lists what was decided before it,
@@ -66,8 +65,8 @@ private:
     // Approved: written by its store once the input is known valid, then recorded.
     Status apply(Pass& pass, const Proposal& p, const Verdict& verdict);
     // A decided proposal's row in inbox_items and its audit row (`applied` when a store ran).
-    Status record(Pass& pass, const Proposal& p, const Verdict& verdict, InboxItem item,
-                  AuditAction action, std::vector<OutcomeItem>& list, const ApplyResult* applied);
+    Status record(Pass& pass, const Proposal& p, const Verdict& verdict, InboxItem item, AuditAction action,
+                  std::vector<OutcomeItem>& list, const ApplyResult* applied);
     // Closes the pass: the staging table's batch, the rest of a stopped input, and the queue's row.
     Status finish(Pass& pass);
     // The one row for what the pass queued for a person and reinforced.

@@ -13,11 +13,11 @@ namespace sediment {
 
 // What happened to one proposal of a pass.
 struct OutcomeItem {
-    int index = 0;       // 1-based position in the submitted batch
-    qint64 inboxId = 0;  // its inbox_items row
+    int index = 0;      // 1-based position in the submitted batch
+    qint64 inboxId = 0; // its inbox_items row
     QString destination;
-    QString reason;      // the gate's reason, or the store's message for a failure
-    int seen = 0;        // > 0 when it reinforced an item already pending
+    QString reason; // the gate's reason, or the store's message for a failure
+    int seen = 0;   // > 0 when it reinforced an item already pending
 };
 
 // The honest outcome of a pass (docs/architecture.md#3-the-gate, seed 002): every proposal lands in exactly one list, and
@@ -41,7 +41,7 @@ struct ReviewOutcome {
     // The outcome as Python's json.dumps prints it, written directly: a pass of a hundred
     // thousand proposals would otherwise build and free as many Json objects just to print them.
     std::string toJsonText() const;
-    Json toJson() const; // the parsed text, for callers that inspect fields
+    Json toJson() const;     // the parsed text, for callers that inspect fields
     QString summary() const; // the human-readable lines
 };
 

@@ -58,16 +58,15 @@ bool looksLikeSecret(const QString& s)
 
 Redactor::Result Redactor::redact(const QString& input)
 {
-    static const QRegularExpression email(
-        QStringLiteral(R"([\w.+%-]+@[\w-]+(?:\.[\w-]+)+)"), kUnicode);
+    static const QRegularExpression email(QStringLiteral(R"([\w.+%-]+@[\w-]+(?:\.[\w-]+)+)"), kUnicode);
     // Assignments of a secret: the name stays so the text still reads, the value goes.
     static const QRegularExpression assignment(
         QStringLiteral(R"((?i)\b(?:api[_-]?key|access[_-]?key|secret|token|password|passwd|pwd)"
                        R"(\s*[:=]\s*)["']?[^\s"',;]+)"));
     static const QRegularExpression bearer(QStringLiteral(R"((?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,})"));
-    static const QRegularExpression prefixed(QStringLiteral(
-        R"(\b(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"
-        R"(|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}))"));
+    static const QRegularExpression prefixed(
+        QStringLiteral(R"(\b(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"
+                       R"(|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}))"));
     static const QRegularExpression longToken(QStringLiteral(R"([A-Za-z0-9_+=-]{24,})"));
     static const QRegularExpression phone(QStringLiteral(R"((?<![\w.])\+?\(?\d[\d\s().-]{6,}\d(?![\w]))"));
 
@@ -100,8 +99,8 @@ Redactor::Result Redactor::redact(const QString& input)
     }
     r.keys += replaceAll(r.text, longToken, QStringLiteral("[key]"), looksLikeSecret);
     // Nine digits or more: dates (8 digits) and version numbers stay readable.
-    r.phones = replaceAll(r.text, phone, QStringLiteral("[phone]"),
-                          [](const QString& m) { return digitCount(m) >= 9; });
+    r.phones =
+        replaceAll(r.text, phone, QStringLiteral("[phone]"), [](const QString& m) { return digitCount(m) >= 9; });
     return r;
 }
 

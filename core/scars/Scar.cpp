@@ -26,21 +26,16 @@ Json Scar::toJson() const
                 {"suggestion_id", suggestionId ? Json(*suggestionId) : Json(nullptr)}};
 }
 
-bool Scar::isKnownKind(const QString& k)
-{
-    return k == QLatin1String("failure") || k == QLatin1String("victory");
-}
+bool Scar::isKnownKind(const QString& k) { return k == QLatin1String("failure") || k == QLatin1String("victory"); }
 
 Status Scar::validate() const
 {
     if (!isKnownKind(kind))
-        return fail(Error::invalid(
-            QStringLiteral("unknown scar kind '%1' (use failure or victory)").arg(kind)));
+        return fail(Error::invalid(QStringLiteral("unknown scar kind '%1' (use failure or victory)").arg(kind)));
     if (title.trimmed().isEmpty())
         return fail(Error::invalid(QStringLiteral("a scar needs a title")));
     if (importance < 0 || importance > 10)
-        return fail(Error::invalid(
-            QStringLiteral("importance must be an integer in [0,10] (got %1)").arg(importance)));
+        return fail(Error::invalid(QStringLiteral("importance must be an integer in [0,10] (got %1)").arg(importance)));
     if (scope.trimmed().isEmpty())
         return fail(Error::invalid(QStringLiteral("a scar's scope cannot be empty")));
     return {};

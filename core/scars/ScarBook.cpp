@@ -36,8 +36,10 @@ Result<Scar> ScarBook::add(Scar scar)
     e.subjectType = QStringLiteral("scar");
     e.subjectId = QString::number(scar.id);
     e.after = scar.title;
-    e.details = Json{{"kind", toStd(scar.kind)}, {"importance", scar.importance},
-                     {"scope", toStd(scar.scope)}, {"learnable", scar.learnable}};
+    e.details = Json{{"kind", toStd(scar.kind)},
+                     {"importance", scar.importance},
+                     {"scope", toStd(scar.scope)},
+                     {"learnable", scar.learnable}};
     if (auto a = AuditRepository(m_db, m_clock).append(e); !a)
         return fail(a.error());
     if (auto c = tx->commit(); !c)
@@ -48,8 +50,7 @@ Result<Scar> ScarBook::add(Scar scar)
 Result<std::vector<Scar>> ScarBook::archiveUnrecalled(int days, bool dryRun)
 {
     if (days < 0)
-        return fail(Error::invalid(
-            QStringLiteral("--older-than must be a number of days >= 0 (got %1)").arg(days)));
+        return fail(Error::invalid(QStringLiteral("--older-than must be a number of days >= 0 (got %1)").arg(days)));
     const QString cutoff = time::toIso(m_clock.now().addDays(-days));
     auto tx = m_db.begin();
     if (!tx)
@@ -70,9 +71,7 @@ Result<std::vector<Scar>> ScarBook::archiveUnrecalled(int days, bool dryRun)
         e.action = toString(AuditAction::ScarArchive);
         e.subjectType = QStringLiteral("scar");
         e.subjectId = QString::number(s.id);
-        e.reason = QStringLiteral("never recalled, created %1, older than %2 days")
-                       .arg(s.createdAt)
-                       .arg(days);
+        e.reason = QStringLiteral("never recalled, created %1, older than %2 days").arg(s.createdAt).arg(days);
         e.before = QStringLiteral("active");
         e.after = QStringLiteral("archived");
         if (auto a = audit.append(e); !a)

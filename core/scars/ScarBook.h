@@ -14,10 +14,7 @@ class Database;
 // transaction: recording a scar and archiving the never-recalled ones.
 class ScarBook final {
 public:
-    ScarBook(Database& db, const Clock& clock, QString actor)
-        : m_db(db), m_clock(clock), m_actor(std::move(actor))
-    {
-    }
+    ScarBook(Database& db, const Clock& clock, QString actor) : m_db(db), m_clock(clock), m_actor(std::move(actor)) {}
 
     // Validates, stamps created_at from the clock when empty, stores; returns the stored scar.
     Result<Scar> add(Scar scar);

@@ -33,8 +33,7 @@ QString ScarRecall::Hit::why() const
         .arg(recencyFactor, 0, 'f', 3);
 }
 
-Result<std::vector<ScarRecall::Hit>> ScarRecall::recall(const QString& query, const QString& scope,
-                                                        int k, bool bump)
+Result<std::vector<ScarRecall::Hit>> ScarRecall::recall(const QString& query, const QString& scope, int k, bool bump)
 {
     if (k < 1)
         return fail(Error::invalid(QStringLiteral("k must be at least 1 (got %1)").arg(k)));
@@ -69,8 +68,7 @@ Result<std::vector<ScarRecall::Hit>> ScarRecall::recall(const QString& query, co
         hits.push_back(std::move(h));
     }
     // Stable: equal scores keep the full-text order.
-    std::stable_sort(hits.begin(), hits.end(),
-                     [](const Hit& a, const Hit& b) { return a.score > b.score; });
+    std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.score > b.score; });
     if (int(hits.size()) > k)
         hits.resize(size_t(k));
 

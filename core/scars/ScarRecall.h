@@ -44,8 +44,7 @@ public:
 
     // The top k; bumps recall_count and last_recalled_at of what it returns (in one transaction)
     // unless bump is false (a preview that must not count as a recall).
-    Result<std::vector<Hit>> recall(const QString& query, const QString& scope, int k = 5,
-                                    bool bump = true);
+    Result<std::vector<Hit>> recall(const QString& query, const QString& scope, int k = 5, bool bump = true);
 
 private:
     Database& m_db;

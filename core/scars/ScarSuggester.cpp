@@ -49,9 +49,7 @@ Result<std::vector<Json>> parseProposals(const QByteArray& out)
 
 Json ScarSuggester::Suggestion::toJson() const
 {
-    return Json{{"scar", scarId},
-                {"inbox_id", inboxId ? Json(*inboxId) : Json(nullptr)},
-                {"status", toStd(status)}};
+    return Json{{"scar", scarId}, {"inbox_id", inboxId ? Json(*inboxId) : Json(nullptr)}, {"status", toStd(status)}};
 }
 
 Json ScarSuggester::Outcome::toJson() const
@@ -68,10 +66,10 @@ Json ScarSuggester::templateProposal(const Scar& s)
     return Json{{"destination", toStd(toString(Destination::Memory))},
                 {"op", {{"action", "add"}, {"content", toStd(lesson)}}},
                 {"rationale", toStd(QStringLiteral("lesson of %1 scar #%2 \"%3\" (importance %4/10)")
-                                     .arg(s.kind)
-                                     .arg(s.id)
-                                     .arg(s.title)
-                                     .arg(s.importance))},
+                                        .arg(s.kind)
+                                        .arg(s.id)
+                                        .arg(s.title)
+                                        .arg(s.importance))},
                 {"score", s.importance / 10.0},
                 {"source", {{"agent", "scars"}, {"scar", s.id}}}};
 }
@@ -81,16 +79,18 @@ Result<std::vector<Json>> ScarSuggester::draft(const Scar& scar, int& redacted) 
     if (m_command.isEmpty())
         return std::vector<Json>{templateProposal(scar)};
     Redactor::Result found;
-    Json scarJson = Json{{"id", scar.id},           {"kind", toStd(scar.kind)},
-                         {"title", toStd(scar.title)}, {"context", toStd(scar.context)},
-                         {"lesson", toStd(scar.lesson)}, {"importance", scar.importance},
+    Json scarJson = Json{{"id", scar.id},
+                         {"kind", toStd(scar.kind)},
+                         {"title", toStd(scar.title)},
+                         {"context", toStd(scar.context)},
+                         {"lesson", toStd(scar.lesson)},
+                         {"importance", scar.importance},
                          {"scope", toStd(scar.scope)}};
     scarJson = Redactor::redactJson(scarJson, found);
-    const QString summary = QStringLiteral("%1: %2\n%3\nLesson: %4")
-                                .arg(fromStd(scarJson["kind"].get<std::string>()),
-                                     fromStd(scarJson["title"].get<std::string>()),
-                                     fromStd(scarJson["context"].get<std::string>()),
-                                     fromStd(scarJson["lesson"].get<std::string>()));
+    const QString summary =
+        QStringLiteral("%1: %2\n%3\nLesson: %4")
+            .arg(fromStd(scarJson["kind"].get<std::string>()), fromStd(scarJson["title"].get<std::string>()),
+                 fromStd(scarJson["context"].get<std::string>()), fromStd(scarJson["lesson"].get<std::string>()));
     const Json request{{"summary", toStd(summary)}, {"scar", scarJson}};
     redacted += found.total();
 
@@ -109,9 +109,8 @@ Result<std::vector<Json>> ScarSuggester::draft(const Scar& scar, int& redacted) 
         return fail(Error::io(QStringLiteral("proposer command timed out on scar %1").arg(scar.id)));
     }
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        return fail(Error::io(QStringLiteral("proposer command failed on scar %1 (exit %2)")
-                                  .arg(scar.id)
-                                  .arg(p.exitCode())));
+        return fail(
+            Error::io(QStringLiteral("proposer command failed on scar %1 (exit %2)").arg(scar.id).arg(p.exitCode())));
     auto proposals = parseProposals(p.readAllStandardOutput());
     if (!proposals)
         return fail(proposals.error());
@@ -119,8 +118,8 @@ Result<std::vector<Json>> ScarSuggester::draft(const Scar& scar, int& redacted) 
     Redactor::Result back;
     for (Json& proposal : *proposals) {
         proposal = Redactor::redactJson(proposal, back);
-        Json source = proposal.contains("source") && proposal["source"].is_object() ? proposal["source"]
-                                                                                    : Json::object();
+        Json source =
+            proposal.contains("source") && proposal["source"].is_object() ? proposal["source"] : Json::object();
         source["agent"] = "scars";
         source["scar"] = scar.id;
         proposal["source"] = source;
@@ -134,9 +133,8 @@ Result<ScarSuggester::Suggestion> ScarSuggester::suggestOne(const Scar& scar, in
     Suggestion s;
     s.scarId = scar.id;
     if (scar.suggestionId)
-        return fail(Error::refused(QStringLiteral("scar %1 already has a suggestion (inbox item %2)")
-                                       .arg(scar.id)
-                                       .arg(*scar.suggestionId)));
+        return fail(Error::refused(
+            QStringLiteral("scar %1 already has a suggestion (inbox item %2)").arg(scar.id).arg(*scar.suggestionId)));
     auto proposals = draft(scar, redacted);
     if (!proposals)
         return fail(proposals.error());
@@ -146,11 +144,12 @@ Result<ScarSuggester::Suggestion> ScarSuggester::suggestOne(const Scar& scar, in
     }
     auto result = ProposalSubmission(m_workspace, m_clock).submit(*proposals);
     if (!result)
-        return fail(Error{result.error().kind,
-                          QStringLiteral("scar %1: %2").arg(scar.id).arg(result.error().message)});
+        return fail(Error{result.error().kind, QStringLiteral("scar %1: %2").arg(scar.id).arg(result.error().message)});
     const std::pair<const std::vector<OutcomeItem>*, InboxStatus> lists[] = {
-        {&result->pending, InboxStatus::Pending}, {&result->applied, InboxStatus::Applied},
-        {&result->failed, InboxStatus::Failed},   {&result->rejected, InboxStatus::Rejected}};
+        {&result->pending, InboxStatus::Pending},
+        {&result->applied, InboxStatus::Applied},
+        {&result->failed, InboxStatus::Failed},
+        {&result->rejected, InboxStatus::Rejected}};
     for (const auto& [items, status] : lists) {
         if (!s.inboxId && !items->empty() && items->front().inboxId > 0) {
             s.inboxId = items->front().inboxId;

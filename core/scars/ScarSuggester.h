@@ -33,9 +33,10 @@ public:
     };
 
     ScarSuggester(Workspace& workspace, const Clock& clock, QString actor)
-        : m_workspace(workspace), m_clock(clock), m_actor(std::move(actor))
-    {
-    }
+        : m_workspace(workspace)
+        , m_clock(clock)
+        , m_actor(std::move(actor))
+    {}
     void setProposerCommand(QString command, int timeoutMs = 60000)
     {
         m_command = std::move(command);

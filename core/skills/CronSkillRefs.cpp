@@ -149,8 +149,7 @@ Result<QSet<QString>> CronSkillRefs::parse(const QByteArray& bytes, const QStrin
     } else if (data.is_array()) {
         jobs.assign(data.begin(), data.end());
     } else {
-        return fail(Error::invalid(
-            QStringLiteral("cron/jobs.json: expected {\"jobs\": [...]} or a list of jobs")));
+        return fail(Error::invalid(QStringLiteral("cron/jobs.json: expected {\"jobs\": [...]} or a list of jobs")));
     }
     QSet<QString> names;
     for (const Json& job : jobs) {

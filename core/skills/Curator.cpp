@@ -40,11 +40,7 @@ QString ledgerAction(const QString& to)
 
 } // namespace
 
-Curator::Curator(Workspace& workspace, const Clock& clock)
-    : m_workspace(workspace)
-    , m_clock(clock)
-{
-}
+Curator::Curator(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
 Result<CuratorPlan> Curator::plan(const QDateTime& now, std::optional<QString>& hermesUsage)
 {
@@ -147,8 +143,7 @@ Result<CuratorReport> Curator::run(bool dryRun)
             row.details = Json{{"anchor", toStd(step.anchor)},
                                {"stale_after_days", report.staleAfterDays},
                                {"archive_after_days", report.archiveAfterDays},
-                               {"archive_path", step.archivePath ? Json(toStd(*step.archivePath))
-                                                                 : Json(nullptr)}};
+                               {"archive_path", step.archivePath ? Json(toStd(*step.archivePath)) : Json(nullptr)}};
             saved = skills.save(s);
             if (saved) {
                 if (auto a = audit.append(std::move(row)); !a)
@@ -176,12 +171,11 @@ Result<CuratorReport> Curator::run(bool dryRun)
 }
 
 void Curator::writeFiles(CuratorReport& report, const std::vector<Skill>& changed,
-                         const std::optional<QString>& hermesUsage,
-                         const QStringList& bundledArchives, const QDateTime& now)
+                         const std::optional<QString>& hermesUsage, const QStringList& bundledArchives,
+                         const QDateTime& now)
 {
-    Status written = hermesUsage
-                         ? HermesUsageFile::writeBack(*hermesUsage, changed, report.seededNames, now)
-                         : UsageLink(m_workspace.db()).writeBack(changed);
+    Status written = hermesUsage ? HermesUsageFile::writeBack(*hermesUsage, changed, report.seededNames, now)
+                                 : UsageLink(m_workspace.db()).writeBack(changed);
     if (!written)
         report.writeBackError = written.error().message;
     const QString skillsDir = m_workspace.path(QStringLiteral("skills"));
@@ -193,13 +187,11 @@ void Curator::writeFiles(CuratorReport& report, const std::vector<Skill>& change
     for (const CuratorReport::Step& step : report.plan) {
         if (step.error)
             continue;
-        Json evidence{{"source", "sediment"}, {"from", toStd(step.from)}, {"to", toStd(step.to)},
-                      {"reason", toStd(step.why)}};
+        Json evidence{
+            {"source", "sediment"}, {"from", toStd(step.from)}, {"to", toStd(step.to)}, {"reason", toStd(step.why)}};
         if (step.archivePath)
             evidence["archive_path"] = toStd(*step.archivePath);
-        if (auto s = ledger.append(SkillLedger::Actor::Curator, ledgerAction(step.to), step.name,
-                                   evidence, now);
-            !s) {
+        if (auto s = ledger.append(SkillLedger::Actor::Curator, ledgerAction(step.to), step.name, evidence, now); !s) {
             report.warnings << s.error().message;
             return;
         }

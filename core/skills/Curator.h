@@ -33,9 +33,8 @@ private:
     Result<CuratorPlan> plan(const QDateTime& now, std::optional<QString>& hermesUsage);
     // The files a committed pass updates after the database: .usage.json and the ledger.
     // Built-ins it archived go to the suppression list.
-    void writeFiles(CuratorReport& report, const std::vector<Skill>& changed,
-                    const std::optional<QString>& hermesUsage, const QStringList& bundledArchives,
-                    const QDateTime& now);
+    void writeFiles(CuratorReport& report, const std::vector<Skill>& changed, const std::optional<QString>& hermesUsage,
+                    const QStringList& bundledArchives, const QDateTime& now);
 
     Workspace& m_workspace;
     const Clock& m_clock;

@@ -13,9 +13,12 @@ namespace {
 qint64& countFor(CuratorReport& r, CuratorDecision::Transition t)
 {
     switch (t) {
-    case CuratorDecision::Transition::MarkStale: return r.markedStale;
-    case CuratorDecision::Transition::Archive: return r.archived;
-    default: return r.reactivated;
+    case CuratorDecision::Transition::MarkStale:
+        return r.markedStale;
+    case CuratorDecision::Transition::Archive:
+        return r.archived;
+    default:
+        return r.reactivated;
     }
 }
 

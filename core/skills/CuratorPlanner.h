@@ -18,8 +18,8 @@ class SkillFolders;
 struct CuratorPlan {
     CuratorReport report;
     std::vector<Skill> targets;
-    std::vector<Skill> seeds;  // Hermes: bundled skills to record for the first time
-    std::vector<Skill> synced; // Hermes: the .usage.json records, to refresh the database with
+    std::vector<Skill> seeds;    // Hermes: bundled skills to record for the first time
+    std::vector<Skill> synced;   // Hermes: the .usage.json records, to refresh the database with
     QStringList bundledArchives; // Hermes: built-ins the pass archives, to suppress
 };
 

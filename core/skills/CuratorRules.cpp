@@ -7,10 +7,14 @@ namespace sediment {
 QString CuratorDecision::toState(const QString& from) const
 {
     switch (transition) {
-    case Transition::MarkStale: return QStringLiteral("stale");
-    case Transition::Archive: return QStringLiteral("archived");
-    case Transition::Reactivate: return QStringLiteral("active");
-    case Transition::None: break;
+    case Transition::MarkStale:
+        return QStringLiteral("stale");
+    case Transition::Archive:
+        return QStringLiteral("archived");
+    case Transition::Reactivate:
+        return QStringLiteral("active");
+    case Transition::None:
+        break;
     }
     return from;
 }
@@ -25,8 +29,8 @@ QString isoUtc(const QDateTime& t)
     const QDate d = utc.date();
     const QTime c = utc.time();
     char buf[40];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", d.year(), d.month(),
-                  d.day(), c.hour(), c.minute(), c.second(), c.msec());
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", d.year(), d.month(), d.day(), c.hour(),
+                  c.minute(), c.second(), c.msec());
     return QString::fromLatin1(buf);
 }
 
@@ -37,11 +41,9 @@ CuratorRules::Cutoffs::Cutoffs(const QDateTime& at, const CuratorThresholds& t)
     , now(at)
     , stale(at.addDays(-t.staleAfterDays))
     , archive(at.addDays(-t.archiveAfterDays))
-{
-}
+{}
 
-CuratorDecision CuratorRules::decide(const Skill& skill, const QDateTime& now,
-                                     const CuratorThresholds& thresholds)
+CuratorDecision CuratorRules::decide(const Skill& skill, const QDateTime& now, const CuratorThresholds& thresholds)
 {
     return decide(skill, Cutoffs(now, thresholds));
 }
@@ -89,9 +91,8 @@ CuratorDecision CuratorRules::transition(const Skill& skill, const Cutoffs& cut)
 
     // The reason is only written for a transition: most skills in a pass have none.
     d.anchorIso = isoUtc(d.anchor);
-    const QString anchorText = activity
-        ? QStringLiteral("last activity %1").arg(d.anchorIso)
-        : QStringLiteral("no activity since creation %1").arg(d.anchorIso);
+    const QString anchorText = activity ? QStringLiteral("last activity %1").arg(d.anchorIso)
+                                        : QStringLiteral("no activity since creation %1").arg(d.anchorIso);
     const int staleDays = cut.thresholds.staleAfterDays;
     switch (d.transition) {
     case T::Archive:
@@ -100,20 +101,16 @@ CuratorDecision CuratorRules::transition(const Skill& skill, const Cutoffs& cut)
                     .arg(cut.thresholds.archiveAfterDays);
         break;
     case T::MarkStale:
-        d.why = QStringLiteral("%1 is %2 days or more ago (stale after %2 days)")
-                    .arg(anchorText)
-                    .arg(staleDays);
+        d.why = QStringLiteral("%1 is %2 days or more ago (stale after %2 days)").arg(anchorText).arg(staleDays);
         break;
     case T::Reactivate:
-        d.why = skill.useCount == 0
-                    ? QStringLiteral("never used but %1 is within %2 days; reactivated")
-                          .arg(anchorText)
-                          .arg(staleDays)
-                    : QStringLiteral("%1 is within %2 days; used again since marked stale")
-                          .arg(anchorText)
-                          .arg(staleDays);
+        d.why =
+            skill.useCount == 0
+                ? QStringLiteral("never used but %1 is within %2 days; reactivated").arg(anchorText).arg(staleDays)
+                : QStringLiteral("%1 is within %2 days; used again since marked stale").arg(anchorText).arg(staleDays);
         break;
-    case T::None: break;
+    case T::None:
+        break;
     }
     return d;
 }

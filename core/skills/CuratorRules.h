@@ -36,8 +36,7 @@ public:
         QDateTime archive; // now - archive_after_days
     };
 
-    static CuratorDecision decide(const Skill& skill, const QDateTime& now,
-                                  const CuratorThresholds& thresholds);
+    static CuratorDecision decide(const Skill& skill, const QDateTime& now, const CuratorThresholds& thresholds);
     // The same with the cut-offs computed once for a whole pass.
     static CuratorDecision decide(const Skill& skill, const Cutoffs& cutoffs);
     // The transition alone, for a skill whose eligibility the caller has settled (on a Hermes

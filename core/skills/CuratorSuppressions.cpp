@@ -43,8 +43,7 @@ Status CuratorSuppressions::write(const QStringList& names) const
 {
     // Hermes writes the sorted names joined by newlines, with a final newline unless empty.
     QStringList sorted = names;
-    std::sort(sorted.begin(), sorted.end(),
-              [](const QString& a, const QString& b) { return a.toUtf8() < b.toUtf8(); });
+    std::sort(sorted.begin(), sorted.end(), [](const QString& a, const QString& b) { return a.toUtf8() < b.toUtf8(); });
     QByteArray text = sorted.join(QLatin1Char('\n')).toUtf8();
     if (!sorted.isEmpty())
         text += '\n';

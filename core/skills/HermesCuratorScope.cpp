@@ -45,8 +45,7 @@ bool HermesCuratorScope::isHermesHome(const QString& root)
 }
 
 Result<HermesCuratorScope> HermesCuratorScope::load(const QString& root, const QString& usagePath,
-                                                    const CuratorSettings& settings,
-                                                    const QDateTime& now)
+                                                    const CuratorSettings& settings, const QDateTime& now)
 {
     HermesCuratorScope scope;
     scope.m_settings = settings;
@@ -116,13 +115,20 @@ HermesCuratorScope::Protection HermesCuratorScope::protection(const QString& nam
 QString HermesCuratorScope::describe(Protection p)
 {
     switch (p) {
-    case Protection::None: return QStringLiteral("not protected");
-    case Protection::Pinned: return QStringLiteral("pinned");
-    case Protection::CronJob: return QStringLiteral("named by a cron job");
-    case Protection::Hub: return QStringLiteral("installed from the skills hub");
-    case Protection::ProtectedBuiltin: return QStringLiteral("a protected built-in");
-    case Protection::Bundled: return QStringLiteral("bundled (curator.prune_builtins is off)");
-    case Protection::NotAgent: return QStringLiteral("not marked as created by the agent");
+    case Protection::None:
+        return QStringLiteral("not protected");
+    case Protection::Pinned:
+        return QStringLiteral("pinned");
+    case Protection::CronJob:
+        return QStringLiteral("named by a cron job");
+    case Protection::Hub:
+        return QStringLiteral("installed from the skills hub");
+    case Protection::ProtectedBuiltin:
+        return QStringLiteral("a protected built-in");
+    case Protection::Bundled:
+        return QStringLiteral("bundled (curator.prune_builtins is off)");
+    case Protection::NotAgent:
+        return QStringLiteral("not marked as created by the agent");
     }
     return {};
 }

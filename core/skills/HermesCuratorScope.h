@@ -2,8 +2,8 @@
 
 #include "skills/CuratorRules.h"
 #include "skills/HermesUsageFile.h"
-#include "skills/SkillWalk.h"
 #include "skills/Skill.h"
+#include "skills/SkillWalk.h"
 #include "util/Error.h"
 #include "util/Json.h"
 

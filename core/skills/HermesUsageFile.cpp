@@ -19,19 +19,16 @@ using Record = nlohmann::json;
 const QSet<QString>& knownKeys()
 {
     static const QSet<QString> keys{
-        QStringLiteral("use_count"),     QStringLiteral("view_count"),
-        QStringLiteral("patch_count"),   QStringLiteral("last_used_at"),
-        QStringLiteral("last_viewed_at"), QStringLiteral("last_patched_at"),
-        QStringLiteral("created_at"),    QStringLiteral("state"),
-        QStringLiteral("pinned"),        QStringLiteral("archived_at"),
-        QStringLiteral("created_by")};
+        QStringLiteral("use_count"),    QStringLiteral("view_count"),     QStringLiteral("patch_count"),
+        QStringLiteral("last_used_at"), QStringLiteral("last_viewed_at"), QStringLiteral("last_patched_at"),
+        QStringLiteral("created_at"),   QStringLiteral("state"),          QStringLiteral("pinned"),
+        QStringLiteral("archived_at"),  QStringLiteral("created_by")};
     return keys;
 }
 
 Error badField(const QString& name, const char* key, const QString& what)
 {
-    return Error::invalid(QStringLiteral(".usage.json: skill '%1': %2 %3")
-                              .arg(name, QLatin1String(key), what));
+    return Error::invalid(QStringLiteral(".usage.json: skill '%1': %2 %3").arg(name, QLatin1String(key), what));
 }
 
 // Hermes reads counts with int(value or 0): null and absent are 0, a float is truncated.
@@ -64,12 +61,11 @@ Result<std::optional<QDateTime>> readTime(const Record& rec, const char* key, co
         if (auto t = time::parseIso(text))
             return std::optional<QDateTime>(*t);
     }
-    return fail(badField(name, key,
-                         QStringLiteral("is not an ISO-8601 time (got %1)").arg(fromStd(it->dump()))));
+    return fail(badField(name, key, QStringLiteral("is not an ISO-8601 time (got %1)").arg(fromStd(it->dump()))));
 }
 
-Result<Skill> readRecord(const QString& name, const Record& rec,
-                         const HermesUsageFile::Provenance& provenance, const QDateTime& now)
+Result<Skill> readRecord(const QString& name, const Record& rec, const HermesUsageFile::Provenance& provenance,
+                         const QDateTime& now)
 {
     Skill s;
     s.name = name;
@@ -80,10 +76,8 @@ Result<Skill> readRecord(const QString& name, const Record& rec,
             return fail(v.error());
         *count = *v;
     }
-    for (auto [key, at] : {std::pair{"last_used_at", &s.lastUsedAt},
-                           std::pair{"last_viewed_at", &s.lastViewedAt},
-                           std::pair{"last_patched_at", &s.lastPatchedAt},
-                           std::pair{"archived_at", &s.archivedAt}}) {
+    for (auto [key, at] : {std::pair{"last_used_at", &s.lastUsedAt}, std::pair{"last_viewed_at", &s.lastViewedAt},
+                           std::pair{"last_patched_at", &s.lastPatchedAt}, std::pair{"archived_at", &s.archivedAt}}) {
         auto v = readTime(rec, key, name);
         if (!v)
             return fail(v.error());
@@ -96,22 +90,21 @@ Result<Skill> readRecord(const QString& name, const Record& rec,
 
     if (const auto it = rec.find("state"); it != rec.end() && !it->is_null()) {
         if (!it->is_string() || !Skill::isKnownState(fromStd(it->get<std::string>())))
-            return fail(badField(name, "state",
-                                 QStringLiteral("must be active, stale or archived (got %1)")
-                                     .arg(fromStd(it->dump()))));
+            return fail(badField(
+                name, "state", QStringLiteral("must be active, stale or archived (got %1)").arg(fromStd(it->dump()))));
         s.state = fromStd(it->get<std::string>());
     }
     if (const auto it = rec.find("pinned"); it != rec.end() && !it->is_null()) {
         if (!it->is_boolean())
-            return fail(badField(name, "pinned",
-                                 QStringLiteral("must be true or false (got %1)").arg(fromStd(it->dump()))));
+            return fail(
+                badField(name, "pinned", QStringLiteral("must be true or false (got %1)").arg(fromStd(it->dump()))));
         s.pinned = it->get<bool>();
     }
     if (const auto it = rec.find("created_by"); it != rec.end() && !it->is_null()) {
         if (!it->is_string() || !Skill::isKnownCreator(fromStd(it->get<std::string>())))
-            return fail(badField(name, "created_by",
-                                 QStringLiteral("must be agent, user, bundled or hub (got %1)")
-                                     .arg(fromStd(it->dump()))));
+            return fail(
+                badField(name, "created_by",
+                         QStringLiteral("must be agent, user, bundled or hub (got %1)").arg(fromStd(it->dump()))));
         s.createdBy = fromStd(it->get<std::string>());
     } else if (provenance.bundled.contains(name)) {
         s.createdBy = QStringLiteral("bundled");
@@ -154,22 +147,19 @@ HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skill
     return p;
 }
 
-Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
-                                                       const Provenance& provenance,
+Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text, const Provenance& provenance,
                                                        const QDateTime& now)
 {
     Record data;
     try {
-        data = json::parseShallowSorted(std::string_view(text.constData(), std::size_t(text.size())),
-                                        false);
+        data = json::parseShallowSorted(std::string_view(text.constData(), std::size_t(text.size())), false);
     } catch (const json::TooDeep&) {
         data = Record(Record::value_t::discarded);
     }
     if (data.is_discarded())
         return fail(Error::invalid(QStringLiteral(".usage.json is not valid JSON")));
     if (!data.is_object())
-        return fail(Error::invalid(
-            QStringLiteral(".usage.json must be a JSON object keyed by skill name")));
+        return fail(Error::invalid(QStringLiteral(".usage.json must be a JSON object keyed by skill name")));
     Parsed out;
     for (const auto& [key, rec] : data.items()) {
         const QString name = fromStd(key);
@@ -178,8 +168,7 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
             continue;
         }
         if (!Skill::isValidName(name)) {
-            out.skipped.push_back(
-                {name, QStringLiteral("not a valid skill name ([a-z0-9][a-z0-9._-]{0,63})")});
+            out.skipped.push_back({name, QStringLiteral("not a valid skill name ([a-z0-9][a-z0-9._-]{0,63})")});
             continue;
         }
         auto skill = readRecord(name, rec, provenance, now);
@@ -196,8 +185,8 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text,
     return out;
 }
 
-Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>& changed,
-                                  const QStringList& seeded, const QDateTime& now)
+Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>& changed, const QStringList& seeded,
+                                  const QDateTime& now)
 {
     if (changed.empty() && seeded.isEmpty())
         return {};
@@ -211,8 +200,7 @@ Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>&
     if (!current->trimmed().isEmpty()) {
         data = nlohmann::json::parse(current->toStdString(), nullptr, false);
         if (!data.is_object())
-            return fail(Error::io(
-                QStringLiteral("%1 is no longer a JSON object; not overwriting it").arg(path)));
+            return fail(Error::io(QStringLiteral("%1 is no longer a JSON object; not overwriting it").arg(path)));
     }
     for (const Skill& s : changed) {
         const std::string name = toStd(s.name);
@@ -238,11 +226,16 @@ Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>&
         auto& rec = data[toStd(name)];
         if (rec.is_object())
             continue;
-        rec = nlohmann::json{{"created_by", nullptr},      {"use_count", 0},
-                             {"view_count", 0},            {"last_used_at", nullptr},
-                             {"last_viewed_at", nullptr},  {"patch_count", 0},
-                             {"last_patched_at", nullptr}, {"created_at", toStd(hermesTime(now))},
-                             {"state", "active"},          {"pinned", false},
+        rec = nlohmann::json{{"created_by", nullptr},
+                             {"use_count", 0},
+                             {"view_count", 0},
+                             {"last_used_at", nullptr},
+                             {"last_viewed_at", nullptr},
+                             {"patch_count", 0},
+                             {"last_patched_at", nullptr},
+                             {"created_at", toStd(hermesTime(now))},
+                             {"state", "active"},
+                             {"pinned", false},
                              {"archived_at", nullptr}};
     }
     return AtomicFile::write(path, QByteArray::fromStdString(serialize(data)));

@@ -6,8 +6,8 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QSet>
-#include <QStringList>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -42,8 +42,7 @@ public:
     // A wrong type or an unreadable time is an error naming the skill and the key (nothing is
     // imported); a record that is not an object or a name Sediment cannot hold is skipped.
     // Unknown keys go to Skill::extra. created_at missing means `now`, as Hermes backfills it.
-    static Result<Parsed> parse(const QByteArray& text, const Provenance& provenance,
-                                const QDateTime& now);
+    static Result<Parsed> parse(const QByteArray& text, const Provenance& provenance, const QDateTime& now);
 
     // Writes each changed skill's state, pinned and archived_at into the file, keeping every
     // other key and record as the file holds them now (Hermes may have written since). A
@@ -51,8 +50,8 @@ public:
     // (no creator, zero counts, created_at = `now`) unless the file has one by then. The read,
     // change and atomic replace happen under <file>.lock, the lock Hermes' telemetry takes;
     // a file that no longer parses as an object is never overwritten.
-    static Status writeBack(const QString& path, const std::vector<Skill>& changed,
-                            const QStringList& seeded = {}, const QDateTime& now = {});
+    static Status writeBack(const QString& path, const std::vector<Skill>& changed, const QStringList& seeded = {},
+                            const QDateTime& now = {});
 
     // Python's json.dump(value, indent=2, sort_keys=True, ensure_ascii=False).
     static std::string serialize(const nlohmann::json& value);

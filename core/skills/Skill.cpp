@@ -8,10 +8,7 @@ namespace sediment {
 
 namespace {
 
-Json optionalTime(const std::optional<QDateTime>& t)
-{
-    return t ? Json(toStd(time::toIso(*t))) : Json(nullptr);
-}
+Json optionalTime(const std::optional<QDateTime>& t) { return t ? Json(toStd(time::toIso(*t))) : Json(nullptr); }
 
 } // namespace
 
@@ -52,14 +49,13 @@ bool Skill::isValidName(const QString& name)
 
 bool Skill::isKnownCreator(const QString& who)
 {
-    return who == QLatin1String("agent") || who == QLatin1String("user")
-           || who == QLatin1String("bundled") || who == QLatin1String("hub");
+    return who == QLatin1String("agent") || who == QLatin1String("user") || who == QLatin1String("bundled")
+           || who == QLatin1String("hub");
 }
 
 bool Skill::isKnownState(const QString& state)
 {
-    return state == QLatin1String("active") || state == QLatin1String("stale")
-           || state == QLatin1String("archived");
+    return state == QLatin1String("active") || state == QLatin1String("stale") || state == QLatin1String("archived");
 }
 
 } // namespace sediment

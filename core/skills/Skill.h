@@ -16,7 +16,7 @@ struct Skill {
     QString name;
     QString createdBy = QStringLiteral("agent"); // agent | user | bundled | hub
     bool pinned = false;
-    QString state = QStringLiteral("active");    // active | stale | archived
+    QString state = QStringLiteral("active"); // active | stale | archived
     qint64 useCount = 0;
     qint64 viewCount = 0;
     qint64 patchCount = 0;

@@ -18,27 +18,18 @@ Status moveFolder(const QString& from, const QString& to)
     if (QFileInfo::exists(to))
         return fail(Error::refused(QStringLiteral("%1 already exists").arg(to)));
     if (std::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) != 0)
-        return fail(Error::io(QStringLiteral("cannot move %1 to %2: %3")
-                                  .arg(from, to, QString::fromLocal8Bit(std::strerror(errno)))));
+        return fail(Error::io(
+            QStringLiteral("cannot move %1 to %2: %3").arg(from, to, QString::fromLocal8Bit(std::strerror(errno)))));
     return {};
 }
 
 } // namespace
 
-QString SkillFolders::liveFolder(const QString& name) const
-{
-    return m_dir + QLatin1Char('/') + name;
-}
+QString SkillFolders::liveFolder(const QString& name) const { return m_dir + QLatin1Char('/') + name; }
 
-QString SkillFolders::skillFile(const QString& name) const
-{
-    return liveFolder(name) + QStringLiteral("/SKILL.md");
-}
+QString SkillFolders::skillFile(const QString& name) const { return liveFolder(name) + QStringLiteral("/SKILL.md"); }
 
-bool SkillFolders::hasLiveFolder(const QString& name) const
-{
-    return QFileInfo(liveFolder(name)).isDir();
-}
+bool SkillFolders::hasLiveFolder(const QString& name) const { return QFileInfo(liveFolder(name)).isDir(); }
 
 QString SkillFolders::archiveTarget(const QString& name, const QDateTime& now) const
 {
@@ -65,8 +56,7 @@ Status SkillFolders::moveBack(const QString& relativeTarget, const QString& rela
     return moveFolder(m_dir + QLatin1Char('/') + relativeTarget, m_dir + QLatin1Char('/') + relativeSource);
 }
 
-std::optional<QString> SkillFolders::findArchived(const QString& name,
-                                                  const std::optional<QString>& recorded) const
+std::optional<QString> SkillFolders::findArchived(const QString& name, const std::optional<QString>& recorded) const
 {
     if (recorded && QFileInfo(m_dir + QLatin1Char('/') + *recorded).isDir())
         return recorded;
@@ -75,8 +65,7 @@ std::optional<QString> SkillFolders::findArchived(const QString& name,
         return QStringLiteral(".archive/") + name;
     // Only <name>-<14 digits>: "foo-bar" is another skill, not a dated copy of "foo". The
     // suffixes sort as text in time order, so the last one is the newest.
-    const QRegularExpression dated(QStringLiteral("^%1-\\d{14}$")
-                                       .arg(QRegularExpression::escape(name)));
+    const QRegularExpression dated(QStringLiteral("^%1-\\d{14}$").arg(QRegularExpression::escape(name)));
     const QStringList entries = archive.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
     for (auto it = entries.crbegin(); it != entries.crend(); ++it) {
         if (dated.match(*it).hasMatch())
@@ -88,8 +77,8 @@ std::optional<QString> SkillFolders::findArchived(const QString& name,
 Status SkillFolders::restore(const QString& name, const QString& relativeSource) const
 {
     if (QFileInfo::exists(liveFolder(name)))
-        return fail(Error::refused(
-            QStringLiteral("skills/%1 already exists; move it away before restoring").arg(name)));
+        return fail(
+            Error::refused(QStringLiteral("skills/%1 already exists; move it away before restoring").arg(name)));
     return moveFolder(m_dir + QLatin1Char('/') + relativeSource, liveFolder(name));
 }
 

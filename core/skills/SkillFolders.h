@@ -18,7 +18,7 @@ public:
 
     QString dir() const { return m_dir; }
     QString liveFolder(const QString& name) const;
-    QString skillFile(const QString& name) const;   // the live SKILL.md
+    QString skillFile(const QString& name) const; // the live SKILL.md
     bool hasLiveFolder(const QString& name) const;
 
     // Where an archive of `name` would go now, relative to skills/ (".archive/<name>", with the
@@ -34,8 +34,7 @@ public:
 
     // The archived folder to bring back, relative to skills/: the recorded one if it still
     // exists, else .archive/<name>, else the newest .archive/<name>-<suffix>.
-    std::optional<QString> findArchived(const QString& name,
-                                        const std::optional<QString>& recorded) const;
+    std::optional<QString> findArchived(const QString& name, const std::optional<QString>& recorded) const;
 
     // Moves skills/<relativeSource> back to skills/<name>; refuses when that exists.
     Status restore(const QString& name, const QString& relativeSource) const;

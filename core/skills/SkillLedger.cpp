@@ -9,13 +9,10 @@
 
 namespace sediment {
 
-bool SkillLedger::exists() const
-{
-    return QFileInfo(m_dir + QStringLiteral("/.curator_ledger.jsonl")).isFile();
-}
+bool SkillLedger::exists() const { return QFileInfo(m_dir + QStringLiteral("/.curator_ledger.jsonl")).isFile(); }
 
-std::string SkillLedger::line(const QString& id, Actor actor, const QString& action,
-                              const QString& skill, const Json& evidence, const QDateTime& at)
+std::string SkillLedger::line(const QString& id, Actor actor, const QString& action, const QString& skill,
+                              const Json& evidence, const QDateTime& at)
 {
     Json entry = Json::object();
     entry["id"] = toStd(id);
@@ -29,8 +26,8 @@ std::string SkillLedger::line(const QString& id, Actor actor, const QString& act
     return json::pythonDump(entry) + '\n';
 }
 
-Status SkillLedger::append(Actor actor, const QString& action, const QString& skill,
-                           const Json& evidence, const QDateTime& at) const
+Status SkillLedger::append(Actor actor, const QString& action, const QString& skill, const Json& evidence,
+                           const QDateTime& at) const
 {
     if (!exists())
         return {};

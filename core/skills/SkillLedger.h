@@ -27,8 +27,8 @@ public:
                   const QDateTime& at) const;
 
     // The line append() would write, without the id's randomness (for tests of the format).
-    static std::string line(const QString& id, Actor actor, const QString& action,
-                            const QString& skill, const Json& evidence, const QDateTime& at);
+    static std::string line(const QString& id, Actor actor, const QString& action, const QString& skill,
+                            const Json& evidence, const QDateTime& at);
 
 private:
     QString m_dir;

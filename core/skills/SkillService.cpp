@@ -26,23 +26,22 @@ Error unknownSkill(const QString& name)
 
 } // namespace
 
-SkillService::SkillService(Workspace& workspace, const Clock& clock)
-    : m_workspace(workspace)
-    , m_clock(clock)
-{
-}
+SkillService::SkillService(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
 Result<Skill> SkillService::record(Telemetry kind, const QString& name)
 {
     if (!Skill::isValidName(name))
-        return fail(Error::invalid(
-            QStringLiteral("invalid skill name '%1' (expected [a-z0-9][a-z0-9._-]{0,63})").arg(name)));
+        return fail(
+            Error::invalid(QStringLiteral("invalid skill name '%1' (expected [a-z0-9][a-z0-9._-]{0,63})").arg(name)));
     SkillRepository repo(m_workspace.db());
     const QDateTime now = m_clock.now();
     switch (kind) {
-    case Telemetry::Use: return repo.recordUse(name, now);
-    case Telemetry::View: return repo.recordView(name, now);
-    case Telemetry::Patch: return repo.recordPatch(name, now);
+    case Telemetry::Use:
+        return repo.recordUse(name, now);
+    case Telemetry::View:
+        return repo.recordView(name, now);
+    case Telemetry::Patch:
+        return repo.recordPatch(name, now);
     }
     return fail(Error::invalid(QStringLiteral("unknown telemetry kind")));
 }
@@ -57,8 +56,7 @@ Result<Skill> SkillService::existing(const QString& name)
     return **found;
 }
 
-Result<SkillService::Change> SkillService::setPinned(const QString& name, bool pinned,
-                                                     const QString& actor)
+Result<SkillService::Change> SkillService::setPinned(const QString& name, bool pinned, const QString& actor)
 {
     Database& db = m_workspace.db();
     auto tx = db.begin();
@@ -69,8 +67,8 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
         return fail(skill.error());
     Change change{*skill, false, {}, std::nullopt};
     if (skill->pinned == pinned) {
-        change.message = QStringLiteral("%1 is already %2").arg(name, pinned ? QStringLiteral("pinned")
-                                                                            : QStringLiteral("unpinned"));
+        change.message = QStringLiteral("%1 is already %2")
+                             .arg(name, pinned ? QStringLiteral("pinned") : QStringLiteral("unpinned"));
         return change;
     }
     change.skill.pinned = pinned;
@@ -105,8 +103,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     if (!skill)
         return fail(skill.error());
     if (skill->state != QLatin1String("archived"))
-        return fail(Error::refused(
-            QStringLiteral("skill '%1' is not archived (it is %2)").arg(name, skill->state)));
+        return fail(Error::refused(QStringLiteral("skill '%1' is not archived (it is %2)").arg(name, skill->state)));
     const auto source = folders.findArchived(name, skill->archivePath);
     if (source) {
         if (auto s = folders.restore(name, *source); !s)
@@ -156,15 +153,13 @@ void SkillService::publish(Change& change, const QString& ledgerAction, Json evi
     if (linked && *linked)
         written = HermesUsageFile::writeBack(**linked, {change.skill});
     else if (linked && HermesCuratorScope::isHermesHome(m_workspace.root()))
-        written = HermesUsageFile::writeBack(m_workspace.path(QStringLiteral("skills/.usage.json")),
-                                             {change.skill});
+        written = HermesUsageFile::writeBack(m_workspace.path(QStringLiteral("skills/.usage.json")), {change.skill});
     if (!written)
         change.writeBackError = written.error().message;
     if (!evidence.is_object())
         evidence = Json{{"source", "sediment"}};
     const SkillLedger ledger(m_workspace.path(QStringLiteral("skills")));
-    if (auto s = ledger.append(SkillLedger::Actor::User, ledgerAction, change.skill.name, evidence,
-                               m_clock.now());
+    if (auto s = ledger.append(SkillLedger::Actor::User, ledgerAction, change.skill.name, evidence, m_clock.now());
         !s) {
         change.writeBackError = change.writeBackError
                                     ? *change.writeBackError + QStringLiteral("; ") + s.error().message
@@ -177,14 +172,11 @@ Json SkillService::ImportReport::toJson() const
     Json skippedJson = Json::array();
     for (const auto& s : skipped)
         skippedJson.push_back(Json{{"name", toStd(s.name)}, {"why", toStd(s.why)}});
-    return Json{{"file", toStd(file)},
-                {"imported", imported},
-                {"updated", updated},
-                {"skipped", std::move(skippedJson)}};
+    return Json{
+        {"file", toStd(file)}, {"imported", imported}, {"updated", updated}, {"skipped", std::move(skippedJson)}};
 }
 
-Result<SkillService::ImportReport> SkillService::importHermes(const QString& file,
-                                                              const QString& actor)
+Result<SkillService::ImportReport> SkillService::importHermes(const QString& file, const QString& actor)
 {
     const QString path = file.isEmpty() ? m_workspace.path(QStringLiteral("skills/.usage.json")) : file;
     const QFileInfo info(path);
@@ -197,8 +189,7 @@ Result<SkillService::ImportReport> SkillService::importHermes(const QString& fil
         return fail(bytes.error());
     const QDateTime now = m_clock.now();
     // Provenance files sit beside the usage file in a Hermes home's skills/ folder.
-    auto parsed = HermesUsageFile::parse(*bytes, HermesUsageFile::readProvenance(info.absolutePath()),
-                                         now);
+    auto parsed = HermesUsageFile::parse(*bytes, HermesUsageFile::readProvenance(info.absolutePath()), now);
     if (!parsed)
         return fail(parsed.error());
 

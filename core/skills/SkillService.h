@@ -36,7 +36,7 @@ public:
     Result<Change> restore(const QString& name, const QString& actor);
 
     struct ImportReport {
-        QString file; // absolute
+        QString file;        // absolute
         qint64 imported = 0; // new records
         qint64 updated = 0;  // records that existed and took the file's values
         std::vector<HermesUsageFile::Skipped> skipped;

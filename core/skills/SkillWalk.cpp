@@ -22,8 +22,8 @@ constexpr qint64 kHeadBytes = 16000; // 4,000 characters of UTF-8 at most
 // version control and dependency trees.
 bool excludedFolder(const QString& name)
 {
-    static const QSet<QString> transient{QStringLiteral("node_modules"), QStringLiteral("venv"),
-                                         QStringLiteral("env"), QStringLiteral("__pycache__")};
+    static const QSet<QString> transient{QStringLiteral("node_modules"), QStringLiteral("venv"), QStringLiteral("env"),
+                                         QStringLiteral("__pycache__")};
     return name.startsWith(QLatin1Char('.')) || transient.contains(name);
 }
 
@@ -73,9 +73,9 @@ Listing list(int dirFd)
             if (name[0] == '.')
                 continue; // "." and "..", and hidden folders, which the walk skips
             if (std::strcmp(name, "SKILL.md") == 0) {
-                out.skillFile = d->d_type == DT_REG
-                                || ((d->d_type == DT_LNK || d->d_type == DT_UNKNOWN)
-                                    && statIs(dirFd, name, false, true));
+                out.skillFile =
+                    d->d_type == DT_REG
+                    || ((d->d_type == DT_LNK || d->d_type == DT_UNKNOWN) && statIs(dirFd, name, false, true));
                 continue;
             }
             if (d->d_type == DT_DIR || (d->d_type == DT_UNKNOWN && statIs(dirFd, name, true, false)))
@@ -113,8 +113,7 @@ void walk(int dirFd, const QString& relative, std::vector<SkillWalk::Found>& out
     for (const QString& sub : here.folders) {
         if (excludedFolder(sub))
             continue;
-        Fd child(::openat(dirFd, QFile::encodeName(sub).constData(),
-                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        Fd child(::openat(dirFd, QFile::encodeName(sub).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (child.get() >= 0)
             walk(child.get(), relative.isEmpty() ? sub : relative + QLatin1Char('/') + sub, out);
     }

@@ -5,10 +5,7 @@
 
 namespace sediment {
 
-Result<std::optional<QString>> UsageLink::path() const
-{
-    return SkillRepository(m_db).usageLink();
-}
+Result<std::optional<QString>> UsageLink::path() const { return SkillRepository(m_db).usageLink(); }
 
 Status UsageLink::writeBack(const std::vector<Skill>& changed) const
 {

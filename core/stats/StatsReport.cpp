@@ -41,7 +41,10 @@ Result<Json> StatsReport::compute()
     auto byDestination = inbox.countByDestination();
     auto filing = inbox.countFiling();
     if (!total || !byStatus || !byDestination || !filing)
-        return fail(!total ? total.error() : !byStatus ? byStatus.error() : !byDestination ? byDestination.error() : filing.error());
+        return fail(!total           ? total.error()
+                    : !byStatus      ? byStatus.error()
+                    : !byDestination ? byDestination.error()
+                                     : filing.error());
     // The counts include the pending items still in the intake (schema 5), named here apart.
     out["inbox"] = Json{{"table", "inbox_items"},
                         {"total", *total},
@@ -74,10 +77,8 @@ Result<Json> StatsReport::compute()
             return fail(n.error());
         byKind[kind] = *n;
     }
-    out["scars"] = Json{{"table", "scars"},
-                        {"total", *scarTotal},
-                        {"archived", *scarTotal - *scarActive},
-                        {"by_kind", byKind}};
+    out["scars"] =
+        Json{{"table", "scars"}, {"total", *scarTotal}, {"archived", *scarTotal - *scarActive}, {"by_kind", byKind}};
 
     DecisionRepository decisions(m_db);
     auto allDecisions = decisions.ids(DecisionRepository::Filter{});
@@ -126,7 +127,9 @@ QString StatsReport::render(const Json& s)
         << QStringLiteral("  by destination: %1").arg(line(inbox["by_destination"]));
     if (const qint64 filing = inbox["intake"]["pending"].get<qint64>(); filing > 0)
         out << QStringLiteral("  of which pending in the intake (inbox_intake): %1").arg(filing);
-    out << QStringLiteral("Skills (skills): %1 (%2)").arg(s["skills"]["total"].get<qint64>()).arg(line(s["skills"]["by_state"]));
+    out << QStringLiteral("Skills (skills): %1 (%2)")
+               .arg(s["skills"]["total"].get<qint64>())
+               .arg(line(s["skills"]["by_state"]));
     out << QStringLiteral("Scars (scars): %1, %2 archived (%3)")
                .arg(s["scars"]["total"].get<qint64>())
                .arg(s["scars"]["archived"].get<qint64>())

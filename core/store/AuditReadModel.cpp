@@ -10,19 +10,18 @@ namespace {
 
 // Empty parameters match everything, so one statement serves every combination of filters.
 // SQLite's LIKE folds ASCII case; the server's twin says so with ILIKE.
-constexpr Sql kWhere{
-    " WHERE (?1 = '' OR subject_type = ?1) AND (?2 = '' OR subject_id = ?2)"
-    " AND (?3 = '' OR actor LIKE ?3 || '%' ESCAPE '\\')"
-    " AND (?4 = '' OR action = ?4)"
-    " AND (?5 = '' OR COALESCE(reason, '') LIKE ?6 ESCAPE '\\'"
-    "      OR COALESCE(before, '') LIKE ?6 ESCAPE '\\' OR COALESCE(after, '') LIKE ?6 ESCAPE '\\'"
-    "      OR details LIKE ?6 ESCAPE '\\')",
-    " WHERE (?1 = '' OR subject_type = ?1) AND (?2 = '' OR subject_id = ?2)"
-    " AND (?3 = '' OR actor ILIKE ?3 || '%' ESCAPE '\\')"
-    " AND (?4 = '' OR action = ?4)"
-    " AND (?5 = '' OR COALESCE(reason, '') ILIKE ?6 ESCAPE '\\'"
-    "      OR COALESCE(before, '') ILIKE ?6 ESCAPE '\\' OR COALESCE(after, '') ILIKE ?6 ESCAPE '\\'"
-    "      OR details ILIKE ?6 ESCAPE '\\')"};
+constexpr Sql kWhere{" WHERE (?1 = '' OR subject_type = ?1) AND (?2 = '' OR subject_id = ?2)"
+                     " AND (?3 = '' OR actor LIKE ?3 || '%' ESCAPE '\\')"
+                     " AND (?4 = '' OR action = ?4)"
+                     " AND (?5 = '' OR COALESCE(reason, '') LIKE ?6 ESCAPE '\\'"
+                     "      OR COALESCE(before, '') LIKE ?6 ESCAPE '\\' OR COALESCE(after, '') LIKE ?6 ESCAPE '\\'"
+                     "      OR details LIKE ?6 ESCAPE '\\')",
+                     " WHERE (?1 = '' OR subject_type = ?1) AND (?2 = '' OR subject_id = ?2)"
+                     " AND (?3 = '' OR actor ILIKE ?3 || '%' ESCAPE '\\')"
+                     " AND (?4 = '' OR action = ?4)"
+                     " AND (?5 = '' OR COALESCE(reason, '') ILIKE ?6 ESCAPE '\\'"
+                     "      OR COALESCE(before, '') ILIKE ?6 ESCAPE '\\' OR COALESCE(after, '') ILIKE ?6 ESCAPE '\\'"
+                     "      OR details ILIKE ?6 ESCAPE '\\')"};
 
 QString escapeLike(const QString& text)
 {
@@ -57,13 +56,11 @@ Result<qint64> AuditReadModel::count(const Filter& filter)
     return *row ? st->int64(0) : 0;
 }
 
-Result<std::vector<AuditEntry>> AuditReadModel::page(const Filter& filter, qint64 offset,
-                                                     int limit)
+Result<std::vector<AuditEntry>> AuditReadModel::page(const Filter& filter, qint64 offset, int limit)
 {
-    auto st = m_db.prepare(
-        (std::string("SELECT ") + AuditRepository::kColumns + " FROM audit_log"
-         + kWhere.text(m_db.dialect()) + " ORDER BY seq DESC LIMIT ?7 OFFSET ?8")
-            .c_str());
+    auto st = m_db.prepare((std::string("SELECT ") + AuditRepository::kColumns + " FROM audit_log"
+                            + kWhere.text(m_db.dialect()) + " ORDER BY seq DESC LIMIT ?7 OFFSET ?8")
+                               .c_str());
     if (!st)
         return fail(st.error());
     bindFilter(*st, filter);

@@ -53,12 +53,13 @@ Result<AuditEntry> AuditRepository::append(AuditEntry e)
     e.at = time::toIso(m_clock.now());
     e.hash = computeHash(e);
 
-    auto ins = m_cache.get(Insert,
-        "INSERT INTO audit_log(seq, at, actor, action, subject_type, subject_id, reason, before, "
-        "after, details, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto ins =
+        m_cache.get(Insert, "INSERT INTO audit_log(seq, at, actor, action, subject_type, subject_id, reason, before, "
+                            "after, details, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!ins)
         return fail(ins.error());
-    (*ins)->bind(1, e.seq)
+    (*ins)
+        ->bind(1, e.seq)
         .bind(2, e.at)
         .bind(3, e.actor)
         .bind(4, e.action)
@@ -77,10 +78,11 @@ Result<AuditEntry> AuditRepository::append(AuditEntry e)
 
 Result<std::vector<AuditEntry>> AuditRepository::list(const Query& q)
 {
-    std::string sql = std::string("SELECT ") + kColumns + " FROM audit_log WHERE seq > ?1"
-                      " AND (?2 = '' OR subject_type = ?2) AND (?3 = '' OR subject_id = ?3)"
-                      " AND (?4 = '' OR actor = ?4) AND (?5 = '' OR action = ?5)"
-                      " ORDER BY seq "
+    std::string sql = std::string("SELECT ") + kColumns
+                      + " FROM audit_log WHERE seq > ?1"
+                        " AND (?2 = '' OR subject_type = ?2) AND (?3 = '' OR subject_id = ?3)"
+                        " AND (?4 = '' OR actor = ?4) AND (?5 = '' OR action = ?5)"
+                        " ORDER BY seq "
                       + (q.newestFirst ? "DESC" : "ASC") + " LIMIT ?6";
     auto st = m_db.prepare(sql.c_str());
     if (!st)
@@ -106,8 +108,7 @@ Result<qint64> AuditRepository::count()
 
 Result<std::optional<AuditRepository::Break>> AuditRepository::verify()
 {
-    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM audit_log ORDER BY seq")
-                               .c_str());
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM audit_log ORDER BY seq").c_str());
     if (!st)
         return fail(st.error());
     QString expectedPrev = genesisHash();
@@ -120,14 +121,12 @@ Result<std::optional<AuditRepository::Break>> AuditRepository::verify()
             break;
         const AuditEntry e = fromRow(*st);
         if (e.seq != expectedSeq)
-            return std::optional<Break>(Break{e.seq, QStringLiteral("row %1 is missing before it")
-                                                         .arg(expectedSeq)});
+            return std::optional<Break>(Break{e.seq, QStringLiteral("row %1 is missing before it").arg(expectedSeq)});
         if (e.prevHash != expectedPrev)
             return std::optional<Break>(
                 Break{e.seq, QStringLiteral("prev_hash does not match the previous row's hash")});
         if (computeHash(e) != e.hash)
-            return std::optional<Break>(
-                Break{e.seq, QStringLiteral("hash does not match the row's contents")});
+            return std::optional<Break>(Break{e.seq, QStringLiteral("hash does not match the row's contents")});
         expectedPrev = e.hash;
         ++expectedSeq;
     }

@@ -27,7 +27,7 @@ public:
         QString actor;       // empty: any
         QString action;      // empty: any
         qint64 afterSeq = 0;
-        int limit = -1;      // -1: all
+        int limit = -1; // -1: all
         bool newestFirst = false;
     };
     Result<std::vector<AuditEntry>> list(const Query& query);

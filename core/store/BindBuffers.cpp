@@ -32,7 +32,10 @@ std::string_view BindBuffers::utf8(int slot, const QString& text)
     return out;
 }
 
-void BindBuffers::bindText(Statement& st, int column, const QString& text) { st.bindUnowned(column, utf8(column, text)); }
+void BindBuffers::bindText(Statement& st, int column, const QString& text)
+{
+    st.bindUnowned(column, utf8(column, text));
+}
 
 void BindBuffers::bindText(Statement& st, int column, const std::optional<QString>& text)
 {
@@ -40,7 +43,10 @@ void BindBuffers::bindText(Statement& st, int column, const std::optional<QStrin
         bindText(st, column, *text);
 }
 
-void BindBuffers::bindJson(Statement& st, int column, const Json& value) { st.bindUnowned(column, json(column, value)); }
+void BindBuffers::bindJson(Statement& st, int column, const Json& value)
+{
+    st.bindUnowned(column, json(column, value));
+}
 
 std::string_view BindBuffers::json(int slot, const Json& value)
 {

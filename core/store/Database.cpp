@@ -89,9 +89,8 @@ Status Database::migrate(std::span<const char* const> steps)
         return s;
     for (; version < latest; ++version) {
         if (auto s = exec(steps[size_t(version)]); !s)
-            return fail(Error::io(QStringLiteral("migration to schema %1 failed: %2")
-                                      .arg(version + 1)
-                                      .arg(s.error().message)));
+            return fail(
+                Error::io(QStringLiteral("migration to schema %1 failed: %2").arg(version + 1).arg(s.error().message)));
     }
     if (auto s = exec("DELETE FROM schema_version"); !s)
         return s;

@@ -59,8 +59,7 @@ public:
     static constexpr int kWalCheckpointFrames = 64;
 
     // The SQLite file at `path`; ":memory:" opens a private in-memory database (tests).
-    static Result<std::unique_ptr<Database>> open(const QString& path,
-                                                  SyncMode mode = SyncMode::CheckpointOnClose);
+    static Result<std::unique_ptr<Database>> open(const QString& path, SyncMode mode = SyncMode::CheckpointOnClose);
     // A team's PostgreSQL store; its schema is created and migrated on first use.
     static Result<std::unique_ptr<Database>> open(const ServerAddress& address);
 

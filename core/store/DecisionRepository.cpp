@@ -6,9 +6,8 @@ namespace sediment {
 
 namespace {
 
-constexpr const char* kColumns =
-    "id, ext_id, description, context, pattern, confidence, category, stakes, outcome, "
-    "outcome_text, reviewer, reviewed_at, superseded_by, created_at, session";
+constexpr const char* kColumns = "id, ext_id, description, context, pattern, confidence, category, stakes, outcome, "
+                                 "outcome_text, reviewer, reviewed_at, superseded_by, created_at, session";
 
 Decision readDecision(const Statement& st)
 {
@@ -37,17 +36,20 @@ Decision readDecision(const Statement& st)
 Json DecisionRepository::Snapshot::toJson() const
 {
     auto orNull = [](const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); };
-    return Json{{"id", id},           {"at", toStd(at)},         {"reviewed", reviewed},
-                {"brier", orNull(brier)}, {"accuracy", orNull(accuracy)}, {"ece", orNull(ece)},
+    return Json{{"id", id},
+                {"at", toStd(at)},
+                {"reviewed", reviewed},
+                {"brier", orNull(brier)},
+                {"accuracy", orNull(accuracy)},
+                {"ece", orNull(ece)},
                 {"figures", figures}};
 }
 
 Result<qint64> DecisionRepository::insert(const Decision& d)
 {
-    auto st = m_db.prepare(
-        "INSERT INTO decisions(ext_id, description, context, pattern, confidence, category, "
-        "stakes, outcome, outcome_text, reviewer, reviewed_at, superseded_by, created_at, session) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto st = m_db.prepare("INSERT INTO decisions(ext_id, description, context, pattern, confidence, category, "
+                           "stakes, outcome, outcome_text, reviewer, reviewed_at, superseded_by, created_at, session) "
+                           "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st)
         return fail(st.error());
     st->bind(1, d.extId).bind(2, d.description).bind(3, d.context).bind(4, d.pattern);
@@ -119,13 +121,19 @@ Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order
     // The text placeholder is numbered after the other values so it can be used three times.
     sql.replace(QStringLiteral("?1x"), QStringLiteral("?%1").arg(values.size() + 1));
     switch (order) {
-    case Order::Oldest: sql += QStringLiteral(" ORDER BY created_at, id"); break;
-    case Order::Confidence: sql += QStringLiteral(" ORDER BY confidence DESC, id"); break;
+    case Order::Oldest:
+        sql += QStringLiteral(" ORDER BY created_at, id");
+        break;
+    case Order::Confidence:
+        sql += QStringLiteral(" ORDER BY confidence DESC, id");
+        break;
     case Order::Stakes:
         sql += QStringLiteral(" ORDER BY CASE stakes WHEN 'critical' THEN 0 WHEN 'high' THEN 1 "
                               "WHEN 'medium' THEN 2 ELSE 3 END, created_at, id");
         break;
-    case Order::Newest: sql += QStringLiteral(" ORDER BY created_at DESC, id DESC"); break;
+    case Order::Newest:
+        sql += QStringLiteral(" ORDER BY created_at DESC, id DESC");
+        break;
     }
     auto st = m_db.prepare(sql.toUtf8().constData());
     if (!st)
@@ -146,9 +154,8 @@ Result<std::vector<Decision>> DecisionRepository::byIds(const std::vector<qint64
     return st->collectEach<Decision>(ids, readDecision);
 }
 
-Status DecisionRepository::setReview(qint64 id, const QString& outcome,
-                                     const std::optional<QString>& text, const QString& reviewer,
-                                     const QString& at, std::optional<qint64> supersededBy)
+Status DecisionRepository::setReview(qint64 id, const QString& outcome, const std::optional<QString>& text,
+                                     const QString& reviewer, const QString& at, std::optional<qint64> supersededBy)
 {
     auto st = m_db.prepare("UPDATE decisions SET outcome = ?, outcome_text = ?, reviewer = ?, "
                            "reviewed_at = ?, superseded_by = ? WHERE id = ?");
@@ -183,11 +190,9 @@ Result<std::vector<Calibration::Sample>> DecisionRepository::calibrationSamples(
     return out;
 }
 
-Result<std::vector<Decision>> DecisionRepository::unreviewed(const QStringList& stakes,
-                                                             const QString& createdBefore)
+Result<std::vector<Decision>> DecisionRepository::unreviewed(const QStringList& stakes, const QString& createdBefore)
 {
-    QString sql = QStringLiteral("SELECT %1 FROM decisions WHERE outcome = 'pending'")
-                      .arg(QLatin1String(kColumns));
+    QString sql = QStringLiteral("SELECT %1 FROM decisions WHERE outcome = 'pending'").arg(QLatin1String(kColumns));
     QStringList values;
     if (!stakes.isEmpty()) {
         QStringList marks;
@@ -211,8 +216,7 @@ Result<std::vector<Decision>> DecisionRepository::unreviewed(const QStringList& 
     return st->collect<Decision>(readDecision);
 }
 
-Result<qint64> DecisionRepository::insertSnapshot(const QString& at,
-                                                  const Calibration::Figures& figures)
+Result<qint64> DecisionRepository::insertSnapshot(const QString& at, const Calibration::Figures& figures)
 {
     auto st = m_db.prepare("INSERT INTO calibration_snapshots(at, reviewed, brier, accuracy, ece, "
                            "figures) VALUES (?,?,?,?,?,?)");
@@ -248,10 +252,9 @@ Result<std::vector<DecisionRepository::Snapshot>> DecisionRepository::snapshots(
 
 Result<qint64> DecisionRepository::reviewsSinceLastSnapshot()
 {
-    auto st = m_db.prepare(
-        "SELECT COUNT(*) FROM audit_log WHERE subject_type = 'decision' AND "
-        "(action = 'decision.review' OR (action = 'decision.import' AND after <> 'pending')) AND "
-        "seq > COALESCE((SELECT MAX(seq) FROM audit_log WHERE action = 'calibration.snapshot'), 0)");
+    auto st = m_db.prepare("SELECT COUNT(*) FROM audit_log WHERE subject_type = 'decision' AND "
+                           "(action = 'decision.review' OR (action = 'decision.import' AND after <> 'pending')) AND "
+                           "seq > COALESCE((SELECT MAX(seq) FROM audit_log WHERE action = 'calibration.snapshot'), 0)");
     if (!st)
         return fail(st.error());
     auto row = st->step();

@@ -30,16 +30,14 @@ public:
     Result<std::vector<qint64>> ids(const Filter& filter, Order order = Order::Newest);
     Result<std::vector<Decision>> byIds(const std::vector<qint64>& ids);
 
-    Status setReview(qint64 id, const QString& outcome, const std::optional<QString>& text,
-                     const QString& reviewer, const QString& at,
-                     std::optional<qint64> supersededBy);
+    Status setReview(qint64 id, const QString& outcome, const std::optional<QString>& text, const QString& reviewer,
+                     const QString& at, std::optional<qint64> supersededBy);
 
     // Every decision that may count in calibration, in id order (the summation order).
     Result<std::vector<Calibration::Sample>> calibrationSamples();
 
     // Unreviewed decisions, oldest first; stakes filter and created-before cut-off optional.
-    Result<std::vector<Decision>> unreviewed(const QStringList& stakes = {},
-                                             const QString& createdBefore = {});
+    Result<std::vector<Decision>> unreviewed(const QStringList& stakes = {}, const QString& createdBefore = {});
 
     struct Snapshot {
         qint64 id = 0;

@@ -32,8 +32,7 @@ HermesRepository::Record readRow(const Statement& st)
     r.settledAt = st.optText(6);
     r.inboxStatus = st.text(7);
     // The pending/ folder follows from what the record became: skill writes are staged apart.
-    r.subsystem = st.text(9) == QLatin1String("skill") ? QStringLiteral("skills")
-                                                        : QStringLiteral("memory");
+    r.subsystem = st.text(9) == QLatin1String("skill") ? QStringLiteral("skills") : QStringLiteral("memory");
     return r;
 }
 
@@ -58,8 +57,7 @@ Status HermesRepository::insert(const QString& hermesId, const QString& fileName
     return st->exec();
 }
 
-Result<std::vector<HermesRepository::Record>> HermesRepository::select(const char* where,
-                                                                        const QString& arg)
+Result<std::vector<HermesRepository::Record>> HermesRepository::select(const char* where, const QString& arg)
 {
     const std::string sql = std::string(kSelect) + where;
     auto st = m_db.prepare(sql.c_str());
@@ -70,8 +68,7 @@ Result<std::vector<HermesRepository::Record>> HermesRepository::select(const cha
     return st->collect<Record>(readRow);
 }
 
-Result<std::optional<HermesRepository::Record>> HermesRepository::find(const QString& hermesId,
-                                                                        const QString& profile)
+Result<std::optional<HermesRepository::Record>> HermesRepository::find(const QString& hermesId, const QString& profile)
 {
     auto rows = select("WHERE s.hermes_id = ?1", keyOf(hermesId, profile));
     if (!rows)
@@ -104,8 +101,8 @@ Result<std::vector<HermesRepository::Record>> HermesRepository::all()
     return select("ORDER BY s.inbox_id", QString());
 }
 
-Result<bool> HermesRepository::markSettled(const QString& hermesId, const QString& state,
-                                           const QString& at, const QString& profile)
+Result<bool> HermesRepository::markSettled(const QString& hermesId, const QString& state, const QString& at,
+                                           const QString& profile)
 {
     // Only from `imported`: two processes settling the same file record it once.
     auto st = m_db.prepare("UPDATE hermes_staged SET state = ?, settled_at = ?, error = NULL "
@@ -118,8 +115,7 @@ Result<bool> HermesRepository::markSettled(const QString& hermesId, const QStrin
     return m_db.changes() > 0;
 }
 
-Status HermesRepository::setError(const QString& hermesId, const std::optional<QString>& error,
-                                  const QString& profile)
+Status HermesRepository::setError(const QString& hermesId, const std::optional<QString>& error, const QString& profile)
 {
     auto st = m_db.prepare("UPDATE hermes_staged SET error = ? WHERE hermes_id = ?");
     if (!st)

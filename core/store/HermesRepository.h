@@ -32,10 +32,9 @@ public:
         QString subsystem;   // memory | skills: the pending/ folder of file_name
     };
 
-    Status insert(const QString& hermesId, const QString& fileName, qint64 inboxId,
-                  const QString& importedAt, const QString& profile = QStringLiteral("default"));
-    Result<std::optional<Record>> find(const QString& hermesId,
-                                       const QString& profile = QStringLiteral("default"));
+    Status insert(const QString& hermesId, const QString& fileName, qint64 inboxId, const QString& importedAt,
+                  const QString& profile = QStringLiteral("default"));
+    Result<std::optional<Record>> find(const QString& hermesId, const QString& profile = QStringLiteral("default"));
     Result<std::optional<Record>> findByInboxId(qint64 inboxId);
 
     // Imported files whose inbox item a human (or a gate) has decided since: their staged file

@@ -1,7 +1,7 @@
 #include "store/InboxClaimRepository.h"
 
-#include "store/Database.h"
 #include "inbox/InboxStatus.h"
+#include "store/Database.h"
 #include "store/InboxFilterSql.h"
 
 #include <variant>
@@ -38,15 +38,15 @@ constexpr Sql kClaimTail{
 } // namespace
 
 Result<std::optional<qint64>> InboxClaimRepository::claimNext(const QString& reviewer, const QString& now,
-                                                               const QString& expiresAt, const InboxFilter& filter,
-                                                               qint64 after)
+                                                              const QString& expiresAt, const InboxFilter& filter,
+                                                              qint64 after)
 {
     InboxFilter pending = filter;
     pending.allStatuses = false;
     pending.status = {{toString(InboxStatus::Pending)}, {}};
     const InboxFilterSql w = InboxFilterSql::of(pending, false, std::nullopt, m_db.dialect());
-    const std::string sql = "WITH candidate AS (SELECT id FROM " + w.from + " WHERE " + w.sql
-                            + kClaimTail.text(m_db.dialect());
+    const std::string sql =
+        "WITH candidate AS (SELECT id FROM " + w.from + " WHERE " + w.sql + kClaimTail.text(m_db.dialect());
     auto st = m_db.prepare(sql.c_str());
     if (!st)
         return fail(st.error());

@@ -36,9 +36,8 @@ public:
     // another between this statement's snapshot and its insert is not overwritten: the call
     // then returns none and the caller asks again. The filter's status words are ignored.
     // Runs in the caller's transaction (Database::beginClaim).
-    Result<std::optional<qint64>> claimNext(const QString& reviewer, const QString& now,
-                                            const QString& expiresAt, const InboxFilter& filter,
-                                            qint64 after = 0);
+    Result<std::optional<qint64>> claimNext(const QString& reviewer, const QString& now, const QString& expiresAt,
+                                            const InboxFilter& filter, qint64 after = 0);
     // The item the reviewer claimed last and still holds; 0 when none.
     Result<qint64> heldBy(const QString& reviewer, const QString& now);
     // The live claim on a pending item, if any (a claim on a decided item counts for nothing).

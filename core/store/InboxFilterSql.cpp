@@ -9,11 +9,16 @@ namespace {
 const char* compareSql(InboxFilter::Compare c)
 {
     switch (c) {
-    case InboxFilter::Compare::Less: return "score < ?";
-    case InboxFilter::Compare::LessOrEqual: return "score <= ?";
-    case InboxFilter::Compare::Greater: return "score > ?";
-    case InboxFilter::Compare::GreaterOrEqual: return "score >= ?";
-    case InboxFilter::Compare::Equal: return "score = ?";
+    case InboxFilter::Compare::Less:
+        return "score < ?";
+    case InboxFilter::Compare::LessOrEqual:
+        return "score <= ?";
+    case InboxFilter::Compare::Greater:
+        return "score > ?";
+    case InboxFilter::Compare::GreaterOrEqual:
+        return "score >= ?";
+    case InboxFilter::Compare::Equal:
+        return "score = ?";
     }
     return "score = ?";
 }
@@ -127,9 +132,8 @@ bool InboxFilterSql::usesTextIndex(const InboxFilter& f)
 bool InboxFilterSql::readsEveryRow(const InboxFilter& f)
 {
     const bool needsRow = !f.text.isEmpty() || !InboxReadModel::isIndexed(f);
-    const bool narrowed = !f.destination.include.isEmpty() || f.stale == true
-                          || !f.agent.include.isEmpty() || !f.profile.include.isEmpty()
-                          || usesTextIndex(f);
+    const bool narrowed = !f.destination.include.isEmpty() || f.stale == true || !f.agent.include.isEmpty()
+                          || !f.profile.include.isEmpty() || usesTextIndex(f);
     return needsRow && !narrowed;
 }
 
@@ -202,8 +206,7 @@ void InboxFilterSql::addText(const InboxFilter& f, const std::optional<Window>& 
         exact(word, true);
 }
 
-InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::optional<Window> window,
-                                  Dialect dialect)
+InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::optional<Window> window, Dialect dialect)
 {
     InboxFilterSql w;
     w.dialect = dialect;
@@ -238,14 +241,21 @@ InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::opt
 const char* InboxFilterSql::keySql(InboxReadModel::SortKey key)
 {
     switch (key) {
-    case InboxReadModel::SortKey::Destination: return "destination";
-    case InboxReadModel::SortKey::Score: return "COALESCE(score, -1.0)";
-    case InboxReadModel::SortKey::Agent: return "COALESCE(agent, '')";
-    case InboxReadModel::SortKey::Seen: return "seen";
-    case InboxReadModel::SortKey::Status: return "status";
-    case InboxReadModel::SortKey::Created: return "created_at";
+    case InboxReadModel::SortKey::Destination:
+        return "destination";
+    case InboxReadModel::SortKey::Score:
+        return "COALESCE(score, -1.0)";
+    case InboxReadModel::SortKey::Agent:
+        return "COALESCE(agent, '')";
+    case InboxReadModel::SortKey::Seen:
+        return "seen";
+    case InboxReadModel::SortKey::Status:
+        return "status";
+    case InboxReadModel::SortKey::Created:
+        return "created_at";
     case InboxReadModel::SortKey::Id:
-    case InboxReadModel::SortKey::Summary: return "id";
+    case InboxReadModel::SortKey::Summary:
+        return "id";
     }
     return "id";
 }

@@ -23,7 +23,7 @@ public:
 
     std::string from = "inbox_items"; // the table, with the index to use when SQLite would
                                       // otherwise pick a worse one
-    std::string sql = "1 = 1"; // a condition in both dialects (the server wants a boolean)
+    std::string sql = "1 = 1";        // a condition in both dialects (the server wants a boolean)
     std::vector<Param> params;
     Dialect dialect = Dialect::Sqlite;
 
@@ -38,8 +38,7 @@ public:
     // one (so that each window reads only its part of the trigram index), else on the row.
     // On a server (Dialect::Postgres) there are no index hints and no trigram index: every word
     // is matched with ILIKE, and a window is always on the row.
-    static InboxFilterSql of(const InboxFilter& f, bool tableScan = false,
-                             std::optional<Window> window = std::nullopt,
+    static InboxFilterSql of(const InboxFilter& f, bool tableScan = false, std::optional<Window> window = std::nullopt,
                              Dialect dialect = Dialect::Sqlite);
 
     // True when every candidate row must be read anyway (free text that the trigram index cannot

@@ -42,11 +42,9 @@ Result<qint64> scalar(Database& db, const std::string& sql, const std::vector<Pa
     return *row ? st->int64(0) : 0;
 }
 
-
 // Reads the first column of every row as an id: no text is decoded, so a million ids cost
 // what the index walk costs.
-Status collectIds(Database& db, const std::string& sql, const std::vector<Param>& params,
-                  std::vector<qint64>& into)
+Status collectIds(Database& db, const std::string& sql, const std::vector<Param>& params, std::vector<qint64>& into)
 {
     auto st = db.prepare(sql.c_str());
     if (!st)
@@ -73,22 +71,20 @@ Result<RawStatement> prepareRaw(sqlite3* db, const std::string& sql)
 {
     sqlite3_stmt* raw = nullptr;
     int rc = sqlite3_prepare_v2(db, sql.c_str(), int(sql.size()), &raw, nullptr);
-    if (rc != SQLITE_OK && sqlite3_create_function_v2(db, "sediment_keep_id", 2,
-                                                      SQLITE_UTF8 | SQLITE_DIRECTONLY, nullptr,
-                                                      keepId, nullptr, nullptr, nullptr)
-                               == SQLITE_OK) {
+    if (rc != SQLITE_OK
+        && sqlite3_create_function_v2(db, "sediment_keep_id", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, nullptr, keepId,
+                                      nullptr, nullptr, nullptr)
+               == SQLITE_OK) {
         // First use on this connection: the function was missing, it is there now.
         rc = sqlite3_prepare_v2(db, sql.c_str(), int(sql.size()), &raw, nullptr);
     }
     if (rc != SQLITE_OK)
-        return fail(Error::io(QStringLiteral("database error: %1")
-                                  .arg(QString::fromUtf8(sqlite3_errmsg(db)))));
+        return fail(Error::io(QStringLiteral("database error: %1").arg(QString::fromUtf8(sqlite3_errmsg(db)))));
     return RawStatement(raw, sqlite3_finalize);
 }
 
 // Runs `sql`, whose first parameter is the vector that sediment_keep_id fills.
-Status collectInto(Database& db, const std::string& sql, const std::vector<Param>& params,
-                   std::vector<qint64>& into)
+Status collectInto(Database& db, const std::string& sql, const std::vector<Param>& params, std::vector<qint64>& into)
 {
     auto st = prepareRaw(db.handle(), sql);
     if (!st)
@@ -111,8 +107,8 @@ Status collectInto(Database& db, const std::string& sql, const std::vector<Param
     while (rc == SQLITE_ROW)
         rc = sqlite3_step(raw);
     if (rc != SQLITE_DONE)
-        return fail(Error::io(QStringLiteral("database error: %1")
-                                  .arg(QString::fromUtf8(sqlite3_errmsg(db.handle())))));
+        return fail(
+            Error::io(QStringLiteral("database error: %1").arg(QString::fromUtf8(sqlite3_errmsg(db.handle())))));
     return {};
 }
 
@@ -145,16 +141,14 @@ QString InboxReadModel::summarize(const QString& destination, const QString& opJ
             return QStringLiteral("remove: ") + oneLine(str(op, "old_text"));
         if (action == "batch" && op.contains("operations") && op["operations"].is_array())
             return QStringLiteral("batch of %1 operations").arg(op["operations"].size());
-        return (action == "replace" ? QStringLiteral("replace: ") : QString())
-               + oneLine(str(op, "content"));
+        return (action == "replace" ? QStringLiteral("replace: ") : QString()) + oneLine(str(op, "content"));
     }
     if (to(Destination::ClaudeMd))
         return oneLine(str(op, "after"));
     if (to(Destination::SettingsJson))
         return op.contains("patch") ? oneLine(op["patch"].dump()) : QString();
     if (to(Destination::Skill))
-        return fromStd(str(op, "name")) + QStringLiteral(" (") + fromStd(str(op, "mode"))
-               + QStringLiteral("): ")
+        return fromStd(str(op, "name")) + QStringLiteral(" (") + fromStd(str(op, "mode")) + QStringLiteral("): ")
                + oneLine(str(op, "mode") == "patch" ? str(op, "after") : str(op, "text"));
     if (isNote(destination))
         return oneLine(str(op, "title"));
@@ -171,12 +165,15 @@ Result<qint64> InboxReadModel::count(const InboxFilter& filter)
     if (!m_db.isServer() && countsQuickly(filter)) {
         constexpr qint64 kProbe = 4096;
         const std::vector<Param> status{filter.status.include.front(), kProbe};
-        auto below = scalar(m_db, "SELECT COUNT(*) FROM (SELECT 1 FROM inbox_items "
-                                  "WHERE status < ? LIMIT ?) AS probe", status);
+        auto below = scalar(m_db,
+                            "SELECT COUNT(*) FROM (SELECT 1 FROM inbox_items "
+                            "WHERE status < ? LIMIT ?) AS probe",
+                            status);
         if (!below)
             return fail(below.error());
-        auto above = *below < kProbe ? scalar(m_db, "SELECT COUNT(*) FROM (SELECT 1 FROM "
-                                                    "inbox_items WHERE status > ? LIMIT ?) AS probe",
+        auto above = *below < kProbe ? scalar(m_db,
+                                              "SELECT COUNT(*) FROM (SELECT 1 FROM "
+                                              "inbox_items WHERE status > ? LIMIT ?) AS probe",
                                               status)
                                      : Result<qint64>(kProbe);
         if (!above)
@@ -203,9 +200,8 @@ bool InboxReadModel::countsFromTotals(const InboxFilter& f)
 
 bool InboxReadModel::countsQuickly(const InboxFilter& f)
 {
-    return f.status.include.size() == 1 && f.status.exclude.isEmpty() && f.destination.isEmpty()
-           && f.agent.isEmpty() && f.score.empty() && !f.stale && f.text.isEmpty()
-           && f.profile.isEmpty();
+    return f.status.include.size() == 1 && f.status.exclude.isEmpty() && f.destination.isEmpty() && f.agent.isEmpty()
+           && f.score.empty() && !f.stale && f.text.isEmpty() && f.profile.isEmpty();
 }
 
 bool InboxReadModel::isIndexed(const InboxFilter& f)
@@ -216,8 +212,7 @@ bool InboxReadModel::isIndexed(const InboxFilter& f)
     // combination of them is read from index entries. Without one, only what the older
     // indexes (or the table's own count) serve.
     return !f.status.include.isEmpty()
-           || (f.agent.isEmpty() && f.score.empty() && f.destination.exclude.isEmpty()
-               && f.stale != false);
+           || (f.agent.isEmpty() && f.score.empty() && f.destination.exclude.isEmpty() && f.stale != false);
 }
 
 Result<std::pair<qint64, qint64>> InboxReadModel::writeMark()
@@ -245,14 +240,14 @@ Result<std::pair<qint64, qint64>> InboxReadModel::idSpan()
     return std::pair<qint64, qint64>(st->int64(0), st->int64(1));
 }
 
-Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descending,
-                                         qint64 after, qint64 upTo, std::vector<qint64>& into)
+Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descending, qint64 after, qint64 upTo,
+                                         std::vector<qint64>& into)
 {
     const InboxFilterSql w = InboxFilterSql::of(filter, InboxFilterSql::readsEveryRow(filter),
                                                 InboxFilterSql::Window{after, upTo}, m_db.dialect());
     const size_t first = into.size();
-    const std::string ids = "SELECT id FROM " + w.from + " WHERE " + w.sql + " ORDER BY id"
-                            + (descending ? " DESC" : " ASC");
+    const std::string ids =
+        "SELECT id FROM " + w.from + " WHERE " + w.sql + " ORDER BY id" + (descending ? " DESC" : " ASC");
     if (m_db.isServer()) {
         // The server sends the whole result at once: one round trip, however many ids.
         if (auto s = collectIds(m_db, ids, w.params, into); !s)
@@ -311,18 +306,16 @@ Result<qint64> InboxReadModel::pendingCount()
     return count(pending);
 }
 
-Result<std::vector<qint64>> InboxReadModel::pageIds(const InboxFilter& filter, Sort sort,
-                                                    qint64 offset, int limit)
+Result<std::vector<qint64>> InboxReadModel::pageIds(const InboxFilter& filter, Sort sort, qint64 offset, int limit)
 {
     InboxFilterSql w = InboxFilterSql::of(filter, false, std::nullopt, m_db.dialect());
     w.params.emplace_back(qint64(limit));
     w.params.emplace_back(offset);
     std::vector<qint64> ids;
     ids.reserve(size_t(std::max(limit, 0)));
-    if (auto s = collectIds(m_db,
-                            "SELECT id FROM " + w.from + " WHERE " + w.sql + InboxFilterSql::orderBy(sort)
-                                + " LIMIT ? OFFSET ?",
-                            w.params, ids);
+    if (auto s = collectIds(
+            m_db, "SELECT id FROM " + w.from + " WHERE " + w.sql + InboxFilterSql::orderBy(sort) + " LIMIT ? OFFSET ?",
+            w.params, ids);
         !s)
         return fail(s.error());
     return ids;
@@ -372,14 +365,12 @@ Result<std::vector<InboxRow>> InboxReadModel::rows(const std::vector<qint64>& id
     return out;
 }
 
-Result<std::optional<qint64>> InboxReadModel::rowOf(const InboxFilter& filter, Sort sort,
-                                                    qint64 id)
+Result<std::optional<qint64>> InboxReadModel::rowOf(const InboxFilter& filter, Sort sort, qint64 id)
 {
     InboxFilterSql w = InboxFilterSql::of(filter, false, std::nullopt, m_db.dialect());
     auto member = w.params;
     member.emplace_back(id);
-    auto found = scalar(m_db, "SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql + " AND id = ?",
-                        member);
+    auto found = scalar(m_db, "SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql + " AND id = ?", member);
     if (!found)
         return fail(found.error());
     if (*found == 0)

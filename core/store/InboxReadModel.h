@@ -60,12 +60,11 @@ public:
     // Appends the matching ids with after < id <= upTo, in id order (descending if asked): one
     // window of an incremental scan, so that a filter no index serves shows its first matches
     // after a window's work instead of a whole table's.
-    Status appendIdsInWindow(const InboxFilter& filter, bool descending, qint64 after,
-                             qint64 upTo, std::vector<qint64>& into);
+    Status appendIdsInWindow(const InboxFilter& filter, bool descending, qint64 after, qint64 upTo,
+                             std::vector<qint64>& into);
     // Every matching id under sort, in one statement: for the orders a window scan cannot give.
     Result<std::vector<qint64>> allIds(const InboxFilter& filter, Sort sort);
-    Result<std::vector<qint64>> pageIds(const InboxFilter& filter, Sort sort, qint64 offset,
-                                        int limit);
+    Result<std::vector<qint64>> pageIds(const InboxFilter& filter, Sort sort, qint64 offset, int limit);
     // In the order of `ids`; ids that no longer exist are skipped.
     Result<std::vector<InboxRow>> rows(const std::vector<qint64>& ids);
     // The position of `id` under filter and sort, nullopt when the filter excludes it.

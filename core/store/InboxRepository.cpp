@@ -62,9 +62,7 @@ qint64 InboxRepository::hashKey(const QString& contentHash)
     qint64 key = 0;
     for (qsizetype k = 0; k < 15; ++k) {
         const char16_t c = k < contentHash.size() ? contentHash[k].unicode() : u'0';
-        const int digit = c >= u'0' && c <= u'9'   ? c - u'0'
-                          : c >= u'a' && c <= u'f' ? c - u'a' + 10
-                                                   : -1;
+        const int digit = c >= u'0' && c <= u'9' ? c - u'0' : c >= u'a' && c <= u'f' ? c - u'a' + 10 : -1;
         key = key * 16 + digit;
     }
     return key;
@@ -81,12 +79,11 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
     auto id = allocateId();
     if (!id)
         return fail(id.error());
-    auto st = m_cache.get(Insert,
-                     "INSERT INTO inbox_items(ext_id, destination, op_json, final_op_json, "
-                     "content_hash, rationale, score, agent, session, source_json, status, reason, "
-                     "refusal_code, seen, stale, sanitized_json, target_path, before_content, "
-                     "after_content, created_at, decided_at, decided_by, hash_key, id) "
-                     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto st = m_cache.get(Insert, "INSERT INTO inbox_items(ext_id, destination, op_json, final_op_json, "
+                                  "content_hash, rationale, score, agent, session, source_json, status, reason, "
+                                  "refusal_code, seen, stale, sanitized_json, target_path, before_content, "
+                                  "after_content, created_at, decided_at, decided_by, hash_key, id) "
+                                  "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st)
         return fail(st.error());
     Statement& s = **st;
@@ -123,9 +120,7 @@ Result<qint64> InboxRepository::insert(const InboxItem& it)
 
 Result<std::optional<InboxItem>> InboxRepository::find(qint64 id)
 {
-    auto st = m_cache.get(FindOne, (std::string("SELECT ") + kColumns
-                               + " FROM inbox_items WHERE id = ?")
-                                  .c_str());
+    auto st = m_cache.get(FindOne, (std::string("SELECT ") + kColumns + " FROM inbox_items WHERE id = ?").c_str());
     if (!st)
         return fail(st.error());
     (*st)->bind(1, id);
@@ -155,10 +150,9 @@ Result<std::vector<InboxItem>> InboxRepository::findMany(const std::vector<qint6
 
 Status InboxRepository::saveDecision(const InboxItem& it)
 {
-    auto st = m_cache.get(Save,
-                     "UPDATE inbox_items SET status = ?, reason = ?, refusal_code = ?, "
-                     "final_op_json = ?, before_content = ?, after_content = ?, target_path = ?, "
-                     "stale = ?, decided_at = ?, decided_by = ? WHERE id = ?");
+    auto st = m_cache.get(Save, "UPDATE inbox_items SET status = ?, reason = ?, refusal_code = ?, "
+                                "final_op_json = ?, before_content = ?, after_content = ?, target_path = ?, "
+                                "stale = ?, decided_at = ?, decided_by = ? WHERE id = ?");
     if (!st)
         return fail(st.error());
     Statement& s = **st;
@@ -280,18 +274,16 @@ Result<QMap<QString, qint64>> InboxRepository::countByDestination()
 
 Result<qint64> InboxRepository::countFiling() { return m_staging.count(); }
 
-Result<std::optional<InboxRepository::Refusal>>
-InboxRepository::findRefusedByHash(const QString& contentHash)
+Result<std::optional<InboxRepository::Refusal>> InboxRepository::findRefusedByHash(const QString& contentHash)
 {
     // An index range (usually empty); the latest is picked here rather than by an ORDER BY on
     // an expression, which would set up a sorter for every proposal.
-    auto st = m_cache.get(Refused,
-                     {"SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
-                      "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
-                      "WHERE hash_key = ? AND +content_hash = ? AND status = 'refused'",
-                      "SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
-                      "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
-                      "WHERE hash_key = ? AND content_hash = ? AND status = 'refused'"});
+    auto st = m_cache.get(Refused, {"SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
+                                    "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
+                                    "WHERE hash_key = ? AND +content_hash = ? AND status = 'refused'",
+                                    "SELECT id, COALESCE(decided_at, created_at), COALESCE(decided_by, ''), "
+                                    "COALESCE(reason, refusal_code, ''), refusal_code FROM inbox_items "
+                                    "WHERE hash_key = ? AND content_hash = ? AND status = 'refused'"});
     if (!st)
         return fail(st.error());
     Statement& s = **st;
@@ -299,8 +291,7 @@ InboxRepository::findRefusedByHash(const QString& contentHash)
     std::optional<Refusal> latest;
     const auto keepLatest = [&](const Statement& row) {
         Refusal r{row.int64(0), row.text(1), row.text(2), row.text(3), row.optText(4)};
-        if (!latest || r.decidedAt > latest->decidedAt
-            || (r.decidedAt == latest->decidedAt && r.id > latest->id))
+        if (!latest || r.decidedAt > latest->decidedAt || (r.decidedAt == latest->decidedAt && r.id > latest->id))
             latest = std::move(r);
     };
     if (auto r = s.forEachRow(keepLatest); !r)

@@ -2,10 +2,10 @@
 
 #include "inbox/InboxItem.h"
 #include "proposal/Proposal.h"
+#include "store/BindBuffers.h"
 #include "store/InboxStaging.h"
 #include "store/PendingKeys.h"
 #include "store/StatementCache.h"
-#include "store/BindBuffers.h"
 #include "util/Error.h"
 
 #include <QMap>
@@ -91,7 +91,7 @@ public:
         qint64 id = 0;
         QString decidedAt; // ISO-8601 UTC
         QString decidedBy;
-        QString reason;    // the refusal text, else its code
+        QString reason; // the refusal text, else its code
         std::optional<QString> refusalCode;
     };
     Result<std::optional<Refusal>> findRefusedByHash(const QString& contentHash);

@@ -62,8 +62,8 @@ Result<qint64> InboxRepository::file(const Proposal& p, const std::optional<QStr
                     reason, 1, p.sanitized, createdAt});
 }
 
-Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
-    const QString& contentHash, const std::optional<QString>& extId)
+Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(const QString& contentHash,
+                                                                        const std::optional<QString>& extId)
 {
     // Plain index lookups in each table (the agent's id wins); a combined UNION with an ORDER BY
     // cost as much as the insert itself on the hot path of `propose`. A twin in both tables (only
@@ -76,7 +76,7 @@ Result<std::optional<qint64>> InboxRepository::findPendingByHashOrExtId(
         return std::optional<qint64>(); // no pending item has either key
     if (extId) {
         auto st = m_cache.get(FindExt, "SELECT id FROM inbox_items WHERE ext_id = ? AND status = 'pending' "
-                                  "ORDER BY id LIMIT 1");
+                                       "ORDER BY id LIMIT 1");
         if (!st)
             return fail(st.error());
         (*st)->bindUnowned(1, m_texts.utf8(kExtIdLookupSlot, *extId));

@@ -62,21 +62,22 @@ Status InboxStaging::file(const Filing& it, qint64 id, qint64 hashKey)
         const auto own = [&](int column, const std::optional<QString>& value) {
             return value ? std::optional<std::string>(m_texts.utf8(column, *value)) : std::nullopt;
         };
-        m_queued.push_back(Queued{
-            id, hashKey, std::string(m_texts.utf8(3, it.contentHash)), own(4, it.extId),
-            std::string(m_texts.utf8(5, it.destination)), std::string(m_texts.json(6, it.op)),
-            std::string(m_texts.utf8(7, it.rationale)), it.score, own(9, it.agent), own(10, it.session),
-            std::string(m_texts.json(11, it.source)), own(12, it.reason), it.seen,
-            it.sanitized.is_array() && it.sanitized.empty() ? std::nullopt
-                                                            : std::optional<std::string>(m_texts.json(14, it.sanitized)),
-            std::string(m_texts.utf8(15, it.createdAt))});
+        m_queued.push_back(Queued{id, hashKey, std::string(m_texts.utf8(3, it.contentHash)), own(4, it.extId),
+                                  std::string(m_texts.utf8(5, it.destination)), std::string(m_texts.json(6, it.op)),
+                                  std::string(m_texts.utf8(7, it.rationale)), it.score, own(9, it.agent),
+                                  own(10, it.session), std::string(m_texts.json(11, it.source)), own(12, it.reason),
+                                  it.seen,
+                                  it.sanitized.is_array() && it.sanitized.empty()
+                                      ? std::nullopt
+                                      : std::optional<std::string>(m_texts.json(14, it.sanitized)),
+                                  std::string(m_texts.utf8(15, it.createdAt))});
         if (m_queued.size() >= kBatchRows)
             return flush();
         return {};
     }
     auto st = m_cache.get(File, "INSERT INTO inbox_intake(id, hash_key, content_hash, ext_id, destination, "
-                           "op_json, rationale, score, agent, session, source_json, reason, seen, "
-                           "sanitized_json, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                                "op_json, rationale, score, agent, session, source_json, reason, seen, "
+                                "sanitized_json, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st)
         return fail(st.error());
     Statement& s = **st;
@@ -270,8 +271,8 @@ Result<InboxStaging::Progress> InboxStaging::fold(qint64 maxRows, int busyWaitMs
         return fail(tx.error());
     // The chunk's last id first, then both statements by id range, so they move and delete the
     // same rows.
-    auto upTo = m_db.scalar("SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?) AS chunk",
-                            {maxRows});
+    auto upTo = m_db.scalar(
+        "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?) AS chunk", {maxRows});
     if (!upTo)
         return fail(upTo.error());
     if (*upTo > 0) {

@@ -11,17 +11,11 @@ namespace sediment {
 
 namespace {
 
-Result<qint64> largestId(Database& db)
-{
-    return db.scalar("SELECT COALESCE(MAX(id), 0) FROM inbox_items");
-}
+Result<qint64> largestId(Database& db) { return db.scalar("SELECT COALESCE(MAX(id), 0) FROM inbox_items"); }
 
 } // namespace
 
-Result<qint64> InboxTextIndex::mark()
-{
-    return m_db.scalar("SELECT COALESCE(MAX(upto), 0) FROM inbox_text_mark");
-}
+Result<qint64> InboxTextIndex::mark() { return m_db.scalar("SELECT COALESCE(MAX(upto), 0) FROM inbox_text_mark"); }
 
 Result<QStringList> InboxTextIndex::commonWords(const QStringList& words, double share)
 {
@@ -93,11 +87,10 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
     // largest id indexed, whatever gaps the ids have. It stops below the first id still in the
     // intake (InboxStaging): that row reaches inbox_items later, and a mark past it would leave
     // it out of the index for good.
-    auto upTo = m_db.scalar(
-                       "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_items "
-                       "WHERE id > ?1 AND id < COALESCE((SELECT MIN(id) FROM inbox_intake), "
-                       "9223372036854775807) ORDER BY id LIMIT ?2) AS chunk",
-                       {*from, maxRows});
+    auto upTo = m_db.scalar("SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_items "
+                            "WHERE id > ?1 AND id < COALESCE((SELECT MIN(id) FROM inbox_intake), "
+                            "9223372036854775807) ORDER BY id LIMIT ?2) AS chunk",
+                            {*from, maxRows});
     if (!upTo)
         return fail(upTo.error());
     Progress p;

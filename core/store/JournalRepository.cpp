@@ -6,9 +6,8 @@ namespace sediment {
 
 namespace {
 
-constexpr const char* kColumns =
-    "SELECT id, state, subject_type, subject_id, item_id, target_path, expected_bytes, "
-    "new_bytes, outcome_json, found_hash, created_at FROM decision_journal ";
+constexpr const char* kColumns = "SELECT id, state, subject_type, subject_id, item_id, target_path, expected_bytes, "
+                                 "new_bytes, outcome_json, found_hash, created_at FROM decision_journal ";
 
 void bindBytes(Statement& st, int index, const std::optional<QByteArray>& bytes)
 {
@@ -32,7 +31,7 @@ JournalEntry JournalRepository::fromRow(const Statement& st)
     JournalEntry e;
     e.id = st.int64(0);
     e.state = st.text(1) == QLatin1String("needs_attention") ? JournalEntry::State::NeedsAttention
-                                                              : JournalEntry::State::Open;
+                                                             : JournalEntry::State::Open;
     e.subjectType = st.text(2);
     e.subjectId = st.text(3);
     if (!st.isNull(4))
@@ -50,10 +49,9 @@ JournalEntry JournalRepository::fromRow(const Statement& st)
 
 Result<qint64> JournalRepository::insert(const JournalEntry& e)
 {
-    auto st = m_db.prepare(
-        "INSERT INTO decision_journal(state, subject_type, subject_id, item_id, target_path, "
-        "expected_hash, expected_bytes, new_hash, new_bytes, outcome_json, created_at) "
-        "VALUES ('open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    auto st = m_db.prepare("INSERT INTO decision_journal(state, subject_type, subject_id, item_id, target_path, "
+                           "expected_hash, expected_bytes, new_hash, new_bytes, outcome_json, created_at) "
+                           "VALUES ('open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (!st)
         return fail(st.error());
     st->bind(1, e.subjectType).bind(2, e.subjectId);
@@ -86,8 +84,7 @@ Status JournalRepository::remove(qint64 id)
 Status JournalRepository::markNeedsAttention(qint64 id, const std::optional<QString>& foundHash)
 {
     if (!m_markNeedsAttention) {
-        auto st = m_db.prepare(
-            "UPDATE decision_journal SET state = 'needs_attention', found_hash = ? WHERE id = ?");
+        auto st = m_db.prepare("UPDATE decision_journal SET state = 'needs_attention', found_hash = ? WHERE id = ?");
         if (!st)
             return fail(st.error());
         m_markNeedsAttention.emplace(std::move(*st));
@@ -109,9 +106,11 @@ Result<bool> JournalRepository::anyOpen()
 
 Result<std::vector<JournalEntry>> JournalRepository::open(int limit)
 {
-    const std::string sql = std::string(kColumns)
-        + (m_db.isServer() ? "WHERE state = 'open' AND host = current_setting('sediment.host', true) ORDER BY id LIMIT ?"
-                           : "WHERE state = 'open' ORDER BY id LIMIT ?");
+    const std::string sql =
+        std::string(kColumns)
+        + (m_db.isServer()
+               ? "WHERE state = 'open' AND host = current_setting('sediment.host', true) ORDER BY id LIMIT ?"
+               : "WHERE state = 'open' ORDER BY id LIMIT ?");
     auto st = m_db.prepare(sql.c_str());
     if (!st)
         return fail(st.error());

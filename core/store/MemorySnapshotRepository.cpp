@@ -43,8 +43,7 @@ Status MemorySnapshotRepository::publish(const MemorySnapshot& s)
         .exec();
 }
 
-Result<std::optional<MemorySnapshot>> MemorySnapshotRepository::find(const QString& destination,
-                                                                     const QString& profile)
+Result<std::optional<MemorySnapshot>> MemorySnapshotRepository::find(const QString& destination, const QString& profile)
 {
     auto st = m_db.prepare("SELECT entries_json, char_limit, file_hash, host, taken_at FROM memory_snapshots "
                            "WHERE destination = ? AND profile = ?");
@@ -58,7 +57,8 @@ Result<std::optional<MemorySnapshot>> MemorySnapshotRepository::find(const QStri
     MemorySnapshot s{destination, profile, {}, int(st->int64(1)), st->text(2), st->text(3), st->text(4)};
     auto parsed = Json::parse(st->text(0).toStdString(), nullptr, false);
     if (!parsed.is_array())
-        return fail(Error::io(QStringLiteral("the published snapshot of %1 (%2) is damaged").arg(destination, profile)));
+        return fail(
+            Error::io(QStringLiteral("the published snapshot of %1 (%2) is damaged").arg(destination, profile)));
     for (const Json& e : parsed)
         s.entries.append(e.is_string() ? QString::fromStdString(e.get<std::string>()) : QString());
     return std::optional<MemorySnapshot>(std::move(s));

@@ -30,7 +30,8 @@ SELECT s.profile,
 FROM hermes_staged s JOIN inbox_items i ON i.id = s.inbox_id
 WHERE s.state = 'imported' AND i.status = 'pending'
 GROUP BY 1, 2 ORDER BY 1, 2
-)sql", R"sql(
+)sql",
+                             R"sql(
 SELECT s.profile,
        COALESCE(i.source_json::jsonb ->> 'subsystem',
                 CASE WHEN i.destination = 'skill' THEN 'skills' ELSE 'memory' END) AS subsystem,

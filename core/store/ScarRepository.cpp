@@ -36,11 +36,7 @@ Scar readScar(const Statement& st, int base = 0)
 // A whole row as a scar, for the statements that select kColumns alone.
 Scar scarRow(const Statement& st) { return readScar(st); }
 
-
-bool anyScope(const QString& scope)
-{
-    return scope.isEmpty() || scope == QLatin1String("all");
-}
+bool anyScope(const QString& scope) { return scope.isEmpty() || scope == QLatin1String("all"); }
 
 // The WHERE clause of a Filter and the values it binds, in order.
 struct Where {
@@ -60,8 +56,8 @@ Where buildWhere(const ScarRepository::Filter& f, Dialect dialect)
     if (!f.includeArchived)
         parts << QStringLiteral("s.archived = 0");
     const bool server = dialect == Dialect::Postgres;
-    const QString match = server ? ScarRepository::tsQuery(f.text, false, true)
-                                 : ScarRepository::ftsQuery(f.text, false, true);
+    const QString match =
+        server ? ScarRepository::tsQuery(f.text, false, true) : ScarRepository::ftsQuery(f.text, false, true);
     if (!match.isEmpty()) {
         parts << (server ? QStringLiteral("s.id IN (SELECT id FROM scars WHERE %1 @@ to_tsquery('simple', ?))")
                                .arg(QLatin1String(kScarText))
@@ -96,11 +92,14 @@ void bindWhere(Statement& st, const Where& w)
 const char* orderBy(ScarRepository::Order order, Dialect dialect)
 {
     switch (order) {
-    case ScarRepository::Order::Importance: return " ORDER BY s.importance DESC, s.id DESC";
-    case ScarRepository::Order::Recalls: return " ORDER BY s.recall_count DESC, s.id DESC";
+    case ScarRepository::Order::Importance:
+        return " ORDER BY s.importance DESC, s.id DESC";
+    case ScarRepository::Order::Recalls:
+        return " ORDER BY s.recall_count DESC, s.id DESC";
     case ScarRepository::Order::Title:
         return Sql{" ORDER BY s.title COLLATE NOCASE, s.id", " ORDER BY lower(s.title), s.id"}.text(dialect);
-    case ScarRepository::Order::Newest: break;
+    case ScarRepository::Order::Newest:
+        break;
     }
     return " ORDER BY s.created_at DESC, s.id DESC";
 }
@@ -109,8 +108,7 @@ const char* orderBy(ScarRepository::Order order, Dialect dialect)
 
 QString ScarRepository::ftsQuery(const QString& text, bool anyWord, bool lastAsPrefix)
 {
-    static const QRegularExpression nonWord(QStringLiteral("[^\\w]+"),
-                                            QRegularExpression::UseUnicodePropertiesOption);
+    static const QRegularExpression nonWord(QStringLiteral("[^\\w]+"), QRegularExpression::UseUnicodePropertiesOption);
     const QStringList words = text.split(nonWord, Qt::SkipEmptyParts);
     QStringList quoted;
     for (const QString& w : words)
@@ -124,8 +122,7 @@ QString ScarRepository::ftsQuery(const QString& text, bool anyWord, bool lastAsP
 
 QString ScarRepository::tsQuery(const QString& text, bool anyWord, bool lastAsPrefix)
 {
-    static const QRegularExpression nonWord(QStringLiteral("[^\\w]+"),
-                                            QRegularExpression::UseUnicodePropertiesOption);
+    static const QRegularExpression nonWord(QStringLiteral("[^\\w]+"), QRegularExpression::UseUnicodePropertiesOption);
     QStringList quoted;
     for (const QString& w : text.split(nonWord, Qt::SkipEmptyParts))
         quoted << QLatin1Char('\'') + w + QLatin1Char('\'');
@@ -138,10 +135,9 @@ QString ScarRepository::tsQuery(const QString& text, bool anyWord, bool lastAsPr
 
 Result<qint64> ScarRepository::insert(const Scar& s)
 {
-    auto st = m_db.prepare(
-        "INSERT INTO scars(kind, title, context, lesson, importance, learnable, source, scope, "
-        "created_at, recall_count, last_recalled_at, archived, suggestion_id) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto st = m_db.prepare("INSERT INTO scars(kind, title, context, lesson, importance, learnable, source, scope, "
+                           "created_at, recall_count, last_recalled_at, archived, suggestion_id) "
+                           "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st)
         return fail(st.error());
     st->bind(1, s.kind).bind(2, s.title).bind(3, s.context).bind(4, s.lesson);
@@ -196,15 +192,14 @@ Result<qint64> ScarRepository::count(const Filter& filter)
 
 Result<std::vector<Scar>> ScarRepository::byIds(const std::vector<qint64>& ids)
 {
-    auto st = m_db.prepare(
-        (std::string("SELECT ") + kColumns + " FROM scars s WHERE s.id = ?").c_str());
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM scars s WHERE s.id = ?").c_str());
     if (!st)
         return fail(st.error());
     return st->collectEach<Scar>(ids, scarRow);
 }
 
-Result<std::vector<ScarRepository::Candidate>>
-ScarRepository::candidates(const QString& text, const QString& scope, int limit)
+Result<std::vector<ScarRepository::Candidate>> ScarRepository::candidates(const QString& text, const QString& scope,
+                                                                          int limit)
 {
     const QString match = m_db.isServer() ? tsQuery(text, true, false) : ftsQuery(text, true, false);
     if (match.isEmpty() || limit < 1)
@@ -226,23 +221,23 @@ ScarRepository::candidates(const QString& text, const QString& scope, int limit)
     return std::move(all->kept);
 }
 
-Result<ScarRepository::Window> ScarRepository::rankedWindow(const QString& match,
-                                                           const QString& scope, int limit,
-                                                           int window)
+Result<ScarRepository::Window> ScarRepository::rankedWindow(const QString& match, const QString& scope, int limit,
+                                                            int window)
 {
     // bm25 is lower for a better match; the server's ts_rank is higher, hence its sign.
-    const std::string ranked =
-        m_db.isServer()
-            ? std::string("SELECT id, -ts_rank(") + kScarText + ", to_tsquery('simple', ?1)) AS score "
-                  "FROM scars WHERE " + kScarText + " @@ to_tsquery('simple', ?1) "
-                  "ORDER BY score, id LIMIT ?3"
-            : std::string("SELECT rowid AS id, bm25(scars_fts) AS score FROM scars_fts "
-                          "WHERE scars_fts MATCH ?1 ORDER BY score, rowid LIMIT ?3");
-    auto st = m_db.prepare(
-        (std::string("SELECT ") + kColumns
-         + ", f.score, s.archived = 0 AND (CAST(?2 AS TEXT) IS NULL OR s.scope = ?2) AS keep FROM (" + ranked
-         + ") f JOIN scars s ON s.id = f.id ORDER BY f.score, f.id")
-            .c_str());
+    const std::string ranked = m_db.isServer()
+                                   ? std::string("SELECT id, -ts_rank(") + kScarText
+                                         + ", to_tsquery('simple', ?1)) AS score "
+                                           "FROM scars WHERE "
+                                         + kScarText
+                                         + " @@ to_tsquery('simple', ?1) "
+                                           "ORDER BY score, id LIMIT ?3"
+                                   : std::string("SELECT rowid AS id, bm25(scars_fts) AS score FROM scars_fts "
+                                                 "WHERE scars_fts MATCH ?1 ORDER BY score, rowid LIMIT ?3");
+    auto st = m_db.prepare((std::string("SELECT ") + kColumns
+                            + ", f.score, s.archived = 0 AND (CAST(?2 AS TEXT) IS NULL OR s.scope = ?2) AS keep FROM ("
+                            + ranked + ") f JOIN scars s ON s.id = f.id ORDER BY f.score, f.id")
+                               .c_str());
     if (!st)
         return fail(st.error());
     st->bind(1, match);
@@ -270,8 +265,7 @@ Result<ScarRepository::Window> ScarRepository::rankedWindow(const QString& match
 
 Status ScarRepository::bumpRecall(const std::vector<qint64>& ids, const QString& at)
 {
-    auto st = m_db.prepare(
-        "UPDATE scars SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ?");
+    auto st = m_db.prepare("UPDATE scars SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ?");
     if (!st)
         return fail(st.error());
     for (qint64 id : ids) {
@@ -329,15 +323,14 @@ Result<std::vector<QString>> ScarRepository::scopes()
     // one index probe per scope, instead of reading every row. The hop needs the index on scope;
     // a database from before it was added reads the whole table once instead (three probes
     // without the index would each be a full scan).
-    auto st = m_db.prepare(
-        {"WITH RECURSIVE next(scope) AS (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
-         "UNION ALL SELECT (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
-         "WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL) "
-         "SELECT scope FROM next WHERE scope IS NOT NULL",
-         "WITH RECURSIVE next(scope) AS (SELECT MIN(scope) FROM scars "
-         "UNION ALL SELECT (SELECT MIN(scope) FROM scars "
-         "WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL) "
-         "SELECT scope FROM next WHERE scope IS NOT NULL"});
+    auto st = m_db.prepare({"WITH RECURSIVE next(scope) AS (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
+                            "UNION ALL SELECT (SELECT MIN(scope) FROM scars INDEXED BY scars_by_scope "
+                            "WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL) "
+                            "SELECT scope FROM next WHERE scope IS NOT NULL",
+                            "WITH RECURSIVE next(scope) AS (SELECT MIN(scope) FROM scars "
+                            "UNION ALL SELECT (SELECT MIN(scope) FROM scars "
+                            "WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL) "
+                            "SELECT scope FROM next WHERE scope IS NOT NULL"});
     if (!st)
         st = m_db.prepare("SELECT DISTINCT scope FROM scars ORDER BY scope");
     if (!st)

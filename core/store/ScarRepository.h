@@ -21,16 +21,15 @@ public:
 
     // What the Scars page and `scars list` filter on; every filter runs in SQL.
     struct Filter {
-        QString text;            // full-text, every word must match (the last as a prefix)
-        QString scope;           // empty or "all": any
-        QString kind;            // empty: any
+        QString text;  // full-text, every word must match (the last as a prefix)
+        QString scope; // empty or "all": any
+        QString kind;  // empty: any
         int minImportance = 0;
         bool includeArchived = false;
     };
     enum class Order { Newest, Importance, Recalls, Title };
 
-    Result<std::vector<qint64>> ids(const Filter& filter, Order order = Order::Newest,
-                                    int limit = -1);
+    Result<std::vector<qint64>> ids(const Filter& filter, Order order = Order::Newest, int limit = -1);
     Result<qint64> count(const Filter& filter);
     // Rows for a page of ids, in the order given (the lazy table model's row cache).
     Result<std::vector<Scar>> byIds(const std::vector<qint64>& ids);
@@ -41,8 +40,7 @@ public:
         Scar scar;
         double bm25 = 0;
     };
-    Result<std::vector<Candidate>> candidates(const QString& text, const QString& scope,
-                                              int limit);
+    Result<std::vector<Candidate>> candidates(const QString& text, const QString& scope, int limit);
 
     Status bumpRecall(const std::vector<qint64>& ids, const QString& at);
 

@@ -318,8 +318,8 @@ std::string backfillHashKey()
 {
     std::string digits = "(instr('0123456789abcdef', substr(content_hash, 1, 1)) - 1)";
     for (int k = 2; k <= 15; ++k)
-        digits = "(" + digits + " * 16 + instr('0123456789abcdef', substr(content_hash, "
-                 + std::to_string(k) + ", 1)) - 1)";
+        digits =
+            "(" + digits + " * 16 + instr('0123456789abcdef', substr(content_hash, " + std::to_string(k) + ", 1)) - 1)";
     return "UPDATE inbox_items SET hash_key = " + digits + ";";
 }
 

@@ -9,9 +9,8 @@ namespace sediment {
 
 namespace {
 
-constexpr const char* kColumns =
-    "name, created_by, pinned, state, use_count, view_count, patch_count, last_used_at, "
-    "last_viewed_at, last_patched_at, created_at, archived_at, archive_path, extra_json";
+constexpr const char* kColumns = "name, created_by, pinned, state, use_count, view_count, patch_count, last_used_at, "
+                                 "last_viewed_at, last_patched_at, created_at, archived_at, archive_path, extra_json";
 
 int digits(const char* p, int n)
 {
@@ -27,12 +26,10 @@ int digits(const char* p, int n)
 QDateTime parseStored(const std::string& s)
 {
     const char* p = s.c_str();
-    if (s.size() == 24 && p[4] == '-' && p[7] == '-' && p[10] == 'T' && p[13] == ':'
-        && p[16] == ':' && p[19] == '.' && p[23] == 'Z') {
+    if (s.size() == 24 && p[4] == '-' && p[7] == '-' && p[10] == 'T' && p[13] == ':' && p[16] == ':' && p[19] == '.'
+        && p[23] == 'Z') {
         return QDateTime(QDate(digits(p, 4), digits(p + 5, 2), digits(p + 8, 2)),
-                         QTime(digits(p + 11, 2), digits(p + 14, 2), digits(p + 17, 2),
-                               digits(p + 20, 3)),
-                         Qt::UTC);
+                         QTime(digits(p + 11, 2), digits(p + 14, 2), digits(p + 17, 2), digits(p + 20, 3)), Qt::UTC);
     }
     auto parsed = time::parseIso(fromStd(s));
     return parsed ? *parsed : QDateTime();
@@ -67,10 +64,9 @@ QString shared(const Statement& st, int col, const QString (&known)[N])
 
 Skill readRow(const Statement& st)
 {
-    static const QString kCreators[] = {QStringLiteral("agent"), QStringLiteral("user"),
-                                        QStringLiteral("hub"), QStringLiteral("bundled")};
-    static const QString kStates[] = {QStringLiteral("active"), QStringLiteral("stale"),
-                                      QStringLiteral("archived")};
+    static const QString kCreators[] = {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("hub"),
+                                        QStringLiteral("bundled")};
+    static const QString kStates[] = {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")};
     Skill s;
     s.name = st.text(0);
     s.createdBy = shared(st, 1, kCreators);
@@ -95,33 +91,39 @@ Skill readRow(const Statement& st)
     return s;
 }
 
-
 const char* orderExpression(SkillRepository::SortKey key, Dialect dialect)
 {
     using K = SkillRepository::SortKey;
     switch (key) {
-    case K::Name: return "name";
-    case K::State: return "state";
-    case K::CreatedBy: return "created_by";
-    case K::Pinned: return "pinned";
+    case K::Name:
+        return "name";
+    case K::State:
+        return "state";
+    case K::CreatedBy:
+        return "created_by";
+    case K::Pinned:
+        return "pinned";
     case K::LastActivity:
         return Sql{"MAX(COALESCE(last_used_at, ''), COALESCE(last_viewed_at, ''), "
                    "COALESCE(last_patched_at, ''))",
                    "GREATEST(COALESCE(last_used_at, ''), COALESCE(last_viewed_at, ''), "
                    "COALESCE(last_patched_at, ''))"}
             .text(dialect);
-    case K::Uses: return "use_count";
-    case K::Views: return "view_count";
-    case K::Patches: return "patch_count";
-    case K::CreatedAt: return "created_at";
+    case K::Uses:
+        return "use_count";
+    case K::Views:
+        return "view_count";
+    case K::Patches:
+        return "patch_count";
+    case K::CreatedAt:
+        return "created_at";
     }
     return "name";
 }
 
 } // namespace
 
-Result<bool> SkillRepository::registerCreated(const QString& name, const QString& createdBy,
-                                              const QDateTime& now)
+Result<bool> SkillRepository::registerCreated(const QString& name, const QString& createdBy, const QDateTime& now)
 {
     auto st = m_db.prepare("INSERT INTO skills(name, created_by, created_at) VALUES (?, ?, ?) "
                            "ON CONFLICT(name) DO NOTHING");
@@ -210,16 +212,15 @@ Result<std::vector<Skill>> SkillRepository::fetch(const QStringList& names)
 
 Status SkillRepository::save(const Skill& s)
 {
-    auto st = m_db.prepare(
-        "INSERT INTO skills(name, created_by, pinned, state, use_count, view_count, patch_count, "
-        "last_used_at, last_viewed_at, last_patched_at, created_at, archived_at, archive_path, "
-        "extra_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(name) DO UPDATE SET "
-        "created_by = excluded.created_by, pinned = excluded.pinned, state = excluded.state, "
-        "use_count = excluded.use_count, view_count = excluded.view_count, "
-        "patch_count = excluded.patch_count, last_used_at = excluded.last_used_at, "
-        "last_viewed_at = excluded.last_viewed_at, last_patched_at = excluded.last_patched_at, "
-        "created_at = excluded.created_at, archived_at = excluded.archived_at, "
-        "archive_path = excluded.archive_path, extra_json = excluded.extra_json");
+    auto st = m_db.prepare("INSERT INTO skills(name, created_by, pinned, state, use_count, view_count, patch_count, "
+                           "last_used_at, last_viewed_at, last_patched_at, created_at, archived_at, archive_path, "
+                           "extra_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(name) DO UPDATE SET "
+                           "created_by = excluded.created_by, pinned = excluded.pinned, state = excluded.state, "
+                           "use_count = excluded.use_count, view_count = excluded.view_count, "
+                           "patch_count = excluded.patch_count, last_used_at = excluded.last_used_at, "
+                           "last_viewed_at = excluded.last_viewed_at, last_patched_at = excluded.last_patched_at, "
+                           "created_at = excluded.created_at, archived_at = excluded.archived_at, "
+                           "archive_path = excluded.archive_path, extra_json = excluded.extra_json");
     if (!st)
         return fail(st.error());
     st->bind(1, s.name)
@@ -257,8 +258,8 @@ Result<QStringList> SkillRepository::names(const ListQuery& q)
     add("created_by = ?", q.createdBy);
     add(m_db.isServer() ? "strpos(name, ?) > 0" : "instr(name, ?) > 0", q.nameFilter.toLower());
     const char* direction = q.descending ? " DESC" : " ASC";
-    std::string sql = "SELECT name FROM skills" + where + " ORDER BY " + orderExpression(q.sort, m_db.dialect())
-                      + direction;
+    std::string sql =
+        "SELECT name FROM skills" + where + " ORDER BY " + orderExpression(q.sort, m_db.dialect()) + direction;
     if (q.sort != SortKey::Name)
         sql += std::string(", name") + direction;
     auto st = m_db.prepare(sql.c_str());
@@ -301,8 +302,7 @@ Result<std::optional<SkillRepository::CuratorRun>> SkillRepository::lastCuratorR
         return fail(row.error());
     if (!*row)
         return std::optional<CuratorRun>();
-    CuratorRun run{st->int64(0), st->text(1), st->int64(2) != 0,
-                   Json::parse(st->utf8(3), nullptr, false)};
+    CuratorRun run{st->int64(0), st->text(1), st->int64(2) != 0, Json::parse(st->utf8(3), nullptr, false)};
     return std::optional<CuratorRun>(std::move(run));
 }
 

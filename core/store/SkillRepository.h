@@ -22,8 +22,7 @@ public:
 
     // A skill made through a proposal (or first seen by telemetry): inserted with zero counts
     // and created_at = now if unknown; an existing record is kept as it is. true when inserted.
-    Result<bool> registerCreated(const QString& name, const QString& createdBy,
-                                 const QDateTime& now);
+    Result<bool> registerCreated(const QString& name, const QString& createdBy, const QDateTime& now);
 
     // Telemetry (`skills use|view|patch NAME`): bumps the count and the last time, creating an
     // agent record on first sight. Returns the record after the change.
@@ -32,7 +31,7 @@ public:
     Result<Skill> recordPatch(const QString& name, const QDateTime& now);
 
     Result<std::optional<Skill>> find(const QString& name);
-    Result<std::vector<Skill>> all(); // ordered by name
+    Result<std::vector<Skill>> all();                           // ordered by name
     Result<std::vector<Skill>> fetch(const QStringList& names); // in the order given, missing skipped
 
     // Inserts or overwrites every column of the record.

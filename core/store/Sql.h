@@ -9,11 +9,7 @@ namespace sediment {
 // written once; where the two differ, the PostgreSQL text sits right beside the SQLite one.
 struct Sql {
     constexpr Sql(const char* both) : sqlite(both) {} // NOLINT: a portable statement
-    constexpr Sql(const char* sqliteText, const char* postgresText)
-        : sqlite(sqliteText)
-        , postgres(postgresText)
-    {
-    }
+    constexpr Sql(const char* sqliteText, const char* postgresText) : sqlite(sqliteText), postgres(postgresText) {}
 
     const char* text(Dialect d) const { return d == Dialect::Postgres && postgres ? postgres : sqlite; }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "store/Statement.h"
 #include "store/Sql.h"
+#include "store/Statement.h"
 #include "util/Error.h"
 
 #include <optional>

@@ -14,9 +14,9 @@ namespace {
 // inbox_text_mark is the catch-up mark of SQLite's text index, which the target starts over.
 struct Table {
     const char* name;
-    const char* key;      // ORDER BY: the rows in the order they were made
-    QStringList reals;    // REAL columns, copied as doubles
-    bool generatedId;     // the server hands out ids for it: its counter moves past the copy
+    const char* key;   // ORDER BY: the rows in the order they were made
+    QStringList reals; // REAL columns, copied as doubles
+    bool generatedId;  // the server hands out ids for it: its counter moves past the copy
 };
 
 // Columns only the server has (decision_journal.host): left out of a copy into SQLite, where
@@ -34,8 +34,10 @@ const std::vector<Table>& tables()
         {"skills_usage_link", "id", {}, false},
         {"scars", "id", {}, true},
         {"decisions", "id", {QStringLiteral("confidence")}, true},
-        {"calibration_snapshots", "id",
-         {QStringLiteral("brier"), QStringLiteral("accuracy"), QStringLiteral("ece")}, true},
+        {"calibration_snapshots",
+         "id",
+         {QStringLiteral("brier"), QStringLiteral("accuracy"), QStringLiteral("ece")},
+         true},
         {"hermes_staged", "hermes_id", {}, false},
         {"decision_journal", "id", {}, true},
     };
@@ -140,9 +142,10 @@ Result<std::vector<StoreCopy::TableCount>> StoreCopy::count(Database& db)
 Result<std::vector<StoreCopy::TableCount>> StoreCopy::copy(Database& from, Database& to)
 {
     if (from.schemaVersion() != to.schemaVersion())
-        return fail(Error::io(QStringLiteral("the two stores are at schemas %1 and %2: open both with the same Sediment first")
-                                  .arg(from.schemaVersion())
-                                  .arg(to.schemaVersion())));
+        return fail(
+            Error::io(QStringLiteral("the two stores are at schemas %1 and %2: open both with the same Sediment first")
+                          .arg(from.schemaVersion())
+                          .arg(to.schemaVersion())));
     auto tx = to.begin();
     if (!tx)
         return fail(tx.error());

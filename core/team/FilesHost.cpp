@@ -5,7 +5,6 @@
 #include "store/TeamSettingsRepository.h"
 #include "workspace/Workspace.h"
 
-
 namespace sediment {
 
 QString FilesHost::thisHost() { return HostName::ofThisMachine(); }

@@ -30,9 +30,13 @@ Result<int> MemorySnapshots::publish()
             auto bytes = AtomicFile::read(path, true);
             if (!bytes)
                 return fail(bytes.error());
-            MemorySnapshot s{target, profile.name, {}, HermesProfiles::charLimit(m_workspace, target, profile.name),
+            MemorySnapshot s{target,
+                             profile.name,
+                             {},
+                             HermesProfiles::charLimit(m_workspace, target, profile.name),
                              bytes->isEmpty() ? QString() : QString::fromLatin1(Sha256::hex(bytes->toStdString())),
-                             host, now};
+                             host,
+                             now};
             const bool same = std::any_of(known->begin(), known->end(), [&](const MemorySnapshot& k) {
                 return k.destination == s.destination && k.profile == s.profile && k.fileHash == s.fileHash
                        && k.charLimit == s.charLimit && k.host == s.host;

@@ -20,14 +20,13 @@ int rank(const QString& rights)
 
 bool TeamRights::isRight(const QString& rights)
 {
-    return rights == QLatin1String("viewer") || rights == QLatin1String("reviewer")
-           || rights == QLatin1String("admin");
+    return rights == QLatin1String("viewer") || rights == QLatin1String("reviewer") || rights == QLatin1String("admin");
 }
 
 QString TeamRights::neededFor(const QString& destination) const
 {
     return m_workspace.config().adminDestinations.contains(destination) ? QStringLiteral("admin")
-                                                                         : QStringLiteral("reviewer");
+                                                                        : QStringLiteral("reviewer");
 }
 
 Result<QString> TeamRights::rightsOf(const QString& role) const
@@ -48,8 +47,8 @@ Status TeamRights::require(const QString& needed, const QString& what) const
         return fail(held.error());
     if (rank(*held) >= rank(needed))
         return {};
-    return fail(Error::refused(QStringLiteral("%1 may not %2: that needs the right '%3', and %1 has '%4'")
-                                   .arg(role, what, needed, *held)));
+    return fail(Error::refused(
+        QStringLiteral("%1 may not %2: that needs the right '%3', and %1 has '%4'").arg(role, what, needed, *held)));
 }
 
 Status TeamRights::mayDecide(const QString& destination, const QString& what) const

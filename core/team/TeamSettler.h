@@ -19,10 +19,10 @@ public:
     TeamSettler(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
     struct Pass {
-        int written = 0;  // applied or modified
-        int failed = 0;   // the store refused: recorded as failed
-        int stale = 0;    // sent back to pending
-        int skipped = 0;  // taken meanwhile by another process of this host
+        int written = 0; // applied or modified
+        int failed = 0;  // the store refused: recorded as failed
+        int stale = 0;   // sent back to pending
+        int skipped = 0; // taken meanwhile by another process of this host
         Json items = Json::array();
         Json toJson() const;
     };

@@ -16,8 +16,7 @@ namespace {
 
 QString sysError(const char* what, const QString& path)
 {
-    return QStringLiteral("%1 %2: %3")
-        .arg(QLatin1String(what), path, QString::fromLocal8Bit(std::strerror(errno)));
+    return QStringLiteral("%1 %2: %3").arg(QLatin1String(what), path, QString::fromLocal8Bit(std::strerror(errno)));
 }
 
 bool writeAll(int fd, const QByteArray& data)
@@ -61,8 +60,7 @@ Status AtomicFile::replace(const QString& path, const QByteArray& contents)
     if (::stat(native.constData(), &st) == 0)
         mode = st.st_mode & 07777;
 
-    QByteArray tmpl = QFile::encodeName(dir + QStringLiteral("/.") + info.fileName()
-                                        + QStringLiteral(".tmp-XXXXXX"));
+    QByteArray tmpl = QFile::encodeName(dir + QStringLiteral("/.") + info.fileName() + QStringLiteral(".tmp-XXXXXX"));
     const int fd = ::mkstemp(tmpl.data());
     if (fd < 0)
         return fail(Error::io(sysError("cannot create a temporary file for", path)));

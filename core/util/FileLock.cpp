@@ -15,16 +15,15 @@ namespace sediment {
 Result<FileLock> FileLock::acquire(const QString& lockPath)
 {
     QDir().mkpath(QFileInfo(lockPath).absolutePath());
-    const int fd = ::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT | O_CLOEXEC,
-                          0644);
+    const int fd = ::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return fail(Error::io(QStringLiteral("cannot open lock file %1: %2")
                                   .arg(lockPath, QString::fromLocal8Bit(std::strerror(errno)))));
     while (::flock(fd, LOCK_EX) != 0) {
         if (errno == EINTR)
             continue;
-        const QString msg = QStringLiteral("cannot lock %1: %2")
-                                .arg(lockPath, QString::fromLocal8Bit(std::strerror(errno)));
+        const QString msg =
+            QStringLiteral("cannot lock %1: %2").arg(lockPath, QString::fromLocal8Bit(std::strerror(errno)));
         ::close(fd);
         return fail(Error::io(msg));
     }

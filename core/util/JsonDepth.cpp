@@ -40,10 +40,7 @@ J parseGuarded(std::string_view text, bool allowExceptions)
 
 } // namespace
 
-Json parseShallow(std::string_view text, bool allowExceptions)
-{
-    return parseGuarded<Json>(text, allowExceptions);
-}
+Json parseShallow(std::string_view text, bool allowExceptions) { return parseGuarded<Json>(text, allowExceptions); }
 
 nlohmann::json parseShallowSorted(std::string_view text, bool allowExceptions)
 {

@@ -39,11 +39,7 @@ void appendUtf8(std::string& out, unsigned int cp)
 
 } // namespace
 
-JsonReader::JsonReader(std::string_view text)
-    : m_p(text.data())
-    , m_end(text.data() + text.size())
-{
-}
+JsonReader::JsonReader(std::string_view text) : m_p(text.data()), m_end(text.data() + text.size()) {}
 
 std::optional<Json> JsonReader::tryParse(std::string_view text)
 {
@@ -229,7 +225,8 @@ bool JsonReader::string(std::string& out)
         if (c < 0x20)
             return false;
         if (c >= 0x80) {
-            const std::size_t len = utf8::sequenceLength(reinterpret_cast<const unsigned char*>(m_p), std::size_t(m_end - m_p));
+            const std::size_t len =
+                utf8::sequenceLength(reinterpret_cast<const unsigned char*>(m_p), std::size_t(m_end - m_p));
             if (len == 0)
                 return false;
             m_p += len;

@@ -47,11 +47,7 @@ const char* escapeFor(unsigned char c)
 
 } // namespace
 
-JsonWriter::JsonWriter(Style style, std::string& out)
-    : m_style(style)
-    , m_out(out)
-{
-}
+JsonWriter::JsonWriter(Style style, std::string& out) : m_style(style), m_out(out) {}
 
 std::string JsonWriter::toString(const Json& value, Style style)
 {

@@ -5,9 +5,7 @@
 
 namespace sediment {
 
-SequenceMatcher::SequenceMatcher(const std::u32string& a, const std::u32string& b)
-    : m_a(a)
-    , m_b(b)
+SequenceMatcher::SequenceMatcher(const std::u32string& a, const std::u32string& b) : m_a(a), m_b(b)
 {
     std::unordered_map<char32_t, std::vector<std::size_t>> b2j;
     for (std::size_t j = 0; j < b.size(); ++j)
@@ -20,8 +18,7 @@ SequenceMatcher::SequenceMatcher(const std::u32string& a, const std::u32string& 
     m_b2jStorage.reserve(b2j.size());
     for (auto& kv : b2j)
         m_b2jStorage.emplace_back(kv.first, std::move(kv.second));
-    std::sort(m_b2jStorage.begin(), m_b2jStorage.end(),
-              [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::sort(m_b2jStorage.begin(), m_b2jStorage.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     computeBlocks();
 }
 
@@ -32,8 +29,8 @@ const std::vector<std::size_t>* SequenceMatcher::positionsOf(char32_t c) const
     return it != m_b2jStorage.end() && it->first == c ? &it->second : nullptr;
 }
 
-SequenceMatcher::Block SequenceMatcher::longestMatch(std::size_t alo, std::size_t ahi,
-                                                     std::size_t blo, std::size_t bhi) const
+SequenceMatcher::Block SequenceMatcher::longestMatch(std::size_t alo, std::size_t ahi, std::size_t blo,
+                                                     std::size_t bhi) const
 {
     std::size_t besti = alo, bestj = blo, bestsize = 0;
     std::unordered_map<std::size_t, std::size_t> j2len, next;
@@ -65,8 +62,7 @@ SequenceMatcher::Block SequenceMatcher::longestMatch(std::size_t alo, std::size_
         --bestj;
         ++bestsize;
     }
-    while (besti + bestsize < ahi && bestj + bestsize < bhi
-           && m_a[besti + bestsize] == m_b[bestj + bestsize])
+    while (besti + bestsize < ahi && bestj + bestsize < bhi && m_a[besti + bestsize] == m_b[bestj + bestsize])
         ++bestsize;
     return {besti, bestj, bestsize};
 }
@@ -90,9 +86,8 @@ void SequenceMatcher::computeBlocks()
         if (x.a + x.size < r.ahi && x.b + x.size < r.bhi)
             queue.push_back({x.a + x.size, r.ahi, x.b + x.size, r.bhi});
     }
-    std::sort(found.begin(), found.end(), [](const Block& x, const Block& y) {
-        return std::tie(x.a, x.b, x.size) < std::tie(y.a, y.b, y.size);
-    });
+    std::sort(found.begin(), found.end(),
+              [](const Block& x, const Block& y) { return std::tie(x.a, x.b, x.size) < std::tie(y.a, y.b, y.size); });
     Block cur;
     for (const Block& next : found) {
         if (cur.a + cur.size == next.a && cur.b + cur.size == next.b) {

@@ -16,9 +16,6 @@ QByteArray Sha256::digest(std::string_view data)
     return out;
 }
 
-QByteArray Sha256::hex(std::string_view data)
-{
-    return digest(data).toHex();
-}
+QByteArray Sha256::hex(std::string_view data) { return digest(data).toHex(); }
 
 } // namespace sediment

@@ -5,16 +5,13 @@
 
 namespace sediment::time {
 
-QString toIso(const QDateTime& t)
-{
-    return t.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ"));
-}
+QString toIso(const QDateTime& t) { return t.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ")); }
 
 Result<QDateTime> parseIso(const QString& text)
 {
-    static const QRegularExpression re(QStringLiteral(
-        R"(^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)"
-        R"((Z|[+-]\d{2}:?\d{2})?$)"));
+    static const QRegularExpression re(
+        QStringLiteral(R"(^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)"
+                       R"((Z|[+-]\d{2}:?\d{2})?$)"));
     const auto m = re.match(text.trimmed());
     if (!m.hasMatch())
         return fail(Error::invalid(QStringLiteral("invalid ISO-8601 time '%1'").arg(text)));
@@ -32,8 +29,8 @@ Result<QDateTime> parseIso(const QString& text)
         digits.remove(QLatin1Char(':'));
         if (digits.mid(2).toInt() > 59)
             return fail(Error::invalid(QStringLiteral("invalid ISO-8601 time '%1'").arg(text)));
-        offsetSeconds = (digits.left(2).toInt() * 3600 + digits.mid(2).toInt() * 60)
-                        * (zone.startsWith(QLatin1Char('-')) ? -1 : 1);
+        offsetSeconds =
+            (digits.left(2).toInt() * 3600 + digits.mid(2).toInt() * 60) * (zone.startsWith(QLatin1Char('-')) ? -1 : 1);
     }
     // An offset Qt cannot hold (+99:00) gives an invalid time, which must not pass for one.
     const QDateTime local(date, clock, QTimeZone(offsetSeconds));

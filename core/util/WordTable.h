@@ -21,10 +21,7 @@ class WordTable final {
 public:
     using Entry = std::pair<Word, QLatin1StringView>;
 
-    constexpr explicit WordTable(std::array<Entry, N> entries)
-        : m_entries(entries)
-    {
-    }
+    constexpr explicit WordTable(std::array<Entry, N> entries) : m_entries(entries) {}
 
     QString text(Word word) const { return QString(spelling(word)); }
 

@@ -15,8 +15,7 @@ namespace {
 
 Error keyError(const QString& origin, const std::string& key, const char* expected)
 {
-    return Error::invalid(QStringLiteral("%1: key '%2' must be %3")
-                              .arg(origin, fromStd(key), QLatin1String(expected)));
+    return Error::invalid(QStringLiteral("%1: key '%2' must be %3").arg(origin, fromStd(key), QLatin1String(expected)));
 }
 
 Result<int> nonNegativeInt(const Json& v, const QString& origin, const std::string& key)
@@ -69,8 +68,7 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
     try {
         doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
     } catch (const Json::exception& e) { // a number out of range is out_of_range, not parse_error
-        return fail(Error::invalid(
-            QStringLiteral("%1: invalid JSON: %2").arg(origin, QString::fromUtf8(e.what()))));
+        return fail(Error::invalid(QStringLiteral("%1: invalid JSON: %2").arg(origin, QString::fromUtf8(e.what()))));
     }
     if (!doc.is_object())
         return fail(Error::invalid(QStringLiteral("%1: must be a JSON object").arg(origin)));
@@ -80,17 +78,15 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
             auto g = text(v, origin, key);
             if (!g)
                 return fail(g.error());
-            if (*g != QLatin1String("human") && *g != QLatin1String("score")
-                && *g != QLatin1String("score-then-human"))
+            if (*g != QLatin1String("human") && *g != QLatin1String("score") && *g != QLatin1String("score-then-human"))
                 return fail(keyError(origin, key, "one of \"human\", \"score\", \"score-then-human\""));
             c.gate = *g;
         } else if (key == "score_threshold") {
-            if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0
-                || v.get<double>() > 1)
+            if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > 1)
                 return fail(keyError(origin, key, "a number in [0,1]"));
             c.scoreThreshold = v.get<double>();
-        } else if (key == "memory_char_limit" || key == "user_char_limit"
-                   || key == "stale_after_days" || key == "archive_after_days") {
+        } else if (key == "memory_char_limit" || key == "user_char_limit" || key == "stale_after_days"
+                   || key == "archive_after_days") {
             auto n = nonNegativeInt(v, origin, key);
             if (!n)
                 return fail(n.error());

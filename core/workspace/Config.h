@@ -14,11 +14,11 @@ namespace sediment {
 struct Config {
     QString gate = QStringLiteral("human"); // human | score | score-then-human
     double scoreThreshold = 0.7;
-    std::optional<int> memoryCharLimit; // unset: config.yaml of a Hermes home, else 2200
-    std::optional<int> userCharLimit;   // unset: config.yaml of a Hermes home, else 1375
+    std::optional<int> memoryCharLimit;  // unset: config.yaml of a Hermes home, else 2200
+    std::optional<int> userCharLimit;    // unset: config.yaml of a Hermes home, else 1375
     std::optional<int> staleAfterDays;   // unset: config.yaml of a Hermes home, else 30
     std::optional<int> archiveAfterDays; // unset: config.yaml of a Hermes home, else 90
-    QString reviewer;                       // empty: the login name
+    QString reviewer;                    // empty: the login name
     QString claudeMd = QStringLiteral("CLAUDE.md");
     QString settingsJson = QStringLiteral("settings.json");
     // Team mode (docs/user-guide.md#team-mode): a libpq connection string; empty keeps the

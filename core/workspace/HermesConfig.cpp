@@ -51,12 +51,12 @@ bool enabledFlag(const YAML::Node& node)
     const QString text = QString::fromStdString(node.Scalar());
     const bool quoted = node.Tag() == "!";
     if (!quoted) {
-        static const QStringList yes{QStringLiteral("yes"), QStringLiteral("Yes"), QStringLiteral("YES"),
+        static const QStringList yes{QStringLiteral("yes"),  QStringLiteral("Yes"),  QStringLiteral("YES"),
                                      QStringLiteral("true"), QStringLiteral("True"), QStringLiteral("TRUE"),
-                                     QStringLiteral("on"), QStringLiteral("On"), QStringLiteral("ON")};
-        static const QStringList no{QStringLiteral("no"), QStringLiteral("No"), QStringLiteral("NO"),
+                                     QStringLiteral("on"),   QStringLiteral("On"),   QStringLiteral("ON")};
+        static const QStringList no{QStringLiteral("no"),    QStringLiteral("No"),    QStringLiteral("NO"),
                                     QStringLiteral("false"), QStringLiteral("False"), QStringLiteral("FALSE"),
-                                    QStringLiteral("off"), QStringLiteral("Off"), QStringLiteral("OFF")};
+                                    QStringLiteral("off"),   QStringLiteral("Off"),   QStringLiteral("OFF")};
         if (yes.contains(text))
             return true;
         if (no.contains(text))
@@ -74,10 +74,7 @@ bool enabledFlag(const YAML::Node& node)
 // The curator reads its keys with Python's int() and bool() on what PyYAML made of the text,
 // so "20" (quoted), 20.9 and `true` are numbers to it while `null`, "abc" and a list are not.
 // The YAML 1.1 spellings PyYAML gives a plain scalar:
-bool isYamlNull(const std::string& t)
-{
-    return t.empty() || t == "~" || t == "null" || t == "Null" || t == "NULL";
-}
+bool isYamlNull(const std::string& t) { return t.empty() || t == "~" || t == "null" || t == "Null" || t == "NULL"; }
 
 std::optional<bool> yamlBool(const std::string& t)
 {
@@ -106,8 +103,7 @@ std::optional<long long> pythonIntOfText(const QString& text)
 // PyYAML's int and float forms of a plain scalar (YAML 1.1, without the sexagesimal ones).
 std::optional<long long> yamlInt(const std::string& raw)
 {
-    static const QRegularExpression re(
-        QStringLiteral("^([+-]?)(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]+|0|[1-9][0-9_]*)$"));
+    static const QRegularExpression re(QStringLiteral("^([+-]?)(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]+|0|[1-9][0-9_]*)$"));
     const auto m = re.match(QString::fromStdString(raw));
     if (!m.hasMatch())
         return std::nullopt;
@@ -228,8 +224,7 @@ HermesConfig HermesConfig::load(const QString& path)
         if (!root || root.IsNull())
             return c;
         if (!root.IsMap()) {
-            c.problem = QStringLiteral("%1 is not a YAML mapping; using the default limits")
-                            .arg(path);
+            c.problem = QStringLiteral("%1 is not a YAML mapping; using the default limits").arg(path);
             return c;
         }
         readCurator(root, c);
@@ -237,8 +232,7 @@ HermesConfig HermesConfig::load(const QString& path)
         if (!memory || memory.IsNull()) // `memory:` with nothing under it, as Hermes reads it
             return c;
         if (!memory.IsMap()) {
-            c.problem = QStringLiteral("%1: memory is not a mapping; using the default limits")
-                            .arg(path);
+            c.problem = QStringLiteral("%1: memory is not a mapping; using the default limits").arg(path);
             return c;
         }
         c.memoryEnabled = enabledFlag(memory["memory_enabled"]);

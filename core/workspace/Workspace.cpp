@@ -13,8 +13,7 @@ Workspace::Workspace(QString root, Config config, std::unique_ptr<Database> db)
     : m_root(std::move(root))
     , m_config(std::move(config))
     , m_db(std::move(db))
-{
-}
+{}
 
 QString Workspace::select(const QString& flag)
 {
@@ -49,10 +48,9 @@ Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir, Database:
             config->userCharLimit = hermes.userCharLimit.value_or(1375);
     }
     // Team mode keeps every table on the server: no sediment.db is made here.
-    auto db = config->database.isEmpty()
-                  ? Database::open(root + QStringLiteral("/sediment.db"), sync)
-                  : Database::open(ServerAddress{config->database, config->databaseSchema,
-                                                 root + QStringLiteral("/sediment-team")});
+    auto db = config->database.isEmpty() ? Database::open(root + QStringLiteral("/sediment.db"), sync)
+                                         : Database::open(ServerAddress{config->database, config->databaseSchema,
+                                                                        root + QStringLiteral("/sediment-team")});
     if (!db)
         return fail(db.error());
     std::unique_ptr<Workspace> ws(new Workspace(root, std::move(*config), std::move(*db)));
@@ -60,10 +58,7 @@ Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir, Database:
     return ws;
 }
 
-QString Workspace::path(const QString& relative) const
-{
-    return m_root + QLatin1Char('/') + relative;
-}
+QString Workspace::path(const QString& relative) const { return m_root + QLatin1Char('/') + relative; }
 
 QString Workspace::memoryFile(const QString& target) const
 {

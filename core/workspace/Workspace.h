@@ -18,8 +18,8 @@ public:
     // --workspace DIR, else $SEDIMENT_WORKSPACE, else ~/.local/share/sediment.
     static QString select(const QString& flag);
 
-    static Result<std::unique_ptr<Workspace>> open(
-        const QString& dir, Database::SyncMode sync = Database::SyncMode::CheckpointOnClose);
+    static Result<std::unique_ptr<Workspace>> open(const QString& dir,
+                                                   Database::SyncMode sync = Database::SyncMode::CheckpointOnClose);
 
     const QString& root() const { return m_root; }
     const Config& config() const { return m_config; }

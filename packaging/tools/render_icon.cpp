@@ -53,8 +53,7 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "render_icon: bad size '%s'\n", qPrintable(args[i]));
             return 2;
         }
-        const QString path =
-            QStringLiteral("%1/%2x%2/apps/%3.png").arg(args[2]).arg(size).arg(args[3]);
+        const QString path = QStringLiteral("%1/%2x%2/apps/%3.png").arg(args[2]).arg(size).arg(args[3]);
         if (!renderOne(renderer, size, path)) {
             std::fprintf(stderr, "render_icon: cannot write %s\n", qPrintable(path));
             return 3;

@@ -52,8 +52,8 @@ void report(const char* label, std::vector<double> ms, int failures)
     }
     const double median = ms[ms.size() / 2];
     const double p95 = ms[std::min(ms.size() - 1, size_t(double(ms.size()) * 0.95))];
-    std::printf("%-10s %zu approvals  median %.3f ms  p95 %.3f ms  max %.3f ms  failures %d\n", label,
-                ms.size(), median, p95, ms.back(), failures);
+    std::printf("%-10s %zu approvals  median %.3f ms  p95 %.3f ms  max %.3f ms  failures %d\n", label, ms.size(),
+                median, p95, ms.back(), failures);
 }
 
 void bench(Workspace& ws, const Clock& clock, const char* destination)

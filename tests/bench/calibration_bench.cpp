@@ -58,8 +58,8 @@ int main(int argc, char** argv)
     }
     std::vector<Calibration::Sample> samples;
     for (int i = 0; i < kDecisions; ++i)
-        samples.push_back({double(rng.bounded(101)) / 100.0,
-                           Calibration::Outcome(1 + rng.bounded(3)), int(rng.bounded(5))});
+        samples.push_back(
+            {double(rng.bounded(101)) / 100.0, Calibration::Outcome(1 + rng.bounded(3)), int(rng.bounded(5))});
     for (int round = 0; round < 11; ++round) {
         QElapsedTimer t;
         t.start();

@@ -37,8 +37,7 @@ int main(int argc, char** argv)
     }
     int disagreements = 0;
     for (const auto& [path, t] : tally) {
-        std::printf("%-13s runs %5d kills %5d disagreements %d\n", qPrintable(path), t.runs,
-                    t.kills, t.disagreements);
+        std::printf("%-13s runs %5d kills %5d disagreements %d\n", qPrintable(path), t.runs, t.kills, t.disagreements);
         disagreements += t.disagreements;
     }
     std::printf("total kills %d disagreements %d\n", kills, disagreements);

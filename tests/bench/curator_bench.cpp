@@ -69,7 +69,6 @@ int main(int argc, char** argv)
     std::printf("best: %.1f ms (target < 500 ms) — checked %lld, stale %lld, archived %lld, "
                 "reactivated %lld, pinned %lld, not agent %lld\n",
                 best, qlonglong(last.checked), qlonglong(last.markedStale), qlonglong(last.archived),
-                qlonglong(last.reactivated), qlonglong(last.skippedPinned),
-                qlonglong(last.skippedNotAgent));
+                qlonglong(last.reactivated), qlonglong(last.skippedPinned), qlonglong(last.skippedNotAgent));
     return 0;
 }

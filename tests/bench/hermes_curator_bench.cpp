@@ -60,7 +60,8 @@ int main(int argc, char** argv)
         rec["state"] = i % 7 == 0 ? "stale" : "active";
         rec["archived_at"] = nullptr;
         rec["created_at"] = HermesUsageFile::hermesTime(now.addDays(-200)).toStdString();
-        rec["last_used_at"] = HermesUsageFile::hermesTime(now.addSecs(-qint64(i % 150) * 86400 - i % 3600)).toStdString();
+        rec["last_used_at"] =
+            HermesUsageFile::hermesTime(now.addSecs(-qint64(i % 150) * 86400 - i % 3600)).toStdString();
         if (i % 100 == 1)
             jobs += (jobs.endsWith('[') ? "" : ", ") + QByteArray("{\"skills\": [\"") + name.toUtf8() + "\"]}";
     }

@@ -79,9 +79,9 @@ int main(int argc, char** argv)
     const qint64 againMs = t.elapsed();
     const double againCpu = cpuMs() - cpu;
     std::printf("profiles %d, staged records %d\n", profiles, profiles * perProfile);
-    std::printf("first import: %lld ms wall, %.0f ms cpu (%zu imported, %zu unusable)\n", importMs,
-                importCpu, first->imported.size(), first->unparseable.size());
-    std::printf("re-import, nothing new: %lld ms wall, %.0f ms cpu (%zu waiting)\n", againMs,
-                againCpu, again ? again->waiting.size() : size_t(0));
+    std::printf("first import: %lld ms wall, %.0f ms cpu (%zu imported, %zu unusable)\n", importMs, importCpu,
+                first->imported.size(), first->unparseable.size());
+    std::printf("re-import, nothing new: %lld ms wall, %.0f ms cpu (%zu waiting)\n", againMs, againCpu,
+                again ? again->waiting.size() : size_t(0));
     return first->imported.size() == size_t(profiles * perProfile) ? 0 : 1;
 }

@@ -2,8 +2,8 @@
 // page runs it), time to the first painted page, scroll to the end, query filters, and resident
 // memory. Usage: inbox_page_bench [WORKSPACE_DIR] (default /tmp/sediment-bench-1m; filled once
 // with a bulk insert in one transaction).
-#include "inbox/InboxTableModel.h"
 #include "inbox/InboxPage.h"
+#include "inbox/InboxTableModel.h"
 #include "inbox/InboxUpkeep.h"
 #include "store/Database.h"
 #include "util/Clock.h"
@@ -66,8 +66,8 @@ bool fill(const QString& dbPath)
                        "score, agent, session, status, created_at) "
                        "VALUES (?,?,?,?,?,?,?,'pending',?)",
                        -1, &ins, nullptr);
-    static const char* dests[] = {"memory", "user", "claude_md", "settings_json", "brain_inbox",
-                                  "skill", "chantier_outil"};
+    static const char* dests[] = {"memory",      "user",  "claude_md",     "settings_json",
+                                  "brain_inbox", "skill", "chantier_outil"};
     static const char* agents[] = {"scout", "owl", "night-shift", "curator-bot", "reviewer"};
     std::mt19937 rng(7);
     for (qint64 i = have; i < kRows; ++i) {
@@ -130,11 +130,10 @@ bool timeCatchUp(Database& db)
     std::vector<double> sliceMs;
     std::vector<qint64> sliceRows;
     bool failed = false;
-    QObject::connect(&catchUp, &ui::InboxUpkeep::sliceDone,
-                     [&](const InboxTextIndex::Progress& p, qint64 ns) {
-                         sliceMs.push_back(double(ns) / 1e6);
-                         sliceRows.push_back(p.indexed);
-                     });
+    QObject::connect(&catchUp, &ui::InboxUpkeep::sliceDone, [&](const InboxTextIndex::Progress& p, qint64 ns) {
+        sliceMs.push_back(double(ns) / 1e6);
+        sliceRows.push_back(p.indexed);
+    });
     QObject::connect(&catchUp, &ui::InboxUpkeep::failed, [&](const QString& message) {
         std::fprintf(stderr, "catch-up failed: %s\n", qPrintable(message));
         failed = true;
@@ -177,8 +176,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("SedimentBench"));
-    const QString dir = argc > 1 ? QString::fromLocal8Bit(argv[1])
-                                 : QStringLiteral("/tmp/sediment-bench-1m");
+    const QString dir = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("/tmp/sediment-bench-1m");
     {
         auto ws = Workspace::open(dir); // creates the schema
         if (!ws) {
@@ -237,15 +235,15 @@ int main(int argc, char** argv)
         const int shown = page.model()->rowCount();
         const double all = untilLoaded(page.model(), q);
         const double allCpu = cpuMs() - before;
-        std::printf("filter %-28s %8d rows %7.1f ms (cpu %6.1f); all %8d rows %7.1f ms (cpu %6.1f)\n",
-                    text, shown, ms, msCpu, page.model()->rowCount(), all, allCpu);
+        std::printf("filter %-28s %8d rows %7.1f ms (cpu %6.1f); all %8d rows %7.1f ms (cpu %6.1f)\n", text, shown, ms,
+                    msCpu, page.model()->rowCount(), all, allCpu);
     };
 
-    std::printf("rows                         %9d (%d at the first paint, all %.1f ms after scrolling)\n",
-                rows, firstRows, firstLoaded);
+    std::printf("rows                         %9d (%d at the first paint, all %.1f ms after scrolling)\n", rows,
+                firstRows, firstLoaded);
     std::printf("first page painted           %9.1f ms (cpu %.1f)\n", firstPage, firstPageCpu);
-    std::printf("scroll to end painted        %9.1f ms (cpu %.1f) (last id %lld%s)\n", toEnd, toEndCpu,
-                lastId, endWasFinal ? ", the real end" : ", NOT the real end: ids were still being read");
+    std::printf("scroll to end painted        %9.1f ms (cpu %.1f) (last id %lld%s)\n", toEnd, toEndCpu, lastId,
+                endWasFinal ? ", the real end" : ", NOT the real end: ids were still being read");
     std::printf("scroll to top painted        %9.1f ms (cpu %.1f)\n", toTop, toTopCpu);
     query("dest:memory");
     query("agent:owl");
@@ -268,9 +266,8 @@ int main(int argc, char** argv)
         t.restart();
         cpu = cpuMs();
         ui::InboxTableModel alone((*ws)->db(), ui::InboxTableModel::Pacing{10'000, 15, 16 * 1024});
-        std::printf("model alone, every id read   %9.1f ms (cpu %.1f, %d rows%s)\n",
-                    double(t.nsecsElapsed()) / 1e6, cpuMs() - cpu, alone.rowCount(),
-                    alone.isLoading() ? ", still reading" : "");
+        std::printf("model alone, every id read   %9.1f ms (cpu %.1f, %d rows%s)\n", double(t.nsecsElapsed()) / 1e6,
+                    cpuMs() - cpu, alone.rowCount(), alone.isLoading() ? ", still reading" : "");
     }
     std::printf("RSS before page              %9lld KiB\n", rssBefore);
     std::printf("RSS after all                %9lld KiB\n", rssKiB());

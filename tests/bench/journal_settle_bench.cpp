@@ -58,10 +58,12 @@ int main(int argc, char** argv)
             e.written = kind == 0 ? QByteArray("new bytes\n") : QByteArray("other bytes\n");
             e.createdAt = QStringLiteral("2026-11-23T08:00:00.000Z");
             e.outcome = Json{{"item", {{"id", *id}, {"status", "applied"}, {"decided_by", "bench"}}},
-                             {"audit", {{"actor", "human:bench"}, {"action", "inbox.approve"},
-                                        {"subject_type", "inbox_item"},
-                                        {"subject_id", std::to_string(*id)},
-                                        {"details", Json::object()}}}};
+                             {"audit",
+                              {{"actor", "human:bench"},
+                               {"action", "inbox.approve"},
+                               {"subject_type", "inbox_item"},
+                               {"subject_id", std::to_string(*id)},
+                               {"details", Json::object()}}}};
             if (!journal.insert(e))
                 return 3;
         }
@@ -74,7 +76,7 @@ int main(int argc, char** argv)
     const double ms = double(timer.nsecsElapsed()) / 1e6;
     if (!report)
         return 3;
-    std::printf("settled %d rows (%d recovered, %d rolled back, %d need attention) in %.1f ms\n",
-                report->total(), report->recovered, report->rolledBack, report->needsAttention, ms);
+    std::printf("settled %d rows (%d recovered, %d rolled back, %d need attention) in %.1f ms\n", report->total(),
+                report->recovered, report->rolledBack, report->needsAttention, ms);
     return report->total() == rows && ms < 1000.0 ? 0 : 1;
 }

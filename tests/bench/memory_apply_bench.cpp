@@ -51,7 +51,7 @@ int runOnce(std::vector<std::string> args, const std::string& request, double* c
     ::wait4(pid, &status, 0, &usage);
     if (cpuMs)
         *cpuMs = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0
-            + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
+                 + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
     if (written != ssize_t(request.size()))
         return -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -65,8 +65,8 @@ std::string requestFor(int i)
     case 0:
         return R"({"action":"add","target":"memory","content":")" + note + R"("})";
     case 1:
-        return R"({"action":"replace","target":"memory","old_text":")" + note
-            + R"(","content":")" + note + R"( revised"})";
+        return R"({"action":"replace","target":"memory","old_text":")" + note + R"(","content":")" + note
+               + R"( revised"})";
     default:
         return R"({"action":"remove","target":"memory","old_text":")" + note + R"( revised"})";
     }
@@ -142,17 +142,15 @@ int main()
     double sum = 0;
     for (double v : ms)
         sum += v;
-    std::printf("memory apply: %d runs, median %.2f ms, p95 %.2f ms, mean %.2f ms, min %.2f ms\n",
-                kRuns, percentile(ms, 0.5), percentile(ms, 0.95), sum / kRuns,
-                *std::min_element(ms.begin(), ms.end()));
-    std::printf("memory apply: CPU time (user+sys) median %.2f ms, p95 %.2f ms\n",
-                percentile(cpu, 0.5), percentile(cpu, 0.95));
+    std::printf("memory apply: %d runs, median %.2f ms, p95 %.2f ms, mean %.2f ms, min %.2f ms\n", kRuns,
+                percentile(ms, 0.5), percentile(ms, 0.95), sum / kRuns, *std::min_element(ms.begin(), ms.end()));
+    std::printf("memory apply: CPU time (user+sys) median %.2f ms, p95 %.2f ms\n", percentile(cpu, 0.5),
+                percentile(cpu, 0.95));
     const Figures floor = baseline(kRuns, {SEDIMENT_BINARY, "--version"});
     std::printf("baseline `sediment --version`: median %.2f ms, p95 %.2f ms; CPU median %.2f ms\n",
-                percentile(floor.wall, 0.5), percentile(floor.wall, 0.95),
-                percentile(floor.cpu, 0.5));
-    const Figures show = baseline(
-        kRuns, {SEDIMENT_BINARY, "--workspace", workspace, "memory", "show", "--target", "memory", "--json"});
+                percentile(floor.wall, 0.5), percentile(floor.wall, 0.95), percentile(floor.cpu, 0.5));
+    const Figures show =
+        baseline(kRuns, {SEDIMENT_BINARY, "--workspace", workspace, "memory", "show", "--target", "memory", "--json"});
     std::printf("baseline `sediment memory show`: median %.2f ms, p95 %.2f ms; CPU median %.2f ms\n",
                 percentile(show.wall, 0.5), percentile(show.wall, 0.95), percentile(show.cpu, 0.5));
     // Differences of medians: a rough split, not a measurement of each part on its own.

@@ -43,11 +43,13 @@ std::vector<QByteArray> makeLines(int n, int from = 0)
     std::vector<QByteArray> lines;
     lines.reserve(size_t(n));
     for (int i = from; i < from + n; ++i)
-        lines.push_back(QStringLiteral(R"({"target":"memory","op":{"action":"add","content":"Lesson %1: test before pushing"},"rationale":"seen in s%2","score":0.%3,"source":{"agent":"bench"}})")
-                            .arg(i)
-                            .arg(i / 100)
-                            .arg(10 + i % 90)
-                            .toUtf8());
+        lines.push_back(
+            QStringLiteral(
+                R"({"target":"memory","op":{"action":"add","content":"Lesson %1: test before pushing"},"rationale":"seen in s%2","score":0.%3,"source":{"agent":"bench"}})")
+                .arg(i)
+                .arg(i / 100)
+                .arg(10 + i % 90)
+                .toUtf8());
     return lines;
 }
 
@@ -57,8 +59,9 @@ double plainInsert(const QString& path, const std::vector<QByteArray>& lines)
     t.start();
     sqlite3* db = nullptr;
     sqlite3_open(QFile::encodeName(path).constData(), &db);
-    sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-                     "CREATE TABLE rows(id INTEGER PRIMARY KEY, body TEXT NOT NULL);",
+    sqlite3_exec(db,
+                 "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                 "CREATE TABLE rows(id INTEGER PRIMARY KEY, body TEXT NOT NULL);",
                  nullptr, nullptr, nullptr);
     sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
     sqlite3_stmt* st = nullptr;
@@ -95,7 +98,8 @@ std::optional<Proposed> propose(const QString& binary, const QString& workspace,
     QProcess p;
     QElapsedTimer t;
     t.start();
-    p.start(binary, {QStringLiteral("--workspace"), workspace, QStringLiteral("propose"), input, QStringLiteral("--json")});
+    p.start(binary,
+            {QStringLiteral("--workspace"), workspace, QStringLiteral("propose"), input, QStringLiteral("--json")});
     p.waitForFinished(-1);
     Proposed r{0, p.readAllStandardOutput()};
     r.seconds = double(t.nsecsElapsed()) / 1e9;
@@ -151,8 +155,9 @@ int main(int argc, char** argv)
         auto filed = sediment::InboxStaging(**db).foldAll();
         if (!filed)
             return 1;
-        std::printf("filing:           %.3f s  %lld rows into the indexed inbox (later, by the desktop or an inbox command)\n",
-                    double(f.nsecsElapsed()) / 1e9, qint64(filed->filed));
+        std::printf(
+            "filing:           %.3f s  %lld rows into the indexed inbox (later, by the desktop or an inbox command)\n",
+            double(f.nsecsElapsed()) / 1e9, qint64(filed->filed));
     }
     // A second batch of new proposals, into an inbox that holds the first.
     {
@@ -163,7 +168,8 @@ int main(int argc, char** argv)
         if (!more)
             return 1;
         const double s2 = more->seconds;
-        std::printf("second batch:     %.3f s  %.0f proposals/s (%d new, beside the first %d pending)\n", s2, n / s2, n, n);
+        std::printf("second batch:     %.3f s  %.0f proposals/s (%d new, beside the first %d pending)\n", s2, n / s2, n,
+                    n);
     }
     return 0;
 }

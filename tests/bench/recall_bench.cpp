@@ -23,8 +23,8 @@ constexpr int kScars = 1'000'000;
 // many scars and others few, as real text does.
 QString word(int i)
 {
-    static const char* syllables[] = {"ka", "lo", "mi", "ra", "te", "su", "no", "vi", "da", "pe",
-                                      "zo", "fu", "gi", "ha", "ju", "be"};
+    static const char* syllables[] = {"ka", "lo", "mi", "ra", "te", "su", "no", "vi",
+                                      "da", "pe", "zo", "fu", "gi", "ha", "ju", "be"};
     QString w;
     int n = i + 1;
     while (n > 0) {
@@ -80,8 +80,7 @@ bool build(const QString& path)
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    const QString path = qEnvironmentVariable("SEDIMENT_RECALL_FIXTURE",
-                                              QStringLiteral("/tmp/sediment-recall-1m.db"));
+    const QString path = qEnvironmentVariable("SEDIMENT_RECALL_FIXTURE", QStringLiteral("/tmp/sediment-recall-1m.db"));
     if (!QFile::exists(path) && !build(path)) {
         std::fprintf(stderr, "cannot build the fixture\n");
         return 1;
@@ -99,9 +98,14 @@ int main(int argc, char** argv)
     ScarRecall recall(**db, clock);
     // Queries of one to three words across the frequency range (common, medium, rare).
     const QStringList queries{
-        word(5000) + QLatin1Char(' ') + word(9000), word(2000), word(12000) + QLatin1Char(' ') + word(300),
-        word(7000) + QLatin1Char(' ') + word(15000) + QLatin1Char(' ') + word(19000), word(900),
-        word(4000) + QLatin1Char(' ') + word(11000), word(16000), word(3000) + QLatin1Char(' ') + word(8000),
+        word(5000) + QLatin1Char(' ') + word(9000),
+        word(2000),
+        word(12000) + QLatin1Char(' ') + word(300),
+        word(7000) + QLatin1Char(' ') + word(15000) + QLatin1Char(' ') + word(19000),
+        word(900),
+        word(4000) + QLatin1Char(' ') + word(11000),
+        word(16000),
+        word(3000) + QLatin1Char(' ') + word(8000),
     };
     for (const bool bump : {false, true}) {
         std::vector<double> ms;
@@ -118,9 +122,9 @@ int main(int argc, char** argv)
             }
         }
         std::sort(ms.begin(), ms.end());
-        std::printf("recall k=5 over %d scars%s: median %.2f ms, p90 %.2f ms, max %.2f ms (%zu runs)\n",
-                    kScars, bump ? " with the recall bump" : " (preview, no bump)", ms[ms.size() / 2],
-                    ms[ms.size() * 9 / 10], ms.back(), ms.size());
+        std::printf("recall k=5 over %d scars%s: median %.2f ms, p90 %.2f ms, max %.2f ms (%zu runs)\n", kScars,
+                    bump ? " with the recall bump" : " (preview, no bump)", ms[ms.size() / 2], ms[ms.size() * 9 / 10],
+                    ms.back(), ms.size());
     }
     return 0;
 }

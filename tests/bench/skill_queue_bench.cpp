@@ -4,10 +4,10 @@
 // patch (ChangePreview), the word-level side-by-side diff and its rendering (DiffView), median
 // of 15 runs; target under 50 ms.
 #include "hermes/PendingQueue.h"
-#include "inbox/InboxItem.h"
-#include "util/Clock.h"
 #include "inbox/ChangePreview.h"
+#include "inbox/InboxItem.h"
 #include "shared/DiffView.h"
+#include "util/Clock.h"
 #include "workspace/Workspace.h"
 
 #include <QApplication>
@@ -17,8 +17,8 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 using namespace sediment;
@@ -38,7 +38,7 @@ std::string skillText(int approxBytes)
     std::string s = "---\nname: big\ndescription: A large skill\n---\n\n";
     for (int i = 0; s.size() < std::size_t(approxBytes); ++i)
         s += "Step " + std::to_string(i) + ": run the check for module " + std::to_string(i * 7)
-           + " and record the outcome in the log.\n";
+             + " and record the outcome in the log.\n";
     return s;
 }
 
@@ -57,14 +57,22 @@ Timing importBench()
     for (int i = 0; i < 10000; ++i) {
         char id[16];
         std::snprintf(id, sizeof id, "%08x", 0x10000000 + i);
-        const Json payload = i % 2 ? Json{{"action", "patch"}, {"name", "skill-" + std::to_string(i % 300)},
-                                          {"old_string", "Step 1"}, {"new_string", "Step one " + std::to_string(i)},
-                                          {"replace_all", false}}
-                                   : Json{{"action", "create"}, {"name", "new-skill-" + std::to_string(i)},
-                                          {"content", "---\nname: x\ndescription: d\n---\nbody " + std::to_string(i) + "\n"}};
-        const Json r = {{"id", id}, {"subsystem", "skills"}, {"action", payload["action"]},
-                        {"summary", "gist " + std::to_string(i)}, {"origin", "background_review"},
-                        {"created_at", 1795400000.0 + i}, {"payload", payload}};
+        const Json payload =
+            i % 2 ? Json{{"action", "patch"},
+                         {"name", "skill-" + std::to_string(i % 300)},
+                         {"old_string", "Step 1"},
+                         {"new_string", "Step one " + std::to_string(i)},
+                         {"replace_all", false}}
+                  : Json{{"action", "create"},
+                         {"name", "new-skill-" + std::to_string(i)},
+                         {"content", "---\nname: x\ndescription: d\n---\nbody " + std::to_string(i) + "\n"}};
+        const Json r = {{"id", id},
+                        {"subsystem", "skills"},
+                        {"action", payload["action"]},
+                        {"summary", "gist " + std::to_string(i)},
+                        {"origin", "background_review"},
+                        {"created_at", 1795400000.0 + i},
+                        {"payload", payload}};
         write(home + QStringLiteral("/pending/skills/%1.json").arg(QLatin1String(id)),
               QByteArray::fromStdString(r.dump(2)));
     }
@@ -76,8 +84,7 @@ Timing importBench()
     t.start();
     const std::clock_t cpu0 = std::clock();
     auto report = PendingQueue(**ws, clock).importAll(QStringLiteral("cli:bench"));
-    const Timing timing{double(t.nsecsElapsed()) / 1e6,
-                        double(std::clock() - cpu0) * 1000.0 / CLOCKS_PER_SEC};
+    const Timing timing{double(t.nsecsElapsed()) / 1e6, double(std::clock() - cpu0) * 1000.0 / CLOCKS_PER_SEC};
     if (!report || report->imported.size() != 10000) {
         std::fprintf(stderr, "import failed\n");
         return {};
@@ -96,7 +103,8 @@ double diffBench()
     InboxItem item;
     item.destination = QStringLiteral("skill");
     item.status = QStringLiteral("pending");
-    item.op = {{"action", "patch"}, {"name", "big"},
+    item.op = {{"action", "patch"},
+               {"name", "big"},
                {"old_string", "Step 700: run the check for module 4900 and record the outcome in the log."},
                {"new_string", "Step 700: run the full check for module 4900 and attach the outcome."},
                {"replace_all", false}};
@@ -125,8 +133,8 @@ int main(int argc, char** argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const Timing import = importBench();
-    std::printf("import 10,000 staged skill records: %.0f ms wall, %.0f ms CPU (target < 3000 ms)\n",
-                import.wallMs, import.cpuMs);
+    std::printf("import 10,000 staged skill records: %.0f ms wall, %.0f ms CPU (target < 3000 ms)\n", import.wallMs,
+                import.cpuMs);
     const double diffMs = diffBench();
     std::printf("diff of a patch to a 100 KB SKILL.md (preview + diff + render), median of 15: %.1f ms "
                 "(target < 50 ms)\n",

@@ -1,7 +1,7 @@
 // How long the Skills page takes to show its first page over 100,000 skills (target: 150 ms).
 // Usage: QT_QPA_PLATFORM=offscreen skills_page_bench [COUNT]
-#include "skills/SkillTableModel.h"
 #include "skills/SkillsPage.h"
+#include "skills/SkillTableModel.h"
 #include "store/SkillRepository.h"
 #include "util/Clock.h"
 #include "util/Time.h"

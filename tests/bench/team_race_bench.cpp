@@ -157,16 +157,20 @@ int main(int argc, char** argv)
         if (walking) {
             for (int r = 1; r < reviewers; ++r) {
                 const QString role = QStringLiteral("race_walker%1").arg(r);
-                const std::string sql = QStringLiteral(
-                    "DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
-                    "GRANT USAGE ON SCHEMA %2 TO %1; GRANT ALL ON ALL TABLES IN SCHEMA %2 TO %1; "
-                    "GRANT ALL ON ALL SEQUENCES IN SCHEMA %2 TO %1").arg(role, schema).toStdString();
+                const std::string sql =
+                    QStringLiteral(
+                        "DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+                        "GRANT USAGE ON SCHEMA %2 TO %1; GRANT ALL ON ALL TABLES IN SCHEMA %2 TO %1; "
+                        "GRANT ALL ON ALL SEQUENCES IN SCHEMA %2 TO %1")
+                        .arg(role, schema)
+                        .toStdString();
                 if (!(*ws)->db().exec(sql.c_str()))
                     qFatal("cannot create the role %s", qPrintable(role));
                 auto tx = (*ws)->db().begin();
-                if (!tx || !ReviewerRepository((*ws)->db()).grant(role, QStringLiteral("reviewer"),
-                                                                  QStringLiteral("bench"),
-                                                                  QStringLiteral("2026-11-23T00:00:00.000Z"))
+                if (!tx
+                    || !ReviewerRepository((*ws)->db())
+                            .grant(role, QStringLiteral("reviewer"), QStringLiteral("bench"),
+                                   QStringLiteral("2026-11-23T00:00:00.000Z"))
                     || !tx->commit())
                     qFatal("cannot grant %s", qPrintable(role));
                 writeConfig(dir.filePath(QStringLiteral("reviewer%1").arg(r)),
@@ -249,11 +253,12 @@ int main(int argc, char** argv)
             ++files;
         }
     }
-    std::printf("%s: %d reviewers x %d items in %.1f s: won %d, told-who-won %d, errors %d%s%s\n", walking ? "walk" : "race", reviewers, items,
-                seconds, won, lost, errors, firstError.isEmpty() ? "" : " (first: ",
-                firstError.isEmpty() ? "" : qPrintable(firstError + QLatin1Char(')')));
-    std::printf("applied %lld, inbox.approve audit rows %lld, items decided twice %lld, note files %lld\n",
-                applied, auditRows, twice, files);
+    std::printf(
+        "%s: %d reviewers x %d items in %.1f s: won %d, told-who-won %d, errors %d%s%s\n", walking ? "walk" : "race",
+        reviewers, items, seconds, won, lost, errors,
+        firstError.isEmpty() ? "" : " (first: ", firstError.isEmpty() ? "" : qPrintable(firstError + QLatin1Char(')')));
+    std::printf("applied %lld, inbox.approve audit rows %lld, items decided twice %lld, note files %lld\n", applied,
+                auditRows, twice, files);
     std::printf("decide latency, every attempt: median %.2f ms  p99 %.2f ms  max %.2f ms\n", percentile(all, 0.5),
                 percentile(all, 0.99), percentile(all, 1.0));
     std::printf("decide latency, winning ones:  median %.2f ms  p99 %.2f ms\n", percentile(wins, 0.5),
@@ -264,8 +269,8 @@ int main(int argc, char** argv)
         std::printf("claim latency (inbox next):    median %.2f ms  p99 %.2f ms  (%zu claims)\n",
                     percentile(claims, 0.5), percentile(claims, 0.99), claims.size());
     (void)db.exec(("DROP SCHEMA " + schema.toStdString() + " CASCADE").c_str());
-    const bool exact = won == items && applied == items && auditRows == items && twice == 0 && files == items
-                       && errors == 0;
+    const bool exact =
+        won == items && applied == items && auditRows == items && twice == 0 && files == items && errors == 0;
     std::printf("%s\n", exact ? "every item decided exactly once" : "MISMATCH");
     return exact ? 0 : 1;
 }

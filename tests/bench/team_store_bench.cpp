@@ -54,18 +54,20 @@ Status seed(Database& db, qint64 rows)
 {
     const std::string rowsText = std::to_string(rows);
     const std::string sqlite =
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " + rowsText + ") "
-        "INSERT INTO inbox_items(id, destination, op_json, content_hash, rationale, score, agent, status, "
-        "created_at, hash_key) SELECT i, CASE i % 5 WHEN 0 THEN 'memory' WHEN 1 THEN 'user' WHEN 2 THEN "
-        "'brain_inbox' WHEN 3 THEN 'skill' ELSE 'claude_md' END, '{\"action\":\"add\",\"content\":\"lesson ' || i "
-        "|| '\"}', 'h' || i, 'seen in session ' || (i / 100), (i % 100) / 100.0, 'agent' || (i % 40), 'pending', "
-        "'2026-11-01T00:00:00.000Z', i FROM n";
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " + rowsText
+        + ") "
+          "INSERT INTO inbox_items(id, destination, op_json, content_hash, rationale, score, agent, status, "
+          "created_at, hash_key) SELECT i, CASE i % 5 WHEN 0 THEN 'memory' WHEN 1 THEN 'user' WHEN 2 THEN "
+          "'brain_inbox' WHEN 3 THEN 'skill' ELSE 'claude_md' END, '{\"action\":\"add\",\"content\":\"lesson ' || i "
+          "|| '\"}', 'h' || i, 'seen in session ' || (i / 100), (i % 100) / 100.0, 'agent' || (i % 40), 'pending', "
+          "'2026-11-01T00:00:00.000Z', i FROM n";
     const std::string postgres =
         "INSERT INTO inbox_items(id, destination, op_json, content_hash, rationale, score, agent, status, "
         "created_at, hash_key) SELECT i, CASE i % 5 WHEN 0 THEN 'memory' WHEN 1 THEN 'user' WHEN 2 THEN "
         "'brain_inbox' WHEN 3 THEN 'skill' ELSE 'claude_md' END, '{\"action\":\"add\",\"content\":\"lesson ' || i "
         "|| '\"}', 'h' || i, 'seen in session ' || (i / 100), (i % 100) / 100.0, 'agent' || (i % 40), 'pending', "
-        "'2026-11-01T00:00:00.000Z', i FROM generate_series(1, " + rowsText + ") AS i";
+        "'2026-11-01T00:00:00.000Z', i FROM generate_series(1, "
+        + rowsText + ") AS i";
     if (auto s = db.exec(db.isServer() ? postgres.c_str() : sqlite.c_str()); !s)
         return s;
     // What autovacuum does after a bulk insert: statistics, and the visibility map that lets
@@ -126,12 +128,14 @@ int main(int argc, char** argv)
         if (!f.open(QIODevice::WriteOnly))
             qFatal("cannot write %s", qPrintable(input));
         for (int i = 0; i < n; ++i)
-            f.write(QStringLiteral(R"({"target":"memory","op":{"action":"add","content":"Lesson %1: test before pushing"},"rationale":"seen in s%2","score":0.%3,"source":{"agent":"bench"}})"
-                                   "\n")
-                        .arg(i)
-                        .arg(i / 100)
-                        .arg(10 + i % 90)
-                        .toUtf8());
+            f.write(
+                QStringLiteral(
+                    R"({"target":"memory","op":{"action":"add","content":"Lesson %1: test before pushing"},"rationale":"seen in s%2","score":0.%3,"source":{"agent":"bench"}})"
+                    "\n")
+                    .arg(i)
+                    .arg(i / 100)
+                    .arg(10 + i % 90)
+                    .toUtf8());
     }
     struct Store {
         const char* name;
@@ -144,7 +148,8 @@ int main(int argc, char** argv)
     for (const Store& s : stores)
         QDir().mkpath(s.dir);
     writeConfig(stores[1].dir, Json{{"database", toStd(conninfo)}, {"database_schema", toStd(schema)}});
-    writeConfig(stores[3].dir, Json{{"database", toStd(conninfo)}, {"database_schema", toStd(schema + QStringLiteral("_m"))}});
+    writeConfig(stores[3].dir,
+                Json{{"database", toStd(conninfo)}, {"database_schema", toStd(schema + QStringLiteral("_m"))}});
 
     std::printf("propose of %d proposals (a real process each):\n", n);
     double rate[2] = {0, 0};
@@ -171,9 +176,9 @@ int main(int argc, char** argv)
         for (const QString& q : queries)
             ms[s].push_back(firstPage((*ws)->db(), q));
         if (s == 1)
-            (void)(*ws)->db().exec(("DROP SCHEMA " + schema.toStdString() + "_m CASCADE; DROP SCHEMA "
-                                    + schema.toStdString() + " CASCADE")
-                                       .c_str());
+            (void)(*ws)->db().exec(
+                ("DROP SCHEMA " + schema.toStdString() + "_m CASCADE; DROP SCHEMA " + schema.toStdString() + " CASCADE")
+                    .c_str());
     }
     for (int q = 0; q < queries.size(); ++q)
         std::printf("  %-14s sqlite %8.1f ms   postgres %8.1f ms   ratio %.2f\n",

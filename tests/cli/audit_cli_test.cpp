@@ -1,5 +1,5 @@
-#include "TeamStore.h"
 #include "CliRun.h"
+#include "TeamStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -51,25 +51,31 @@ private Q_SLOTS:
         std::vector<std::string> keys;
         for (const auto& [k, v] : rows[0].items())
             keys.push_back(k);
-        QCOMPARE(keys, (std::vector<std::string>{"seq", "at", "actor", "action", "subject_type", "subject_id",
-                                                 "reason", "before", "after", "details", "hash"}));
+        QCOMPARE(keys, (std::vector<std::string>{"seq", "at", "actor", "action", "subject_type", "subject_id", "reason",
+                                                 "before", "after", "details", "hash"}));
         QCOMPARE(rows[0]["action"].get<std::string>(), std::string("proposal.rejected"));
         QCOMPARE(rows[1]["action"].get<std::string>(), std::string("proposal.applied"));
     }
 
     void filtersBySubject()
     {
-        const Run one = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item:2"), QStringLiteral("--json")});
+        const Run one = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"),
+                                                 QStringLiteral("inbox_item:2"), QStringLiteral("--json")});
         QCOMPARE(one.code, 0);
         const auto rows = nlohmann::json::parse(one.out.toStdString());
         QCOMPARE(rows.size(), size_t(1));
         QCOMPARE(rows[0]["subject_id"].get<std::string>(), std::string("2"));
-        const Run type = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item")});
+        const Run type = clitest::sediment(
+            m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item")});
         QCOMPARE(type.code, 0);
         QCOMPARE(type.out.count('\n'), 4);
-        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("skill"), QStringLiteral("--json")}).out,
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("skill"),
+                                          QStringLiteral("--json")})
+                     .out,
                  QByteArray("[]\n"));
-        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral(":3")}).code, 2);
+        QCOMPARE(
+            clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral(":3")}).code,
+            2);
     }
 
     void verifyReportsAnIntactChain()
@@ -85,8 +91,8 @@ private Q_SLOTS:
         // The trigger refuses edits; a forger with file access (or the server's owner role)
         // drops it first.
         QVERIFY(!sediment::test::execIn(db, "UPDATE audit_log SET reason='forged' WHERE seq=3").has_value());
-        QVERIFY(sediment::test::execIn(db, {"DROP TRIGGER audit_log_no_update",
-                                            "DROP TRIGGER audit_log_no_update ON audit_log"})
+        QVERIFY(sediment::test::execIn(
+                    db, {"DROP TRIGGER audit_log_no_update", "DROP TRIGGER audit_log_no_update ON audit_log"})
                     .has_value());
         QVERIFY(sediment::test::execIn(db, "UPDATE audit_log SET reason='forged' WHERE seq=3").has_value());
         const Run r = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify")});
@@ -94,7 +100,8 @@ private Q_SLOTS:
         QVERIFY2(r.out.startsWith("audit chain broken at row 3: "), r.out.constData());
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY(r.err.contains("row 3"));
-        const Run j = clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify"), QStringLiteral("--json")});
+        const Run j =
+            clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--verify"), QStringLiteral("--json")});
         QCOMPARE(j.code, 1);
         const auto report = nlohmann::json::parse(j.out.toStdString());
         QCOMPARE(report["intact"].get<bool>(), false);

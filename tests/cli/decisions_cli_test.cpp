@@ -41,22 +41,33 @@ private Q_SLOTS:
     void importReviewAndCalibrateAsSpecified()
     {
         const QByteArray lines =
-            "{\"description\":\"a\",\"confidence\":0.1,\"category\":\"architecture\",\"stakes\":\"low\",\"outcome\":\"success\"}\n"
-            "{\"description\":\"b\",\"confidence\":0.3,\"category\":\"process\",\"stakes\":\"low\",\"outcome\":\"failure\"}\n"
-            "{\"description\":\"c\",\"confidence\":1.0,\"category\":\"architecture\",\"stakes\":\"low\",\"outcome\":\"success\"}\n"
-            "{\"description\":\"d\",\"confidence\":0.7,\"category\":\"tooling\",\"stakes\":\"low\",\"outcome\":\"partial\"}\n"
-            "{\"description\":\"abandoned\",\"confidence\":0.0,\"category\":\"architecture\",\"stakes\":\"low\",\"outcome\":\"failure\"}\n"
-            "{\"description\":\"f\",\"confidence\":0.6,\"category\":\"process\",\"stakes\":\"low\",\"outcome\":\"noise\"}\n"
-            "{\"description\":\"g\",\"confidence\":0.8,\"category\":\"tooling\",\"stakes\":\"low\",\"outcome\":\"superseded\"}\n"
+            "{\"description\":\"a\",\"confidence\":0.1,\"category\":\"architecture\",\"stakes\":\"low\",\"outcome\":"
+            "\"success\"}\n"
+            "{\"description\":\"b\",\"confidence\":0.3,\"category\":\"process\",\"stakes\":\"low\",\"outcome\":"
+            "\"failure\"}\n"
+            "{\"description\":\"c\",\"confidence\":1.0,\"category\":\"architecture\",\"stakes\":\"low\",\"outcome\":"
+            "\"success\"}\n"
+            "{\"description\":\"d\",\"confidence\":0.7,\"category\":\"tooling\",\"stakes\":\"low\",\"outcome\":"
+            "\"partial\"}\n"
+            "{\"description\":\"abandoned\",\"confidence\":0.0,\"category\":\"architecture\",\"stakes\":\"low\","
+            "\"outcome\":\"failure\"}\n"
+            "{\"description\":\"f\",\"confidence\":0.6,\"category\":\"process\",\"stakes\":\"low\",\"outcome\":"
+            "\"noise\"}\n"
+            "{\"description\":\"g\",\"confidence\":0.8,\"category\":\"tooling\",\"stakes\":\"low\",\"outcome\":"
+            "\"superseded\"}\n"
             "{\"description\":\"h\",\"confidence\":0.9,\"category\":\"architecture\",\"stakes\":\"high\"}\n"
             "{\"description\":\"i\",\"confidence\":0.35,\"category\":\"process\",\"stakes\":\"low\"}\n"
-            "{\"description\":\"j\",\"confidence\":0.0,\"category\":\"architecture\",\"stakes\":\"low\",\"outcome\":\"success\"}\n";
-        Run r = sediment({QStringLiteral("decisions"), QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--json")}, lines);
+            "{\"description\":\"j\",\"confidence\":0.0,\"category\":\"architecture\",\"stakes\":\"low\",\"outcome\":"
+            "\"success\"}\n";
+        Run r = sediment(
+            {QStringLiteral("decisions"), QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--json")},
+            lines);
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["imported"].get<int>(), 10);
-        r = sediment({QStringLiteral("decisions"), QStringLiteral("review"), QStringLiteral("9"), QStringLiteral("--outcome"),
-                      QStringLiteral("success"), QStringLiteral("--result"), QStringLiteral("shipped"),
-                      QStringLiteral("--reviewer"), QStringLiteral("tim"), QStringLiteral("--json")});
+        r = sediment({QStringLiteral("decisions"), QStringLiteral("review"), QStringLiteral("9"),
+                      QStringLiteral("--outcome"), QStringLiteral("success"), QStringLiteral("--result"),
+                      QStringLiteral("shipped"), QStringLiteral("--reviewer"), QStringLiteral("tim"),
+                      QStringLiteral("--json")});
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["reviewer"].get<std::string>(), std::string("tim"));
         QCOMPARE(r.json()["outcome_text"].get<std::string>(), std::string("shipped"));
@@ -90,8 +101,8 @@ private Q_SLOTS:
         QVERIFY(r.err.contains("line 2: unknown category 'gardening'"));
         r = sediment({QStringLiteral("decisions"), QStringLiteral("list"), QStringLiteral("--json")});
         QVERIFY(r.json().empty());
-        r = sediment({QStringLiteral("decisions"), QStringLiteral("review"), QStringLiteral("1"), QStringLiteral("--outcome"),
-                      QStringLiteral("success")});
+        r = sediment({QStringLiteral("decisions"), QStringLiteral("review"), QStringLiteral("1"),
+                      QStringLiteral("--outcome"), QStringLiteral("success")});
         QCOMPARE(r.code, 2);
     }
 
@@ -102,14 +113,16 @@ private Q_SLOTS:
             lines += "{\"description\":\"x\",\"confidence\":0.8,\"category\":\"security\",\"stakes\":\"medium\"}\n";
         QCOMPARE(sediment({QStringLiteral("decisions"), QStringLiteral("import"), QStringLiteral("-")}, lines).code, 0);
         for (int i = 1; i <= 10; ++i) {
-            const Run r = sediment({QStringLiteral("decisions"), QStringLiteral("review"), QString::number(i),
-                                    QStringLiteral("--outcome"), i % 2 ? QStringLiteral("success") : QStringLiteral("failure"),
-                                    QStringLiteral("--json")});
+            const Run r = sediment(
+                {QStringLiteral("decisions"), QStringLiteral("review"), QString::number(i), QStringLiteral("--outcome"),
+                 i % 2 ? QStringLiteral("success") : QStringLiteral("failure"), QStringLiteral("--json")});
             QCOMPARE(r.code, 0);
             QCOMPARE(r.json()["snapshot"].is_null(), i != 10);
         }
         QCOMPARE(sediment({QStringLiteral("decisions"), QStringLiteral("snapshot"), QStringLiteral("--now"),
-                           QStringLiteral("2026-07-01T00:00:00Z"), QStringLiteral("--json")}).code, 0);
+                           QStringLiteral("2026-07-01T00:00:00Z"), QStringLiteral("--json")})
+                     .code,
+                 0);
         const Run list = sediment({QStringLiteral("decisions"), QStringLiteral("snapshots"), QStringLiteral("--json")});
         QCOMPARE(list.code, 0);
         QCOMPARE(int(list.json().size()), 2);
@@ -119,9 +132,10 @@ private Q_SLOTS:
 
     void escalationListsOldUnreviewedHighStakes()
     {
-        const QByteArray lines =
-            "{\"description\":\"risky\",\"confidence\":0.5,\"category\":\"security\",\"stakes\":\"critical\",\"created_at\":\"2026-05-01T00:00:00Z\"}\n"
-            "{\"description\":\"recent\",\"confidence\":0.5,\"category\":\"security\",\"stakes\":\"high\",\"created_at\":\"2026-05-25T00:00:00Z\"}\n";
+        const QByteArray lines = "{\"description\":\"risky\",\"confidence\":0.5,\"category\":\"security\",\"stakes\":"
+                                 "\"critical\",\"created_at\":\"2026-05-01T00:00:00Z\"}\n"
+                                 "{\"description\":\"recent\",\"confidence\":0.5,\"category\":\"security\",\"stakes\":"
+                                 "\"high\",\"created_at\":\"2026-05-25T00:00:00Z\"}\n";
         QCOMPARE(sediment({QStringLiteral("decisions"), QStringLiteral("import"), QStringLiteral("-")}, lines).code, 0);
         const Run r = sediment({QStringLiteral("decisions"), QStringLiteral("escalation"), QStringLiteral("--now"),
                                 QStringLiteral("2026-06-01T00:00:00Z"), QStringLiteral("--json")});
@@ -132,8 +146,10 @@ private Q_SLOTS:
 
     void autoReviewUsesTheFileSignal()
     {
-        const QByteArray lines =
-            "{\"description\":\"write docs/plan.md\",\"confidence\":0.6,\"category\":\"process\",\"stakes\":\"low\",\"created_at\":\"2020-01-01T00:00:00Z\"}\n";
+        const QByteArray lines = "{\"description\":\"write "
+                                 "docs/"
+                                 "plan.md\",\"confidence\":0.6,\"category\":\"process\",\"stakes\":\"low\",\"created_"
+                                 "at\":\"2020-01-01T00:00:00Z\"}\n";
         QCOMPARE(sediment({QStringLiteral("decisions"), QStringLiteral("import"), QStringLiteral("-")}, lines).code, 0);
         QDir(m_ws.path()).mkpath(QStringLiteral("docs"));
         QFile f(m_ws.filePath(QStringLiteral("docs/plan.md")));
@@ -143,7 +159,8 @@ private Q_SLOTS:
         const Run r = sediment({QStringLiteral("decisions"), QStringLiteral("auto-review"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["reviewed"].get<int>(), 1);
-        const Run d = sediment({QStringLiteral("decisions"), QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--json")});
+        const Run d = sediment(
+            {QStringLiteral("decisions"), QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--json")});
         QCOMPARE(d.json()["outcome"].get<std::string>(), std::string("success"));
         QCOMPARE(d.json()["reviewer"].get<std::string>(), std::string("auto"));
     }

@@ -13,10 +13,7 @@ using clitest::Run;
 
 namespace {
 
-QByteArray nested(int depth)
-{
-    return QByteArray(depth, '[') + QByteArray(depth, ']');
-}
+QByteArray nested(int depth) { return QByteArray(depth, '[') + QByteArray(depth, ']'); }
 
 } // namespace
 
@@ -51,20 +48,21 @@ private Q_SLOTS:
 
     void proposeRefusesADeepSettingsPatch()
     {
-        const QByteArray proposal = R"({"destination":"settings_json","op":{"patch":{"a":)" + nested(300000)
-                                    + R"(}},"score":0.9})";
+        const QByteArray proposal =
+            R"({"destination":"settings_json","op":{"patch":{"a":)" + nested(300000) + R"(}},"score":0.9})";
         expectRefused({QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")}, proposal,
                       "nest deeper than 512 levels");
         // The same as one line of JSON Lines, after a good proposal.
-        const QByteArray lines = R"({"target":"memory","op":{"action":"add","content":"x"},"score":0.9})" "\n"
+        const QByteArray lines = R"({"target":"memory","op":{"action":"add","content":"x"},"score":0.9})"
+                                 "\n"
                                  + proposal + "\n";
         expectRefused({QStringLiteral("propose"), QStringLiteral("-")}, lines, "deeper than 512 levels");
     }
 
     void proposeStillTakesModestNesting()
     {
-        const QByteArray proposal = R"({"destination":"settings_json","op":{"patch":{"a":)" + nested(20)
-                                    + R"(}},"score":0.5})";
+        const QByteArray proposal =
+            R"({"destination":"settings_json","op":{"patch":{"a":)" + nested(20) + R"(}},"score":0.5})";
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-")}, proposal);
         QVERIFY2(r.code == 0, r.err.constData());
     }

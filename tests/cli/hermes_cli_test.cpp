@@ -1,9 +1,9 @@
 // `sediment hermes ...` (docs/verbs.md#hermes) run as a real process on a copy of the fixture Hermes home:
 // import-pending, list, status, the config.yaml warnings, and settling through `inbox`.
-#include "TeamStore.h"
 #include "CliRun.h"
 #include "inbox/MemoryWritePlan.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Json.h"
 #include "workspace/Workspace.h"
 
@@ -78,14 +78,16 @@ private Q_SLOTS:
 
     void approvingThroughTheInboxRemovesTheStagedFile()
     {
-        const Json j = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
         const qint64 id = j["imported"][0].value("inbox_id", qint64(0));
         const Run approve = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
         QCOMPARE(approve.code, 0);
         QVERIFY(!staged(QStringLiteral("1a2b3c01")));
         QFile mem(path(QStringLiteral("memories/MEMORY.md")));
         QVERIFY(mem.open(QIODevice::ReadOnly));
-        QVERIFY(mem.readAll().endsWith("\n§\nThe CI cache key includes the compiler version; bump it after toolchain upgrades."));
+        QVERIFY(mem.readAll().endsWith(
+            "\n§\nThe CI cache key includes the compiler version; bump it after toolchain upgrades."));
     }
 
     void pinnedWritesApplyToTheirEntryOrFailWithHermesMessage()
@@ -95,18 +97,26 @@ private Q_SLOTS:
             QDir().mkpath(path(QStringLiteral("pending/memory")));
             QFile f(path(QStringLiteral("pending/memory/%1.json").arg(QLatin1String(id))));
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray("{\n  \"id\": \"") + id + "\",\n  \"subsystem\": \"memory\",\n  \"payload\": "
-                    + payload + "\n}\n");
+            f.write(QByteArray("{\n  \"id\": \"") + id + "\",\n  \"subsystem\": \"memory\",\n  \"payload\": " + payload
+                    + "\n}\n");
         };
         // Pinned to the Tuesday entry, which old_text alone ("the") would not single out.
-        stage("9e9e0001", R"({"action": "replace", "target": "memory", "old_text": "the", "content": "Deploys happen on Wednesdays.", "matched_entry": "Deploys happen on Tuesdays after the 10:00 standup."})");
-        stage("9e9e0002", R"({"action": "remove", "target": "memory", "old_text": "uv", "matched_entry": "Python tooling uses uv; never pip install."})");
-        stage("9e9e0003", R"({"action": "batch", "target": "memory", "operations": [{"action": "add", "content": "x"}, {"action": "remove", "old_text": "bastion"}]})");
-        const Json j = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        stage(
+            "9e9e0001",
+            R"({"action": "replace", "target": "memory", "old_text": "the", "content": "Deploys happen on Wednesdays.", "matched_entry": "Deploys happen on Tuesdays after the 10:00 standup."})");
+        stage(
+            "9e9e0002",
+            R"({"action": "remove", "target": "memory", "old_text": "uv", "matched_entry": "Python tooling uses uv; never pip install."})");
+        stage(
+            "9e9e0003",
+            R"({"action": "batch", "target": "memory", "operations": [{"action": "add", "content": "x"}, {"action": "remove", "old_text": "bastion"}]})");
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
         QCOMPARE(j["imported"].size(), size_t(3));
         const auto approve = [&](int index) {
             const qint64 id = j["imported"][index].value("inbox_id", qint64(0));
-            return run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id), QStringLiteral("--json")});
+            return run(
+                {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id), QStringLiteral("--json")});
         };
         QFile mem(path(QStringLiteral("memories/MEMORY.md")));
         QVERIFY(mem.open(QIODevice::ReadOnly));
@@ -202,8 +212,7 @@ private Q_SLOTS:
         writeConfig("memory:\n  memory_char_limit: [1500\n");
         const Run r = run({QStringLiteral("hermes"), QStringLiteral("status")});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.err.startsWith("sediment: warning: ") && r.err.contains("malformed YAML"),
-                 r.err.constData());
+        QVERIFY2(r.err.startsWith("sediment: warning: ") && r.err.contains("malformed YAML"), r.err.constData());
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY(r.out.contains("memory limit: 2200 chars (default)"));
         const Json j = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json")}).json();
@@ -215,7 +224,8 @@ private Q_SLOTS:
     {
         const Run r = run({QStringLiteral("hermes"), QStringLiteral("drain")});
         QCOMPARE(r.code, 2);
-        QCOMPARE(r.err, QByteArray("sediment: hermes: unknown command 'drain' (accepted: import-pending, list, status)\n"));
+        QCOMPARE(r.err,
+                 QByteArray("sediment: hermes: unknown command 'drain' (accepted: import-pending, list, status)\n"));
         QVERIFY(!QFile::exists(path(QStringLiteral("sediment.db"))) || staged(QStringLiteral("1a2b3c01")));
         QCOMPARE(run({QStringLiteral("hermes")}).code, 2);
     }

@@ -31,7 +31,8 @@ private Q_SLOTS:
   "scheduled": {"created_by": "agent", "use_count": 1, "last_used_at": "2026-01-01T00:00:00+00:00", "created_at": "2026-01-01T00:00:00+00:00", "state": "active", "pinned": false, "archived_at": null}
 })");
         writeFileBytes(home(QStringLiteral("skills/.bundled_manifest")), "starter:abc\n");
-        writeFileBytes(home(QStringLiteral("cron/jobs.json")), R"({"jobs": [{"id": "x", "skill": "scheduled", "enabled": false}]})");
+        writeFileBytes(home(QStringLiteral("cron/jobs.json")),
+                       R"({"jobs": [{"id": "x", "skill": "scheduled", "enabled": false}]})");
         for (const char* name : {"old", "recent", "scheduled", "starter"})
             skill(QString::fromLatin1(name));
     }
@@ -39,9 +40,9 @@ private Q_SLOTS:
     void dryRunPrintsHermesKeysFirstAndChangesNothing()
     {
         const QByteArray usageBefore = fileBytes(home(QStringLiteral("skills/.usage.json")));
-        const auto run = clitest::sediment(m_dir.path(), {QStringLiteral("skills"), QStringLiteral("curate"),
-                                                          QStringLiteral("--dry-run"), QStringLiteral("--now"),
-                                                          QStringLiteral("2026-06-01T12:00:00Z"), QStringLiteral("--json")});
+        const auto run = clitest::sediment(
+            m_dir.path(), {QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--dry-run"),
+                           QStringLiteral("--now"), QStringLiteral("2026-06-01T12:00:00Z"), QStringLiteral("--json")});
         QCOMPARE(run.code, 0);
         const auto j = run.json();
         QVERIFY2(j.is_object(), run.out.constData());
@@ -69,8 +70,8 @@ private Q_SLOTS:
     {
         QTemporaryDir other;
         writeFileBytes(other.filePath(QStringLiteral("skills/.usage.json")), "[1, 2]");
-        const auto run = clitest::sediment(other.path(), {QStringLiteral("skills"), QStringLiteral("curate"),
-                                                         QStringLiteral("--dry-run")});
+        const auto run = clitest::sediment(
+            other.path(), {QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--dry-run")});
         QCOMPARE(run.code, 2);
         QVERIFY2(run.err.contains(".usage.json"), run.err.constData());
         QCOMPARE(run.err.count('\n'), 1);

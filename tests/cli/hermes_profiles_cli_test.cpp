@@ -56,8 +56,7 @@ private Q_SLOTS:
         }
         sediment::test::writeFileBytes(path(QStringLiteral("profiles/work/config.yaml")),
                                        "memory:\n  memory_char_limit: 800\n");
-        sediment::test::writeFileBytes(path(QStringLiteral("profiles/work/memories/MEMORY.md")),
-                                       "Work entry.");
+        sediment::test::writeFileBytes(path(QStringLiteral("profiles/work/memories/MEMORY.md")), "Work entry.");
         // Older than anything in the root's queue: 2026-09-09T08:00:00Z and a minute later.
         sediment::test::writeFileBytes(path(QStringLiteral("profiles/work/pending/memory/aa000001.json")),
                                        stagedRecord("aa000001", "memory", "Work fact one.", 1788940800.0));
@@ -96,7 +95,8 @@ private Q_SLOTS:
 
     void approvingAWorkItemWritesOnlyTheWorkProfile()
     {
-        const auto j = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        const auto j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
         qint64 id = 0;
         for (const auto& w : j["imported"])
             if (w.value("profile", "") == "work" && w.value("hermes_id", "") == "1a2b3c01")
@@ -148,12 +148,16 @@ private Q_SLOTS:
 
     void decidedItemsLeaveTheCount()
     {
-        const auto j = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        const auto j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
         const qint64 id = j["imported"][0].value("inbox_id", qint64(0)); // work's aa000001
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), QString::number(id),
-                      QStringLiteral("--reason"), QStringLiteral("wrong")}).code, 0);
+                      QStringLiteral("--reason"), QStringLiteral("wrong")})
+                     .code,
+                 0);
         const auto s = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json"),
-                            QStringLiteral("--now"), kNow}).json();
+                            QStringLiteral("--now"), kNow})
+                           .json();
         QCOMPARE(s["profiles"][2].value("pending", 0), 1);
         QCOMPARE(s["profiles"][2].value("oldest_created_at", ""), std::string("2026-09-09T08:01:00.000Z"));
         QVERIFY(!QFile::exists(path(QStringLiteral("profiles/work/pending/memory/aa000001.json"))));

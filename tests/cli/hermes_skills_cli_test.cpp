@@ -36,9 +36,14 @@ private:
     }
     void stage(const std::string& id, const Json& payload)
     {
-        const Json r = {{"id", id},           {"subsystem", "skills"}, {"action", payload["action"]},
-                        {"summary", "a gist"}, {"origin", "foreground"}, {"created_at", 1795400000.25},
-                        {"payload", payload},  {"future_field", {1, 2}}};
+        const Json r = {{"id", id},
+                        {"subsystem", "skills"},
+                        {"action", payload["action"]},
+                        {"summary", "a gist"},
+                        {"origin", "foreground"},
+                        {"created_at", 1795400000.25},
+                        {"payload", payload},
+                        {"future_field", {1, 2}}};
         write(QStringLiteral("pending/skills/%1.json").arg(fromStd(id)), QByteArray::fromStdString(r.dump(2)));
     }
     bool staged(const char* id) const
@@ -64,8 +69,11 @@ private Q_SLOTS:
 
     void importsListsAndApprovesAStagedPatch()
     {
-        stage("cc000001", {{"action", "patch"}, {"name", "deploy"}, {"old_string", "2. Upload."},
-                           {"new_string", "2. Upload.\n3. Verify."}, {"replace_all", false}});
+        stage("cc000001", {{"action", "patch"},
+                           {"name", "deploy"},
+                           {"old_string", "2. Upload."},
+                           {"new_string", "2. Upload.\n3. Verify."},
+                           {"replace_all", false}});
         write(QStringLiteral("pending/skills/README"), "ignored");
         Run r = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
@@ -80,8 +88,12 @@ private Q_SLOTS:
         QVERIFY(id > 0);
         const Json& item = list[0];
         QVERIFY(item["destination"] == "skill");
-        QCOMPARE(item["hermes"].dump(), Json({{"id", "cc000001"}, {"subsystem", "skills"}, {"profile", "default"},
-                                              {"origin", "foreground"}, {"summary", "a gist"}}).dump());
+        QCOMPARE(item["hermes"].dump(), Json({{"id", "cc000001"},
+                                              {"subsystem", "skills"},
+                                              {"profile", "default"},
+                                              {"origin", "foreground"},
+                                              {"summary", "a gist"}})
+                                            .dump());
         QVERIFY(item["source"]["future_field"] == Json({1, 2}));
 
         r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
@@ -112,16 +124,17 @@ private Q_SLOTS:
 
     void patchingEditsTheStagedPayload()
     {
-        stage("cc000003", {{"action", "write_file"}, {"name", "deploy"}, {"file_path", "notes/x.md"},
-                           {"file_content", "hello\n"}});
+        stage("cc000003",
+              {{"action", "write_file"}, {"name", "deploy"}, {"file_path", "notes/x.md"}, {"file_content", "hello\n"}});
         QCOMPARE(run({QStringLiteral("hermes"), QStringLiteral("import-pending")}).code, 0);
         const Json list = Json::parse(
             run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
         const qint64 id = idOf(list, "cc000003");
-        write(QStringLiteral("edited.json"),
-              QByteArray::fromStdString(Json({{"action", "write_file"}, {"name", "deploy"},
-                                              {"file_path", "references/x.md"}, {"file_content", "hello\n"}})
-                                            .dump()));
+        write(QStringLiteral("edited.json"), QByteArray::fromStdString(Json({{"action", "write_file"},
+                                                                             {"name", "deploy"},
+                                                                             {"file_path", "references/x.md"},
+                                                                             {"file_content", "hello\n"}})
+                                                                           .dump()));
         const Run r = run({QStringLiteral("inbox"), QStringLiteral("patch"), QString::number(id),
                            QStringLiteral("--file"), path(QStringLiteral("edited.json"))});
         QVERIFY2(r.code == 0, r.err.constData());

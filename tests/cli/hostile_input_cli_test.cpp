@@ -34,7 +34,8 @@ QByteArray fingerprint(const QString& ws)
     }
     QProcess p;
     teamtest::prepareWorkspace(ws); // against the team server, the folder names it
-    p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), ws, QStringLiteral("stats"), QStringLiteral("--json")});
+    p.start(QStringLiteral(SEDIMENT_BINARY),
+            {QStringLiteral("--workspace"), ws, QStringLiteral("stats"), QStringLiteral("--json")});
     p.waitForFinished(60000);
     h.addData(p.readAllStandardOutput());
     return h.result().toHex();
@@ -68,29 +69,34 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("input");
         QTest::addColumn<QByteArray>("expected"); // a fragment of the one stderr line
-        const QByteArray ok = R"({"target":"memory","op":{"action":"add","content":"fine"},"score":0.9})" "\n";
-        QTest::newRow("invalid UTF-8") << (ok + "{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":\"\xff\xfe\"},\"score\":0.9}")
-                                       << QByteArray("line 2: input is not valid UTF-8");
+        const QByteArray ok = R"({"target":"memory","op":{"action":"add","content":"fine"},"score":0.9})"
+                              "\n";
+        QTest::newRow("invalid UTF-8")
+            << (ok + "{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":\"\xff\xfe\"},\"score\":0.9}")
+            << QByteArray("line 2: input is not valid UTF-8");
         QTest::newRow("NaN") << QByteArray(R"({"target":"memory","op":{"action":"add","content":"x"},"score":NaN})")
                              << QByteArray("NaN and Infinity are not valid JSON numbers");
         QTest::newRow("score 1.5") << (ok + R"({"target":"memory","op":{"action":"add","content":"x"},"score":1.5})")
                                    << QByteArray("proposal 2: score must be a number in [0,1] (got 1.5)");
-        QTest::newRow("path traversal") << QByteArray(R"({"destination":"claude_md","op":{"path":"../x","before":"","after":"pwned"},"score":0.9})")
+        QTest::newRow("path traversal") << QByteArray(
+            R"({"destination":"claude_md","op":{"path":"../x","before":"","after":"pwned"},"score":0.9})")
                                         << QByteArray("proposal 1: op.path: ");
-        QTest::newRow("absolute path") << QByteArray(R"({"destination":"settings_json","op":{"path":"/etc/x.json","patch":{"a":1}},"score":0.9})")
+        QTest::newRow("absolute path") << QByteArray(
+            R"({"destination":"settings_json","op":{"path":"/etc/x.json","patch":{"a":1}},"score":0.9})")
                                        << QByteArray("must be relative");
-        QTest::newRow("symlink out") << QByteArray(R"({"destination":"claude_md","op":{"path":"escape/CLAUDE.md","before":"","after":"pwned"},"score":0.9})")
+        QTest::newRow("symlink out") << QByteArray(
+            R"({"destination":"claude_md","op":{"path":"escape/CLAUDE.md","before":"","after":"pwned"},"score":0.9})")
                                      << QByteArray("resolves outside the workspace");
-        QTest::newRow("brain/permanent") << QByteArray(R"({"destination":"claude_md","op":{"path":"brain/permanent/x.md","before":"","after":"pwned"},"score":0.9})")
+        QTest::newRow("brain/permanent") << QByteArray(
+            R"({"destination":"claude_md","op":{"path":"brain/permanent/x.md","before":"","after":"pwned"},"score":0.9})")
                                          << QByteArray("protected");
-        QTest::newRow("sediment.db") << QByteArray(R"({"destination":"claude_md","op":{"path":"sediment.db","before":"","after":"pwned"},"score":0.9})")
+        QTest::newRow("sediment.db") << QByteArray(
+            R"({"destination":"claude_md","op":{"path":"sediment.db","before":"","after":"pwned"},"score":0.9})")
                                      << QByteArray("protected");
         QTest::newRow("unknown destination") << QByteArray(R"({"destination":"crontab","op":{},"score":0.9})")
                                              << QByteArray("proposal 1: destination must be one of");
-        QTest::newRow("malformed JSON") << (ok + R"({"target":"memory",)")
-                                        << QByteArray("line 2: malformed JSON");
-        QTest::newRow("oversized stdin") << QByteArray(16 * 1024 * 1024 + 10, ' ')
-                                         << QByteArray("larger than 16 MiB");
+        QTest::newRow("malformed JSON") << (ok + R"({"target":"memory",)") << QByteArray("line 2: malformed JSON");
+        QTest::newRow("oversized stdin") << QByteArray(16 * 1024 * 1024 + 10, ' ') << QByteArray("larger than 16 MiB");
     }
 
     void refusedWithOneLineAndNothingChanged()

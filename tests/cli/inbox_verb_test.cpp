@@ -1,6 +1,6 @@
 // `sediment inbox ...` through the real binary: output, exit codes and the files written.
-#include "FileBytes.h"
 #include "CliRun.h"
+#include "FileBytes.h"
 #include "util/Json.h"
 
 #include <QDir>
@@ -42,8 +42,11 @@ private:
     // Queues one deferred item through `sediment propose` (the default human gate defers it).
     qint64 seed(const char* destination, const Json& op, double score = 0.8)
     {
-        const Json proposal{{"destination", destination}, {"op", op}, {"rationale", "seen twice"},
-                            {"score", score}, {"source", {{"agent", "claude"}, {"session", "s1"}}}};
+        const Json proposal{{"destination", destination},
+                            {"op", op},
+                            {"rationale", "seen twice"},
+                            {"score", score},
+                            {"source", {{"agent", "claude"}, {"session", "s1"}}}};
         const Run r = run({QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
                           QByteArray::fromStdString(proposal.dump()));
         const Json out = Json::parse(r.out.toStdString(), nullptr, false);
@@ -56,7 +59,8 @@ private:
 
     Json status(qint64 id)
     {
-        const Run r = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")});
+        const Run r =
+            run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")});
         return Json::parse(r.out.toStdString(), nullptr, false);
     }
 
@@ -83,14 +87,19 @@ private Q_SLOTS:
         const Json items = Json::parse(r.out.toStdString(), nullptr, false);
         QVERIFY(items.is_array());
         QCOMPARE(items.size(), size_t(2));
-        for (const char* key : {"id", "destination", "status", "score", "rationale", "stale", "seen", "created_at", "op"})
+        for (const char* key :
+             {"id", "destination", "status", "score", "rationale", "stale", "seen", "created_at", "op"})
             QVERIFY2(items[0].contains(key), key);
         QCOMPARE(items[0]["status"].get<std::string>(), std::string("pending"));
         QCOMPARE(items[1]["destination"].get<std::string>(), std::string("claude_md"));
         QVERIFY(r.out.contains("\"score\": 0.8"));
 
-        QVERIFY(run({QStringLiteral("inbox"), QStringLiteral("refuse"), QStringLiteral("1"), QStringLiteral("--reason"), QStringLiteral("duplicate")}).code == 0);
-        const Run pending = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"), QStringLiteral("pending"), QStringLiteral("--json")});
+        QVERIFY(run({QStringLiteral("inbox"), QStringLiteral("refuse"), QStringLiteral("1"), QStringLiteral("--reason"),
+                     QStringLiteral("duplicate")})
+                    .code
+                == 0);
+        const Run pending = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"),
+                                 QStringLiteral("pending"), QStringLiteral("--json")});
         QCOMPARE(Json::parse(pending.out.toStdString()).size(), size_t(1));
         const Run human = run({QStringLiteral("inbox"), QStringLiteral("list")});
         QCOMPARE(human.code, 0);
@@ -142,13 +151,15 @@ private Q_SLOTS:
                                    "entries (see current_entries below), then retry this add \xE2\x80\x94 all in "
                                    "this turn.\n"));
         QCOMPARE(status(id)["status"].get<std::string>(), std::string("failed"));
-        QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md"))) || readFile(QStringLiteral("memories/MEMORY.md")).isEmpty());
+        QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md")))
+                || readFile(QStringLiteral("memories/MEMORY.md")).isEmpty());
     }
 
     void approveWithMakeRoomRemovesAndMergesInOneDecision()
     {
         writeFile(QStringLiteral("sediment.json"), R"({"memory_char_limit": 60})");
-        writeFile(QStringLiteral("memories/MEMORY.md"), "uses tabs\n\xC2\xA7\nlikes tea\n\xC2\xA7\nlikes coffee\n\xC2\xA7\nold fact");
+        writeFile(QStringLiteral("memories/MEMORY.md"),
+                  "uses tabs\n\xC2\xA7\nlikes tea\n\xC2\xA7\nlikes coffee\n\xC2\xA7\nold fact");
         const QByteArray before = readFile(QStringLiteral("memories/MEMORY.md"));
         const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "deploys happen on Tuesdays"}});
         const Run shown = run({QStringLiteral("inbox"), QStringLiteral("show"), idArg(id)});
@@ -158,25 +169,34 @@ private Q_SLOTS:
         const std::size_t proposed = auditOf(id).size(); // the proposal's own rows
         // Bad rooms first: each is exit 2 with the reason, and nothing is written.
         const Run notJson = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id),
-                                 QStringLiteral("--make-room"), QStringLiteral("-")}, "{remove");
+                                 QStringLiteral("--make-room"), QStringLiteral("-")},
+                                "{remove");
         QCOMPARE(notJson.code, 2);
         QCOMPARE(notJson.err, QByteArray("sediment: inbox approve: stdin is not valid JSON\n"));
         const Run unknown = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id),
-                                 QStringLiteral("--make-room"), QStringLiteral("-")}, R"({"remove": ["nope"]})");
+                                 QStringLiteral("--make-room"), QStringLiteral("-")},
+                                R"({"remove": ["nope"]})");
         QCOMPARE(unknown.code, 2);
-        QCOMPARE(unknown.err, QByteArray("sediment: make room: no entry of the store reads exactly \xE2\x80\x9Cnope\xE2\x80\x9D now\n"));
+        QCOMPARE(
+            unknown.err,
+            QByteArray("sediment: make room: no entry of the store reads exactly \xE2\x80\x9Cnope\xE2\x80\x9D now\n"));
         const Run small = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id),
-                               QStringLiteral("--make-room"), QStringLiteral("-")}, R"({"remove": ["old fact"]})");
+                               QStringLiteral("--make-room"), QStringLiteral("-")},
+                              R"({"remove": ["old fact"]})");
         QCOMPARE(small.code, 1);
-        QCOMPARE(small.err, QByteArray("sediment: inbox item 1 still does not fit: MEMORY.md would hold 47 \xE2\x86\x92 65 / 60 chars; "
-                                       "free 5 more chars\n"));
+        QCOMPARE(
+            small.err,
+            QByteArray("sediment: inbox item 1 still does not fit: MEMORY.md would hold 47 \xE2\x86\x92 65 / 60 chars; "
+                       "free 5 more chars\n"));
         QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), before);
         QCOMPARE(status(id)["status"].get<std::string>(), std::string("pending"));
         QCOMPARE(auditOf(id).size(), proposed);
 
-        const QByteArray room = R"({"remove": ["old fact"], "merge": [{"entries": ["likes tea", "likes coffee"], "into": "likes tea, coffee"}]})";
+        const QByteArray room =
+            R"({"remove": ["old fact"], "merge": [{"entries": ["likes tea", "likes coffee"], "into": "likes tea, coffee"}]})";
         const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id), QStringLiteral("--make-room"),
-                           QStringLiteral("-")}, room);
+                           QStringLiteral("-")},
+                          room);
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.startsWith("Inbox item 1 applied with room made: "), r.out.constData());
         QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")),
@@ -198,7 +218,8 @@ private Q_SLOTS:
     void staleItemIsRefusedUntilPatched()
     {
         writeFile(QStringLiteral("CLAUDE.md"), "Use tabs.\n");
-        const qint64 id = seed("claude_md", Json{{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use spaces."}});
+        const qint64 id =
+            seed("claude_md", Json{{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use spaces."}});
         writeFile(QStringLiteral("CLAUDE.md"), "Use whatever.\n");
         const Run list = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
         QCOMPARE(Json::parse(list.out.toStdString())[0]["stale"].get<bool>(), true);
@@ -206,8 +227,10 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY(r.err.contains("stale"));
         QCOMPARE(readFile(QStringLiteral("CLAUDE.md")), QByteArray("Use whatever.\n"));
-        writeFile(QStringLiteral("edit.json"), R"({"path": "CLAUDE.md", "before": "Use whatever.", "after": "Use spaces."})");
-        const Run p = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"), path(QStringLiteral("edit.json"))});
+        writeFile(QStringLiteral("edit.json"),
+                  R"({"path": "CLAUDE.md", "before": "Use whatever.", "after": "Use spaces."})");
+        const Run p = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"),
+                           path(QStringLiteral("edit.json"))});
         QCOMPARE(p.code, 0);
         QCOMPARE(readFile(QStringLiteral("CLAUDE.md")), QByteArray("Use spaces.\n"));
         const Json j = status(id);
@@ -219,11 +242,14 @@ private Q_SLOTS:
     void patchReadsStdinAndRejectsInvalidJson()
     {
         const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "tpyo"}});
-        const Run bad = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"), QStringLiteral("-")}, "{nope");
+        const Run bad = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"),
+                             QStringLiteral("-")},
+                            "{nope");
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.count('\n'), 1);
         QCOMPARE(status(id)["status"].get<std::string>(), std::string("pending"));
-        const Run ok = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"), QStringLiteral("-"), QStringLiteral("--json")},
+        const Run ok = run({QStringLiteral("inbox"), QStringLiteral("patch"), idArg(id), QStringLiteral("--file"),
+                            QStringLiteral("-"), QStringLiteral("--json")},
                            R"({"action": "add", "content": "typo"})");
         QCOMPARE(ok.code, 0);
         QCOMPARE(Json::parse(ok.out.toStdString())["status"].get<std::string>(), std::string("modified"));
@@ -234,13 +260,18 @@ private Q_SLOTS:
     {
         const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "x"}});
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id)}).code, 2);
-        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"), QStringLiteral("nah")}).code, 2);
-        const Run other = run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"), QStringLiteral("other")});
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"),
+                      QStringLiteral("nah")})
+                     .code,
+                 2);
+        const Run other = run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"),
+                               QStringLiteral("other")});
         QCOMPARE(other.code, 2);
         QVERIFY(other.err.contains("needs a text"));
         QCOMPARE(status(id)["status"].get<std::string>(), std::string("pending"));
-        const Run ok = run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"), QStringLiteral("other"),
-                            QStringLiteral("--text"), QStringLiteral("off topic"), QStringLiteral("--json")});
+        const Run ok = run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"),
+                            QStringLiteral("other"), QStringLiteral("--text"), QStringLiteral("off topic"),
+                            QStringLiteral("--json")});
         QCOMPARE(ok.code, 0);
         const Json j = Json::parse(ok.out.toStdString());
         QCOMPARE(j["status"].get<std::string>(), std::string("refused"));
@@ -251,7 +282,8 @@ private Q_SLOTS:
     void revertUndoesAndRefusesAfterAChange()
     {
         writeFile(QStringLiteral("settings.json"), "{\"a\": 1}\n");
-        const qint64 id = seed("settings_json", Json{{"path", "settings.json"}, {"patch", {{"a", nullptr}, {"b", true}}}});
+        const qint64 id =
+            seed("settings_json", Json{{"path", "settings.json"}, {"patch", {{"a", nullptr}, {"b", true}}}});
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id)}).code, 0);
         QCOMPARE(readFile(QStringLiteral("settings.json")), QByteArray("{\n  \"b\": true\n}\n"));
         const Run back = run({QStringLiteral("inbox"), QStringLiteral("revert"), idArg(id), QStringLiteral("--json")});
@@ -273,14 +305,18 @@ private Q_SLOTS:
     {
         const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "Likes tea"}});
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"),
-                      QStringLiteral("too_specific")}).code, 0);
+                      QStringLiteral("too_specific")})
+                     .code,
+                 0);
         // On a team's server the reviewer is the database role: --reviewer cannot name another.
         const bool server = teamtest::onServer();
-        const QString reviewer = server ? teamtest::teamConnInfo()->section(QStringLiteral("user="), 1).section(QLatin1Char(' '), 0, 0)
-                                        : QStringLiteral("ann");
+        const QString reviewer =
+            server ? teamtest::teamConnInfo()->section(QStringLiteral("user="), 1).section(QLatin1Char(' '), 0, 0)
+                   : QStringLiteral("ann");
         if (server)
             QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("unrefuse"), idArg(id), QStringLiteral("--reviewer"),
-                          QStringLiteral("ann")}).code,
+                          QStringLiteral("ann")})
+                         .code,
                      2);
         const Run back = run({QStringLiteral("inbox"), QStringLiteral("unrefuse"), idArg(id),
                               QStringLiteral("--reviewer"), reviewer, QStringLiteral("--json")});
@@ -303,7 +339,9 @@ private Q_SLOTS:
 
         // Pending again, it can be decided anew; the text output names what happened.
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), idArg(id), QStringLiteral("--reason"),
-                      QStringLiteral("wrong")}).code, 0);
+                      QStringLiteral("wrong")})
+                     .code,
+                 0);
         const Run text = run({QStringLiteral("inbox"), QStringLiteral("unrefuse"), idArg(id)});
         QCOMPARE(text.code, 0);
         QCOMPARE(text.out, QStringLiteral("Inbox item %1 is pending again (refusal undone)\n").arg(id).toUtf8());
@@ -318,7 +356,9 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY(r.out.isEmpty());
         QCOMPARE(r.err, QStringLiteral("sediment: inbox item %1 is pending; only refused items can have "
-                                       "their refusal undone\n").arg(id).toUtf8());
+                                       "their refusal undone\n")
+                            .arg(id)
+                            .toUtf8());
         QVERIFY(status(id) == before);
         QCOMPARE(auditOf(id).size(), auditRows);
     }

@@ -1,8 +1,8 @@
 // The decision journal through the real binary (docs/architecture.md#durability): a `sediment` process that dies at one of
 // the journal's named points leaves a row that the next command, whatever it is, settles before
 // doing its own work; `inbox resolve` takes a flagged item back by hand.
-#include "FileBytes.h"
 #include "CliRun.h"
+#include "FileBytes.h"
 #include "util/Json.h"
 
 #include <QDir>
@@ -41,14 +41,13 @@ private:
         p.waitForFinished(60000);
         return p.exitStatus() == QProcess::CrashExit;
     }
-    Json auditRows()
-    {
-        return run({QStringLiteral("audit"), QStringLiteral("--json")}).json();
-    }
+    Json auditRows() { return run({QStringLiteral("audit"), QStringLiteral("--json")}).json(); }
     qint64 seedRule(const char* rule)
     {
-        const Json proposal{{"destination", "claude_md"}, {"op", {{"before", ""}, {"after", rule}}},
-                            {"rationale", "seen twice"}, {"score", 0.8}};
+        const Json proposal{{"destination", "claude_md"},
+                            {"op", {{"before", ""}, {"after", rule}}},
+                            {"rationale", "seen twice"},
+                            {"score", 0.8}};
         const auto r = run({QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
                            QByteArray::fromStdString(proposal.dump()));
         const Json out = r.json();
@@ -58,9 +57,9 @@ private:
     }
     QString statusOf(qint64 id)
     {
-        const Json j = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
-                            QStringLiteral("--json")})
-                           .json();
+        const Json j =
+            run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")})
+                .json();
         return j.is_object() ? fromStd(j.value("status", std::string())) : QString();
     }
 
@@ -75,7 +74,8 @@ private Q_SLOTS:
 
     void memoryApplyKilledAfterItsWriteIsRecoveredByTheNextCommand()
     {
-        QVERIFY(crashAt("after-write", {QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")}, addRequest()));
+        QVERIFY(crashAt("after-write", {QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")},
+                        addRequest()));
         QCOMPARE(test::fileBytes(path(QStringLiteral("memories/MEMORY.md"))), QByteArray("Uses tabs"));
         const Json rows = auditRows(); // any command settles first
         QCOMPARE(rows.size(), size_t(1));
@@ -86,7 +86,8 @@ private Q_SLOTS:
 
     void memoryApplyKilledBeforeItsWriteIsRolledBack()
     {
-        QVERIFY(crashAt("after-journal", {QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")}, addRequest()));
+        QVERIFY(crashAt("after-journal", {QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")},
+                        addRequest()));
         QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md"))));
         const Json rows = auditRows();
         QCOMPARE(rows.size(), size_t(1));
@@ -130,8 +131,8 @@ private Q_SLOTS:
         QCOMPARE(listed.code, 0);
         QCOMPARE(listed.json().size(), size_t(1));
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("resolve"), QString::number(id)}).code, 2);
-        const auto resolved = run({QStringLiteral("inbox"), QStringLiteral("resolve"), QString::number(id),
-                                   QStringLiteral("--restore")});
+        const auto resolved =
+            run({QStringLiteral("inbox"), QStringLiteral("resolve"), QString::number(id), QStringLiteral("--restore")});
         QCOMPARE(resolved.code, 0);
         QCOMPARE(statusOf(id), QStringLiteral("pending"));
         QVERIFY(!QFile::exists(path(QStringLiteral("CLAUDE.md"))));
@@ -141,8 +142,8 @@ private Q_SLOTS:
     void resolvingAnItemThatNeedsNoAttentionIsRefused()
     {
         const qint64 id = seedRule("Rule.");
-        const auto r = run({QStringLiteral("inbox"), QStringLiteral("resolve"), QString::number(id),
-                            QStringLiteral("--keep-file")});
+        const auto r = run(
+            {QStringLiteral("inbox"), QStringLiteral("resolve"), QString::number(id), QStringLiteral("--keep-file")});
         QCOMPARE(r.code, 1);
         QVERIFY(r.err.contains("only items that need attention"));
     }

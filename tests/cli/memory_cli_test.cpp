@@ -1,8 +1,8 @@
-#include "TeamStore.h"
 #include "FileBytes.h"
 #include "memory/MemoryStore.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "util/Json.h"
 
@@ -13,11 +13,11 @@
 #include <QTest>
 
 // Json is compared outside QCOMPARE, whose overloads choke on nlohmann's converting templates.
-#define JSON_COMPARE(actual, expected)                                                            \
-    do {                                                                                          \
-        const sediment::Json a_ = (actual);                                                       \
-        const sediment::Json e_ = (expected);                                                     \
-        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                             \
+#define JSON_COMPARE(actual, expected)                                                                                 \
+    do {                                                                                                               \
+        const sediment::Json a_ = (actual);                                                                            \
+        const sediment::Json e_ = (expected);                                                                          \
+        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                                                  \
     } while (false)
 
 using namespace sediment;
@@ -56,8 +56,7 @@ private:
     }
     Run apply(const QByteArray& request) const
     {
-        return sediment({QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")},
-                        request);
+        return sediment({QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")}, request);
     }
     QByteArray fileBytes(const QString& path) const { return test::fileBytes(path); }
     void writeFile(const QString& path, const QByteArray& bytes) const { test::writeFileBytes(path, bytes); }
@@ -84,7 +83,10 @@ private Q_SLOTS:
         writeFile(memoryPath(), "0123456789");
         const Run r = apply(R"({"action":"add","content":"abc"})");
         QCOMPARE(r.exit, 1);
-        JSON_COMPARE(parsed(r.out), Json::parse(R"({"success": false, "error": "Memory at 10/12 chars. Adding this entry (3 chars) would exceed the limit. Consolidate now: use 'replace' to merge overlapping entries into shorter ones or 'remove' stale or less important entries (see current_entries below), then retry this add \u2014 all in this turn.", "current_entries": ["0123456789"], "usage": "10/12"})"));
+        JSON_COMPARE(
+            parsed(r.out),
+            Json::parse(
+                R"({"success": false, "error": "Memory at 10/12 chars. Adding this entry (3 chars) would exceed the limit. Consolidate now: use 'replace' to merge overlapping entries into shorter ones or 'remove' stale or less important entries (see current_entries below), then retry this add \u2014 all in this turn.", "current_entries": ["0123456789"], "usage": "10/12"})"));
         QCOMPARE(fileBytes(memoryPath()), QByteArray("0123456789"));
     }
 
@@ -92,11 +94,14 @@ private Q_SLOTS:
     {
         const Run r = apply(R"({"action":"add","target":"diary","content":"x"})");
         QCOMPARE(r.exit, 2);
-        QCOMPARE(r.out, QByteArray("{\"success\": false, \"error\": \"Invalid memory target 'diary'. Use 'memory' or 'user'.\"}\n"));
+        QCOMPARE(r.out,
+                 QByteArray(
+                     "{\"success\": false, \"error\": \"Invalid memory target 'diary'. Use 'memory' or 'user'.\"}\n"));
         const Run purge = apply(R"({"action":"purge"})");
         QCOMPARE(purge.exit, 2);
-        QCOMPARE(purge.out,
-                 QByteArray("{\"error\": \"Unknown action 'purge'. Use: add, replace, remove\", \"success\": false}\n"));
+        QCOMPARE(
+            purge.out,
+            QByteArray("{\"error\": \"Unknown action 'purge'. Use: add, replace, remove\", \"success\": false}\n"));
         QCOMPARE(fileBytes(memoryPath()), QByteArray("<missing>"));
     }
 
@@ -114,11 +119,15 @@ private Q_SLOTS:
     void applyBatchIsAllOrNothing()
     {
         writeFile(memoryPath(), "keep me\n\xC2\xA7\ndrop me");
-        Run r = apply(R"({"action":"batch","target":"memory","operations":[{"action":"add","content":"new"},{"action":"remove","old_text":"absent"}]})");
+        Run r = apply(
+            R"({"action":"batch","target":"memory","operations":[{"action":"add","content":"new"},{"action":"remove","old_text":"absent"}]})");
         QCOMPARE(r.exit, 1);
-        QCOMPARE(r.out, QByteArray("{\"success\": false, \"error\": \"Operation 2 (remove): no entry matched 'absent'. No operations were applied (batch is all-or-nothing).\", \"usage\": \"17/2,200\"}\n"));
+        QCOMPARE(r.out,
+                 QByteArray("{\"success\": false, \"error\": \"Operation 2 (remove): no entry matched 'absent'. No "
+                            "operations were applied (batch is all-or-nothing).\", \"usage\": \"17/2,200\"}\n"));
         QCOMPARE(fileBytes(memoryPath()), QByteArray("keep me\n\xC2\xA7\ndrop me"));
-        r = apply(R"({"action":"batch","target":"memory","operations":[{"action":"add","content":"new"},{"action":"remove","old_text":"drop"}]})");
+        r = apply(
+            R"({"action":"batch","target":"memory","operations":[{"action":"add","content":"new"},{"action":"remove","old_text":"drop"}]})");
         QCOMPARE(r.exit, 0);
         JSON_COMPARE(parsed(r.out)["message"], Json("Applied 2 operation(s)."));
         QCOMPARE(fileBytes(memoryPath()), QByteArray("keep me\n\xC2\xA7\nnew"));
@@ -141,8 +150,8 @@ private Q_SLOTS:
         QCOMPARE(r.out, QByteArray());
         QCOMPARE(r.err, QByteArray("sediment: No entry matched 'water'. Check current_entries below "
                                    "and retry with the exact text of the entry you want to remove.\n"));
-        r = sediment({QStringLiteral("memory"), QStringLiteral("remove"), QStringLiteral("--target"),
-                      QStringLiteral("user")});
+        r = sediment(
+            {QStringLiteral("memory"), QStringLiteral("remove"), QStringLiteral("--target"), QStringLiteral("user")});
         QCOMPARE(r.exit, 1);
         QVERIFY(r.err.startsWith("sediment: 'remove' needs old_text -- a short unique substring"));
         r = sediment({QStringLiteral("memory"), QStringLiteral("remove"), QStringLiteral("--target"),
@@ -181,8 +190,8 @@ private Q_SLOTS:
         Run r = sediment({QStringLiteral("memory"), QStringLiteral("frobnicate")});
         QCOMPARE(r.exit, 2);
         QCOMPARE(r.err.count('\n'), 1);
-        r = sediment({QStringLiteral("memory"), QStringLiteral("show"), QStringLiteral("--target"),
-                      QStringLiteral("nope")});
+        r = sediment(
+            {QStringLiteral("memory"), QStringLiteral("show"), QStringLiteral("--target"), QStringLiteral("nope")});
         QCOMPARE(r.exit, 2);
         r = sediment({QStringLiteral("memory"), QStringLiteral("add"), QStringLiteral("--bogus")});
         QCOMPARE(r.exit, 2);
@@ -225,14 +234,16 @@ private Q_SLOTS:
     void twoProcessesAddingAtOnceLoseNothing()
     {
         writeFile(m_dir->filePath(QStringLiteral("sediment.json")), R"({"memory_char_limit": 100000})");
-        const QString script = QStringLiteral(
-            "for i in $(seq 1 100); do \"$0\" --workspace \"$1\" memory add --content \"$2 $i\" "
-            ">/dev/null || exit 1; done");
+        const QString script =
+            QStringLiteral("for i in $(seq 1 100); do \"$0\" --workspace \"$1\" memory add --content \"$2 $i\" "
+                           ">/dev/null || exit 1; done");
         QProcess a;
         QProcess b;
         teamtest::prepareWorkspace(ws()); // against the team server, the folder names it
-        a.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script, QStringLiteral(SEDIMENT_BINARY), ws(), QStringLiteral("alpha")});
-        b.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script, QStringLiteral(SEDIMENT_BINARY), ws(), QStringLiteral("beta")});
+        a.start(QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), script, QStringLiteral(SEDIMENT_BINARY), ws(), QStringLiteral("alpha")});
+        b.start(QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), script, QStringLiteral(SEDIMENT_BINARY), ws(), QStringLiteral("beta")});
         QVERIFY(a.waitForFinished(240000));
         QVERIFY(b.waitForFinished(240000));
         QCOMPARE(a.exitCode(), 0);
@@ -250,4 +261,3 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(MemoryCliTest)
 #include "memory_cli_test.moc"
-

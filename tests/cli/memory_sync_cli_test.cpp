@@ -1,8 +1,8 @@
 // `sediment memory` as a short-lived process: it runs without a QCoreApplication, commits each
 // change durably and leaves the WAL for the next process, truncating it once it has grown. The
 // store, the audit log and the other verbs must see exactly what they saw before.
-#include "FileBytes.h"
 #include "CliRun.h"
+#include "FileBytes.h"
 
 #include "store/Database.h"
 
@@ -29,8 +29,7 @@ private:
     }
     clitest::Run apply(const QByteArray& request) const
     {
-        return sediment({QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")},
-                        request);
+        return sediment({QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")}, request);
     }
     QByteArray fileBytes(const QString& relative) const { return test::fileBytes(m_dir->filePath(relative)); }
 
@@ -41,13 +40,13 @@ private Q_SLOTS:
     {
         // main() decodes argv itself for `memory`: the flags must reach the store as UTF-8.
         const QString content = QString::fromUtf8("café ✓ 😀 日本");
-        const auto r = sediment({QStringLiteral("memory"), QStringLiteral("add"),
-                                 QStringLiteral("--content"), content, QStringLiteral("--json")});
+        const auto r = sediment({QStringLiteral("memory"), QStringLiteral("add"), QStringLiteral("--content"), content,
+                                 QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QCOMPARE(fileBytes(QStringLiteral("memories/MEMORY.md")), content.toUtf8());
         QCOMPARE(r.json().value("message", std::string()), std::string("Entry added."));
-        const auto removed = sediment({QStringLiteral("memory"), QStringLiteral("remove"),
-                                       QStringLiteral("--old-text"), QString::fromUtf8("日本")});
+        const auto removed = sediment({QStringLiteral("memory"), QStringLiteral("remove"), QStringLiteral("--old-text"),
+                                       QString::fromUtf8("日本")});
         QCOMPARE(removed.code, 0);
         QCOMPARE(fileBytes(QStringLiteral("memories/MEMORY.md")), QByteArray());
     }
@@ -75,8 +74,8 @@ private Q_SLOTS:
         qint64 largest = 0;
         bool truncated = false;
         for (int i = 0; i < kAdds; ++i) {
-            const auto r = apply("{\"action\":\"add\",\"target\":\"memory\",\"content\":\"note "
-                                 + QByteArray::number(i) + "\"}");
+            const auto r =
+                apply("{\"action\":\"add\",\"target\":\"memory\",\"content\":\"note " + QByteArray::number(i) + "\"}");
             QCOMPARE(r.code, 0);
             const qint64 size = QFileInfo(walPath()).size();
             largest = std::max(largest, size);
@@ -91,16 +90,14 @@ private Q_SLOTS:
         QCOMPARE(pageSize, qint64(16384)); // what a new workspace gets
         QVERIFY2(largest < qint64(Database::kWalCheckpointFrames + 16) * (pageSize + 24),
                  qPrintable(QString::number(largest)));
-        const auto shown = sediment({QStringLiteral("memory"), QStringLiteral("show"),
-                                     QStringLiteral("--target"), QStringLiteral("memory"),
-                                     QStringLiteral("--json")});
+        const auto shown = sediment({QStringLiteral("memory"), QStringLiteral("show"), QStringLiteral("--target"),
+                                     QStringLiteral("memory"), QStringLiteral("--json")});
         QCOMPARE(shown.code, 0);
         QCOMPARE(shown.json()["entry_count"].get<int>(), kAdds);
         // Another verb opens the database the ordinary way and finds every audit row, chained.
         const auto verify = sediment({QStringLiteral("audit"), QStringLiteral("--verify")});
         QCOMPARE(verify.code, 0);
-        QCOMPARE(verify.out, QByteArray("audit chain intact (") + QByteArray::number(kAdds)
-                                 + " rows)\n");
+        QCOMPARE(verify.out, QByteArray("audit chain intact (") + QByteArray::number(kAdds) + " rows)\n");
     }
 
     void appliesRacingAnotherVerbLoseNothing()
@@ -120,9 +117,8 @@ private Q_SLOTS:
         QVERIFY(b.waitForFinished(240000));
         QCOMPARE(a.exitCode(), 0);
         QCOMPARE(b.exitCode(), 0);
-        const auto shown = sediment({QStringLiteral("memory"), QStringLiteral("show"),
-                                     QStringLiteral("--target"), QStringLiteral("memory"),
-                                     QStringLiteral("--json")});
+        const auto shown = sediment({QStringLiteral("memory"), QStringLiteral("show"), QStringLiteral("--target"),
+                                     QStringLiteral("memory"), QStringLiteral("--json")});
         QCOMPARE(shown.json()["entry_count"].get<int>(), 40);
         const auto verify = sediment({QStringLiteral("audit"), QStringLiteral("--verify")});
         QCOMPARE(verify.out, QByteArray("audit chain intact (40 rows)\n"));

@@ -32,10 +32,7 @@ class OptionValidationCliTest final : public QObject {
     QTemporaryDir m_root;
     QString m_ws;
 
-    Run run(const QStringList& args, const QByteArray& input = {})
-    {
-        return clitest::sediment(m_ws, args, input);
-    }
+    Run run(const QStringList& args, const QByteArray& input = {}) { return clitest::sediment(m_ws, args, input); }
 
     // Runs `line`, expecting the refusal: exit 2, one stderr line holding every fragment, nothing
     // on stdout, nothing stored changed.
@@ -48,12 +45,12 @@ class OptionValidationCliTest final : public QObject {
                                              .arg(QString::fromUtf8(line))
                                              .arg(r.code)
                                              .arg(QString::fromUtf8(r.err))));
-        QVERIFY2(r.err.startsWith("sediment: ") && r.err.count('\n') == 1 && r.err.endsWith('\n'),
-                 r.err.constData());
+        QVERIFY2(r.err.startsWith("sediment: ") && r.err.count('\n') == 1 && r.err.endsWith('\n'), r.err.constData());
         for (const QString& f : fragments)
-            QVERIFY2(r.err.contains(f.toUtf8()), qPrintable(QStringLiteral("%1: '%2' not in %3")
-                                                                .arg(QString::fromUtf8(line), f,
-                                                                     QString::fromUtf8(r.err))));
+            QVERIFY2(
+                r.err.contains(f.toUtf8()),
+                qPrintable(
+                    QStringLiteral("%1: '%2' not in %3").arg(QString::fromUtf8(line), f, QString::fromUtf8(r.err))));
         QVERIFY2(r.out.isEmpty(), r.out.constData());
         QCOMPARE(test::dumpDatabase(m_ws + QStringLiteral("/sediment.db")), dbBefore);
         QCOMPARE(test::dumpTree(m_ws), filesBefore);
@@ -65,10 +62,9 @@ private Q_SLOTS:
         m_ws = m_root.filePath(QStringLiteral("ws"));
         QCOMPARE(run(words("init")).code, 0);
         // One of everything, so that a refusal has something to leave alone.
-        QCOMPARE(run(words("propose -"),
-                     R"({"target":"memory","op":{"action":"add","content":"kept"},"score":0.9})")
-                     .code,
-                 0);
+        QCOMPARE(
+            run(words("propose -"), R"({"target":"memory","op":{"action":"add","content":"kept"},"score":0.9})").code,
+            0);
         QCOMPARE(run(words("inbox list")).code, 0); // files the proposal into the inbox
         QCOMPARE(run(words("memory add --target memory --content entry-one")).code, 0);
         QCOMPARE(run(words("skills use tidy-logs")).code, 0);
@@ -81,8 +77,8 @@ private Q_SLOTS:
 
     void anyVerbRefusesUnknownOptionNamingTheAcceptedOnes()
     {
-        expectRefused("stats --bogus", {QStringLiteral("unknown option '--bogus'"),
-                                        QStringLiteral("accepted: --json, --help")});
+        expectRefused("stats --bogus",
+                      {QStringLiteral("unknown option '--bogus'"), QStringLiteral("accepted: --json, --help")});
         expectRefused("inbox list --stauts pending", {QStringLiteral("'--stauts'"), QStringLiteral("--status")});
         expectRefused("inbox list --status pending --status applied",
                       {QStringLiteral("--status is given twice"), QStringLiteral("'pending' and 'applied'")});
@@ -100,8 +96,8 @@ private Q_SLOTS:
     void proposeRefusesExtraFilesAndBadTimes()
     {
         expectRefused("propose a b", {QStringLiteral("propose: unexpected argument 'b'")});
-        expectRefused("propose - --now yesterday",
-                      {QStringLiteral("--now: invalid ISO-8601 time 'yesterday'"), QStringLiteral("accepted: YYYY-MM-DD")});
+        expectRefused("propose - --now yesterday", {QStringLiteral("--now: invalid ISO-8601 time 'yesterday'"),
+                                                    QStringLiteral("accepted: YYYY-MM-DD")});
         expectRefused("propose - --now 2026-02-30T10:00:00Z", {QStringLiteral("'2026-02-30T10:00:00Z'")});
         expectRefused("propose - --now 2026-01-01T10:00:00+99:00", {QStringLiteral("'2026-01-01T10:00:00+99:00'")});
         expectRefused("propose - --now 2026-01-01T10:00:00+01:75", {QStringLiteral("'2026-01-01T10:00:00+01:75'")});
@@ -109,7 +105,8 @@ private Q_SLOTS:
 
     void reviewRefusesBadTimeoutAndArguments()
     {
-        expectRefused("review x --summary-file - --proposer-cmd true", {QStringLiteral("review: unexpected argument 'x'")});
+        expectRefused("review x --summary-file - --proposer-cmd true",
+                      {QStringLiteral("review: unexpected argument 'x'")});
         expectRefused("review --summary-file - --proposer-cmd true --timeout soon",
                       {QStringLiteral("--timeout"), QStringLiteral("(got 'soon')")});
         expectRefused("review --summary-file - --proposer-cmd true --timeout -1", {QStringLiteral("(got '-1')")});
@@ -127,7 +124,8 @@ private Q_SLOTS:
         expectRefused("inbox", {QStringLiteral("inbox: which action?"), QStringLiteral("list, show, approve")});
         expectRefused("inbox aprove 1", {QStringLiteral("unknown action 'aprove'"), QStringLiteral("approve")});
         expectRefused("inbox approve", {QStringLiteral("inbox approve: which inbox item?")});
-        expectRefused("inbox approve one", {QStringLiteral("'one' is not a valid inbox item id"), QStringLiteral(">= 1")});
+        expectRefused("inbox approve one",
+                      {QStringLiteral("'one' is not a valid inbox item id"), QStringLiteral(">= 1")});
         expectRefused("inbox approve 0", {QStringLiteral("'0' is not a valid inbox item id")});
         expectRefused("inbox approve -3", {QStringLiteral("'-3' is not a valid inbox item id")});
         expectRefused("inbox approve 1 2", {QStringLiteral("inbox approve: unexpected argument '2'")});
@@ -137,7 +135,8 @@ private Q_SLOTS:
                        QStringLiteral("accepted: --make-room, --reviewer, --now")});
         expectRefused("inbox approve 1 --reviewer _", {QStringLiteral("--reviewer needs a non-empty value")});
         expectRefused("inbox approve 1 --now 10:00", {QStringLiteral("--now: invalid ISO-8601 time '10:00'")});
-        expectRefused("inbox refuse 1", {QStringLiteral("--reason CODE is required"), QStringLiteral("duplicate, wrong")});
+        expectRefused("inbox refuse 1",
+                      {QStringLiteral("--reason CODE is required"), QStringLiteral("duplicate, wrong")});
         expectRefused("inbox refuse 1 --reason meh",
                       {QStringLiteral("inbox refuse: unknown --reason 'meh'"),
                        QStringLiteral("accepted: duplicate, wrong, too_specific, stale, unsafe, low_value, other")});
@@ -174,11 +173,12 @@ private Q_SLOTS:
 
     void skillsRefuseUnknownStatesAndNames()
     {
-        expectRefused("skills list --state gone",
-                      {QStringLiteral("skills list: unknown --state 'gone'"), QStringLiteral("active, stale, archived")});
+        expectRefused("skills list --state gone", {QStringLiteral("skills list: unknown --state 'gone'"),
+                                                   QStringLiteral("active, stale, archived")});
         expectRefused("skills list --created-by robot",
                       {QStringLiteral("unknown --created-by 'robot'"), QStringLiteral("agent, user, bundled, hub")});
-        expectRefused("skills use ../etc", {QStringLiteral("'../etc' is not a skill name"), QStringLiteral("[a-z0-9]")});
+        expectRefused("skills use ../etc",
+                      {QStringLiteral("'../etc' is not a skill name"), QStringLiteral("[a-z0-9]")});
         expectRefused("skills use", {QStringLiteral("skills use: missing skill NAME")});
         expectRefused("skills pin a b", {QStringLiteral("skills pin: unexpected argument 'b'")});
         expectRefused("skills pin tidy-logs --dry-run", {QStringLiteral("option --dry-run does not apply")});
@@ -193,7 +193,8 @@ private Q_SLOTS:
     {
         expectRefused("scars add --kind oops --title t",
                       {QStringLiteral("scars add: unknown --kind 'oops'"), QStringLiteral("failure, victory")});
-        expectRefused("scars add --title t --importance 11", {QStringLiteral("--importance must be an integer in [0,10] (got '11')")});
+        expectRefused("scars add --title t --importance 11",
+                      {QStringLiteral("--importance must be an integer in [0,10] (got '11')")});
         expectRefused("scars add --title t --importance high", {QStringLiteral("(got 'high')")});
         expectRefused("scars add stray --title t", {QStringLiteral("scars add: unexpected argument 'stray'")});
         expectRefused("scars list --kind bad", {QStringLiteral("scars list: unknown --kind 'bad'")});
@@ -211,8 +212,10 @@ private Q_SLOTS:
         expectRefused("decisions list --outcome meh",
                       {QStringLiteral("decisions list: unknown --outcome 'meh'"),
                        QStringLiteral("pending, success, partial, failure, noise, superseded, reviewed")});
-        expectRefused("decisions list --category food", {QStringLiteral("unknown --category 'food'"), QStringLiteral("architecture")});
-        expectRefused("decisions list --stakes huge", {QStringLiteral("unknown --stakes 'huge'"), QStringLiteral("critical")});
+        expectRefused("decisions list --category food",
+                      {QStringLiteral("unknown --category 'food'"), QStringLiteral("architecture")});
+        expectRefused("decisions list --stakes huge",
+                      {QStringLiteral("unknown --stakes 'huge'"), QStringLiteral("critical")});
         expectRefused("decisions list extra", {QStringLiteral("decisions list: unexpected argument 'extra'")});
         expectRefused("decisions show x", {QStringLiteral("'x' is not a valid decision id")});
         expectRefused("decisions show 1 2", {QStringLiteral("unexpected argument '2'")});
@@ -220,13 +223,16 @@ private Q_SLOTS:
         expectRefused("decisions review 1", {QStringLiteral("--outcome is required"), QStringLiteral("success")});
         expectRefused("decisions review 1 --outcome great",
                       {QStringLiteral("decisions review: unknown --outcome 'great'"), QStringLiteral("partial")});
-        expectRefused("decisions review 1 --outcome success --reviewer _", {QStringLiteral("--reviewer needs a non-empty value")});
+        expectRefused("decisions review 1 --outcome success --reviewer _",
+                      {QStringLiteral("--reviewer needs a non-empty value")});
         expectRefused("decisions review 1 --outcome superseded --superseded-by zero",
                       {QStringLiteral("--superseded-by 'zero' is not a valid decision id")});
         expectRefused("decisions review 1 --outcome success --now 1.1.2026", {QStringLiteral("'1.1.2026'")});
-        expectRefused("decisions calibration extra", {QStringLiteral("decisions calibration: unexpected argument 'extra'")});
+        expectRefused("decisions calibration extra",
+                      {QStringLiteral("decisions calibration: unexpected argument 'extra'")});
         expectRefused("decisions import a b", {QStringLiteral("decisions import: unexpected argument 'b'")});
-        expectRefused("decisions forget", {QStringLiteral("unknown subcommand 'forget'"), QStringLiteral("accepted: import")});
+        expectRefused("decisions forget",
+                      {QStringLiteral("unknown subcommand 'forget'"), QStringLiteral("accepted: import")});
     }
 
     void hermesRefusesUnknownCommandsAndArguments()
@@ -238,10 +244,10 @@ private Q_SLOTS:
 
     void auditRefusesUnknownSubjectTypes()
     {
-        expectRefused("audit --subject bogus",
-                      {QStringLiteral("audit: unknown subject type 'bogus'"), QStringLiteral("inbox_item"),
-                       QStringLiteral("memory")});
-        expectRefused("audit --subject inbox_item:", {QStringLiteral("--subject must be TYPE or TYPE:ID (got 'inbox_item:')")});
+        expectRefused("audit --subject bogus", {QStringLiteral("audit: unknown subject type 'bogus'"),
+                                                QStringLiteral("inbox_item"), QStringLiteral("memory")});
+        expectRefused("audit --subject inbox_item:",
+                      {QStringLiteral("--subject must be TYPE or TYPE:ID (got 'inbox_item:')")});
         expectRefused("audit --verify --subject memory", {QStringLiteral("takes no --subject")});
         expectRefused("audit extra", {QStringLiteral("audit: unexpected argument 'extra'")});
         const Run r = run(words("audit --subject scar --json"));

@@ -1,5 +1,5 @@
-#include "TeamStore.h"
 #include "CliRun.h"
+#include "TeamStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,12 +23,13 @@ QByteArray memoryAdds(int n, const QString& prefix, double score = 0.9)
 {
     QByteArray lines;
     for (int i = 0; i < n; ++i)
-        lines += QStringLiteral(R"({"target":"memory","op":{"action":"add","content":"%1 %2"},"rationale":"r","score":%3})")
-                     .arg(prefix)
-                     .arg(i)
-                     .arg(score)
-                     .toUtf8()
-                 + '\n';
+        lines +=
+            QStringLiteral(R"({"target":"memory","op":{"action":"add","content":"%1 %2"},"rationale":"r","score":%3})")
+                .arg(prefix)
+                .arg(i)
+                .arg(score)
+                .toUtf8()
+            + '\n';
     return lines;
 }
 
@@ -46,7 +47,8 @@ class ProposeCliTest final : public QObject {
     // (`propose` files deferred proposals in the intake, schema 5).
     QString filedDb()
     {
-        const Run r = clitest::sediment(m_ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        const Run r =
+            clitest::sediment(m_ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
         if (r.code != 0)
             qWarning("inbox list failed: %s", r.err.constData());
         return db();
@@ -68,7 +70,7 @@ private Q_SLOTS:
     void queuesForTheHumanGateAndPrintsTheOutcome()
     {
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
-                               R"([{"target":"memory","op":{"action":"add","content":"a"},"score":0.8},
+                                        R"([{"target":"memory","op":{"action":"add","content":"a"},"score":0.8},
                                    {"id":"x","destination":"brain_inbox","op":{"title":"T","text":"b"}}])");
         QCOMPARE(r.code, 0);
         QVERIFY(r.err.isEmpty());
@@ -76,7 +78,8 @@ private Q_SLOTS:
         std::vector<std::string> keys;
         for (const auto& [k, v] : j.items())
             keys.push_back(k);
-        QCOMPARE(keys, (std::vector<std::string>{"path", "applied", "rejected", "failed", "pending", "sanitized", "stores"}));
+        QCOMPARE(keys,
+                 (std::vector<std::string>{"path", "applied", "rejected", "failed", "pending", "sanitized", "stores"}));
         QCOMPARE(j["path"].get<std::string>(), std::string("gate:human"));
         QCOMPARE(j["pending"].size(), size_t(2));
         QCOMPARE(j["pending"][1]["index"].get<int>(), 2);
@@ -94,8 +97,9 @@ private Q_SLOTS:
     void scoreGateBoundaryThroughTheCli()
     {
         setGate("score");
-        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
-                               R"({"target":"memory","op":{"action":"add","content":"validated"},"score":0.7}
+        const Run r =
+            clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
+                              R"({"target":"memory","op":{"action":"add","content":"validated"},"score":0.7}
 {"target":"memory","op":{"action":"add","content":"hunch"},"score":0.69})");
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out.toStdString());
@@ -116,7 +120,7 @@ private Q_SLOTS:
         f.write(R"({"gate":"score","memory_char_limit":20})");
         f.close();
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
-                               R"({"target":"memory","op":{"action":"add","content":"short one"},"score":0.9}
+                                        R"({"target":"memory","op":{"action":"add","content":"short one"},"score":0.9}
 {"target":"memory","op":{"action":"add","content":"this entry is far too long for the budget"},"score":0.9})");
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out.toStdString());
@@ -124,7 +128,8 @@ private Q_SLOTS:
         QCOMPARE(j["rejected"].size(), size_t(0));
         QCOMPARE(j["failed"].size(), size_t(1));
         QCOMPARE(j["failed"][0]["index"].get<int>(), 2);
-        QVERIFY2(j["failed"][0]["reason"].get<std::string>().find("would exceed the limit") != std::string::npos, r.out.constData());
+        QVERIFY2(j["failed"][0]["reason"].get<std::string>().find("would exceed the limit") != std::string::npos,
+                 r.out.constData());
         QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items WHERE status='failed'"), 1);
     }
 
@@ -141,8 +146,8 @@ private Q_SLOTS:
         mem.close();
 
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
-                               memoryAdds(2, QStringLiteral("new"))
-                                   + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})");
+                                        memoryAdds(2, QStringLiteral("new"))
+                                            + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})");
         QCOMPARE(r.code, 2);
         QVERIFY(r.out.isEmpty());
         QCOMPARE(r.err, QByteArray("sediment: proposal 3: score must be a number in [0,1] (got 1.5)\n"));
@@ -157,9 +162,11 @@ private Q_SLOTS:
     void malformedLineAfterAnInvalidProposalIsTheReportedError()
     {
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose")},
-                               memoryAdds(1, QStringLiteral("ok"))
-                                   + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})" "\n"
-                                   + R"({"target":"memory","op":)" "\n");
+                                        memoryAdds(1, QStringLiteral("ok"))
+                                            + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})"
+                                              "\n"
+                                            + R"({"target":"memory","op":)"
+                                              "\n");
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.startsWith("sediment: line 3: malformed JSON"), r.err.constData());
         QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items"), 0);
@@ -173,8 +180,9 @@ private Q_SLOTS:
         setGate("score");
         const QByteArray valid = memoryAdds(5000, QStringLiteral("a lesson long enough to make this input large"));
         QVERIFY(valid.size() > 256 * 1024);
-        const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
-                               valid + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})");
+        const Run r =
+            clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+                              valid + R"({"target":"memory","op":{"action":"add","content":"c"},"score":1.5})");
         QCOMPARE(r.code, 2);
         QVERIFY(r.out.isEmpty());
         QCOMPARE(r.err, QByteArray("sediment: proposal 5001: score must be a number in [0,1] (got 1.5)\n"));
@@ -186,7 +194,10 @@ private Q_SLOTS:
         // The same with the human gate, which only queues: nothing queued either.
         setGate("human");
         const Run human = clitest::sediment(m_ws, {QStringLiteral("propose")},
-                                   valid + R"({"target":"memory","op":{"action":"add"}})" "\n" + valid);
+                                            valid
+                                                + R"({"target":"memory","op":{"action":"add"}})"
+                                                  "\n"
+                                                + valid);
         QCOMPARE(human.code, 2);
         QVERIFY2(human.err.startsWith("sediment: proposal 5001: "), human.err.constData());
         QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_intake"), 0);
@@ -194,8 +205,12 @@ private Q_SLOTS:
 
         // A syntax error after the invalid proposal is still the reported error.
         const Run syntax = clitest::sediment(m_ws, {QStringLiteral("propose")},
-                                    valid + R"({"target":"memory","op":{"action":"add"}})" "\n" + valid
-                                        + R"({"target":)" "\n");
+                                             valid
+                                                 + R"({"target":"memory","op":{"action":"add"}})"
+                                                   "\n"
+                                                 + valid
+                                                 + R"({"target":)"
+                                                   "\n");
         QCOMPARE(syntax.code, 2);
         QVERIFY2(syntax.err.startsWith("sediment: line 10002: malformed JSON"), syntax.err.constData());
         QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM inbox_intake"), 0);
@@ -205,11 +220,10 @@ private Q_SLOTS:
     // the stored payload is the same text whichever reader took the line.
     void escapedAndUnusualJsonIsStoredAsParsed()
     {
-        const QByteArray input =
-            "{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":"
-            "\"caf\\u00e9 \\ud83d\\ude00 tab\\tquote\\\" /\\/\"},\"score\":0.5,\"score\":0.75}\n"
-            "{\"target\":\"user\",\"op\":{\"action\":\"add\",\"content\":\"big\"},"
-            "\"source\":{\"agent\":\"a\",\"n\":123456789012345678901234}}\n";
+        const QByteArray input = "{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":"
+                                 "\"caf\\u00e9 \\ud83d\\ude00 tab\\tquote\\\" /\\/\"},\"score\":0.5,\"score\":0.75}\n"
+                                 "{\"target\":\"user\",\"op\":{\"action\":\"add\",\"content\":\"big\"},"
+                                 "\"source\":{\"agent\":\"a\",\"n\":123456789012345678901234}}\n";
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, input);
         QCOMPARE(r.code, 0);
         const auto out = nlohmann::json::parse(r.out.constData());
@@ -220,7 +234,8 @@ private Q_SLOTS:
         QVERIFY(st.has_value());
         QVERIFY(*st->step());
         const QByteArray op = QByteArray::fromStdString(st->utf8(0));
-        QCOMPARE(op, QByteArray("{\"action\":\"add\",\"content\":\"caf\xC3\xA9 \xF0\x9F\x98\x80 tab\\tquote\\\" //\"}"));
+        QCOMPARE(op,
+                 QByteArray("{\"action\":\"add\",\"content\":\"caf\xC3\xA9 \xF0\x9F\x98\x80 tab\\tquote\\\" //\"}"));
         QCOMPARE(st->real(1), 0.75); // the last of a repeated key
         QVERIFY(*st->step());
         const QByteArray source = QByteArray::fromStdString(st->utf8(2));
@@ -275,7 +290,11 @@ private Q_SLOTS:
         const QByteArray p = R"({"target":"memory","op":{"action":"add","content":"Deploy on Fridays"},"score":0.9})";
         QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose")}, p).code, 0);
         // A human refusal, written as the inbox service records it.
-        QVERIFY(sediment::test::execIn(filedDb(), "UPDATE inbox_items SET status='refused', refusal_code='wrong', reason='we never deploy on Fridays', decided_at='2026-04-02T09:00:00.000Z', decided_by='human:carol' WHERE id=1").has_value());
+        QVERIFY(sediment::test::execIn(
+                    filedDb(),
+                    "UPDATE inbox_items SET status='refused', refusal_code='wrong', reason='we never deploy on "
+                    "Fridays', decided_at='2026-04-02T09:00:00.000Z', decided_by='human:carol' WHERE id=1")
+                    .has_value());
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out.toStdString());
@@ -330,7 +349,8 @@ private Q_SLOTS:
             ::setrlimit(RLIMIT_AS, &limit);
         });
         teamtest::prepareWorkspace(m_ws); // against the team server, the folder names it
-        p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), m_ws, QStringLiteral("propose"), QStringLiteral("--json")});
+        p.start(QStringLiteral(SEDIMENT_BINARY),
+                {QStringLiteral("--workspace"), m_ws, QStringLiteral("propose"), QStringLiteral("--json")});
         QVERIFY(p.waitForStarted());
         p.write(input);
         p.closeWriteChannel();
@@ -351,7 +371,8 @@ private Q_SLOTS:
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), file});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.startsWith("gate:human: 0 applied, 0 rejected, 0 failed, 3 pending"), r.out.constData());
-        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose"), m_root.filePath(QStringLiteral("missing"))}).code, 3);
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose"), m_root.filePath(QStringLiteral("missing"))}).code,
+                 3);
     }
 };
 

@@ -56,7 +56,8 @@ private Q_SLOTS:
         // The proposer sees the summary as {"summary": ...} on its stdin.
         const QString script = write(QStringLiteral("proposer.sh"),
                                      "#!/bin/sh\nread -r line\ncase \"$line\" in *ninja*) ;; *) exit 9;; esac\n"
-                                     "echo '{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":\"Build with ninja\"},\"score\":0.9}'\n");
+                                     "echo '{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":\"Build with "
+                                     "ninja\"},\"score\":0.9}'\n");
         const Run r = review(QStringLiteral("sh ") + script);
         QVERIFY2(r.code == 0, r.err.constData());
         const auto j = nlohmann::json::parse(r.out.toStdString());
@@ -79,11 +80,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("cmd");
         QTest::addColumn<int>("code");
         QTest::addColumn<QByteArray>("message");
-        QTest::newRow("non-zero exit") << QStringLiteral("echo boom >&2; exit 4") << 3 << QByteArray("exited with code 4: boom");
+        QTest::newRow("non-zero exit") << QStringLiteral("echo boom >&2; exit 4") << 3
+                                       << QByteArray("exited with code 4: boom");
         QTest::newRow("crash") << QStringLiteral("kill -SEGV $$") << 3 << QByteArray("proposer command");
         QTest::newRow("time-out") << QStringLiteral("sleep 30") << 3 << QByteArray("timed out after 1 s");
-        QTest::newRow("malformed") << QStringLiteral("echo '{not json'") << 2 << QByteArray("proposer output is malformed: line 1: malformed JSON");
-        QTest::newRow("invalid proposal") << QStringLiteral("echo '{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":\"x\"},\"score\":7}'")
+        QTest::newRow("malformed") << QStringLiteral("echo '{not json'") << 2
+                                   << QByteArray("proposer output is malformed: line 1: malformed JSON");
+        QTest::newRow("invalid proposal") << QStringLiteral(
+            "echo '{\"target\":\"memory\",\"op\":{\"action\":\"add\",\"content\":\"x\"},\"score\":7}'")
                                           << 2 << QByteArray("proposal 1: score must be a number in [0,1] (got 7)");
     }
 

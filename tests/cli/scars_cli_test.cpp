@@ -23,12 +23,11 @@ class ScarsCliTest : public QObject {
     qint64 addScar(const QString& title, const QString& lesson, int importance, const QString& now,
                    const QStringList& extra = {})
     {
-        const Run r = sediment(QStringList{QStringLiteral("scars"), QStringLiteral("add"),
-                                           QStringLiteral("--title"), title, QStringLiteral("--lesson"),
-                                           lesson, QStringLiteral("--importance"),
-                                           QString::number(importance), QStringLiteral("--now"), now,
-                                           QStringLiteral("--json")}
-                               + extra);
+        const Run r =
+            sediment(QStringList{QStringLiteral("scars"), QStringLiteral("add"), QStringLiteral("--title"), title,
+                                 QStringLiteral("--lesson"), lesson, QStringLiteral("--importance"),
+                                 QString::number(importance), QStringLiteral("--now"), now, QStringLiteral("--json")}
+                     + extra);
         if (r.code != 0)
             qWarning("%s", r.err.constData());
         return r.code == 0 ? r.json()["id"].get<qint64>() : -1;
@@ -53,8 +52,9 @@ private Q_SLOTS:
         QCOMPARE(list.code, 0);
         QCOMPARE(int(list.json().size()), 2);
 
-        Run recall = sediment({QStringLiteral("scars"), QStringLiteral("recall"), QStringLiteral("migration deadlock"),
-                               QStringLiteral("--now"), QStringLiteral("2026-06-01T00:00:00Z"), QStringLiteral("--json")});
+        Run recall =
+            sediment({QStringLiteral("scars"), QStringLiteral("recall"), QStringLiteral("migration deadlock"),
+                      QStringLiteral("--now"), QStringLiteral("2026-06-01T00:00:00Z"), QStringLiteral("--json")});
         QCOMPARE(recall.code, 0);
         const Json hits = recall.json();
         QCOMPARE(int(hits.size()), 2);
@@ -71,16 +71,21 @@ private Q_SLOTS:
 
     void archiveUnrecalledSparesRecalledScars()
     {
-        const qint64 recalled = addScar(QStringLiteral("dns outage"), QStringLiteral("cache"), 5, QStringLiteral("2025-01-01T00:00:00Z"));
-        const qint64 forgotten = addScar(QStringLiteral("font glitch"), QStringLiteral("x"), 5, QStringLiteral("2025-01-01T00:00:00Z"));
+        const qint64 recalled =
+            addScar(QStringLiteral("dns outage"), QStringLiteral("cache"), 5, QStringLiteral("2025-01-01T00:00:00Z"));
+        const qint64 forgotten =
+            addScar(QStringLiteral("font glitch"), QStringLiteral("x"), 5, QStringLiteral("2025-01-01T00:00:00Z"));
         QCOMPARE(sediment({QStringLiteral("scars"), QStringLiteral("recall"), QStringLiteral("dns"),
-                           QStringLiteral("--now"), QStringLiteral("2025-02-01T00:00:00Z")}).code, 0);
-        const Run r = sediment({QStringLiteral("scars"), QStringLiteral("archive-unrecalled"), QStringLiteral("--older-than"),
-                                QStringLiteral("90"), QStringLiteral("--now"), QStringLiteral("2026-01-01T00:00:00Z"),
-                                QStringLiteral("--json")});
+                           QStringLiteral("--now"), QStringLiteral("2025-02-01T00:00:00Z")})
+                     .code,
+                 0);
+        const Run r = sediment({QStringLiteral("scars"), QStringLiteral("archive-unrecalled"),
+                                QStringLiteral("--older-than"), QStringLiteral("90"), QStringLiteral("--now"),
+                                QStringLiteral("2026-01-01T00:00:00Z"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.json()["archived"] == Json::array({forgotten}));
-        const Run all = sediment({QStringLiteral("scars"), QStringLiteral("list"), QStringLiteral("--archived"), QStringLiteral("--json")});
+        const Run all = sediment(
+            {QStringLiteral("scars"), QStringLiteral("list"), QStringLiteral("--archived"), QStringLiteral("--json")});
         for (const Json& s : all.json())
             QCOMPARE(s["archived"].get<bool>(), s["id"].get<qint64>() != recalled);
         const Run audit = sediment({QStringLiteral("audit"), QStringLiteral("--json")});
@@ -90,8 +95,8 @@ private Q_SLOTS:
 
     void badInputIsOneErrorLineAndStoresNothing()
     {
-        Run r = sediment({QStringLiteral("scars"), QStringLiteral("add"), QStringLiteral("--title"), QStringLiteral("x"),
-                          QStringLiteral("--kind"), QStringLiteral("oops")});
+        Run r = sediment({QStringLiteral("scars"), QStringLiteral("add"), QStringLiteral("--title"),
+                          QStringLiteral("x"), QStringLiteral("--kind"), QStringLiteral("oops")});
         QCOMPARE(r.code, 2);
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY(r.err.contains("unknown --kind 'oops' (accepted: failure, victory)"));
@@ -100,7 +105,8 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         r = sediment({QStringLiteral("scars"), QStringLiteral("archive-unrecalled")});
         QCOMPARE(r.code, 2);
-        r = sediment({QStringLiteral("scars"), QStringLiteral("recall"), QStringLiteral("x"), QStringLiteral("--k"), QStringLiteral("0")});
+        r = sediment({QStringLiteral("scars"), QStringLiteral("recall"), QStringLiteral("x"), QStringLiteral("--k"),
+                      QStringLiteral("0")});
         QCOMPARE(r.code, 2);
         r = sediment({QStringLiteral("scars"), QStringLiteral("frobnicate")});
         QCOMPARE(r.code, 2);
@@ -111,9 +117,10 @@ private Q_SLOTS:
 
     void suggestQueuesTheLessonAsAMemoryProposal()
     {
-        const qint64 low = addScar(QStringLiteral("minor"), QStringLiteral("Prefer small commits."), 3, QStringLiteral("2026-01-01T00:00:00Z"));
-        const qint64 high = addScar(QStringLiteral("major"), QStringLiteral("Always run the migration dry-run first."), 8,
-                                    QStringLiteral("2026-01-01T00:00:00Z"));
+        const qint64 low = addScar(QStringLiteral("minor"), QStringLiteral("Prefer small commits."), 3,
+                                   QStringLiteral("2026-01-01T00:00:00Z"));
+        const qint64 high = addScar(QStringLiteral("major"), QStringLiteral("Always run the migration dry-run first."),
+                                    8, QStringLiteral("2026-01-01T00:00:00Z"));
         addScar(QStringLiteral("private"), QStringLiteral("not to learn"), 10, QStringLiteral("2026-01-01T00:00:00Z"),
                 {QStringLiteral("--not-learnable")});
         const Run r = sediment({QStringLiteral("scars"), QStringLiteral("suggest"), QStringLiteral("--json")});
@@ -123,7 +130,8 @@ private Q_SLOTS:
         QCOMPARE(out["suggested"][0]["scar"].get<qint64>(), high); // most important first
         QCOMPARE(out["suggested"][1]["scar"].get<qint64>(), low);
         const qint64 inboxId = out["suggested"][0]["inbox_id"].get<qint64>();
-        const Run item = sediment({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(inboxId), QStringLiteral("--json")});
+        const Run item = sediment(
+            {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(inboxId), QStringLiteral("--json")});
         if (item.code == 0) {
             QVERIFY(item.out.contains("Always run the migration dry-run first."));
             const Json j = item.json();
@@ -142,12 +150,13 @@ private Q_SLOTS:
         addScar(QStringLiteral("leaked contact"), QStringLiteral("mail ops@example.com or call +1 415 555 0100"), 7,
                 QStringLiteral("2026-01-01T00:00:00Z"));
         const QString seen = m_ws.filePath(QStringLiteral("seen.json"));
-        const QString cmd = QStringLiteral(
-            "cat > '%1'; echo '{\"destination\":\"memory\",\"op\":{\"action\":\"add\",\"content\":"
-            "\"Escalate via boss@example.org with token sk-abcdefghijklmnopqrstuvwx\"},\"rationale\":\"r\",\"score\":0.5}'")
-                                .arg(seen);
-        const Run r = sediment({QStringLiteral("scars"), QStringLiteral("suggest"), QStringLiteral("--proposer-cmd"), cmd,
-                                QStringLiteral("--json")});
+        const QString cmd =
+            QStringLiteral("cat > '%1'; echo '{\"destination\":\"memory\",\"op\":{\"action\":\"add\",\"content\":"
+                           "\"Escalate via boss@example.org with token "
+                           "sk-abcdefghijklmnopqrstuvwx\"},\"rationale\":\"r\",\"score\":0.5}'")
+                .arg(seen);
+        const Run r = sediment({QStringLiteral("scars"), QStringLiteral("suggest"), QStringLiteral("--proposer-cmd"),
+                                cmd, QStringLiteral("--json")});
         QVERIFY2(r.code == 0, r.err.constData());
         QFile f(seen);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -157,7 +166,8 @@ private Q_SLOTS:
         QVERIFY(sent.contains("[email]") && sent.contains("[phone]"));
         QCOMPARE(r.json()["redacted"].get<int>(), 4);
         const qint64 inboxId = r.json()["suggested"][0]["inbox_id"].get<qint64>();
-        const Run item = sediment({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(inboxId), QStringLiteral("--json")});
+        const Run item = sediment(
+            {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(inboxId), QStringLiteral("--json")});
         if (item.code == 0) {
             QVERIFY(!item.out.contains("boss@example.org"));
             QVERIFY(!item.out.contains("sk-abcdefghijklmnopqrstuvwx"));

@@ -1,7 +1,7 @@
 // `sediment skills ...` run as a real process in a temporary workspace.
+#include "store/Database.h"
 #include "TeamConfig.h"
 #include "WorkspaceDump.h"
-#include "store/Database.h"
 
 #include <QDir>
 #include <QFile>
@@ -71,9 +71,13 @@ private Q_SLOTS:
     void telemetryCreatesTheRecordAndListJsonUsesTheSpecFieldNames()
     {
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("deploy"),
-                           QStringLiteral("--now"), QStringLiteral("2026-01-01T10:00:00")}).exit, 0);
+                           QStringLiteral("--now"), QStringLiteral("2026-01-01T10:00:00")})
+                     .exit,
+                 0);
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("view"), QStringLiteral("deploy"),
-                           QStringLiteral("--now"), QStringLiteral("2026-01-02T10:00:00.250+01:00")}).exit, 0);
+                           QStringLiteral("--now"), QStringLiteral("2026-01-02T10:00:00.250+01:00")})
+                     .exit,
+                 0);
         const Run list = sediment({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--json")});
         QCOMPARE(list.exit, 0);
         const QJsonArray rows = list.json().array();
@@ -105,25 +109,29 @@ private Q_SLOTS:
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("pin")}), 2);
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("frobnicate")}), 2);
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--now"),
-                                     QStringLiteral("last tuesday")}), 2);
+                                     QStringLiteral("last tuesday")}),
+                           2);
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--state"),
-                                     QStringLiteral("dusty")}), 2);
-        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("restore"), QStringLiteral("deploy")}), 1);
+                                     QStringLiteral("dusty")}),
+                           2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("restore"), QStringLiteral("deploy")}),
+                           1);
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("import-hermes"),
-                                     m_dir->filePath(QStringLiteral("missing.json"))}), 3);
+                                     m_dir->filePath(QStringLiteral("missing.json"))}),
+                           3);
         QCOMPARE(dumpDatabase(ws() + QStringLiteral("/sediment.db")), before);
     }
 
     void pinAndUnpinAreAuditedAndIdempotent()
     {
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("deploy")}).exit, 0);
-        const Run pin = sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy"),
-                                  QStringLiteral("--json")});
+        const Run pin = sediment(
+            {QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy"), QStringLiteral("--json")});
         QCOMPARE(pin.exit, 0);
         QCOMPARE(pin.json().object()[QStringLiteral("changed")].toBool(), true);
         QCOMPARE(pin.json().object()[QStringLiteral("skill")].toObject()[QStringLiteral("pinned")].toBool(), true);
-        const Run again = sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy"),
-                                    QStringLiteral("--json")});
+        const Run again = sediment(
+            {QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy"), QStringLiteral("--json")});
         QCOMPARE(again.exit, 0);
         QCOMPARE(again.json().object()[QStringLiteral("changed")].toBool(), false);
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("unpin"), QStringLiteral("deploy")}).exit, 0);
@@ -138,11 +146,17 @@ private Q_SLOTS:
         for (const char* name : {"old-one", "mid-one", "new-one"})
             makeFolder(QString::fromLatin1(name));
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("old-one"),
-                           QStringLiteral("--now"), QStringLiteral("2026-01-01T00:00:00Z")}).exit, 0);
+                           QStringLiteral("--now"), QStringLiteral("2026-01-01T00:00:00Z")})
+                     .exit,
+                 0);
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("mid-one"),
-                           QStringLiteral("--now"), QStringLiteral("2026-04-20T00:00:00Z")}).exit, 0);
+                           QStringLiteral("--now"), QStringLiteral("2026-04-20T00:00:00Z")})
+                     .exit,
+                 0);
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("new-one"),
-                           QStringLiteral("--now"), QStringLiteral("2026-05-30T00:00:00Z")}).exit, 0);
+                           QStringLiteral("--now"), QStringLiteral("2026-05-30T00:00:00Z")})
+                     .exit,
+                 0);
         const QString dbBefore = dumpDatabase(ws() + QStringLiteral("/sediment.db"));
         const QString treeBefore = dumpTree(ws());
         const QStringList curate{QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--now"),
@@ -191,8 +205,8 @@ private Q_SLOTS:
                 "last_used_at": "2026-05-01T10:00:00.123456", "created_at": "2026-04-01T00:00:00+00:00",
                 "state": "active", "pinned": false, "archived_at": null, "my_note": {"keep": [1, "two"]}}})");
         }
-        const Run imported = sediment({QStringLiteral("skills"), QStringLiteral("import-hermes"), usage,
-                                       QStringLiteral("--json")});
+        const Run imported =
+            sediment({QStringLiteral("skills"), QStringLiteral("import-hermes"), usage, QStringLiteral("--json")});
         QCOMPARE(imported.exit, 0);
         QCOMPARE(imported.json().object()[QStringLiteral("imported")].toInt(), 1);
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy")}).exit, 0);

@@ -1,5 +1,5 @@
-#include "TeamStore.h"
 #include "CliRun.h"
+#include "TeamStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -48,34 +48,41 @@ private Q_SLOTS:
         f.write(R"({"gate":"score-then-human"})");
         f.close();
         const Run p = clitest::sediment(ws, {QStringLiteral("propose")},
-                               R"({"target":"memory","op":{"action":"add","content":"a"},"score":0.9}
+                                        R"({"target":"memory","op":{"action":"add","content":"a"},"score":0.9}
 {"target":"user","op":{"action":"add","content":"b"},"score":0.1}
 {"destination":"brain_inbox","op":{"title":"t","text":"x"},"score":0.95})");
         QCOMPARE(p.code, 0);
-        auto j = nlohmann::json::parse(clitest::sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
+        auto j = nlohmann::json::parse(
+            clitest::sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
         QVERIFY(j["inbox"]["by_status"] == nlohmann::json::parse(R"({"pending":2,"rejected":1})"));
         QVERIFY(j["inbox"]["by_destination"] == nlohmann::json::parse(R"({"brain_inbox":1,"memory":1,"user":1})"));
         QVERIFY(j["inbox"]["intake"] == nlohmann::json::parse(R"({"table":"inbox_intake","pending":2})"));
-        QVERIFY(clitest::sediment(ws, {QStringLiteral("stats")}).out.contains("of which pending in the intake (inbox_intake): 2"));
+        QVERIFY(clitest::sediment(ws, {QStringLiteral("stats")})
+                    .out.contains("of which pending in the intake (inbox_intake): 2"));
         QCOMPARE(j["audit"]["rows"].get<int>(), 2);
 
         // The two pending items were counted in the intake, where `propose` filed them; an inbox
         // command moves them into inbox_items, which changes no figure.
         QCOMPARE(clitest::sediment(ws, {QStringLiteral("inbox"), QStringLiteral("list")}).code, 0);
-        auto filed = nlohmann::json::parse(clitest::sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
+        auto filed = nlohmann::json::parse(
+            clitest::sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
         QCOMPARE(filed["inbox"]["intake"]["pending"].get<int>(), 0);
         filed["inbox"]["intake"]["pending"] = 2;
         QVERIFY(filed == j);
 
         // Another writer changes the tables directly: stats sees it at once, nothing is cached.
-        QVERIFY(sediment::test::execIn(ws + QStringLiteral("/sediment.db"),
-                              "INSERT INTO skills(name, state, created_at) VALUES ('a','active','2026-01-01T00:00:00.000Z'),('b','stale','2026-01-01T00:00:00.000Z');"
-                              "INSERT INTO scars(kind, title, created_at) VALUES ('failure','t','2026-01-01T00:00:00.000Z');"
-                              "INSERT INTO decisions(description, confidence, category, stakes, outcome, created_at) VALUES ('d',0.5,'process','low','success','2026-01-01T00:00:00.000Z');"
-                              "INSERT INTO curator_runs(at, dry_run, result) VALUES ('2026-02-01T00:00:00.000Z', 0, '{}');"
-                              "UPDATE inbox_items SET status='applied' WHERE id=1;")
+        QVERIFY(sediment::test::execIn(
+                    ws + QStringLiteral("/sediment.db"),
+                    "INSERT INTO skills(name, state, created_at) VALUES "
+                    "('a','active','2026-01-01T00:00:00.000Z'),('b','stale','2026-01-01T00:00:00.000Z');"
+                    "INSERT INTO scars(kind, title, created_at) VALUES ('failure','t','2026-01-01T00:00:00.000Z');"
+                    "INSERT INTO decisions(description, confidence, category, stakes, outcome, created_at) VALUES "
+                    "('d',0.5,'process','low','success','2026-01-01T00:00:00.000Z');"
+                    "INSERT INTO curator_runs(at, dry_run, result) VALUES ('2026-02-01T00:00:00.000Z', 0, '{}');"
+                    "UPDATE inbox_items SET status='applied' WHERE id=1;")
                     .has_value());
-        j = nlohmann::json::parse(clitest::sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
+        j = nlohmann::json::parse(
+            clitest::sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
         QVERIFY(j["inbox"]["by_status"] == nlohmann::json::parse(R"({"applied":1,"pending":1,"rejected":1})"));
         QVERIFY(j["skills"]["by_state"] == nlohmann::json::parse(R"({"active":1,"stale":1})"));
         QCOMPARE(j["scars"]["total"].get<int>(), 1);

@@ -37,9 +37,9 @@ void writeConfig(const QString& ws, const Json& config)
 QString addRole(const QString& role, const QString& schema)
 {
     return test::serverExec(QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN "
-                                     "NULL; END $$; GRANT USAGE ON SCHEMA %2 TO %1; GRANT ALL ON ALL TABLES IN "
-                                     "SCHEMA %2 TO %1; GRANT ALL ON ALL SEQUENCES IN SCHEMA %2 TO %1")
-                          .arg(role, schema));
+                                           "NULL; END $$; GRANT USAGE ON SCHEMA %2 TO %1; GRANT ALL ON ALL TABLES IN "
+                                           "SCHEMA %2 TO %1; GRANT ALL ON ALL SEQUENCES IN SCHEMA %2 TO %1")
+                                .arg(role, schema));
 }
 
 } // namespace
@@ -92,8 +92,8 @@ private Q_SLOTS:
         const auto r = runAsIs(path(QStringLiteral("ws")), {QStringLiteral("team")});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("lives in sediment.db"), r.err.constData());
-        const auto back = runAsIs(path(QStringLiteral("ws")), {QStringLiteral("migrate"), QStringLiteral("--to"),
-                                                               QStringLiteral("sqlite")});
+        const auto back = runAsIs(path(QStringLiteral("ws")),
+                                  {QStringLiteral("migrate"), QStringLiteral("--to"), QStringLiteral("sqlite")});
         QCOMPARE(back.code, 1);
         QVERIFY2(back.err.contains("already lives in sediment.db"), back.err.constData());
     }
@@ -128,9 +128,10 @@ private Q_SLOTS:
             QSKIP("needs the test server (the _pg run)");
         const QString ws = path(QStringLiteral("ws"));
         QCOMPARE(runAsIs(ws, {QStringLiteral("init"), QStringLiteral("--demo")}).code, 0);
-        const QByteArray inboxBefore = runAsIs(ws, {QStringLiteral("inbox"), QStringLiteral("list"),
-                                                    QStringLiteral("--status"), QStringLiteral("all"),
-                                                    QStringLiteral("--json")}).out;
+        const QByteArray inboxBefore =
+            runAsIs(ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"),
+                         QStringLiteral("all"), QStringLiteral("--json")})
+                .out;
         const auto auditBefore = runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--json")}).json();
         QVERIFY(auditBefore.is_array() && auditBefore.size() > 10);
         const QString schema = test::schemaFor(ws + QStringLiteral("/migrated"));
@@ -139,11 +140,13 @@ private Q_SLOTS:
         QVERIFY2(to.code == 0, to.err.constData());
         QVERIFY(to.json()["audit_chain"] == "intact");
         // Now on the server: the same inbox, the same chain, verified there.
-        const auto verify = runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--verify"), QStringLiteral("--json")});
+        const auto verify =
+            runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--verify"), QStringLiteral("--json")});
         QVERIFY2(verify.code == 0, verify.err.constData());
         QCOMPARE(verify.json()["rows"].get<qint64>(), qint64(auditBefore.size()));
         QCOMPARE(runAsIs(ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"),
-                              QStringLiteral("all"), QStringLiteral("--json")}).out,
+                              QStringLiteral("all"), QStringLiteral("--json")})
+                     .out,
                  inboxBefore);
         QVERIFY(runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--json")}).json() == auditBefore);
         // A second migration into a store that holds rows is refused and changes nothing.
@@ -163,7 +166,8 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(ws + QStringLiteral("/sediment.db")));
         QVERIFY(runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--json")}).json() == auditBefore);
         QCOMPARE(runAsIs(ws, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"),
-                              QStringLiteral("all"), QStringLiteral("--json")}).out,
+                              QStringLiteral("all"), QStringLiteral("--json")})
+                     .out,
                  inboxBefore);
         QCOMPARE(runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--verify")}).code, 0);
     }
@@ -175,7 +179,8 @@ private Q_SLOTS:
         const QString schema = test::schemaFor(path(QStringLiteral("team")));
         // The admin (the server's superuser, who creates the schema) and bob, a plain role.
         const QString admin = path(QStringLiteral("admin"));
-        writeConfig(admin, Json{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)},
+        writeConfig(admin, Json{{"database", toStd(*test::teamConnInfo())},
+                                {"database_schema", toStd(schema)},
                                 {"admin_destinations", {"claude_md"}}});
         const qint64 note = propose(admin, memoryAdd("ship on Tuesdays"));
         const qint64 rule = propose(admin, Json{{"destination", "claude_md"},
@@ -192,16 +197,19 @@ private Q_SLOTS:
                             + " (memory): that needs the right 'reviewer', and bob has 'viewer'\n");
         QCOMPARE(runAsIs(admin, {QStringLiteral("audit"), QStringLiteral("--json")}).out, auditBefore);
         // Only an admin grants.
-        r = runAsIs(bob, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("bob"), QStringLiteral("admin")});
+        r = runAsIs(bob,
+                    {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("bob"), QStringLiteral("admin")});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("bob may not grant rights: that needs the right 'admin'"), r.err.constData());
-        r = runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("bob"), QStringLiteral("reviewer")});
+        r = runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("bob"),
+                            QStringLiteral("reviewer")});
         QVERIFY2(r.code == 0, r.err.constData());
         // A reviewer decides a memory item, as human:bob; an admin-only destination is refused.
         r = runAsIs(bob, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(note)});
         QVERIFY2(r.code == 0, r.err.constData());
         auto shown = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(note),
-                                           QStringLiteral("--json")}).json();
+                                     QStringLiteral("--json")})
+                         .json();
         QVERIFY(shown["status"] == "applied");
         QVERIFY(shown["decided_by"] == "bob");
         r = runAsIs(bob, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(rule)});
@@ -215,7 +223,8 @@ private Q_SLOTS:
         // The item bob decided: the admin, a moment late, is told who decided it and when.
         r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(note)});
         QCOMPARE(r.code, 1);
-        const QByteArray loser = QByteArray("inbox item ") + QByteArray::number(note) + QByteArray(" is applied (by bob at ");
+        const QByteArray loser =
+            QByteArray("inbox item ") + QByteArray::number(note) + QByteArray(" is applied (by bob at ");
         QVERIFY2(r.err.contains(loser), r.err.constData());
         const auto audit = runAsIs(admin, {QStringLiteral("audit"), QStringLiteral("--json")}).json();
         bool byBob = false;
@@ -242,8 +251,8 @@ private Q_SLOTS:
         for (int i = 0; i < kReviewers; ++i) {
             const QString role = QStringLiteral("walker%1").arg(i);
             QCOMPARE(addRole(role, schema), QString());
-            const auto granted = runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), role,
-                                                 QStringLiteral("reviewer")});
+            const auto granted =
+                runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), role, QStringLiteral("reviewer")});
             QVERIFY2(granted.code == 0, granted.err.constData());
             folders.push_back(folderOf(role, schema));
         }
@@ -291,19 +300,23 @@ private Q_SLOTS:
         QVERIFY(id > 0);
         QCOMPARE(addRole(QStringLiteral("carol"), schema), QString());
         QCOMPARE(runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("carol"),
-                                 QStringLiteral("reviewer")}).code,
+                                 QStringLiteral("reviewer")})
+                     .code,
                  0);
         // A patch would apply at once, on one reviewer's word: refused, and nothing recorded.
-        auto r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("patch"), QString::number(id),
-                                 QStringLiteral("--file"), QStringLiteral("-")},
+        auto r = runAsIs(admin,
+                         {QStringLiteral("inbox"), QStringLiteral("patch"), QString::number(id),
+                          QStringLiteral("--file"), QStringLiteral("-")},
                          R"({"action": "add", "content": "one key for the vault"})");
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains("memory writes need two approvals, and a patch would apply it at once"), r.err.constData());
+        QVERIFY2(r.err.contains("memory writes need two approvals, and a patch would apply it at once"),
+                 r.err.constData());
         r = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(r.out.contains("approved, still pending: approval 1 of 2 recorded"), r.out.constData());
         auto shown = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
-                                     QStringLiteral("--json")}).json();
+                                     QStringLiteral("--json")})
+                         .json();
         QVERIFY(shown["status"] == "pending");
         QCOMPARE(shown["approvals"].size(), std::size_t(1));
         QVERIFY(shown["approvals_needed"] == 2);
@@ -314,7 +327,8 @@ private Q_SLOTS:
         r = runAsIs(carol, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
         QVERIFY2(r.code == 0, r.err.constData());
         shown = runAsIs(admin, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
-                                QStringLiteral("--json")}).json();
+                                QStringLiteral("--json")})
+                    .json();
         QVERIFY(shown["status"] == "applied");
         QVERIFY(shown["decided_by"] == "carol");
     }
@@ -343,8 +357,11 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains("approved: approved, waiting for agentbox"), r.out.constData());
         QVERIFY(!test::fileBytes(memory).contains("the agent's own memory"));
         QVERIFY(!QFile::exists(laptop + QStringLiteral("/memories/MEMORY.md")));
-        auto shown = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
-                                      QStringLiteral("--json")}, {}, onLaptop).json();
+        auto shown =
+            runAsIs(laptop,
+                    {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")},
+                    {}, onLaptop)
+                .json();
         QVERIFY(shown["status"] == "approved");
         r = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("revert"), QString::number(id)}, {}, onLaptop);
         QCOMPARE(r.code, 1);
@@ -354,8 +371,11 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.json()["written"] == 1);
         QCOMPARE(test::fileBytes(memory).count("the agent's own memory"), 1);
-        shown = runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
-                                 QStringLiteral("--json")}, {}, onLaptop).json();
+        shown =
+            runAsIs(laptop,
+                    {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")},
+                    {}, onLaptop)
+                .json();
         QVERIFY(shown["status"] == "applied");
         r = runAsIs(agent, {QStringLiteral("settle"), QStringLiteral("--json")}, {}, onAgent);
         QVERIFY(r.json()["written"] == 0);
@@ -365,13 +385,16 @@ private Q_SLOTS:
         // there, whatever it is, finishes the decision; the entry is written once.
         const qint64 second = propose(agent, memoryAdd("written through a crash"));
         QVERIFY(second > 0);
-        QCOMPARE(runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(second)}, {},
-                         onLaptop).code,
-                 0);
-        r = runAsIs(agent, {QStringLiteral("settle")}, {}, onAgent + QStringList{QStringLiteral("SEDIMENT_CRASH_AT=after-write")});
+        QCOMPARE(
+            runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(second)}, {}, onLaptop)
+                .code,
+            0);
+        r = runAsIs(agent, {QStringLiteral("settle")}, {},
+                    onAgent + QStringList{QStringLiteral("SEDIMENT_CRASH_AT=after-write")});
         QCOMPARE(r.code, -1);
-        r = runAsIs(agent, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(second),
-                            QStringLiteral("--json")}, {}, onAgent);
+        r = runAsIs(
+            agent, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(second), QStringLiteral("--json")},
+            {}, onAgent);
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.json()["status"] == "applied");
         QCOMPARE(test::fileBytes(memory).count("written through a crash"), 1);
@@ -387,7 +410,8 @@ private Q_SLOTS:
         const Json config{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}};
         const QString agent = path(QStringLiteral("agentbox"));
         const QString laptop = path(QStringLiteral("laptop"));
-        writeConfig(agent, Json{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)},
+        writeConfig(agent, Json{{"database", toStd(*test::teamConnInfo())},
+                                {"database_schema", toStd(schema)},
                                 {"memory_char_limit", 120}});
         writeConfig(laptop, config);
         const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
@@ -400,8 +424,11 @@ private Q_SLOTS:
         const qint64 id = propose(agent, memoryAdd("twenty-three characters"));
         QVERIFY(id > 0);
         const auto budgetOnLaptop = [&] {
-            return runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id),
-                                    QStringLiteral("--json")}, {}, onLaptop).json()["budget"];
+            return runAsIs(
+                       laptop,
+                       {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")},
+                       {}, onLaptop)
+                .json()["budget"];
         };
         // No files host yet: every host writes its own folder and previews its own file.
         QCOMPARE(budgetOnLaptop()["current"].get<int>(), 10);
@@ -419,7 +446,8 @@ private Q_SLOTS:
         QCOMPARE(budget["after"].get<int>(), 95 + 3 + 23);
         QCOMPARE(budget["limit"].get<int>(), 120);
         QVERIFY(budget["over"].get<bool>());
-        QVERIFY2(QString::fromStdString(budget["text"].get<std::string>()).contains(QLatin1String("(the store as agentbox at ")),
+        QVERIFY2(QString::fromStdString(budget["text"].get<std::string>())
+                     .contains(QLatin1String("(the store as agentbox at ")),
                  budget["text"].dump().c_str());
         // The agent's memory changes on its host: the next command there publishes it again.
         test::writeFileBytes(agent + QStringLiteral("/memories/MEMORY.md"), QByteArray(40, 'a'));
@@ -446,7 +474,8 @@ private Q_SLOTS:
         const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
         const QStringList onLaptop{QStringLiteral("SEDIMENT_HOST=laptop")};
         QCOMPARE(runAsIs(agent, {QStringLiteral("team"), QStringLiteral("files-host"), QStringLiteral("agentbox")}, {},
-                         onAgent).code,
+                         onAgent)
+                     .code,
                  0);
         // A staged file in a folder of the same name on the laptop is not the agent's queue.
         const QString staged = laptop + QStringLiteral("/pending/memory/20260101-000000-aaaaaaaa.json");
@@ -456,8 +485,9 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("live on agentbox; run it there"), r.err.constData());
         QCOMPARE(test::fileBytes(staged), record);
-        const Json items = runAsIs(agent, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}, {},
-                                   onAgent).json();
+        const Json items =
+            runAsIs(agent, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}, {}, onAgent)
+                .json();
         QVERIFY2(items.is_array() && items.empty(), items.dump().c_str());
         QCOMPARE(runAsIs(agent, {QStringLiteral("hermes"), QStringLiteral("import-pending")}, {}, onAgent).code, 0);
     }
@@ -474,7 +504,8 @@ private Q_SLOTS:
         writeConfig(laptop, config);
         const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
         QCOMPARE(runAsIs(agent, {QStringLiteral("team"), QStringLiteral("files-host"), QStringLiteral("agentbox")}, {},
-                         onAgent).code,
+                         onAgent)
+                     .code,
                  0);
         const qint64 id = propose(agent, memoryAdd("written by the watcher"));
         QVERIFY(id > 0);
@@ -487,7 +518,8 @@ private Q_SLOTS:
         QVERIFY(watch.waitForStarted());
         QTest::qWait(300); // the watcher is listening
         QCOMPARE(runAsIs(laptop, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}, {},
-                         {QStringLiteral("SEDIMENT_HOST=laptop")}).code,
+                         {QStringLiteral("SEDIMENT_HOST=laptop")})
+                     .code,
                  0);
         QElapsedTimer clock;
         clock.start();

@@ -3,10 +3,10 @@
 // Test data for the memory-budget tests (BudgetPreview, MemoryWritePlan): memory ops written the
 // short way, and a workspace whose MEMORY.md already holds some entries.
 
-#include "TeamStore.h"
-#include "MemoryOps.h"
 #include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
+#include "MemoryOps.h"
+#include "TeamStore.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "TeamStore.h"
 #include "store/Database.h"
+#include "TeamStore.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -11,8 +11,7 @@
 
 namespace sediment::test {
 
-inline MemoryOp op(const char* action, std::optional<QString> content = {},
-                   std::optional<QString> oldText = {})
+inline MemoryOp op(const char* action, std::optional<QString> content = {}, std::optional<QString> oldText = {})
 {
     MemoryOp o;
     o.action = QString::fromLatin1(action);

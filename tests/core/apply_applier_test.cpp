@@ -1,10 +1,10 @@
 // Application of ops to the file destinations (docs/verbs.md#propose table): the exact bytes written, staleness,
 // confinement, the size limit and revert.
-#include "TeamStore.h"
-#include "FileBytes.h"
 #include "apply/Applier.h"
 #include "apply/Slug.h"
+#include "FileBytes.h"
 #include "store/SkillRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -166,8 +166,8 @@ private Q_SLOTS:
     {
         writeFile(QStringLiteral("settings.json"),
                   R"({"model": "a", "hooks": {"pre": "x", "post": "y"}, "list": [1, 2], "gone": 1})");
-        const Json patch = Json::parse(
-            R"({"hooks": {"pre": null, "new": {"deep": true}}, "list": "z", "gone": null, "added": 1.5})");
+        const Json patch =
+            Json::parse(R"({"hooks": {"pre": null, "new": {"deep": true}}, "list": "z", "gone": null, "added": 1.5})");
         const auto r = applyOk("settings_json", Json{{"patch", patch}});
         QVERIFY(r.applied);
         QCOMPARE(readFile(QStringLiteral("settings.json")),
@@ -211,9 +211,12 @@ private Q_SLOTS:
     void notesGetUniqueSlugs()
     {
         const Json op{{"title", "Same title"}, {"text", "body"}};
-        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()), QStringLiteral("brain/inbox/same-title.md"));
-        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()), QStringLiteral("brain/inbox/same-title-2.md"));
-        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()), QStringLiteral("brain/inbox/same-title-3.md"));
+        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()),
+                 QStringLiteral("brain/inbox/same-title.md"));
+        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()),
+                 QStringLiteral("brain/inbox/same-title-2.md"));
+        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()),
+                 QStringLiteral("brain/inbox/same-title-3.md"));
         QCOMPARE(Slug::fromTitle(QStringLiteral("Éviter les « pièges » !")), QStringLiteral("eviter-les-pieges"));
         QCOMPARE(Slug::fromTitle(QStringLiteral("???")), QStringLiteral("untitled"));
     }

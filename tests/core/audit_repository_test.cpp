@@ -1,8 +1,8 @@
 // The audit log at the repository level (docs/user-guide.md#audit): rows chain by SHA-256, the table refuses UPDATE and
 // DELETE, and verify() names the first row whose content or link no longer matches.
-#include "TeamStore.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
+#include "TeamStore.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -83,7 +83,8 @@ private Q_SLOTS:
     void anEditedRowIsNamedByVerify()
     {
         appendThree();
-        QVERIFY(sqlError({"DROP TRIGGER audit_log_no_update", "DROP TRIGGER audit_log_no_update ON audit_log"}).isEmpty());
+        QVERIFY(
+            sqlError({"DROP TRIGGER audit_log_no_update", "DROP TRIGGER audit_log_no_update ON audit_log"}).isEmpty());
         QVERIFY(sqlError("UPDATE audit_log SET after='forged' WHERE seq=2").isEmpty());
         auto broken = AuditRepository(*m_db, m_clock).verify();
         QVERIFY(broken.has_value() && broken->has_value());
@@ -94,7 +95,8 @@ private Q_SLOTS:
     void aDeletedRowBreaksTheLinkOfTheNext()
     {
         appendThree();
-        QVERIFY(sqlError({"DROP TRIGGER audit_log_no_delete", "DROP TRIGGER audit_log_no_delete ON audit_log"}).isEmpty());
+        QVERIFY(
+            sqlError({"DROP TRIGGER audit_log_no_delete", "DROP TRIGGER audit_log_no_delete ON audit_log"}).isEmpty());
         QVERIFY(sqlError("DELETE FROM audit_log WHERE seq=2").isEmpty());
         auto broken = AuditRepository(*m_db, m_clock).verify();
         QVERIFY(broken.has_value() && broken->has_value());

@@ -1,6 +1,6 @@
 // The budget preview of memory items (docs/user-guide.md#inbox): "current → after / limit chars", over when past it.
-#include "inbox/BudgetPreview.h"
 #include "BudgetFixture.h"
+#include "inbox/BudgetPreview.h"
 #include "inbox/InboxItem.h"
 
 #include <QTemporaryDir>
@@ -25,10 +25,12 @@ private Q_SLOTS:
 
     void overWhenTheResultPassesTheLimit()
     {
-        const auto p = BudgetPreview::compute(QStringLiteral("user"), {QStringLiteral("12345")}, op("add", "67890"), 12);
+        const auto p =
+            BudgetPreview::compute(QStringLiteral("user"), {QStringLiteral("12345")}, op("add", "67890"), 12);
         QCOMPARE(p.after, 13);
         QVERIFY(p.over);
-        const auto exact = BudgetPreview::compute(QStringLiteral("user"), {QStringLiteral("12345")}, op("add", "6789"), 12);
+        const auto exact =
+            BudgetPreview::compute(QStringLiteral("user"), {QStringLiteral("12345")}, op("add", "6789"), 12);
         QCOMPARE(exact.after, 12);
         QVERIFY(!exact.over); // strictly greater is over, as the store decides
     }
@@ -36,10 +38,14 @@ private Q_SLOTS:
     void replaceRemoveAndDuplicatesFollowTheStoreRules()
     {
         const QStringList entries{QStringLiteral("Uses vim daily"), QStringLiteral("Likes tea")};
-        QCOMPARE(BudgetPreview::compute(QStringLiteral("memory"), entries, op("replace", "Uses nano", "vim"), 100).after, 21);
-        QCOMPARE(BudgetPreview::compute(QStringLiteral("memory"), entries, op("remove", nullptr, "tea"), 100).after, 14);
+        QCOMPARE(
+            BudgetPreview::compute(QStringLiteral("memory"), entries, op("replace", "Uses nano", "vim"), 100).after,
+            21);
+        QCOMPARE(BudgetPreview::compute(QStringLiteral("memory"), entries, op("remove", nullptr, "tea"), 100).after,
+                 14);
         QCOMPARE(BudgetPreview::compute(QStringLiteral("memory"), entries, op("add", "Likes tea"), 100).after, 26);
-        QCOMPARE(BudgetPreview::compute(QStringLiteral("memory"), entries, op("remove", nullptr, "nothing"), 100).after, 26);
+        QCOMPARE(BudgetPreview::compute(QStringLiteral("memory"), entries, op("remove", nullptr, "nothing"), 100).after,
+                 26);
         // Code points, not UTF-16 units: an emoji is one character.
         QCOMPARE(BudgetPreview::compute(QStringLiteral("memory"), {}, op("add", "\xF0\x9F\x98\x80"), 100).after, 1);
     }

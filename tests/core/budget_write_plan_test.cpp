@@ -19,8 +19,7 @@ private Q_SLOTS:
         const QStringList entries{QStringLiteral("Uses vim daily"), QStringLiteral("Likes tea")}; // 14+3+9
         const auto plan = MemoryWritePlan::compute(
             QStringLiteral("memory"), entries,
-            batch({op("add", "Runs ctest"), op("replace", "Uses nano", "vim"), op("remove", nullptr, "tea")}),
-            100);
+            batch({op("add", "Runs ctest"), op("replace", "Uses nano", "vim"), op("remove", nullptr, "tea")}), 100);
         QVERIFY(plan.batch);
         QCOMPARE(plan.steps.size(), std::size_t(3));
         QCOMPARE(plan.steps[0].before, 26);
@@ -40,9 +39,8 @@ private Q_SLOTS:
     void aBatchMayPassTheLimitOnItsWaySinceOnlyTheFinalStateCounts()
     {
         const QStringList entries{QStringLiteral("0123456789")};
-        const auto plan = MemoryWritePlan::compute(
-            QStringLiteral("user"), entries,
-            batch({op("add", "abcdefghij"), op("remove", nullptr, "0123")}), 12);
+        const auto plan = MemoryWritePlan::compute(QStringLiteral("user"), entries,
+                                                   batch({op("add", "abcdefghij"), op("remove", nullptr, "0123")}), 12);
         QCOMPARE(plan.steps[0].after, 23); // over 12 for a moment
         QVERIFY(plan.steps[0].ok);
         QCOMPARE(plan.budget.after, 10);
@@ -53,9 +51,8 @@ private Q_SLOTS:
     void aStepThatMatchesNothingRefusesTheWholeWrite()
     {
         const QStringList entries{QStringLiteral("Likes tea")};
-        const auto plan = MemoryWritePlan::compute(
-            QStringLiteral("memory"), entries,
-            batch({op("add", "New fact"), op("replace", "x", "coffee")}), 100);
+        const auto plan = MemoryWritePlan::compute(QStringLiteral("memory"), entries,
+                                                   batch({op("add", "New fact"), op("replace", "x", "coffee")}), 100);
         QVERIFY(plan.steps[0].ok);
         QVERIFY(!plan.steps[1].ok);
         QCOMPARE(plan.steps[1].message, QStringLiteral("No entry matched 'coffee'. Check current_entries "
@@ -95,10 +92,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const auto ws = workspaceWithMemory(dir, "one\n§\ntwo");
         QVERIFY(ws);
-        InboxItem item = memoryItem(
-            Json{{"action", "batch"},
-                 {"operations", Json::array({Json{{"action", "remove"}, {"old_text", "one"}},
-                                             Json{{"action", "add"}, {"content", "three"}}})}});
+        InboxItem item = memoryItem(Json{{"action", "batch"},
+                                         {"operations", Json::array({Json{{"action", "remove"}, {"old_text", "one"}},
+                                                                     Json{{"action", "add"}, {"content", "three"}}})}});
         auto plan = MemoryWritePlan::forItem(*ws, item);
         QVERIFY(plan && *plan);
         QCOMPARE((*plan)->budget.current, 9);

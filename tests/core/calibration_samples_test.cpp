@@ -51,9 +51,11 @@ private Q_SLOTS:
         QVERIFY(samples);
         QCOMPARE(samples->size(), size_t(5));
         using O = Calibration::Outcome;
-        const std::vector<std::tuple<double, O, int>> want{
-            {0.9, O::Failure, 3}, {0.7, O::Success, 0}, {0.5, O::Partial, 4},
-            {0.3, O::Success, 2}, {0.2, O::Partial, 1}};
+        const std::vector<std::tuple<double, O, int>> want{{0.9, O::Failure, 3},
+                                                           {0.7, O::Success, 0},
+                                                           {0.5, O::Partial, 4},
+                                                           {0.3, O::Success, 2},
+                                                           {0.2, O::Partial, 1}};
         for (size_t i = 0; i < want.size(); ++i) {
             QCOMPARE((*samples)[i].confidence, std::get<0>(want[i]));
             QVERIFY((*samples)[i].outcome == std::get<1>(want[i]));
@@ -78,8 +80,7 @@ private Q_SLOTS:
         const QStringList outcomes = Decision::outcomes();
         const QStringList categories = Decision::categories();
         for (int i = 0; i < 200; ++i)
-            add(double((i * 37) % 101) / 100.0, outcomes[i % outcomes.size()],
-                categories[(i / 3) % categories.size()]);
+            add(double((i * 37) % 101) / 100.0, outcomes[i % outcomes.size()], categories[(i / 3) % categories.size()]);
         auto samples = DecisionRepository(*m_db).calibrationSamples();
         auto figures = CalibrationSnapshots(*m_db, m_clock).current();
         QVERIFY(samples && figures);

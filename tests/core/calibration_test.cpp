@@ -36,7 +36,7 @@ private Q_SLOTS:
         QVERIFY(!Calibration::target({0.6, O::Noise, 0}));
         QVERIFY(!Calibration::target({0.8, O::Superseded, 0}));
         QVERIFY(!Calibration::target({0.9, O::Pending, 0}));
-        QVERIFY(!Calibration::target({0.0, O::Failure, 0}));  // abandoned
+        QVERIFY(!Calibration::target({0.0, O::Failure, 0}));       // abandoned
         QCOMPARE(*Calibration::target({0.0, O::Success, 0}), 1.0); // not abandoned
         QCOMPARE(*Calibration::target({0.01, O::Failure, 0}), 0.0);
         QCOMPARE(*Calibration::target({0.4, O::Partial, 0}), 0.5);
@@ -46,10 +46,9 @@ private Q_SLOTS:
     {
         // categories: 0 architecture, 1 process, 2 tooling
         const std::vector<Calibration::Sample> samples{
-            {0.1, O::Success, 0},    {0.3, O::Failure, 1}, {1.0, O::Success, 0},
-            {0.7, O::Partial, 2},    {0.0, O::Failure, 0}, {0.6, O::Noise, 1},
-            {0.8, O::Superseded, 2}, {0.9, O::Pending, 0}, {0.35, O::Success, 1},
-            {0.0, O::Success, 0},
+            {0.1, O::Success, 0},  {0.3, O::Failure, 1}, {1.0, O::Success, 0},    {0.7, O::Partial, 2},
+            {0.0, O::Failure, 0},  {0.6, O::Noise, 1},   {0.8, O::Superseded, 2}, {0.9, O::Pending, 0},
+            {0.35, O::Success, 1}, {0.0, O::Success, 0},
         };
         const auto f = Calibration::compute(samples);
         QCOMPARE(f.reviewed, qint64(6));

@@ -1,18 +1,17 @@
 // A whole curator pass over a real workspace: folders, database, audit and the Hermes file.
-#include "TeamStore.h"
-#include "WorkspaceDump.h"
 #include "skills/Curator.h"
 #include "skills/SkillService.h"
 #include "store/AuditRepository.h"
 #include "store/SkillRepository.h"
+#include "TeamStore.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
+#include "WorkspaceDump.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
 
 using namespace sediment;
 
@@ -33,8 +32,7 @@ class CuratorPassTest : public QObject {
     FixedClock m_clock{t("2026-06-01T12:00:00Z")};
 
     void addSkill(const QString& name, const QString& createdBy, const char* lastUsed,
-                  const QString& state = QStringLiteral("active"), bool pinned = false,
-                  bool folder = true)
+                  const QString& state = QStringLiteral("active"), bool pinned = false, bool folder = true)
     {
         Skill s;
         s.name = name;
@@ -141,9 +139,9 @@ private Q_SLOTS:
             QCOMPARE(e.at, QStringLiteral("2026-06-01T12:00:00.000Z"));
         }
         actions.sort();
-        QCOMPARE(actions, (QStringList{QStringLiteral("back-again:skill.reactivated"),
-                                       QStringLiteral("old-agent:skill.archived"),
-                                       QStringLiteral("quiet-agent:skill.stale")}));
+        QCOMPARE(actions,
+                 (QStringList{QStringLiteral("back-again:skill.reactivated"),
+                              QStringLiteral("old-agent:skill.archived"), QStringLiteral("quiet-agent:skill.stale")}));
         auto verify = audit.verify();
         QVERIFY(verify && !*verify);
         auto run = SkillRepository(m_ws->db()).lastCuratorRun();
@@ -165,10 +163,8 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(m_ws->path(QStringLiteral("skills/.archive/old-agent"))));
         auto r = Curator(*m_ws, m_clock).run(false);
         QVERIFY(r);
-        QCOMPARE(*skill(QStringLiteral("old-agent")).archivePath,
-                 QStringLiteral(".archive/old-agent-20260601120000"));
-        QVERIFY(QFileInfo::exists(
-            m_ws->path(QStringLiteral("skills/.archive/old-agent-20260601120000/SKILL.md"))));
+        QCOMPARE(*skill(QStringLiteral("old-agent")).archivePath, QStringLiteral(".archive/old-agent-20260601120000"));
+        QVERIFY(QFileInfo::exists(m_ws->path(QStringLiteral("skills/.archive/old-agent-20260601120000/SKILL.md"))));
     }
 
     void aMoveFailureCountsAsFailedAndLeavesTheRecord()
@@ -196,9 +192,8 @@ private Q_SLOTS:
         QVERIFY(r);
         QCOMPARE(r->archived, 1);
         QCOMPARE(r->failed, 0);
-        const auto step = std::find_if(r->plan.begin(), r->plan.end(), [](const auto& s) {
-            return s.name == QLatin1String("old-agent");
-        });
+        const auto step = std::find_if(r->plan.begin(), r->plan.end(),
+                                       [](const auto& s) { return s.name == QLatin1String("old-agent"); });
         QVERIFY(step != r->plan.end());
         QVERIFY2(step->why.contains(QStringLiteral("database only")), qPrintable(step->why));
         QVERIFY(!step->archivePath);

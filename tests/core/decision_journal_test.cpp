@@ -1,16 +1,16 @@
 // The decision journal (docs/architecture.md#durability): every journaled write closes its row, and settling what a killed
 // writer left looks at the target's bytes only: the new bytes are recovered, the old ones rolled
 // back, anything else flagged for a human, who resolves it by hand.
-#include "TeamStore.h"
 #include "FileBytes.h"
-#include "InboxRows.h"
 #include "inbox/AttentionResolver.h"
 #include "inbox/InboxService.h"
+#include "InboxRows.h"
 #include "journal/JournalSettler.h"
 #include "memory/MemoryService.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
 #include "store/JournalRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -32,10 +32,7 @@ private:
     FixedClock m_clock{QDateTime(QDate(2026, 11, 23), QTime(9, 0), Qt::UTC)};
 
     QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
-    void writeFile(const QString& rel, const QByteArray& bytes)
-    {
-        test::writeFileBytes(path(rel), bytes);
-    }
+    void writeFile(const QString& rel, const QByteArray& bytes) { test::writeFileBytes(path(rel), bytes); }
     qint64 seedDirective(const QString& after)
     {
         InboxItem it;
@@ -65,13 +62,20 @@ private:
         e.expected = before;
         e.written = after;
         e.createdAt = QStringLiteral("2026-11-23T08:30:00.000Z");
-        e.outcome = Json{{"item", {{"id", id}, {"status", "applied"}, {"target_path", "CLAUDE.md"},
-                                   {"decided_by", "ana"}, {"final_op", nullptr}}},
-                         {"audit", {{"actor", "human:ana"}, {"action", "inbox.approve"},
-                                    {"subject_type", "inbox_item"},
-                                    {"subject_id", toStd(QString::number(id))},
-                                    {"before", "pending"}, {"after", "applied"},
-                                    {"details", Json::object()}}}};
+        e.outcome = Json{{"item",
+                          {{"id", id},
+                           {"status", "applied"},
+                           {"target_path", "CLAUDE.md"},
+                           {"decided_by", "ana"},
+                           {"final_op", nullptr}}},
+                         {"audit",
+                          {{"actor", "human:ana"},
+                           {"action", "inbox.approve"},
+                           {"subject_type", "inbox_item"},
+                           {"subject_id", toStd(QString::number(id))},
+                           {"before", "pending"},
+                           {"after", "applied"},
+                           {"details", Json::object()}}}};
         auto row = JournalRepository(m_ws->db()).insert(e);
         return row ? *row : -1;
     }
@@ -97,8 +101,8 @@ private Q_SLOTS:
         MemoryOp op;
         op.action = QStringLiteral("add");
         op.content = QStringLiteral("Prefers tabs");
-        auto done = MemoryService(*m_ws, m_clock).apply(QStringLiteral("memory"), op,
-                                                          QStringLiteral("human:ana"), Json::object());
+        auto done = MemoryService(*m_ws, m_clock)
+                        .apply(QStringLiteral("memory"), op, QStringLiteral("human:ana"), Json::object());
         QVERIFY(done && done->success);
         QCOMPARE(openRows(), 0);
         QCOMPARE(test::fileBytes(path(QStringLiteral("memories/MEMORY.md"))), QByteArray("Prefers tabs"));
@@ -197,8 +201,8 @@ private Q_SLOTS:
         writeFile(QStringLiteral("CLAUDE.md"), "Hand edit.\n");
         leaveApprovalRow(id, "Old.\n", "Old.\n\nRule.\n");
         settle();
-        auto done = AttentionResolver(*m_ws, m_clock)
-                        .resolve(id, AttentionResolver::Choice::KeepFile, QStringLiteral("ana"));
+        auto done =
+            AttentionResolver(*m_ws, m_clock).resolve(id, AttentionResolver::Choice::KeepFile, QStringLiteral("ana"));
         QVERIFY2(done, done ? "" : qPrintable(done.error().message));
         QCOMPARE(stored(id).status, QStringLiteral("applied"));
         QCOMPARE(stored(id).afterContent.value_or(QString()), QStringLiteral("Hand edit.\n"));
@@ -213,8 +217,8 @@ private Q_SLOTS:
         writeFile(QStringLiteral("CLAUDE.md"), "Hand edit.\n");
         leaveApprovalRow(id, "Old.\n", "Old.\n\nRule.\n");
         settle();
-        auto done = AttentionResolver(*m_ws, m_clock)
-                        .resolve(id, AttentionResolver::Choice::Restore, QStringLiteral("ana"));
+        auto done =
+            AttentionResolver(*m_ws, m_clock).resolve(id, AttentionResolver::Choice::Restore, QStringLiteral("ana"));
         QVERIFY2(done, done ? "" : qPrintable(done.error().message));
         QCOMPARE(stored(id).status, QStringLiteral("pending"));
         QCOMPARE(test::fileBytes(path(QStringLiteral("CLAUDE.md"))), QByteArray("Old.\n"));
@@ -224,8 +228,8 @@ private Q_SLOTS:
     void resolveRefusesAnItemThatNeedsNoAttention()
     {
         const qint64 id = seedDirective(QStringLiteral("Rule."));
-        auto done = AttentionResolver(*m_ws, m_clock)
-                        .resolve(id, AttentionResolver::Choice::KeepFile, QStringLiteral("ana"));
+        auto done =
+            AttentionResolver(*m_ws, m_clock).resolve(id, AttentionResolver::Choice::KeepFile, QStringLiteral("ana"));
         QVERIFY(!done);
         QCOMPARE(done.error().kind, ErrorKind::Refused);
     }

@@ -10,8 +10,8 @@
 
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTimeZone>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace sediment;
 
@@ -40,12 +40,11 @@ private Q_SLOTS:
 
     void importsReviewedAndPendingLines()
     {
-        auto out = import(
-            "{\"id\":\"a1\",\"description\":\"use WAL\",\"confidence\":0.8,\"category\":\"architecture\","
-            "\"stakes\":\"high\",\"outcome\":\"success\",\"result\":\"fine\",\"reviewer\":\"tim\"}\n"
-            "\n"
-            "{\"description\":\"try fts\",\"confidence\":0.4,\"category\":\"tooling\",\"stakes\":\"low\","
-            "\"created_at\":\"2026-05-01T10:00:00+02:00\",\"session\":\"s9\"}\n");
+        auto out = import("{\"id\":\"a1\",\"description\":\"use WAL\",\"confidence\":0.8,\"category\":\"architecture\","
+                          "\"stakes\":\"high\",\"outcome\":\"success\",\"result\":\"fine\",\"reviewer\":\"tim\"}\n"
+                          "\n"
+                          "{\"description\":\"try fts\",\"confidence\":0.4,\"category\":\"tooling\",\"stakes\":\"low\","
+                          "\"created_at\":\"2026-05-01T10:00:00+02:00\",\"session\":\"s9\"}\n");
         QVERIFY(out);
         QCOMPARE(out->imported, qint64(2));
         QCOMPARE(out->reviewed, qint64(1));
@@ -66,7 +65,8 @@ private Q_SLOTS:
 
     void unknownValuesAreErrorsNamingTheLineAndStoreNothing()
     {
-        const QByteArray good = "{\"description\":\"x\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"low\"}\n";
+        const QByteArray good =
+            "{\"description\":\"x\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"low\"}\n";
         struct Case {
             QByteArray line;
             QString expected;
@@ -95,8 +95,12 @@ private Q_SLOTS:
     void reviewRecordsOutcomeReviewerAndAudit()
     {
         QVERIFY(import("{\"description\":\"x\",\"confidence\":0.9,\"category\":\"security\",\"stakes\":\"critical\"}"));
-        DecisionReviewer::Request r{1, QStringLiteral("partial"), QStringLiteral("half done"),
-                                    QStringLiteral("tim"), std::nullopt, Json::object()};
+        DecisionReviewer::Request r{1,
+                                    QStringLiteral("partial"),
+                                    QStringLiteral("half done"),
+                                    QStringLiteral("tim"),
+                                    std::nullopt,
+                                    Json::object()};
         auto out = DecisionReviewer(*m_db, m_clock, QStringLiteral("human:tim")).review(r);
         QVERIFY(out);
         QCOMPARE(out->previous, QStringLiteral("pending"));
@@ -128,8 +132,12 @@ private Q_SLOTS:
         QVERIFY(import(lines));
         DecisionReviewer reviewer(*m_db, m_clock, QStringLiteral("human:tim"));
         for (int i = 1; i <= 21; ++i) {
-            auto out = reviewer.review({i, i % 3 ? QStringLiteral("success") : QStringLiteral("failure"),
-                                        {}, QStringLiteral("tim"), {}, Json::object()});
+            auto out = reviewer.review({i,
+                                        i % 3 ? QStringLiteral("success") : QStringLiteral("failure"),
+                                        {},
+                                        QStringLiteral("tim"),
+                                        {},
+                                        Json::object()});
             QVERIFY(out);
             QCOMPARE(bool(out->snapshotId), i == 10 || i == 20);
         }
@@ -159,12 +167,21 @@ private Q_SLOTS:
 
     void escalatesOnlyOldUnreviewedHighStakes()
     {
-        QVERIFY(import(
-            "{\"description\":\"old high\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"high\",\"created_at\":\"2026-05-01T00:00:00Z\"}\n"
-            "{\"description\":\"old critical\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"critical\",\"created_at\":\"2026-04-01T00:00:00Z\"}\n"
-            "{\"description\":\"old medium\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"medium\",\"created_at\":\"2026-04-01T00:00:00Z\"}\n"
-            "{\"description\":\"young high\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"high\",\"created_at\":\"2026-05-25T00:00:00Z\"}\n"
-            "{\"description\":\"old reviewed\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"high\",\"outcome\":\"success\",\"created_at\":\"2026-04-01T00:00:00Z\"}\n"));
+        QVERIFY(import("{\"description\":\"old "
+                       "high\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"high\",\"created_at\":\"2026-"
+                       "05-01T00:00:00Z\"}\n"
+                       "{\"description\":\"old "
+                       "critical\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"critical\",\"created_at\":"
+                       "\"2026-04-01T00:00:00Z\"}\n"
+                       "{\"description\":\"old "
+                       "medium\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"medium\",\"created_at\":"
+                       "\"2026-04-01T00:00:00Z\"}\n"
+                       "{\"description\":\"young "
+                       "high\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"high\",\"created_at\":\"2026-"
+                       "05-25T00:00:00Z\"}\n"
+                       "{\"description\":\"old "
+                       "reviewed\",\"confidence\":0.5,\"category\":\"process\",\"stakes\":\"high\",\"outcome\":"
+                       "\"success\",\"created_at\":\"2026-04-01T00:00:00Z\"}\n"));
         auto list = EscalationList::compute(*m_db, m_clock);
         QVERIFY(list);
         QCOMPARE(int(list->size()), 2);
@@ -176,10 +193,13 @@ private Q_SLOTS:
     {
         QTemporaryDir ws;
         FixedClock past(QDateTime::currentDateTimeUtc().addDays(-2));
-        QVERIFY(DecisionImporter(*m_db, past, QStringLiteral("cli:test"))
-                    .importLines("{\"description\":\"write specs/recall.md\",\"confidence\":0.7,\"category\":\"process\"}\n"
-                                 "{\"description\":\"write notes/never.md\",\"confidence\":0.7,\"category\":\"process\"}\n"
-                                 "{\"description\":\"keep old.md\",\"confidence\":0.7,\"category\":\"process\",\"created_at\":\"2999-01-01T00:00:00Z\"}\n"));
+        QVERIFY(
+            DecisionImporter(*m_db, past, QStringLiteral("cli:test"))
+                .importLines(
+                    "{\"description\":\"write specs/recall.md\",\"confidence\":0.7,\"category\":\"process\"}\n"
+                    "{\"description\":\"write notes/never.md\",\"confidence\":0.7,\"category\":\"process\"}\n"
+                    "{\"description\":\"keep "
+                    "old.md\",\"confidence\":0.7,\"category\":\"process\",\"created_at\":\"2999-01-01T00:00:00Z\"}\n"));
         QDir(ws.path()).mkpath(QStringLiteral("specs"));
         for (const char* name : {"specs/recall.md", "old.md"}) {
             QFile f(ws.filePath(QString::fromLatin1(name)));

@@ -35,8 +35,8 @@ private Q_SLOTS:
         QCOMPARE(allDestinations().size(), size_t(7));
         QCOMPARE(destinationTexts(),
                  (QStringList{QStringLiteral("memory"), QStringLiteral("user"), QStringLiteral("claude_md"),
-                              QStringLiteral("settings_json"), QStringLiteral("brain_inbox"),
-                              QStringLiteral("skill"), QStringLiteral("chantier_outil")}));
+                              QStringLiteral("settings_json"), QStringLiteral("brain_inbox"), QStringLiteral("skill"),
+                              QStringLiteral("chantier_outil")}));
     }
 
     void anUnknownWordIsAnInvalidErrorNamingIt()

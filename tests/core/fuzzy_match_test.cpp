@@ -25,9 +25,7 @@ private Q_SLOTS:
     void ratioMatchesDifflib()
     {
         QCOMPARE(SequenceMatcher::similarity(u(QStringLiteral("abcd")), u(QStringLiteral("bcde"))), 0.75);
-        QCOMPARE(SequenceMatcher::similarity(u(QStringLiteral("middle one")),
-                                             u(QStringLiteral("middle uno"))),
-                 0.8);
+        QCOMPARE(SequenceMatcher::similarity(u(QStringLiteral("middle one")), u(QStringLiteral("middle uno"))), 0.8);
         QCOMPARE(SequenceMatcher::similarity({}, {}), 1.0);
     }
 
@@ -67,16 +65,16 @@ private Q_SLOTS:
 
     void exactMatchesDoNotOverlapUnderReplaceAll()
     {
-        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("aaaa"), QStringLiteral("aa"),
-                                                  QStringLiteral("b"), true);
+        const auto r =
+            FuzzyMatch::findAndReplace(QStringLiteral("aaaa"), QStringLiteral("aa"), QStringLiteral("b"), true);
         QCOMPARE(r.content, QStringLiteral("bb"));
         QCOMPARE(r.count, 2);
     }
 
     void refusesSeveralMatchesWithoutReplaceAllListingThem()
     {
-        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("x\nfoo\ny\n  foo  \n"),
-                                                  QStringLiteral("foo"), QStringLiteral("bar"), false);
+        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("x\nfoo\ny\n  foo  \n"), QStringLiteral("foo"),
+                                                  QStringLiteral("bar"), false);
         QCOMPARE(r.error, QStringLiteral("Found 2 matches for old_string. Provide more context to make "
                                          "it unique, or use replace_all=True. Matches:\n  L2: foo\n  L4: foo"));
         QCOMPARE(r.count, 0);
@@ -85,8 +83,7 @@ private Q_SLOTS:
 
     void lineTrimmedMatchReindentsTheReplacement()
     {
-        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("  alpha  \n  beta\n"),
-                                                  QStringLiteral("alpha\nbeta"),
+        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("  alpha  \n  beta\n"), QStringLiteral("alpha\nbeta"),
                                                   QStringLiteral("gamma\nbeta"), false);
         QCOMPARE(r.strategy, QStringLiteral("line_trimmed"));
         QCOMPARE(r.content, QStringLiteral("  gamma\n  beta\n"));
@@ -94,8 +91,7 @@ private Q_SLOTS:
 
     void whitespaceNormalizedMatchCoversTheCollapsedRun()
     {
-        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("x = 1;   y = 2;\n"),
-                                                  QStringLiteral("x = 1; y = 2;"),
+        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("x = 1;   y = 2;\n"), QStringLiteral("x = 1; y = 2;"),
                                                   QStringLiteral("x = 3; y = 2;"), false);
         QCOMPARE(r.strategy, QStringLiteral("whitespace_normalized"));
         QCOMPARE(r.content, QStringLiteral("x = 3; y = 2;\n"));
@@ -124,9 +120,9 @@ private Q_SLOTS:
 
     void unicodeNormalizedMatchKeepsTheFilesTypography()
     {
-        const auto r = FuzzyMatch::findAndReplace(
-            QStringLiteral("He said \u201chi\u201d \u2014 ok\n"), QStringLiteral("He said \"hi\" -- ok"),
-            QStringLiteral("He said \"bye\" -- ok"), false);
+        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("He said \u201chi\u201d \u2014 ok\n"),
+                                                  QStringLiteral("He said \"hi\" -- ok"),
+                                                  QStringLiteral("He said \"bye\" -- ok"), false);
         QCOMPARE(r.strategy, QStringLiteral("unicode_normalized"));
         QCOMPARE(r.content, QStringLiteral("He said \u201cbye\u201d \u2014 ok\n"));
     }
@@ -144,8 +140,7 @@ private Q_SLOTS:
     {
         const auto r = FuzzyMatch::findAndReplace(QStringLiteral("alpha beta gamma\nsecond line here\n"),
                                                   QStringLiteral("alpha beta gamma!\nsecond line here"),
-                                                  QStringLiteral("alpha beta delta\nsecond line here"),
-                                                  false);
+                                                  QStringLiteral("alpha beta delta\nsecond line here"), false);
         QCOMPARE(r.strategy, QStringLiteral("context_aware"));
         QCOMPARE(r.content, QStringLiteral("alpha beta delta\nsecond line here\n"));
     }
@@ -167,54 +162,47 @@ private Q_SLOTS:
 
     void refusesEscapeDrift()
     {
-        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("it's here\n"),
-                                                  QStringLiteral("it\\'s here"),
+        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("it's here\n"), QStringLiteral("it\\'s here"),
                                                   QStringLiteral("it\\'s there"), false);
-        QCOMPARE(r.error,
-                 QStringLiteral("Escape-drift detected: old_string and new_string contain the literal "
-                                "sequence \"\\\\'\" but the matched region of the file does not. This is "
-                                "almost always a tool-call serialization artifact where an apostrophe "
-                                "or quote got prefixed with a spurious backslash. Re-read the file with "
-                                "read_file and pass old_string/new_string without backslash-escaping "
-                                "\"'\" characters."));
+        QCOMPARE(r.error, QStringLiteral("Escape-drift detected: old_string and new_string contain the literal "
+                                         "sequence \"\\\\'\" but the matched region of the file does not. This is "
+                                         "almost always a tool-call serialization artifact where an apostrophe "
+                                         "or quote got prefixed with a spurious backslash. Re-read the file with "
+                                         "read_file and pass old_string/new_string without backslash-escaping "
+                                         "\"'\" characters."));
     }
 
     void refusesARogueIndentAfterAFuzzyMatch()
     {
-        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("a = 1\nb = 2\n"),
-                                                  QStringLiteral("a = 1 \nb = 2"),
+        const auto r = FuzzyMatch::findAndReplace(QStringLiteral("a = 1\nb = 2\n"), QStringLiteral("a = 1 \nb = 2"),
                                                   QStringLiteral("a = 1\n    b = 3"), false);
-        QCOMPARE(r.error,
-                 QStringLiteral("Suspicious indentation in new_string: 1 line(s) indented deeper than "
-                                "old_string's max indent (0 spaces), but neither old_string nor "
-                                "new_string opens a nesting block (':', '{', '('). Likely a model "
-                                "indent typo \u2014 check the indentation of: 'b = 3'"));
+        QCOMPARE(r.error, QStringLiteral("Suspicious indentation in new_string: 1 line(s) indented deeper than "
+                                         "old_string's max indent (0 spaces), but neither old_string nor "
+                                         "new_string opens a nesting block (':', '{', '('). Likely a model "
+                                         "indent typo \u2014 check the indentation of: 'b = 3'"));
     }
 
     void refusesDegenerateOldStrings()
     {
         QCOMPARE(FuzzyMatch::findAndReplace(QStringLiteral("x"), {}, QStringLiteral("y"), false).error,
                  QStringLiteral("old_string cannot be empty"));
-        QCOMPARE(FuzzyMatch::findAndReplace(QStringLiteral("x"), QStringLiteral(" \n"),
-                                            QStringLiteral("y"), false).error,
-                 QStringLiteral("old_string is only whitespace \u2014 provide non-blank text to match"));
-        QCOMPARE(FuzzyMatch::findAndReplace(QStringLiteral("x"), QStringLiteral("x"),
-                                            QStringLiteral("x"), false).error,
+        QCOMPARE(
+            FuzzyMatch::findAndReplace(QStringLiteral("x"), QStringLiteral(" \n"), QStringLiteral("y"), false).error,
+            QStringLiteral("old_string is only whitespace \u2014 provide non-blank text to match"));
+        QCOMPARE(FuzzyMatch::findAndReplace(QStringLiteral("x"), QStringLiteral("x"), QStringLiteral("x"), false).error,
                  QStringLiteral("old_string and new_string are identical"));
     }
 
     void aMissSuggestsTheClosestLines()
     {
         const QString content = QStringLiteral("alpha\nbeta\ngamma\n");
-        const auto r = FuzzyMatch::findAndReplace(content, QStringLiteral("betx"),
-                                                  QStringLiteral("delta"), false);
+        const auto r = FuzzyMatch::findAndReplace(content, QStringLiteral("betx"), QStringLiteral("delta"), false);
         QCOMPARE(r.error, QStringLiteral("Could not find a match for old_string in the file"));
         QCOMPARE(FuzzyMatch::noMatchHint(r.error, r.count, QStringLiteral("betx"), content),
                  QStringLiteral("\n\nDid you mean one of these sections?\n   1| alpha\n   2| beta\n"
                                 "   3| gamma"));
         // Only a plain miss gets the hint.
-        QCOMPARE(FuzzyMatch::noMatchHint(QStringLiteral("Found 2 matches"), 0, QStringLiteral("betx"),
-                                         content),
+        QCOMPARE(FuzzyMatch::noMatchHint(QStringLiteral("Found 2 matches"), 0, QStringLiteral("betx"), content),
                  QString());
     }
 };

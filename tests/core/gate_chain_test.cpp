@@ -1,8 +1,8 @@
+#include "FreshDatabase.h"
 #include "gate/GateChain.h"
 #include "gate/HumanGate.h"
 #include "gate/RefusalMemoryGate.h"
 #include "gate/ScoreGate.h"
-#include "FreshDatabase.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 
@@ -90,10 +90,10 @@ private Q_SLOTS:
 
     void refusalMemoryRejectsWhatAHumanRefused()
     {
-        insertRefused(QStringLiteral("h1"), QStringLiteral("2026-03-04T10:00:00.000Z"),
-                      QStringLiteral("human:alice"), QStringLiteral("too vague"));
-        insertRefused(QStringLiteral("h1"), QStringLiteral("2026-03-05T10:00:00.000Z"),
-                      QStringLiteral("human:bob"), QStringLiteral("still too vague"));
+        insertRefused(QStringLiteral("h1"), QStringLiteral("2026-03-04T10:00:00.000Z"), QStringLiteral("human:alice"),
+                      QStringLiteral("too vague"));
+        insertRefused(QStringLiteral("h1"), QStringLiteral("2026-03-05T10:00:00.000Z"), QStringLiteral("human:bob"),
+                      QStringLiteral("still too vague"));
         InboxRepository repo(*m_db);
         RefusalMemoryGate gate(repo);
         auto v = gate.decide(withScore(0.9));
@@ -132,8 +132,8 @@ private Q_SLOTS:
 
     void refusalMemoryRunsFirstInEveryChain()
     {
-        insertRefused(QStringLiteral("h1"), QStringLiteral("2026-03-04T10:00:00.000Z"),
-                      QStringLiteral("human:alice"), QStringLiteral("no"));
+        insertRefused(QStringLiteral("h1"), QStringLiteral("2026-03-04T10:00:00.000Z"), QStringLiteral("human:alice"),
+                      QStringLiteral("no"));
         InboxRepository repo(*m_db);
         for (const char* name : {"human", "score", "score-then-human"}) {
             auto chain = GateChain::fromConfig(QLatin1String(name), 0.7, repo);

@@ -23,8 +23,8 @@ class HermesConfigCuratorTest : public QObject {
 private Q_SLOTS:
     void absentKeysGiveHermesShippedDefaults()
     {
-        for (const QByteArray& yaml : {QByteArray("memory:\n  memory_char_limit: 3000\n"),
-                                       QByteArray("curator:\n"), QByteArray("curator:\n  enabled: true\n")}) {
+        for (const QByteArray& yaml : {QByteArray("memory:\n  memory_char_limit: 3000\n"), QByteArray("curator:\n"),
+                                       QByteArray("curator:\n  enabled: true\n")}) {
             const HermesConfig c = load(yaml);
             QCOMPARE(c.curatorStaleAfterDays, 14);
             QCOMPARE(c.curatorArchiveAfterDays, 30);

@@ -1,12 +1,12 @@
 // The curator on a Hermes home follows Hermes' own rules (agent/curator.py,
 // tools/skill_usage.py, cron/jobs.py): a real home in a temporary folder, dry and real passes.
-#include "TeamStore.h"
 #include "FileBytes.h"
 #include "skills/Curator.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/HermesUsageFile.h"
 #include "skills/SkillService.h"
 #include "store/SkillRepository.h"
+#include "TeamStore.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
@@ -40,19 +40,18 @@ const QByteArray kUsage = R"({
   "pinned-one": {"created_by": "agent", "use_count": 1, "last_used_at": "2026-01-01T00:00:00+00:00", "created_at": "2026-01-01T00:00:00+00:00", "state": "active", "pinned": true, "archived_at": null}
 })";
 
-const QStringList kFolders{QStringLiteral("back-agent"), QStringLiteral("bundled-new"),
-                           QStringLiteral("bundled-old"), QStringLiteral("cron-kept"),
-                           QStringLiteral("hand-made"), QStringLiteral("hub-tool"),
-                           QStringLiteral("marked"), QStringLiteral("mid-agent"),
-                           QStringLiteral("old-agent"), QStringLiteral("pinned-one"),
-                           QStringLiteral("plan")};
+const QStringList kFolders{QStringLiteral("back-agent"), QStringLiteral("bundled-new"), QStringLiteral("bundled-old"),
+                           QStringLiteral("cron-kept"),  QStringLiteral("hand-made"),   QStringLiteral("hub-tool"),
+                           QStringLiteral("marked"),     QStringLiteral("mid-agent"),   QStringLiteral("old-agent"),
+                           QStringLiteral("pinned-one"), QStringLiteral("plan")};
 
 QStringList tree(const QString& dir)
 {
     QStringList out;
     QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
     while (it.hasNext())
-        out << QDir(dir).relativeFilePath(it.next()) + QLatin1Char(' ') + QString::fromLatin1(fileBytes(it.filePath()).toHex());
+        out << QDir(dir).relativeFilePath(it.next()) + QLatin1Char(' ')
+                   + QString::fromLatin1(fileBytes(it.filePath()).toHex());
     out.sort();
     return out;
 }
@@ -134,9 +133,8 @@ private Q_SLOTS:
         std::vector<std::string> keys;
         for (const auto& [key, value] : counts.items())
             keys.push_back(key);
-        QCOMPARE(keys, (std::vector<std::string>{"marked_stale", "archived", "reactivated", "checked",
-                                                 "seeded", "skipped_pinned", "skipped_cron",
-                                                 "skipped_not_agent", "failed"}));
+        QCOMPARE(keys, (std::vector<std::string>{"marked_stale", "archived", "reactivated", "checked", "seeded",
+                                                 "skipped_pinned", "skipped_cron", "skipped_not_agent", "failed"}));
         QCOMPARE(tree(home(QStringLiteral("skills"))), before);
         QVERIFY(!SkillRepository(m_ws->db()).lastCuratorRun().value());
     }
@@ -191,12 +189,14 @@ private Q_SLOTS:
             QVERIFY(line.endsWith(", \"before\": [], \"after\": []}"));
             const auto entry = nlohmann::ordered_json::parse(line.toStdString());
             QCOMPARE(entry["id"].get<std::string>().size(), size_t(12));
-            actions << QString::fromStdString(entry["action"].get<std::string>() + ' ' + entry["skill"].get<std::string>());
+            actions << QString::fromStdString(entry["action"].get<std::string>() + ' '
+                                              + entry["skill"].get<std::string>());
         }
         actions.sort();
-        QCOMPARE(actions, (QStringList{QStringLiteral("archive bundled-old"), QStringLiteral("archive deploy-helper"),
-                                       QStringLiteral("archive marked"), QStringLiteral("archive old-agent"),
-                                       QStringLiteral("mark_stale mid-agent"), QStringLiteral("reactivate back-agent")}));
+        QCOMPARE(actions,
+                 (QStringList{QStringLiteral("archive bundled-old"), QStringLiteral("archive deploy-helper"),
+                              QStringLiteral("archive marked"), QStringLiteral("archive old-agent"),
+                              QStringLiteral("mark_stale mid-agent"), QStringLiteral("reactivate back-agent")}));
 
         // The database follows the file: transitions, and the records refreshed from it.
         auto old = SkillRepository(m_ws->db()).find(QStringLiteral("old-agent"));
@@ -212,12 +212,13 @@ private Q_SLOTS:
         auto data = usage();
         data["mid-agent"]["use_count"] = 3;
         data["mid-agent"]["last_used_at"] = "2026-06-01T08:00:00+00:00";
-        writeFileBytes(home(QStringLiteral("skills/.usage.json")), QByteArray::fromStdString(HermesUsageFile::serialize(data)));
+        writeFileBytes(home(QStringLiteral("skills/.usage.json")),
+                       QByteArray::fromStdString(HermesUsageFile::serialize(data)));
         auto again = Curator(*m_ws, m_clock).run(true);
         QVERIFY(again);
         QCOMPARE(again->reactivated, 1);
         QCOMPARE(again->plan.front().name, QStringLiteral("mid-agent"));
-        QCOMPARE(again->seeded, 0); // the built-in has its record now
+        QCOMPARE(again->seeded, 0);  // the built-in has its record now
         QCOMPARE(again->checked, 5); // four went to the archive
     }
 

@@ -1,7 +1,6 @@
 // Hermes profiles (docs/verbs.md#hermes) on a root with named profiles: which folders are profiles, one import
 // over every profile's queue, the profile recorded on each item and filtered on, and decisions
 // that touch only their own profile's store, limits and queue.
-#include "TeamStore.h"
 #include "FileBytes.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/PendingQueue.h"
@@ -10,6 +9,7 @@
 #include "store/HermesRepository.h"
 #include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -114,8 +114,7 @@ private Q_SLOTS:
         QStringList names;
         for (const auto& p : profiles)
             names << p.name;
-        QCOMPARE(names, (QStringList{QStringLiteral("default"), QStringLiteral("home"),
-                                     QStringLiteral("work")}));
+        QCOMPARE(names, (QStringList{QStringLiteral("default"), QStringLiteral("home"), QStringLiteral("work")}));
         QCOMPARE(profiles.front().home, m_ws->root());
         QCOMPARE(profiles.back().home, m_ws->root() + QStringLiteral("/profiles/work"));
     }
@@ -134,14 +133,14 @@ private Q_SLOTS:
         const InboxItem work = item(inboxIdOf("bbbb0001", "work"));
         QCOMPARE(work.extId.value_or(QString()), QStringLiteral("hermes:work/bbbb0001"));
         QCOMPARE(work.source.value("profile", ""), std::string("work"));
-        QCOMPARE(work.source.value("staged_file", ""),
-                 std::string("profiles/work/pending/memory/bbbb0001.json"));
+        QCOMPARE(work.source.value("staged_file", ""), std::string("profiles/work/pending/memory/bbbb0001.json"));
         const Json listed = work.toJson();
-        QVERIFY(listed["hermes"] == (Json{{"id", "bbbb0001"},
-                                          {"subsystem", "memory"},
-                                          {"profile", "work"},
-                                          {"origin", "background_review"},
-                                          {"summary", "add to memory: Work fact."}}));
+        QVERIFY(listed["hermes"]
+                == (Json{{"id", "bbbb0001"},
+                         {"subsystem", "memory"},
+                         {"profile", "work"},
+                         {"origin", "background_review"},
+                         {"summary", "add to memory: Work fact."}}));
         const InboxItem root = item(inboxIdOf("aaaa0001", "default"));
         QCOMPARE(root.extId.value_or(QString()), QStringLiteral("hermes:aaaa0001"));
         QCOMPARE(root.toJson()["hermes"].value("profile", ""), std::string("default"));
@@ -173,13 +172,11 @@ private Q_SLOTS:
         stage(QStringLiteral("profiles/work/"), "eeee0001", "memory", "Work fact.");
         importAll();
         const QByteArray rootBefore = bytes(QStringLiteral("memories/MEMORY.md"));
-        auto r = InboxService(*m_ws, m_clock).approve(inboxIdOf("eeee0001", "work"),
-                                                      QStringLiteral("founder"));
+        auto r = InboxService(*m_ws, m_clock).approve(inboxIdOf("eeee0001", "work"), QStringLiteral("founder"));
         QVERIFY2(r.has_value(), r ? "" : qPrintable(r.error().message));
         QCOMPARE(r->status, QStringLiteral("applied"));
         QCOMPARE(r->targetPath.value_or(QString()), QStringLiteral("profiles/work/memories/MEMORY.md"));
-        QCOMPARE(bytes(QStringLiteral("profiles/work/memories/MEMORY.md")),
-                 QByteArray("Work entry.\n§\nWork fact."));
+        QCOMPARE(bytes(QStringLiteral("profiles/work/memories/MEMORY.md")), QByteArray("Work entry.\n§\nWork fact."));
         QCOMPARE(bytes(QStringLiteral("memories/MEMORY.md")), rootBefore);
         QVERIFY(QFile::exists(path(QStringLiteral("profiles/work/memories/MEMORY.md.lock"))));
         QVERIFY(!QFile::exists(path(QStringLiteral("profiles/work/pending/memory/eeee0001.json"))));
@@ -196,8 +193,7 @@ private Q_SLOTS:
         stage(QStringLiteral("profiles/work/"), "ffff0001", "memory",
               "A fact far too long to fit into the small work profile store.");
         importAll();
-        auto r = InboxService(*m_ws, m_clock).approve(inboxIdOf("ffff0001", "work"),
-                                                      QStringLiteral("founder"));
+        auto r = InboxService(*m_ws, m_clock).approve(inboxIdOf("ffff0001", "work"), QStringLiteral("founder"));
         QVERIFY(r.has_value());
         QCOMPARE(r->status, QStringLiteral("failed"));
         QVERIFY2(r->reason.value_or(QString()).contains(QLatin1String("/60")),
@@ -219,9 +215,9 @@ private Q_SLOTS:
         stage(QString(), "abab0001", "memory", "Root fact.");
         stage(QStringLiteral("profiles/home/"), "abab0001", "user", "Home fact.");
         importAll();
-        auto r = InboxService(*m_ws, m_clock)
-                     .refuse(inboxIdOf("abab0001", "home"), QStringLiteral("wrong"), QString(),
-                             QStringLiteral("founder"));
+        auto r =
+            InboxService(*m_ws, m_clock)
+                .refuse(inboxIdOf("abab0001", "home"), QStringLiteral("wrong"), QString(), QStringLiteral("founder"));
         QVERIFY(r.has_value());
         QVERIFY(!QFile::exists(path(QStringLiteral("profiles/home/pending/memory/abab0001.json"))));
         QVERIFY(QFile::exists(path(QStringLiteral("pending/memory/abab0001.json"))));

@@ -1,13 +1,13 @@
 // Hermes' staged write-approval queue (docs/verbs.md#hermes) on a fixture Hermes home: import into the inbox,
 // approval and refusal settling the staged files, the crash between applying and removing,
 // refusal memory, vanished files, and the final bytes of MEMORY.md / USER.md.
-#include "TeamStore.h"
 #include "FileBytes.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
 #include "store/AuditRepository.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -176,8 +176,9 @@ private Q_SLOTS:
         QCOMPARE(it.source.value("session_id", ""), std::string("20260912_081500_ab12cd"));
         QCOMPARE(it.source.value("tool_call_id", ""), std::string("call_77"));
         QCOMPARE(it.createdAt, QStringLiteral("2026-09-09T08:47:20.578Z"));
-        QVERIFY(it.op == (Json{{"action", "add"},
-                              {"content", "The nightly backup job writes to /srv/backups and keeps 14 days."}}));
+        QVERIFY(it.op
+                == (Json{{"action", "add"},
+                         {"content", "The nightly backup job writes to /srv/backups and keeps 14 days."}}));
     }
 
     void importsABatchAsOneItemWithEveryOperation()
@@ -297,9 +298,9 @@ private Q_SLOTS:
         importAll();
         refuse("1a2b3c0a");
         // Hermes stages the same write again under a new id.
-        QVERIFY(QFile::copy(QStringLiteral(SEDIMENT_SOURCE_DIR
-                                           "/tests/fixtures/hermes-home/pending/memory/1a2b3c0a.json"),
-                            path(QStringLiteral("pending/memory/5e5e5e5e.json"))));
+        QVERIFY(
+            QFile::copy(QStringLiteral(SEDIMENT_SOURCE_DIR "/tests/fixtures/hermes-home/pending/memory/1a2b3c0a.json"),
+                        path(QStringLiteral("pending/memory/5e5e5e5e.json"))));
         QFile f(path(QStringLiteral("pending/memory/5e5e5e5e.json")));
         QVERIFY(f.open(QIODevice::ReadWrite));
         QByteArray bytes = f.readAll().replace("1a2b3c0a", "5e5e5e5e");
@@ -318,27 +319,27 @@ private Q_SLOTS:
     void workingThroughTheQueueGivesTheExpectedStores()
     {
         importAll();
-        for (const char* id : {"1a2b3c01", "1a2b3c02", "1a2b3c03", "1a2b3c04", "1a2b3c05",
-                               "1a2b3c06", "1a2b3c07", "1a2b3c08", "1a2b3c09"})
+        for (const char* id : {"1a2b3c01", "1a2b3c02", "1a2b3c03", "1a2b3c04", "1a2b3c05", "1a2b3c06", "1a2b3c07",
+                               "1a2b3c08", "1a2b3c09"})
             QCOMPARE(approve(id).status, QStringLiteral("applied"));
         refuse("1a2b3c0a");
         // USER.md is at 261 / 300 (config.yaml): one more entry does not fit.
         const InboxItem over = approve("1a2b3c0b");
         QCOMPARE(over.status, QStringLiteral("failed"));
-        QVERIFY2(over.reason->startsWith(QLatin1String("Memory at 261/300 chars.")),
-                 qPrintable(*over.reason));
+        QVERIFY2(over.reason->startsWith(QLatin1String("Memory at 261/300 chars.")), qPrintable(*over.reason));
         QVERIFY(staged("1a2b3c0b")); // nothing written: the write stays staged, as in Hermes
         QVERIFY(staged("bad0bad0"));
 
-        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")),
-                 QByteArray("Project sediment builds with CMake + Ninja; run ctest from build/dev.\n§\n"
-                            "The staging server is reached through the bastion host (bastion.internal), never directly.\n§\n"
-                            "Deploys happen on Wednesdays after the 10:00 standup (moved in March).\n§\n"
-                            "The CI cache key includes the compiler version; bump it after toolchain upgrades.\n§\n"
-                            "Release notes live in docs/releases/, one file per minor version.\n§\n"
-                            "Integration tests need the fake SMTP server from tools/smtp-sink.\n§\n"
-                            "The nightly backup job writes to /srv/backups and keeps 14 days.\n§\n"
-                            "Feature flags are read from config/flags.toml at start-up only."));
+        QCOMPARE(
+            readFile(QStringLiteral("memories/MEMORY.md")),
+            QByteArray("Project sediment builds with CMake + Ninja; run ctest from build/dev.\n§\n"
+                       "The staging server is reached through the bastion host (bastion.internal), never directly.\n§\n"
+                       "Deploys happen on Wednesdays after the 10:00 standup (moved in March).\n§\n"
+                       "The CI cache key includes the compiler version; bump it after toolchain upgrades.\n§\n"
+                       "Release notes live in docs/releases/, one file per minor version.\n§\n"
+                       "Integration tests need the fake SMTP server from tools/smtp-sink.\n§\n"
+                       "The nightly backup job writes to /srv/backups and keeps 14 days.\n§\n"
+                       "Feature flags are read from config/flags.toml at start-up only."));
         QCOMPARE(readFile(QStringLiteral("memories/USER.md")),
                  QByteArray("Founder prefers terse answers with the command first, then one line of why.\n§\n"
                             "Works in Europe/Paris time; avoid pinging after 20:00.\n§\n"

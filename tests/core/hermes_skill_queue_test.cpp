@@ -1,19 +1,19 @@
 // Hermes' staged skill writes (pending/skills/) in a temporary Hermes home: imported once like
 // the memory records, approved as skill_manage would replay them, failed with Hermes' message
 // while the record stays, refused and remembered, patched and re-validated.
-#include "TeamStore.h"
 #include "FileBytes.h"
 #include "hermes/PendingQueue.h"
 #include "hermes/PendingWatcher.h"
 #include "inbox/InboxService.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>
-#include <QSignalSpy>
 #include <QFile>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
@@ -29,7 +29,7 @@ const std::string kSkill = "---\nname: deploy\ndescription: Ship the app\n---\n\
 
 QByteArray record(const std::string& id, const Json& payload, const Json& extra = Json::object())
 {
-    Json r = {{"id", id},         {"subsystem", "skills"},     {"action", payload.value("action", "")},
+    Json r = {{"id", id},          {"subsystem", "skills"},         {"action", payload.value("action", "")},
               {"summary", "gist"}, {"origin", "background_review"}, {"created_at", 1795400000.5},
               {"payload", payload}};
     for (const auto& [k, v] : extra.items())
@@ -100,8 +100,7 @@ private Q_SLOTS:
 
     void importsEachRecordOnceKeepingUnknownFields()
     {
-        stage("aa000001", {{"action", "create"}, {"name", "deploy"}, {"content", kSkill}},
-              {{"session", "s-42"}});
+        stage("aa000001", {{"action", "create"}, {"name", "deploy"}, {"content", kSkill}}, {{"session", "s-42"}});
         write(QStringLiteral("pending/skills/notes.txt"), "not a record");
         auto report = importAll();
         QCOMPARE(report.imported.size(), std::size_t(1));
@@ -116,9 +115,12 @@ private Q_SLOTS:
         QCOMPARE(it.source.value("session", std::string()), std::string("s-42"));
         QCOMPARE(it.source.value("staged_file", std::string()), std::string("pending/skills/aa000001.json"));
         const Json j = it.toJson();
-        QCOMPARE(j["hermes"].dump(), Json({{"id", "aa000001"}, {"subsystem", "skills"},
-                                            {"profile", "default"}, {"origin", "background_review"},
-                                            {"summary", "gist"}}).dump());
+        QCOMPARE(j["hermes"].dump(), Json({{"id", "aa000001"},
+                                           {"subsystem", "skills"},
+                                           {"profile", "default"},
+                                           {"origin", "background_review"},
+                                           {"summary", "gist"}})
+                                         .dump());
         report = importAll();
         QVERIFY(report.imported.empty());
         QCOMPARE(report.waiting.size(), std::size_t(1));
@@ -166,8 +168,8 @@ private Q_SLOTS:
     void badInputChangesNothing()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), QByteArray::fromStdString(kSkill));
-        stage("aa000004", {{"action", "write_file"}, {"name", "deploy"}, {"file_path", "../../x.md"},
-                           {"file_content", "x"}});
+        stage("aa000004",
+              {{"action", "write_file"}, {"name", "deploy"}, {"file_path", "../../x.md"}, {"file_content", "x"}});
         importAll();
         auto done = approve("aa000004");
         QCOMPARE(done->status, QStringLiteral("failed"));
@@ -183,8 +185,7 @@ private Q_SLOTS:
         stage("aa000005", payload);
         importAll();
         auto refused = InboxService(*m_ws, m_clock)
-                           .refuse(inboxIdOf("aa000005"), QStringLiteral("low_value"), {},
-                                   QStringLiteral("founder"));
+                           .refuse(inboxIdOf("aa000005"), QStringLiteral("low_value"), {}, QStringLiteral("founder"));
         QVERIFY(refused.has_value());
         QVERIFY(!staged("aa000005"));
         stage("aa000006", payload); // the agent stages the same write again
@@ -199,19 +200,20 @@ private Q_SLOTS:
     void aPatchEditsThePayloadAndRevalidatesIt()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), QByteArray::fromStdString(kSkill));
-        stage("aa000007", {{"action", "patch"}, {"name", "deploy"}, {"old_string", "1. Buld."},
-                           {"new_string", "1. Build twice."}});
+        stage("aa000007",
+              {{"action", "patch"}, {"name", "deploy"}, {"old_string", "1. Buld."}, {"new_string", "1. Build twice."}});
         importAll();
         const qint64 id = inboxIdOf("aa000007");
         InboxService service(*m_ws, m_clock);
-        auto bad = service.patch(id, {{"action", "patch"}, {"name", "deploy"}, {"old_string", 3}},
-                                 QStringLiteral("founder"));
+        auto bad =
+            service.patch(id, {{"action", "patch"}, {"name", "deploy"}, {"old_string", 3}}, QStringLiteral("founder"));
         QVERIFY(!bad.has_value());
         QCOMPARE(bad.error().message, QStringLiteral("patch: payload.old_string must be a string"));
         QCOMPARE(item(id).status, QStringLiteral("pending"));
-        auto done = service.patch(id, {{"action", "patch"}, {"name", "deploy"}, {"old_string", "1. Build."},
-                                       {"new_string", "1. Build twice."}},
-                                  QStringLiteral("founder"));
+        auto done = service.patch(
+            id,
+            {{"action", "patch"}, {"name", "deploy"}, {"old_string", "1. Build."}, {"new_string", "1. Build twice."}},
+            QStringLiteral("founder"));
         QVERIFY2(done.has_value(), done ? "" : qPrintable(done.error().message));
         QCOMPARE(done->status, QStringLiteral("modified"));
         QVERIFY(QString::fromUtf8(test::fileBytes(path(QStringLiteral("skills/deploy/SKILL.md"))))

@@ -37,23 +37,21 @@ private Q_SLOTS:
 
     void parsesABatch()
     {
-        auto w = StagedWrite::parse(
-            R"({"id":"b1","payload":{"action":"batch","target":"memory","operations":[)"
-            R"({"action":"add","content":"a"},{"action":"remove","old_text":"b"}]}})",
-            QStringLiteral("b1.json"));
+        auto w = StagedWrite::parse(R"({"id":"b1","payload":{"action":"batch","target":"memory","operations":[)"
+                                    R"({"action":"add","content":"a"},{"action":"remove","old_text":"b"}]}})",
+                                    QStringLiteral("b1.json"));
         QVERIFY(w.has_value());
         QVERIFY(w->isBatch());
         // A record staged before Hermes pinned entries: the missing pin is kept, as null.
-        QVERIFY(w->op["operations"][1]
-                == (Json{{"action", "remove"}, {"old_text", "b"}, {"matched_entry", nullptr}}));
+        QVERIFY(w->op["operations"][1] == (Json{{"action", "remove"}, {"old_text", "b"}, {"matched_entry", nullptr}}));
     }
 
     void keepsThePinnedEntryVerbatim()
     {
-        auto w = StagedWrite::parse(
-            "{\"id\":\"p1\",\"payload\":{\"action\":\"replace\",\"target\":\"memory\","
-            "\"content\":\"new\",\"old_text\":\"tab\",\"matched_entry\":\"  tab\\there\\u0007\"}}",
-            QStringLiteral("p1.json"));
+        auto w =
+            StagedWrite::parse("{\"id\":\"p1\",\"payload\":{\"action\":\"replace\",\"target\":\"memory\","
+                               "\"content\":\"new\",\"old_text\":\"tab\",\"matched_entry\":\"  tab\\there\\u0007\"}}",
+                               QStringLiteral("p1.json"));
         QVERIFY(w.has_value());
         QCOMPARE(w->op.value("matched_entry", std::string()), std::string("  tab\there\a"));
         QVERIFY(!w->unknown.contains("payload_extra"));
@@ -70,8 +68,7 @@ private Q_SLOTS:
 
     void appliesHermesDefaultsForMissingFields()
     {
-        auto w = StagedWrite::parse(R"({"payload":{"action":"add","content":"x"}})",
-                                    QStringLiteral("abcd1234.json"));
+        auto w = StagedWrite::parse(R"({"payload":{"action":"add","content":"x"}})", QStringLiteral("abcd1234.json"));
         QVERIFY(w.has_value());
         QCOMPARE(w->id, QStringLiteral("abcd1234"));
         QCOMPARE(w->target, QStringLiteral("memory"));
@@ -81,9 +78,9 @@ private Q_SLOTS:
 
     void keepsUnknownFields()
     {
-        auto w = StagedWrite::parse(
-            R"({"id":"u1","model":"m","payload":{"action":"add","content":"x","confidence":0.4}})",
-            QStringLiteral("u1.json"));
+        auto w =
+            StagedWrite::parse(R"({"id":"u1","model":"m","payload":{"action":"add","content":"x","confidence":0.4}})",
+                               QStringLiteral("u1.json"));
         QVERIFY(w.has_value());
         QCOMPARE(w->source().value("model", ""), std::string("m"));
         QCOMPARE(w->source()["payload_extra"].value("confidence", 0.0), 0.4);
@@ -104,8 +101,7 @@ private Q_SLOTS:
         QVERIFY(errorOf("{\"id\": ").startsWith(QLatin1String("not valid JSON: ")));
         QCOMPARE(errorOf("[1,2]"), QStringLiteral("the record is not a JSON object"));
         QCOMPARE(errorOf(R"({"id":"x"})"), QStringLiteral("payload is missing or not an object"));
-        QCOMPARE(errorOf(R"({"id":"../etc","payload":{}})"),
-                 QStringLiteral("id '../etc' is not a pending id"));
+        QCOMPARE(errorOf(R"({"id":"../etc","payload":{}})"), QStringLiteral("id '../etc' is not a pending id"));
         QCOMPARE(errorOf(R"({"subsystem":"skills","payload":{"action":"add","content":"x"}})"),
                  QStringLiteral("subsystem must be \"memory\""));
         QCOMPARE(errorOf(R"({"payload":{"action":"add","target":"notes","content":"x"}})"),
@@ -118,12 +114,13 @@ private Q_SLOTS:
                  QStringLiteral("old_text is required for 'remove' action."));
         QCOMPARE(errorOf(R"({"payload":{"action":"wipe"}})"),
                  QStringLiteral("Unknown action 'wipe'. Use: add, replace, remove"));
-        QCOMPARE(errorOf(R"({"payload":{"action":"add","content":7}})"),
-                 QStringLiteral("content must be a string"));
+        QCOMPARE(errorOf(R"({"payload":{"action":"add","content":7}})"), QStringLiteral("content must be a string"));
         QCOMPARE(errorOf(R"({"payload":{"action":"batch","operations":[]}})"),
                  QStringLiteral("a batch needs a non-empty list of operations"));
-        QCOMPARE(errorOf(R"({"payload":{"action":"batch","operations":[{"action":"add","content":"a"},{"action":"replace","content":"b"}]}})"),
-                 QStringLiteral("operation 2: old_text is required for 'replace' action."));
+        QCOMPARE(
+            errorOf(
+                R"({"payload":{"action":"batch","operations":[{"action":"add","content":"a"},{"action":"replace","content":"b"}]}})"),
+            QStringLiteral("operation 2: old_text is required for 'replace' action."));
         QCOMPARE(errorOf(R"({"created_at":"yesterday","payload":{"action":"add","content":"x"}})"),
                  QStringLiteral("created_at must be a number of seconds"));
     }

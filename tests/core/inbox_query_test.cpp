@@ -28,8 +28,7 @@ private Q_SLOTS:
         auto f = InboxQuery::parse(QStringLiteral("dest:Memory,user dest:skill"));
         QVERIFY(f.has_value());
         QCOMPARE(f->destination.include,
-                 (QStringList{QStringLiteral("memory"), QStringLiteral("user"),
-                              QStringLiteral("skill")}));
+                 (QStringList{QStringLiteral("memory"), QStringLiteral("user"), QStringLiteral("skill")}));
     }
 
     void negatedKeysGoToExclusions()
@@ -67,8 +66,7 @@ private Q_SLOTS:
 
     void scoreComparisonsParseEveryOperator()
     {
-        auto f = InboxQuery::parse(
-            QStringLiteral("score>=0.8 score<0.95 score>.1 score<=1 -score=0.5"));
+        auto f = InboxQuery::parse(QStringLiteral("score>=0.8 score<0.95 score>.1 score<=1 -score=0.5"));
         QVERIFY(f.has_value());
         QCOMPARE(f->score.size(), size_t(5));
         QCOMPARE(f->score[0].compare, InboxFilter::Compare::GreaterOrEqual);

@@ -47,11 +47,16 @@ QString foldAscii(const QString& s)
 bool compares(const InboxFilter::ScoreBound& b, double v)
 {
     switch (b.compare) {
-    case InboxFilter::Compare::Less: return v < b.value;
-    case InboxFilter::Compare::LessOrEqual: return v <= b.value;
-    case InboxFilter::Compare::Greater: return v > b.value;
-    case InboxFilter::Compare::GreaterOrEqual: return v >= b.value;
-    case InboxFilter::Compare::Equal: return v == b.value;
+    case InboxFilter::Compare::Less:
+        return v < b.value;
+    case InboxFilter::Compare::LessOrEqual:
+        return v <= b.value;
+    case InboxFilter::Compare::Greater:
+        return v > b.value;
+    case InboxFilter::Compare::GreaterOrEqual:
+        return v >= b.value;
+    case InboxFilter::Compare::Equal:
+        return v == b.value;
     }
     return false;
 }
@@ -79,8 +84,7 @@ bool matches(const InboxFilter& f, const StoredRow& r)
         return false;
     const auto has = [&](const QString& word) {
         const QString w = foldAscii(word);
-        return foldAscii(r.rationale).contains(w) || foldAscii(r.opJson).contains(w)
-               || foldAscii(r.agent).contains(w);
+        return foldAscii(r.rationale).contains(w) || foldAscii(r.opJson).contains(w) || foldAscii(r.agent).contains(w);
     };
     return std::all_of(f.text.include.begin(), f.text.include.end(), has)
            && std::none_of(f.text.exclude.begin(), f.text.exclude.end(), has);
@@ -88,15 +92,30 @@ bool matches(const InboxFilter& f, const StoredRow& r)
 
 const QStringList& vocabulary()
 {
-    static const QStringList words{
-        QStringLiteral("lesson"),     QStringLiteral("Lesson"),       QStringLiteral("LESSON"),
-        QStringLiteral("caché"),      QStringLiteral("CACHÉ"),        QStringLiteral("straße"),
-        QStringLiteral("日本語テキスト"), QStringLiteral("naïve"),        QStringLiteral("100%"),
-        QStringLiteral("50_50"),      QStringLiteral("back\\slash"),  QStringLiteral("snake_case_name"),
-        QStringLiteral("a%b"),        QStringLiteral("x_y"),          QStringLiteral("emoji🙂ok"),
-        QStringLiteral("tests"),      QStringLiteral("deploy"),       QStringLiteral("DRY run"),
-        QStringLiteral("rollback"),   QStringLiteral("Ünïcödé"),      QStringLiteral("école"),
-        QStringLiteral("ÉCOLE"),      QStringLiteral("quote\"d"),     QStringLiteral("tab\there")};
+    static const QStringList words{QStringLiteral("lesson"),
+                                   QStringLiteral("Lesson"),
+                                   QStringLiteral("LESSON"),
+                                   QStringLiteral("caché"),
+                                   QStringLiteral("CACHÉ"),
+                                   QStringLiteral("straße"),
+                                   QStringLiteral("日本語テキスト"),
+                                   QStringLiteral("naïve"),
+                                   QStringLiteral("100%"),
+                                   QStringLiteral("50_50"),
+                                   QStringLiteral("back\\slash"),
+                                   QStringLiteral("snake_case_name"),
+                                   QStringLiteral("a%b"),
+                                   QStringLiteral("x_y"),
+                                   QStringLiteral("emoji🙂ok"),
+                                   QStringLiteral("tests"),
+                                   QStringLiteral("deploy"),
+                                   QStringLiteral("DRY run"),
+                                   QStringLiteral("rollback"),
+                                   QStringLiteral("Ünïcödé"),
+                                   QStringLiteral("école"),
+                                   QStringLiteral("ÉCOLE"),
+                                   QStringLiteral("quote\"d"),
+                                   QStringLiteral("tab\there")};
     return words;
 }
 
@@ -126,11 +145,13 @@ class InboxReadModelTest final : public QObject {
 
     void fill(int count)
     {
-        static const QStringList agents{QString(), QStringLiteral("owl"), QStringLiteral("Owl"),
-                                        QStringLiteral("night-shift"), QStringLiteral("scout_1"),
+        static const QStringList agents{QString(),
+                                        QStringLiteral("owl"),
+                                        QStringLiteral("Owl"),
+                                        QStringLiteral("night-shift"),
+                                        QStringLiteral("scout_1"),
                                         QStringLiteral("ÉCOLE")};
-        static const QStringList dests{QStringLiteral("memory"), QStringLiteral("claude_md"),
-                                       QStringLiteral("skill")};
+        static const QStringList dests{QStringLiteral("memory"), QStringLiteral("claude_md"), QStringLiteral("skill")};
         InboxRepository repo(*m_db);
         auto tx = m_db->begin();
         QVERIFY(tx);
@@ -161,8 +182,8 @@ class InboxReadModelTest final : public QObject {
                                 "destination, score, stale FROM inbox_items ORDER BY id");
         QVERIFY(st);
         QVERIFY(st->forEachRow([&](const Statement& s) {
-            m_rows.push_back({s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5),
-                              s.optReal(6), s.int64(7) != 0});
+            m_rows.push_back(
+                {s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.optReal(6), s.int64(7) != 0});
         }));
     }
 
@@ -177,11 +198,20 @@ class InboxReadModelTest final : public QObject {
             if (c.isLetter() && pick(3) == 0)
                 c = c.isUpper() ? c.toLower() : c.toUpper();
         switch (pick(14)) {
-        case 0: w.insert(pick(int(w.size()) + 1), QLatin1Char('%')); break;
-        case 1: w.insert(pick(int(w.size()) + 1), QLatin1Char('_')); break;
-        case 2: w.insert(pick(int(w.size()) + 1), QLatin1Char('\\')); break;
-        case 3: w.insert(pick(int(w.size()) + 1), QChar(0x1F)); break;
-        default: break;
+        case 0:
+            w.insert(pick(int(w.size()) + 1), QLatin1Char('%'));
+            break;
+        case 1:
+            w.insert(pick(int(w.size()) + 1), QLatin1Char('_'));
+            break;
+        case 2:
+            w.insert(pick(int(w.size()) + 1), QLatin1Char('\\'));
+            break;
+        case 3:
+            w.insert(pick(int(w.size()) + 1), QChar(0x1F));
+            break;
+        default:
+            break;
         }
         // A lone high or low surrogate would not be text; keep whole code points.
         if (!w.isEmpty() && w.back().isHighSurrogate())
@@ -217,8 +247,8 @@ class InboxReadModelTest final : public QObject {
     {
         static const QStringList statuses{QStringLiteral("pending"), QStringLiteral("applied"),
                                           QStringLiteral("refused")};
-        static const QStringList agents{QStringLiteral("OWL"), QStringLiteral("scout_1"),
-                                        QStringLiteral("night-shift"), QStringLiteral("écOLE")};
+        static const QStringList agents{QStringLiteral("OWL"), QStringLiteral("scout_1"), QStringLiteral("night-shift"),
+                                        QStringLiteral("écOLE")};
         InboxFilter f;
         for (const QString& s : statuses)
             if (pick(3) == 0)
@@ -292,10 +322,10 @@ class InboxReadModelTest final : public QObject {
             const InboxFilter f = randomFilter();
             if (InboxFilterSql::usesTextIndex(f) && !expected(f).empty())
                 ++indexedWithMatches;
-            const QString label = QStringLiteral("filter %1: +[%2] -[%3]")
-                                      .arg(i)
-                                      .arg(f.text.include.join(QStringLiteral("|")),
-                                           f.text.exclude.join(QStringLiteral("|")));
+            const QString label =
+                QStringLiteral("filter %1: +[%2] -[%3]")
+                    .arg(i)
+                    .arg(f.text.include.join(QStringLiteral("|")), f.text.exclude.join(QStringLiteral("|")));
             checkEveryPath(f, label);
             if (QTest::currentTestFailed())
                 return;
@@ -307,8 +337,7 @@ class InboxReadModelTest final : public QObject {
     QString plan(const InboxFilter& f, std::optional<InboxFilterSql::Window> window = {})
     {
         const InboxFilterSql w = InboxFilterSql::of(f, InboxFilterSql::readsEveryRow(f), window);
-        const std::string sql = "EXPLAIN QUERY PLAN SELECT id FROM " + w.from + " WHERE " + w.sql
-                                + " ORDER BY id";
+        const std::string sql = "EXPLAIN QUERY PLAN SELECT id FROM " + w.from + " WHERE " + w.sql + " ORDER BY id";
         auto st = m_db->prepare(sql.c_str());
         if (!st)
             return st.error().message;
@@ -347,8 +376,10 @@ private Q_SLOTS:
         InboxRepository repo(*m_db);
         auto byStatus = repo.countByStatus();
         QVERIFY(byStatus);
-        for (const QString& status : {QStringLiteral("pending"), QStringLiteral("applied"), QStringLiteral("refused")}) {
-            const auto n = std::count_if(m_rows.begin(), m_rows.end(), [&](const StoredRow& r) { return r.status == status; });
+        for (const QString& status :
+             {QStringLiteral("pending"), QStringLiteral("applied"), QStringLiteral("refused")}) {
+            const auto n =
+                std::count_if(m_rows.begin(), m_rows.end(), [&](const StoredRow& r) { return r.status == status; });
             QCOMPARE(byStatus->value(status), qint64(n));
             QCOMPARE(*repo.count(status), qint64(n));
         }
@@ -356,7 +387,8 @@ private Q_SLOTS:
         auto byDestination = repo.countByDestination();
         QVERIFY(byDestination);
         for (const QString& d : {QStringLiteral("memory"), QStringLiteral("claude_md"), QStringLiteral("skill")}) {
-            const auto n = std::count_if(m_rows.begin(), m_rows.end(), [&](const StoredRow& r) { return r.destination == d; });
+            const auto n =
+                std::count_if(m_rows.begin(), m_rows.end(), [&](const StoredRow& r) { return r.destination == d; });
             QCOMPARE(byDestination->value(d), qint64(n));
         }
         InboxReadModel read(*m_db);
@@ -366,10 +398,8 @@ private Q_SLOTS:
             const qint64 want = qint64(expected(f).size());
             nonEmpty += want > 0;
             auto n = read.count(f);
-            QVERIFY2(n && *n == want, qPrintable(QStringLiteral("key filter %1: %2 against %3")
-                                                     .arg(i)
-                                                     .arg(n ? *n : -1)
-                                                     .arg(want)));
+            QVERIFY2(n && *n == want,
+                     qPrintable(QStringLiteral("key filter %1: %2 against %3").arg(i).arg(n ? *n : -1).arg(want)));
         }
         QVERIFY2(nonEmpty >= 150, qPrintable(QString::number(nonEmpty)));
     }

@@ -1,7 +1,7 @@
-#include "TeamStore.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/Schema.h"
+#include "TeamStore.h"
 
 #include <sqlite3.h>
 
@@ -90,7 +90,8 @@ private Q_SLOTS:
         InboxItem a = item(QStringLiteral("memory"), QStringLiteral("pending"), QStringLiteral("h1"));
         a.extId = QStringLiteral("x-1");
         const qint64 idA = *repo.insert(a);
-        const qint64 idB = *repo.insert(item(QStringLiteral("memory"), QStringLiteral("applied"), QStringLiteral("h2")));
+        const qint64 idB =
+            *repo.insert(item(QStringLiteral("memory"), QStringLiteral("applied"), QStringLiteral("h2")));
         QCOMPARE(repo.findPendingByHashOrExtId(QStringLiteral("h1"), std::nullopt)->value_or(0), idA);
         QCOMPARE(repo.findPendingByHashOrExtId(QStringLiteral("zz"), QStringLiteral("x-1"))->value_or(0), idA);
         QVERIFY(!repo.findPendingByHashOrExtId(QStringLiteral("h2"), std::nullopt)->has_value());
@@ -103,7 +104,8 @@ private Q_SLOTS:
     void savesDecisions()
     {
         InboxRepository repo(*m_db);
-        const qint64 id = *repo.insert(item(QStringLiteral("claude_md"), QStringLiteral("pending"), QStringLiteral("h")));
+        const qint64 id =
+            *repo.insert(item(QStringLiteral("claude_md"), QStringLiteral("pending"), QStringLiteral("h")));
         InboxItem it = **repo.find(id);
         it.status = QStringLiteral("modified");
         it.finalOp = Json::parse(R"({"path":"CLAUDE.md","before":"","after":"b"})");
@@ -199,10 +201,17 @@ private Q_SLOTS:
                 "CREATE TABLE schema_version(version INTEGER NOT NULL);"
                 "INSERT INTO schema_version VALUES (3);"
                 "INSERT INTO inbox_items(destination, op_json, content_hash, status, created_at) VALUES"
-                " ('memory', '{}', '" + pending.toStdString() + "', 'pending', '2026-01-01T00:00:00.000Z'),"
-                " ('memory', '{}', '" + refused.toStdString() + "', 'refused', '2026-01-02T00:00:00.000Z'),"
-                " ('memory', '{}', '" + odd.toStdString() + "', 'pending', '2026-01-03T00:00:00.000Z'),"
-                " ('memory', '{}', '" + shortHash.toStdString() + "', 'pending', '2026-01-04T00:00:00.000Z');";
+                " ('memory', '{}', '"
+                + pending.toStdString()
+                + "', 'pending', '2026-01-01T00:00:00.000Z'),"
+                  " ('memory', '{}', '"
+                + refused.toStdString()
+                + "', 'refused', '2026-01-02T00:00:00.000Z'),"
+                  " ('memory', '{}', '"
+                + odd.toStdString()
+                + "', 'pending', '2026-01-03T00:00:00.000Z'),"
+                  " ('memory', '{}', '"
+                + shortHash.toStdString() + "', 'pending', '2026-01-04T00:00:00.000Z');";
             QCOMPARE(sqlite3_exec(raw, rows.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
             sqlite3_close(raw);
         }
@@ -289,9 +298,10 @@ private Q_SLOTS:
         QCOMPARE(back2.contentHash, QStringLiteral("h2"));
         QVERIFY(!back2.agent && !back2.reason);
         // The cells' own types, empty text against NULL, as the store keeps them.
-        auto types = m_db->prepare({"SELECT typeof(rationale), typeof(agent) FROM inbox_items WHERE id = ?",
-                                    "SELECT CASE WHEN rationale IS NULL THEN 'null' ELSE 'text' END, "
-                                    "CASE WHEN agent IS NULL THEN 'null' ELSE 'text' END FROM inbox_items WHERE id = ?"});
+        auto types =
+            m_db->prepare({"SELECT typeof(rationale), typeof(agent) FROM inbox_items WHERE id = ?",
+                           "SELECT CASE WHEN rationale IS NULL THEN 'null' ELSE 'text' END, "
+                           "CASE WHEN agent IS NULL THEN 'null' ELSE 'text' END FROM inbox_items WHERE id = ?"});
         QVERIFY(types.has_value());
         QVERIFY(*types->bind(1, id2).step());
         QCOMPARE(types->text(0), QStringLiteral("text"));

@@ -1,13 +1,13 @@
 // The inbox decisions (docs/user-guide.md#inbox): approve, refuse, patch, revert, staleness, each with its status,
 // its store write and its audit row.
-#include "TeamStore.h"
 #include "FileBytes.h"
-#include "InboxRows.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
-#include "store/HermesRepository.h"
+#include "InboxRows.h"
 #include "store/AuditRepository.h"
+#include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -30,10 +30,7 @@ private:
     FixedClock m_clock{QDateTime(QDate(2026, 11, 22), QTime(6, 0), Qt::UTC)};
 
     QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
-    void writeFile(const QString& rel, const QByteArray& bytes)
-    {
-        test::writeFileBytes(path(rel), bytes);
-    }
+    void writeFile(const QString& rel, const QByteArray& bytes) { test::writeFileBytes(path(rel), bytes); }
     QByteArray readFile(const QString& rel) const { return test::fileBytes(path(rel)); }
     void openWorkspace()
     {
@@ -102,7 +99,8 @@ private Q_SLOTS:
                                 "Consolidate now: use 'replace' to merge overlapping entries into shorter "
                                 "ones or 'remove' stale or less important entries (see current_entries "
                                 "below), then retry this add \u2014 all in this turn."));
-        QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md"))) || readFile(QStringLiteral("memories/MEMORY.md")).isEmpty());
+        QVERIFY(!QFile::exists(path(QStringLiteral("memories/MEMORY.md")))
+                || readFile(QStringLiteral("memories/MEMORY.md")).isEmpty());
         QCOMPARE(stored(id).status, QStringLiteral("failed"));
     }
 
@@ -130,7 +128,8 @@ private Q_SLOTS:
     void refreshStaleFlagsItemsWhoseTargetChanged()
     {
         writeFile(QStringLiteral("CLAUDE.md"), "Use tabs.\n");
-        const qint64 id = seed("claude_md", Json{{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use spaces."}});
+        const qint64 id =
+            seed("claude_md", Json{{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use spaces."}});
         QCOMPARE(service().refreshStale().value_or(-1), 0);
         QVERIFY(!stored(id).stale);
         writeFile(QStringLiteral("CLAUDE.md"), "Use whatever.\n");
@@ -175,12 +174,12 @@ private Q_SLOTS:
                  QStringLiteral("inbox item %1 is applied%2; only pending items can be refused").arg(applied).arg(by));
         QCOMPARE(message(service().patch(applied, Json{{"action", "add"}, {"content", "c"}}, QStringLiteral("alice"))),
                  QStringLiteral("inbox item %1 is applied%2; only pending items can be patched").arg(applied).arg(by));
-        QCOMPARE(message(service().revert(pending, QStringLiteral("alice"))),
-                 QStringLiteral("inbox item %1 is pending; only applied or modified items can be reverted")
-                     .arg(pending));
-        QCOMPARE(message(service().undoRefusal(pending, QStringLiteral("alice"))),
-                 QStringLiteral("inbox item %1 is pending; only refused items can have their refusal undone")
-                     .arg(pending));
+        QCOMPARE(
+            message(service().revert(pending, QStringLiteral("alice"))),
+            QStringLiteral("inbox item %1 is pending; only applied or modified items can be reverted").arg(pending));
+        QCOMPARE(
+            message(service().undoRefusal(pending, QStringLiteral("alice"))),
+            QStringLiteral("inbox item %1 is pending; only refused items can have their refusal undone").arg(pending));
         // Each refusal rolled its transaction back: the next decision starts one of its own.
         auto refused = service().refuse(pending, QStringLiteral("wrong"), {}, QStringLiteral("alice"));
         QVERIFY(refused.has_value());
@@ -270,12 +269,14 @@ private Q_SLOTS:
         const qint64 note = seed("brain_inbox", Json{{"title", "A note"}, {"text", "Body."}});
         const qint64 skill = seed("skill", Json{{"name", "lint"}, {"mode", "create"}, {"text", "# Lint"}});
         for (qint64 id : {settings, note, skill})
-            QCOMPARE(service().approve(id, QStringLiteral("alice")).value_or(InboxItem{}).status, QStringLiteral("applied"));
+            QCOMPARE(service().approve(id, QStringLiteral("alice")).value_or(InboxItem{}).status,
+                     QStringLiteral("applied"));
         QCOMPARE(readFile(QStringLiteral("settings.json")), QByteArray("{\n  \"a\": 1,\n  \"b\": 2\n}\n"));
         QVERIFY(QFile::exists(path(QStringLiteral("brain/inbox/a-note.md"))));
         QVERIFY(QFile::exists(path(QStringLiteral("skills/lint/SKILL.md"))));
         for (qint64 id : {settings, note, skill})
-            QCOMPARE(service().revert(id, QStringLiteral("alice")).value_or(InboxItem{}).status, QStringLiteral("reverted"));
+            QCOMPARE(service().revert(id, QStringLiteral("alice")).value_or(InboxItem{}).status,
+                     QStringLiteral("reverted"));
         QCOMPARE(readFile(QStringLiteral("settings.json")), QByteArray("{\"a\": 1}"));
         QVERIFY(!QFile::exists(path(QStringLiteral("brain/inbox/a-note.md"))));
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/lint/SKILL.md"))));
@@ -295,7 +296,9 @@ private Q_SLOTS:
     void undoRefusalMakesTheItemPendingAgainWithAnAuditRow()
     {
         const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "Deploy on Fridays."}});
-        QVERIFY(service().refuse(id, QStringLiteral("wrong"), QStringLiteral("we never do"), QStringLiteral("bob")).has_value());
+        QVERIFY(service()
+                    .refuse(id, QStringLiteral("wrong"), QStringLiteral("we never do"), QStringLiteral("bob"))
+                    .has_value());
         const QString hash = stored(id).contentHash;
         QVERIFY(*InboxRepository(m_ws->db()).findRefusedByHash(hash));
 

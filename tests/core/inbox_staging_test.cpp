@@ -1,8 +1,8 @@
 #include "FreshDatabase.h"
 #include "inbox/InboxItem.h"
 #include "store/Database.h"
-#include "store/InboxStaging.h"
 #include "store/InboxRepository.h"
+#include "store/InboxStaging.h"
 #include "store/InboxTextIndex.h"
 
 #include <QTemporaryDir>
@@ -215,7 +215,8 @@ private Q_SLOTS:
         auto folded = InboxStaging(*m_db).foldAll();
         QVERIFY(!folded);
         QVERIFY2((folded.error().message.contains(QLatin1String("UNIQUE"))
-                 || folded.error().message.contains(QLatin1String("duplicate key"))), qPrintable(folded.error().message));
+                  || folded.error().message.contains(QLatin1String("duplicate key"))),
+                 qPrintable(folded.error().message));
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_intake"), 2);
         QCOMPARE(scalar("SELECT COUNT(*) FROM inbox_items"), 1);
         // The connection is usable afterwards.

@@ -38,11 +38,11 @@ private Q_SLOTS:
     void theListHasEachStatusOnceInTheSearchOrder()
     {
         QCOMPARE(allInboxStatuses().size(), size_t(9));
-        QCOMPARE(inboxStatusTexts(), (QStringList{QStringLiteral("pending"), QStringLiteral("applied"),
-                                                  QStringLiteral("failed"), QStringLiteral("refused"),
-                                                  QStringLiteral("modified"), QStringLiteral("reverted"),
-                                                  QStringLiteral("rejected"), QStringLiteral("needs_attention"),
-                                                  QStringLiteral("approved")}));
+        QCOMPARE(
+            inboxStatusTexts(),
+            (QStringList{QStringLiteral("pending"), QStringLiteral("applied"), QStringLiteral("failed"),
+                         QStringLiteral("refused"), QStringLiteral("modified"), QStringLiteral("reverted"),
+                         QStringLiteral("rejected"), QStringLiteral("needs_attention"), QStringLiteral("approved")}));
         QCOMPARE(QSet<QString>(inboxStatusTexts().begin(), inboxStatusTexts().end()).size(), 9);
     }
 

@@ -1,11 +1,11 @@
-#include "TeamStore.h"
 #include "FreshDatabase.h"
 #include "inbox/InboxItem.h"
+#include "inbox/InboxQuery.h"
 #include "store/Database.h"
+#include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
 #include "store/InboxTextIndex.h"
-#include "inbox/InboxQuery.h"
-#include "store/InboxReadModel.h"
+#include "TeamStore.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -29,8 +29,7 @@ class InboxTextIndexTest final : public QObject {
         InboxRepository repo(*m_db);
         InboxItem it;
         it.destination = QStringLiteral("memory");
-        it.contentHash = QStringLiteral("%1").arg(rationale.size() * 7919 + m_added++, 64,
-                                                  QLatin1Char('0'));
+        it.contentHash = QStringLiteral("%1").arg(rationale.size() * 7919 + m_added++, 64, QLatin1Char('0'));
         it.op = Json{{"action", "add"}, {"content", rationale.toStdString()}};
         it.rationale = rationale;
         if (!agent.isEmpty())
@@ -202,14 +201,14 @@ private Q_SLOTS:
         const qint64 rare = addItem(QStringLiteral("an xyzzy among owls"));
         InboxTextIndex index(*m_db);
         QVERIFY(index.catchUp(1000));
-        auto common = index.commonWords({QStringLiteral("owl"), QStringLiteral("OWL"),
-                                         QStringLiteral("xyzzy"), QStringLiteral("ow_")});
+        auto common = index.commonWords(
+            {QStringLiteral("owl"), QStringLiteral("OWL"), QStringLiteral("xyzzy"), QStringLiteral("ow_")});
         QVERIFY2(common, common ? "" : qPrintable(common.error().message));
         QCOMPARE(*common, (QStringList{QStringLiteral("owl"), QStringLiteral("OWL")}));
 
         InboxReadModel read(*m_db);
-        for (const QString& query : {QStringLiteral("owl"), QStringLiteral("owl xyzzy"),
-                                     QStringLiteral("saw -xyzzy"), QStringLiteral("xyzzy")}) {
+        for (const QString& query : {QStringLiteral("owl"), QStringLiteral("owl xyzzy"), QStringLiteral("saw -xyzzy"),
+                                     QStringLiteral("xyzzy")}) {
             auto parsed = InboxQuery::parse(query);
             QVERIFY(parsed);
             InboxFilter looked = *parsed;

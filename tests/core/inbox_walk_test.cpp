@@ -1,12 +1,12 @@
 // Reviewers walking the queue (core/inbox/InboxWalk): each `next` claims a different pending
 // item, claims lapse, a decision ends one, and on a server two claimers at the same moment are
 // kept apart by row locks without waiting (SKIP LOCKED). Runs on both stores.
-#include "TeamStore.h"
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
 #include "store/Database.h"
 #include "store/InboxClaimRepository.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
@@ -94,7 +94,7 @@ private Q_SLOTS:
         const qint64 b = seed(QStringLiteral("memory"), QStringLiteral("b"));
         QCOMPARE(next(QStringLiteral("alice")), a);
         QCOMPARE(next(QStringLiteral("alice")), b); // a left undecided: moved past
-        QCOMPARE(holderOf(a), QString());          // and given back
+        QCOMPARE(holderOf(a), QString());           // and given back
         QCOMPARE(next(QStringLiteral("bob")), a);
         QCOMPARE(next(QStringLiteral("alice")), b); // the end reached: from the start, a is bob's
     }
@@ -104,7 +104,8 @@ private Q_SLOTS:
         const qint64 a = seed(QStringLiteral("memory"), QStringLiteral("first note"));
         const qint64 b = seed(QStringLiteral("memory"), QStringLiteral("second note"));
         QCOMPARE(next(QStringLiteral("alice")), a);
-        auto decided = InboxService(*m_ws, m_clock).refuse(a, QStringLiteral("duplicate"), QString(), QStringLiteral("alice"));
+        auto decided =
+            InboxService(*m_ws, m_clock).refuse(a, QStringLiteral("duplicate"), QString(), QStringLiteral("alice"));
         QVERIFY2(decided.has_value(), decided ? "" : qPrintable(decided.error().message));
         QCOMPARE(holderOf(a), QString()); // a decided item is held by nobody
         QCOMPARE(next(QStringLiteral("bob")), b);

@@ -66,10 +66,33 @@ const char* const kValid[] = {
 
 // Texts nlohmann refuses: the reader must refuse them too (the caller then asks nlohmann).
 const char* const kInvalid[] = {
-    R"({"a":1,})", R"([1,])", R"({"a" 1})", R"({a:1})", R"([01])", R"([1.])", R"([.5])", R"([1e])",
-    R"([+1])", R"(["\x"])", R"(["\ud800"])", R"(["\udc00"])", R"(["\ud800\u0041"])", R"(["\u12"])",
-    R"([NaN])", R"([Infinity])", R"([1e400])", R"(tru)", R"(nul)", R"({"a":1}{"b":2})", R"({"a":1} x)",
-    "[\"tab\tinside\"]", "[\"nl\ninside\"]", "[\"\xC3\x28\"]", "[\"\xED\xA0\x80\"]", R"()", R"(   )",
+    R"({"a":1,})",
+    R"([1,])",
+    R"({"a" 1})",
+    R"({a:1})",
+    R"([01])",
+    R"([1.])",
+    R"([.5])",
+    R"([1e])",
+    R"([+1])",
+    R"(["\x"])",
+    R"(["\ud800"])",
+    R"(["\udc00"])",
+    R"(["\ud800\u0041"])",
+    R"(["\u12"])",
+    R"([NaN])",
+    R"([Infinity])",
+    R"([1e400])",
+    R"(tru)",
+    R"(nul)",
+    R"({"a":1}{"b":2})",
+    R"({"a":1} x)",
+    "[\"tab\tinside\"]",
+    "[\"nl\ninside\"]",
+    "[\"\xC3\x28\"]",
+    "[\"\xED\xA0\x80\"]",
+    R"()",
+    R"(   )",
     R"({"a":"unterminated)",
 };
 
@@ -86,8 +109,21 @@ Json randomValue(QRandomGenerator& rng, int depth)
     case 3:
         return rng.generateDouble() * 1000.0 - 500.0;
     case 4: {
-        static const char* const pieces[] = {"a", "Z", " ", "\"", "\\", "\n", "\x01", "\x1f", "\x7f", "/",
-                                             "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xCC\x81", "\t"};
+        static const char* const pieces[] = {"a",
+                                             "Z",
+                                             " ",
+                                             "\"",
+                                             "\\",
+                                             "\n",
+                                             "\x01",
+                                             "\x1f",
+                                             "\x7f",
+                                             "/",
+                                             "\xC3\xA9",
+                                             "\xE2\x82\xAC",
+                                             "\xF0\x9F\x98\x80",
+                                             "\xCC\x81",
+                                             "\t"};
         std::string s;
         const int n = int(rng.bounded(8));
         for (int i = 0; i < n; ++i)
@@ -178,7 +214,8 @@ private Q_SLOTS:
 
     void replacesBrokenUtf8AsNlohmannDoes()
     {
-        const Json v = {{"k\xC3", "a\xFF\xFE" "b\xE2\x82"}};
+        const Json v = {{"k\xC3", "a\xFF\xFE"
+                                  "b\xE2\x82"}};
         QCOMPARE(JsonWriter::toString(v, JsonWriter::Style::Compact), nlohmannCompact(v));
         QCOMPARE(JsonWriter::toString(v, JsonWriter::Style::Canonical), nlohmannCanonical(v));
     }

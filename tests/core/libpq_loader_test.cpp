@@ -30,7 +30,8 @@ private Q_SLOTS:
         const auto lib = LibPq::load("libc.so.6");
         QVERIFY(!lib);
         QCOMPARE(lib.error().kind, ErrorKind::Io);
-        QVERIFY2(lib.error().message.contains(QLatin1String("(Debian package libpq5)")), qPrintable(lib.error().message));
+        QVERIFY2(lib.error().message.contains(QLatin1String("(Debian package libpq5)")),
+                 qPrintable(lib.error().message));
         QVERIFY2(lib.error().message.contains(QLatin1String("undefined symbol: PQ")), qPrintable(lib.error().message));
     }
 

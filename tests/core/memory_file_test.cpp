@@ -33,8 +33,10 @@ private Q_SLOTS:
 
     void bareSectionSignInsideAnEntrySurvives()
     {
-        QCOMPARE(parsed("see \xC2\xA7""4.2 of the spec\n\xC2\xA7\nline one\n\xC2\xA7 not a delimiter"),
-                 (QStringList{QStringLiteral("see \u00A7" "4.2 of the spec"),
+        QCOMPARE(parsed("see \xC2\xA7"
+                        "4.2 of the spec\n\xC2\xA7\nline one\n\xC2\xA7 not a delimiter"),
+                 (QStringList{QStringLiteral("see \u00A7"
+                                             "4.2 of the spec"),
                               QStringLiteral("line one\n\u00A7 not a delimiter")}));
     }
 
@@ -46,8 +48,7 @@ private Q_SLOTS:
 
     void loneCrFilesReadLikeLfFiles()
     {
-        QCOMPARE(parsed("a\r\xC2\xA7\rb\rc"),
-                 (QStringList{QStringLiteral("a"), QStringLiteral("b\nc")}));
+        QCOMPARE(parsed("a\r\xC2\xA7\rb\rc"), (QStringList{QStringLiteral("a"), QStringLiteral("b\nc")}));
     }
 
     void blankAndDuplicateEntriesAreDroppedKeepingTheFirst()
@@ -69,20 +70,19 @@ private Q_SLOTS:
         // is content (str.strip() does not remove U+FEFF).
         QCOMPARE(parsed("\xEF\xBB\xBFhello"), QStringList{QStringLiteral("hello")});
         QCOMPARE(parsed("\xEF\xBB\xBF\xEF\xBB\xBFhello"), QStringList{QStringLiteral("\uFEFFhello")});
-        QCOMPARE(parsed("a\n\xC2\xA7\n\xEF\xBB\xBF b"),
-                 (QStringList{QStringLiteral("a"), QStringLiteral("\uFEFF b")}));
+        QCOMPARE(parsed("a\n\xC2\xA7\n\xEF\xBB\xBF b"), (QStringList{QStringLiteral("a"), QStringLiteral("\uFEFF b")}));
     }
 
     void driftIsAnyTextTheCanonicalFormWouldNotKeep()
     {
         QVERIFY(!MemoryFile::hasDrifted(QString(), 10));
         QVERIFY(!MemoryFile::hasDrifted(QStringLiteral(" \n "), 10));
-        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("\na\n\u00A7\nb\n"), 10)); // outer space only
-        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("a\n\u00A7\na"), 10)); // duplicates are kept
-        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("a\r\n\u00A7\r\nb"), 10)); // read as LF
+        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("\na\n\u00A7\nb\n"), 10));      // outer space only
+        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("a\n\u00A7\na"), 10));          // duplicates are kept
+        QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("a\r\n\u00A7\r\nb"), 10));      // read as LF
         QVERIFY(MemoryFile::hasDrifted(QStringLiteral("a\n\u00A7\n\n\u00A7\nb"), 10)); // blank entry
-        QVERIFY(MemoryFile::hasDrifted(QStringLiteral("a \n\u00A7\nb"), 10));         // padded entry
-        QVERIFY(MemoryFile::hasDrifted(QStringLiteral("0123456789a"), 10));           // longer than the store
+        QVERIFY(MemoryFile::hasDrifted(QStringLiteral("a \n\u00A7\nb"), 10));          // padded entry
+        QVERIFY(MemoryFile::hasDrifted(QStringLiteral("0123456789a"), 10));            // longer than the store
         QVERIFY(!MemoryFile::hasDrifted(QStringLiteral("0123456789"), 10));
     }
 

@@ -2,8 +2,8 @@
 // reading Hermes' memory store (exact match before substring, the whole-entry results, the
 // drift guard, unreadable files, pinned staged writes, the snapshot's placeholder).
 #include "FileBytes.h"
-#include "MemoryOps.h"
 #include "memory/MemoryStore.h"
+#include "MemoryOps.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -37,10 +37,7 @@ class MemoryHermesRulesTest : public QObject {
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
     QString path() const { return m_dir->filePath(QStringLiteral("memories/MEMORY.md")); }
-    MemoryStore store(int limit = 2200) const
-    {
-        return MemoryStore(QStringLiteral("memory"), path(), limit);
-    }
+    MemoryStore store(int limit = 2200) const { return MemoryStore(QStringLiteral("memory"), path(), limit); }
     void writeFile(const QByteArray& bytes) const { test::writeFileBytes(path(), bytes); }
     QByteArray fileBytes() const { return test::fileBytes(path()); }
     MemoryOutcome run(const MemoryOp& o, int limit = 2200) const
@@ -65,7 +62,8 @@ private Q_SLOTS:
         const auto o = run(op("remove", {}, QStringLiteral(" test ")));
         QCOMPARE(printed(o), "{\"success\": true, \"done\": true, \"target\": \"memory\", \"usage\": "
                              "\"1% \u2014 29/2,200 chars\", \"entry_count\": 2, \"message\": \"Entry "
-                             "removed.\", \"removed_entry\": \"test\"" + kNote);
+                             "removed.\", \"removed_entry\": \"test\""
+                                 + kNote);
         QCOMPARE(fileBytes(), QByteArray("all tests pass\n\xC2\xA7\nlatest build"));
     }
 
@@ -75,7 +73,8 @@ private Q_SLOTS:
         const auto o = run(op("replace", QStringLiteral("Caf\u00E9 opens at 9"), QStringLiteral("opens")));
         QCOMPARE(printed(o), "{\"success\": true, \"done\": true, \"target\": \"memory\", \"usage\": "
                              "\"1% \u2014 23/2,200 chars\", \"entry_count\": 2, \"message\": \"Entry "
-                             "replaced.\", \"replaced_entry\": \"Caf\u00E9 opens at 8\"" + kNote);
+                             "replaced.\", \"replaced_entry\": \"Caf\u00E9 opens at 8\""
+                                 + kNote);
         QCOMPARE(fileBytes(), QByteArray("Caf\xC3\xA9 opens at 9\n\xC2\xA7\nother"));
     }
 
@@ -99,12 +98,13 @@ private Q_SLOTS:
     {
         writeFile("a1\n\xC2\xA7\nb2");
         auto o = run(op("replace", QStringLiteral("new")));
-        QCOMPARE(printed(o), std::string(
-            "{\"success\": false, \"error\": \"'replace' needs old_text -- a short unique substring of "
-            "the entry to replace. None was provided. Reissue the replace with old_text set to part "
-            "of one of the current_entries below. For 'replace', content is the COMPLETE new entry "
-            "-- the whole matched entry is overwritten, not just the old_text span.\", "
-            "\"current_entries\": [\"a1\", \"b2\"], \"usage\": \"7/2,200\"}"));
+        QCOMPARE(
+            printed(o),
+            std::string("{\"success\": false, \"error\": \"'replace' needs old_text -- a short unique substring of "
+                        "the entry to replace. None was provided. Reissue the replace with old_text set to part "
+                        "of one of the current_entries below. For 'replace', content is the COMPLETE new entry "
+                        "-- the whole matched entry is overwritten, not just the old_text span.\", "
+                        "\"current_entries\": [\"a1\", \"b2\"], \"usage\": \"7/2,200\"}"));
         o = run(op("remove"));
         QCOMPARE(o.result.value("error", std::string()),
                  std::string("'remove' needs old_text -- a short unique substring of the entry to "
@@ -115,13 +115,14 @@ private Q_SLOTS:
     void batchAnswersWithTheEntriesItReplacedAndRemovedByPosition()
     {
         writeFile("alpha\n\xC2\xA7\nbeta\n\xC2\xA7\ngamma");
-        const auto o = run(batch({op("add", QStringLiteral("delta")),
-                                  op("replace", QStringLiteral("BETA"), QStringLiteral("bet")),
-                                  op("remove", {}, QStringLiteral("gam"))}));
+        const auto o =
+            run(batch({op("add", QStringLiteral("delta")), op("replace", QStringLiteral("BETA"), QStringLiteral("bet")),
+                       op("remove", {}, QStringLiteral("gam"))}));
         QCOMPARE(printed(o), "{\"success\": true, \"done\": true, \"target\": \"memory\", \"usage\": "
                              "\"0% \u2014 20/2,200 chars\", \"entry_count\": 3, \"message\": \"Applied "
                              "3 operation(s).\", \"replaced_entries\": {\"2\": \"beta\"}, "
-                             "\"removed_entries\": {\"3\": \"gamma\"}" + kNote);
+                             "\"removed_entries\": {\"3\": \"gamma\"}"
+                                 + kNote);
         QCOMPARE(fileBytes(), QByteArray("alpha\n\xC2\xA7\nBETA\n\xC2\xA7\ndelta"));
     }
 
@@ -129,12 +130,12 @@ private Q_SLOTS:
     {
         writeFile("only");
         const auto o = run(batch({op("remove", {}, QStringLiteral("only"))}));
-        QCOMPARE(printed(o), std::string(
-            "{\"success\": false, \"error\": \"Refusing to empty MEMORY.md: this batch would remove "
-            "every entry from a previously non-empty store. Keep at least one entry \u2014 merge "
-            "overlapping entries into a shorter one instead of removing the last one. To delete the "
-            "final entry deliberately, use single remove() calls. No operations were applied (batch "
-            "is all-or-nothing).\", \"usage\": \"4/2,200\"}"));
+        QCOMPARE(printed(o),
+                 std::string("{\"success\": false, \"error\": \"Refusing to empty MEMORY.md: this batch would remove "
+                             "every entry from a previously non-empty store. Keep at least one entry \u2014 merge "
+                             "overlapping entries into a shorter one instead of removing the last one. To delete the "
+                             "final entry deliberately, use single remove() calls. No operations were applied (batch "
+                             "is all-or-nothing).\", \"usage\": \"4/2,200\"}"));
         QCOMPARE(fileBytes(), QByteArray("only"));
         QVERIFY(run(op("remove", {}, QStringLiteral("only"))).success); // the deliberate way
         QCOMPARE(fileBytes(), QByteArray());
@@ -159,10 +160,12 @@ private Q_SLOTS:
         QCOMPARE(o.result.value("error", std::string()),
                  "Refusing to write MEMORY.md: file on disk has content that wouldn't round-trip "
                  "through the memory tool (likely added by the patch tool, a shell append, a manual "
-                 "edit, or a concurrent session). A snapshot was saved to " + toStd(backup) + ". Resolve "
-                 "the drift first \u2014 either rewrite the file as a clean \u00A7-delimited list of "
-                 "entries, or move the extra content out \u2014 then retry. This guard exists to "
-                 "prevent silent data loss (issue #26045).");
+                 "edit, or a concurrent session). A snapshot was saved to "
+                     + toStd(backup)
+                     + ". Resolve "
+                       "the drift first \u2014 either rewrite the file as a clean \u00A7-delimited list of "
+                       "entries, or move the extra content out \u2014 then retry. This guard exists to "
+                       "prevent silent data loss (issue #26045).");
         QCOMPARE(o.result.value("remediation", std::string()),
                  std::string("Open the .bak file, integrate the missing entries into the memory tool "
                              "one at a time via memory(action=add, content=...), then remove or "
@@ -224,10 +227,10 @@ private Q_SLOTS:
     {
         writeFile("deploy on Mondays");
         const auto o = run(pinned("remove", QStringLiteral("deploy on Fridays"), {}, QStringLiteral("deploy")));
-        QCOMPARE(printed(o), std::string(
-            "{\"success\": false, \"error\": \"Entry changed since it was staged, so this write was "
-            "not applied: 'deploy on Fridays' is no longer in memory as reviewed. Recreate the change "
-            "against the current entry or reject it; the pending record has been preserved.\"}"));
+        QCOMPARE(printed(o),
+                 std::string("{\"success\": false, \"error\": \"Entry changed since it was staged, so this write was "
+                             "not applied: 'deploy on Fridays' is no longer in memory as reviewed. Recreate the change "
+                             "against the current entry or reject it; the pending record has been preserved.\"}"));
         const auto b = run(batch({op("add", QStringLiteral("x")),
                                   pinned("replace", QStringLiteral("deploy on Fridays"), QStringLiteral("y"))}));
         QCOMPARE(b.result.value("error", std::string()),
@@ -243,15 +246,16 @@ private Q_SLOTS:
     {
         writeFile("clean note\n\xC2\xA7\nsee ~/.ssh/authorized_keys\xE2\x80\x8B\n\xC2\xA7\n[BLOCKED: kept as is]");
         const QString rule(46, QChar(0x2550));
-        const QString blocked = QStringLiteral(
-            "[BLOCKED: MEMORY.md entry contained threat pattern(s): invisible_unicode_U+200B, "
-            "ssh_backdoor, ssh_access. Removed from system prompt; use memory(action=remove) to "
-            "delete the original.]");
-        const QString body = QStringLiteral("clean note\n\u00A7\n") + blocked
-            + QStringLiteral("\n\u00A7\n[BLOCKED: kept as is]");
-        QCOMPARE(*store().snapshot(),
-                 rule + QStringLiteral("\nMEMORY (your personal notes) [%1]\n").arg(MemoryStore::usageText(int(body.size()), 2200))
-                     + rule + QLatin1Char('\n') + body);
+        const QString blocked =
+            QStringLiteral("[BLOCKED: MEMORY.md entry contained threat pattern(s): invisible_unicode_U+200B, "
+                           "ssh_backdoor, ssh_access. Removed from system prompt; use memory(action=remove) to "
+                           "delete the original.]");
+        const QString body =
+            QStringLiteral("clean note\n\u00A7\n") + blocked + QStringLiteral("\n\u00A7\n[BLOCKED: kept as is]");
+        QCOMPARE(*store().snapshot(), rule
+                                          + QStringLiteral("\nMEMORY (your personal notes) [%1]\n")
+                                                .arg(MemoryStore::usageText(int(body.size()), 2200))
+                                          + rule + QLatin1Char('\n') + body);
         QCOMPARE(store().entries()->size(), 3);
     }
 };

@@ -4,11 +4,11 @@
 #include <QTest>
 
 // Json is compared outside QCOMPARE, whose overloads choke on nlohmann's converting templates.
-#define JSON_COMPARE(actual, expected)                                                            \
-    do {                                                                                          \
-        const sediment::Json a_ = (actual);                                                       \
-        const sediment::Json e_ = (expected);                                                     \
-        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                             \
+#define JSON_COMPARE(actual, expected)                                                                                 \
+    do {                                                                                                               \
+        const sediment::Json a_ = (actual);                                                                            \
+        const sediment::Json e_ = (expected);                                                                          \
+        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                                                  \
     } while (false)
 
 using namespace sediment;
@@ -35,20 +35,28 @@ private Q_SLOTS:
         QTest::addColumn<QString>("request");
         QTest::addColumn<QString>("printed");
         QTest::newRow("add") << QStringLiteral(R"({"action":"add","target":"memory"})")
-                             << QStringLiteral(R"({"error": "Content is required for 'add' action.", "success": false})");
+                             << QStringLiteral(
+                                    R"({"error": "Content is required for 'add' action.", "success": false})");
         QTest::newRow("add empty") << QStringLiteral(R"({"action":"add","content":""})")
-                                   << QStringLiteral(R"({"error": "Content is required for 'add' action.", "success": false})");
-        QTest::newRow("replace content") << QStringLiteral(R"({"action":"replace","old_text":"x"})")
-                                         << QStringLiteral(R"({"error": "content is required for 'replace' action.", "success": false})");
-        QTest::newRow("unknown") << QStringLiteral(R"({"action":"d\u00e9lete","old_text":"x"})")
-                                 << QStringLiteral("{\"error\": \"Unknown action 'd\u00e9lete'. Use: add, replace, remove\", \"success\": false}");
-        QTest::newRow("null action") << QStringLiteral(R"({"action":null})")
-                                     << QStringLiteral(R"({"error": "Unknown action 'None'. Use: add, replace, remove", "success": false})");
-        QTest::newRow("missing action") << QStringLiteral(R"({"content":"x"})")
-                                        << QStringLiteral(R"({"error": "Unknown action ''. Use: add, replace, remove", "success": false})");
-        QTest::newRow("operations shape") << QStringLiteral(R"({"operations":{"a":1}})")
-                                          << QStringLiteral("{\"error\": \"operations must be a list of {action, content?, old_text?} "
-                                                            "objects.\", \"success\": false}");
+                                   << QStringLiteral(
+                                          R"({"error": "Content is required for 'add' action.", "success": false})");
+        QTest::newRow("replace content")
+            << QStringLiteral(R"({"action":"replace","old_text":"x"})")
+            << QStringLiteral(R"({"error": "content is required for 'replace' action.", "success": false})");
+        QTest::newRow("unknown")
+            << QStringLiteral(R"({"action":"d\u00e9lete","old_text":"x"})")
+            << QStringLiteral(
+                   "{\"error\": \"Unknown action 'd\u00e9lete'. Use: add, replace, remove\", \"success\": false}");
+        QTest::newRow("null action")
+            << QStringLiteral(R"({"action":null})")
+            << QStringLiteral(R"({"error": "Unknown action 'None'. Use: add, replace, remove", "success": false})");
+        QTest::newRow("missing action")
+            << QStringLiteral(R"({"content":"x"})")
+            << QStringLiteral(R"({"error": "Unknown action ''. Use: add, replace, remove", "success": false})");
+        QTest::newRow("operations shape")
+            << QStringLiteral(R"({"operations":{"a":1}})")
+            << QStringLiteral("{\"error\": \"operations must be a list of {action, content?, old_text?} "
+                              "objects.\", \"success\": false}");
     }
 
     void toolErrorsPutErrorFirstAndKeepUnicode()
@@ -60,10 +68,13 @@ private Q_SLOTS:
 
     void targetErrorsEscapeNonAsciiAsPythonsDefaultDump()
     {
-        QCOMPARE(answerOf(R"({"action":"add","target":"notes","content":"x"})"),
-                 std::string(R"({"success": false, "error": "Invalid memory target 'notes'. Use 'memory' or 'user'."})"));
-        QCOMPARE(answerOf(R"({"action":"add","target":"m\u00e9moire \ud83d\ude00"})"),
-                 std::string(R"({"success": false, "error": "Invalid memory target 'm\u00e9moire \ud83d\ude00'. Use 'memory' or 'user'."})"));
+        QCOMPARE(
+            answerOf(R"({"action":"add","target":"notes","content":"x"})"),
+            std::string(R"({"success": false, "error": "Invalid memory target 'notes'. Use 'memory' or 'user'."})"));
+        QCOMPARE(
+            answerOf(R"({"action":"add","target":"m\u00e9moire \ud83d\ude00"})"),
+            std::string(
+                R"({"success": false, "error": "Invalid memory target 'm\u00e9moire \ud83d\ude00'. Use 'memory' or 'user'."})"));
         QCOMPARE(answerOf(R"({"action":"add","target":5})"),
                  std::string(R"({"success": false, "error": "Invalid memory target '5'. Use 'memory' or 'user'."})"));
     }
@@ -77,17 +88,22 @@ private Q_SLOTS:
     void disabledStoreRefusesEveryWriteWithItsTarget()
     {
         const MemoryRequest::Enabled userOff{true, false};
-        QCOMPARE(answerOf(R"({"action":"add","target":"user","content":"x"})", userOff),
-                 std::string(R"({"success": false, "error": "Built-in USER.md writes are disabled in memory config.", "target": "user"})"));
-        QCOMPARE(answerOf(R"({"action":"bogus","target":"memory"})", {false, true}),
-                 std::string(R"({"success": false, "error": "Built-in MEMORY.md writes are disabled in memory config.", "target": "memory"})"));
+        QCOMPARE(
+            answerOf(R"({"action":"add","target":"user","content":"x"})", userOff),
+            std::string(
+                R"({"success": false, "error": "Built-in USER.md writes are disabled in memory config.", "target": "user"})"));
+        QCOMPARE(
+            answerOf(R"({"action":"bogus","target":"memory"})", {false, true}),
+            std::string(
+                R"({"success": false, "error": "Built-in MEMORY.md writes are disabled in memory config.", "target": "memory"})"));
         QVERIFY(MemoryRequest::parseText(R"({"action":"add","target":"user","content":"x"})", userOff).disabled);
         QVERIFY(MemoryRequest::parseText(R"({"action":"add","content":"x"})", userOff).request);
     }
 
     void missingOrNullTargetMeansMemory()
     {
-        for (const char* json : {R"({"action":"add","content":"hi"})", R"({"action":"add","target":null,"content":"hi"})"}) {
+        for (const char* json :
+             {R"({"action":"add","content":"hi"})", R"({"action":"add","target":null,"content":"hi"})"}) {
             const auto parsed = MemoryRequest::parseText(json);
             QVERIFY(parsed.request);
             QCOMPARE(parsed.request->target, QStringLiteral("memory"));

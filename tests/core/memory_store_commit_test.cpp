@@ -1,8 +1,8 @@
 // MemoryStore::apply with an afterReplace hook: the caller's commit runs once the new contents
 // are in place, still under the lock, and a failed commit puts the previous file back.
 #include "FileBytes.h"
-#include "MemoryOps.h"
 #include "memory/MemoryStore.h"
+#include "MemoryOps.h"
 
 #include <QDir>
 #include <QFile>
@@ -60,10 +60,9 @@ private Q_SLOTS:
         // A BOM, CRLF line ends and a duplicate entry: bytes the canonical writer would change.
         const QByteArray original = "\xEF\xBB\xBFone\r\n§\r\none\r\n§\r\ntwo";
         writeFile(original);
-        auto r = store().apply(op("replace", QStringLiteral("three"), QStringLiteral("two")),
-                               &recordNothing, []() -> Status {
-                                   return fail(Error::io(QStringLiteral("database error: disk I/O error")));
-                               });
+        auto r =
+            store().apply(op("replace", QStringLiteral("three"), QStringLiteral("two")), &recordNothing,
+                          []() -> Status { return fail(Error::io(QStringLiteral("database error: disk I/O error"))); });
         QVERIFY(!r.has_value());
         QCOMPARE(r.error().kind, ErrorKind::Io);
         QCOMPARE(r.error().message, QStringLiteral("database error: disk I/O error"));
@@ -89,8 +88,7 @@ private Q_SLOTS:
             ++calls;
             return {};
         };
-        auto refused = store().apply(op("remove", std::nullopt, QStringLiteral("absent")),
-                                     &recordNothing, commit);
+        auto refused = store().apply(op("remove", std::nullopt, QStringLiteral("absent")), &recordNothing, commit);
         QVERIFY(refused.has_value());
         QVERIFY(!refused->success);
         auto duplicate = store().apply(op("add", QStringLiteral("kept")), &recordNothing, commit);

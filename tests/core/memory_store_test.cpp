@@ -1,6 +1,6 @@
 #include "FileBytes.h"
-#include "MemoryOps.h"
 #include "memory/MemoryStore.h"
+#include "MemoryOps.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,11 +11,11 @@
 #include <sys/resource.h>
 
 // Json is compared outside QCOMPARE, whose overloads choke on nlohmann's converting templates.
-#define JSON_COMPARE(actual, expected)                                                            \
-    do {                                                                                          \
-        const sediment::Json a_ = (actual);                                                       \
-        const sediment::Json e_ = (expected);                                                     \
-        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                             \
+#define JSON_COMPARE(actual, expected)                                                                                 \
+    do {                                                                                                               \
+        const sediment::Json a_ = (actual);                                                                            \
+        const sediment::Json e_ = (expected);                                                                          \
+        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                                                  \
     } while (false)
 
 using namespace sediment;
@@ -31,9 +31,8 @@ const std::string kConsolidate =
     "stale or less important entries (see current_entries below), then retry this add \u2014 all "
     "in this turn.";
 
-const std::string kPatternTail =
-    "'. Content is injected into the system prompt and must not contain injection or "
-    "exfiltration payloads.";
+const std::string kPatternTail = "'. Content is injected into the system prompt and must not contain injection or "
+                                 "exfiltration payloads.";
 
 } // namespace
 
@@ -102,7 +101,8 @@ private Q_SLOTS:
         const auto o = run(store(20), op("add", QStringLiteral("abcdefghi")));
         QVERIFY(!o.success);
         QCOMPARE(err(o), std::string("Memory at 9/20 chars. Adding this entry (9 chars) would exceed "
-                                     "the limit.") + kConsolidate);
+                                     "the limit.")
+                             + kConsolidate);
         JSON_COMPARE(o.result["current_entries"], Json::array({"123456789"}));
         JSON_COMPARE(o.result["usage"], Json("9/20"));
         QCOMPARE(fileBytes(), QByteArray("123456789"));
@@ -113,15 +113,15 @@ private Q_SLOTS:
         writeFile(QByteArray(2190, 'x'));
         const auto o = run(store(2200), op("add", QString(1200, QLatin1Char('y'))));
         QCOMPARE(err(o), std::string("Memory at 2,190/2,200 chars. Adding this entry (1200 chars) "
-                                     "would exceed the limit.") + kConsolidate);
+                                     "would exceed the limit.")
+                             + kConsolidate);
         JSON_COMPARE(o.result["usage"], Json("2,190/2,200"));
     }
 
     void usagePercentTruncatesLikePythonDoubles()
     {
         writeFile(QByteArray(638, 'x'));
-        QCOMPARE(store(2200).show()->value("usage", std::string()),
-                 std::string("28% \u2014 638/2,200 chars"));
+        QCOMPARE(store(2200).show()->value("usage", std::string()), std::string("28% \u2014 638/2,200 chars"));
         QCOMPARE(MemoryStore::usageText(0, 0), QStringLiteral("0% \u2014 0/0 chars"));
         QCOMPARE(MemoryStore::usageText(0, 2200), QStringLiteral("0% \u2014 0/2,200 chars"));
     }
@@ -136,7 +136,8 @@ private Q_SLOTS:
         const auto combining = run(store(3), op("add", QStringLiteral("e\u0301\U00020BB7\u00A7")));
         QVERIFY(!combining.success); // four code points
         QCOMPARE(err(combining), std::string("Memory at 0/3 chars. Adding this entry (4 chars) would "
-                                             "exceed the limit.") + kConsolidate);
+                                             "exceed the limit.")
+                                     + kConsolidate);
     }
 
     void replaceSwapsTheWholeMatchedEntry()
@@ -154,15 +155,17 @@ private Q_SLOTS:
                  std::string("old_text cannot be empty."));
         QCOMPARE(err(run(store(), op("replace", QStringLiteral(" "), QStringLiteral("x")))),
                  std::string("new_content cannot be empty. Use 'remove' to delete entries."));
-        QCOMPARE(err(run(store(), op("remove", {}, QStringLiteral("\t")))),
-                 std::string("old_text cannot be empty."));
+        QCOMPARE(err(run(store(), op("remove", {}, QStringLiteral("\t")))), std::string("old_text cannot be empty."));
     }
 
     void replaceWithoutMatchNamesTheText()
     {
         writeFile("alpha");
         const auto o = run(store(), op("replace", QStringLiteral("x"), QStringLiteral("Alp")));
-        JSON_COMPARE(o.result, Json::parse(R"({"success": false, "error": "No entry matched 'Alp'. Check current_entries below and retry with the exact text of the entry you want to replace.", "current_entries": ["alpha"]})"));
+        JSON_COMPARE(
+            o.result,
+            Json::parse(
+                R"({"success": false, "error": "No entry matched 'Alp'. Check current_entries below and retry with the exact text of the entry you want to replace.", "current_entries": ["alpha"]})"));
         QCOMPARE(err(run(store(), op("remove", {}, QStringLiteral("zzz")))),
                  std::string("No entry matched 'zzz'. Check current_entries below and retry with the "
                              "exact text of the entry you want to remove."));
@@ -171,13 +174,13 @@ private Q_SLOTS:
     void severalDifferentMatchesListPreviewsOfEightyCodePoints()
     {
         const QString longEntry = QStringLiteral("note ") + QString(74, QLatin1Char('a'))
-            + QStringLiteral("\U0001F600\U0001F600tail"); // 81 code points up to the 2nd emoji
+                                  + QStringLiteral("\U0001F600\U0001F600tail"); // 81 code points up to the 2nd emoji
         writeFile((QStringLiteral("note short\n\u00A7\n") + longEntry).toUtf8());
         const auto o = run(store(), op("remove", {}, QStringLiteral("note")));
         QVERIFY(!o.success);
         QCOMPARE(err(o), std::string("Multiple entries matched 'note'. Be more specific."));
-        const QString preview = QStringLiteral("note ") + QString(74, QLatin1Char('a'))
-            + QStringLiteral("\U0001F600...");
+        const QString preview =
+            QStringLiteral("note ") + QString(74, QLatin1Char('a')) + QStringLiteral("\U0001F600...");
         JSON_COMPARE(o.result["matches"], Json::array({"note short", toStd(preview)}));
         const auto r = run(store(), op("replace", QStringLiteral("x"), QStringLiteral("note")));
         JSON_COMPARE(r.result["matches"], o.result["matches"]);
@@ -196,7 +199,10 @@ private Q_SLOTS:
     {
         writeFile("0123456789");
         const auto o = run(store(12), op("replace", QStringLiteral("0123456789abc"), QStringLiteral("0")));
-        JSON_COMPARE(o.result, Json::parse(R"({"success": false, "error": "Replacement would put memory at 13/12 chars. Shorten the new content, or 'remove' other stale or less important entries to make room (see current_entries below), then retry \u2014 all in this turn.", "current_entries": ["0123456789"], "usage": "10/12"})"));
+        JSON_COMPARE(
+            o.result,
+            Json::parse(
+                R"({"success": false, "error": "Replacement would put memory at 13/12 chars. Shorten the new content, or 'remove' other stale or less important entries to make room (see current_entries below), then retry \u2014 all in this turn.", "current_entries": ["0123456789"], "usage": "10/12"})"));
         QCOMPARE(fileBytes(), QByteArray("0123456789"));
     }
 
@@ -226,8 +232,7 @@ private Q_SLOTS:
     void batchIsAllOrNothing()
     {
         writeFile("a1\n\xC2\xA7\nb2");
-        const auto o = run(store(), batch({op("add", QStringLiteral("c3")),
-                                           op("remove", {}, QStringLiteral("zz"))}));
+        const auto o = run(store(), batch({op("add", QStringLiteral("c3")), op("remove", {}, QStringLiteral("zz"))}));
         QVERIFY(!o.success);
         QVERIFY(!o.changed);
         QCOMPARE(err(o), std::string("Operation 2 (remove): no entry matched 'zz'. No operations "
@@ -240,8 +245,7 @@ private Q_SLOTS:
     void batchOverTheFinalBudgetIsRefused()
     {
         writeFile("abc");
-        const auto o = run(store(10), batch({op("add", QStringLiteral("defgh")),
-                                             op("add", QStringLiteral("ij"))}));
+        const auto o = run(store(10), batch({op("add", QStringLiteral("defgh")), op("add", QStringLiteral("ij"))}));
         QCOMPARE(err(o), std::string("After applying all 2 operations, memory would be at 16/10 "
                                      "chars -- over the limit. Remove or shorten more entries in the "
                                      "same batch, then retry. No operations were applied (batch is "
@@ -264,8 +268,8 @@ private Q_SLOTS:
         QCOMPARE(err(run(store(), batch({op("add", QStringLiteral("ok")), op("")}))),
                  "Operation 2 (unknown): unknown action. Use add, replace, or remove." + tail);
         QCOMPARE(err(run(store(), batch({}))), std::string("operations list is empty."));
-        QCOMPARE(err(run(store(), batch({op("add", QStringLiteral("fine")),
-                                          op("add", QStringLiteral("see authorized_keys"))}))),
+        QCOMPARE(err(run(store(),
+                         batch({op("add", QStringLiteral("fine")), op("add", QStringLiteral("see authorized_keys"))}))),
                  "Operation 2: Blocked: content matches threat pattern 'ssh_backdoor" + kPatternTail);
         QCOMPARE(fileBytes(), QByteArray("x1\n\xC2\xA7\nx2"));
     }
@@ -294,8 +298,8 @@ private Q_SLOTS:
         QVERIFY(!r);
         QCOMPARE(r.error().kind, ErrorKind::Io);
         QCOMPARE(fileBytes(), QByteArray("precious"));
-        const QStringList left = QDir(QFileInfo(path()).absolutePath())
-                                     .entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+        const QStringList left =
+            QDir(QFileInfo(path()).absolutePath()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
         QCOMPARE(left, (QStringList{QStringLiteral("MEMORY.md"), QStringLiteral("MEMORY.md.lock")}));
     }
 
@@ -318,11 +322,11 @@ private Q_SLOTS:
         writeFile("one\n\xC2\xA7\ntwo");
         const QString rule(46, QChar(0x2550));
         QCOMPARE(*store(2200).snapshot(),
-                 rule + QStringLiteral("\nMEMORY (your personal notes) [0% \u2014 9/2,200 chars]\n")
-                     + rule + QStringLiteral("\none\n\u00A7\ntwo"));
+                 rule + QStringLiteral("\nMEMORY (your personal notes) [0% \u2014 9/2,200 chars]\n") + rule
+                     + QStringLiteral("\none\n\u00A7\ntwo"));
         QCOMPARE(*store(8, "user").snapshot(),
-                 rule + QStringLiteral("\nUSER PROFILE (who the user is) [100% \u2014 9/8 chars]\n")
-                     + rule + QStringLiteral("\none\n\u00A7\ntwo"));
+                 rule + QStringLiteral("\nUSER PROFILE (who the user is) [100% \u2014 9/8 chars]\n") + rule
+                     + QStringLiteral("\none\n\u00A7\ntwo"));
     }
 
     void restoreWritesBackOnlyWhenTheFileIsAsExpected()
@@ -350,4 +354,3 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(MemoryStoreTest)
 #include "memory_store_test.moc"
-

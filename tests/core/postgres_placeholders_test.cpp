@@ -38,8 +38,9 @@ private Q_SLOTS:
     void aLimitPlaceholderTakesANegativeValueAsNoLimit()
     {
         int n = 0;
-        QCOMPARE(numberPlaceholders("SELECT id FROM t ORDER BY id limit ?3 OFFSET ?4", &n),
-                 std::string("SELECT id FROM t ORDER BY id limit NULLIF(GREATEST(CAST($3 AS BIGINT), -1), -1) OFFSET $4"));
+        QCOMPARE(
+            numberPlaceholders("SELECT id FROM t ORDER BY id limit ?3 OFFSET ?4", &n),
+            std::string("SELECT id FROM t ORDER BY id limit NULLIF(GREATEST(CAST($3 AS BIGINT), -1), -1) OFFSET $4"));
         QCOMPARE(n, 4);
         // Only the keyword, not a name ending in it.
         QCOMPARE(numberPlaceholders("SELECT rate_limit ? FROM t", &n), std::string("SELECT rate_limit $1 FROM t"));

@@ -44,8 +44,7 @@ private Q_SLOTS:
         auto r = ProposalParser::parse("{\"a\":1}\n{\"a\":2}\n{\"a\":\n");
         QVERIFY(!r.has_value());
         QCOMPARE(r.error().kind, ErrorKind::Invalid);
-        QVERIFY2(r.error().message.startsWith(QLatin1String("line 3: malformed JSON")),
-                 qPrintable(r.error().message));
+        QVERIFY2(r.error().message.startsWith(QLatin1String("line 3: malformed JSON")), qPrintable(r.error().message));
     }
 
     void rejectsInvalidUtf8NamingTheLine()

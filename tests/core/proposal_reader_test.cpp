@@ -22,10 +22,12 @@ class ProposalReaderTest final : public QObject {
     {
         QByteArray out;
         for (int i = from; i <= to; ++i)
-            out += QStringLiteral(R"({"target":"memory","op":{"action":"add","content":"fact %1\u0007"},"rationale":"r%1","score":0.5})")
-                       .arg(i)
-                       .toUtf8()
-                   + '\n';
+            out +=
+                QStringLiteral(
+                    R"({"target":"memory","op":{"action":"add","content":"fact %1\u0007"},"rationale":"r%1","score":0.5})")
+                    .arg(i)
+                    .toUtf8()
+                + '\n';
         return out;
     }
 
@@ -78,12 +80,16 @@ private Q_SLOTS:
     void theFirstInvalidProposalIsTheVerdictAndNothingAfterItIsHandedOver()
     {
         const QByteArray input = lines(1, 1500)
-                                 + R"({"target":"memory","op":{"action":"add","content":"x"},"score":2})" "\n"
-                                 + R"({"target":"nowhere","op":{}})" "\n" + lines(1503, 2000);
+                                 + R"({"target":"memory","op":{"action":"add","content":"x"},"score":2})"
+                                   "\n"
+                                 + R"({"target":"nowhere","op":{}})"
+                                   "\n"
+                                 + lines(1503, 2000);
         for (qsizetype threadFrom : {qsizetype(0), input.size() + 1}) {
             const Read r = readAll(input, threadFrom);
             QVERIFY(!r.verdict);
-            QCOMPARE(r.verdict.error().message, QStringLiteral("proposal 1501: score must be a number in [0,1] (got 2)"));
+            QCOMPARE(r.verdict.error().message,
+                     QStringLiteral("proposal 1501: score must be a number in [0,1] (got 2)"));
             QVERIFY(r.proposals.size() <= 1500);
             for (size_t i = 0; i < r.proposals.size(); ++i)
                 QCOMPARE(r.proposals[i].index, int(i + 1));
@@ -92,8 +98,10 @@ private Q_SLOTS:
 
     void aSyntaxErrorAfterAnInvalidProposalWins()
     {
-        const QByteArray input = lines(1, 10) + R"({"target":"memory","op":{"action":"add"}})" "\n" + lines(12, 1400)
-                                 + "{\"target\":\n";
+        const QByteArray input = lines(1, 10)
+                                 + R"({"target":"memory","op":{"action":"add"}})"
+                                   "\n"
+                                 + lines(12, 1400) + "{\"target\":\n";
         for (qsizetype threadFrom : {qsizetype(0), input.size() + 1}) {
             const Read r = readAll(input, threadFrom, threadFrom == 0);
             QVERIFY(!r.verdict);

@@ -32,7 +32,9 @@ private Q_SLOTS:
     void acceptsSeedForm()
     {
         auto r = m_validator->validate(
-            Json::parse(R"({"target":"memory","op":{"action":"add","content":"Use ninja"},"rationale":"faster","score":0.82})"), 1);
+            Json::parse(
+                R"({"target":"memory","op":{"action":"add","content":"Use ninja"},"rationale":"faster","score":0.82})"),
+            1);
         QVERIFY2(r.has_value(), r ? "" : qPrintable(r.error().message));
         QCOMPARE(r->destination, QStringLiteral("memory"));
         QCOMPARE(r->score.value(), 0.82);
@@ -43,9 +45,11 @@ private Q_SLOTS:
 
     void acceptsGeneralFormWithProvenance()
     {
-        auto r = m_validator->validate(Json::parse(
-            R"({"id":"a-1","destination":"brain_inbox","op":{"title":"T","text":"body"},"score":1,
-                "source":{"agent":"hermes","session":"s1","scar":12,"extra":"kept"}})"), 1);
+        auto r = m_validator->validate(
+            Json::parse(
+                R"({"id":"a-1","destination":"brain_inbox","op":{"title":"T","text":"body"},"score":1,
+                "source":{"agent":"hermes","session":"s1","scar":12,"extra":"kept"}})"),
+            1);
         QVERIFY2(r.has_value(), r ? "" : qPrintable(r.error().message));
         QCOMPARE(r->extId.value(), QStringLiteral("a-1"));
         QCOMPARE(r->agent.value(), QStringLiteral("hermes"));
@@ -111,7 +115,9 @@ private Q_SLOTS:
                  QStringLiteral("proposal 1: op.name must match [a-z0-9][a-z0-9._-]{0,63} (got \"Bad Name\")"));
         QCOMPARE(errorOf(R"({"destination":"skill","op":{"name":"ok-1","mode":"patch","text":"x"}})"),
                  QStringLiteral("proposal 1: op.text is not used by mode 'patch'"));
-        QVERIFY(m_validator->validate(Json::parse(R"({"destination":"skill","op":{"name":"ok.skill_1","mode":"patch","before":"","after":"y"}})"), 1));
+        QVERIFY(m_validator->validate(
+            Json::parse(R"({"destination":"skill","op":{"name":"ok.skill_1","mode":"patch","before":"","after":"y"}})"),
+            1));
     }
 
     void idIsBounded()
@@ -138,7 +144,8 @@ private Q_SLOTS:
         QVERIFY(QFile::link(QDir::tempPath(), m_dir.filePath(QStringLiteral("out"))));
         QVERIFY(errorOf(R"({"destination":"claude_md","op":{"path":"out/x.md","before":"","after":"y"}})")
                     .contains(QLatin1String("outside the workspace")));
-        auto ok = m_validator->validate(Json::parse(R"({"destination":"claude_md","op":{"before":"","after":"y"}})"), 1);
+        auto ok =
+            m_validator->validate(Json::parse(R"({"destination":"claude_md","op":{"before":"","after":"y"}})"), 1);
         QVERIFY(ok);
         QCOMPARE(ok->op["path"].get<std::string>(), std::string("CLAUDE.md"));
     }
@@ -146,7 +153,8 @@ private Q_SLOTS:
     void sameMeaningHashesTheSame()
     {
         auto a = m_validator->validate(Json::parse(R"({"destination":"claude_md","op":{"before":"","after":"y"}})"), 1);
-        auto b = m_validator->validate(Json::parse(R"({"destination":"claude_md","op":{"after":"y","path":"CLAUDE.md","before":""}})"), 2);
+        auto b = m_validator->validate(
+            Json::parse(R"({"destination":"claude_md","op":{"after":"y","path":"CLAUDE.md","before":""}})"), 2);
         QVERIFY(a && b);
         QCOMPARE(a->contentHash, b->contentHash);
         auto c = m_validator->validate(Json::parse(R"({"destination":"claude_md","op":{"before":"","after":"z"}})"), 1);
@@ -166,9 +174,14 @@ private Q_SLOTS:
         QCOMPARE(content.size(), size_t(4096));
         QCOMPARE(r->rationale, QStringLiteral("why[31m"));
         const std::string report = r->sanitized.dump();
-        QVERIFY2(report.find(R"({"index":2,"field":"op.content","action":"removed 3 control characters"})") != std::string::npos, report.c_str());
-        QVERIFY2(report.find(R"x("field":"op.content","action":"cut to 4096 code points (was 5017)")x") != std::string::npos, report.c_str());
-        QVERIFY(report.find(R"({"index":2,"field":"rationale","action":"removed 1 control character"})") != std::string::npos);
+        QVERIFY2(report.find(R"({"index":2,"field":"op.content","action":"removed 3 control characters"})")
+                     != std::string::npos,
+                 report.c_str());
+        QVERIFY2(report.find(R"x("field":"op.content","action":"cut to 4096 code points (was 5017)")x")
+                     != std::string::npos,
+                 report.c_str());
+        QVERIFY(report.find(R"({"index":2,"field":"rationale","action":"removed 1 control character"})")
+                != std::string::npos);
     }
 
     void capCountsCodePointsNotBytes()
@@ -189,7 +202,8 @@ private Q_SLOTS:
         p["op"]["text"] = std::string(65537, 'a');
         auto r = m_validator->validate(p, 5);
         QVERIFY(!r);
-        QVERIFY2(r.error().message.startsWith(QLatin1String("proposal 5: op.text is longer than 65536 code points (got 65537)")),
+        QVERIFY2(r.error().message.startsWith(
+                     QLatin1String("proposal 5: op.text is longer than 65536 code points (got 65537)")),
                  qPrintable(r.error().message));
         p["op"]["text"] = std::string(65536, 'a');
         QVERIFY(m_validator->validate(p, 5));

@@ -1,13 +1,13 @@
+#include "FreshDatabase.h"
 #include "scars/ScarBook.h"
 #include "scars/ScarRecall.h"
-#include "FreshDatabase.h"
 #include "store/Database.h"
 #include "store/ScarRepository.h"
 #include "util/Time.h"
 
 #include <QTemporaryDir>
-#include <QTimeZone>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace sediment;
 
@@ -68,8 +68,10 @@ private Q_SLOTS:
 
     void betterTextMatchWinsWhenImportanceAndAgeAreEqual()
     {
-        const qint64 weak = addScar(QStringLiteral("deploy script"), QStringLiteral("unrelated words here and there"), 5, 5);
-        const qint64 strong = addScar(QStringLiteral("deploy rollback deploy"), QStringLiteral("rollback the deploy"), 5, 5);
+        const qint64 weak =
+            addScar(QStringLiteral("deploy script"), QStringLiteral("unrelated words here and there"), 5, 5);
+        const qint64 strong =
+            addScar(QStringLiteral("deploy rollback deploy"), QStringLiteral("rollback the deploy"), 5, 5);
         addScar(QStringLiteral("nothing to see"), QStringLiteral("other"), 5, 5);
         auto hits = ScarRecall(*m_db, m_clock).recall(QStringLiteral("deploy rollback"), {}, 5);
         QVERIFY(hits);

@@ -17,8 +17,8 @@ private Q_SLOTS:
 
     void redactsPhoneNumbersButNotDates()
     {
-        const auto r = Redactor::redact(
-            QStringLiteral("call +33 6 12 34 56 78 or (555) 123-4567 before 2026-11-22, v1.2.3"));
+        const auto r =
+            Redactor::redact(QStringLiteral("call +33 6 12 34 56 78 or (555) 123-4567 before 2026-11-22, v1.2.3"));
         QCOMPARE(r.text, QStringLiteral("call [phone] or [phone] before 2026-11-22, v1.2.3"));
         QCOMPARE(r.phones, 2);
     }
@@ -41,9 +41,9 @@ private Q_SLOTS:
 
     void leavesOrdinaryProseAndPathsAlone()
     {
-        const QString text = QStringLiteral(
-            "Run core/store/ScarRepository.cpp tests at 0.7 confidence; the_long_identifier_name "
-            "stays readable.");
+        const QString text =
+            QStringLiteral("Run core/store/ScarRepository.cpp tests at 0.7 confidence; the_long_identifier_name "
+                           "stays readable.");
         const auto r = Redactor::redact(text);
         QCOMPARE(r.text, text);
         QCOMPARE(r.total(), 0);
@@ -52,8 +52,8 @@ private Q_SLOTS:
     void redactsEveryStringInJson()
     {
         Redactor::Result found;
-        const Json out = Redactor::redactJson(
-            Json{{"text", "mail bob@corp.io"}, {"list", {"tel 0612345678", 3}}}, found);
+        const Json out =
+            Redactor::redactJson(Json{{"text", "mail bob@corp.io"}, {"list", {"tel 0612345678", 3}}}, found);
         QCOMPARE(fromStd(out["text"].get<std::string>()), QStringLiteral("mail [email]"));
         QCOMPARE(fromStd(out["list"][0].get<std::string>()), QStringLiteral("tel [phone]"));
         QCOMPARE(out["list"][1].get<int>(), 3);

@@ -1,4 +1,3 @@
-#include "TeamStore.h"
 #include "gate/Gate.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
@@ -7,8 +6,9 @@
 #include "review/ReviewKernel.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
-#include "store/InboxStaging.h"
 #include "store/InboxRepository.h"
+#include "store/InboxStaging.h"
+#include "TeamStore.h"
 #include "workspace/PathGuard.h"
 
 #include <QTemporaryDir>
@@ -47,7 +47,8 @@ public:
         r.store = destination;
         const std::string content = op.value("content", std::string());
         if (content == "over budget") {
-            r.message = QStringLiteral("Memory at 2,190/2,200 chars. Adding this entry (11 chars) would exceed the limit.");
+            r.message =
+                QStringLiteral("Memory at 2,190/2,200 chars. Adding this entry (11 chars) would exceed the limit.");
             return r;
         }
         r.before = QString();
@@ -193,8 +194,8 @@ private Q_SLOTS:
     void sortsEveryProposalIntoItsFate()
     {
         auto k = kernel();
-        auto r = k.process(validated({memoryAdd("good", 0.9), memoryAdd("weak", 0.1),
-                                      memoryAdd("over budget", 0.9), memoryAdd("later", std::nullopt)}));
+        auto r = k.process(validated({memoryAdd("good", 0.9), memoryAdd("weak", 0.1), memoryAdd("over budget", 0.9),
+                                      memoryAdd("later", std::nullopt)}));
         QVERIFY(r);
         QVERIFY(!r->error);
         QCOMPARE(r->applied.size(), size_t(1));
@@ -283,7 +284,8 @@ private Q_SLOTS:
         auto first = k.process(validated({memoryAdd("remember me", std::nullopt)}));
         QVERIFY(first);
         const qint64 id = first->pending[0].inboxId;
-        auto again = k.process(validated({memoryAdd("remember me", std::nullopt), memoryAdd("remember me", std::nullopt)}));
+        auto again =
+            k.process(validated({memoryAdd("remember me", std::nullopt), memoryAdd("remember me", std::nullopt)}));
         QVERIFY(again);
         QCOMPARE(again->pending.size(), size_t(2));
         QCOMPARE(again->pending[0].inboxId, id);

@@ -44,7 +44,7 @@ class ReviewOutcomeTest final : public QObject {
 private Q_SLOTS:
     void sharedAndUnsharedTextsPrintAsPythonDoes()
     {
-        const QString memory = QString::fromLatin1("memory"); // shared by several items
+        const QString memory = QString::fromLatin1("memory");                          // shared by several items
         const QString awaiting = QString::fromUtf8("awaiting \"human\" review\n — é"); // escaped
         ReviewOutcome o;
         o.pending.push_back({1, 10, memory, awaiting, 0});

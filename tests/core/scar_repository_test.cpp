@@ -17,8 +17,8 @@ class ScarRepositoryTest : public QObject {
     QTemporaryDir m_dir;
     std::unique_ptr<Database> m_db;
 
-    qint64 add(const QString& title, const QString& scope = QStringLiteral("general"),
-               bool archived = false, const QString& context = {})
+    qint64 add(const QString& title, const QString& scope = QStringLiteral("general"), bool archived = false,
+               const QString& context = {})
     {
         Scar s;
         s.title = title;
@@ -121,11 +121,9 @@ private Q_SLOTS:
         // Random titles over a small vocabulary, three scopes, some archived: for each query and
         // scope, every limit must give the first `limit` of the complete ranking, which itself
         // holds only live in-scope scars, in (bm25, id) order.
-        const QStringList vocabulary{QStringLiteral("cache"), QStringLiteral("lock"),
-                                     QStringLiteral("retry"), QStringLiteral("schema"),
-                                     QStringLiteral("token"), QStringLiteral("queue")};
-        const QStringList scopes{QStringLiteral("general"), QStringLiteral("ci"),
-                                 QStringLiteral("billing")};
+        const QStringList vocabulary{QStringLiteral("cache"),  QStringLiteral("lock"),  QStringLiteral("retry"),
+                                     QStringLiteral("schema"), QStringLiteral("token"), QStringLiteral("queue")};
+        const QStringList scopes{QStringLiteral("general"), QStringLiteral("ci"), QStringLiteral("billing")};
         QRandomGenerator rng(11);
         for (int i = 0; i < 600; ++i) {
             QStringList words;
@@ -151,8 +149,8 @@ private Q_SLOTS:
                 for (int limit : {1, 3, 5, 50}) {
                     auto part = repo.candidates(query, scope, limit);
                     QVERIFY(part);
-                    const std::vector<qint64> want(
-                        all.begin(), all.begin() + std::min<qsizetype>(limit, qsizetype(all.size())));
+                    const std::vector<qint64> want(all.begin(),
+                                                   all.begin() + std::min<qsizetype>(limit, qsizetype(all.size())));
                     QCOMPARE(ids(*part), want);
                 }
             }
@@ -166,8 +164,7 @@ private Q_SLOTS:
         add(QStringLiteral("c"), QStringLiteral("general"), true);
         add(QStringLiteral("d"), QStringLiteral("billing"));
         add(QStringLiteral("e"), QStringLiteral("ci"));
-        const std::vector<QString> want{QStringLiteral("billing"), QStringLiteral("ci"),
-                                        QStringLiteral("general")};
+        const std::vector<QString> want{QStringLiteral("billing"), QStringLiteral("ci"), QStringLiteral("general")};
         auto before = ScarRepository(*m_db).scopes();
         QVERIFY(before);
         QCOMPARE(*before, want);

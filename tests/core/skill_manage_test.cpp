@@ -48,8 +48,8 @@ private Q_SLOTS:
 
     void createsASkillWithHermesMessage()
     {
-        const auto o = run({{"action", "create"}, {"name", "deploy"}, {"content", toStd(kSkill)},
-                            {"category", "devops"}});
+        const auto o =
+            run({{"action", "create"}, {"name", "deploy"}, {"content", toStd(kSkill)}, {"category", "devops"}});
         QVERIFY2(o.success, qPrintable(o.message));
         QCOMPARE(o.message, QStringLiteral("Skill 'deploy' created."));
         QCOMPARE(read(QStringLiteral("skills/devops/deploy/SKILL.md")), kSkill);
@@ -77,10 +77,12 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("content");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no fence") << QStringLiteral("# Deploy\n") << QStringLiteral(
-            "SKILL.md must start with YAML frontmatter (---). See existing skills for format.");
-        QTest::newRow("not closed") << QStringLiteral("---\nname: x\ndescription: y\n") << QStringLiteral(
-            "SKILL.md frontmatter is not closed. Ensure you have a closing '---' line.");
+        QTest::newRow("no fence")
+            << QStringLiteral("# Deploy\n")
+            << QStringLiteral("SKILL.md must start with YAML frontmatter (---). See existing skills for format.");
+        QTest::newRow("not closed") << QStringLiteral("---\nname: x\ndescription: y\n")
+                                    << QStringLiteral(
+                                           "SKILL.md frontmatter is not closed. Ensure you have a closing '---' line.");
         QTest::newRow("no name") << QStringLiteral("---\ndescription: y\n---\nbody\n")
                                  << QStringLiteral("Frontmatter must include 'name' field.");
         QTest::newRow("no description") << QStringLiteral("---\nname: x\n---\nbody\n")
@@ -132,11 +134,12 @@ private Q_SLOTS:
         QCOMPARE(run({{"action", "edit"}, {"name", "ghost"}, {"content", toStd(kSkill)}}).message,
                  QStringLiteral("Skill 'ghost' not found in active profile 'default'. Use "
                                 "skills_list() to see available skills."));
-        QCOMPARE(run({{"action", "write_file"}, {"name", "ghost"}, {"file_path", "references/a.md"},
-                      {"file_content", "x"}}).message,
-                 QStringLiteral("Skill 'ghost' not found in active profile 'default'. Use "
-                                "skills_list() to see available skills. Create it first with "
-                                "action='create'."));
+        QCOMPARE(
+            run({{"action", "write_file"}, {"name", "ghost"}, {"file_path", "references/a.md"}, {"file_content", "x"}})
+                .message,
+            QStringLiteral("Skill 'ghost' not found in active profile 'default'. Use "
+                           "skills_list() to see available skills. Create it first with "
+                           "action='create'."));
     }
 
     void notFoundNamesAnotherProfileHoldingTheSkill()
@@ -153,8 +156,11 @@ private Q_SLOTS:
     void patchesWithTheFuzzyMatcherAndRecordsTelemetry()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
-        const auto o = run({{"action", "patch"}, {"name", "deploy"}, {"old_string", "2.  Upload."},
-                            {"new_string", "2. Upload.\n3. Verify."}, {"replace_all", false}});
+        const auto o = run({{"action", "patch"},
+                            {"name", "deploy"},
+                            {"old_string", "2.  Upload."},
+                            {"new_string", "2. Upload.\n3. Verify."},
+                            {"replace_all", false}});
         QVERIFY2(o.success, qPrintable(o.message));
         QCOMPARE(o.message, QStringLiteral("Patched SKILL.md in skill 'deploy' (1 replacement)."));
         QVERIFY(read(QStringLiteral("skills/deploy/SKILL.md")).endsWith(QStringLiteral("2. Upload.\n3. Verify.\n")));
@@ -170,8 +176,10 @@ private Q_SLOTS:
     void aPatchThatBreaksTheFrontmatterIsRefused()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
-        const auto o = run({{"action", "patch"}, {"name", "deploy"},
-                            {"old_string", "description: Ship the app\n"}, {"new_string", ""}});
+        const auto o = run({{"action", "patch"},
+                            {"name", "deploy"},
+                            {"old_string", "description: Ship the app\n"},
+                            {"new_string", ""}});
         QCOMPARE(o.message, QStringLiteral("Patch would break SKILL.md structure: Frontmatter must "
                                            "include 'description' field."));
         QCOMPARE(read(QStringLiteral("skills/deploy/SKILL.md")), kSkill);
@@ -184,12 +192,15 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("traversal") << QStringLiteral("references/../../x.md")
                                    << QStringLiteral("Path traversal ('..') is not allowed.");
-        QTest::newRow("outside subdirs") << QStringLiteral("notes/x.md") << QStringLiteral(
-            "File must be under one of: assets, references, scripts, templates. Got: 'notes/x.md'");
-        QTest::newRow("directory only") << QStringLiteral("references") << QStringLiteral(
-            "Provide a file path, not just a directory. Example: 'references/myfile.md'");
-        QTest::newRow("absolute") << QStringLiteral("/etc/passwd") << QStringLiteral(
-            "File must be under one of: assets, references, scripts, templates. Got: '/etc/passwd'");
+        QTest::newRow("outside subdirs")
+            << QStringLiteral("notes/x.md")
+            << QStringLiteral("File must be under one of: assets, references, scripts, templates. Got: 'notes/x.md'");
+        QTest::newRow("directory only")
+            << QStringLiteral("references")
+            << QStringLiteral("Provide a file path, not just a directory. Example: 'references/myfile.md'");
+        QTest::newRow("absolute")
+            << QStringLiteral("/etc/passwd")
+            << QStringLiteral("File must be under one of: assets, references, scripts, templates. Got: '/etc/passwd'");
     }
 
     void supportingFilePathsFollowHermesRules()
@@ -197,8 +208,8 @@ private Q_SLOTS:
         QFETCH(QString, filePath);
         QFETCH(QString, message);
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
-        const auto o = run({{"action", "write_file"}, {"name", "deploy"}, {"file_path", toStd(filePath)},
-                            {"file_content", "x"}});
+        const auto o =
+            run({{"action", "write_file"}, {"name", "deploy"}, {"file_path", toStd(filePath)}, {"file_content", "x"}});
         QCOMPARE(o.message, message);
         QCOMPARE(QDir(path(QStringLiteral("skills/deploy"))).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
                  QStringList{QStringLiteral("SKILL.md")});
@@ -208,10 +219,10 @@ private Q_SLOTS:
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
         QDir().mkpath(m_dir.path() + QStringLiteral("/outside"));
-        QVERIFY(QFile::link(m_dir.path() + QStringLiteral("/outside"),
-                            path(QStringLiteral("skills/deploy/references"))));
-        const auto o = run({{"action", "write_file"}, {"name", "deploy"},
-                            {"file_path", "references/x.md"}, {"file_content", "x"}});
+        QVERIFY(
+            QFile::link(m_dir.path() + QStringLiteral("/outside"), path(QStringLiteral("skills/deploy/references"))));
+        const auto o = run(
+            {{"action", "write_file"}, {"name", "deploy"}, {"file_path", "references/x.md"}, {"file_content", "x"}});
         QCOMPARE(o.message, QStringLiteral("Path escapes allowed directory: '%1/outside/x.md' is not in "
                                            "the subpath of '%2'")
                                 .arg(QFileInfo(m_dir.path()).canonicalFilePath(),
@@ -222,7 +233,9 @@ private Q_SLOTS:
     void writesAndRemovesSupportingFiles()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
-        auto o = run({{"action", "write_file"}, {"name", "deploy"}, {"file_path", "scripts/run.sh"},
+        auto o = run({{"action", "write_file"},
+                      {"name", "deploy"},
+                      {"file_path", "scripts/run.sh"},
                       {"file_content", "#!/bin/sh\necho ok\n"}});
         QCOMPARE(o.message, QStringLiteral("File 'scripts/run.sh' written to skill 'deploy'."));
         QCOMPARE(read(QStringLiteral("skills/deploy/scripts/run.sh")), QStringLiteral("#!/bin/sh\necho ok\n"));
@@ -236,7 +249,9 @@ private Q_SLOTS:
     void refusesASupportingFileOverOneMebibyte()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
-        const auto o = run({{"action", "write_file"}, {"name", "deploy"}, {"file_path", "assets/big.bin"},
+        const auto o = run({{"action", "write_file"},
+                            {"name", "deploy"},
+                            {"file_path", "assets/big.bin"},
                             {"file_content", std::string(1048577, 'x')}});
         QCOMPARE(o.message, QStringLiteral("File content is 1,048,577 bytes (limit: 1,048,576 bytes / 1 "
                                            "MiB). Consider splitting into smaller files."));
@@ -295,11 +310,10 @@ private Q_SLOTS:
     {
         QCOMPARE(StagedSkillWrite::gist({{"action", "create"}, {"name", "deploy"}, {"content", toStd(kSkill)}}),
                  QStringLiteral("create 'deploy' \u2014 Ship the app (%1 chars)").arg(kSkill.size()));
-        QCOMPARE(StagedSkillWrite::gist({{"action", "patch"}, {"name", "deploy"}, {"old_string", "a\nb"},
-                                         {"new_string", "c"}}),
+        QCOMPARE(StagedSkillWrite::gist(
+                     {{"action", "patch"}, {"name", "deploy"}, {"old_string", "a\nb"}, {"new_string", "c"}}),
                  QStringLiteral("patch 'deploy' SKILL.md (+1/-2 lines)"));
-        QCOMPARE(StagedSkillWrite::gist({{"action", "remove_file"}, {"name", "deploy"},
-                                         {"file_path", "assets/x"}}),
+        QCOMPARE(StagedSkillWrite::gist({{"action", "remove_file"}, {"name", "deploy"}, {"file_path", "assets/x"}}),
                  QStringLiteral("remove assets/x from 'deploy'"));
     }
 };

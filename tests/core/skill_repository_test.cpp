@@ -1,7 +1,7 @@
 // The skills table: registration, telemetry, listing in SQL.
-#include "TeamStore.h"
 #include "store/Database.h"
 #include "store/SkillRepository.h"
+#include "TeamStore.h"
 #include "util/Time.h"
 
 #include <QTemporaryDir>
@@ -25,7 +25,8 @@ private Q_SLOTS:
     void init()
     {
         QVERIFY(m_dir.isValid());
-        auto db = sediment::test::openStore(m_dir.filePath(QStringLiteral("t%1.db").arg(QDateTime::currentMSecsSinceEpoch())));
+        auto db = sediment::test::openStore(
+            m_dir.filePath(QStringLiteral("t%1.db").arg(QDateTime::currentMSecsSinceEpoch())));
         QVERIFY(db);
         m_db = std::move(*db);
     }
@@ -33,12 +34,10 @@ private Q_SLOTS:
     void registerCreatedInsertsOnceAndKeepsTheExistingRecord()
     {
         SkillRepository repo(*m_db);
-        auto first = repo.registerCreated(QStringLiteral("deploy"), QStringLiteral("agent"),
-                                          t("2026-01-01T00:00:00Z"));
+        auto first = repo.registerCreated(QStringLiteral("deploy"), QStringLiteral("agent"), t("2026-01-01T00:00:00Z"));
         QVERIFY(first && *first);
         QVERIFY(repo.recordUse(QStringLiteral("deploy"), t("2026-01-02T00:00:00Z")));
-        auto again = repo.registerCreated(QStringLiteral("deploy"), QStringLiteral("user"),
-                                          t("2026-02-01T00:00:00Z"));
+        auto again = repo.registerCreated(QStringLiteral("deploy"), QStringLiteral("user"), t("2026-02-01T00:00:00Z"));
         QVERIFY(again && !*again);
         auto found = repo.find(QStringLiteral("deploy"));
         QVERIFY(found && *found);
@@ -99,8 +98,8 @@ private Q_SLOTS:
         QVERIFY(repo.registerCreated(QStringLiteral("d-user"), QStringLiteral("user"), t("2026-01-01T00:00:00Z")));
         auto byName = repo.names({});
         QVERIFY(byName);
-        QCOMPARE(*byName, (QStringList{QStringLiteral("a-skill"), QStringLiteral("b-skill"),
-                                       QStringLiteral("c-other"), QStringLiteral("d-user")}));
+        QCOMPARE(*byName, (QStringList{QStringLiteral("a-skill"), QStringLiteral("b-skill"), QStringLiteral("c-other"),
+                                       QStringLiteral("d-user")}));
         SkillRepository::ListQuery q;
         q.sort = SkillRepository::SortKey::LastActivity;
         q.descending = true;

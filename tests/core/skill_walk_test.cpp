@@ -12,10 +12,7 @@ using sediment::test::writeFileBytes;
 
 namespace {
 
-QByteArray skillMd(const QByteArray& name)
-{
-    return "---\nname: " + name + "\ndescription: d\n---\nbody\n";
-}
+QByteArray skillMd(const QByteArray& name) { return "---\nname: " + name + "\ndescription: d\n---\nbody\n"; }
 
 QStringList described(const std::vector<SkillWalk::Found>& found)
 {
@@ -49,10 +46,10 @@ private Q_SLOTS:
         // skills/ itself is not a skill; a folder with only other files is not either.
         writeFileBytes(s + QStringLiteral("/SKILL.md"), skillMd("root"));
         writeFileBytes(s + QStringLiteral("/notes/README.md"), "x");
-        QCOMPARE(described(SkillWalk::under(s)),
-                 QStringList({QStringLiteral("devops/alpha=alpha"),
-                              QStringLiteral("devops/deploy-helper=deploy-helper"),
-                              QStringLiteral("zeta=zeta"), QStringLiteral("zeta/inner=inner")}));
+        QCOMPARE(
+            described(SkillWalk::under(s)),
+            QStringList({QStringLiteral("devops/alpha=alpha"), QStringLiteral("devops/deploy-helper=deploy-helper"),
+                         QStringLiteral("zeta=zeta"), QStringLiteral("zeta/inner=inner")}));
     }
 
     void followsASkillFileLinkButNotAFolderLink()
@@ -84,16 +81,20 @@ private Q_SLOTS:
         QTest::newRow("plain") << QByteArray("---\nname: deploy\n---\n") << QStringLiteral("deploy");
         QTest::newRow("double quotes") << QByteArray("---\nname: \"deploy\"\n---\n") << QStringLiteral("deploy");
         QTest::newRow("mixed quotes") << QByteArray("---\nname: '\"deploy'\"\n---\n") << QStringLiteral("deploy");
-        QTest::newRow("indented, CRLF") << QByteArray("---\r\n  name:   deploy  \r\n---\r\n") << QStringLiteral("deploy");
+        QTest::newRow("indented, CRLF") << QByteArray("---\r\n  name:   deploy  \r\n---\r\n")
+                                        << QStringLiteral("deploy");
         QTest::newRow("colon in value") << QByteArray("---\nname: a:b\n---\n") << QStringLiteral("a:b");
         QTest::newRow("empty value") << QByteArray("---\nname:\n---\n") << QStringLiteral("folder");
         QTest::newRow("only quotes") << QByteArray("---\nname: ''\n---\n") << QStringLiteral("folder");
-        QTest::newRow("after the block") << QByteArray("---\ndescription: d\n---\nname: late\n") << QStringLiteral("folder");
-        QTest::newRow("before any block") << QByteArray("name: early\n---\nname: inside\n---\n") << QStringLiteral("inside");
+        QTest::newRow("after the block") << QByteArray("---\ndescription: d\n---\nname: late\n")
+                                         << QStringLiteral("folder");
+        QTest::newRow("before any block")
+            << QByteArray("name: early\n---\nname: inside\n---\n") << QStringLiteral("inside");
         QTest::newRow("no frontmatter") << QByteArray("# Title\nname: x\n") << QStringLiteral("folder");
-        QTest::newRow("non-ASCII") << QString::fromUtf8("---\nname: d\u00e9ploy\n---\n").toUtf8() << QString::fromUtf8("d\u00e9ploy");
-        QTest::newRow("past 4,000 characters") << ("---\ndescription: " + QByteArray(4000, 'x') + "\nname: far\n---\n")
-                                               << QStringLiteral("folder");
+        QTest::newRow("non-ASCII") << QString::fromUtf8("---\nname: d\u00e9ploy\n---\n").toUtf8()
+                                   << QString::fromUtf8("d\u00e9ploy");
+        QTest::newRow("past 4,000 characters")
+            << ("---\ndescription: " + QByteArray(4000, 'x') + "\nname: far\n---\n") << QStringLiteral("folder");
     }
 
     void namesComeFromTheFirstFrontmatterBlock()

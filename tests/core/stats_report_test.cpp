@@ -1,8 +1,8 @@
-#include "TeamStore.h"
 #include "stats/StatsReport.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,14 +1,14 @@
 // The PostgreSQL store itself, against the throw-away server (this suite's `_pg` run): live
 // notices between connections, one writer at a time, a dropped connection re-opened between
 // transactions and never inside one. The embedded run checks the SQLite side of the same port.
-#include "TeamStore.h"
 #include "store/BusyWait.h"
 #include "store/Database.h"
+#include "TeamStore.h"
 
 #include <QElapsedTimer>
-#include <QThread>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <libpq-fe.h>
 
@@ -41,11 +41,13 @@ private Q_SLOTS:
         QCOMPARE(db->schemaVersion(), 11);
         auto insert = db->prepare("INSERT INTO curator_runs(at, dry_run, result) VALUES (?, ?, ?)");
         QVERIFY(insert.has_value());
-        QVERIFY(insert->bind(1, QStringLiteral("2026-11-23T00:00:00.000Z")).bind(2, 1).bind(3, "{}").exec().has_value());
+        QVERIFY(
+            insert->bind(1, QStringLiteral("2026-11-23T00:00:00.000Z")).bind(2, 1).bind(3, "{}").exec().has_value());
         QCOMPARE(db->changes(), qint64(1));
         QCOMPARE(*db->lastInsertId(), qint64(1));
         insert->reset();
-        QVERIFY(insert->bind(1, QStringLiteral("2026-11-23T00:00:01.000Z")).bind(2, 0).bind(3, "{}").exec().has_value());
+        QVERIFY(
+            insert->bind(1, QStringLiteral("2026-11-23T00:00:01.000Z")).bind(2, 0).bind(3, "{}").exec().has_value());
         QCOMPARE(*db->lastInsertId(), qint64(2));
         // A boolean comes back as SQLite's 1 or 0 on both.
         QCOMPARE(*db->scalar("SELECT COUNT(*) > 1 FROM curator_runs"), qint64(1));
@@ -66,7 +68,8 @@ private Q_SLOTS:
         auto writer = open(name);
         const qint64 before = *watcher->dataVersion();
         // Its own writes do not move it: the app only reloads for others' changes.
-        QVERIFY(watcher->exec("INSERT INTO skills_usage_link(id, path, imported_at) VALUES (1, '/a', 'x')").has_value());
+        QVERIFY(
+            watcher->exec("INSERT INTO skills_usage_link(id, path, imported_at) VALUES (1, '/a', 'x')").has_value());
         QCOMPARE(*watcher->dataVersion(), before);
         QVERIFY(writer->exec("UPDATE skills_usage_link SET path = '/b'").has_value());
         QElapsedTimer clock;
@@ -114,7 +117,8 @@ private Q_SLOTS:
         {
             auto tx = db->begin();
             QVERIFY(tx.has_value());
-            QVERIFY(db->exec("INSERT INTO skills_usage_link(id, path, imported_at) VALUES (1, '/half', 'x')").has_value());
+            QVERIFY(
+                db->exec("INSERT INTO skills_usage_link(id, path, imported_at) VALUES (1, '/half', 'x')").has_value());
             QCOMPARE(serverExec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid())), QString());
             auto lost = db->exec("INSERT INTO curator_runs(at, dry_run, result) VALUES ('t', 0, '{}')");
             QVERIFY(!lost.has_value());
@@ -179,8 +183,8 @@ private Q_SLOTS:
 
     void anUnreachableServerIsAClearError()
     {
-        auto db = Database::open(ServerAddress{QStringLiteral("host=/nonexistent-dir port=1 dbname=x connect_timeout=2"),
-                                               QStringLiteral("s"), QString()});
+        auto db = Database::open(ServerAddress{
+            QStringLiteral("host=/nonexistent-dir port=1 dbname=x connect_timeout=2"), QStringLiteral("s"), QString()});
         QVERIFY(!db.has_value());
         QVERIFY2(db.error().message.startsWith(QLatin1String("cannot reach the team database (x on /nonexistent-dir")),
                  qPrintable(db.error().message));

@@ -10,9 +10,8 @@ class UnicodeTextTest : public QObject {
 private Q_SLOTS:
     void stripRemovesEveryPythonWhitespaceCodePoint()
     {
-        const char32_t spaces[] = {0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E, 0x1F, 0x20,
-                                   0x85, 0xA0, 0x1680, 0x2000, 0x2005, 0x200A, 0x2028, 0x2029,
-                                   0x202F, 0x205F, 0x3000};
+        const char32_t spaces[] = {0x09, 0x0A,   0x0B,   0x0C,   0x0D,   0x1C,   0x1D,   0x1E,   0x1F,   0x20,  0x85,
+                                   0xA0, 0x1680, 0x2000, 0x2005, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000};
         for (char32_t c : spaces) {
             const QString s = QString::fromUcs4(&c, 1);
             QVERIFY2(UnicodeText::isSpace(c), qPrintable(QString::number(uint(c), 16)));
@@ -28,10 +27,7 @@ private Q_SLOTS:
         QVERIFY(!UnicodeText::isSpace(0x200B));
     }
 
-    void stripOfOnlySpacesIsEmpty()
-    {
-        QCOMPARE(UnicodeText::strip(QStringLiteral(" \t\u00A0\u3000\n")), QString());
-    }
+    void stripOfOnlySpacesIsEmpty() { QCOMPARE(UnicodeText::strip(QStringLiteral(" \t\u00A0\u3000\n")), QString()); }
 
     void lengthCountsCodePointsNotUtf16Units()
     {
@@ -51,8 +47,7 @@ private Q_SLOTS:
 
     void newlinesFollowPythonUniversalNewlines()
     {
-        QCOMPARE(UnicodeText::normaliseNewlines(QStringLiteral("a\r\nb\rc\n\r")),
-                 QStringLiteral("a\nb\nc\n\n"));
+        QCOMPARE(UnicodeText::normaliseNewlines(QStringLiteral("a\r\nb\rc\n\r")), QStringLiteral("a\nb\nc\n\n"));
     }
 
     void thousandsAreGroupedWithCommas()

@@ -1,10 +1,10 @@
 // Hermes' skills/.usage.json: reading it, importing it and writing transitions back to it.
-#include "TeamStore.h"
 #include "skills/Curator.h"
 #include "skills/HermesUsageFile.h"
 #include "skills/SkillService.h"
 #include "store/AuditRepository.h"
 #include "store/SkillRepository.h"
+#include "TeamStore.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
@@ -143,8 +143,7 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(HermesUsageFile::serialize(v)),
                  QStringLiteral("{\n  \"a\": [\n    1,\n    2.5,\n    \"é\",\n    null,\n    true\n  ],\n"
                                 "  \"b\": {\n    \"a\": {},\n    \"z\": []\n  }\n}"));
-        QCOMPARE(HermesUsageFile::hermesTime(t("2026-06-01T12:00:00Z")),
-                 QStringLiteral("2026-06-01T12:00:00+00:00"));
+        QCOMPARE(HermesUsageFile::hermesTime(t("2026-06-01T12:00:00Z")), QStringLiteral("2026-06-01T12:00:00+00:00"));
         QCOMPARE(HermesUsageFile::hermesTime(t("2026-06-01T12:00:00.042Z")),
                  QStringLiteral("2026-06-01T12:00:00.042000+00:00"));
     }
@@ -198,14 +197,12 @@ private Q_SLOTS:
         QCOMPARE(report->archived, 1);
         auto back = nlohmann::json::parse(readFile(usagePath()).toStdString());
         QCOMPARE(back["deploy-fly"]["state"].get<std::string>(), std::string("archived"));
-        QCOMPARE(back["deploy-fly"]["archived_at"].get<std::string>(),
-                 std::string("2026-12-18T12:00:00+00:00"));
+        QCOMPARE(back["deploy-fly"]["archived_at"].get<std::string>(), std::string("2026-12-18T12:00:00+00:00"));
         QCOMPARE(back["deploy-fly"]["use_count"].get<int>(), 4);
         // hub-thing has neither a folder nor the agent's mark: Hermes' curator leaves it be.
         QVERIFY(!back["hub-thing"].contains("state"));
 
-        auto restored = SkillService(*m_ws, later).restore(QStringLiteral("deploy-fly"),
-                                                           QStringLiteral("cli:t"));
+        auto restored = SkillService(*m_ws, later).restore(QStringLiteral("deploy-fly"), QStringLiteral("cli:t"));
         QVERIFY(restored && !restored->writeBackError);
         QVERIFY(QFileInfo::exists(m_ws->path(QStringLiteral("skills/deploy-fly/SKILL.md"))));
         back = nlohmann::json::parse(readFile(usagePath()).toStdString());

@@ -7,9 +7,9 @@
 // on disk without its decision, no decision without its bytes, nothing written twice, no
 // journal row left, and the audit chain intact. Shared by the ctest (a bounded count) and the
 // benchmark (a larger one).
-#include "TeamStore.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Json.h"
 #include "workspace/Workspace.h"
 
@@ -47,9 +47,8 @@ public:
     // The paths a run picks from, in turn.
     static const QStringList& paths()
     {
-        static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
-                                   QStringLiteral("patch"), QStringLiteral("revert"),
-                                   QStringLiteral("make-room")};
+        static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"), QStringLiteral("patch"),
+                                   QStringLiteral("revert"), QStringLiteral("make-room")};
         return p;
     }
 
@@ -78,7 +77,7 @@ public:
         if (!ws)
             return false;
         sediment::InboxRepository repo((*ws)->db());
-        static const char* destinations[] = {"claude_md", "memory", "user", "settings_json",
+        static const char* destinations[] = {"claude_md",   "memory",         "user", "settings_json",
                                              "brain_inbox", "chantier_outil", "skill"};
         for (int n = 0; n < itemsPerDestination; ++n) {
             for (const char* d : destinations) {
@@ -104,8 +103,8 @@ public:
         if (path == QLatin1String("memory-apply")) {
             const int n = m_direct++;
             args = {QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")};
-            input = QByteArray(R"({"action":"add","target":"memory","content":"Direct )")
-                + QByteArray::number(n) + "\"}";
+            input =
+                QByteArray(R"({"action":"add","target":"memory","content":"Direct )") + QByteArray::number(n) + "\"}";
         } else {
             const bool revert = path == QLatin1String("revert");
             const bool room = path == QLatin1String("make-room");
@@ -118,10 +117,10 @@ public:
                                                           : QString());
             if (!id)
                 return true; // nothing left to decide on this path
-            args = {QStringLiteral("inbox"), revert ? QStringLiteral("revert")
-                                                    : path == QLatin1String("patch")
-                                                        ? QStringLiteral("patch")
-                                                        : QStringLiteral("approve"),
+            args = {QStringLiteral("inbox"),
+                    revert                           ? QStringLiteral("revert")
+                    : path == QLatin1String("patch") ? QStringLiteral("patch")
+                                                     : QStringLiteral("approve"),
                     QString::number(*id)};
             if (path == QLatin1String("patch")) {
                 const auto& [dest, n] = m_items[*id];
@@ -169,9 +168,8 @@ public:
     int disagreements()
     {
         QProcess verify;
-        verify.start(QStringLiteral(SEDIMENT_BINARY),
-                     {QStringLiteral("--workspace"), m_dir.path(), QStringLiteral("audit"),
-                      QStringLiteral("--verify")});
+        verify.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), m_dir.path(),
+                                                       QStringLiteral("audit"), QStringLiteral("--verify")});
         verify.waitForFinished(60000);
         int bad = verify.exitStatus() == QProcess::NormalExit && verify.exitCode() == 0 ? 0 : 1;
         if (bad)
@@ -204,7 +202,8 @@ public:
             const QString num = QString::number(n);
             qsizetype onDisk = 0;
             if (dest == QLatin1String("claude_md"))
-                onDisk = claude.count(QStringLiteral("Rule %1,").arg(num)) + claude.count(QStringLiteral("Rule %1.").arg(num));
+                onDisk = claude.count(QStringLiteral("Rule %1,").arg(num))
+                         + claude.count(QStringLiteral("Rule %1.").arg(num));
             else if (dest == QLatin1String("memory"))
                 onDisk = entries(memory).count(QStringLiteral("Fact ") + num);
             else if (dest == QLatin1String("user"))
@@ -218,7 +217,11 @@ public:
             const qsizetype expected = applied ? 1 : 0;
             if (onDisk != expected) {
                 m_notes << QStringLiteral("item %1 (%2 %3) is %4 but its bytes are on disk %5 time(s)")
-                               .arg(id).arg(dest).arg(n).arg(status).arg(onDisk);
+                               .arg(id)
+                               .arg(dest)
+                               .arg(n)
+                               .arg(status)
+                               .arg(onDisk);
                 ++bad;
             }
         }
@@ -259,7 +262,9 @@ public:
             const qint64 logged = count && *count ? **count : -1;
             if (logged != direct.count(entry) || logged > 1) {
                 m_notes << QStringLiteral("'%1' is on disk %2 time(s) with %3 audit row(s)")
-                               .arg(entry).arg(direct.count(entry)).arg(logged);
+                               .arg(entry)
+                               .arg(direct.count(entry))
+                               .arg(logged);
                 ++bad;
             }
         }

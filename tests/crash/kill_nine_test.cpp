@@ -23,8 +23,7 @@ private Q_SLOTS:
         }
         int disagreements = 0;
         for (const auto& [path, t] : tally) {
-            qInfo("%-13s runs %4d kills %4d disagreements %d", qPrintable(path), t.runs, t.kills,
-                  t.disagreements);
+            qInfo("%-13s runs %4d kills %4d disagreements %d", qPrintable(path), t.runs, t.kills, t.disagreements);
             disagreements += t.disagreements;
         }
         for (const QString& n : harness.notes().mid(0, 20))

@@ -11,8 +11,7 @@ using namespace sediment;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     static const QDateTime now = *time::parseIso(QStringLiteral("2026-05-01T10:00:00Z"));
-    static const HermesUsageFile::Provenance provenance{{QStringLiteral("bundled-one")},
-                                                        {QStringLiteral("hub-one")}};
+    static const HermesUsageFile::Provenance provenance{{QStringLiteral("bundled-one")}, {QStringLiteral("hub-one")}};
     auto parsed = HermesUsageFile::parse(fuzz::bytes(data, size), provenance, now);
     if (!parsed)
         return 0;

@@ -3,10 +3,10 @@
 // Test data for the inbox UI tests: a workspace in a temporary folder and pending items inserted
 // straight through the repository, the way `sediment propose` queues them.
 
-#include "TeamStore.h"
 #include "inbox/InboxItem.h"
 #include "inbox/InboxPage.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
@@ -43,10 +43,10 @@ struct InboxFixture {
         InboxItem item;
         item.destination = destination;
         item.op = op;
-        item.contentHash = QString::fromLatin1(
-            QCryptographicHash::hash(QByteArray::fromStdString(toStd(destination) + op.dump()),
-                                     QCryptographicHash::Sha256)
-                .toHex());
+        item.contentHash =
+            QString::fromLatin1(QCryptographicHash::hash(QByteArray::fromStdString(toStd(destination) + op.dump()),
+                                                         QCryptographicHash::Sha256)
+                                    .toHex());
         item.rationale = rationale;
         item.score = score;
         item.agent = agent;
@@ -85,11 +85,9 @@ struct InboxFixture {
         return tx->commit() ? last : 0;
     }
 
-    qint64 addMemory(const QString& content, double score = 0.5,
-                     const QString& agent = QStringLiteral("scout"))
+    qint64 addMemory(const QString& content, double score = 0.5, const QString& agent = QStringLiteral("scout"))
     {
-        return add(QStringLiteral("memory"),
-                   Json{{"action", "add"}, {"content", toStd(content)}}, score, agent);
+        return add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", toStd(content)}}, score, agent);
     }
 };
 

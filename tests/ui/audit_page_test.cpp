@@ -1,6 +1,6 @@
-#include "InboxFixture.h"
-#include "audit/AuditTableModel.h"
 #include "audit/AuditPage.h"
+#include "audit/AuditTableModel.h"
+#include "InboxFixture.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 

@@ -1,18 +1,18 @@
-#include "TeamStore.h"
 #include "decisions/DecisionImporter.h"
-#include "decisions/DecisionTableModel.h"
 #include "decisions/DecisionsPage.h"
-#include "store/DecisionRepository.h"
+#include "decisions/DecisionTableModel.h"
 #include "decisions/ReliabilityChart.h"
+#include "store/DecisionRepository.h"
+#include "TeamStore.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QStandardPaths>
-#include <QListWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -38,10 +38,15 @@ private Q_SLOTS:
         auto ws = sediment::test::openWorkspace(m_dir.path());
         QVERIFY(ws);
         m_ws = std::move(*ws);
-        QByteArray lines =
-            "{\"description\":\"old critical call\",\"confidence\":0.9,\"category\":\"security\",\"stakes\":\"critical\",\"created_at\":\"2026-04-01T00:00:00Z\"}\n"
-            "{\"description\":\"pick sqlite\",\"confidence\":0.8,\"category\":\"architecture\",\"stakes\":\"medium\",\"created_at\":\"2026-05-20T00:00:00Z\"}\n"
-            "{\"description\":\"done one\",\"confidence\":0.3,\"category\":\"process\",\"stakes\":\"low\",\"outcome\":\"failure\",\"created_at\":\"2026-05-01T00:00:00Z\"}\n";
+        QByteArray lines = "{\"description\":\"old critical "
+                           "call\",\"confidence\":0.9,\"category\":\"security\",\"stakes\":\"critical\",\"created_at\":"
+                           "\"2026-04-01T00:00:00Z\"}\n"
+                           "{\"description\":\"pick "
+                           "sqlite\",\"confidence\":0.8,\"category\":\"architecture\",\"stakes\":\"medium\",\"created_"
+                           "at\":\"2026-05-20T00:00:00Z\"}\n"
+                           "{\"description\":\"done "
+                           "one\",\"confidence\":0.3,\"category\":\"process\",\"stakes\":\"low\",\"outcome\":"
+                           "\"failure\",\"created_at\":\"2026-05-01T00:00:00Z\"}\n";
         QVERIFY(DecisionImporter(m_ws->db(), m_clock, QStringLiteral("cli:test")).importLines(lines));
     }
 
@@ -51,7 +56,8 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 3);
         model.sort(ui::DecisionTableModel::ConfidenceColumn);
-        QCOMPARE(model.data(model.index(0, ui::DecisionTableModel::ConfidenceColumn)).toString(), QStringLiteral("0.90"));
+        QCOMPARE(model.data(model.index(0, ui::DecisionTableModel::ConfidenceColumn)).toString(),
+                 QStringLiteral("0.90"));
         DecisionRepository::Filter f;
         f.outcome = QStringLiteral("pending");
         model.setFilter(f);
@@ -103,7 +109,8 @@ private Q_SLOTS:
     {
         QByteArray lines;
         for (int i = 0; i < 10; ++i)
-            lines += "{\"description\":\"x\",\"confidence\":0.6,\"category\":\"tooling\",\"stakes\":\"low\",\"outcome\":\"success\"}\n";
+            lines += "{\"description\":\"x\",\"confidence\":0.6,\"category\":\"tooling\",\"stakes\":\"low\","
+                     "\"outcome\":\"success\"}\n";
         QVERIFY(DecisionImporter(m_ws->db(), m_clock, QStringLiteral("cli:test")).importLines(lines));
         ui::DecisionsPage page(*m_ws, m_clock);
         QCOMPARE(page.brierTrend()->count(), 1);
@@ -142,8 +149,7 @@ private Q_SLOTS:
             const int tableBottom = table->mapTo(&page, QPoint(0, table->height())).y();
             QVERIFY(page.reliabilityChart()->mapTo(&page, QPoint(0, 0)).y() >= tableBottom);
             // The description, the one long column, gets the room the short ones leave.
-            QVERIFY(table->columnWidth(ui::DecisionTableModel::DescriptionColumn)
-                    > table->viewport()->width() / 2);
+            QVERIFY(table->columnWidth(ui::DecisionTableModel::DescriptionColumn) > table->viewport()->width() / 2);
             page.splitter()->setSizes({300, 400});
             tableHeight = page.splitter()->sizes().first();
         }

@@ -22,11 +22,9 @@ private Q_SLOTS:
     void tokenizesWordsSpacesAndPunctuation()
     {
         const auto t = SideBySideDiff::tokenize(QStringLiteral("Use rg,  not grep!"));
-        const std::vector<QString> expected{QStringLiteral("Use"), QStringLiteral(" "),
-                                            QStringLiteral("rg"),  QStringLiteral(","),
-                                            QStringLiteral("  "),  QStringLiteral("not"),
-                                            QStringLiteral(" "),   QStringLiteral("grep"),
-                                            QStringLiteral("!")};
+        const std::vector<QString> expected{QStringLiteral("Use"), QStringLiteral(" "),    QStringLiteral("rg"),
+                                            QStringLiteral(","),   QStringLiteral("  "),   QStringLiteral("not"),
+                                            QStringLiteral(" "),   QStringLiteral("grep"), QStringLiteral("!")};
         QCOMPARE(t, expected);
     }
 
@@ -42,8 +40,7 @@ private Q_SLOTS:
 
     void keepsUnchangedLinesAndNumbersBothSides()
     {
-        const auto rows = SideBySideDiff::compute(QStringLiteral("a\nb\nc"),
-                                                  QStringLiteral("a\nc\nd"));
+        const auto rows = SideBySideDiff::compute(QStringLiteral("a\nb\nc"), QStringLiteral("a\nc\nd"));
         QCOMPARE(rows.size(), size_t(4));
         QCOMPARE(rows[0].kind, DiffRow::Kind::Same);
         QCOMPARE(rows[1].kind, DiffRow::Kind::Removed);
@@ -65,8 +62,7 @@ private Q_SLOTS:
 
     void identicalTextsHaveNoChange()
     {
-        for (const auto& row : SideBySideDiff::compute(QStringLiteral("x y\nz"),
-                                                       QStringLiteral("x y\nz")))
+        for (const auto& row : SideBySideDiff::compute(QStringLiteral("x y\nz"), QStringLiteral("x y\nz")))
             QCOMPARE(row.kind, DiffRow::Kind::Same);
     }
 

@@ -1,13 +1,13 @@
 // The inbox detail pane for staged Hermes writes (docs/verbs.md#hermes, issue 7): the origin, Hermes' summary,
 // and for a batch every operation with the net effect on the store's budget, as the reviewer
 // sees them after the fixture Hermes home is imported.
-#include "HermesUiFixture.h"
 #include "hermes/PendingQueue.h"
+#include "HermesUiFixture.h"
+#include "inbox/DetailPane.h"
 #include "inbox/InboxPage.h"
+#include "inbox/WritePlanView.h"
 #include "store/HermesRepository.h"
 #include "util/Clock.h"
-#include "inbox/DetailPane.h"
-#include "inbox/WritePlanView.h"
 #include "workspace/Workspace.h"
 
 #include <QFile>
@@ -99,7 +99,8 @@ private Q_SLOTS:
         QCOMPARE(ops.size(), 2);
         QVERIFY2(ops[0].contains(QStringLiteral("✗ Entry changed since it was staged")), qPrintable(ops[0]));
         QVERIFY(plan->budgetText().contains(QLatin1String("the store would refuse it")));
-        QVERIFY(plan->findChild<QLabel*>(QStringLiteral("writePlanBudget"))->styleSheet().contains(QLatin1String("color")));
+        QVERIFY(
+            plan->findChild<QLabel*>(QStringLiteral("writePlanBudget"))->styleSheet().contains(QLatin1String("color")));
     }
 
     void aSingleWriteShowsOriginAndSummaryWithoutAnOperationList()

@@ -1,12 +1,12 @@
 // Live import while the app is open (docs/verbs.md#hermes): the PendingWatcher imports Hermes' staged files on
 // open, a new staged file appears in the inbox within a second, and a decision taken by another
 // process gets its staged file settled.
-#include "TeamStore.h"
-#include "HermesUiFixture.h"
 #include "hermes/PendingWatcher.h"
+#include "HermesUiFixture.h"
 #include "inbox/InboxService.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -54,9 +54,10 @@ private Q_SLOTS:
         // Hermes stages a write the way it does: a temporary file renamed into place.
         QFile f(path(QStringLiteral("pending/memory/.tmp-77aa88bb")));
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"id": "77aa88bb", "subsystem": "memory", "action": "add", "summary": "add to memory: x",)"
-                R"( "origin": "background_review", "created_at": 1788950000.0,)"
-                R"( "payload": {"action": "add", "target": "memory", "content": "Docs build with mkdocs.", "old_text": null}})");
+        f.write(
+            R"({"id": "77aa88bb", "subsystem": "memory", "action": "add", "summary": "add to memory: x",)"
+            R"( "origin": "background_review", "created_at": 1788950000.0,)"
+            R"( "payload": {"action": "add", "target": "memory", "content": "Docs build with mkdocs.", "old_text": null}})");
         f.close();
         QVERIFY(QFile::rename(f.fileName(), path(QStringLiteral("pending/memory/77aa88bb.json"))));
         QTRY_COMPARE_WITH_TIMEOUT(inboxCount(), qint64(12), 1000);

@@ -2,15 +2,15 @@
 // detail pane shows Hermes' gist and a word-level diff of the skill on disk against the patch
 // as Hermes would match it, and `A` applies it, settling the staged record.
 #include "FileBytes.h"
-#include "TeamStore.h"
 #include "hermes/PendingQueue.h"
+#include "inbox/DetailPane.h"
 #include "inbox/InboxPage.h"
+#include "inbox/WritePlanView.h"
+#include "shared/DiffView.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
-#include "inbox/DetailPane.h"
-#include "shared/DiffView.h"
-#include "inbox/WritePlanView.h"
 #include "workspace/Workspace.h"
 
 #include <QApplication>
@@ -41,10 +41,7 @@ private:
     FixedClock m_clock{QDateTime(QDate(2026, 11, 23), QTime(9, 0), Qt::UTC)};
 
     QString path(const QString& rel) const { return m_dir->path() + QLatin1Char('/') + rel; }
-    void write(const QString& rel, const QByteArray& bytes)
-    {
-        test::writeFileBytes(path(rel), bytes);
-    }
+    void write(const QString& rel, const QByteArray& bytes) { test::writeFileBytes(path(rel), bytes); }
     qint64 inboxIdOf(const char* hermesId)
     {
         auto record = HermesRepository(m_ws->db()).find(QString::fromLatin1(hermesId));
@@ -59,13 +56,18 @@ private Q_SLOTS:
         m_dir = std::make_unique<QTemporaryDir>();
         write(QStringLiteral("config.yaml"), "skills:\n  write_approval: true\n");
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill);
-        const Json record = {{"id", "dd000001"}, {"subsystem", "skills"}, {"action", "patch"},
+        const Json record = {{"id", "dd000001"},
+                             {"subsystem", "skills"},
+                             {"action", "patch"},
                              {"summary", "patch 'deploy' SKILL.md (+1/-1 lines)"},
-                             {"origin", "background_review"}, {"created_at", 1795400000.0},
-                             {"payload", {{"action", "patch"}, {"name", "deploy"},
-                                          {"old_string", "  2. Upload it."},
-                                          {"new_string", "2. Upload it to the staging bucket."},
-                                          {"replace_all", false}}}};
+                             {"origin", "background_review"},
+                             {"created_at", 1795400000.0},
+                             {"payload",
+                              {{"action", "patch"},
+                               {"name", "deploy"},
+                               {"old_string", "  2. Upload it."},
+                               {"new_string", "2. Upload it to the staging bucket."},
+                               {"replace_all", false}}}};
         write(QStringLiteral("pending/skills/dd000001.json"), QByteArray::fromStdString(record.dump(2)));
         auto ws = sediment::test::openWorkspace(m_dir->path());
         QVERIFY(ws.has_value());

@@ -1,6 +1,6 @@
-#include "InboxFixture.h"
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxTableModel.h"
+#include "InboxFixture.h"
 #include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
 
@@ -32,8 +32,7 @@ private Q_SLOTS:
             fx.addMemory(QStringLiteral("lesson %1").arg(i), (i % 10) / 10.0,
                          i % 2 ? QStringLiteral("scout") : QStringLiteral("owl"));
         InboxTableModel model(fx.ws->db());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 300);
         for (int row = 0; row < model.rowCount(); row += 37)
             QVERIFY(model.data(model.index(row, InboxTableModel::SummaryColumn)).isValid());
@@ -51,8 +50,8 @@ private Q_SLOTS:
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         fx.addMemory(QStringLiteral("a"));
-        fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "b"}}, 0.9,
-               QStringLiteral("scout"), QStringLiteral("r"), QStringLiteral("applied"));
+        fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "b"}}, 0.9, QStringLiteral("scout"),
+               QStringLiteral("r"), QStringLiteral("applied"));
         InboxTableModel model(fx.ws->db());
         QCOMPARE(model.rowCount(), 1);
         InboxFilter all;
@@ -64,16 +63,14 @@ private Q_SLOTS:
     {
         testing::InboxFixture fx;
         QVERIFY(fx.open());
-        const qint64 id = fx.add(QStringLiteral("claude_md"),
-                                 Json{{"before", "old rule"}, {"after", "new rule"}}, 0.82);
+        const qint64 id =
+            fx.add(QStringLiteral("claude_md"), Json{{"before", "old rule"}, {"after", "new rule"}}, 0.82);
         InboxTableModel model(fx.ws->db());
         QCOMPARE(model.data(model.index(0, 0), InboxTableModel::IdRole).toLongLong(), id);
         QCOMPARE(model.data(model.index(0, InboxTableModel::DestinationColumn)).toString(),
                  QStringLiteral("CLAUDE.md"));
-        QCOMPARE(model.data(model.index(0, InboxTableModel::SummaryColumn)).toString(),
-                 QStringLiteral("new rule"));
-        QCOMPARE(model.data(model.index(0, InboxTableModel::ScoreColumn)).toString(),
-                 QStringLiteral("0.82"));
+        QCOMPARE(model.data(model.index(0, InboxTableModel::SummaryColumn)).toString(), QStringLiteral("new rule"));
+        QCOMPARE(model.data(model.index(0, InboxTableModel::ScoreColumn)).toString(), QStringLiteral("0.82"));
         QCOMPARE(model.data(model.index(0, 0), InboxTableModel::StaleRole).toBool(), false);
     }
 
@@ -114,8 +111,7 @@ private Q_SLOTS:
         QVERIFY(fx.open());
         fx.addMemory(QStringLiteral("use ripgrep for search"), 0.9, QStringLiteral("scout"));
         fx.addMemory(QStringLiteral("prefer 100% coverage"), 0.4, QStringLiteral("owl"));
-        fx.add(QStringLiteral("settings_json"), Json{{"patch", {{"theme", "dark"}}}}, 0.75,
-               QStringLiteral("owl"));
+        fx.add(QStringLiteral("settings_json"), Json{{"patch", {{"theme", "dark"}}}}, 0.75, QStringLiteral("owl"));
         InboxReadModel read(fx.ws->db());
         auto count = [&](const char* q) {
             InboxFilter f = parse(q);
@@ -138,10 +134,10 @@ private Q_SLOTS:
         QCOMPARE(count("-is:stale"), 3);
         QCOMPARE(count("status:applied"), 0);
         QCOMPARE(count("status:pending"), 3);
-        fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "done"}}, 0.9,
-               QStringLiteral("scout"), QStringLiteral("r"), QStringLiteral("applied"));
-        fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "no"}}, 0.9,
-               QStringLiteral("scout"), QStringLiteral("r"), QStringLiteral("refused"));
+        fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "done"}}, 0.9, QStringLiteral("scout"),
+               QStringLiteral("r"), QStringLiteral("applied"));
+        fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "no"}}, 0.9, QStringLiteral("scout"),
+               QStringLiteral("r"), QStringLiteral("refused"));
         QCOMPARE(count("status:pending"), 3);
         QCOMPARE(count("status:applied"), 1);
         QCOMPARE(count("status:refused"), 1);
@@ -182,14 +178,11 @@ private Q_SLOTS:
         QCOMPARE(all->size(), size_t(34));
         std::vector<qint64> up;
         for (qint64 after = span->first - 1; after < span->second; after += 7)
-            QVERIFY(read.appendIdsInWindow(owl, false, after, std::min(after + 7, span->second), up)
-                        .has_value());
+            QVERIFY(read.appendIdsInWindow(owl, false, after, std::min(after + 7, span->second), up).has_value());
         QCOMPARE(up, *all);
         std::vector<qint64> down;
         for (qint64 upTo = span->second; upTo >= span->first; upTo -= 7)
-            QVERIFY(read.appendIdsInWindow(owl, true, std::max(upTo - 7, span->first - 1), upTo,
-                                           down)
-                        .has_value());
+            QVERIFY(read.appendIdsInWindow(owl, true, std::max(upTo - 7, span->first - 1), upTo, down).has_value());
         std::reverse(down.begin(), down.end());
         QCOMPARE(down, *all);
     }
@@ -236,13 +229,11 @@ private Q_SLOTS:
         // No blocking budget and tiny windows: only the first window is read before returning.
         // Free text has no index, so the rows arrive as they are read.
         InboxTableModel model(fx.ws->db(), InboxTableModel::Pacing{0, 0, 8});
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setFilter(parse("lesson"));
         QCOMPARE(model.rowCount(), 8);
         QVERIFY(model.isLoading());
-        QCOMPARE(model.data(model.index(7, InboxTableModel::SummaryColumn)).toString(),
-                 QStringLiteral("lesson 7"));
+        QCOMPARE(model.data(model.index(7, InboxTableModel::SummaryColumn)).toString(), QStringLiteral("lesson 7"));
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy finished(&model, &InboxTableModel::loadingFinished);
         QVERIFY(finished.wait(5000));
@@ -250,8 +241,7 @@ private Q_SLOTS:
         QVERIFY(inserted.count() > 0);
         QCOMPARE(model.rowCount(), 300);
         // The page cut short by the end of the first window is read again in full.
-        QCOMPARE(model.data(model.index(8, InboxTableModel::SummaryColumn)).toString(),
-                 QStringLiteral("lesson 8"));
+        QCOMPARE(model.data(model.index(8, InboxTableModel::SummaryColumn)).toString(), QStringLiteral("lesson 8"));
         InboxReadModel read(fx.ws->db());
         auto all = read.allIds(model.filter(), {});
         QVERIFY(all.has_value());
@@ -267,16 +257,13 @@ private Q_SLOTS:
         for (int i = 0; i < 300; ++i)
             ids.push_back(fx.addMemory(QStringLiteral("lesson %1").arg(i)));
         InboxTableModel model(fx.ws->db(), InboxTableModel::Pacing{0, 0, 8});
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(model.isLoading());
         QCOMPARE(model.rowCount(), 300);
         // The end is paged from SQL before the read gets there.
         QCOMPARE(model.idAt(299), ids[299]);
-        QCOMPARE(model.data(model.index(299, InboxTableModel::SummaryColumn)).toString(),
-                 QStringLiteral("lesson 299"));
-        QCOMPARE(model.data(model.index(150, InboxTableModel::SummaryColumn)).toString(),
-                 QStringLiteral("lesson 150"));
+        QCOMPARE(model.data(model.index(299, InboxTableModel::SummaryColumn)).toString(), QStringLiteral("lesson 299"));
+        QCOMPARE(model.data(model.index(150, InboxTableModel::SummaryColumn)).toString(), QStringLiteral("lesson 150"));
         QCOMPARE(model.rowOfId(ids[200]), 200);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
@@ -300,8 +287,7 @@ private Q_SLOTS:
         QVERIFY(repo.setStale(ids[10], true).has_value());
         QVERIFY(repo.setStale(ids[90], true).has_value());
         InboxTableModel model(fx.ws->db(), InboxTableModel::Pacing{0, 0, 8});
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setFilter(parse("is:stale"));
         QVERIFY(model.isLoading());
         QCOMPARE(model.rowCount(), 2);
@@ -342,8 +328,7 @@ private Q_SLOTS:
         for (int i = 0; i < 200; ++i)
             last = fx.addMemory(QStringLiteral("lesson %1").arg(i));
         InboxTableModel model(fx.ws->db(), InboxTableModel::Pacing{0, 0, 8});
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         model.setFilter(parse("lesson 199"));
         QCOMPARE(model.rowCount(), 0);
@@ -361,8 +346,7 @@ private Q_SLOTS:
         for (int i = 0; i < 150; ++i)
             fx.addMemory(QStringLiteral("entry %1").arg(i));
         InboxTableModel model(fx.ws->db(), InboxTableModel::Pacing{0, 0, 8});
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.sort(InboxTableModel::IdColumn, Qt::DescendingOrder);
         QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
         QCOMPARE(model.rowCount(), 150);
@@ -384,14 +368,12 @@ private Q_SLOTS:
         for (int i = 0; i < 120; ++i)
             fx.addMemory(QStringLiteral("row %1").arg(i));
         InboxTableModel model(fx.ws->db(), InboxTableModel::Pacing{0, 0, 8});
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         fx.addMemory(QStringLiteral("late"));
         QVERIFY(model.refresh());
         QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
         QCOMPARE(model.rowCount(), 121);
-        QCOMPARE(model.data(model.index(120, InboxTableModel::SummaryColumn)).toString(),
-                 QStringLiteral("late"));
+        QCOMPARE(model.data(model.index(120, InboxTableModel::SummaryColumn)).toString(), QStringLiteral("late"));
     }
 };
 

@@ -1,15 +1,15 @@
-#include "TeamStore.h"
 #include "DataVersionWatcher.h"
-#include "InboxFixture.h"
-#include "inbox/InboxTableModel.h"
+#include "inbox/DetailPane.h"
 #include "inbox/InboxPage.h"
+#include "inbox/InboxTableModel.h"
 #include "inbox/InboxUpkeep.h"
+#include "inbox/PatchEditor.h"
+#include "inbox/RefuseDialog.h"
+#include "InboxFixture.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxTextIndex.h"
-#include "inbox/DetailPane.h"
-#include "inbox/PatchEditor.h"
-#include "inbox/RefuseDialog.h"
+#include "TeamStore.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -56,7 +56,6 @@ class InboxPageTest : public QObject {
     Q_OBJECT
 
 private:
-
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
@@ -119,27 +118,23 @@ private Q_SLOTS:
         QVERIFY(content);
         QCOMPARE(content->toPlainText(), QStringLiteral("Use tabs."));
         content->setPlainText(QStringLiteral("Use four spaces, never tabs."));
-        QTest::mouseClick(editor->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
-                          Qt::LeftButton);
+        QTest::mouseClick(editor->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("modified"));
-        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))),
-                 QStringLiteral("Use four spaces, never tabs."));
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))), QStringLiteral("Use four spaces, never tabs."));
     }
 
     void editorKeepsAnInvalidPatchOpenWithItsError()
     {
         testing::InboxFixture fx;
         QVERIFY(fx.open());
-        const qint64 id = fx.add(QStringLiteral("settings_json"),
-                                 Json{{"patch", {{"theme", "dark"}}}});
+        const qint64 id = fx.add(QStringLiteral("settings_json"), Json{{"patch", {{"theme", "dark"}}}});
         InboxPage page(*fx.ws, fx.clock);
         activate(page);
         QTest::keyClick(page.table(), Qt::Key_E);
         auto* editor = page.findChild<PatchEditor*>();
         QVERIFY(editor);
         editor->editor(QStringLiteral("patch"))->setPlainText(QStringLiteral("{not json"));
-        QTest::mouseClick(editor->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
-                          Qt::LeftButton);
+        QTest::mouseClick(editor->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QVERIFY(editor->isVisible());
         QVERIFY(editor->findChild<QLabel*>(QStringLiteral("patchError"))->isVisibleTo(editor));
         QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("pending"));
@@ -172,8 +167,7 @@ private Q_SLOTS:
         auto* dialog = page.findChild<RefuseDialog*>();
         QVERIFY(dialog);
         dialog->setCode(QStringLiteral("wrong"));
-        QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok),
-                          Qt::LeftButton);
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("refused"));
         QCOMPARE(page.currentId(), other);
         const QString hash = (*InboxRepository(fx.ws->db()).find(id))->contentHash;
@@ -194,8 +188,7 @@ private Q_SLOTS:
         QVERIFY(!*InboxRepository(fx.ws->db()).findRefusedByHash(hash));
         QTest::keyClick(page.table(), Qt::Key_A);
         QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("applied"));
-        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))),
-                 QStringLiteral("Always deploy on Fridays."));
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))), QStringLiteral("Always deploy on Fridays."));
     }
 
     void aStaleItemCannotBeApproved()
@@ -206,8 +199,8 @@ private Q_SLOTS:
         QVERIFY(claude.open(QIODevice::WriteOnly));
         claude.write("# Rules\n\nKeep commits small.\n");
         claude.close();
-        const qint64 id = fx.add(QStringLiteral("claude_md"),
-                                 Json{{"before", "Squash every commit."}, {"after", "Rebase."}});
+        const qint64 id =
+            fx.add(QStringLiteral("claude_md"), Json{{"before", "Squash every commit."}, {"after", "Rebase."}});
         InboxPage page(*fx.ws, fx.clock);
         activate(page);
         QCOMPARE(page.currentId(), id);
@@ -320,8 +313,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(index.mark().value_or(-1), last, 2000);
         QTRY_VERIFY_WITH_TIMEOUT(!page.upkeep()->isRunning(), 2000);
         QVERIFY(messages.size() >= 2);
-        QCOMPARE(messages.first().at(0).toString(),
-                 QStringLiteral("Indexing 30 of 30 items for search…"));
+        QCOMPARE(messages.first().at(0).toString(), QStringLiteral("Indexing 30 of 30 items for search…"));
         QCOMPARE(messages.last().at(0).toString(), QString()); // nothing when done
         // Shown again with nothing new: not a word.
         messages.clear();

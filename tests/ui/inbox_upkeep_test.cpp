@@ -1,9 +1,9 @@
-#include "TeamStore.h"
-#include "InboxFixture.h"
 #include "inbox/InboxUpkeep.h"
+#include "InboxFixture.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/InboxTextIndex.h"
+#include "TeamStore.h"
 
 #include <QSignalSpy>
 #include <QtTest>

@@ -1,11 +1,11 @@
-#include "TeamStore.h"
+#include "inbox/InboxPage.h"
+#include "inbox/InboxTableModel.h"
 #include "InboxFixture.h"
 #include "MainWindow.h"
 #include "Page.h"
-#include "Sidebar.h"
-#include "inbox/InboxTableModel.h"
-#include "inbox/InboxPage.h"
 #include "shared/ShortcutHelp.h"
+#include "Sidebar.h"
+#include "TeamStore.h"
 
 #include <QImage>
 #include <QLabel>
@@ -22,7 +22,10 @@ namespace {
 class FakePage final : public Page {
 public:
     FakePage(QString id, QString title, QWidget* parent = nullptr)
-        : Page(parent), m_id(std::move(id)), m_title(std::move(title)) {}
+        : Page(parent)
+        , m_id(std::move(id))
+        , m_title(std::move(title))
+    {}
     QString pageId() const override { return m_id; }
     QString title() const override { return m_title; }
     QString badge() const override { return QStringLiteral("%1 reloads").arg(reloads); }
@@ -98,9 +101,8 @@ private Q_SLOTS:
         window.addPage(new FakePage(QStringLiteral("decisions"), QStringLiteral("Decisions")));
         window.addPage(new FakePage(QStringLiteral("skills"), QStringLiteral("Skills")));
         QCOMPARE(window.sidebar()->pageIds(),
-                 (QStringList{QStringLiteral("inbox"), QStringLiteral("memory"),
-                              QStringLiteral("skills"), QStringLiteral("scars"),
-                              QStringLiteral("decisions"), QStringLiteral("audit")}));
+                 (QStringList{QStringLiteral("inbox"), QStringLiteral("memory"), QStringLiteral("skills"),
+                              QStringLiteral("scars"), QStringLiteral("decisions"), QStringLiteral("audit")}));
         QVERIFY(window.showPage(QStringLiteral("scars")));
         QCOMPARE(window.sidebar()->currentPageId(), QStringLiteral("scars"));
         QVERIFY(!window.showPage(QStringLiteral("nowhere")));

@@ -2,13 +2,13 @@
 // for a write that does not fit, A and M open the dialog instead of a failing approval, the
 // budget line follows the checked entries, and the approval writes the room and the entry as one
 // decision, undone by one Ctrl+Z.
-#include "InboxFixture.h"
 #include "FileBytes.h"
-#include "inbox/InboxPage.h"
-#include "store/AuditRepository.h"
 #include "inbox/ChangePreview.h"
 #include "inbox/DetailPane.h"
+#include "inbox/InboxPage.h"
 #include "inbox/MakeRoomDialog.h"
+#include "InboxFixture.h"
+#include "store/AuditRepository.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -23,7 +23,8 @@ using sediment::testing::activate;
 
 namespace {
 
-const QByteArray kFull = QByteArrayLiteral("uses tabs\n\xC2\xA7\nlikes tea\n\xC2\xA7\nlikes coffee\n\xC2\xA7\nold fact");
+const QByteArray kFull =
+    QByteArrayLiteral("uses tabs\n\xC2\xA7\nlikes tea\n\xC2\xA7\nlikes coffee\n\xC2\xA7\nold fact");
 
 QString statusOf(Workspace& ws, qint64 id)
 {
@@ -64,7 +65,10 @@ private Q_SLOTS:
         QVERIFY(page.detail()->offersRoom());
         auto* offer = page.detail()->findChild<QPushButton*>(QStringLiteral("detailMakeRoom"));
         QVERIFY(offer && offer->isVisible());
-        QVERIFY(page.detail()->findChild<QLabel*>(QStringLiteral("detailBanner"))->text().contains(QLatin1String("Press M to make room")));
+        QVERIFY(page.detail()
+                    ->findChild<QLabel*>(QStringLiteral("detailBanner"))
+                    ->text()
+                    .contains(QLatin1String("Press M to make room")));
 
         // A would only fail: it opens the dialog, and nothing is decided yet.
         QTest::keyClick(page.table(), Qt::Key_A);
@@ -116,7 +120,8 @@ private Q_SLOTS:
     {
         testing::InboxFixture& fx = *m_owned;
         // A replace of "old fact" that fits: A approves directly.
-        const qint64 fits = fx.add(QStringLiteral("memory"), Json{{"action", "replace"}, {"old_text", "old fact"}, {"content", "new fact"}});
+        const qint64 fits = fx.add(QStringLiteral("memory"),
+                                   Json{{"action", "replace"}, {"old_text", "old fact"}, {"content", "new fact"}});
         InboxPage page(*fx.ws, fx.clock);
         activate(page);
         QCOMPARE(page.currentId(), fits);

@@ -18,7 +18,8 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setEntries({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")});
         QCOMPARE(model.rowCount(), 3);
-        model.setEntries({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")}); // append
+        model.setEntries(
+            {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")}); // append
         QCOMPARE(model.rowCount(), 4);
         model.setEntries({QStringLiteral("a"), QStringLiteral("c"), QStringLiteral("d")}); // a removal
         QCOMPARE(model.rowCount(), 3);

@@ -1,9 +1,9 @@
 // The Memory page (docs/user-guide.md#the-window) offscreen: both stores with their usage, a human edit made from the page
 // that lands in the store and shows up in the entry's history, the frozen snapshot, threat
 // flags, and the reload when another program rewrites MEMORY.md.
-#include "TeamStore.h"
 #include "memory/MemoryPage.h"
 #include "store/AuditRepository.h"
+#include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -91,7 +91,8 @@ private Q_SLOTS:
         const QStringList history = page.historyLines();
         QCOMPARE(history.size(), 1);
         // The reviewer: sediment.json's, or on a team's server the database role.
-        QVERIFY2(history.first().startsWith(QStringLiteral("2026-11-22 06:00:00 · replaced in by human:") + m_ws->reviewer()),
+        QVERIFY2(history.first().startsWith(QStringLiteral("2026-11-22 06:00:00 · replaced in by human:")
+                                            + m_ws->reviewer()),
                  qPrintable(history.first()));
         QVERIFY(history.first().contains(QStringLiteral("was: Deploys happen on Tuesdays.")));
 

@@ -1,9 +1,9 @@
 // The diff of a pending memory write Hermes pinned to an entry: its left side is the entry the
 // agent saw, and says so once the store no longer holds it.
-#include "TeamStore.h"
 #include "FileBytes.h"
-#include "inbox/InboxItem.h"
 #include "inbox/ChangePreview.h"
+#include "inbox/InboxItem.h"
+#include "TeamStore.h"
 #include "workspace/Workspace.h"
 
 #include <QTemporaryDir>
@@ -42,9 +42,10 @@ private Q_SLOTS:
     void theLeftSideIsThePinnedEntryNotWhatOldTextFindsFirst()
     {
         writeMemory("deploy on Fridays\n\xC2\xA7\ndeploy on Fridays after 5pm");
-        const ChangePreview p = ChangePreview::of(
-            *m_ws, item({{"action", "replace"}, {"old_text", "Fridays"}, {"content", "deploy on Mondays"},
-                         {"matched_entry", "deploy on Fridays after 5pm"}}));
+        const ChangePreview p = ChangePreview::of(*m_ws, item({{"action", "replace"},
+                                                               {"old_text", "Fridays"},
+                                                               {"content", "deploy on Mondays"},
+                                                               {"matched_entry", "deploy on Fridays after 5pm"}}));
         QCOMPARE(p.before, QStringLiteral("deploy on Fridays after 5pm"));
         QCOMPARE(p.after, QStringLiteral("deploy on Mondays"));
         QCOMPARE(p.beforeTitle, QStringLiteral("Now"));

@@ -1,11 +1,11 @@
 // Attention to the queue: the oldest waiting item's age in the sidebar and the status bar (with
 // an injected clock), and the decision to raise a desktop notification when items arrive while
 // the window is not active, through a recording port instead of the real tray.
+#include "attention/NotifierPort.h"
+#include "attention/QueueAttention.h"
 #include "InboxFixture.h"
 #include "MainWindow.h"
 #include "Sidebar.h"
-#include "attention/NotifierPort.h"
-#include "attention/QueueAttention.h"
 
 #include <QAction>
 #include <QLabel>
@@ -69,7 +69,7 @@ private Q_SLOTS:
         a->refresh();
         QCOMPARE(m_port.messages, QStringList{QStringLiteral("2 new items are waiting for your decision.")});
         a->refresh();
-        QCOMPARE(m_port.messages.size(), 1); // told once
+        QCOMPARE(m_port.messages.size(), 1);                  // told once
         m_fixture->fileMemories(QStringLiteral("filed "), 1); // through the intake, as propose does
         a->refresh();
         QCOMPARE(m_port.messages.last(), QStringLiteral("1 new item is waiting for your decision."));

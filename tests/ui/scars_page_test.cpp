@@ -1,8 +1,8 @@
-#include "TeamStore.h"
-#include "scars/ScarTableModel.h"
-#include "scars/ScarsPage.h"
 #include "scars/ScarBook.h"
+#include "scars/ScarsPage.h"
+#include "scars/ScarTableModel.h"
 #include "store/ScarRepository.h"
+#include "TeamStore.h"
 #include "util/Time.h"
 
 #include <QAbstractItemModelTester>
@@ -25,8 +25,8 @@ class ScarsPageTest : public QObject {
     std::unique_ptr<Workspace> m_ws;
     FixedClock m_clock{QDateTime(QDate(2026, 6, 1), QTime(12, 0), Qt::UTC)};
 
-    qint64 add(const QString& kind, const QString& title, const QString& lesson, int importance,
-               int ageDays, const QString& scope = QStringLiteral("general"))
+    qint64 add(const QString& kind, const QString& title, const QString& lesson, int importance, int ageDays,
+               const QString& scope = QStringLiteral("general"))
     {
         Scar s;
         s.kind = kind;
@@ -49,11 +49,14 @@ private Q_SLOTS:
         QVERIFY(ws);
         m_ws = std::move(*ws);
         QVERIFY(add(QStringLiteral("failure"), QStringLiteral("Deploy on Friday broke prod"),
-                    QStringLiteral("Freeze deploys after Thursday noon"), 9, 30, QStringLiteral("ops")) > 0);
+                    QStringLiteral("Freeze deploys after Thursday noon"), 9, 30, QStringLiteral("ops"))
+                > 0);
         QVERIFY(add(QStringLiteral("victory"), QStringLiteral("Deploy canary caught a regression"),
-                    QStringLiteral("Keep the canary stage"), 4, 2, QStringLiteral("ops")) > 0);
+                    QStringLiteral("Keep the canary stage"), 4, 2, QStringLiteral("ops"))
+                > 0);
         QVERIFY(add(QStringLiteral("failure"), QStringLiteral("Flaky test masked a bug"),
-                    QStringLiteral("Quarantine flaky tests"), 6, 10, QStringLiteral("ci")) > 0);
+                    QStringLiteral("Quarantine flaky tests"), 6, 10, QStringLiteral("ci"))
+                > 0);
     }
 
     void modelPassesTheTesterThroughFiltersAndSorts()
@@ -85,7 +88,7 @@ private Q_SLOTS:
         QCOMPARE(page.table()->model()->rowCount(), 3);
 
         QTest::keyClicks(page.searchBox(), QStringLiteral("deplo"));
-        page.applyFilter(); // what the debounce timer does after the pause
+        page.applyFilter();                             // what the debounce timer does after the pause
         QCOMPARE(page.table()->model()->rowCount(), 2); // prefix match on the last word
 
         page.importanceBox()->setValue(5);

@@ -1,10 +1,10 @@
 // The Skills page on a Hermes home, offscreen: why each skill is protected and which
 // thresholds are in force.
-#include "TeamStore.h"
 #include "FileBytes.h"
-#include "skills/SkillTableModel.h"
-#include "skills/SkillsPage.h"
 #include "skills/Curator.h"
+#include "skills/SkillsPage.h"
+#include "skills/SkillTableModel.h"
+#include "TeamStore.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
@@ -18,8 +18,8 @@
 
 using namespace sediment;
 using sediment::test::writeFileBytes;
-using sediment::ui::SkillTableModel;
 using sediment::ui::SkillsPage;
+using sediment::ui::SkillTableModel;
 
 class SkillsPageHermesTest : public QObject {
     Q_OBJECT

@@ -1,9 +1,9 @@
 // The Skills page and its lazy model, offscreen, on a real workspace.
-#include "TeamStore.h"
-#include "skills/SkillTableModel.h"
 #include "skills/SkillsPage.h"
+#include "skills/SkillTableModel.h"
 #include "store/AuditRepository.h"
 #include "store/SkillRepository.h"
+#include "TeamStore.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
@@ -21,8 +21,8 @@
 #include <QTreeWidget>
 
 using namespace sediment;
-using sediment::ui::SkillTableModel;
 using sediment::ui::SkillsPage;
+using sediment::ui::SkillTableModel;
 
 namespace {
 
@@ -49,9 +49,8 @@ class SkillsPageTest : public QObject {
         s.lastUsedAt = t(lastUsed);
         s.createdAt = t("2025-12-01T00:00:00Z");
         QVERIFY(SkillRepository(m_ws->db()).save(s));
-        const QString folder = state == QLatin1String("archived")
-                                   ? QStringLiteral("skills/.archive/") + name
-                                   : QStringLiteral("skills/") + name;
+        const QString folder = state == QLatin1String("archived") ? QStringLiteral("skills/.archive/") + name
+                                                                  : QStringLiteral("skills/") + name;
         QVERIFY(QDir().mkpath(m_ws->path(folder)));
         QFile f(m_ws->path(folder + QStringLiteral("/SKILL.md")));
         QVERIFY(f.open(QIODevice::WriteOnly));

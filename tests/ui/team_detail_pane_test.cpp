@@ -1,10 +1,10 @@
 // What a reviewer sees of a team decision that is not written yet: an item approved on one
 // machine waits for the machine that holds the files (docs/user-guide.md#team-mode), and the
 // detail pane says so, and for whom, instead of showing it as applied or failed.
+#include "inbox/DetailPane.h"
 #include "InboxFixture.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
-#include "inbox/DetailPane.h"
 
 #include <QFile>
 #include <QLabel>
@@ -21,7 +21,8 @@ private Q_SLOTS:
     {
         testing::InboxFixture fx;
         QVERIFY(fx.open());
-        const qint64 id = fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "written on the agent"}});
+        const qint64 id =
+            fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "written on the agent"}});
         QVERIFY(id > 0);
         InboxRepository repo(fx.ws->db());
         auto item = repo.find(id);
@@ -62,7 +63,9 @@ private Q_SLOTS:
         }
         pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
         QCOMPARE(pane.approvalsText(), QStringLiteral("two reviewers must approve"));
-        QVERIFY(ReviewerRepository(fx.ws->db()).addApproval(id, QStringLiteral("ada"), QStringLiteral("2026-11-23T17:00:00.000Z")).has_value());
+        QVERIFY(ReviewerRepository(fx.ws->db())
+                    .addApproval(id, QStringLiteral("ada"), QStringLiteral("2026-11-23T17:00:00.000Z"))
+                    .has_value());
         pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
         QVERIFY2(pane.approvalsText().startsWith(QStringLiteral("ada on ")), qPrintable(pane.approvalsText()));
         QVERIFY(pane.approvalsText().endsWith(QStringLiteral("1 of 2: another reviewer's approval applies it")));

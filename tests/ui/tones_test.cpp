@@ -1,5 +1,5 @@
-#include "InboxFixture.h"
 #include "audit/AuditPage.h"
+#include "InboxFixture.h"
 #include "shared/Appearance.h"
 #include "shared/Tones.h"
 
@@ -17,9 +17,7 @@ namespace {
 // WCAG's contrast ratio: 1 (the same) to 21 (black on white); 4.5 is the floor for body text.
 double luminance(const QColor& c)
 {
-    auto channel = [](double v) {
-        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-    };
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
     return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
 }
 
@@ -44,25 +42,29 @@ class TonesTest : public QObject {
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void decidesDarkFromTheWindowColour() {
+    void decidesDarkFromTheWindowColour()
+    {
         QVERIFY(!Tones(lightPalette()).dark());
         QVERIFY(Tones(Tones::darkPalette()).dark());
     }
 
-    void everyToneDiffersBetweenLightAndDark() {
+    void everyToneDiffersBetweenLightAndDark()
+    {
         const Tones light(lightPalette());
         const Tones dark(Tones::darkPalette());
         for (int i = 0; i < Tones::kToneCount; ++i)
             QVERIFY2(light.color(T(i)) != dark.color(T(i)), qPrintable(QString::number(i)));
     }
 
-    void textTonesAreReadableOnTheirBackgrounds_data() {
+    void textTonesAreReadableOnTheirBackgrounds_data()
+    {
         QTest::addColumn<QPalette>("palette");
         QTest::newRow("light") << lightPalette();
         QTest::newRow("dark") << Tones::darkPalette();
     }
 
-    void textTonesAreReadableOnTheirBackgrounds() {
+    void textTonesAreReadableOnTheirBackgrounds()
+    {
         QFETCH(QPalette, palette);
         const Tones tones(palette);
         const QColor window = palette.color(QPalette::Window);
@@ -71,8 +73,7 @@ private Q_SLOTS:
         auto readable = [](const QColor& fg, const QColor& bg, double floor) {
             const double ratio = contrast(fg, bg);
             if (ratio < floor)
-                qWarning("%s on %s: contrast %.2f", qPrintable(fg.name()), qPrintable(bg.name()),
-                         ratio);
+                qWarning("%s on %s: contrast %.2f", qPrintable(fg.name()), qPrintable(bg.name()), ratio);
             return ratio >= floor;
         };
         for (T t : {T::ErrorText, T::GoodText, T::MutedText}) {
@@ -93,7 +94,8 @@ private Q_SLOTS:
         }
     }
 
-    void aStyleSheetFollowsTheAppearance() {
+    void aStyleSheetFollowsTheAppearance()
+    {
         testing::InboxFixture fx;
         QVERIFY(fx.open());
         Appearance::apply(QStringLiteral("light"));
@@ -106,8 +108,7 @@ private Q_SLOTS:
 
         Appearance::apply(QStringLiteral("dark"));
         QTRY_VERIFY(page.verifyResult()->styleSheet() != light);
-        QVERIFY(page.verifyResult()->styleSheet().contains(
-            Tones(Tones::darkPalette()).css(T::GoodBackground)));
+        QVERIFY(page.verifyResult()->styleSheet().contains(Tones(Tones::darkPalette()).css(T::GoodBackground)));
 
         Appearance::apply(QStringLiteral("light"));
         QTRY_COMPARE(page.verifyResult()->styleSheet(), light);

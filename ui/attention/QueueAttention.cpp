@@ -30,10 +30,7 @@ QueueAttention::QueueAttention(Database& db, const Clock& clock, NotifierPort& n
     m_ageTimer.start();
 }
 
-bool QueueAttention::storedNotificationsEnabled()
-{
-    return QSettings().value(kNotifyKey, true).toBool();
-}
+bool QueueAttention::storedNotificationsEnabled() { return QSettings().value(kNotifyKey, true).toBool(); }
 
 void QueueAttention::setNotificationsEnabled(bool on)
 {
@@ -47,8 +44,7 @@ void QueueAttention::refresh()
     std::optional<WaitingAge> oldest;
     if (auto at = model.oldestPendingCreatedAt(); at && *at)
         oldest = WaitingAge::since(**at, m_clock.now());
-    const bool moved = oldest.has_value() != m_oldest.has_value()
-                       || (oldest && oldest->text() != m_oldest->text());
+    const bool moved = oldest.has_value() != m_oldest.has_value() || (oldest && oldest->text() != m_oldest->text());
     m_oldest = oldest;
     noticeArrivals();
     if (moved)
@@ -72,16 +68,12 @@ void QueueAttention::noticeArrivals()
     auto arrived = model.pendingAbove(*seen);
     if (!arrived || *arrived <= 0)
         return;
-    const QString message =
-        *arrived == 1 ? tr("1 new item is waiting for your decision.")
-                      : tr("%1 new items are waiting for your decision.").arg(*arrived);
+    const QString message = *arrived == 1 ? tr("1 new item is waiting for your decision.")
+                                          : tr("%1 new items are waiting for your decision.").arg(*arrived);
     m_notifier.notify(tr("Sediment inbox"), message);
 }
 
-QString QueueAttention::sidebarText() const
-{
-    return m_oldest ? tr("oldest %1").arg(m_oldest->text()) : QString();
-}
+QString QueueAttention::sidebarText() const { return m_oldest ? tr("oldest %1").arg(m_oldest->text()) : QString(); }
 
 QString QueueAttention::statusText() const
 {

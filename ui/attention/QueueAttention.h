@@ -27,16 +27,16 @@ class QueueAttention final : public QObject {
     Q_DISABLE_COPY_MOVE(QueueAttention)
 
 public:
-    QueueAttention(Database& db, const Clock& clock, NotifierPort& notifier,
-                   std::function<bool()> windowActive, QObject* parent = nullptr);
+    QueueAttention(Database& db, const Clock& clock, NotifierPort& notifier, std::function<bool()> windowActive,
+                   QObject* parent = nullptr);
 
     // Re-reads the oldest pending item and the newest id; notifies about items that arrived
     // since the last call (the first call only takes note of what is already there).
     void refresh();
 
     std::optional<WaitingAge> oldest() const { return m_oldest; }
-    QString sidebarText() const;   // "oldest 12 days", empty when nothing waits
-    QString statusText() const;    // "oldest waiting 12 days", empty when nothing waits
+    QString sidebarText() const; // "oldest 12 days", empty when nothing waits
+    QString statusText() const;  // "oldest waiting 12 days", empty when nothing waits
 
     bool notificationsEnabled() const { return m_enabled; }
     void setNotificationsEnabled(bool on);

@@ -12,10 +12,7 @@ constexpr int kShownMs = 10000;
 
 } // namespace
 
-TrayNotifier::TrayNotifier(QObject* parent)
-    : QObject(parent)
-{
-}
+TrayNotifier::TrayNotifier(QObject* parent) : QObject(parent) {}
 
 bool TrayNotifier::canNotify() const { return QSystemTrayIcon::isSystemTrayAvailable(); }
 

@@ -1,7 +1,7 @@
 #include "audit/AuditPage.h"
 
-#include "Resources.h"
 #include "audit/AuditTableModel.h"
+#include "Resources.h"
 #include "shared/ErrorDialog.h"
 #include "shared/RecordTable.h"
 #include "shared/Tones.h"
@@ -85,8 +85,7 @@ QWidget* AuditPage::buildFilterBar()
     barLayout->addWidget(m_text, 2);
     m_count = new QLabel(bar);
     barLayout->addWidget(m_count);
-    auto* verify =
-        new QPushButton(QIcon(QStringLiteral(":/icons/verify.svg")), tr("Verify chain"), bar);
+    auto* verify = new QPushButton(QIcon(QStringLiteral(":/icons/verify.svg")), tr("Verify chain"), bar);
     verify->setObjectName(QStringLiteral("verifyChain"));
     verify->setToolTip(tr("Recompute every row's hash and check the links"));
     barLayout->addWidget(verify);
@@ -153,8 +152,7 @@ void AuditPage::connectSignals()
         connect(edit, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_subjectType, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_action, &QComboBox::activated, this, &AuditPage::applyFilter);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &AuditPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditPage::showCurrent);
     connect(m_model, &AuditTableModel::errorOccurred, this, &Page::statusMessage);
 }
 
@@ -275,8 +273,7 @@ void AuditPage::verifyChain()
         Q_EMIT statusMessage(tr("Audit chain broken at row %1").arg((*result)->seq));
     } else {
         auto count = repo.count();
-        m_verifyResult->setText(
-            tr("Chain intact: all %1 rows verified.").arg(number(count ? *count : 0)));
+        m_verifyResult->setText(tr("Chain intact: all %1 rows verified.").arg(number(count ? *count : 0)));
         m_chainBroken = false;
         Q_EMIT statusMessage(m_verifyResult->text());
     }
@@ -288,12 +285,10 @@ void AuditPage::applyColors()
 {
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
-    m_empty->setStyleSheet(
-        QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
-    m_verifyResult->setStyleSheet(
-        QStringLiteral("background:%1;color:%2")
-            .arg(tones.css(m_chainBroken ? T::ErrorBackground : T::GoodBackground),
-                 tones.css(m_chainBroken ? T::ErrorOnBackground : T::GoodOnBackground)));
+    m_empty->setStyleSheet(QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
+    m_verifyResult->setStyleSheet(QStringLiteral("background:%1;color:%2")
+                                      .arg(tones.css(m_chainBroken ? T::ErrorBackground : T::GoodBackground),
+                                           tones.css(m_chainBroken ? T::ErrorOnBackground : T::GoodOnBackground)));
 }
 
 void AuditPage::changeEvent(QEvent* event)

@@ -14,7 +14,7 @@ class QTimer;
 namespace sediment {
 class Clock;
 class Workspace;
-}
+} // namespace sediment
 
 namespace sediment::ui {
 

@@ -6,12 +6,7 @@
 
 namespace sediment::ui {
 
-AuditTableModel::AuditTableModel(Database& db, QObject* parent)
-    : QAbstractTableModel(parent)
-    , m_read(db)
-{
-    recount();
-}
+AuditTableModel::AuditTableModel(Database& db, QObject* parent) : QAbstractTableModel(parent), m_read(db) { recount(); }
 
 void AuditTableModel::recount()
 {
@@ -25,15 +20,9 @@ void AuditTableModel::recount()
     m_count = std::min<qint64>(*n, INT_MAX);
 }
 
-int AuditTableModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : int(m_count);
-}
+int AuditTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_count); }
 
-int AuditTableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int AuditTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 const AuditEntry* AuditTableModel::entryAt(int row) const
 {
@@ -42,8 +31,7 @@ const AuditEntry* AuditTableModel::entryAt(int row) const
     const int pageIndex = row / kPageSize;
     QString error;
     const auto* rows = m_rows.page(
-        pageIndex, [&] { return m_read.page(m_filter, qint64(pageIndex) * kPageSize, kPageSize); },
-        &error);
+        pageIndex, [&] { return m_read.page(m_filter, qint64(pageIndex) * kPageSize, kPageSize); }, &error);
     if (!rows)
         Q_EMIT const_cast<AuditTableModel*>(this)->errorOccurred(error);
     const size_t offset = size_t(row % kPageSize);
@@ -60,9 +48,8 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const
     if (role == SeqRole)
         return e->seq;
     if (role == Qt::TextAlignmentRole)
-        return index.column() == SeqColumn
-                   ? QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter))
-                   : QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
+        return index.column() == SeqColumn ? QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter))
+                                           : QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
     if (role == Qt::ToolTipRole) {
         if (index.column() == TimeColumn)
             return e->at;
@@ -73,16 +60,22 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case SeqColumn: return e->seq;
+    case SeqColumn:
+        return e->seq;
     case TimeColumn: {
         const auto t = time::parseIso(e->at);
         return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : e->at;
     }
-    case ActorColumn: return e->actor;
-    case ActionColumn: return e->action;
-    case SubjectColumn: return QString(e->subjectType + QLatin1Char(' ') + e->subjectId);
-    case ReasonColumn: return e->reason.value_or(QString()).simplified();
-    default: return {};
+    case ActorColumn:
+        return e->actor;
+    case ActionColumn:
+        return e->action;
+    case SubjectColumn:
+        return QString(e->subjectType + QLatin1Char(' ') + e->subjectId);
+    case ReasonColumn:
+        return e->reason.value_or(QString()).simplified();
+    default:
+        return {};
     }
 }
 
@@ -103,7 +96,8 @@ QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Subject");
     case ReasonColumn:
         return tr("Reason");
-    default: return {};
+    default:
+        return {};
     }
 }
 

@@ -16,8 +16,7 @@ class AuditTableModel final : public QAbstractTableModel {
     Q_DISABLE_COPY_MOVE(AuditTableModel)
 
 public:
-    enum Column { SeqColumn, TimeColumn, ActorColumn, ActionColumn, SubjectColumn,
-                  ReasonColumn, ColumnCount };
+    enum Column { SeqColumn, TimeColumn, ActorColumn, ActionColumn, SubjectColumn, ReasonColumn, ColumnCount };
     enum Role { SeqRole = Qt::UserRole + 1 };
 
     static constexpr int kPageSize = 128;
@@ -28,8 +27,7 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     void setFilter(const AuditReadModel::Filter& filter);
     const AuditReadModel::Filter& filter() const { return m_filter; }

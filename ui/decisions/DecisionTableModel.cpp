@@ -4,22 +4,14 @@
 
 namespace sediment::ui {
 
-DecisionTableModel::DecisionTableModel(Database& db, QObject* parent)
-    : LazyIdTableModel(parent)
-    , m_repo(db)
+DecisionTableModel::DecisionTableModel(Database& db, QObject* parent) : LazyIdTableModel(parent), m_repo(db)
 {
     reload();
 }
 
-Result<std::vector<qint64>> DecisionTableModel::readIds() const
-{
-    return m_repo.ids(m_filter, m_order);
-}
+Result<std::vector<qint64>> DecisionTableModel::readIds() const { return m_repo.ids(m_filter, m_order); }
 
-int DecisionTableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int DecisionTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 const Decision* DecisionTableModel::decisionAt(int row) const
 {
@@ -44,17 +36,24 @@ QVariant DecisionTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case IdColumn: return d->id;
-    case DescriptionColumn: return d->description.simplified();
-    case CategoryColumn: return d->category;
-    case StakesColumn: return d->stakes;
-    case ConfidenceColumn: return QString::number(d->confidence, 'f', 2);
-    case OutcomeColumn: return d->outcome;
+    case IdColumn:
+        return d->id;
+    case DescriptionColumn:
+        return d->description.simplified();
+    case CategoryColumn:
+        return d->category;
+    case StakesColumn:
+        return d->stakes;
+    case ConfidenceColumn:
+        return QString::number(d->confidence, 'f', 2);
+    case OutcomeColumn:
+        return d->outcome;
     case CreatedColumn: {
         const auto t = time::parseIso(d->createdAt);
         return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd")) : d->createdAt;
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -63,7 +62,8 @@ QVariant DecisionTableModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case IdColumn: return QStringLiteral("#");
+    case IdColumn:
+        return QStringLiteral("#");
     case DescriptionColumn:
         return tr("Decision");
     case CategoryColumn:
@@ -76,7 +76,8 @@ QVariant DecisionTableModel::headerData(int section, Qt::Orientation orientation
         return tr("Outcome");
     case CreatedColumn:
         return tr("Made");
-    default: return {};
+    default:
+        return {};
     }
 }
 

@@ -12,8 +12,16 @@ class DecisionTableModel final : public LazyIdTableModel {
     Q_DISABLE_COPY_MOVE(DecisionTableModel)
 
 public:
-    enum Column { IdColumn, DescriptionColumn, CategoryColumn, StakesColumn, ConfidenceColumn,
-                  OutcomeColumn, CreatedColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        DescriptionColumn,
+        CategoryColumn,
+        StakesColumn,
+        ConfidenceColumn,
+        OutcomeColumn,
+        CreatedColumn,
+        ColumnCount
+    };
     // The decision id of a row, whatever column: what a review acts on.
     enum Role { DecisionIdRole = Qt::UserRole + 1 };
 
@@ -21,8 +29,7 @@ public:
 
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const DecisionRepository::Filter& filter);

@@ -25,11 +25,11 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
-#include <QVBoxLayout>
+#include <QTabWidget>
 #include <QValueAxis>
+#include <QVBoxLayout>
 
 namespace sediment::ui {
 
@@ -103,11 +103,9 @@ void DecisionsPage::buildTable()
     m_table->setWordWrap(false);
     // The short columns fit their contents; the description takes the rest of the width.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn,
-                                                      QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn, QHeaderView::Stretch);
     m_table->installEventFilter(this);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &DecisionsPage::showSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DecisionsPage::showSelected);
 }
 
 // The selected decision, the result line and one button per outcome.
@@ -122,8 +120,7 @@ QWidget* DecisionsPage::buildReview()
     auto* buttons = new QHBoxLayout;
     for (const OutcomeKey& k : kOutcomeKeys) {
         auto* b = new QPushButton(tr(k.label));
-        b->setToolTip(
-            tr("Record %1 (key %2)").arg(QLatin1String(k.outcome), QKeySequence(k.key).toString()));
+        b->setToolTip(tr("Record %1 (key %2)").arg(QLatin1String(k.outcome), QKeySequence(k.key).toString()));
         const QString outcome = QString::fromLatin1(k.outcome);
         connect(b, &QPushButton::clicked, this, [this, outcome] { reviewSelected(outcome); });
         buttons->addWidget(b);
@@ -149,8 +146,7 @@ QTabWidget* DecisionsPage::buildChartTabs()
         m_table->setFocus();
     });
     m_categories = new QTableWidget(0, 4);
-    m_categories->setHorizontalHeaderLabels(
-        {tr("Category"), tr("Count"), tr("Brier"), tr("Accuracy")});
+    m_categories->setHorizontalHeaderLabels({tr("Category"), tr("Count"), tr("Brier"), tr("Accuracy")});
     m_categories->verticalHeader()->hide();
     m_categories->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_categories->horizontalHeader()->setStretchLastSection(true);
@@ -275,8 +271,7 @@ void DecisionsPage::showSelected()
         text += tr("\nPattern: ") + d->pattern;
     if (d->isReviewed())
         text += tr("\nOutcome: %1 by %2 at %3%4")
-                    .arg(d->outcome, d->reviewer.value_or(QStringLiteral("?")),
-                         d->reviewedAt.value_or(QString()),
+                    .arg(d->outcome, d->reviewer.value_or(QStringLiteral("?")), d->reviewedAt.value_or(QString()),
                          d->outcomeText ? QStringLiteral(" — ") + *d->outcomeText : QString());
     else if (const auto hint = AutoReviewer(m_workspace.db(), m_clock, m_workspace.root()).fileCreatedSignal(*d))
         text += tr("\nSignal: ") + hint->explanation;
@@ -312,10 +307,9 @@ bool DecisionsPage::reviewSelected(const QString& outcome)
     refreshEscalation();
     if (done->snapshotId)
         refreshTrend();
-    Q_EMIT statusMessage(
-        tr("decision %1: %2%3")
-            .arg(id)
-            .arg(outcome, done->snapshotId ? tr(" (calibration snapshot taken)") : QString()));
+    Q_EMIT statusMessage(tr("decision %1: %2%3")
+                             .arg(id)
+                             .arg(outcome, done->snapshotId ? tr(" (calibration snapshot taken)") : QString()));
     return true;
 }
 
@@ -367,12 +361,11 @@ void DecisionsPage::refreshFigures()
     const QString before = badge();
     m_current = *f;
     m_reliability->setFigures(m_current);
-    m_figures->setText(
-        m_current.reviewed == 0
-            ? m_current.reason
-            : tr("reviewed %1 · Brier %2 · accuracy %3 · ECE %4")
-                  .arg(m_current.reviewed)
-                  .arg(figure(m_current.brier), figure(m_current.accuracy), figure(m_current.ece)));
+    m_figures->setText(m_current.reviewed == 0
+                           ? m_current.reason
+                           : tr("reviewed %1 · Brier %2 · accuracy %3 · ECE %4")
+                                 .arg(m_current.reviewed)
+                                 .arg(figure(m_current.brier), figure(m_current.accuracy), figure(m_current.ece)));
     m_categories->setRowCount(int(m_current.byCategory.size()));
     int row = 0;
     for (const auto& [cat, c] : m_current.byCategory) {
@@ -424,16 +417,14 @@ void DecisionsPage::refreshEscalation()
     }
     m_escalation->clear();
     for (const Decision& d : *list) {
-        auto* item = new QListWidgetItem(
-            tr("#%1 [%2] %3 — made %4, unreviewed")
-                .arg(d.id)
-                .arg(d.stakes, d.description.simplified(), d.createdAt.left(10)));
+        auto* item = new QListWidgetItem(tr("#%1 [%2] %3 — made %4, unreviewed")
+                                             .arg(d.id)
+                                             .arg(d.stakes, d.description.simplified(), d.createdAt.left(10)));
         item->setData(Qt::UserRole, d.id);
         m_escalation->addItem(item);
     }
     if (list->empty())
-        m_escalation->addItem(
-            tr("Nothing to escalate: no high-stakes decision waits more than 14 days."));
+        m_escalation->addItem(tr("Nothing to escalate: no high-stakes decision waits more than 14 days."));
 }
 
 void DecisionsPage::reload()

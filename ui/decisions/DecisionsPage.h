@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Page.h"
 #include "decisions/Calibration.h"
+#include "Page.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 

@@ -12,8 +12,7 @@
 
 namespace sediment::ui {
 
-ReliabilityChart::ReliabilityChart(QWidget* parent)
-    : QChartView(parent)
+ReliabilityChart::ReliabilityChart(QWidget* parent) : QChartView(parent)
 {
     auto* chart = new QChart;
     chart->setTitle(tr("Reliability"));
@@ -91,9 +90,8 @@ void ReliabilityChart::setFigures(const Calibration::Figures& figures)
             m->setVisible(false);
         m_bins.push_back(point);
     }
-    c->setTitle(figures.reviewed == 0
-                    ? tr("Reliability — no reviewed decisions yet")
-                    : tr("Reliability — %1 reviewed decisions").arg(figures.reviewed));
+    c->setTitle(figures.reviewed == 0 ? tr("Reliability — no reviewed decisions yet")
+                                      : tr("Reliability — %1 reviewed decisions").arg(figures.reviewed));
     Tones::applyTo(c, palette()); // the new bins' labels
 }
 

@@ -65,8 +65,7 @@ ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& pr
     ChangePreview p;
     const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(ws.root(), profile)).preview(op);
     const QString action = field(op, "action");
-    const QString label =
-        pv.label.isEmpty() ? ChangePreview::tr("skill '%1'").arg(field(op, "name")) : pv.label;
+    const QString label = pv.label.isEmpty() ? ChangePreview::tr("skill '%1'").arg(field(op, "name")) : pv.label;
     p.before = pv.before;
     p.after = pv.after;
     if (action == QLatin1String("create")) {
@@ -80,8 +79,7 @@ ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& pr
         p.afterTitle = label + ChangePreview::tr(" after approval");
     }
     if (!pv.note.isEmpty())
-        p.afterTitle = ChangePreview::tr("Approval would fail: %1")
-                           .arg(pv.note.section(QLatin1Char('\n'), 0, 0));
+        p.afterTitle = ChangePreview::tr("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0));
     return p;
 }
 
@@ -97,10 +95,8 @@ QString note(const Json& op)
 ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
 {
     ChangePreview p;
-    const bool decided = !isWord(item.status, InboxStatus::Pending)
-                         && !isWord(item.status, InboxStatus::Rejected)
-                         && !isWord(item.status, InboxStatus::Refused)
-                         && !isWord(item.status, InboxStatus::Failed);
+    const bool decided = !isWord(item.status, InboxStatus::Pending) && !isWord(item.status, InboxStatus::Rejected)
+                         && !isWord(item.status, InboxStatus::Refused) && !isWord(item.status, InboxStatus::Failed);
     if (decided && item.beforeContent && item.afterContent) {
         const QString file = item.targetPath.value_or(item.destination);
         p.before = *item.beforeContent;
@@ -116,8 +112,7 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
     p.afterTitle = tr("Proposed");
     if (isWord(d, Destination::Memory) || isWord(d, Destination::User)) {
         const QString action = field(op, "action");
-        const QString store = isWord(d, Destination::User) ? QStringLiteral("USER.md")
-                                                         : QStringLiteral("MEMORY.md");
+        const QString store = isWord(d, Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
         bool pinnedGone = false;
         if (action == QLatin1String("replace")) {
             p.before = matchedEntry(ws, d, op, pinnedGone, profile);
@@ -154,8 +149,8 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
     }
     if (isWord(d, Destination::Skill) && StagedSkillWrite::isPayload(op))
         return hermesSkill(ws, op, profile);
-    if (isWord(d, Destination::ClaudeMd) || (isWord(d, Destination::Skill)
-                                             && field(op, "mode") == QLatin1String("patch"))) {
+    if (isWord(d, Destination::ClaudeMd)
+        || (isWord(d, Destination::Skill) && field(op, "mode") == QLatin1String("patch"))) {
         p.before = field(op, "before");
         p.after = field(op, "after");
         if (p.before.isEmpty())
@@ -167,8 +162,7 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
         if (path.isEmpty())
             path = ws.config().settingsJson;
         const QString current = readFile(ws.path(path));
-        Json doc = current.trimmed().isEmpty() ? Json::object()
-                                               : Json::parse(current.toStdString(), nullptr, false);
+        Json doc = current.trimmed().isEmpty() ? Json::object() : Json::parse(current.toStdString(), nullptr, false);
         if (doc.is_discarded()) {
             p.before = current;
             p.after = fromStd(op.value("patch", Json::object()).dump(2));

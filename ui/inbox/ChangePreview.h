@@ -6,7 +6,7 @@
 namespace sediment {
 class Workspace;
 struct InboxItem;
-}
+} // namespace sediment
 
 namespace sediment::ui {
 

@@ -65,9 +65,7 @@ QString when(const QString& iso)
 
 } // namespace
 
-DetailPane::DetailPane(Workspace& workspace, QWidget* parent)
-    : QWidget(parent)
-    , m_workspace(workspace)
+DetailPane::DetailPane(Workspace& workspace, QWidget* parent) : QWidget(parent), m_workspace(workspace)
 {
     setObjectName(QStringLiteral("detailPane"));
     auto* stack = new QStackedLayout(this);
@@ -172,8 +170,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     const QString action = str(op, "action");
     m_title->setText(QStringLiteral("#%1  %2%3")
                          .arg(item.id)
-                         .arg(item.destination,
-                              action.isEmpty() ? QString() : QStringLiteral(" · ") + action));
+                         .arg(item.destination, action.isEmpty() ? QString() : QStringLiteral(" · ") + action));
     QString status = item.status;
     if (item.decidedBy)
         status += tr(" by %1 on %2").arg(*item.decidedBy, when(item.decidedAt.value_or(QString())));
@@ -189,17 +186,14 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     else if (isWord(item.status, InboxStatus::Failed))
         banner = tr("Failed: %1").arg(item.reason.value_or(tr("the store refused the write")));
     else if (isWord(item.status, InboxStatus::Refused))
-        banner =
-            tr("Refused (%1)%2")
-                .arg(item.refusalCode.value_or(QStringLiteral("other")),
-                     item.reason && !item.reason->isEmpty() ? QStringLiteral(": ") + *item.reason
-                                                            : QString());
+        banner = tr("Refused (%1)%2")
+                     .arg(item.refusalCode.value_or(QStringLiteral("other")),
+                          item.reason && !item.reason->isEmpty() ? QStringLiteral(": ") + *item.reason : QString());
     else if (isWord(item.status, InboxStatus::Rejected))
         banner = tr("Rejected by the gate: %1").arg(item.reason.value_or(QString()));
     else if (isWord(item.status, InboxStatus::Approved)) {
         // Team mode: decided here, written by the host that holds the files.
-        banner = tr("Approved, not written yet: %1.")
-                     .arg(item.reason.value_or(tr("waiting for the files host")));
+        banner = tr("Approved, not written yet: %1.").arg(item.reason.value_or(tr("waiting for the files host")));
         m_bannerWarning = false;
     } else if (isWord(item.status, InboxStatus::Reverted))
         banner = tr("Reverted: the target holds its previous content again.");
@@ -217,8 +211,8 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     m_rationale->setText(item.rationale.isEmpty() ? tr("(none given)") : item.rationale);
 
     // Team mode's two-person rule: who approved so far, and what is still needed.
-    const bool twoPerson = m_workspace.db().isServer()
-                           && m_workspace.config().twoPersonDestinations.contains(item.destination);
+    const bool twoPerson =
+        m_workspace.db().isServer() && m_workspace.config().twoPersonDestinations.contains(item.destination);
     m_approvalsLabel->setVisible(twoPerson);
     m_approvals->setVisible(twoPerson);
     if (twoPerson) {
@@ -238,8 +232,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     m_score->setText(item.score ? QLocale::c().toString(*item.score, 'g', 6) : tr("none"));
     m_seen->setText(item.seen == 1 ? tr("once") : tr("%1 times").arg(item.seen));
     m_staleShown = staleNow;
-    m_stale->setText(staleNow ? tr("Outdated — changed since proposed")
-                              : tr("Matches the proposal"));
+    m_stale->setText(staleNow ? tr("Outdated — changed since proposed") : tr("Matches the proposal"));
 
     QStringList source;
     if (item.agent)
@@ -278,8 +271,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     m_budget->setVisible(hasBudget || !budget);
     m_budgetLabel->setVisible(hasBudget || !budget);
     if (hasBudget) {
-        m_budget->setText((*budget)->text() +
-                          ((*budget)->over ? tr(" — over the limit") : QString()));
+        m_budget->setText((*budget)->text() + ((*budget)->over ? tr(" — over the limit") : QString()));
         m_budgetOver = (*budget)->over;
     } else if (!budget) {
         m_budget->setText(budget.error().message);
@@ -307,11 +299,10 @@ void DetailPane::applyColors()
     const QString muted = tones.css(T::MutedText);
     m_subtitle->setStyleSheet(QStringLiteral("color:%1").arg(muted));
     m_placeholder->setStyleSheet(QStringLiteral("color:%1").arg(muted));
-    m_banner->setStyleSheet(
-        m_bannerWarning
-            ? QStringLiteral("background:%1;color:%2;border-radius:4px")
-                  .arg(tones.css(T::WarningBackground), tones.css(T::WarningText))
-            : QStringLiteral("background:%1;border-radius:4px").arg(tones.css(T::GoodBackground)));
+    m_banner->setStyleSheet(m_bannerWarning
+                                ? QStringLiteral("background:%1;color:%2;border-radius:4px")
+                                      .arg(tones.css(T::WarningBackground), tones.css(T::WarningText))
+                                : QStringLiteral("background:%1;border-radius:4px").arg(tones.css(T::GoodBackground)));
     m_budget->setStyleSheet(m_budgetOver ? QStringLiteral("color:%1;font-weight:bold").arg(red) : QString());
     m_threat->setStyleSheet(QStringLiteral("color:%1").arg(m_threatFound ? red : green));
     m_stale->setStyleSheet(m_staleShown ? QStringLiteral("color:%1").arg(red) : QString());

@@ -74,8 +74,8 @@ private:
     QLabel* m_threat = nullptr;
     QLabel* m_budget = nullptr;
     QLabel* m_budgetLabel = nullptr;
-    QPushButton* m_makeRoom = nullptr;  // over-budget pending memory writes
-    QLabel* m_approvals = nullptr;      // team mode, two-person destinations: who approved so far
+    QPushButton* m_makeRoom = nullptr; // over-budget pending memory writes
+    QLabel* m_approvals = nullptr;     // team mode, two-person destinations: who approved so far
     QLabel* m_approvalsLabel = nullptr;
     QWidget* m_content = nullptr;
     QLabel* m_placeholder = nullptr;

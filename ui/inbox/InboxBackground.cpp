@@ -39,8 +39,7 @@ void InboxBackground::watch()
         Q_EMIT filed();
         if (p.remaining > 0) {
             m_progressShown.start();
-            Q_EMIT statusMessage(
-                tr("Filing %1 new proposals into the inbox…").arg(number(p.remaining)));
+            Q_EMIT statusMessage(tr("Filing %1 new proposals into the inbox…").arg(number(p.remaining)));
         }
     });
     // Progress at most a few times a second; nothing at all when the index was already current.
@@ -48,8 +47,8 @@ void InboxBackground::watch()
         if (m_progressShown.isValid() && m_progressShown.elapsed() < 250)
             return;
         m_progressShown.start();
-        Q_EMIT statusMessage(tr("Indexing %1 of %2 items for search…")
-                                 .arg(number(p.mark), number(p.mark + p.remaining)));
+        Q_EMIT statusMessage(
+            tr("Indexing %1 of %2 items for search…").arg(number(p.mark), number(p.mark + p.remaining)));
     });
     connect(m_upkeep, &InboxUpkeep::finished, this, [this] {
         if (m_progressShown.isValid())
@@ -61,13 +60,12 @@ void InboxBackground::watch()
         // The intake is filed before the index is touched: rows waiting there name the step.
         recount();
         Q_EMIT filingChanged();
-        Q_EMIT statusMessage(m_filing > 0
-                                 ? tr("%1 new proposals not filed yet (%2): retrying shortly; "
-                                      "they are counted meanwhile.")
-                                       .arg(number(m_filing), message)
-                                 : tr("Search index not updated (%1): retrying shortly; "
-                                      "search still works, more slowly.")
-                                       .arg(message));
+        Q_EMIT statusMessage(m_filing > 0 ? tr("%1 new proposals not filed yet (%2): retrying shortly; "
+                                               "they are counted meanwhile.")
+                                                .arg(number(m_filing), message)
+                                          : tr("Search index not updated (%1): retrying shortly; "
+                                               "search still works, more slowly.")
+                                                .arg(message));
     });
 }
 

@@ -38,15 +38,22 @@ QString shortTime(const QString& iso)
 QVariant InboxCells::data(const InboxRow& r, int column, int role)
 {
     switch (role) {
-    case InboxTableModel::IdRole: return r.id;
-    case InboxTableModel::StaleRole: return r.stale;
-    case InboxTableModel::StatusRole: return r.status;
-    case InboxTableModel::DestinationRole: return r.destination;
+    case InboxTableModel::IdRole:
+        return r.id;
+    case InboxTableModel::StaleRole:
+        return r.stale;
+    case InboxTableModel::StatusRole:
+        return r.status;
+    case InboxTableModel::DestinationRole:
+        return r.destination;
     case Qt::DisplayRole:
         switch (column) {
-        case InboxTableModel::IdColumn: return r.id;
-        case InboxTableModel::DestinationColumn: return destinationLabel(r.destination);
-        case InboxTableModel::SummaryColumn: return r.summary;
+        case InboxTableModel::IdColumn:
+            return r.id;
+        case InboxTableModel::DestinationColumn:
+            return destinationLabel(r.destination);
+        case InboxTableModel::SummaryColumn:
+            return r.summary;
         case InboxTableModel::ScoreColumn:
             return r.score ? QLocale::c().toString(*r.score, 'f', 2) : QStringLiteral("—");
         case InboxTableModel::AgentColumn:
@@ -56,12 +63,14 @@ QVariant InboxCells::data(const InboxRow& r, int column, int role)
             if (!r.profile.isEmpty() && r.profile != QLatin1String("default"))
                 return QString(r.agent + QStringLiteral(" · ") + r.profile);
             return r.agent;
-        case InboxTableModel::SeenColumn: return r.seen;
+        case InboxTableModel::SeenColumn:
+            return r.seen;
         case InboxTableModel::StatusColumn:
-            return r.stale && isWord(r.status, InboxStatus::Pending) ? QStringLiteral("outdated")
-                                                                   : r.status;
-        case InboxTableModel::CreatedColumn: return shortTime(r.createdAt);
-        default: return {};
+            return r.stale && isWord(r.status, InboxStatus::Pending) ? QStringLiteral("outdated") : r.status;
+        case InboxTableModel::CreatedColumn:
+            return shortTime(r.createdAt);
+        default:
+            return {};
         }
     case Qt::ToolTipRole:
         if (column == InboxTableModel::SummaryColumn)
@@ -83,14 +92,16 @@ QVariant InboxCells::data(const InboxRow& r, int column, int role)
             || column == InboxTableModel::SeenColumn)
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
         return QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
-    default: return {};
+    default:
+        return {};
     }
 }
 
 QVariant InboxCells::header(int section)
 {
     switch (section) {
-    case InboxTableModel::IdColumn: return QStringLiteral("#");
+    case InboxTableModel::IdColumn:
+        return QStringLiteral("#");
     case InboxTableModel::DestinationColumn:
         return tr("Destination");
     case InboxTableModel::SummaryColumn:
@@ -105,7 +116,8 @@ QVariant InboxCells::header(int section)
         return tr("Status");
     case InboxTableModel::CreatedColumn:
         return tr("Proposed");
-    default: return {};
+    default:
+        return {};
     }
 }
 

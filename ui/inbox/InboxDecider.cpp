@@ -18,8 +18,7 @@ constexpr int kProgressThreshold = 20; // batches longer than this show a progre
 InboxDecider::InboxDecider(Workspace& workspace, const Clock& clock)
     : m_workspace(workspace)
     , m_service(std::make_unique<InboxService>(workspace, clock))
-{
-}
+{}
 
 bool InboxDecider::isApplied(const QString& status)
 {
@@ -38,8 +37,7 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
         auto done = m_service->approve(ids.front(), reviewer);
         if (!done) {
             if (done.error().kind == ErrorKind::Io)
-                ErrorDialog::show(parent, tr("Could not approve #%1.").arg(ids.front()),
-                                  done.error());
+                ErrorDialog::show(parent, tr("Could not approve #%1.").arg(ids.front()), done.error());
             return tr("Not approved: %1").arg(done.error().message);
         }
         m_history.push_back({done->id, done->status});
@@ -54,8 +52,8 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
     QString firstProblem;
     std::unique_ptr<QProgressDialog> progress;
     if (ids.size() > kProgressThreshold) {
-        progress = std::make_unique<QProgressDialog>(tr("Approving %1 proposals…").arg(ids.size()),
-                                                     tr("Stop"), 0, int(ids.size()), parent);
+        progress = std::make_unique<QProgressDialog>(tr("Approving %1 proposals…").arg(ids.size()), tr("Stop"), 0,
+                                                     int(ids.size()), parent);
         progress->setWindowModality(Qt::WindowModal);
         progress->setMinimumDuration(300);
     }
@@ -78,8 +76,7 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
         } else {
             ++failed;
             if (firstProblem.isEmpty())
-                firstProblem =
-                    QStringLiteral("#%1: %2").arg(ids[i]).arg(done->reason.value_or(QString()));
+                firstProblem = QStringLiteral("#%1: %2").arg(ids[i]).arg(done->reason.value_or(QString()));
         }
     }
     QString summary = tr("Approved %1 of %2").arg(applied).arg(ids.size());
@@ -146,13 +143,10 @@ InboxDecider::Undone InboxDecider::undo(QWidget* parent)
         auto done = m_service->undoRefusal(last.id, m_workspace.reviewer());
         if (!done) {
             if (done.error().kind == ErrorKind::Io)
-                ErrorDialog::show(parent, tr("Could not undo the refusal of #%1.").arg(last.id),
-                                  done.error());
-            return {tr("The refusal of #%1 stands: %2").arg(last.id).arg(done.error().message),
-                    last.id, false};
+                ErrorDialog::show(parent, tr("Could not undo the refusal of #%1.").arg(last.id), done.error());
+            return {tr("The refusal of #%1 stands: %2").arg(last.id).arg(done.error().message), last.id, false};
         }
-        return {tr("Took back the refusal of #%1: it is pending again.").arg(last.id), last.id,
-                true};
+        return {tr("Took back the refusal of #%1: it is pending again.").arg(last.id), last.id, true};
     }
     if (!isApplied(last.status))
         return {tr("#%1 was %2: there is no write to revert, and the decision stays "
@@ -165,8 +159,7 @@ InboxDecider::Undone InboxDecider::undo(QWidget* parent)
         ErrorDialog::show(parent, tr("Could not revert #%1.").arg(last.id), done.error());
         return {tr("Not reverted: %1").arg(done.error().message), last.id, false};
     }
-    return {tr("Reverted #%1: the target holds its previous content again.").arg(last.id), last.id,
-            false};
+    return {tr("Reverted #%1: the target holds its previous content again.").arg(last.id), last.id, false};
 }
 
 } // namespace sediment::ui

@@ -4,10 +4,10 @@
 #include "inbox/InboxService.h"
 #include "util/Error.h"
 
+#include <memory>
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
-#include <memory>
 #include <vector>
 
 class QWidget;
@@ -15,7 +15,7 @@ class QWidget;
 namespace sediment {
 class Clock;
 class Workspace;
-}
+} // namespace sediment
 
 namespace sediment::ui {
 

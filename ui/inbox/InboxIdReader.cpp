@@ -18,8 +18,7 @@ constexpr size_t kScreenful = 256;
 
 } // namespace
 
-Status InboxIdReader::start(const InboxFilter& filter, InboxReadModel::Sort sort,
-                            std::vector<qint64>& ids)
+Status InboxIdReader::start(const InboxFilter& filter, InboxReadModel::Sort sort, std::vector<qint64>& ids)
 {
     m_filter = filter;
     m_done = true;
@@ -48,10 +47,7 @@ Status InboxIdReader::start(const InboxFilter& filter, InboxReadModel::Sort sort
     return advance(ids, m_pacing.blockingMs, stopEarly);
 }
 
-Status InboxIdReader::continueReading(std::vector<qint64>& ids)
-{
-    return advance(ids, m_pacing.sliceMs, false);
-}
+Status InboxIdReader::continueReading(std::vector<qint64>& ids) { return advance(ids, m_pacing.sliceMs, false); }
 
 Status InboxIdReader::advance(std::vector<qint64>& ids, int budgetMs, bool blocking)
 {
@@ -88,8 +84,7 @@ Status InboxIdReader::advance(std::vector<qint64>& ids, int budgetMs, bool block
             // bar is right at the first paint); a read that will not fit stops as soon as it
             // has a screenful, or after a quarter of the budget, and goes on in the background.
             const double projected = double(now) * span / std::max(covered, 1.0);
-            if (projected > double(budgetNs)
-                && (ids.size() >= kScreenful || now >= budgetNs / 4))
+            if (projected > double(budgetNs) && (ids.size() >= kScreenful || now >= budgetNs / 4))
                 break;
         }
     }

@@ -42,8 +42,8 @@ private:
     InboxFilter m_filter;
     bool m_done = true;
     bool m_descending = false;
-    qint64 m_next = 0;  // ascending: the last id read; descending: the next id to read
-    qint64 m_end = 0;   // ascending: the largest id; descending: one below the smallest
+    qint64 m_next = 0; // ascending: the last id read; descending: the next id to read
+    qint64 m_end = 0;  // ascending: the largest id; descending: one below the smallest
     qint64 m_window = 0;
 };
 

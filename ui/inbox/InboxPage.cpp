@@ -1,7 +1,6 @@
 #include "inbox/InboxPage.h"
 #include "inbox/InboxStatus.h"
 
-#include "Resources.h"
 #include "inbox/DetailPane.h"
 #include "inbox/InboxBackground.h"
 #include "inbox/InboxDecider.h"
@@ -9,6 +8,7 @@
 #include "inbox/InboxTableModel.h"
 #include "inbox/InboxTriage.h"
 #include "inbox/InboxUpkeep.h"
+#include "Resources.h"
 #include "shared/RecordTable.h"
 #include "shared/Tones.h"
 #include "store/InboxRepository.h"
@@ -35,7 +35,7 @@ namespace sediment::ui {
 namespace {
 
 constexpr int kRestoreSelectionLimit = 50; // re-selecting costs one count query per id
-constexpr int kMaxBatch = 5000;             // one decision per item: keep a batch reviewable
+constexpr int kMaxBatch = 5000;            // one decision per item: keep a batch reviewable
 
 QString number(qint64 n) { return QLocale(QLocale::English).toString(n); }
 
@@ -85,8 +85,7 @@ QWidget* InboxPage::buildSearchBar()
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("inboxSearch"));
     m_search->setClearButtonEnabled(true);
-    m_search->setPlaceholderText(
-        tr("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
+    m_search->setPlaceholderText(tr("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
     m_search->addAction(QIcon(QStringLiteral(":/icons/search.svg")), QLineEdit::LeadingPosition);
     m_search->setMinimumWidth(280);
     barLayout->addWidget(m_search, 1);
@@ -178,8 +177,7 @@ void InboxPage::connectSignals()
         applyQuery();
         m_table->setFocus();
     });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &InboxPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &InboxPage::showCurrent);
     connect(m_model, &InboxTableModel::errorOccurred, this, &Page::statusMessage);
     connect(m_model, &QAbstractItemModel::modelReset, this, &InboxPage::updateEmptyState);
     // Filters the indexes cannot count (agent, score, free text) fill in after the first page.
@@ -222,10 +220,8 @@ void InboxPage::applyColors()
 {
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
-    m_queryError->setStyleSheet(
-        QStringLiteral("color:%1; padding: 0 12px 6px 12px").arg(tones.css(T::ErrorText)));
-    m_empty->setStyleSheet(
-        QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
+    m_queryError->setStyleSheet(QStringLiteral("color:%1; padding: 0 12px 6px 12px").arg(tones.css(T::ErrorText)));
+    m_empty->setStyleSheet(QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
 }
 
 void InboxPage::saveLayout() const
@@ -294,8 +290,7 @@ void InboxPage::selectRow(int row)
     }
     row = std::clamp(row, 0, m_model->rowCount() - 1);
     const QModelIndex index = m_model->index(row, InboxTableModel::SummaryColumn);
-    m_table->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->scrollTo(index);
     showCurrent();
 }
@@ -305,8 +300,7 @@ void InboxPage::showCurrent()
     const qint64 id = currentId();
     m_currentStale = false;
     if (!id) {
-        m_detail->showMessage(m_model->rowCount() ? tr("Select a proposal to see its change.")
-                                                  : m_empty->text());
+        m_detail->showMessage(m_model->rowCount() ? tr("Select a proposal to see its change.") : m_empty->text());
         return;
     }
     auto item = m_decider->service().item(id);
@@ -345,20 +339,17 @@ void InboxPage::updateEmptyState()
     const QString arriving = filing > 0 ? tr(" · %1 arriving").arg(number(filing)) : QString();
     if (defaultView)
         m_resultCount->setText(
-            tr("%1%2 pending%3")
-                .arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
+            tr("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
     else if (loading)
         m_resultCount->setText(tr("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
     else
-        m_resultCount->setText((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) +
-                               arriving);
+        m_resultCount->setText((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) + arriving);
     if (count > 0) {
         m_listStack->setCurrentWidget(m_table);
         return;
     }
     if (loading || (defaultView && filing > 0)) {
-        m_empty->setText(loading ? tr("Searching…")
-                                 : tr("Filing %1 new proposals…").arg(number(filing)));
+        m_empty->setText(loading ? tr("Searching…") : tr("Filing %1 new proposals…").arg(number(filing)));
         m_listStack->setCurrentWidget(m_empty);
         return;
     }
@@ -415,8 +406,7 @@ void InboxPage::reload()
                 continue;
             const int row = m_model->rowOfId(id);
             if (row >= 0)
-                restored.select(m_model->index(row, 0),
-                                m_model->index(row, InboxTableModel::ColumnCount - 1));
+                restored.select(m_model->index(row, 0), m_model->index(row, InboxTableModel::ColumnCount - 1));
         }
         const int row = current ? m_model->rowOfId(current) : -1;
         const int target = row >= 0 ? row : std::min(std::max(currentRow, 0), m_model->rowCount() - 1);
@@ -425,8 +415,7 @@ void InboxPage::reload()
         if (target >= 0) {
             const QModelIndex index = m_model->index(target, InboxTableModel::SummaryColumn);
             m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
-            restored.select(m_model->index(target, 0),
-                            m_model->index(target, InboxTableModel::ColumnCount - 1));
+            restored.select(m_model->index(target, 0), m_model->index(target, InboxTableModel::ColumnCount - 1));
         }
         m_table->selectionModel()->select(restored, QItemSelectionModel::ClearAndSelect);
     }
@@ -448,8 +437,7 @@ void InboxPage::advanceFrom(int row)
     int target = std::min(row, m_model->rowCount() - 1);
     const int scanEnd = std::min(m_model->rowCount(), row + 4 * InboxTableModel::kPageSize);
     for (int r = std::max(row, 0); r < scanEnd; ++r) {
-        if (isWord(m_model->data(m_model->index(r, 0), InboxTableModel::StatusRole).toString(),
-                   InboxStatus::Pending)) {
+        if (isWord(m_model->data(m_model->index(r, 0), InboxTableModel::StatusRole).toString(), InboxStatus::Pending)) {
             target = r;
             break;
         }

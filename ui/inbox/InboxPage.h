@@ -17,7 +17,7 @@ class QSplitter;
 namespace sediment {
 class Clock;
 class Workspace;
-}
+} // namespace sediment
 
 namespace sediment::ui {
 

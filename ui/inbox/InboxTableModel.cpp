@@ -16,22 +16,26 @@ namespace {
 InboxReadModel::SortKey keyOf(int column)
 {
     switch (column) {
-    case InboxTableModel::DestinationColumn: return InboxReadModel::SortKey::Destination;
-    case InboxTableModel::ScoreColumn: return InboxReadModel::SortKey::Score;
-    case InboxTableModel::AgentColumn: return InboxReadModel::SortKey::Agent;
-    case InboxTableModel::SeenColumn: return InboxReadModel::SortKey::Seen;
-    case InboxTableModel::StatusColumn: return InboxReadModel::SortKey::Status;
-    case InboxTableModel::CreatedColumn: return InboxReadModel::SortKey::Created;
-    default: return InboxReadModel::SortKey::Id;
+    case InboxTableModel::DestinationColumn:
+        return InboxReadModel::SortKey::Destination;
+    case InboxTableModel::ScoreColumn:
+        return InboxReadModel::SortKey::Score;
+    case InboxTableModel::AgentColumn:
+        return InboxReadModel::SortKey::Agent;
+    case InboxTableModel::SeenColumn:
+        return InboxReadModel::SortKey::Seen;
+    case InboxTableModel::StatusColumn:
+        return InboxReadModel::SortKey::Status;
+    case InboxTableModel::CreatedColumn:
+        return InboxReadModel::SortKey::Created;
+    default:
+        return InboxReadModel::SortKey::Id;
     }
 }
 
 } // namespace
 
-InboxTableModel::InboxTableModel(Database& db, QObject* parent)
-    : InboxTableModel(db, Pacing(), parent)
-{
-}
+InboxTableModel::InboxTableModel(Database& db, QObject* parent) : InboxTableModel(db, Pacing(), parent) {}
 
 InboxTableModel::InboxTableModel(Database& db, Pacing pacing, QObject* parent)
     : QAbstractTableModel(parent)
@@ -140,22 +144,17 @@ void InboxTableModel::continueLoading()
         Q_EMIT loadingFinished();
 }
 
-int InboxTableModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : int(m_shown);
-}
+int InboxTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_shown); }
 
-int InboxTableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int InboxTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 const std::vector<InboxRow>* InboxTableModel::page(int pageIndex) const
 {
     if (size_t(pageIndex) * kPageSize >= m_shown)
         return nullptr;
     QString error;
-    const auto* rows = m_rows.page(pageIndex, [&] { return readPage(pageIndex); }, &error);
+    const auto* rows = m_rows.page(
+        pageIndex, [&] { return readPage(pageIndex); }, &error);
     if (!rows)
         reportError(error);
     return rows;
@@ -172,8 +171,7 @@ Result<std::vector<InboxRow>> InboxTableModel::readPage(int pageIndex) const
         // Counted but not read this far yet: page by offset from the nearer end.
         const bool fromEnd = first > m_shown / 2;
         const InboxReadModel::Sort sort{m_sort.key, m_sort.descending != fromEnd};
-        auto paged = m_read.pageIds(m_filter, sort, qint64(fromEnd ? m_shown - last : first),
-                                    int(last - first));
+        auto paged = m_read.pageIds(m_filter, sort, qint64(fromEnd ? m_shown - last : first), int(last - first));
         if (!paged)
             return fail(paged.error());
         ids = std::move(*paged);
@@ -341,9 +339,8 @@ int InboxTableModel::rowOfId(qint64 id) const
     const auto end = m_ids.begin() + qsizetype(std::min(m_shown, m_ids.size()));
     auto found = end;
     if (m_sort.key == InboxReadModel::SortKey::Id || m_sort.key == InboxReadModel::SortKey::Summary) {
-        found = m_sort.descending
-                    ? std::lower_bound(m_ids.begin(), end, id, std::greater<>())
-                    : std::lower_bound(m_ids.begin(), end, id);
+        found = m_sort.descending ? std::lower_bound(m_ids.begin(), end, id, std::greater<>())
+                                  : std::lower_bound(m_ids.begin(), end, id);
         if (found != end && *found != id)
             found = end;
     } else {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inbox/InboxQuery.h"
 #include "inbox/InboxIdReader.h"
+#include "inbox/InboxQuery.h"
 #include "shared/RowPages.h"
 #include "store/InboxReadModel.h"
 
@@ -29,8 +29,17 @@ class InboxTableModel final : public QAbstractTableModel {
     Q_DISABLE_COPY_MOVE(InboxTableModel)
 
 public:
-    enum Column { IdColumn, DestinationColumn, SummaryColumn, ScoreColumn, AgentColumn,
-                  SeenColumn, StatusColumn, CreatedColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        DestinationColumn,
+        SummaryColumn,
+        ScoreColumn,
+        AgentColumn,
+        SeenColumn,
+        StatusColumn,
+        CreatedColumn,
+        ColumnCount
+    };
     // Views and the page ask rows by these, so that selection survives re-sorting and refresh.
     enum Role { IdRole = Qt::UserRole + 1, StaleRole, StatusRole, DestinationRole };
 
@@ -44,8 +53,7 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const InboxFilter& filter);
@@ -60,8 +68,8 @@ public:
     // True while ids are still arriving in the background: rowCount() is not final yet.
     bool isLoading() const { return !m_reader.done(); }
 
-    qint64 idAt(int row) const;                 // 0 when out of range
-    int rowOfId(qint64 id) const;               // -1 when the filter excludes it (or not read yet)
+    qint64 idAt(int row) const;   // 0 when out of range
+    int rowOfId(qint64 id) const; // -1 when the filter excludes it (or not read yet)
     QString lastError() const { return m_lastError; }
 
 Q_SIGNALS:

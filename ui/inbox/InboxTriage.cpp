@@ -1,10 +1,10 @@
 #include "inbox/InboxTriage.h"
 #include "inbox/InboxStatus.h"
 
-#include "inbox/InboxDecider.h"
-#include "inbox/InboxPage.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/DetailPane.h"
+#include "inbox/InboxDecider.h"
+#include "inbox/InboxPage.h"
 #include "inbox/MakeRoomDialog.h"
 #include "inbox/PatchEditor.h"
 #include "inbox/RefuseDialog.h"
@@ -16,10 +16,7 @@
 
 namespace sediment::ui {
 
-InboxTriage::InboxTriage(InboxPage& page, InboxDecider& decider)
-    : QObject(&page)
-    , m_page(page)
-    , m_decider(decider)
+InboxTriage::InboxTriage(InboxPage& page, InboxDecider& decider) : QObject(&page), m_page(page), m_decider(decider)
 {
     buildActions();
 }
@@ -45,8 +42,7 @@ void InboxTriage::buildActions()
                     "same decision (M)")},
         {QT_TR_NOOP("Undo"), QKeySequence(Qt::CTRL | Qt::Key_Z), "undo", &InboxTriage::undoLast,
          QT_TR_NOOP("Undo the last decision: revert an approval, take back a refusal (Ctrl+Z)")},
-        {QT_TR_NOOP("Next"), QKeySequence(Qt::Key_J), nullptr, &InboxTriage::next,
-         QT_TR_NOOP("Next proposal (J)")},
+        {QT_TR_NOOP("Next"), QKeySequence(Qt::Key_J), nullptr, &InboxTriage::next, QT_TR_NOOP("Next proposal (J)")},
         {QT_TR_NOOP("Previous"), QKeySequence(Qt::Key_K), nullptr, &InboxTriage::previous,
          QT_TR_NOOP("Previous proposal (K)")},
         {QT_TR_NOOP("Search"), QKeySequence(Qt::Key_Slash), nullptr, &InboxTriage::focusSearch,
@@ -121,8 +117,7 @@ std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
         return std::nullopt;
     }
     if (!isWord(item->status, InboxStatus::Pending)) {
-        Q_EMIT m_page.statusMessage(
-            tr("#%1 is %2: only pending proposals can %3.").arg(id).arg(item->status, what));
+        Q_EMIT m_page.statusMessage(tr("#%1 is %2: only pending proposals can %3.").arg(id).arg(item->status, what));
         return std::nullopt;
     }
     return std::move(*item);
@@ -163,9 +158,7 @@ void InboxTriage::makeRoomCurrent()
     }
     if (!*input) {
         Q_EMIT m_page.statusMessage(
-            tr("#%1 writes to %2: only memory and user writes can make room.")
-                .arg(item->id)
-                .arg(item->destination));
+            tr("#%1 writes to %2: only memory and user writes can make room.").arg(item->id).arg(item->destination));
         return;
     }
     auto* dialog = new MakeRoomDialog(*item, std::move(**input), &m_page);
@@ -179,9 +172,8 @@ void InboxTriage::makeRoomCurrent()
             Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
             return;
         }
-        Q_EMIT m_page.statusMessage(tr("Approved #%1 and made room: %2")
-                                        .arg(done->id)
-                                        .arg(done->reason.value_or(QString())));
+        Q_EMIT m_page.statusMessage(
+            tr("Approved #%1 and made room: %2").arg(done->id).arg(done->reason.value_or(QString())));
         dialog->accept();
         m_page.advanceFrom(row);
         Q_EMIT m_page.workspaceChanged();

@@ -6,10 +6,7 @@
 
 namespace sediment::ui {
 
-InboxUpkeep::InboxUpkeep(Database& db, QObject* parent)
-    : InboxUpkeep(db, Pacing(), parent)
-{
-}
+InboxUpkeep::InboxUpkeep(Database& db, QObject* parent) : InboxUpkeep(db, Pacing(), parent) {}
 
 InboxUpkeep::InboxUpkeep(Database& db, Pacing pacing, QObject* parent)
     : QObject(parent)

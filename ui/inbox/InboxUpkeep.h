@@ -27,10 +27,10 @@ class InboxUpkeep final : public QObject {
 
 public:
     struct Pacing {
-        int sliceMs = 40;       // the aim for one write transaction
-        int pauseMs = 15;       // between slices: the event loop's turn
-        int retryMs = 10'000;   // after a failure
-        int busyWaitMs = 20;    // how long a slice waits for another writer's lock
+        int sliceMs = 40;     // the aim for one write transaction
+        int pauseMs = 15;     // between slices: the event loop's turn
+        int retryMs = 10'000; // after a failure
+        int busyWaitMs = 20;  // how long a slice waits for another writer's lock
         qint64 firstChunk = 2'000;
         qint64 minChunk = 250;
         qint64 maxChunk = 20'000;
@@ -55,7 +55,7 @@ Q_SIGNALS:
 
 private:
     void slice();
-    bool fileSlice();  // true when this slice was the intake's
+    bool fileSlice(); // true when this slice was the intake's
     void failSlice(const QString& message);
     // The next chunk from this one's cost, at most doubling or halving: the cost per row varies
     // with the text, FTS5's merges and the indexes' pages.

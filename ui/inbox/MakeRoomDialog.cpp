@@ -73,12 +73,12 @@ QLabel* MakeRoomDialog::buildIntro(const QString& file)
     auto* intro = new QLabel(this);
     intro->setWordWrap(true);
     intro->setText(m_now.over ? tr("This write would bring %1 to %2 of %3 chars: free at least %4 chars. Check "
-                                 "entries to remove, or check several and merge them into one. The room and the "
-                                 "write are applied together, or not at all.")
-                                  .arg(file, number(m_now.after), number(m_now.limit), number(m_now.excess()))
-                            : tr("This write fits %1 (%2 of %3 chars). You may still remove or merge entries in "
-                                 "the same decision.")
-                                  .arg(file, number(m_now.after), number(m_now.limit)));
+                                   "entries to remove, or check several and merge them into one. The room and the "
+                                   "write are applied together, or not at all.")
+                                    .arg(file, number(m_now.after), number(m_now.limit), number(m_now.excess()))
+                              : tr("This write fits %1 (%2 of %3 chars). You may still remove or merge entries in "
+                                   "the same decision.")
+                                    .arg(file, number(m_now.after), number(m_now.limit)));
     return intro;
 }
 
@@ -99,7 +99,8 @@ QListWidget* MakeRoomDialog::buildEntryList()
         row->setToolTip(entry);
         if (edited.contains(entry)) {
             row->setFlags(Qt::ItemIsSelectable);
-            row->setText(tr("%1\n(%2 chars — this write edits it)").arg(shortened(entry, kShown), number(int(UnicodeText::length(entry)))));
+            row->setText(tr("%1\n(%2 chars — this write edits it)")
+                             .arg(shortened(entry, kShown), number(int(UnicodeText::length(entry)))));
         } else {
             row->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
             row->setCheckState(Qt::Unchecked);
@@ -193,7 +194,8 @@ void MakeRoomDialog::refresh()
     QString text;
     bool bad = true;
     if (m_room.isEmpty()) {
-        text = tr("Nothing chosen yet: %1 would hold %2 / %3 chars.").arg(file, number(m_now.after), number(m_now.limit));
+        text =
+            tr("Nothing chosen yet: %1 would hold %2 / %3 chars.").arg(file, number(m_now.after), number(m_now.limit));
     } else if (auto batch = m_room.batchFor(m_input.entries, m_itemOp); !batch) {
         text = batch.error().message;
     } else if (auto op = MemoryApplier::toMemoryOp(m_input.target, *batch); !op) {
@@ -224,8 +226,8 @@ void MakeRoomDialog::applyColors()
 {
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
-    m_budget->setStyleSheet(QStringLiteral("font-weight:bold;color:%1")
-                                .arg(tones.css(m_budgetBad ? T::ErrorText : T::GoodText)));
+    m_budget->setStyleSheet(
+        QStringLiteral("font-weight:bold;color:%1").arg(tones.css(m_budgetBad ? T::ErrorText : T::GoodText)));
     m_error->setStyleSheet(QStringLiteral("color:%1").arg(tones.css(T::ErrorText)));
 }
 
@@ -258,8 +260,9 @@ bool MakeRoomDialog::mergeChecked(const QString& text)
             continue;
         row->setData(kMergedRole, group);
         row->setFlags(Qt::ItemIsSelectable);
-        row->setText(tr("%1\n→ merged into “%2”").arg(shortened(row->data(kEntryRole).toString(), kShown),
-                                                     shortened(m_merges.back().into, 80)));
+        row->setText(
+            tr("%1\n→ merged into “%2”")
+                .arg(shortened(row->data(kEntryRole).toString(), kShown), shortened(m_merges.back().into, 80)));
     }
     refresh();
     return true;

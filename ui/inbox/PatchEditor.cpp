@@ -31,12 +31,10 @@ std::vector<Spec> specsFor(const QString& d, const Json& op)
         if (action == "add")
             return {{"content", QT_TRANSLATE_NOOP("PatchEditor", "Entry"), false}};
         if (action == "replace")
-            return {{"old_text", QT_TRANSLATE_NOOP("PatchEditor", "Replaces the entry containing"),
-                     false},
+            return {{"old_text", QT_TRANSLATE_NOOP("PatchEditor", "Replaces the entry containing"), false},
                     {"content", QT_TRANSLATE_NOOP("PatchEditor", "New entry"), false}};
         if (action == "remove")
-            return {{"old_text", QT_TRANSLATE_NOOP("PatchEditor", "Removes the entry containing"),
-                     false}};
+            return {{"old_text", QT_TRANSLATE_NOOP("PatchEditor", "Removes the entry containing"), false}};
     } else if (isWord(d, Destination::Skill) && !op.contains("mode")) {
         // A staged Hermes skill write: the fields skill_manage takes for its action.
         if (action == "create" || action == "edit")
@@ -48,9 +46,8 @@ std::vector<Spec> specsFor(const QString& d, const Json& op)
             return {{"file_path", QT_TRANSLATE_NOOP("PatchEditor", "File in the skill"), false},
                     {"file_content", QT_TRANSLATE_NOOP("PatchEditor", "Content"), false}};
     } else if (isWord(d, Destination::ClaudeMd) || (isWord(d, Destination::Skill) && mode == "patch")) {
-        return {
-            {"before", QT_TRANSLATE_NOOP("PatchEditor", "Text to replace (empty: append)"), false},
-            {"after", QT_TRANSLATE_NOOP("PatchEditor", "Replacement"), false}};
+        return {{"before", QT_TRANSLATE_NOOP("PatchEditor", "Text to replace (empty: append)"), false},
+                {"after", QT_TRANSLATE_NOOP("PatchEditor", "Replacement"), false}};
     } else if (isWord(d, Destination::SettingsJson)) {
         return {{"patch", QT_TRANSLATE_NOOP("PatchEditor", "JSON merge patch"), true}};
     } else if (isWord(d, Destination::Skill)) {
@@ -140,8 +137,8 @@ Result<Json> PatchEditor::editedOp() const
         }
         Json parsed = Json::parse(text, nullptr, false);
         if (parsed.is_discarded() || !parsed.is_object())
-            return fail(Error::invalid(
-                tr("%1 must be a JSON object").arg(f.key.isEmpty() ? tr("the operation") : f.key)));
+            return fail(
+                Error::invalid(tr("%1 must be a JSON object").arg(f.key.isEmpty() ? tr("the operation") : f.key)));
         if (f.key.isEmpty())
             op = std::move(parsed);
         else
@@ -158,8 +155,7 @@ void PatchEditor::showError(const QString& message)
 
 void PatchEditor::applyColors()
 {
-    m_error->setStyleSheet(
-        QStringLiteral("color:%1").arg(Tones::of(this).css(Tones::Tone::ErrorText)));
+    m_error->setStyleSheet(QStringLiteral("color:%1").arg(Tones::of(this).css(Tones::Tone::ErrorText)));
 }
 
 void PatchEditor::changeEvent(QEvent* event)

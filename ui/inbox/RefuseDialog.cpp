@@ -31,17 +31,14 @@ QString RefuseDialog::label(const QString& code)
     return code;
 }
 
-RefuseDialog::RefuseDialog(int itemCount, QWidget* parent)
-    : QDialog(parent)
+RefuseDialog::RefuseDialog(int itemCount, QWidget* parent) : QDialog(parent)
 {
     setObjectName(QStringLiteral("refuseDialog"));
-    setWindowTitle(itemCount == 1 ? tr("Refuse proposal")
-                                  : tr("Refuse %1 proposals").arg(itemCount));
+    setWindowTitle(itemCount == 1 ? tr("Refuse proposal") : tr("Refuse %1 proposals").arg(itemCount));
     auto* layout = new QVBoxLayout(this);
-    auto* intro =
-        new QLabel(tr("The agent will not be offered this again: a refusal is remembered and "
-                      "rejects identical proposals."),
-                   this);
+    auto* intro = new QLabel(tr("The agent will not be offered this again: a refusal is remembered and "
+                                "rejects identical proposals."),
+                             this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     auto* form = new QFormLayout();

@@ -18,7 +18,7 @@ class RefuseDialog final : public QDialog {
 public:
     RefuseDialog(int itemCount, QWidget* parent = nullptr);
 
-    QString code() const;  // empty until one is chosen
+    QString code() const; // empty until one is chosen
     QString text() const;
     bool isComplete() const;
 

@@ -5,11 +5,11 @@
 #include "shared/Tones.h"
 #include "workspace/Workspace.h"
 
+#include <cstdlib>
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
-#include <cstdlib>
 
 namespace sediment::ui {
 
@@ -43,8 +43,7 @@ QLabel* valueLabel(QWidget* parent, const char* name)
 
 } // namespace
 
-WritePlanView::WritePlanView(QWidget* parent)
-    : QWidget(parent)
+WritePlanView::WritePlanView(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("writePlan"));
     auto* form = new QFormLayout(this);
@@ -105,16 +104,14 @@ bool WritePlanView::showItem(Workspace& workspace, const InboxItem& item)
         const MemoryWritePlan& p = **plan;
         int n = 0;
         for (const MemoryWritePlan::Step& step : p.steps) {
-            QString line = tr("%1. %2: %3   %4 chars")
-                               .arg(++n)
-                               .arg(p.target, step.text(), signedDelta(step.after - step.before));
+            QString line =
+                tr("%1. %2: %3   %4 chars").arg(++n).arg(p.target, step.text(), signedDelta(step.after - step.before));
             if (!step.ok)
                 line += QStringLiteral("   ✗ %1").arg(step.message);
             m_operationTexts << line;
         }
         budget = tr("%1: %2 → %3 / %4 chars")
-                     .arg(p.target, number(p.budget.current), number(p.budget.after),
-                          number(p.budget.limit));
+                     .arg(p.target, number(p.budget.current), number(p.budget.after), number(p.budget.limit));
         if (!p.accepted) {
             budget += p.budget.over ? tr(" — over the limit, the store would refuse it")
                                     : tr(" — the store would refuse it: %1").arg(p.verdict);
@@ -154,13 +151,11 @@ void WritePlanView::applyColors()
     setAttribute(Qt::WA_StyledBackground, true);
     // A style sheet change is itself a palette change: set it only when it differs, or
     // changeEvent would call back here for ever.
-    const QString background =
-        QStringLiteral("#writePlan{background:%1;border-radius:4px}").arg(tones.css(T::Panel));
+    const QString background = QStringLiteral("#writePlan{background:%1;border-radius:4px}").arg(tones.css(T::Panel));
     if (styleSheet() != background)
         setStyleSheet(background);
-    m_budget->setStyleSheet(
-        m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(tones.css(T::ErrorText))
-                    : QString());
+    m_budget->setStyleSheet(m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(tones.css(T::ErrorText))
+                                        : QString());
 }
 
 void WritePlanView::changeEvent(QEvent* event)

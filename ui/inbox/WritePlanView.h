@@ -8,7 +8,7 @@ class QLabel;
 namespace sediment {
 class Workspace;
 struct InboxItem;
-}
+} // namespace sediment
 
 namespace sediment::ui {
 

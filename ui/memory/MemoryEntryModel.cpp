@@ -8,10 +8,7 @@
 
 namespace sediment::ui {
 
-MemoryEntryModel::MemoryEntryModel(QObject* parent)
-    : QAbstractListModel(parent)
-{
-}
+MemoryEntryModel::MemoryEntryModel(QObject* parent) : QAbstractListModel(parent) {}
 
 void MemoryEntryModel::setEntries(const QStringList& entries)
 {
@@ -58,10 +55,7 @@ int MemoryEntryModel::flaggedCount() const
     return n;
 }
 
-int MemoryEntryModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : int(m_entries.size());
-}
+int MemoryEntryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_entries.size()); }
 
 QVariant MemoryEntryModel::data(const QModelIndex& index, int role) const
 {
@@ -71,19 +65,15 @@ QVariant MemoryEntryModel::data(const QModelIndex& index, int role) const
     const QString& threat = m_threats[size_t(row)];
     switch (role) {
     case Qt::DisplayRole:
-        return threat.isEmpty() ? m_entries[row]
-                                : QStringLiteral("⚠ [%1] %2").arg(threat, m_entries[row]);
+        return threat.isEmpty() ? m_entries[row] : QStringLiteral("⚠ [%1] %2").arg(threat, m_entries[row]);
     case Qt::ToolTipRole:
-        return threat.isEmpty()
-                   ? tr("%n character(s)", nullptr, int(m_entries[row].toUcs4().size()))
-                   : m_threatMessages[size_t(row)];
+        return threat.isEmpty() ? tr("%n character(s)", nullptr, int(m_entries[row].toUcs4().size()))
+                                : m_threatMessages[size_t(row)];
     case Qt::ForegroundRole:
         // The model has no widget: the tone follows the application's palette, which every view
         // repaints with when it turns light or dark.
-        return threat.isEmpty()
-                   ? QVariant()
-                   : QVariant(
-                         QBrush(Tones(QGuiApplication::palette()).color(Tones::Tone::ErrorText)));
+        return threat.isEmpty() ? QVariant()
+                                : QVariant(QBrush(Tones(QGuiApplication::palette()).color(Tones::Tone::ErrorText)));
     case EntryTextRole:
         return m_entries[row];
     case ThreatRole:

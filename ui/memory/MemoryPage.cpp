@@ -264,9 +264,9 @@ void MemoryPage::checkFiles()
         return;
     }
     reload();
-    const QString message = tr("%1 changed on disk (another program wrote it); reloaded at %2")
-                                .arg(changed.join(tr(" and ")),
-                                     QTime::currentTime().toString(QStringLiteral("HH:mm:ss")));
+    const QString message =
+        tr("%1 changed on disk (another program wrote it); reloaded at %2")
+            .arg(changed.join(tr(" and ")), QTime::currentTime().toString(QStringLiteral("HH:mm:ss")));
     m_notice->setText(message);
     m_notice->show();
     Q_EMIT statusMessage(message);
@@ -274,9 +274,9 @@ void MemoryPage::checkFiles()
 
 Result<MemoryOutcome> MemoryPage::applyEdit(const QString& target, const MemoryOp& op)
 {
-    auto outcome = MemoryService(m_workspace, m_clock)
-                       .apply(target, op, Actor::human(m_workspace),
-                              Json{{"via", "memory page"}, {"request", op.toJson()}});
+    auto outcome =
+        MemoryService(m_workspace, m_clock)
+            .apply(target, op, Actor::human(m_workspace), Json{{"via", "memory page"}, {"request", op.toJson()}});
     if (outcome)
         reload(); // our own write: shown, not announced as a change by another program
     return outcome;
@@ -317,8 +317,8 @@ void MemoryPage::showHistory(const QString& target, const QString& entry)
     auto edits = audit.list(direct);
     auto decided = audit.list(decisions);
     if (!edits || !decided) {
-        m_history->addItem(tr("The audit log cannot be read: %1")
-                               .arg((!edits ? edits.error() : decided.error()).message));
+        m_history->addItem(
+            tr("The audit log cannot be read: %1").arg((!edits ? edits.error() : decided.error()).message));
         return;
     }
     std::vector<AuditEntry> rows;
@@ -329,9 +329,11 @@ void MemoryPage::showHistory(const QString& target, const QString& entry)
             rows.push_back(e);
     }
     for (const AuditEntry& e : *decided) {
-        const bool wrote = e.after && (isWord(*e.after, InboxStatus::Applied) || isWord(*e.after, InboxStatus::Modified));
+        const bool wrote =
+            e.after && (isWord(*e.after, InboxStatus::Applied) || isWord(*e.after, InboxStatus::Modified));
         if (wrote && e.details.value("destination", std::string()) == toStd(target)
-            && opWrote(e.details.contains("final_op") ? e.details["final_op"] : e.details.value("op", Json::object()), entry))
+            && opWrote(e.details.contains("final_op") ? e.details["final_op"] : e.details.value("op", Json::object()),
+                       entry))
             rows.push_back(e);
     }
     std::sort(rows.begin(), rows.end(), [](const AuditEntry& a, const AuditEntry& b) { return a.seq > b.seq; });
@@ -343,12 +345,13 @@ void MemoryPage::showHistory(const QString& target, const QString& entry)
             const bool added = e.after && MemoryFile::parseText(*e.after).contains(entry);
             const QString verb = e.action.mid(7); // after "memory."
             what = added ? (verb == QLatin1String("replace") ? tr("replaced in by %1").arg(e.actor)
-                                                              : tr("added by %1").arg(e.actor))
+                                                             : tr("added by %1").arg(e.actor))
                          : tr("removed by %1").arg(e.actor);
             if (added && e.before)
                 what += tr(" (was: %1)").arg(e.before->left(80));
         }
-        auto* item = new QListWidgetItem(QStringLiteral("%1 · %2").arg(e.at.left(19).replace(QLatin1Char('T'), QLatin1Char(' ')), what));
+        auto* item = new QListWidgetItem(
+            QStringLiteral("%1 · %2").arg(e.at.left(19).replace(QLatin1Char('T'), QLatin1Char(' ')), what));
         item->setToolTip(tr("audit row %1, action %2").arg(e.seq).arg(e.action));
         m_history->addItem(item);
     }
@@ -384,8 +387,8 @@ void MemoryPage::report(const Result<MemoryOutcome>& outcome)
 void MemoryPage::onAdd(const QString& target)
 {
     bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(this, tr("Add to %1").arg(fileNameOf(target)),
-                                                        tr("New entry:"), QString(), &ok);
+    const QString text =
+        QInputDialog::getMultiLineText(this, tr("Add to %1").arg(fileNameOf(target)), tr("New entry:"), QString(), &ok);
     if (!ok)
         return;
     MemoryOp op;
@@ -400,8 +403,8 @@ void MemoryPage::onEdit(const QString& target)
     if (entry.isEmpty())
         return;
     bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(this, tr("Edit entry of %1").arg(fileNameOf(target)),
-                                                        tr("Entry:"), entry, &ok);
+    const QString text =
+        QInputDialog::getMultiLineText(this, tr("Edit entry of %1").arg(fileNameOf(target)), tr("Entry:"), entry, &ok);
     if (!ok || text == entry)
         return;
     MemoryOp op;
@@ -416,8 +419,8 @@ void MemoryPage::onRemove(const QString& target)
     const QString entry = selectedEntry(target);
     if (entry.isEmpty())
         return;
-    if (QMessageBox::question(this, tr("Remove entry"), tr("Remove this entry from %1?\n\n%2")
-                                                            .arg(fileNameOf(target), entry.left(300)))
+    if (QMessageBox::question(this, tr("Remove entry"),
+                              tr("Remove this entry from %1?\n\n%2").arg(fileNameOf(target), entry.left(300)))
         != QMessageBox::Yes)
         return;
     MemoryOp op;

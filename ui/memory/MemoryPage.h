@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Page.h"
 #include "memory/MemoryStore.h"
+#include "Page.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 
@@ -34,8 +34,7 @@ class MemoryPage final : public Page {
     Q_DISABLE_COPY_MOVE(MemoryPage)
 
 public:
-    MemoryPage(sediment::Workspace& workspace, const sediment::Clock& clock,
-               QWidget* parent = nullptr);
+    MemoryPage(sediment::Workspace& workspace, const sediment::Clock& clock, QWidget* parent = nullptr);
     ~MemoryPage() override;
 
     QString pageId() const override { return QStringLiteral("memory"); }
@@ -80,7 +79,7 @@ private:
     Column& column(const QString& target);
     const Column& column(const QString& target) const;
     MemoryStore storeFor(const QString& target) const;
-    void checkFiles();           // reload when a store's bytes changed behind our back
+    void checkFiles(); // reload when a store's bytes changed behind our back
     void watchFiles();
     void showHistory(const QString& target, const QString& entry);
     void onAdd(const QString& target);

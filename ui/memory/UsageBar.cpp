@@ -7,8 +7,7 @@
 
 namespace sediment::ui {
 
-UsageBar::UsageBar(QWidget* parent)
-    : QWidget(parent)
+UsageBar::UsageBar(QWidget* parent) : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setAccessibleName(tr("Usage"));
@@ -25,10 +24,7 @@ void UsageBar::setUsage(int current, int limit)
 
 QString UsageBar::text() const { return QStringLiteral("%1 / %2").arg(m_current).arg(m_limit); }
 
-QSize UsageBar::sizeHint() const
-{
-    return {200, fontMetrics().height() + 8};
-}
+QSize UsageBar::sizeHint() const { return {200, fontMetrics().height() + 8}; }
 
 void UsageBar::paintEvent(QPaintEvent*)
 {

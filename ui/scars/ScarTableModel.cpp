@@ -4,22 +4,11 @@
 
 namespace sediment::ui {
 
-ScarTableModel::ScarTableModel(Database& db, QObject* parent)
-    : LazyIdTableModel(parent)
-    , m_repo(db)
-{
-    reload();
-}
+ScarTableModel::ScarTableModel(Database& db, QObject* parent) : LazyIdTableModel(parent), m_repo(db) { reload(); }
 
-Result<std::vector<qint64>> ScarTableModel::readIds() const
-{
-    return m_repo.ids(m_filter, m_order);
-}
+Result<std::vector<qint64>> ScarTableModel::readIds() const { return m_repo.ids(m_filter, m_order); }
 
-int ScarTableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int ScarTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 const Scar* ScarTableModel::scarAt(int row) const
 {
@@ -38,25 +27,31 @@ QVariant ScarTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole)
         return s->lesson.isEmpty() ? s->title : s->lesson;
     if (role == Qt::TextAlignmentRole) {
-        const bool number = index.column() == IdColumn || index.column() == ImportanceColumn
-                            || index.column() == RecallsColumn;
+        const bool number =
+            index.column() == IdColumn || index.column() == ImportanceColumn || index.column() == RecallsColumn;
         return QVariant::fromValue(Qt::Alignment((number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
     }
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case IdColumn: return s->id;
-    case KindColumn: return s->kind;
+    case IdColumn:
+        return s->id;
+    case KindColumn:
+        return s->kind;
     case TitleColumn:
         return s->archived ? s->title + tr(" (archived)") : s->title;
-    case ImportanceColumn: return s->importance;
-    case ScopeColumn: return s->scope;
-    case RecallsColumn: return s->recallCount;
+    case ImportanceColumn:
+        return s->importance;
+    case ScopeColumn:
+        return s->scope;
+    case RecallsColumn:
+        return s->recallCount;
     case CreatedColumn: {
         const auto t = time::parseIso(s->createdAt);
         return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd")) : s->createdAt;
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -65,7 +60,8 @@ QVariant ScarTableModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case IdColumn: return QStringLiteral("#");
+    case IdColumn:
+        return QStringLiteral("#");
     case KindColumn:
         return tr("Kind");
     case TitleColumn:
@@ -78,7 +74,8 @@ QVariant ScarTableModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Recalls");
     case CreatedColumn:
         return tr("Created");
-    default: return {};
+    default:
+        return {};
     }
 }
 

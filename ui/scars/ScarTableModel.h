@@ -13,8 +13,16 @@ class ScarTableModel final : public LazyIdTableModel {
     Q_DISABLE_COPY_MOVE(ScarTableModel)
 
 public:
-    enum Column { IdColumn, KindColumn, TitleColumn, ImportanceColumn, ScopeColumn,
-                  RecallsColumn, CreatedColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        KindColumn,
+        TitleColumn,
+        ImportanceColumn,
+        ScopeColumn,
+        RecallsColumn,
+        CreatedColumn,
+        ColumnCount
+    };
     // The scar id of a row, whatever column: what the page acts on.
     enum Role { ScarIdRole = Qt::UserRole + 1 };
 
@@ -22,8 +30,7 @@ public:
 
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const ScarRepository::Filter& filter);

@@ -105,8 +105,7 @@ void ScarsPage::buildTable()
     fitColumn(m_table, ScarTableModel::ScopeColumn, QStringLiteral("integration"));
     fitColumn(m_table, ScarTableModel::RecallsColumn, QStringLiteral("9999"));
     fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &ScarsPage::showSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ScarsPage::showSelected);
 }
 
 // The selected scar's lesson and the ranked recall preview, beside the table.
@@ -114,8 +113,7 @@ void ScarsPage::buildLessonAndRecall()
 {
     m_lesson = new QTextBrowser;
     m_recall = new QTableWidget(0, 4);
-    m_recall->setHorizontalHeaderLabels(
-        {tr("Score"), QStringLiteral("#"), tr("Scar"), tr("Why it ranked so")});
+    m_recall->setHorizontalHeaderLabels({tr("Score"), QStringLiteral("#"), tr("Scar"), tr("Why it ranked so")});
     m_recall->verticalHeader()->hide();
     m_recall->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_recall->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -148,10 +146,7 @@ void ScarsPage::layOut(QHBoxLayout* filters)
     layout->addWidget(split, 1);
 }
 
-QString ScarsPage::badge() const
-{
-    return m_total == 1 ? tr("1 scar") : tr("%1 scars").arg(m_total);
-}
+QString ScarsPage::badge() const { return m_total == 1 ? tr("1 scar") : tr("%1 scars").arg(m_total); }
 
 void ScarsPage::reloadScopes()
 {
@@ -210,22 +205,20 @@ void ScarsPage::showSelected()
         m_lesson->setPlainText(m_model->rowCount() ? QString() : tr("No scar matches."));
         return;
     }
-    QString html =
-        tr("<h3>%1</h3><p><b>%2</b> · importance %3/10 · scope %4 · %5 · "
-           "recalled %6×%7</p>")
-            .arg(s->title.toHtmlEscaped(), s->kind)
-            .arg(s->importance)
-            .arg(s->scope.toHtmlEscaped(), s->createdAt.left(10))
-            .arg(s->recallCount)
-            .arg(s->lastRecalledAt ? tr(" (last %1)").arg(s->lastRecalledAt->left(10)) : QString());
+    QString html = tr("<h3>%1</h3><p><b>%2</b> · importance %3/10 · scope %4 · %5 · "
+                      "recalled %6×%7</p>")
+                       .arg(s->title.toHtmlEscaped(), s->kind)
+                       .arg(s->importance)
+                       .arg(s->scope.toHtmlEscaped(), s->createdAt.left(10))
+                       .arg(s->recallCount)
+                       .arg(s->lastRecalledAt ? tr(" (last %1)").arg(s->lastRecalledAt->left(10)) : QString());
     html += QStringLiteral("<p><b>%1</b><br>%2</p>")
                 .arg(s->kind == QLatin1String("victory") ? tr("Pattern to reproduce")
                                                          : tr("Lesson (what prevents a repeat)"),
                      s->lesson.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     if (!s->context.isEmpty())
-        html +=
-            tr("<p><b>Context</b><br>%1</p>")
-                .arg(s->context.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+        html += tr("<p><b>Context</b><br>%1</p>")
+                    .arg(s->context.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     if (s->suggestionId)
         html += tr("<p>Suggested as inbox item %1.</p>").arg(*s->suggestionId);
     else if (!s->learnable)
@@ -236,8 +229,8 @@ void ScarsPage::showSelected()
 bool ScarsPage::runRecall()
 {
     m_recall->setRowCount(0);
-    auto hits = ScarRecall(m_workspace.db(), m_clock)
-                    .recall(m_search->text(), m_scope->currentData().toString(), 5, false);
+    auto hits =
+        ScarRecall(m_workspace.db(), m_clock).recall(m_search->text(), m_scope->currentData().toString(), 5, false);
     if (!hits) {
         Q_EMIT statusMessage(hits.error().message);
         return false;
@@ -251,8 +244,7 @@ bool ScarsPage::runRecall()
         m_recall->setItem(row, 3, new QTableWidgetItem(h.why()));
         ++row;
     }
-    Q_EMIT statusMessage(hits->empty() ? tr("recall: no scar matches")
-                                       : tr("recall: %1 result(s)").arg(hits->size()));
+    Q_EMIT statusMessage(hits->empty() ? tr("recall: no scar matches") : tr("recall: %1 result(s)").arg(hits->size()));
     return true;
 }
 
@@ -266,15 +258,13 @@ qint64 ScarsPage::suggestSelected()
     ScarSuggester suggester(m_workspace, m_clock, Actor::human(m_workspace));
     auto done = suggester.suggestOne(*s, redacted);
     if (!done || !done->inboxId) {
-        Q_EMIT statusMessage(done ? tr("nothing proposed for scar %1").arg(id)
-                                  : done.error().message);
+        Q_EMIT statusMessage(done ? tr("nothing proposed for scar %1").arg(id) : done.error().message);
         return 0;
     }
     m_model->refresh();
     selectScar(id);
     showSelected();
-    Q_EMIT statusMessage(
-        tr("scar %1 suggested: inbox item %2 (%3)").arg(id).arg(*done->inboxId).arg(done->status));
+    Q_EMIT statusMessage(tr("scar %1 suggested: inbox item %2 (%3)").arg(id).arg(*done->inboxId).arg(done->status));
     return *done->inboxId;
 }
 

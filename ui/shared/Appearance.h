@@ -8,7 +8,7 @@ namespace sediment::ui {
 // desktop gives a dark palette); "light" and "dark" use the Fusion style with a fixed palette.
 class Appearance final {
 public:
-    static QString current();             // from QSettings, "system" by default
+    static QString current();               // from QSettings, "system" by default
     static void apply(const QString& mode); // applies and remembers
     static bool isDark();
 };

@@ -33,8 +33,7 @@ QString escaped(const QString& text) { return text.toHtmlEscaped(); }
 
 } // namespace
 
-DiffView::DiffView(QWidget* parent)
-    : QTextBrowser(parent)
+DiffView::DiffView(QWidget* parent) : QTextBrowser(parent)
 {
     setObjectName(QStringLiteral("diffView"));
     setOpenLinks(false);
@@ -91,8 +90,7 @@ void DiffView::render()
         for (const DiffSegment& s : segs) {
             if (s.changed) {
                 ++m_changedWords;
-                out += QStringLiteral("<span style='background-color:%1'>%2</span>")
-                           .arg(word, escaped(s.text));
+                out += QStringLiteral("<span style='background-color:%1'>%2</span>").arg(word, escaped(s.text));
             } else {
                 out += escaped(s.text);
             }
@@ -112,14 +110,12 @@ void DiffView::render()
                     .arg(c.gutter, row.leftLine ? QString::number(*row.leftLine) : QString());
         html += QStringLiteral("<td%1 style='white-space:pre-wrap'>%2</td>")
                     .arg(leftBg, wordLevel ? side(row.left, c.removedWord)
-                                           : escaped(row.left.empty() ? QString()
-                                                                      : row.left.front().text));
+                                           : escaped(row.left.empty() ? QString() : row.left.front().text));
         html += QStringLiteral("<td align='right' style='color:%1'>%2</td>")
                     .arg(c.gutter, row.rightLine ? QString::number(*row.rightLine) : QString());
         html += QStringLiteral("<td%1 style='white-space:pre-wrap'>%2</td>")
                     .arg(rightBg, wordLevel ? side(row.right, c.addedWord)
-                                            : escaped(row.right.empty() ? QString()
-                                                                        : row.right.front().text));
+                                            : escaped(row.right.empty() ? QString() : row.right.front().text));
         html += QStringLiteral("</tr>");
         if (!wordLevel && row.kind != DiffRow::Kind::Same)
             ++m_changedWords;

@@ -13,8 +13,7 @@ class DiffView final : public QTextBrowser {
 public:
     explicit DiffView(QWidget* parent = nullptr);
 
-    void setTexts(const QString& before, const QString& after,
-                  const QString& beforeTitle = tr("Before"),
+    void setTexts(const QString& before, const QString& after, const QString& beforeTitle = tr("Before"),
                   const QString& afterTitle = tr("After"));
     void clearDiff(const QString& message);
 

@@ -6,8 +6,7 @@ namespace sediment::ui {
 
 void ErrorDialog::show(QWidget* parent, const QString& what, const QString& whatToDo)
 {
-    auto* box =
-        new QMessageBox(QMessageBox::Warning, tr("Sediment"), what, QMessageBox::Ok, parent);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Sediment"), what, QMessageBox::Ok, parent);
     box->setObjectName(QStringLiteral("errorDialog"));
     box->setInformativeText(whatToDo);
     box->setAttribute(Qt::WA_DeleteOnClose);

@@ -2,10 +2,7 @@
 
 namespace sediment::ui {
 
-int LazyIdTableModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : int(m_ids.size());
-}
+int LazyIdTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_ids.size()); }
 
 int LazyIdTableModel::rowOf(qint64 id) const
 {

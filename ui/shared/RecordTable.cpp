@@ -6,8 +6,7 @@
 
 namespace sediment::ui {
 
-RecordTable::RecordTable(QAbstractItemModel* model, int stretchColumn, QWidget* parent)
-    : QTableView(parent)
+RecordTable::RecordTable(QAbstractItemModel* model, int stretchColumn, QWidget* parent) : QTableView(parent)
 {
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -66,16 +66,14 @@ public:
             [&] {
                 const size_t first = size_t(pageIndex) * size_t(m_pageSize);
                 const size_t last = std::min(ids.size(), first + size_t(m_pageSize));
-                return read(std::vector<qint64>(ids.begin() + qsizetype(first),
-                                                ids.begin() + qsizetype(last)));
+                return read(std::vector<qint64>(ids.begin() + qsizetype(first), ids.begin() + qsizetype(last)));
             },
             error);
         if (!rows)
             return nullptr;
         const size_t offset = size_t(row % m_pageSize);
         // A row deleted since the ids were read is simply missing from its page.
-        return offset < rows->size() && (*rows)[offset].id == ids[size_t(row)] ? &(*rows)[offset]
-                                                                                 : nullptr;
+        return offset < rows->size() && (*rows)[offset].id == ids[size_t(row)] ? &(*rows)[offset] : nullptr;
     }
 
     int pageSize() const { return m_pageSize; }

@@ -14,9 +14,7 @@ const std::vector<ShortcutHelp::Entry>& ShortcutHelp::entries()
         {"R", QT_TR_NOOP("Refuse the selected proposals, with a reason")},
         {"E", QT_TR_NOOP("Edit the payload, then apply the edited version")},
         {"J / K", QT_TR_NOOP("Next / previous proposal")},
-        {"Ctrl+Z",
-         QT_TR_NOOP(
-             "Undo the last decision of this session: revert an approval, take back a refusal")},
+        {"Ctrl+Z", QT_TR_NOOP("Undo the last decision of this session: revert an approval, take back a refusal")},
         {"/", QT_TR_NOOP("Search (dest:, status:, score>=, agent:, profile:, is:stale, -term)")},
         {"Esc", QT_TR_NOOP("Leave the search box")},
         {"Ctrl+A", QT_TR_NOOP("Select every proposal shown (for a batch decision)")},
@@ -26,8 +24,7 @@ const std::vector<ShortcutHelp::Entry>& ShortcutHelp::entries()
     return list;
 }
 
-ShortcutHelp::ShortcutHelp(QWidget* parent)
-    : QDialog(parent)
+ShortcutHelp::ShortcutHelp(QWidget* parent) : QDialog(parent)
 {
     setObjectName(QStringLiteral("shortcutHelp"));
     setWindowTitle(tr("Keyboard shortcuts"));

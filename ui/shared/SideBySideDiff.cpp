@@ -45,8 +45,7 @@ void append(std::vector<DiffSegment>& side, const QString& text, bool changed)
 
 void wordDiff(const QString& before, const QString& after, DiffRow& row)
 {
-    for (const Edit& e : editScript(SideBySideDiff::tokenize(before),
-                                    SideBySideDiff::tokenize(after))) {
+    for (const Edit& e : editScript(SideBySideDiff::tokenize(before), SideBySideDiff::tokenize(after))) {
         // A changed run of white space alone is noise for a reader: show it unmarked.
         const bool blank = e.elem.trimmed().isEmpty();
         if (e.type == dtl::SES_COMMON) {

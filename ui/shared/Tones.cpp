@@ -1,11 +1,11 @@
 #include "shared/Tones.h"
 
+#include <array>
 #include <QAbstractAxis>
 #include <QChart>
 #include <QLegend>
 #include <QWidget>
 #include <QXYSeries>
-#include <array>
 
 namespace sediment::ui {
 
@@ -41,17 +41,11 @@ constexpr std::array<Pair, Tones::kToneCount> kPairs{{
 
 } // namespace
 
-Tones::Tones(const QPalette& palette)
-    : m_dark(isDark(palette))
-{
-}
+Tones::Tones(const QPalette& palette) : m_dark(isDark(palette)) {}
 
 Tones Tones::of(const QWidget* widget) { return Tones(widget->palette()); }
 
-bool Tones::isDark(const QPalette& palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128;
-}
+bool Tones::isDark(const QPalette& palette) { return palette.color(QPalette::Window).lightness() < 128; }
 
 QColor Tones::color(Tone tone) const
 {

@@ -17,10 +17,10 @@ namespace sediment::ui {
 class Tones final {
 public:
     enum class Tone {
-        ErrorText, // something is wrong or blocks: a refused budget, a threat, a query error
-        GoodText,  // something checked out: a clean threat scan, a plan that fits
-        MutedText, // secondary text: subtitles, placeholders, empty states, diff titles
-        FaintText, // tertiary text: a diff's line numbers
+        ErrorText,         // something is wrong or blocks: a refused budget, a threat, a query error
+        GoodText,          // something checked out: a clean threat scan, a plan that fits
+        MutedText,         // secondary text: subtitles, placeholders, empty states, diff titles
+        FaintText,         // tertiary text: a diff's line numbers
         WarningBackground, // a banner that asks for action
         WarningText,       //   and its text
         ErrorBackground,   // a banner that reports a failure (a broken audit chain)

@@ -15,23 +15,30 @@ SkillRepository::SortKey sortKeyFor(int column)
 {
     using K = SkillRepository::SortKey;
     switch (column) {
-    case SkillTableModel::StateColumn: return K::State;
-    case SkillTableModel::CreatedByColumn: return K::CreatedBy;
-    case SkillTableModel::PinnedColumn: return K::Pinned;
-    case SkillTableModel::LastActivityColumn: return K::LastActivity;
-    case SkillTableModel::UsesColumn: return K::Uses;
-    case SkillTableModel::ViewsColumn: return K::Views;
-    case SkillTableModel::PatchesColumn: return K::Patches;
-    case SkillTableModel::CreatedColumn: return K::CreatedAt;
-    default: return K::Name;
+    case SkillTableModel::StateColumn:
+        return K::State;
+    case SkillTableModel::CreatedByColumn:
+        return K::CreatedBy;
+    case SkillTableModel::PinnedColumn:
+        return K::Pinned;
+    case SkillTableModel::LastActivityColumn:
+        return K::LastActivity;
+    case SkillTableModel::UsesColumn:
+        return K::Uses;
+    case SkillTableModel::ViewsColumn:
+        return K::Views;
+    case SkillTableModel::PatchesColumn:
+        return K::Patches;
+    case SkillTableModel::CreatedColumn:
+        return K::CreatedAt;
+    default:
+        return K::Name;
     }
 }
 
 } // namespace
 
-SkillTableModel::SkillTableModel(Database& db, QObject* parent)
-    : QAbstractTableModel(parent)
-    , m_repo(db)
+SkillTableModel::SkillTableModel(Database& db, QObject* parent) : QAbstractTableModel(parent), m_repo(db)
 {
     reloadNames();
 }
@@ -48,15 +55,9 @@ void SkillTableModel::reloadNames()
     m_names = std::move(*names);
 }
 
-int SkillTableModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : int(m_names.size());
-}
+int SkillTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_names.size()); }
 
-int SkillTableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int SkillTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 Result<std::vector<Skill>> SkillTableModel::readPage(int pageIndex) const
 {
@@ -87,7 +88,8 @@ const Skill* SkillTableModel::skillAt(int row) const
         return nullptr;
     const int pageIndex = row / kPageSize;
     QString error;
-    const auto* rows = m_rows.page(pageIndex, [&] { return readPage(pageIndex); }, &error);
+    const auto* rows = m_rows.page(
+        pageIndex, [&] { return readPage(pageIndex); }, &error);
     if (!rows)
         Q_EMIT const_cast<SkillTableModel*>(this)->errorOccurred(error);
     const size_t offset = size_t(row % kPageSize);
@@ -110,8 +112,7 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
         return s->pinned ? Qt::Checked : Qt::Unchecked;
     if (role == Qt::TextAlignmentRole) {
         const bool numeric = column == UsesColumn || column == ViewsColumn || column == PatchesColumn;
-        return QVariant::fromValue(Qt::Alignment((numeric ? Qt::AlignRight : Qt::AlignLeft)
-                                                 | Qt::AlignVCenter));
+        return QVariant::fromValue(Qt::Alignment((numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
     }
     if (role == Qt::ToolTipRole) {
         if (column == LastActivityColumn) {
@@ -127,19 +128,28 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
-    case NameColumn: return s->name;
-    case StateColumn: return s->state;
-    case CreatedByColumn: return s->createdBy;
+    case NameColumn:
+        return s->name;
+    case StateColumn:
+        return s->state;
+    case CreatedByColumn:
+        return s->createdBy;
     case PinnedColumn:
         if (s->pinned)
             return tr("pinned");
         return m_protection ? m_protection(*s).first : QString();
-    case LastActivityColumn: return localTime(s->lastActivity());
-    case UsesColumn: return s->useCount;
-    case ViewsColumn: return s->viewCount;
-    case PatchesColumn: return s->patchCount;
-    case CreatedColumn: return localTime(s->createdAt);
-    default: return {};
+    case LastActivityColumn:
+        return localTime(s->lastActivity());
+    case UsesColumn:
+        return s->useCount;
+    case ViewsColumn:
+        return s->viewCount;
+    case PatchesColumn:
+        return s->patchCount;
+    case CreatedColumn:
+        return localTime(s->createdAt);
+    default:
+        return {};
     }
 }
 
@@ -166,7 +176,8 @@ QVariant SkillTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Patches");
     case CreatedColumn:
         return tr("Created");
-    default: return {};
+    default:
+        return {};
     }
 }
 

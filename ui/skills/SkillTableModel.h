@@ -20,8 +20,18 @@ class SkillTableModel final : public QAbstractTableModel {
     Q_DISABLE_COPY_MOVE(SkillTableModel)
 
 public:
-    enum Column { NameColumn, StateColumn, CreatedByColumn, PinnedColumn, LastActivityColumn,
-                  UsesColumn, ViewsColumn, PatchesColumn, CreatedColumn, ColumnCount };
+    enum Column {
+        NameColumn,
+        StateColumn,
+        CreatedByColumn,
+        PinnedColumn,
+        LastActivityColumn,
+        UsesColumn,
+        ViewsColumn,
+        PatchesColumn,
+        CreatedColumn,
+        ColumnCount
+    };
     // The skill's name is its identity: the page keeps its selection by name across reloads.
     enum Role { NameRole = Qt::UserRole + 1 };
 
@@ -33,8 +43,7 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setStateFilter(const QString& state);     // empty: all

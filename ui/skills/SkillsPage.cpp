@@ -30,7 +30,6 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-
 namespace sediment::ui {
 
 namespace {
@@ -44,10 +43,7 @@ QComboBox* choices(QWidget* parent, const QString& all, const QStringList& value
     return box;
 }
 
-QString skillCount(qint64 n)
-{
-    return n == 1 ? SkillsPage::tr("1 skill") : SkillsPage::tr("%1 skills").arg(n);
-}
+QString skillCount(qint64 n) { return n == 1 ? SkillsPage::tr("1 skill") : SkillsPage::tr("%1 skills").arg(n); }
 
 } // namespace
 
@@ -56,8 +52,8 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     , m_workspace(workspace)
     , m_clock(clock)
     , m_confirm([this](const QString& question) {
-        return QMessageBox::question(this, tr("Run the curator"), question,
-                                     QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+        return QMessageBox::question(this, tr("Run the curator"), question, QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Cancel)
                == QMessageBox::Yes;
     })
     , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
@@ -77,12 +73,11 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
 // The state and creator choices and the name filter, above the table.
 QHBoxLayout* SkillsPage::buildFilters()
 {
-    m_state =
-        choices(this, tr("All states"),
-                {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")});
-    m_creator = choices(this, tr("All creators"),
-                        {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"),
-                         QStringLiteral("hub")});
+    m_state = choices(this, tr("All states"),
+                      {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")});
+    m_creator =
+        choices(this, tr("All creators"),
+                {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"), QStringLiteral("hub")});
     m_name = new QLineEdit(this);
     m_name->setPlaceholderText(tr("Filter by name"));
     m_name->setClearButtonEnabled(true);
@@ -127,8 +122,7 @@ void SkillsPage::buildTable()
     fit(SkillTableModel::ViewsColumn, QStringLiteral("99999"));
     fit(SkillTableModel::PatchesColumn, QStringLiteral("99999"));
     fit(SkillTableModel::CreatedColumn, QStringLiteral("2026-12-31 23:59"));
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &SkillsPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SkillsPage::showCurrent);
     connect(m_table, &QTableView::doubleClicked, this, &SkillsPage::openSkillFile);
 }
 
@@ -171,8 +165,8 @@ QHBoxLayout* SkillsPage::buildDetailAndActions()
 // What the next curator pass would do, filled by previewCurator().
 QWidget* SkillsPage::buildPreview()
 {
-    m_previewSummary = new QLabel(
-        tr("Curator preview: press “Preview curator” to see what the next pass would do."), this);
+    m_previewSummary =
+        new QLabel(tr("Curator preview: press “Preview curator” to see what the next pass would do."), this);
     m_previewSummary->setWordWrap(true);
     m_preview = new QTreeWidget(this);
     m_preview->setRootIsDecorated(false);
@@ -207,10 +201,7 @@ void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* pre
     layout->addWidget(split);
 }
 
-void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm)
-{
-    m_confirm = std::move(confirm);
-}
+void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm) { m_confirm = std::move(confirm); }
 
 void SkillsPage::setOpenHandler(std::function<bool(const QUrl&)> open) { m_open = std::move(open); }
 
@@ -263,8 +254,7 @@ void SkillsPage::loadRules()
         return;
     }
     auto linked = UsageLink(m_workspace.db()).path();
-    const QString usage = linked && *linked ? **linked
-                                            : m_workspace.path(QStringLiteral("skills/.usage.json"));
+    const QString usage = linked && *linked ? **linked : m_workspace.path(QStringLiteral("skills/.usage.json"));
     auto scope = HermesCuratorScope::load(m_workspace.root(), usage, m_settings, m_clock.now().toUTC());
     QString problem;
     if (scope)
@@ -276,9 +266,7 @@ void SkillsPage::loadRules()
                         "plan and skills a cron job names are never touched.%5")
                          .arg(t.staleAfterDays)
                          .arg(t.archiveAfterDays)
-                         .arg(m_settings.source,
-                              m_settings.pruneBuiltins ? tr("curated") : tr("left alone"),
-                              problem));
+                         .arg(m_settings.source, m_settings.pruneBuiltins ? tr("curated") : tr("left alone"), problem));
     m_model->setProtection([this](const Skill& skill) { return protectionOf(skill); });
 }
 
@@ -340,16 +328,14 @@ void SkillsPage::showCurrent()
         const Skill* rec = m_scope->record(s->name);
         if (s->pinned || p != HermesCuratorScope::Protection::None) {
             next = tr("protected: %1")
-                       .arg(HermesCuratorScope::describe(
-                           s->pinned ? HermesCuratorScope::Protection::Pinned : p));
+                       .arg(HermesCuratorScope::describe(s->pinned ? HermesCuratorScope::Protection::Pinned : p));
         } else if (!rec) {
             next = tr("seeded: its inactivity clock starts then");
         } else {
             d = CuratorRules::transition(*rec, cutoffs);
-            next =
-                d.transition == CuratorDecision::Transition::None
-                    ? tr("no change")
-                    : QStringLiteral("%1 → %2: %3").arg(rec->state, d.toState(rec->state), d.why);
+            next = d.transition == CuratorDecision::Transition::None
+                       ? tr("no change")
+                       : QStringLiteral("%1 → %2: %3").arg(rec->state, d.toState(rec->state), d.why);
         }
     } else if (d.scope == CuratorDecision::Scope::SkippedNotAgent)
         next = tr("the curator never touches %1 skills").arg(s->createdBy);
@@ -359,9 +345,8 @@ void SkillsPage::showCurrent()
         next = tr("no change");
     else
         next = QStringLiteral("%1 → %2: %3").arg(s->state, d.toState(s->state), d.why);
-    m_detail->setText(
-        tr("%1 — %2, created by %3 on %4. Next curator pass: %5.")
-            .arg(s->name, s->state, s->createdBy, time::toIso(s->createdAt).left(10), next));
+    m_detail->setText(tr("%1 — %2, created by %3 on %4. Next curator pass: %5.")
+                          .arg(s->name, s->state, s->createdBy, time::toIso(s->createdAt).left(10), next));
 }
 
 void SkillsPage::togglePin()
@@ -377,8 +362,7 @@ void SkillsPage::togglePin()
     }
     reload();
     Q_EMIT statusMessage(done->writeBackError
-                             ? done->message +
-                                   tr(" (.usage.json not updated: %1)").arg(*done->writeBackError)
+                             ? done->message + tr(" (.usage.json not updated: %1)").arg(*done->writeBackError)
                              : done->message);
 }
 
@@ -420,8 +404,7 @@ void SkillsPage::showPreview(const CuratorReport& r)
     m_preview->clear();
     QList<QTreeWidgetItem*> items;
     for (const auto& step : r.plan) {
-        auto* item = new QTreeWidgetItem({step.name, QStringLiteral("%1 → %2").arg(step.from, step.to),
-                                          step.why});
+        auto* item = new QTreeWidgetItem({step.name, QStringLiteral("%1 → %2").arg(step.from, step.to), step.why});
         item->setToolTip(2, step.why);
         items << item;
     }
@@ -435,11 +418,9 @@ void SkillsPage::showPreview(const CuratorReport& r)
             .arg(r.archived)
             .arg(r.reactivated)
             .arg(r.skippedPinned)
-            .arg(r.skippedNotAgent) +
-        (r.hermes ? tr(" %1 named by cron jobs left alone, %2 bundled to seed.")
-                        .arg(r.skippedCron)
-                        .arg(r.seeded)
-                  : QString()));
+            .arg(r.skippedNotAgent)
+        + (r.hermes ? tr(" %1 named by cron jobs left alone, %2 bundled to seed.").arg(r.skippedCron).arg(r.seeded)
+                    : QString()));
 }
 
 void SkillsPage::previewCurator()
@@ -464,14 +445,13 @@ void SkillsPage::runCurator()
         Q_EMIT statusMessage(tr("The curator has nothing to do (%1 checked).").arg(plan->checked));
         return;
     }
-    const QString question =
-        tr("The curator will mark %1 stale, archive %2 and reactivate %3 (of %4 "
-           "agent-created skills checked). Archived folders move to skills/.archive; "
-           "nothing is deleted. Run it now?")
-            .arg(skillCount(plan->markedStale))
-            .arg(plan->archived)
-            .arg(plan->reactivated)
-            .arg(plan->checked);
+    const QString question = tr("The curator will mark %1 stale, archive %2 and reactivate %3 (of %4 "
+                                "agent-created skills checked). Archived folders move to skills/.archive; "
+                                "nothing is deleted. Run it now?")
+                                 .arg(skillCount(plan->markedStale))
+                                 .arg(plan->archived)
+                                 .arg(plan->reactivated)
+                                 .arg(plan->checked);
     if (!m_confirm(question))
         return;
     auto done = Curator(m_workspace, m_clock).run(false);

@@ -23,7 +23,7 @@ class Clock;
 class Workspace;
 struct CuratorReport;
 struct Skill;
-}
+} // namespace sediment
 
 namespace sediment::ui {
 

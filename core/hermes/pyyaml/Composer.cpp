@@ -26,8 +26,8 @@ Node* SafeLoad::composeNode(int depth)
     }
     if (const Event& next = peekEvent(); next.anchor) {
         if (const auto it = m_anchors.find(*next.anchor); it != m_anchors.end())
-            fail(text("found duplicate anchor ") + pyRepr(*next.anchor) + text("; first occurrence"),
-                 it->second->start, text("second occurrence"), next.start);
+            fail(text("found duplicate anchor ") + pyRepr(*next.anchor) + text("; first occurrence"), it->second->start,
+                 text("second occurrence"), next.start);
     }
     const Event e = getEvent();
     const bool untagged = !e.tag || *e.tag == U"!";
@@ -114,8 +114,8 @@ void SafeLoad::fillCollection(Node* node)
             fail(context, node->start, text("expected a sequence, but found ") + node->id(), node->start);
         for (Node* item : node->items) {
             if (item->kind != NodeKind::Mapping)
-                fail(context, node->start,
-                     text("expected a mapping of length 1, but found ") + item->id(), item->start);
+                fail(context, node->start, text("expected a mapping of length 1, but found ") + item->id(),
+                     item->start);
             if (item->pairs.size() != 1)
                 fail(context, node->start,
                      QStringLiteral("expected a single mapping item, but found %1 items").arg(item->pairs.size()),
@@ -165,8 +165,8 @@ void SafeLoad::flattenMapping(Node* node, int depth)
             std::vector<Node*> sources;
             for (Node* source : value->items) {
                 if (source->kind != NodeKind::Mapping)
-                    fail(context, node->start,
-                         text("expected a mapping for merging, but found ") + source->id(), source->start);
+                    fail(context, node->start, text("expected a mapping for merging, but found ") + source->id(),
+                         source->start);
                 flattenMapping(source, depth + 1);
                 sources.push_back(source);
             }
@@ -174,8 +174,7 @@ void SafeLoad::flattenMapping(Node* node, int depth)
                 merged.insert(merged.end(), (*it)->pairs.begin(), (*it)->pairs.end());
         } else {
             fail(context, node->start,
-                 text("expected a mapping or list of mappings for merging, but found ") + value->id(),
-                 value->start);
+                 text("expected a mapping or list of mappings for merging, but found ") + value->id(), value->start);
         }
     }
     if (!merged.empty())

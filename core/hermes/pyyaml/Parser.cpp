@@ -63,8 +63,7 @@ Event SafeLoad::parseDocumentStart()
     const Mark start = peekToken().start;
     processDirectives();
     if (!checkToken({Tok::DocumentStart}))
-        fail(text("expected '<document start>', but found ") + pyRepr(tokenId(peekToken().kind)),
-             peekToken().start);
+        fail(text("expected '<document start>', but found ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
     getToken();
     m_states.push_back(&SafeLoad::parseDocumentEnd);
     m_state = &SafeLoad::parseDocumentContent;
@@ -137,8 +136,8 @@ Event SafeLoad::parseNode(bool block, bool indentlessSequence)
     if (tagToken && tagToken->handle) {
         const auto h = m_tagHandles.find(*tagToken->handle);
         if (h == m_tagHandles.end())
-            fail(text("while parsing a node"), start,
-                 text("found undefined tag handle ") + pyRepr(*tagToken->handle), tagToken->start);
+            fail(text("while parsing a node"), start, text("found undefined tag handle ") + pyRepr(*tagToken->handle),
+                 tagToken->start);
         tag = h->second + tagToken->value;
     } else if (tagToken) {
         tag = tagToken->value;
@@ -155,11 +154,10 @@ Event SafeLoad::parseNode(bool block, bool indentlessSequence)
         m_state = popState();
         return {Ev::Scalar, *start, anchor, tag, (t.plain && !tag) || (tag && *tag == U"!"), t.value};
     }
-    const std::pair<Tok, State> collections[] = {
-        {Tok::FlowSequenceStart, &SafeLoad::parseFlowSequenceFirstEntry},
-        {Tok::FlowMappingStart, &SafeLoad::parseFlowMappingFirstKey},
-        {Tok::BlockSequenceStart, &SafeLoad::parseBlockSequenceFirstEntry},
-        {Tok::BlockMappingStart, &SafeLoad::parseBlockMappingFirstKey}};
+    const std::pair<Tok, State> collections[] = {{Tok::FlowSequenceStart, &SafeLoad::parseFlowSequenceFirstEntry},
+                                                 {Tok::FlowMappingStart, &SafeLoad::parseFlowMappingFirstKey},
+                                                 {Tok::BlockSequenceStart, &SafeLoad::parseBlockSequenceFirstEntry},
+                                                 {Tok::BlockMappingStart, &SafeLoad::parseBlockMappingFirstKey}};
     for (const auto& [kind, state] : collections) {
         const bool blockOnly = kind == Tok::BlockSequenceStart || kind == Tok::BlockMappingStart;
         if ((block || !blockOnly) && checkToken({kind})) {
@@ -173,8 +171,7 @@ Event SafeLoad::parseNode(bool block, bool indentlessSequence)
         return {Ev::Scalar, *start, anchor, tag, untagged, {}};
     }
     fail(text(block ? "while parsing a block node" : "while parsing a flow node"), start,
-         text("expected the node content, but found ") + pyRepr(tokenId(peekToken().kind)),
-         peekToken().start);
+         text("expected the node content, but found ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
 }
 
 Event SafeLoad::parseBlockSequenceFirstEntry()
@@ -196,8 +193,7 @@ Event SafeLoad::parseBlockSequenceEntry()
     }
     if (!checkToken({Tok::BlockEnd}))
         fail(text("while parsing a block collection"), m_marks.back(),
-             text("expected <block end>, but found ") + pyRepr(tokenId(peekToken().kind)),
-             peekToken().start);
+             text("expected <block end>, but found ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
     const Token t = getToken();
     m_state = popState();
     m_marks.pop_back();
@@ -238,8 +234,7 @@ Event SafeLoad::parseBlockMappingKey()
     }
     if (!checkToken({Tok::BlockEnd}))
         fail(text("while parsing a block mapping"), m_marks.back(),
-             text("expected <block end>, but found ") + pyRepr(tokenId(peekToken().kind)),
-             peekToken().start);
+             text("expected <block end>, but found ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
     const Token t = getToken();
     m_state = popState();
     m_marks.pop_back();
@@ -273,8 +268,7 @@ Event SafeLoad::flowSequenceEntry(bool first)
         if (!first) {
             if (!checkToken({Tok::FlowEntry}))
                 fail(text("while parsing a flow sequence"), m_marks.back(),
-                     text("expected ',' or ']', but got ") + pyRepr(tokenId(peekToken().kind)),
-                     peekToken().start);
+                     text("expected ',' or ']', but got ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
             getToken();
         }
         if (checkToken({Tok::Key})) {
@@ -337,8 +331,7 @@ Event SafeLoad::flowMappingKey(bool first)
         if (!first) {
             if (!checkToken({Tok::FlowEntry}))
                 fail(text("while parsing a flow mapping"), m_marks.back(),
-                     text("expected ',' or '}', but got ") + pyRepr(tokenId(peekToken().kind)),
-                     peekToken().start);
+                     text("expected ',' or '}', but got ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
             getToken();
         }
         if (checkToken({Tok::Key})) {

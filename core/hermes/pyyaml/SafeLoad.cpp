@@ -10,8 +10,7 @@ void SafeLoad::fail(const QString& context, std::optional<Mark> contextMark, con
     QStringList lines;
     if (!context.isEmpty())
         lines << context;
-    if (contextMark
-        && (contextMark->line != problemMark.line || contextMark->column != problemMark.column))
+    if (contextMark && (contextMark->line != problemMark.line || contextMark->column != problemMark.column))
         lines << where(*contextMark);
     lines << problem << where(problemMark);
     throw Failure{lines.join(QLatin1Char('\n'))};
@@ -43,9 +42,9 @@ QString SafeLoad::where(const Mark& m) const
         }
     }
     return text("  in \"<unicode string>\", line ") + QString::number(m.line + 1) + text(", column ")
-        + QString::number(m.column + 1) + text(":\n    ") + head
-        + fromU(UView(m_buf).substr(start, end - start)) + tail + QLatin1Char('\n')
-        + QString(qsizetype(4 + m.pointer - start) + head.size(), QLatin1Char(' ')) + QLatin1Char('^');
+           + QString::number(m.column + 1) + text(":\n    ") + head + fromU(UView(m_buf).substr(start, end - start))
+           + tail + QLatin1Char('\n') + QString(qsizetype(4 + m.pointer - start) + head.size(), QLatin1Char(' '))
+           + QLatin1Char('^');
 }
 
 // ---- Reader ------------------------------------------------------------------------------------
@@ -54,8 +53,7 @@ void SafeLoad::forward(std::size_t n)
 {
     for (; n > 0 && m_ptr < m_buf.size(); --n) {
         const char32_t c = m_buf[m_ptr++];
-        if (c == U'\n' || c == 0x85 || c == 0x2028 || c == 0x2029
-            || (c == U'\r' && peek() != U'\n')) {
+        if (c == U'\n' || c == 0x85 || c == 0x2028 || c == 0x2029 || (c == U'\r' && peek() != U'\n')) {
             ++m_line;
             m_column = 0;
         } else if (c != 0xFEFF) {
@@ -63,7 +61,6 @@ void SafeLoad::forward(std::size_t n)
         }
     }
 }
-
 
 // yaml.safe_load: exactly one document (or none), composed in full, then constructed.
 void SafeLoad::load()
@@ -78,8 +75,8 @@ void SafeLoad::load()
     }
     if (!checkEvent(Ev::StreamEnd)) {
         const Event next = getEvent();
-        fail(text("expected a single document in the stream"), root->start,
-             text("but found another document"), next.start);
+        fail(text("expected a single document in the stream"), root->start, text("but found another document"),
+             next.start);
     }
     if (!root)
         return;
@@ -98,7 +95,8 @@ std::optional<QString> unprintable(const U& input)
     for (std::size_t i = 0; i < input.size(); ++i) {
         const char32_t c = input[i];
         const bool ok = c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85
-            || (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
+                        || (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)
+                        || (c >= 0x10000 && c <= 0x10FFFF);
         if (!ok)
             return QStringLiteral("unacceptable character #x%1: special characters are not allowed\n"
                                   "  in \"<unicode string>\", position %2")

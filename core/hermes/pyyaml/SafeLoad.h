@@ -26,35 +26,72 @@ struct Mark {
 };
 
 enum class Tok {
-    StreamStart, StreamEnd, Directive, DocumentStart, DocumentEnd, BlockSequenceStart,
-    BlockMappingStart, BlockEnd, FlowSequenceStart, FlowMappingStart, FlowSequenceEnd,
-    FlowMappingEnd, Key, Value, BlockEntry, FlowEntry, Alias, Anchor, Tag, Scalar
+    StreamStart,
+    StreamEnd,
+    Directive,
+    DocumentStart,
+    DocumentEnd,
+    BlockSequenceStart,
+    BlockMappingStart,
+    BlockEnd,
+    FlowSequenceStart,
+    FlowMappingStart,
+    FlowSequenceEnd,
+    FlowMappingEnd,
+    Key,
+    Value,
+    BlockEntry,
+    FlowEntry,
+    Alias,
+    Anchor,
+    Tag,
+    Scalar
 };
 
 // The token's `id`, which the parser's messages quote.
 inline UView tokenId(Tok kind)
 {
     switch (kind) {
-    case Tok::StreamStart: return U"<stream start>"sv;
-    case Tok::StreamEnd: return U"<stream end>"sv;
-    case Tok::Directive: return U"<directive>"sv;
-    case Tok::DocumentStart: return U"<document start>"sv;
-    case Tok::DocumentEnd: return U"<document end>"sv;
-    case Tok::BlockSequenceStart: return U"<block sequence start>"sv;
-    case Tok::BlockMappingStart: return U"<block mapping start>"sv;
-    case Tok::BlockEnd: return U"<block end>"sv;
-    case Tok::FlowSequenceStart: return U"["sv;
-    case Tok::FlowMappingStart: return U"{"sv;
-    case Tok::FlowSequenceEnd: return U"]"sv;
-    case Tok::FlowMappingEnd: return U"}"sv;
-    case Tok::Key: return U"?"sv;
-    case Tok::Value: return U":"sv;
-    case Tok::BlockEntry: return U"-"sv;
-    case Tok::FlowEntry: return U","sv;
-    case Tok::Alias: return U"<alias>"sv;
-    case Tok::Anchor: return U"<anchor>"sv;
-    case Tok::Tag: return U"<tag>"sv;
-    case Tok::Scalar: return U"<scalar>"sv;
+    case Tok::StreamStart:
+        return U"<stream start>"sv;
+    case Tok::StreamEnd:
+        return U"<stream end>"sv;
+    case Tok::Directive:
+        return U"<directive>"sv;
+    case Tok::DocumentStart:
+        return U"<document start>"sv;
+    case Tok::DocumentEnd:
+        return U"<document end>"sv;
+    case Tok::BlockSequenceStart:
+        return U"<block sequence start>"sv;
+    case Tok::BlockMappingStart:
+        return U"<block mapping start>"sv;
+    case Tok::BlockEnd:
+        return U"<block end>"sv;
+    case Tok::FlowSequenceStart:
+        return U"["sv;
+    case Tok::FlowMappingStart:
+        return U"{"sv;
+    case Tok::FlowSequenceEnd:
+        return U"]"sv;
+    case Tok::FlowMappingEnd:
+        return U"}"sv;
+    case Tok::Key:
+        return U"?"sv;
+    case Tok::Value:
+        return U":"sv;
+    case Tok::BlockEntry:
+        return U"-"sv;
+    case Tok::FlowEntry:
+        return U","sv;
+    case Tok::Alias:
+        return U"<alias>"sv;
+    case Tok::Anchor:
+        return U"<anchor>"sv;
+    case Tok::Tag:
+        return U"<tag>"sv;
+    case Tok::Scalar:
+        return U"<scalar>"sv;
     }
     return {};
 }
@@ -71,8 +108,16 @@ struct Token {
 };
 
 enum class Ev {
-    StreamStart, StreamEnd, DocumentStart, DocumentEnd, Alias, Scalar, SequenceStart, SequenceEnd,
-    MappingStart, MappingEnd
+    StreamStart,
+    StreamEnd,
+    DocumentStart,
+    DocumentEnd,
+    Alias,
+    Scalar,
+    SequenceStart,
+    SequenceEnd,
+    MappingStart,
+    MappingEnd
 };
 
 struct Event {
@@ -127,16 +172,13 @@ private:
         Mark mark;
     };
 
-    [[noreturn]] void fail(const QString& context, std::optional<Mark> contextMark,
-                           const QString& problem, const Mark& problemMark) const;
+    [[noreturn]] void fail(const QString& context, std::optional<Mark> contextMark, const QString& problem,
+                           const Mark& problemMark) const;
     [[noreturn]] void fail(const QString& problem, const Mark& mark) const { fail({}, {}, problem, mark); }
     QString where(const Mark& m) const;
 
     // Reader
-    char32_t peek(std::size_t i = 0) const
-    {
-        return m_ptr + i < m_buf.size() ? m_buf[m_ptr + i] : U'\0';
-    }
+    char32_t peek(std::size_t i = 0) const { return m_ptr + i < m_buf.size() ? m_buf[m_ptr + i] : U'\0'; }
     U prefix(std::size_t n) const { return m_buf.substr(m_ptr, n); }
     void forward(std::size_t n = 1);
     Mark mark() const { return {m_ptr, m_line, m_column}; }

@@ -75,8 +75,7 @@ bool SafeLoad::scanYamlDirectiveNumberIsOne(const Mark& start)
 {
     const auto isDigit = [](char32_t c) { return c >= U'0' && c <= U'9'; };
     if (!isDigit(peek()))
-        fail(text("while scanning a directive"), start,
-             text("expected a digit, but found ") + pyRepr(peek()), mark());
+        fail(text("while scanning a directive"), start, text("expected a digit, but found ") + pyRepr(peek()), mark());
     std::size_t length = 0;
     while (isDigit(peek(length)))
         ++length;
@@ -173,8 +172,7 @@ Token SafeLoad::scanBlockScalar(bool folded)
         }
         if (digit && c >= U'0' && c <= U'9') {
             if (c == U'0')
-                fail(context, start,
-                     text("expected indentation indicator in the range 1-9, but found 0"), mark());
+                fail(context, start, text("expected indentation indicator in the range 1-9, but found 0"), mark());
             increment = int(c - U'0');
             forward();
             return true;
@@ -186,8 +184,7 @@ Token SafeLoad::scanBlockScalar(bool folded)
     else if (readIndicator(true))
         readIndicator(false);
     if (!isIn(peek(), kSpacesBreaksZ))
-        fail(context, start,
-             text("expected chomping or indentation indicators, but found ") + pyRepr(peek()), mark());
+        fail(context, start, text("expected chomping or indentation indicators, but found ") + pyRepr(peek()), mark());
     scanBlockScalarIgnoredLine(start);
 
     const int minIndent = std::max(m_indent + 1, 1);
@@ -289,8 +286,8 @@ Token SafeLoad::scanFlowScalar(bool doubleQuoted)
 U SafeLoad::scanFlowScalarNonSpaces(bool doubleQuoted, const Mark& start)
 {
     static const std::map<char32_t, char32_t> replacements = {
-        {U'0', 0}, {U'a', 0x07}, {U'b', 0x08}, {U't', 0x09}, {U'\t', 0x09}, {U'n', 0x0A},
-        {U'v', 0x0B}, {U'f', 0x0C}, {U'r', 0x0D}, {U'e', 0x1B}, {U' ', 0x20}, {U'"', U'"'},
+        {U'0', 0},      {U'a', 0x07}, {U'b', 0x08}, {U't', 0x09}, {U'\t', 0x09},  {U'n', 0x0A},
+        {U'v', 0x0B},   {U'f', 0x0C}, {U'r', 0x0D}, {U'e', 0x1B}, {U' ', 0x20},   {U'"', U'"'},
         {U'\\', U'\\'}, {U'/', U'/'}, {U'N', 0x85}, {U'_', 0xA0}, {U'L', 0x2028}, {U'P', 0x2029}};
     const QString context = text("while scanning a double-quoted scalar");
     U value;
@@ -318,11 +315,11 @@ U SafeLoad::scanFlowScalarNonSpaces(bool doubleQuoted, const Mark& start)
                 forward();
                 for (std::size_t k = 0; k < digits; ++k)
                     if (!isHexDigit(peek(k)))
-                        fail(context, start,
-                             QStringLiteral("expected escape sequence of %1 hexadecimal numbers, but found ")
-                                     .arg(digits)
-                                 + pyRepr(peek(k)),
-                             mark());
+                        fail(
+                            context, start,
+                            QStringLiteral("expected escape sequence of %1 hexadecimal numbers, but found ").arg(digits)
+                                + pyRepr(peek(k)),
+                            mark());
                 const uint code = fromU(prefix(digits)).toUInt(nullptr, 16);
                 if (code > 0x10FFFF)
                     throw GiveUp{}; // chr() raises ValueError
@@ -364,8 +361,7 @@ U SafeLoad::scanFlowScalarBreaks(const Mark& start)
     U breaks;
     for (;;) {
         if (atDocumentSeparator())
-            fail(text("while scanning a quoted scalar"), start,
-                 text("found unexpected document separator"), mark());
+            fail(text("while scanning a quoted scalar"), start, text("found unexpected document separator"), mark());
         while (peek() == U' ' || peek() == U'\t')
             forward();
         if (!isIn(peek(), kBreaks))
@@ -487,8 +483,7 @@ U SafeLoad::scanUriEscapes(const QString& name, const Mark& start)
         for (std::size_t k = 0; k < 2; ++k)
             if (!isHexDigit(peek(k)))
                 fail(text("while scanning a ") + name, start,
-                     text("expected URI escape sequence of 2 hexadecimal numbers, but found ")
-                         + pyRepr(peek(k)),
+                     text("expected URI escape sequence of 2 hexadecimal numbers, but found ") + pyRepr(peek(k)),
                      mark());
         bytes.push_back(static_cast<unsigned char>(fromU(prefix(2)).toUInt(nullptr, 16)));
         forward(2);

@@ -68,12 +68,18 @@ void SafeLoad::fetchMoreTokens()
     if (c == U'.' && m_column == 0 && prefix(3) == U"..." && isIn(peek(3), kBlanksZ))
         return fetchDocumentIndicator(Tok::DocumentEnd);
     switch (c) {
-    case U'[': return fetchFlowCollectionStart(Tok::FlowSequenceStart);
-    case U'{': return fetchFlowCollectionStart(Tok::FlowMappingStart);
-    case U']': return fetchFlowCollectionEnd(Tok::FlowSequenceEnd);
-    case U'}': return fetchFlowCollectionEnd(Tok::FlowMappingEnd);
-    case U',': return fetchFlowEntry();
-    default: break;
+    case U'[':
+        return fetchFlowCollectionStart(Tok::FlowSequenceStart);
+    case U'{':
+        return fetchFlowCollectionStart(Tok::FlowMappingStart);
+    case U']':
+        return fetchFlowCollectionEnd(Tok::FlowSequenceEnd);
+    case U'}':
+        return fetchFlowCollectionEnd(Tok::FlowMappingEnd);
+    case U',':
+        return fetchFlowEntry();
+    default:
+        break;
     }
     if (c == U'-' && blankNext)
         return fetchBlockEntry();
@@ -110,8 +116,7 @@ void SafeLoad::dropStaleSimpleKeys()
         const SimpleKey& key = it->second;
         if (key.mark.line != m_line || m_ptr - key.mark.pointer > 1024) {
             if (key.required)
-                fail(text("while scanning a simple key"), key.mark,
-                     text("could not find expected ':'"), mark());
+                fail(text("while scanning a simple key"), key.mark, text("could not find expected ':'"), mark());
             it = m_simpleKeys.erase(it);
         } else {
             ++it;
@@ -134,8 +139,7 @@ void SafeLoad::removeSimpleKey()
     if (it == m_simpleKeys.end())
         return;
     if (it->second.required)
-        fail(text("while scanning a simple key"), it->second.mark,
-             text("could not find expected ':'"), mark());
+        fail(text("while scanning a simple key"), it->second.mark, text("could not find expected ':'"), mark());
     m_simpleKeys.erase(it);
 }
 

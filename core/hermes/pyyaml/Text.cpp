@@ -11,14 +11,10 @@ namespace sediment::pyyaml {
 
 bool isWordChar(char32_t c)
 {
-    return (c >= U'0' && c <= U'9') || (c >= U'A' && c <= U'Z') || (c >= U'a' && c <= U'z')
-        || c == U'-' || c == U'_';
+    return (c >= U'0' && c <= U'9') || (c >= U'A' && c <= U'Z') || (c >= U'a' && c <= U'z') || c == U'-' || c == U'_';
 }
 
-bool isHexDigit(char32_t c)
-{
-    return (c >= U'0' && c <= U'9') || (c >= U'A' && c <= U'F') || (c >= U'a' && c <= U'f');
-}
+bool isHexDigit(char32_t c) { return (c >= U'0' && c <= U'9') || (c >= U'A' && c <= U'F') || (c >= U'a' && c <= U'f'); }
 
 // Python's str.isprintable() for one character, which repr() follows.
 bool isPyPrintable(char32_t c)
@@ -93,8 +89,8 @@ std::pair<U, QString> decodeUtf8(const std::vector<unsigned char>& bytes)
         if (!bad && need) {
             // The second byte has a narrower range after E0, ED, F0 and F4.
             const auto secondOk = [b](unsigned char c) {
-                return !(b == 0xE0 && c < 0xA0) && !(b == 0xED && c >= 0xA0)
-                    && !(b == 0xF0 && c < 0x90) && !(b == 0xF4 && c >= 0x90);
+                return !(b == 0xE0 && c < 0xA0) && !(b == 0xED && c >= 0xA0) && !(b == 0xF0 && c < 0x90)
+                       && !(b == 0xF4 && c >= 0x90);
             };
             reason = "invalid continuation byte";
             for (int k = 1; k <= need && !bad; ++k) {
@@ -107,9 +103,9 @@ std::pair<U, QString> decodeUtf8(const std::vector<unsigned char>& bytes)
             }
         }
         if (bad) {
-            const QString where = bad == 1
-                ? QStringLiteral("byte 0x%1 in position %2").arg(b, 2, 16, QLatin1Char('0')).arg(i)
-                : QStringLiteral("bytes in position %1-%2").arg(i).arg(i + bad - 1);
+            const QString where =
+                bad == 1 ? QStringLiteral("byte 0x%1 in position %2").arg(b, 2, 16, QLatin1Char('0')).arg(i)
+                         : QStringLiteral("bytes in position %1-%2").arg(i).arg(i + bad - 1);
             return {U(), QStringLiteral("'utf-8' codec can't decode %1: %2").arg(where, text(reason))};
         }
         char32_t c = need == 0 ? b : need == 1 ? (b & 0x1F) : need == 2 ? (b & 0x0F) : (b & 0x07);
@@ -131,12 +127,17 @@ QString binaryError(UView value)
         while (end < value.size() && value[end] >= 0x80)
             ++end;
         const uint c = value[i];
-        const QString what = end - i > 1
-            ? QStringLiteral("characters in position %1-%2").arg(i).arg(end - 1)
-            : QStringLiteral("character '\\%1%2' in position %3")
-                  .arg(text(c <= 0xFF ? "x" : c <= 0xFFFF ? "u" : "U"))
-                  .arg(c, c <= 0xFF ? 2 : c <= 0xFFFF ? 4 : 8, 16, QLatin1Char('0'))
-                  .arg(i);
+        const QString what = end - i > 1 ? QStringLiteral("characters in position %1-%2").arg(i).arg(end - 1)
+                                         : QStringLiteral("character '\\%1%2' in position %3")
+                                               .arg(text(c <= 0xFF     ? "x"
+                                                         : c <= 0xFFFF ? "u"
+                                                                       : "U"))
+                                               .arg(c,
+                                                    c <= 0xFF     ? 2
+                                                    : c <= 0xFFFF ? 4
+                                                                  : 8,
+                                                    16, QLatin1Char('0'))
+                                               .arg(i);
         return QStringLiteral("failed to convert base64 data into ascii: 'ascii' codec can't encode "
                               "%1: ordinal not in range(128)")
             .arg(what);
@@ -151,8 +152,8 @@ QString binaryError(UView value)
                 return {};
             continue;
         }
-        const bool data = (c >= U'A' && c <= U'Z') || (c >= U'a' && c <= U'z') || (c >= U'0' && c <= U'9')
-            || c == U'+' || c == U'/';
+        const bool data =
+            (c >= U'A' && c <= U'Z') || (c >= U'a' && c <= U'z') || (c >= U'0' && c <= U'9') || c == U'+' || c == U'/';
         if (!data)
             continue;
         pads = 0;
@@ -207,7 +208,7 @@ bool pythonConverts(UView kind, const U& value)
 {
     QString text = fromU(value);
     if (kind == U"bool")
-        return QStringList{QStringLiteral("yes"), QStringLiteral("no"), QStringLiteral("true"),
+        return QStringList{QStringLiteral("yes"),   QStringLiteral("no"), QStringLiteral("true"),
                            QStringLiteral("false"), QStringLiteral("on"), QStringLiteral("off")}
             .contains(text.toLower());
     if (kind == U"int" || kind == U"float") {
@@ -223,8 +224,8 @@ bool pythonConverts(UView kind, const U& value)
         static const QRegularExpression binary(QStringLiteral("^\\s*[-+]?[01]+\\s*$"));
         static const QRegularExpression octal(QStringLiteral("^\\s*[-+]?[0-7]+\\s*$"));
         static const QRegularExpression hex(QStringLiteral("^\\s*[-+]?[0-9a-fA-F]+\\s*$"));
-        static const QRegularExpression real(QStringLiteral(
-            "^\\s*[-+]?(?:inf|infinity|nan|(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:e[-+]?[0-9]+)?)\\s*$"));
+        static const QRegularExpression real(
+            QStringLiteral("^\\s*[-+]?(?:inf|infinity|nan|(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:e[-+]?[0-9]+)?)\\s*$"));
         const QRegularExpression& number = kind == U"int" ? decimal : real;
         if (kind == U"float" && (text == QStringLiteral(".inf") || text == QStringLiteral(".nan")))
             return true;
@@ -256,6 +257,5 @@ bool pythonConverts(UView kind, const U& value)
     }
     return true;
 }
-
 
 } // namespace sediment::pyyaml

@@ -33,9 +33,9 @@ Result<std::unique_ptr<LibPq>> LibPq::load(const char* soname)
     if (!handle)
         return fail(unavailable(soname));
     std::unique_ptr<LibPq> lib(new LibPq(handle));
-#define SEDIMENT_LIBPQ_RESOLVE(name)                                                               \
-    lib->name = reinterpret_cast<decltype(lib->name)>(dlsym(handle, "PQ" #name));                  \
-    if (!lib->name)                                                                                \
+#define SEDIMENT_LIBPQ_RESOLVE(name)                                                                                   \
+    lib->name = reinterpret_cast<decltype(lib->name)>(dlsym(handle, "PQ" #name));                                      \
+    if (!lib->name)                                                                                                    \
         return fail(unavailable(soname));
     SEDIMENT_LIBPQ_FUNCTIONS(SEDIMENT_LIBPQ_RESOLVE)
 #undef SEDIMENT_LIBPQ_RESOLVE

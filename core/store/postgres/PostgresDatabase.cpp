@@ -1,10 +1,10 @@
 #include "store/postgres/PostgresDatabase.h"
 
 #include "store/HostName.h"
-#include "store/Schema.h"
 #include "store/postgres/LibPq.h"
 #include "store/postgres/PostgresPlaceholders.h"
 #include "store/postgres/PostgresStatement.h"
+#include "store/Schema.h"
 
 #include <cstring>
 
@@ -22,8 +22,7 @@ PostgresDatabase::PostgresDatabase(const LibPq& pq, pg_conn* conn, ServerAddress
     , m_conn(conn)
     , m_address(std::move(address))
     , m_schema(m_address.schema)
-{
-}
+{}
 
 PostgresDatabase::~PostgresDatabase() { m_pq.finish(m_conn); }
 
@@ -52,7 +51,8 @@ Status PostgresDatabase::setUpSession()
     // Texts are UTF-8 both ways; the workspace's schema first on the search path, created on
     // the first open (a role without that right gets the server's refusal, named).
     if (m_pq.setClientEncoding(m_conn, "UTF8") != 0)
-        return fail(Error::io(QStringLiteral("the team database refused UTF-8: %1").arg(trimmed(m_pq.errorMessage(m_conn)))));
+        return fail(
+            Error::io(QStringLiteral("the team database refused UTF-8: %1").arg(trimmed(m_pq.errorMessage(m_conn)))));
     const QByteArray schema = m_schema.toUtf8();
     char* quoted = m_pq.escapeIdentifier(m_conn, schema.constData(), std::size_t(schema.size()));
     if (!quoted)
@@ -78,10 +78,12 @@ Status PostgresDatabase::setUpSession()
     // inbox was slower gathered from several processes than in one (team_store_bench); the app's
     // statements are short, and a shared server has other sessions to serve.
     const std::string setup = "SET client_min_messages = warning; SET max_parallel_workers_per_gather = 0; "
-                              "SET sediment.host = " + host + "; DO $sediment$ BEGIN PERFORM pg_advisory_xact_lock(7305, hashtext("
-                              + name + ")); IF NOT EXISTS (SELECT 1 FROM "
-                              "pg_namespace WHERE nspname = " + name + ") THEN CREATE SCHEMA " + ident
-                              + "; END IF; END $sediment$; SET search_path TO " + ident + "; LISTEN sediment_changes";
+                              "SET sediment.host = "
+                              + host + "; DO $sediment$ BEGIN PERFORM pg_advisory_xact_lock(7305, hashtext(" + name
+                              + ")); IF NOT EXISTS (SELECT 1 FROM "
+                                "pg_namespace WHERE nspname = "
+                              + name + ") THEN CREATE SCHEMA " + ident + "; END IF; END $sediment$; SET search_path TO "
+                              + ident + "; LISTEN sediment_changes";
     if (auto s = exec(setup.c_str()); !s)
         return s;
     m_role = trimmed(m_pq.parameterStatus(m_conn, "session_authorization"));
@@ -261,8 +263,7 @@ QString PostgresDatabase::describe() const
 {
     const char* db = m_conn ? m_pq.db(m_conn) : nullptr;
     const char* host = m_conn ? m_pq.host(m_conn) : nullptr;
-    return QStringLiteral("%1 on %2, schema %3")
-        .arg(trimmed(db), trimmed(host), m_schema);
+    return QStringLiteral("%1 on %2, schema %3").arg(trimmed(db), trimmed(host), m_schema);
 }
 
 } // namespace sediment

@@ -27,8 +27,7 @@ PostgresStatement::PostgresStatement(PostgresDatabase& db, std::string sql, int 
     , m_pq(db.pq())
     , m_sql(std::move(sql))
     , m_values(std::size_t(parameters))
-{
-}
+{}
 
 PostgresStatement::~PostgresStatement()
 {
@@ -44,10 +43,7 @@ void PostgresStatement::set(int index, std::optional<std::string> value)
     m_values[std::size_t(index - 1)] = std::move(value);
 }
 
-void PostgresStatement::bindText(int index, std::string_view utf8, bool)
-{
-    set(index, std::string(utf8));
-}
+void PostgresStatement::bindText(int index, std::string_view utf8, bool) { set(index, std::string(utf8)); }
 
 void PostgresStatement::bindInt64(int index, qint64 value) { set(index, std::to_string(value)); }
 
@@ -96,10 +92,8 @@ Status PostgresStatement::runOnce()
         m_name = name;
         m_generation = m_db.generation();
     }
-    PGresult* r = m_name.empty()
-                      ? m_pq.execParams(*conn, m_sql.c_str(), n, nullptr, values.data(), nullptr,
-                                        nullptr, 0)
-                      : m_pq.execPrepared(*conn, m_name.c_str(), n, values.data(), nullptr, nullptr, 0);
+    PGresult* r = m_name.empty() ? m_pq.execParams(*conn, m_sql.c_str(), n, nullptr, values.data(), nullptr, nullptr, 0)
+                                 : m_pq.execPrepared(*conn, m_name.c_str(), n, values.data(), nullptr, nullptr, 0);
     const ExecStatusType status = m_pq.resultStatus(r);
     if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
         const QString message = m_db.errorOf(r);

@@ -49,8 +49,8 @@ private:
     const LibPq& m_pq;
     std::string m_sql;
     std::vector<std::optional<std::string>> m_values;
-    std::string m_name;                    // empty until prepared on the server
-    int m_generation = -1;                 // the connection m_name was prepared on
+    std::string m_name;    // empty until prepared on the server
+    int m_generation = -1; // the connection m_name was prepared on
     int m_runs = 0;
     pg_result* m_result = nullptr;
     int m_rows = 0;

@@ -28,13 +28,13 @@ QString lastError(sqlite3* db) { return QString::fromUtf8(sqlite3_errmsg(db)); }
 constexpr sqlite3_int64 kWalHeaderBytes = 32;
 constexpr const char* kVfsName = "sediment-existing-wal";
 
-int openExistingWalWithoutFolderSync(sqlite3_vfs* vfs, sqlite3_filename name, sqlite3_file* file,
-                                     int flags, int* outFlags)
+int openExistingWalWithoutFolderSync(sqlite3_vfs* vfs, sqlite3_filename name, sqlite3_file* file, int flags,
+                                     int* outFlags)
 {
     auto* base = static_cast<sqlite3_vfs*>(vfs->pAppData);
     struct stat st {};
-    if ((flags & SQLITE_OPEN_WAL) && (flags & SQLITE_OPEN_CREATE) && name
-        && ::stat(name, &st) == 0 && st.st_size > kWalHeaderBytes) {
+    if ((flags & SQLITE_OPEN_WAL) && (flags & SQLITE_OPEN_CREATE) && name && ::stat(name, &st) == 0
+        && st.st_size > kWalHeaderBytes) {
         if (base->xOpen(base, name, file, flags & ~SQLITE_OPEN_CREATE, outFlags) == SQLITE_OK)
             return SQLITE_OK;
     }
@@ -74,10 +74,9 @@ Result<std::unique_ptr<Database>> SqliteDatabase::open(const QString& path, Sync
     }
     sqlite3* raw = nullptr;
     const bool syncEachCommit = !inMemory && mode == SyncMode::SyncEachCommit;
-    const int rc = sqlite3_open_v2(native.constData(), &raw,
-                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-                                       | SQLITE_OPEN_NOMUTEX,
-                                   syncEachCommit ? existingWalVfs() : nullptr);
+    const int rc =
+        sqlite3_open_v2(native.constData(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        syncEachCommit ? existingWalVfs() : nullptr);
     std::unique_ptr<SqliteDatabase> db(new SqliteDatabase(raw, path));
     if (rc != SQLITE_OK)
         return fail(Error::io(QStringLiteral("cannot open database %1: %2")
