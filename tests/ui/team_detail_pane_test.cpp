@@ -2,9 +2,11 @@
 // machine waits for the machine that holds the files (docs/user-guide.md#team-mode), and the
 // detail pane says so, and for whom, instead of showing it as applied or failed.
 #include "inbox/DetailPane.h"
+#include "inbox/InboxWalk.h"
 #include "InboxFixture.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
+#include "util/Clock.h"
 
 #include <QFile>
 #include <QLabel>
@@ -69,6 +71,30 @@ private Q_SLOTS:
         pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
         QVERIFY2(pane.approvalsText().startsWith(QStringLiteral("ada on ")), qPrintable(pane.approvalsText()));
         QVERIFY(pane.approvalsText().endsWith(QStringLiteral("1 of 2: another reviewer's approval applies it")));
+    }
+
+    // A reviewer walking the queue holds the item: the pane says who, and until when; once the
+    // claim is released the row goes away.
+    void aClaimedItemSaysWhoHoldsIt()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 id = fx.add(QStringLiteral("memory"), Json{{"action", "add"}, {"content", "held by ada"}});
+        QVERIFY(id > 0);
+        DetailPane pane(*fx.ws);
+        pane.show();
+        pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
+        QCOMPARE(pane.claimText(), QString());
+        SystemClock clock;
+        auto walked = InboxWalk(*fx.ws, clock).next(fx.ws->reviewer());
+        QVERIFY2(walked.has_value(), walked ? "" : qPrintable(walked.error().message));
+        QVERIFY(walked->item && walked->item->id == id);
+        pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
+        QVERIFY2(pane.claimText().startsWith(QStringLiteral("by ") + fx.ws->reviewer() + QStringLiteral(" until ")),
+                 qPrintable(pane.claimText()));
+        QVERIFY(InboxWalk(*fx.ws, clock).release(id, fx.ws->reviewer()).value_or(false));
+        pane.showItem(**InboxRepository(fx.ws->db()).find(id), false);
+        QCOMPARE(pane.claimText(), QString());
     }
 };
 

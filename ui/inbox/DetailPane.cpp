@@ -1,15 +1,17 @@
 #include "inbox/DetailPane.h"
-#include "inbox/InboxStatus.h"
 
 #include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/ChangePreview.h"
+#include "inbox/InboxStatus.h"
+#include "inbox/InboxWalk.h"
 #include "inbox/WritePlanView.h"
 #include "memory/MemoryEdit.h"
 #include "memory/ThreatScanner.h"
 #include "shared/DiffView.h"
 #include "shared/Tones.h"
 #include "store/ReviewerRepository.h"
+#include "util/Clock.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
@@ -135,6 +137,8 @@ QWidget* DetailPane::buildFacts()
     m_budgetLabel = new QLabel(tr("Budget"), facts);
     m_approvals = valueLabel(facts);
     m_approvalsLabel = new QLabel(tr("Approvals"), facts);
+    m_claim = valueLabel(facts);
+    m_claimLabel = new QLabel(tr("Claimed"), facts);
     form->addRow(tr("Score"), m_score);
     form->addRow(tr("Seen"), m_seen);
     form->addRow(tr("Target"), m_stale);
@@ -152,6 +156,9 @@ QWidget* DetailPane::buildFacts()
     form->addRow(m_approvalsLabel, m_approvals);
     m_approvalsLabel->hide();
     m_approvals->hide();
+    form->addRow(m_claimLabel, m_claim);
+    m_claimLabel->hide();
+    m_claim->hide();
     return facts;
 }
 
@@ -229,6 +236,16 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
                                          : tr("1 of 2: another reviewer's approval applies it"));
         m_approvals->setText(lines.join(QLatin1Char('\n')));
     }
+    // A reviewer walking the queue (`inbox next`) holds this item: who, and until when.
+    SystemClock clock;
+    auto claim = InboxWalk(m_workspace, clock).holder(item.id);
+    const bool claimed = !claim || *claim;
+    m_claimLabel->setVisible(claimed);
+    m_claim->setVisible(claimed);
+    if (!claim)
+        m_claim->setText(claim.error().message);
+    else if (*claim)
+        m_claim->setText(tr("by %1 until %2").arg((*claim)->reviewer, when((*claim)->expiresAt)));
     m_score->setText(item.score ? QLocale::c().toString(*item.score, 'g', 6) : tr("none"));
     m_seen->setText(item.seen == 1 ? tr("once") : tr("%1 times").arg(item.seen));
     m_staleShown = staleNow;
@@ -318,6 +335,8 @@ void DetailPane::changeEvent(QEvent* event)
 QString DetailPane::budgetText() const { return m_budgetLabel->isHidden() ? QString() : m_budget->text(); }
 
 QString DetailPane::approvalsText() const { return m_approvals->isHidden() ? QString() : m_approvals->text(); }
+
+QString DetailPane::claimText() const { return m_claim->isHidden() ? QString() : m_claim->text(); }
 
 bool DetailPane::offersRoom() const { return m_id && !m_makeRoom->isHidden(); }
 

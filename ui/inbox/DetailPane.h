@@ -39,6 +39,7 @@ public:
     QString budgetText() const;
     QString threatText() const;
     QString approvalsText() const;
+    QString claimText() const; // who holds the item (inbox next), empty when nobody does
     bool staleShown() const;
     // A pending memory write that does not fit its store: the pane offers to make room.
     bool offersRoom() const;
@@ -76,6 +77,8 @@ private:
     QLabel* m_budgetLabel = nullptr;
     QPushButton* m_makeRoom = nullptr; // over-budget pending memory writes
     QLabel* m_approvals = nullptr;     // team mode, two-person destinations: who approved so far
+    QLabel* m_claimLabel = nullptr;
+    QLabel* m_claim = nullptr; // a reviewer walking the queue holds the item
     QLabel* m_approvalsLabel = nullptr;
     QWidget* m_content = nullptr;
     QLabel* m_placeholder = nullptr;
