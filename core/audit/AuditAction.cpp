@@ -56,18 +56,9 @@ QString toString(AuditAction action) { return kWords.text(action); }
 
 bool isWord(QStringView text, AuditAction action) { return kWords.matches(text, action); }
 
-Result<AuditAction> parseAuditAction(QStringView text)
-{
-    if (const auto action = kWords.find(text))
-        return *action;
-    return fail(Error::invalid(QStringLiteral("unknown audit action '%1'").arg(text)));
-}
+Result<AuditAction> parseAuditAction(QStringView text) { return kWords.parse(text, "audit action"_L1); }
 
-const std::array<AuditAction, kAuditActionCount>& allAuditActions()
-{
-    static const auto all = kWords.words();
-    return all;
-}
+const std::array<AuditAction, kAuditActionCount>& allAuditActions() { return kWords.words(); }
 
 Result<AuditAction> memoryEditAction(QStringView toolAction)
 {

@@ -27,24 +27,11 @@ QString toString(InboxStatus status) { return kWords.text(status); }
 
 bool isWord(QStringView text, InboxStatus status) { return kWords.matches(text, status); }
 
-Result<InboxStatus> parseInboxStatus(QStringView text)
-{
-    if (const auto status = kWords.find(text))
-        return *status;
-    return fail(Error::invalid(QStringLiteral("unknown inbox status '%1'").arg(text)));
-}
+Result<InboxStatus> parseInboxStatus(QStringView text) { return kWords.parse(text, "inbox status"_L1); }
 
-const std::array<InboxStatus, 9>& allInboxStatuses()
-{
-    static const auto all = kWords.words();
-    return all;
-}
+const std::array<InboxStatus, 9>& allInboxStatuses() { return kWords.words(); }
 
-const QStringList& inboxStatusTexts()
-{
-    static const QStringList texts = kWords.texts();
-    return texts;
-}
+const QStringList& inboxStatusTexts() { return kWords.texts(); }
 
 bool wroteToStore(InboxStatus status) { return status == S::Applied || status == S::Modified; }
 

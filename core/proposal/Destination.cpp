@@ -25,24 +25,11 @@ QString toString(Destination destination) { return kWords.text(destination); }
 
 bool isWord(QStringView text, Destination destination) { return kWords.matches(text, destination); }
 
-Result<Destination> parseDestination(QStringView text)
-{
-    if (const auto destination = kWords.find(text))
-        return *destination;
-    return fail(Error::invalid(QStringLiteral("unknown destination '%1'").arg(text)));
-}
+Result<Destination> parseDestination(QStringView text) { return kWords.parse(text, "destination"_L1); }
 
-const std::array<Destination, 7>& allDestinations()
-{
-    static const auto all = kWords.words();
-    return all;
-}
+const std::array<Destination, 7>& allDestinations() { return kWords.words(); }
 
-const QStringList& destinationTexts()
-{
-    static const QStringList texts = kWords.texts();
-    return texts;
-}
+const QStringList& destinationTexts() { return kWords.texts(); }
 
 bool isMemoryStore(Destination destination) { return destination == D::Memory || destination == D::User; }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Error.h"
+
 #include <QLatin1StringView>
 #include <QString>
 #include <QStringList>
@@ -50,22 +52,37 @@ public:
         return std::nullopt;
     }
 
-    // In table order, which is the order lists and messages show them in.
-    std::array<Word, N> words() const
+    // `noun` names the word in the error: "unknown <noun> '<text>'".
+    Result<Word> parse(QStringView text, QLatin1StringView noun) const
     {
-        std::array<Word, N> out{};
-        for (std::size_t i = 0; i < N; ++i)
-            out[i] = m_entries[i].first;
-        return out;
+        if (const auto word = find(text))
+            return *word;
+        return fail(Error::invalid(QStringLiteral("unknown %1 '%2'").arg(noun, text)));
     }
 
-    QStringList texts() const
+    // In table order, which is the order lists and messages show them in. Built once: each word
+    // type has exactly one table, so the instantiation's static is that table's.
+    const std::array<Word, N>& words() const
     {
-        QStringList out;
-        out.reserve(qsizetype(N));
-        for (const auto& entry : m_entries)
-            out << QString(entry.second);
-        return out;
+        static const std::array<Word, N> all = [this] {
+            std::array<Word, N> out{};
+            for (std::size_t i = 0; i < N; ++i)
+                out[i] = m_entries[i].first;
+            return out;
+        }();
+        return all;
+    }
+
+    const QStringList& texts() const
+    {
+        static const QStringList all = [this] {
+            QStringList out;
+            out.reserve(qsizetype(N));
+            for (const auto& entry : m_entries)
+                out << QString(entry.second);
+            return out;
+        }();
+        return all;
     }
 
 private:
