@@ -50,10 +50,10 @@ Result<qint64> AuditReadModel::count(const Filter& filter)
     if (!st)
         return fail(st.error());
     bindFilter(*st, filter);
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return *row ? st->int64(0) : 0;
+    auto value = st->firstInt64();
+    if (!value)
+        return fail(value.error());
+    return value->value_or(0);
 }
 
 Result<std::vector<AuditEntry>> AuditReadModel::page(const Filter& filter, qint64 offset, int limit)

@@ -81,12 +81,7 @@ Result<std::optional<qint64>> DecisionRepository::idOfExtId(const QString& extId
     if (!st)
         return fail(st.error());
     st->bind(1, extId);
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<qint64>{};
-    return std::optional<qint64>(st->int64(0));
+    return st->first<qint64>([](const Statement& row) { return row.int64(0); });
 }
 
 Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order)
@@ -144,6 +139,14 @@ Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order
     if (!f.text.isEmpty())
         st->bind(i, f.text);
     return st->collect<qint64>([](const Statement& s) { return s.int64(0); });
+}
+
+Result<std::vector<Decision>> DecisionRepository::list(const Filter& filter, Order order)
+{
+    auto found = ids(filter, order);
+    if (!found)
+        return fail(found.error());
+    return byIds(*found);
 }
 
 Result<std::vector<Decision>> DecisionRepository::byIds(const std::vector<qint64>& ids)

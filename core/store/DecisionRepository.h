@@ -29,6 +29,8 @@ public:
     enum class Order { Newest, Oldest, Confidence, Stakes };
     Result<std::vector<qint64>> ids(const Filter& filter, Order order = Order::Newest);
     Result<std::vector<Decision>> byIds(const std::vector<qint64>& ids);
+    // Every matching decision, whole: what a listing prints (the table pages by ids instead).
+    Result<std::vector<Decision>> list(const Filter& filter, Order order);
 
     Status setReview(qint64 id, const QString& outcome, const std::optional<QString>& text, const QString& reviewer,
                      const QString& at, std::optional<qint64> supersededBy);

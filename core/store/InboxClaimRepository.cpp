@@ -74,12 +74,9 @@ Result<std::optional<InboxClaim>> InboxClaimRepository::liveClaim(qint64 itemId,
                            "WHERE c.item_id = ? AND c.expires_at > ? AND i.status = 'pending'");
     if (!st)
         return fail(st.error());
-    auto row = st->bind(1, itemId).bind(2, now).step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<InboxClaim>();
-    return std::optional<InboxClaim>(InboxClaim{itemId, st->text(0), st->text(1), st->text(2)});
+    return st->bind(1, itemId).bind(2, now).first<InboxClaim>([&](const Statement& row) {
+        return InboxClaim{itemId, row.text(0), row.text(1), row.text(2)};
+    });
 }
 
 Result<qint64> InboxClaimRepository::heldByOthers(const QString& reviewer, const QString& now)
@@ -88,10 +85,10 @@ Result<qint64> InboxClaimRepository::heldByOthers(const QString& reviewer, const
                            "WHERE i.status = 'pending' AND c.reviewer <> ? AND c.expires_at > ?");
     if (!st)
         return fail(st.error());
-    auto row = st->bind(1, reviewer).bind(2, now).step();
-    if (!row)
-        return fail(row.error());
-    return *row ? st->int64(0) : 0;
+    auto value = st->bind(1, reviewer).bind(2, now).firstInt64();
+    if (!value)
+        return fail(value.error());
+    return value->value_or(0);
 }
 
 Result<bool> InboxClaimRepository::release(qint64 itemId, const QString& reviewer)
@@ -110,10 +107,10 @@ Result<qint64> InboxClaimRepository::heldBy(const QString& reviewer, const QStri
                            "ORDER BY claimed_at DESC, item_id DESC LIMIT 1");
     if (!st)
         return fail(st.error());
-    auto row = st->bind(1, reviewer).bind(2, now).step();
-    if (!row)
-        return fail(row.error());
-    return *row ? st->int64(0) : 0;
+    auto value = st->bind(1, reviewer).bind(2, now).firstInt64();
+    if (!value)
+        return fail(value.error());
+    return value->value_or(0);
 }
 
 Status InboxClaimRepository::releaseOthers(const QString& reviewer, qint64 kept)

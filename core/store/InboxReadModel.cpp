@@ -36,10 +36,10 @@ Result<qint64> scalar(Database& db, const std::string& sql, const std::vector<Pa
     if (!st)
         return fail(st.error());
     bindAll(*st, params);
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return *row ? st->int64(0) : 0;
+    auto value = st->firstInt64();
+    if (!value)
+        return fail(value.error());
+    return value->value_or(0);
 }
 
 // Reads the first column of every row as an id: no text is decoded, so a million ids cost
@@ -232,12 +232,11 @@ Result<std::pair<qint64, qint64>> InboxReadModel::idSpan()
                            "COALESCE((SELECT MAX(id) FROM inbox_items), 0)");
     if (!st)
         return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::pair<qint64, qint64>(0, 0);
-    return std::pair<qint64, qint64>(st->int64(0), st->int64(1));
+    using Span = std::pair<qint64, qint64>;
+    auto span = st->first<Span>([](const Statement& row) { return Span(row.int64(0), row.int64(1)); });
+    if (!span)
+        return fail(span.error());
+    return span->value_or(Span(0, 0));
 }
 
 Status InboxReadModel::appendIdsInWindow(const InboxFilter& filter, bool descending, qint64 after, qint64 upTo,

@@ -123,15 +123,7 @@ Result<std::optional<InboxItem>> InboxRepository::find(qint64 id)
     auto st = m_cache.get(FindOne, (std::string("SELECT ") + kColumns + " FROM inbox_items WHERE id = ?").c_str());
     if (!st)
         return fail(st.error());
-    (*st)->bind(1, id);
-    auto row = (*st)->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<InboxItem>();
-    std::optional<InboxItem> item(readRow(**st));
-    (*st)->reset();
-    return item;
+    return (*st)->bind(1, id).first<InboxItem>([](const Statement& row) { return readRow(row); });
 }
 
 Result<std::vector<InboxItem>> InboxRepository::findMany(const std::vector<qint64>& ids)

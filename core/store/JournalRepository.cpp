@@ -153,12 +153,9 @@ Result<std::optional<JournalRepository::ItemState>> JournalRepository::lockItem(
                             "FROM inbox_items WHERE id = ? FOR UPDATE"});
     if (!st)
         return fail(st.error());
-    auto row = st->bind(1, itemId).step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<ItemState>();
-    return std::optional<ItemState>(ItemState{st->text(0), st->text(1), st->text(2)});
+    return st->bind(1, itemId).first<ItemState>([](const Statement& row) {
+        return ItemState{row.text(0), row.text(1), row.text(2)};
+    });
 }
 
 } // namespace sediment

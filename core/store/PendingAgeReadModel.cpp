@@ -48,12 +48,10 @@ Result<std::optional<QString>> PendingAgeReadModel::oldestPendingCreatedAt()
     auto st = m_db.prepare(kOldest);
     if (!st)
         return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<QString>();
-    return st->optText(0);
+    auto oldest = st->first<std::optional<QString>>([](const Statement& row) { return row.optText(0); });
+    if (!oldest)
+        return fail(oldest.error());
+    return oldest->value_or(std::nullopt);
 }
 
 Result<qint64> PendingAgeReadModel::newestPendingId()

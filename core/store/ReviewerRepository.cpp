@@ -9,12 +9,7 @@ Result<std::optional<QString>> ReviewerRepository::rightsOf(const QString& role)
     auto st = m_db.prepare("SELECT rights FROM reviewers WHERE role = ?");
     if (!st)
         return fail(st.error());
-    auto row = st->bind(1, role).step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<QString>();
-    return std::optional<QString>(st->text(0));
+    return st->bind(1, role).first<QString>([](const Statement& row) { return row.text(0); });
 }
 
 Result<std::vector<ReviewerRepository::Reviewer>> ReviewerRepository::all()

@@ -190,6 +190,14 @@ Result<qint64> ScarRepository::count(const Filter& filter)
     return st->int64(0);
 }
 
+Result<std::vector<Scar>> ScarRepository::list(const Filter& filter, Order order, int limit)
+{
+    auto found = ids(filter, order, limit);
+    if (!found)
+        return fail(found.error());
+    return byIds(*found);
+}
+
 Result<std::vector<Scar>> ScarRepository::byIds(const std::vector<qint64>& ids)
 {
     auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM scars s WHERE s.id = ?").c_str());

@@ -33,6 +33,8 @@ public:
     Result<qint64> count(const Filter& filter);
     // Rows for a page of ids, in the order given (the lazy table model's row cache).
     Result<std::vector<Scar>> byIds(const std::vector<qint64>& ids);
+    // Every matching scar, whole: what a listing prints (the table pages by ids instead).
+    Result<std::vector<Scar>> list(const Filter& filter, Order order, int limit = -1);
 
     // Full-text candidates for recall, best first, with FTS5's bm25 score (lower is better,
     // always negative for a match; equal scores in id order). Archived scars never come back.

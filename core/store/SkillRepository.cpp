@@ -177,12 +177,7 @@ Result<std::optional<Skill>> SkillRepository::find(const QString& name)
     if (!st)
         return fail(st.error());
     st->bind(1, name);
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<Skill>();
-    return std::optional<Skill>(readRow(*st));
+    return st->first<Skill>([](const Statement& row) { return readRow(row); });
 }
 
 Result<std::vector<Skill>> SkillRepository::all()
@@ -297,13 +292,9 @@ Result<std::optional<SkillRepository::CuratorRun>> SkillRepository::lastCuratorR
     auto st = m_db.prepare("SELECT id, at, dry_run, result FROM curator_runs ORDER BY id DESC LIMIT 1");
     if (!st)
         return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<CuratorRun>();
-    CuratorRun run{st->int64(0), st->text(1), st->int64(2) != 0, Json::parse(st->utf8(3), nullptr, false)};
-    return std::optional<CuratorRun>(std::move(run));
+    return st->first<CuratorRun>([](const Statement& row) {
+        return CuratorRun{row.int64(0), row.text(1), row.int64(2) != 0, Json::parse(row.utf8(3), nullptr, false)};
+    });
 }
 
 Result<std::optional<QString>> SkillRepository::usageLink()
@@ -311,12 +302,7 @@ Result<std::optional<QString>> SkillRepository::usageLink()
     auto st = m_db.prepare("SELECT path FROM skills_usage_link WHERE id = 1");
     if (!st)
         return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<QString>();
-    return std::optional<QString>(st->text(0));
+    return st->first<QString>([](const Statement& row) { return row.text(0); });
 }
 
 Status SkillRepository::setUsageLink(const QString& absolutePath, const QDateTime& at)

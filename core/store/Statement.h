@@ -45,6 +45,21 @@ public:
     // Steps once: the first column of the first row, if there is one; then resets.
     Result<std::optional<qint64>> firstInt64();
 
+    // Steps once: the first row made into a T by `read(const Statement&)`, or nothing when there
+    // is no row; then resets, so that a cached statement is ready for its next run.
+    template <typename T, typename Read>
+    Result<std::optional<T>> first(Read&& read)
+    {
+        auto row = step();
+        if (!row)
+            return fail(row.error());
+        std::optional<T> value;
+        if (*row)
+            value.emplace(read(*this));
+        reset();
+        return value;
+    }
+
     // Steps through every remaining row, handing the statement to `fn` at each one.
     template <typename Fn>
     Status forEachRow(Fn&& fn)
