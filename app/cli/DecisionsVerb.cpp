@@ -86,13 +86,11 @@ int runImport(Context& ctx, const QStringList& argv)
 
 int runList(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv,
-                                {QStringLiteral("--outcome"), QStringLiteral("--category"), QStringLiteral("--stakes")},
-                                {}, QStringLiteral("decisions list"));
+    auto a = VerbOptions::parseWithoutOperands(
+        ctx, argv, {QStringLiteral("--outcome"), QStringLiteral("--category"), QStringLiteral("--stakes")}, {},
+        QStringLiteral("decisions list"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     auto outcome =
         a->choice(QStringLiteral("--outcome"), Decision::outcomes() + QStringList{QStringLiteral("reviewed")});
     if (!outcome)
@@ -110,11 +108,7 @@ int runList(Context& ctx, const QStringList& argv)
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
-    DecisionRepository repo((*ws)->db());
-    auto ids = repo.ids(f, DecisionRepository::Order::Oldest);
-    if (!ids)
-        return ctx.error(ids.error());
-    auto rows = repo.byIds(*ids);
+    auto rows = DecisionRepository((*ws)->db()).list(f, DecisionRepository::Order::Oldest);
     if (!rows)
         return ctx.error(rows.error());
     printRows(
@@ -202,11 +196,9 @@ int runReview(Context& ctx, const QStringList& argv)
 
 int runCalibration(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv, {}, {}, QStringLiteral("decisions calibration"));
+    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions calibration"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
@@ -242,11 +234,10 @@ int runCalibration(Context& ctx, const QStringList& argv)
 
 int runSnapshot(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions snapshot"));
+    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {QStringLiteral("--now")}, {},
+                                               QStringLiteral("decisions snapshot"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     auto session = a->session(ctx);
     if (!session)
         return ctx.error(session.error());
@@ -274,11 +265,9 @@ int runSnapshot(Context& ctx, const QStringList& argv)
 
 int runSnapshots(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv, {}, {}, QStringLiteral("decisions snapshots"));
+    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions snapshots"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
@@ -300,12 +289,10 @@ int runSnapshots(Context& ctx, const QStringList& argv)
 
 int runAutoReview(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")},
-                                {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
+    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")},
+                                               {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     auto session = a->session(ctx);
     if (!session)
         return ctx.error(session.error());
@@ -331,11 +318,10 @@ int runAutoReview(Context& ctx, const QStringList& argv)
 
 int runEscalation(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions escalation"));
+    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {QStringLiteral("--now")}, {},
+                                               QStringLiteral("decisions escalation"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     auto session = a->session(ctx);
     if (!session)
         return ctx.error(session.error());

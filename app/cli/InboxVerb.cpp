@@ -1,6 +1,7 @@
 #include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
+#include "cli/VerbOptions.h"
 #include "store/ReviewerRepository.h"
 #include "util/JsonDepth.h"
 
@@ -106,24 +107,17 @@ int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
     auto items = repo.list(q);
     if (!items)
         return ctx.error(items.error());
-    if (args.flag(QStringLiteral("--json"))) {
-        Json out = Json::array();
-        for (const InboxItem& it : *items)
-            out.push_back(it.toJson());
-        ctx.printJson(out);
-        return 0;
-    }
-    if (items->empty()) {
-        ctx.out(QStringLiteral("No inbox items%1.")
-                    .arg(q.status.isEmpty() ? QString() : QStringLiteral(" with status ") + q.status));
-        return 0;
-    }
-    for (const InboxItem& it : *items)
-        ctx.out(QStringLiteral("%1  %2  %3  score %4  seen %5%6  %7")
-                    .arg(QString::number(it.id).rightJustified(5), it.status.leftJustified(8),
-                         it.destination.leftJustified(14), scoreText(it).leftJustified(4))
-                    .arg(it.seen)
-                    .arg(it.stale ? QStringLiteral("  STALE") : QString(), oneLine(it.rationale, 70)));
+    printRows(
+        ctx, args.flag(QStringLiteral("--json")), *items, [](const InboxItem& it) { return it.toJson(); },
+        [](const InboxItem& it) {
+            return QStringLiteral("%1  %2  %3  score %4  seen %5%6  %7")
+                .arg(QString::number(it.id).rightJustified(5), it.status.leftJustified(8),
+                     it.destination.leftJustified(14), scoreText(it).leftJustified(4))
+                .arg(it.seen)
+                .arg(it.stale ? QStringLiteral("  STALE") : QString(), oneLine(it.rationale, 70));
+        },
+        QStringLiteral("No inbox items%1.")
+            .arg(q.status.isEmpty() ? QString() : QStringLiteral(" with status ") + q.status));
     return 0;
 }
 

@@ -44,15 +44,14 @@ QString line(const Scar& s)
 
 int runAdd(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv,
-                                {QStringLiteral("--kind"), QStringLiteral("--title"), QStringLiteral("--lesson"),
-                                 QStringLiteral("--context"), QStringLiteral("--importance"),
-                                 QStringLiteral("--source"), QStringLiteral("--scope"), QStringLiteral("--now")},
-                                {QStringLiteral("--not-learnable")}, QStringLiteral("scars add"));
+    auto a = VerbOptions::parseWithoutOperands(ctx, argv,
+                                               {QStringLiteral("--kind"), QStringLiteral("--title"),
+                                                QStringLiteral("--lesson"), QStringLiteral("--context"),
+                                                QStringLiteral("--importance"), QStringLiteral("--source"),
+                                                QStringLiteral("--scope"), QStringLiteral("--now")},
+                                               {QStringLiteral("--not-learnable")}, QStringLiteral("scars add"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     if (auto kind = a->choice(QStringLiteral("--kind"), kKinds); !kind)
         return ctx.error(kind.error());
     auto clock = a->clock();
@@ -113,11 +112,7 @@ int runList(Context& ctx, const QStringList& argv)
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
-    ScarRepository repo((*ws)->db());
-    auto ids = repo.ids(f, ScarRepository::Order::Newest, *limit);
-    if (!ids)
-        return ctx.error(ids.error());
-    auto rows = repo.byIds(*ids);
+    auto rows = ScarRepository((*ws)->db()).list(f, ScarRepository::Order::Newest, *limit);
     if (!rows)
         return ctx.error(rows.error());
     printRows(
@@ -164,14 +159,12 @@ int runRecall(Context& ctx, const QStringList& argv)
 
 int runSuggest(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv,
-                                {QStringLiteral("--limit"), QStringLiteral("--proposer-cmd"), QStringLiteral("--now"),
-                                 QStringLiteral("--timeout")},
-                                {}, QStringLiteral("scars suggest"));
+    auto a = VerbOptions::parseWithoutOperands(ctx, argv,
+                                               {QStringLiteral("--limit"), QStringLiteral("--proposer-cmd"),
+                                                QStringLiteral("--now"), QStringLiteral("--timeout")},
+                                               {}, QStringLiteral("scars suggest"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     auto limit = a->integer(QStringLiteral("--limit"), 10, 1, 100000);
     if (!limit)
         return ctx.error(limit.error());
@@ -204,12 +197,11 @@ int runSuggest(Context& ctx, const QStringList& argv)
 
 int runArchive(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parse(ctx, argv, {QStringLiteral("--older-than"), QStringLiteral("--now")},
-                                {QStringLiteral("--dry-run")}, QStringLiteral("scars archive-unrecalled"));
+    auto a =
+        VerbOptions::parseWithoutOperands(ctx, argv, {QStringLiteral("--older-than"), QStringLiteral("--now")},
+                                          {QStringLiteral("--dry-run")}, QStringLiteral("scars archive-unrecalled"));
     if (!a)
         return ctx.error(a.error());
-    if (auto ok = a->atMost(0); !ok)
-        return ctx.error(ok.error());
     if (!(*a)->has(QStringLiteral("--older-than")))
         return ctx.usageError(QStringLiteral("scars archive-unrecalled: --older-than DAYS is required"));
     auto days = a->integer(QStringLiteral("--older-than"), 0, 0, 1'000'000);

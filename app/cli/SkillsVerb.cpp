@@ -4,6 +4,7 @@
 #include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
+#include "cli/VerbOptions.h"
 #include "skills/Curator.h"
 #include "skills/SkillService.h"
 #include "store/SkillRepository.h"
@@ -63,26 +64,18 @@ int list(Context& ctx, const Args& args, Workspace& ws)
     auto skills = repo.fetch(*names);
     if (!skills)
         return ctx.error(skills.error());
-    if (args.flag(QStringLiteral("--json"))) {
-        Json out = Json::array();
-        for (const Skill& s : *skills)
-            out.push_back(s.toJson());
-        ctx.printJson(out);
-        return 0;
-    }
-    if (skills->empty()) {
-        ctx.out(QStringLiteral("no skills"));
-        return 0;
-    }
-    for (const Skill& s : *skills) {
-        ctx.out(QStringLiteral("%1 %2 %3 %4 uses %5 views %6 patches %7 last %8")
-                    .arg(s.name.leftJustified(28), s.state.leftJustified(8), s.createdBy.leftJustified(7),
-                         s.pinned ? QStringLiteral("pinned") : QStringLiteral("      "))
-                    .arg(s.useCount)
-                    .arg(s.viewCount)
-                    .arg(s.patchCount)
-                    .arg(humanTime(s.lastActivity())));
-    }
+    printRows(
+        ctx, args.flag(QStringLiteral("--json")), *skills, [](const Skill& s) { return s.toJson(); },
+        [](const Skill& s) {
+            return QStringLiteral("%1 %2 %3 %4 uses %5 views %6 patches %7 last %8")
+                .arg(s.name.leftJustified(28), s.state.leftJustified(8), s.createdBy.leftJustified(7),
+                     s.pinned ? QStringLiteral("pinned") : QStringLiteral("      "))
+                .arg(s.useCount)
+                .arg(s.viewCount)
+                .arg(s.patchCount)
+                .arg(humanTime(s.lastActivity()));
+        },
+        QStringLiteral("no skills"));
     return 0;
 }
 

@@ -14,6 +14,18 @@ Result<VerbOptions> VerbOptions::parse(const Context& ctx, const QStringList& ar
     return VerbOptions(std::move(*a), label);
 }
 
+Result<VerbOptions> VerbOptions::parseWithoutOperands(const Context& ctx, const QStringList& argv,
+                                                      const QStringList& valueOptions, const QStringList& flags,
+                                                      const QString& label)
+{
+    auto a = parse(ctx, argv, valueOptions, flags, label);
+    if (!a)
+        return a;
+    if (auto ok = a->atMost(0); !ok)
+        return fail(ok.error());
+    return a;
+}
+
 Result<int> VerbOptions::integer(const QString& name, int fallback, int min, int max) const
 {
     if (!m_args.has(name))

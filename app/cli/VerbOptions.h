@@ -19,6 +19,10 @@ class VerbOptions final {
 public:
     static Result<VerbOptions> parse(const Context& ctx, const QStringList& argv, const QStringList& valueOptions,
                                      const QStringList& flags, const QString& label);
+    // The same, for a sub-verb that takes options only: a positional argument is refused.
+    static Result<VerbOptions> parseWithoutOperands(const Context& ctx, const QStringList& argv,
+                                                    const QStringList& valueOptions, const QStringList& flags,
+                                                    const QString& label);
 
     const Args& args() const { return m_args; }
     const Args* operator->() const { return &m_args; }
