@@ -1,4 +1,6 @@
 #include "hermes/StagedSkillWrite.h"
+
+#include "hermes/StagedEnvelope.h"
 #include "proposal/Destination.h"
 
 #include <QRegularExpression>
@@ -11,11 +13,6 @@ namespace {
 
 constexpr const char* kTextFields[] = {"name",         "content",    "category",   "file_path",
                                        "file_content", "old_string", "new_string", "absorbed_into"};
-
-QString stemOf(const QString& fileName)
-{
-    return fileName.endsWith(QLatin1String(".json")) ? fileName.chopped(5) : fileName;
-}
 
 QString text(const Json& obj, const char* key)
 {
@@ -58,39 +55,22 @@ Result<Json> StagedSkillWrite::normalisePayload(const Json& payload)
 
 Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QString& fileName)
 {
-    QByteArray raw = bytes;
-    if (raw.startsWith("\xEF\xBB\xBF")) // Hermes reads its records as utf-8-sig
-        raw.remove(0, 3);
-    Json root;
-    try {
-        root = Json::parse(raw.constData(), raw.constData() + raw.size());
-    } catch (const Json::parse_error& e) {
-        QString why = QString::fromUtf8(e.what());
-        why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
-        return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
-    }
-    if (!root.is_object())
-        return fail(Error::invalid(QStringLiteral("the record is not a JSON object")));
+    auto object = StagedEnvelope::readObject(bytes);
+    if (!object)
+        return fail(object.error());
+    const Json& root = *object;
 
     StagedWrite w;
     w.fileName = fileName;
     w.subsystem = QStringLiteral("skills");
     w.target = toString(Destination::Skill);
 
-    const auto idIt = root.find("id");
-    if (idIt == root.end() || idIt->is_null())
-        w.id = stemOf(fileName);
-    else if (idIt->is_string())
-        w.id = fromStd(idIt->get<std::string>());
-    else
-        return fail(Error::invalid(QStringLiteral("id must be a string")));
-    static const QRegularExpression idShape(QStringLiteral("^[A-Za-z0-9_-]{1,128}$"));
-    if (!idShape.match(w.id).hasMatch())
-        return fail(Error::invalid(QStringLiteral("id '%1' is not a pending id").arg(w.id)));
-
-    if (const auto it = root.find("subsystem");
-        it != root.end() && !it->is_null() && (!it->is_string() || it->get<std::string>() != "skills"))
-        return fail(Error::invalid(QStringLiteral("subsystem must be \"skills\"")));
+    auto id = StagedEnvelope::readId(root, fileName);
+    if (!id)
+        return fail(id.error());
+    w.id = std::move(*id);
+    if (auto s = StagedEnvelope::checkSubsystem(root, "skills"); !s)
+        return fail(s.error());
     for (const char* key : {"origin", "summary"}) {
         const auto it = root.find(key);
         if (it != root.end() && !it->is_null() && !it->is_string())

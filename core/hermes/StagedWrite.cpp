@@ -1,11 +1,9 @@
 #include "hermes/StagedWrite.h"
 
+#include "hermes/StagedEnvelope.h"
 #include "hermes/StagedSkillWrite.h"
 #include "proposal/Destination.h"
 #include "proposal/ProposalValidator.h"
-#include "util/JsonDepth.h"
-
-#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -113,50 +111,24 @@ Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitiz
     return op;
 }
 
-QString stemOf(const QString& fileName)
-{
-    return fileName.endsWith(QLatin1String(".json")) ? fileName.chopped(5) : fileName;
-}
-
 } // namespace
 
 Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& fileName)
 {
-    QByteArray text = bytes;
-    if (text.startsWith("\xEF\xBB\xBF")) // Hermes reads its records as utf-8-sig
-        text.remove(0, 3);
-    Json root;
-    try {
-        root = json::parseShallow(std::string_view(text.constData(), std::size_t(text.size())));
-    } catch (const Json::exception& e) { // a number out of range is out_of_range, not parse_error
-        QString why = QString::fromUtf8(e.what());
-        why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
-        return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
-    } catch (const json::TooDeep&) {
-        return fail(
-            Error::invalid(QStringLiteral("not valid JSON: nested deeper than %1 levels").arg(json::kMaxDepth)));
-    }
-    if (!root.is_object())
-        return fail(Error::invalid(QStringLiteral("the record is not a JSON object")));
+    auto object = StagedEnvelope::readObject(bytes);
+    if (!object)
+        return fail(object.error());
+    const Json& root = *object;
 
     StagedWrite w;
     w.fileName = fileName;
 
-    const auto idIt = root.find("id");
-    if (idIt == root.end() || idIt->is_null()) {
-        w.id = stemOf(fileName);
-    } else if (idIt->is_string()) {
-        w.id = fromStd(idIt->get<std::string>());
-    } else {
-        return fail(Error::invalid(QStringLiteral("id must be a string")));
-    }
-    static const QRegularExpression idShape(QStringLiteral("^[A-Za-z0-9_-]{1,128}$"));
-    if (!idShape.match(w.id).hasMatch())
-        return fail(Error::invalid(QStringLiteral("id '%1' is not a pending id").arg(w.id)));
-
-    if (const auto it = root.find("subsystem");
-        it != root.end() && !it->is_null() && (!it->is_string() || it->get<std::string>() != "memory"))
-        return fail(Error::invalid(QStringLiteral("subsystem must be \"memory\"")));
+    auto id = StagedEnvelope::readId(root, fileName);
+    if (!id)
+        return fail(id.error());
+    w.id = std::move(*id);
+    if (auto s = StagedEnvelope::checkSubsystem(root, "memory"); !s)
+        return fail(s.error());
 
     auto origin = optionalText(root, "origin", {});
     if (!origin)

@@ -1,6 +1,8 @@
 // Parsing one staged Hermes record (docs/verbs.md#hermes): the single and batch shapes, Hermes' defaults, the
 // unknown fields kept as provenance, sanitising, and one clear reason for each unusable file.
+#include "hermes/StagedSkillWrite.h"
 #include "hermes/StagedWrite.h"
+#include "util/JsonDepth.h"
 
 #include <QTest>
 
@@ -13,6 +15,11 @@ private:
     static QString errorOf(const char* json)
     {
         auto w = StagedWrite::parse(QByteArray(json), QStringLiteral("0badf00d.json"));
+        return w ? QStringLiteral("<parsed>") : w.error().message;
+    }
+    static QString skillErrorOf(const QByteArray& json)
+    {
+        auto w = StagedSkillWrite::parse(json, QStringLiteral("0badf00d.json"));
         return w ? QStringLiteral("<parsed>") : w.error().message;
     }
 
@@ -123,6 +130,26 @@ private Q_SLOTS:
             QStringLiteral("operation 2: old_text is required for 'replace' action."));
         QCOMPARE(errorOf(R"({"created_at":"yesterday","payload":{"action":"add","content":"x"}})"),
                  QStringLiteral("created_at must be a number of seconds"));
+    }
+
+    // Both queues open their records the same way (StagedEnvelope): the skill reader once let a
+    // number out of range or a deep nesting escape as an exception instead of a reason.
+    void refusesUnusableSkillRecordsWithTheSameReasons()
+    {
+        const QByteArray payload = R"("payload":{"action":"create","name":"x","content":"y"})";
+        QCOMPARE(skillErrorOf("{" + payload + "}"), QStringLiteral("<parsed>"));
+        QCOMPARE(skillErrorOf("\xEF\xBB\xBF{" + payload + "}"), QStringLiteral("<parsed>"));
+        QCOMPARE(skillErrorOf("[1]"), QStringLiteral("the record is not a JSON object"));
+        QCOMPARE(skillErrorOf(R"({"id":"../x",)" + payload + "}"), QStringLiteral("id '../x' is not a pending id"));
+        QCOMPARE(skillErrorOf(R"({"id":7,)" + payload + "}"), QStringLiteral("id must be a string"));
+        QCOMPARE(skillErrorOf(R"({"subsystem":"memory",)" + payload + "}"),
+                 QStringLiteral("subsystem must be \"skills\""));
+        QVERIFY(skillErrorOf(R"({"created_at":1e999,)" + payload + "}").startsWith(QLatin1String("not valid JSON: ")));
+        const QByteArray deep = QByteArray(json::kMaxDepth + 5, '[') + QByteArray(json::kMaxDepth + 5, ']');
+        QCOMPARE(skillErrorOf(R"({"extra":)" + deep + "," + payload + "}"),
+                 QStringLiteral("not valid JSON: nested deeper than %1 levels").arg(json::kMaxDepth));
+        QCOMPARE(errorOf(R"({"extra":1e999,"payload":{"action":"add","content":"x"}})").left(16),
+                 QStringLiteral("not valid JSON: "));
     }
 };
 

@@ -1,0 +1,54 @@
+#include "hermes/StagedEnvelope.h"
+
+#include "util/JsonDepth.h"
+
+#include <QRegularExpression>
+
+namespace sediment {
+
+Result<Json> StagedEnvelope::readObject(const QByteArray& bytes)
+{
+    QByteArray text = bytes;
+    if (text.startsWith("\xEF\xBB\xBF")) // Hermes reads its records as utf-8-sig
+        text.remove(0, 3);
+    Json root;
+    try {
+        root = json::parseShallow(std::string_view(text.constData(), std::size_t(text.size())));
+    } catch (const Json::exception& e) { // a number out of range is out_of_range, not parse_error
+        QString why = QString::fromUtf8(e.what());
+        why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
+        return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
+    } catch (const json::TooDeep&) {
+        return fail(
+            Error::invalid(QStringLiteral("not valid JSON: nested deeper than %1 levels").arg(json::kMaxDepth)));
+    }
+    if (!root.is_object())
+        return fail(Error::invalid(QStringLiteral("the record is not a JSON object")));
+    return root;
+}
+
+Result<QString> StagedEnvelope::readId(const Json& root, const QString& fileName)
+{
+    QString id;
+    const auto it = root.find("id");
+    if (it == root.end() || it->is_null())
+        id = fileName.endsWith(QLatin1String(".json")) ? fileName.chopped(5) : fileName;
+    else if (it->is_string())
+        id = fromStd(it->get<std::string>());
+    else
+        return fail(Error::invalid(QStringLiteral("id must be a string")));
+    static const QRegularExpression idShape(QStringLiteral("^[A-Za-z0-9_-]{1,128}$"));
+    if (!idShape.match(id).hasMatch())
+        return fail(Error::invalid(QStringLiteral("id '%1' is not a pending id").arg(id)));
+    return id;
+}
+
+Status StagedEnvelope::checkSubsystem(const Json& root, const char* subsystem)
+{
+    const auto it = root.find("subsystem");
+    if (it != root.end() && !it->is_null() && (!it->is_string() || it->get<std::string>() != subsystem))
+        return fail(Error::invalid(QStringLiteral("subsystem must be \"%1\"").arg(QLatin1String(subsystem))));
+    return {};
+}
+
+} // namespace sediment
