@@ -294,6 +294,17 @@ Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& re
     return record(hook, item, reviewer, action, fromStatus, *r, details);
 }
 
+Result<bool> InboxService::isOutdated(const InboxItem& it)
+{
+    auto stale =
+        Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
+    if (!stale)
+        return fail(stale.error());
+    // A write Hermes pinned to an entry is never outdated here: applying it fails with Hermes'
+    // own message, and the item records that failure.
+    return *stale && !(isMemoryStore(it.destination) && MemoryApplier::isPinned(it.effectiveOp()));
+}
+
 Result<InboxItem> InboxService::takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed,
                                                 const QString& what, bool checkStale)
 {
@@ -302,14 +313,10 @@ Result<InboxItem> InboxService::takeForDecision(qint64 id, std::initializer_list
         return fail(opened.error());
     auto& [tx, it] = *opened;
     if (checkStale) {
-        auto stale =
-            Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
-        if (!stale)
-            return fail(stale.error());
-        // A write Hermes pinned to an entry is not refused here: applying it fails with Hermes'
-        // own message, and the item records that failure.
-        const bool pinned = isMemoryStore(it.destination) && MemoryApplier::isPinned(it.effectiveOp());
-        if (*stale && !pinned) {
+        auto outdated = isOutdated(it);
+        if (!outdated)
+            return fail(outdated.error());
+        if (*outdated) {
             // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
             if (!it.stale) {
                 if (auto s = InboxRepository(m_workspace.db()).setStale(id, true); !s)
@@ -542,12 +549,10 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
         return fail(opened.error());
     auto& [tx, it] = *opened;
     const QString reviewer = it.decidedBy.value_or(QStringLiteral("unknown"));
-    auto stale =
-        Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
-    if (!stale)
-        return fail(stale.error());
-    const bool pinned = isMemoryStore(it.destination) && MemoryApplier::isPinned(it.effectiveOp());
-    if (*stale && !pinned) {
+    auto outdated = isOutdated(it);
+    if (!outdated)
+        return fail(outdated.error());
+    if (*outdated) {
         // Approved against a target that has changed since: back to the reviewers, flagged.
         const QString fromStatus = it.status;
         it.setStatus(S::Pending);

@@ -94,6 +94,9 @@ private:
     // The first approval of a two-person item, recorded: the item as it stays. Nothing when this
     // approval decides (no rule applies, or it is the second).
     Result<std::optional<InboxItem>> gatherApproval(qint64 id, const QString& reviewer);
+    // Whether the item's target changed since it was proposed, so that writing it now would
+    // write something the reviewer did not read.
+    Result<bool> isOutdated(const InboxItem& it);
     // Loads the item under `allowed`, refuses a stale one when asked, and ends the read so that
     // the decision's journal row can commit on its own. The caller holds the journal's lock.
     Result<InboxItem> takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
