@@ -2,7 +2,6 @@
 
 #include "skills/HermesUsageFile.h"
 #include "util/AtomicFile.h"
-#include "util/FileLock.h"
 #include "util/Json.h"
 
 #include <QDir>
@@ -15,35 +14,6 @@ namespace {
 // Hermes writes the file with sorted keys, and std::map objects read a file of many skills in
 // n log n where Json's ordered objects take n² (see json::parseShallowSorted).
 using UsageJson = nlohmann::json;
-
-Result<UsageJson> load(const QString& path)
-{
-    auto bytes = AtomicFile::read(path, true);
-    if (!bytes)
-        return fail(bytes.error());
-    if (bytes->trimmed().isEmpty())
-        return UsageJson::object();
-    UsageJson data = UsageJson::parse(bytes->constData(), bytes->constData() + bytes->size(), nullptr, false);
-    if (!data.is_object())
-        return fail(Error::io(QStringLiteral("%1 is not a JSON object; not overwriting it").arg(path)));
-    return data;
-}
-
-// Hermes' `_empty_record()`.
-UsageJson emptyRecord(const QDateTime& now)
-{
-    return {{"created_by", nullptr},
-            {"use_count", 0},
-            {"view_count", 0},
-            {"last_used_at", nullptr},
-            {"last_viewed_at", nullptr},
-            {"patch_count", 0},
-            {"last_patched_at", nullptr},
-            {"created_at", toStd(HermesUsageFile::hermesTime(now))},
-            {"state", "active"},
-            {"pinned", false},
-            {"archived_at", nullptr}};
-}
 
 qint64 countOf(const UsageJson& v)
 {
@@ -65,43 +35,33 @@ Status SkillUsageTelemetry::bumpPatch(const QString& name, const QDateTime& now)
     if (name.isEmpty())
         return {};
     QDir().mkpath(m_skillsDir);
-    auto lock = FileLock::acquire(usagePath() + QStringLiteral(".lock"));
-    if (!lock)
-        return fail(lock.error());
-    auto data = load(usagePath());
-    if (!data)
-        return fail(data.error());
-    UsageJson& rec = (*data)[toStd(name)];
-    if (!rec.is_object())
-        rec = emptyRecord(now);
-    rec["patch_count"] = countOf(rec.value("patch_count", UsageJson(0))) + 1;
-    rec["last_patched_at"] = toStd(HermesUsageFile::hermesTime(now));
-    return AtomicFile::write(usagePath(), QByteArray::fromStdString(HermesUsageFile::serialize(*data)));
+    return HermesUsageFile::update(usagePath(), [&](UsageJson& data) {
+        UsageJson& rec = data[toStd(name)];
+        if (!rec.is_object())
+            rec = HermesUsageFile::emptyRecord(now);
+        rec["patch_count"] = countOf(rec.value("patch_count", UsageJson(0))) + 1;
+        rec["last_patched_at"] = toStd(HermesUsageFile::hermesTime(now));
+        return true;
+    });
 }
 
 Status SkillUsageTelemetry::forget(const QString& name)
 {
     if (name.isEmpty() || !QFileInfo::exists(usagePath()))
         return {};
-    auto lock = FileLock::acquire(usagePath() + QStringLiteral(".lock"));
-    if (!lock)
-        return fail(lock.error());
-    auto data = load(usagePath());
-    if (!data)
-        return fail(data.error());
-    if (!data->contains(toStd(name)))
-        return {};
-    data->erase(toStd(name));
-    return AtomicFile::write(usagePath(), QByteArray::fromStdString(HermesUsageFile::serialize(*data)));
+    return HermesUsageFile::update(usagePath(), [&](UsageJson& data) { return data.erase(toStd(name)) > 0; });
 }
 
 bool SkillUsageTelemetry::isPinned(const QString& name) const
 {
-    auto data = load(usagePath());
-    if (!data)
+    auto bytes = AtomicFile::read(usagePath(), true);
+    if (!bytes)
         return false;
-    const auto it = data->find(toStd(name));
-    if (it == data->end() || !it->is_object())
+    const UsageJson data = UsageJson::parse(bytes->constData(), bytes->constData() + bytes->size(), nullptr, false);
+    if (!data.is_object())
+        return false;
+    const auto it = data.find(toStd(name));
+    if (it == data.end() || !it->is_object())
         return false;
     const auto p = it->find("pinned");
     if (p == it->end())

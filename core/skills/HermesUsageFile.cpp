@@ -190,18 +190,15 @@ Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>&
 {
     if (changed.empty() && seeded.isEmpty())
         return {};
-    auto lock = FileLock::acquire(path + QStringLiteral(".lock"));
-    if (!lock)
-        return fail(lock.error());
-    auto current = AtomicFile::read(path, true);
-    if (!current)
-        return fail(current.error());
-    nlohmann::json data = nlohmann::json::object();
-    if (!current->trimmed().isEmpty()) {
-        data = nlohmann::json::parse(current->toStdString(), nullptr, false);
-        if (!data.is_object())
-            return fail(Error::io(QStringLiteral("%1 is no longer a JSON object; not overwriting it").arg(path)));
-    }
+    return update(path, [&](nlohmann::json& data) {
+        merge(data, changed, seeded, now);
+        return true;
+    });
+}
+
+void HermesUsageFile::merge(nlohmann::json& data, const std::vector<Skill>& changed, const QStringList& seeded,
+                            const QDateTime& now)
+{
     for (const Skill& s : changed) {
         const std::string name = toStd(s.name);
         auto& rec = data[name];
@@ -226,18 +223,41 @@ Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>&
         auto& rec = data[toStd(name)];
         if (rec.is_object())
             continue;
-        rec = nlohmann::json{{"created_by", nullptr},
-                             {"use_count", 0},
-                             {"view_count", 0},
-                             {"last_used_at", nullptr},
-                             {"last_viewed_at", nullptr},
-                             {"patch_count", 0},
-                             {"last_patched_at", nullptr},
-                             {"created_at", toStd(hermesTime(now))},
-                             {"state", "active"},
-                             {"pinned", false},
-                             {"archived_at", nullptr}};
+        rec = emptyRecord(now);
     }
+}
+
+nlohmann::json HermesUsageFile::emptyRecord(const QDateTime& now)
+{
+    return {{"created_by", nullptr},
+            {"use_count", 0},
+            {"view_count", 0},
+            {"last_used_at", nullptr},
+            {"last_viewed_at", nullptr},
+            {"patch_count", 0},
+            {"last_patched_at", nullptr},
+            {"created_at", toStd(hermesTime(now))},
+            {"state", "active"},
+            {"pinned", false},
+            {"archived_at", nullptr}};
+}
+
+Status HermesUsageFile::update(const QString& path, const std::function<bool(nlohmann::json&)>& change)
+{
+    auto lock = FileLock::acquire(path + QStringLiteral(".lock"));
+    if (!lock)
+        return fail(lock.error());
+    auto current = AtomicFile::read(path, true);
+    if (!current)
+        return fail(current.error());
+    nlohmann::json data = nlohmann::json::object();
+    if (!current->trimmed().isEmpty()) {
+        data = nlohmann::json::parse(current->constData(), current->constData() + current->size(), nullptr, false);
+        if (!data.is_object())
+            return fail(Error::io(QStringLiteral("%1 is not a JSON object; not overwriting it").arg(path)));
+    }
+    if (!change(data))
+        return {};
     return AtomicFile::write(path, QByteArray::fromStdString(serialize(data)));
 }
 

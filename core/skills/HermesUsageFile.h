@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 namespace sediment {
@@ -53,11 +54,24 @@ public:
     static Status writeBack(const QString& path, const std::vector<Skill>& changed, const QStringList& seeded = {},
                             const QDateTime& now = {});
 
+    // One read-modify-write of the file at `path`, as Hermes' telemetry does it: under
+    // <file>.lock, an absent or blank file read as {}, one that is not a JSON object refused
+    // (never overwritten), and the file replaced atomically only when `change` says it changed
+    // something.
+    static Status update(const QString& path, const std::function<bool(nlohmann::json&)>& change);
+
+    // Hermes' `_empty_record()`: no creator, zero counts, created_at = `now`, active, unpinned.
+    static nlohmann::json emptyRecord(const QDateTime& now);
+
     // Python's json.dump(value, indent=2, sort_keys=True, ensure_ascii=False).
     static std::string serialize(const nlohmann::json& value);
 
     // Python's datetime.isoformat() of an aware UTC time: microseconds only when non-zero.
     static QString hermesTime(const QDateTime& t);
+
+private:
+    static void merge(nlohmann::json& data, const std::vector<Skill>& changed, const QStringList& seeded,
+                      const QDateTime& now);
 };
 
 } // namespace sediment
