@@ -38,36 +38,6 @@ namespace {
 using S = InboxStatus;
 using A = AuditAction;
 
-// "pending", "applied or modified": the statuses a decision may start from, for its refusal.
-QString alternatives(std::initializer_list<InboxStatus> allowed)
-{
-    QStringList words;
-    for (const InboxStatus s : allowed)
-        words << toString(s);
-    return words.join(QStringLiteral(" or "));
-}
-
-QString actorOf(const QString& reviewer) { return Actor::human(reviewer); }
-
-Error staleError(const InboxItem& it, const QString& why)
-{
-    return Error::refused(QStringLiteral("inbox item %1 is stale (%2); patch it before approving "
-                                         "(sediment inbox patch %1 --file F)")
-                              .arg(it.id)
-                              .arg(why.isEmpty() ? QStringLiteral("its target changed since it "
-                                                                  "was proposed")
-                                                 : why));
-}
-
-// The message of a store's stale refusal, without its "stale: " prefix.
-QString staleWhy(const ApplyResult& r)
-{
-    QString m = r.message;
-    if (m.startsWith(QLatin1String("stale: ")))
-        m = m.mid(7);
-    return m;
-}
-
 } // namespace
 
 Status InboxService::onlyByApproval(const InboxItem& item, const QString& what) const
@@ -94,7 +64,11 @@ Status InboxService::onlyWhereTheFilesAre(qint64 id, const QString& why) const
     return {};
 }
 
-InboxService::InboxService(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
+InboxService::InboxService(Workspace& workspace, const Clock& clock)
+    : m_workspace(workspace)
+    , m_clock(clock)
+    , m_steps(workspace, clock)
+{}
 
 const QStringList& InboxService::refusalCodes()
 {
@@ -105,52 +79,10 @@ const QStringList& InboxService::refusalCodes()
     return codes;
 }
 
-Result<InboxItem> InboxService::load(InboxRepository& repo, qint64 id)
-{
-    auto found = repo.find(id);
-    if (!found)
-        return fail(found.error());
-    if (!*found)
-        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
-    return **found;
-}
-
-Result<InboxService::Opened> InboxService::open(qint64 id, std::initializer_list<InboxStatus> allowed,
-                                                const QString& what, bool checkRights)
-{
-    auto tx = m_workspace.db().begin();
-    if (!tx)
-        return fail(tx.error());
-    InboxRepository repo(m_workspace.db());
-    auto it = load(repo, id);
-    if (!it)
-        return fail(it.error());
-    if (std::ranges::none_of(allowed, [&](InboxStatus s) { return it->hasStatus(s); })) {
-        // Who decided it and when: on a team, most often another reviewer a moment ago.
-        const QString by = it->decidedBy && it->decidedAt
-                               ? QStringLiteral(" (by %1 at %2)").arg(*it->decidedBy, *it->decidedAt)
-                               : QString();
-        return fail(Error::refused(QStringLiteral("inbox item %1 is %2%3; only %4 items can %5")
-                                       .arg(it->id)
-                                       .arg(it->status, by, alternatives(allowed), what)));
-    }
-    // A decision of this item still being written (on a team, maybe on another machine): its
-    // journal row claims the item until its outcome is recorded.
-    if (auto claim = JournalRepository(m_workspace.db()).claimOn(id); !claim)
-        return fail(claim.error());
-    else if (*claim && (*claim)->state == JournalEntry::State::Open)
-        return fail(DecisionJournal::claimed(id, **claim));
-    // On a team's server, the reviewer's right (docs/user-guide.md#team-mode).
-    const QString decide = QStringLiteral("decide inbox item %1 (%2)").arg(it->id).arg(it->destination);
-    if (auto s = checkRights ? TeamRights(m_workspace).mayDecide(it->destination, decide) : Status(); !s)
-        return fail(s.error());
-    return Opened{std::move(*tx), std::move(*it)};
-}
-
 Result<InboxItem> InboxService::item(qint64 id)
 {
     InboxRepository repo(m_workspace.db());
-    return load(repo, id);
+    return m_steps.load(repo, id);
 }
 
 Result<bool> InboxService::isStale(const InboxItem& item)
@@ -159,186 +91,11 @@ Result<bool> InboxService::isStale(const InboxItem& item)
         .isStale(item.destination, item.effectiveOp());
 }
 
-AuditEntry InboxService::auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action,
-                                    const QString& fromStatus, const ApplyResult* result, const Json& details) const
-{
-    AuditEntry e;
-    e.actor = actorOf(reviewer);
-    e.action = toString(action);
-    e.subjectType = QStringLiteral("inbox_item");
-    e.subjectId = QString::number(item.id);
-    e.reason = item.reason;
-    e.before = fromStatus;
-    e.after = item.status;
-    e.details = Json{{"destination", toStd(item.destination)}, {"op", item.op}};
-    if (item.finalOp)
-        e.details["final_op"] = *item.finalOp;
-    if (item.refusalCode)
-        e.details["refusal_code"] = toStd(*item.refusalCode);
-    if (result) {
-        e.details["store"] = toStd(result->store);
-        e.details["message"] = toStd(result->message);
-        e.details["target_path"] = result->targetPath ? Json(toStd(*result->targetPath)) : Json(nullptr);
-        e.details["changed"] = result->applied && result->before != result->after;
-    }
-    for (const auto& [key, value] : details.items())
-        e.details[key] = value;
-    return e;
-}
-
-Status InboxService::audit(const InboxItem& item, const QString& reviewer, AuditAction action,
-                           const QString& fromStatus, const ApplyResult* result, const Json& details)
-{
-    auto appended = AuditRepository(m_workspace.db(), m_clock)
-                        .append(auditEntry(item, reviewer, action, fromStatus, result, details));
-    if (!appended)
-        return fail(appended.error());
-    return {};
-}
-
-void InboxService::settleHermes(qint64 id, const QString& reviewer)
-{
-    // A team's staged Hermes files are on the files host, which settles them when it writes.
-    if (auto elsewhere = FilesHost::elsewhere(m_workspace); !elsewhere || *elsewhere)
-        return;
-    // A staged Hermes write is settled after the decision committed; should this fail, the next
-    // import settles it (the decision is what counts), so the result is not the caller's error.
-    (void)HermesSettler(m_workspace, m_clock).settle(id, actorOf(reviewer));
-}
-
-JournalEntry InboxService::journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
-                                      const QString& fromStatus, const Json& details) const
-{
-    JournalEntry entry;
-    entry.subjectType = QStringLiteral("inbox_item");
-    entry.subjectId = QString::number(decided.id);
-    entry.itemId = decided.id;
-    Json item{{"id", decided.id},
-              {"status", toStd(decided.status)},
-              {"decided_by", toStd(reviewer)},
-              {"decided_at", decided.decidedAt ? Json(toStd(*decided.decidedAt)) : Json(nullptr)},
-              {"final_op", decided.finalOp ? *decided.finalOp : Json(nullptr)}};
-    if (decided.hasStatus(S::Reverted))
-        item["keep_contents"] = true;
-    entry.outcome = Json{
-        {"item", std::move(item)},
-        {"audit", JournalOutcome::auditToJson(auditEntry(decided, reviewer, action, fromStatus, nullptr, details))}};
-    return entry;
-}
-
-Result<InboxItem> InboxService::record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer,
-                                       AuditAction action, const QString& fromStatus, const ApplyResult& result,
-                                       const Json& details)
-{
-    Database& db = m_workspace.db();
-    if (hook.announced()) {
-        // The file holds the new bytes: the outcome, as the journal row describes it, completed
-        // with what the store said.
-        JournalEntry& entry = hook.entry();
-        entry.outcome["item"]["reason"] = toStd(result.message);
-        entry.outcome["audit"] =
-            JournalOutcome::auditToJson(auditEntry(item, reviewer, action, fromStatus, &result, details));
-        CrashPoint::reach("after-write");
-        if (auto s = JournalOutcome::commit(db, m_clock, entry, false); !s)
-            return fail(s.error());
-        if (auto s = hook.transaction()->commit(); !s)
-            return fail(s.error());
-        CrashPoint::reach("after-commit");
-        return item;
-    }
-    // Nothing was written (a store's refusal, an add already present): the decision alone,
-    // unless another decision of the item was recorded meanwhile (a reviewer on another
-    // machine): then this one is lost, and says to whom.
-    auto tx = db.begin();
-    if (!tx)
-        return fail(tx.error());
-    JournalRepository journal(db);
-    if (auto s = DecisionJournal::stillAt(journal, item.id, fromStatus); !s)
-        return fail(s.error());
-    InboxRepository repo(db);
-    if (auto s = repo.saveDecision(item); !s)
-        return fail(s.error());
-    if (auto s = audit(item, reviewer, action, fromStatus, &result, details); !s)
-        return fail(s.error());
-    if (auto s = tx->commit(); !s)
-        return fail(s.error());
-    return item;
-}
-
-Result<InboxItem> InboxService::applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,
-                                               InboxStatus successStatus, const Json& details)
-{
-    const QString fromStatus = item.status;
-    item.decidedAt = time::toIso(m_clock.now());
-    item.decidedBy = reviewer;
-    InboxItem announced = item;
-    announced.setStatus(successStatus);
-    JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
-                          journalFor(announced, reviewer, action, fromStatus, details));
-    auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
-                 .apply(item.destination, item.effectiveOp(), item.source);
-    if (hook.lostTo())
-        return fail(*hook.lostTo()); // another reviewer's decision of this item came first
-    if (!r)
-        return fail(r.error()); // an announced row the write did not follow is settled later
-    if (!r->applied && r->stale)
-        return fail(staleError(item, staleWhy(*r)));
-    item.setStatus(r->applied ? successStatus : S::Failed);
-    item.reason = r->message;
-    item.stale = false;
-    if (r->applied) {
-        item.targetPath = r->targetPath;
-        item.beforeContent = r->before;
-        item.afterContent = r->after;
-    }
-    return record(hook, item, reviewer, action, fromStatus, *r, details);
-}
-
-Result<bool> InboxService::isOutdated(const InboxItem& it)
-{
-    auto stale =
-        Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
-    if (!stale)
-        return fail(stale.error());
-    // A write Hermes pinned to an entry is never outdated here: applying it fails with Hermes'
-    // own message, and the item records that failure.
-    return *stale && !(isMemoryStore(it.destination) && MemoryApplier::isPinned(it.effectiveOp()));
-}
-
-Result<InboxItem> InboxService::takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed,
-                                                const QString& what, bool checkStale)
-{
-    auto opened = open(id, allowed, what);
-    if (!opened)
-        return fail(opened.error());
-    auto& [tx, it] = *opened;
-    if (checkStale) {
-        auto outdated = isOutdated(it);
-        if (!outdated)
-            return fail(outdated.error());
-        if (*outdated) {
-            // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
-            if (!it.stale) {
-                if (auto s = InboxRepository(m_workspace.db()).setStale(id, true); !s)
-                    return fail(s.error());
-                if (auto s = tx.commit(); !s)
-                    return fail(s.error());
-            }
-            return fail(staleError(it, {}));
-        }
-    }
-    // Ends the read: the journal row, committed on its own, comes next. The journal's lock,
-    // held by the caller, keeps every other decider away from the item meanwhile.
-    if (auto s = tx.commit(); !s)
-        return fail(s.error());
-    return std::move(it);
-}
-
 Result<std::optional<InboxItem>> InboxService::gatherApproval(qint64 id, const QString& reviewer)
 {
     if (!m_workspace.db().isServer() || m_workspace.config().twoPersonDestinations.isEmpty())
         return std::optional<InboxItem>();
-    auto opened = open(id, {S::Pending}, QStringLiteral("be approved"));
+    auto opened = m_steps.open(id, {S::Pending}, QStringLiteral("be approved"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
@@ -362,7 +119,7 @@ Result<std::optional<InboxItem>> InboxService::gatherApproval(qint64 id, const Q
     if (auto added = reviewers.addApproval(id, reviewer, at); !added)
         return fail(added.error());
     AuditEntry e;
-    e.actor = actorOf(reviewer);
+    e.actor = Actor::human(reviewer);
     e.action = toString(A::InboxApproval);
     e.subjectType = QStringLiteral("inbox_item");
     e.subjectId = QString::number(id);
@@ -394,13 +151,13 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
+    auto it = m_steps.takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
     if (!it)
         return it;
-    auto decided = applyAndRecord(std::move(*it), reviewer, A::InboxApprove, S::Applied);
+    auto decided = m_steps.applyAndRecord(std::move(*it), reviewer, A::InboxApprove, S::Applied);
     if (!decided)
         return decided;
-    settleHermes(id, reviewer);
+    m_steps.settleHermes(id, reviewer);
     return decided;
 }
 
@@ -436,7 +193,7 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = takeForDecision(id, {S::Pending}, QStringLiteral("be patched"), false);
+    auto it = m_steps.takeForDecision(id, {S::Pending}, QStringLiteral("be patched"), false);
     if (!it)
         return it;
     if (auto s = onlyByApproval(*it, QStringLiteral("a patch")); !s)
@@ -445,10 +202,10 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
     if (!edited)
         return fail(edited.error());
     it->finalOp = *edited;
-    auto decided = applyAndRecord(std::move(*it), reviewer, A::InboxPatch, S::Modified);
+    auto decided = m_steps.applyAndRecord(std::move(*it), reviewer, A::InboxPatch, S::Modified);
     if (!decided)
         return decided;
-    settleHermes(id, reviewer);
+    m_steps.settleHermes(id, reviewer);
     return decided;
 }
 
@@ -460,7 +217,7 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
+    auto it = m_steps.takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
     if (!it)
         return it;
     const QString& target = it->destination;
@@ -503,17 +260,18 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
     }
     it->finalOp = *batch;
     auto decided =
-        applyAndRecord(std::move(*it), reviewer, A::InboxMakeRoom, S::Modified, Json{{"room", clean.toJson()}});
+        m_steps.applyAndRecord(std::move(*it), reviewer, A::InboxMakeRoom, S::Modified, Json{{"room", clean.toJson()}});
     if (!decided)
         return decided;
-    settleHermes(id, reviewer);
+    m_steps.settleHermes(id, reviewer);
     return decided;
 }
 
 Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
                                               const QString& filesHost)
 {
-    auto opened = open(id, {S::Pending}, editedOp ? QStringLiteral("be patched") : QStringLiteral("be approved"));
+    auto opened =
+        m_steps.open(id, {S::Pending}, editedOp ? QStringLiteral("be patched") : QStringLiteral("be approved"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
@@ -532,7 +290,7 @@ Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer
     it.reason = QStringLiteral("approved, waiting for %1").arg(filesHost);
     if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)
         return fail(s.error());
-    if (auto s = audit(it, reviewer, editedOp ? A::InboxPatch : A::InboxApprove, fromStatus, nullptr); !s)
+    if (auto s = m_steps.audit(it, reviewer, editedOp ? A::InboxPatch : A::InboxApprove, fromStatus, nullptr); !s)
         return fail(s.error());
     if (auto s = tx.commit(); !s)
         return fail(s.error());
@@ -544,12 +302,12 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto opened = open(id, {S::Approved}, QStringLiteral("be written"), false);
+    auto opened = m_steps.open(id, {S::Approved}, QStringLiteral("be written"), false);
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
     const QString reviewer = it.decidedBy.value_or(QStringLiteral("unknown"));
-    auto outdated = isOutdated(it);
+    auto outdated = m_steps.isOutdated(it);
     if (!outdated)
         return fail(outdated.error());
     if (*outdated) {
@@ -562,7 +320,7 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
         it.decidedBy.reset();
         if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)
             return fail(s.error());
-        if (auto s = audit(it, reviewer, A::InboxApply, fromStatus, nullptr); !s)
+        if (auto s = m_steps.audit(it, reviewer, A::InboxApply, fromStatus, nullptr); !s)
             return fail(s.error());
         if (auto s = tx.commit(); !s)
             return fail(s.error());
@@ -571,10 +329,10 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
     if (auto s = tx.commit(); !s)
         return fail(s.error());
     const InboxStatus success = it.finalOp ? S::Modified : S::Applied;
-    auto decided = applyAndRecord(std::move(it), reviewer, A::InboxApply, success);
+    auto decided = m_steps.applyAndRecord(std::move(it), reviewer, A::InboxApply, success);
     if (!decided)
         return decided;
-    settleHermes(id, reviewer);
+    m_steps.settleHermes(id, reviewer);
     return decided;
 }
 
@@ -593,7 +351,7 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto opened = open(id, {S::Pending}, QStringLiteral("be refused"));
+    auto opened = m_steps.open(id, {S::Pending}, QStringLiteral("be refused"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
@@ -606,11 +364,11 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     it.decidedBy = reviewer;
     if (auto s = repo.saveDecision(it); !s)
         return fail(s.error());
-    if (auto s = audit(it, reviewer, A::InboxRefuse, fromStatus, nullptr); !s)
+    if (auto s = m_steps.audit(it, reviewer, A::InboxRefuse, fromStatus, nullptr); !s)
         return fail(s.error());
     if (auto s = tx.commit(); !s)
         return fail(s.error());
-    settleHermes(id, reviewer);
+    m_steps.settleHermes(id, reviewer);
     return it;
 }
 
@@ -622,7 +380,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto taken = takeForDecision(id, {S::Applied, S::Modified}, QStringLiteral("be reverted"), false);
+    auto taken = m_steps.takeForDecision(id, {S::Applied, S::Modified}, QStringLiteral("be reverted"), false);
     if (!taken)
         return taken;
     InboxItem it = std::move(*taken);
@@ -640,17 +398,18 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     it.decidedAt = time::toIso(m_clock.now());
     it.decidedBy = reviewer;
     const AuditAction action = A::InboxRevert;
-    JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(), journalFor(it, reviewer, action, fromStatus));
+    JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
+                          m_steps.journalFor(it, reviewer, action, fromStatus));
     auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(it)).revert(it.destination, applied);
     if (!r)
         return fail(r.error());
     it.reason = r->message;
-    return record(hook, it, reviewer, action, fromStatus, *r);
+    return m_steps.record(hook, it, reviewer, action, fromStatus, *r);
 }
 
 Result<InboxItem> InboxService::undoRefusal(qint64 id, const QString& reviewer)
 {
-    auto opened = open(id, {S::Refused}, QStringLiteral("have their refusal undone"));
+    auto opened = m_steps.open(id, {S::Refused}, QStringLiteral("have their refusal undone"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;

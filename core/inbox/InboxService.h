@@ -1,10 +1,7 @@
 #pragma once
 
-#include "audit/AuditAction.h"
-#include "audit/AuditEntry.h"
+#include "inbox/DecisionRecorder.h"
 #include "inbox/InboxItem.h"
-#include "journal/JournalEntry.h"
-#include "store/Database.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 #include "util/Json.h"
@@ -74,60 +71,24 @@ public:
     static const QStringList& refusalCodes();
 
 private:
-    // A decision's opening, said once: its transaction begun, then its item loaded and its
-    // status checked against `allowed` ("inbox item 7 is applied; only pending items can be
-    // approved", `what` being "be approved"). Nothing is written yet, so an error here leaves
-    // the item as it was; the caller commits `tx` once the decision is recorded. Callers make
-    // their InboxRepository after this, so its statements are gone before `tx` ends.
-    struct Opened {
-        Transaction tx;
-        InboxItem item;
-    };
-    // `checkRights`: false only when writing a decision a reviewer with the right already made.
-    Result<Opened> open(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
-                        bool checkRights = true);
+    Result<Json> validatePatch(const InboxItem& item, const Json& editedOp) const;
     // Records an approval (or a patch) made away from the team's files host as `approved`;
     // that host writes it (applyApproved).
     Result<InboxItem> deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
                                     const QString& filesHost);
-    Result<InboxItem> load(InboxRepository& repo, qint64 id);
     // The first approval of a two-person item, recorded: the item as it stays. Nothing when this
     // approval decides (no rule applies, or it is the second).
     Result<std::optional<InboxItem>> gatherApproval(qint64 id, const QString& reviewer);
-    // Whether the item's target changed since it was proposed, so that writing it now would
-    // write something the reviewer did not read.
-    Result<bool> isOutdated(const InboxItem& it);
-    // Loads the item under `allowed`, refuses a stale one when asked, and ends the read so that
-    // the decision's journal row can commit on its own. The caller holds the journal's lock.
-    Result<InboxItem> takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
-                                      bool checkStale);
-    // Applies the item's op through the decision journal and records the outcome.
-    // `details`: keys added to the audit row's details (make room: the room).
-    Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,
-                                     InboxStatus successStatus, const Json& details = Json::object());
-    // The journal row of a decision about to write: its subject and the outcome to commit.
-    JournalEntry journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
-                            const QString& fromStatus, const Json& details = Json::object()) const;
-    // The third step: the outcome through the journal when a file was written, else the
-    // decision alone.
-    Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer, AuditAction action,
-                             const QString& fromStatus, const ApplyResult& result,
-                             const Json& details = Json::object());
-    AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
-                          const ApplyResult* result, const Json& details = Json::object()) const;
-    Status audit(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
-                 const ApplyResult* result, const Json& details = Json::object());
-    Result<Json> validatePatch(const InboxItem& item, const Json& editedOp) const;
     // Refused for an item of a two-person destination on a team's server: `what` ("a patch")
     // would apply it on one reviewer's word.
     Status onlyByApproval(const InboxItem& item, const QString& what) const;
     // Refused on a team whose files live on another host: `why` ("a revert writes the files")
     // says what needs them.
     Status onlyWhereTheFilesAre(qint64 id, const QString& why) const;
-    void settleHermes(qint64 id, const QString& reviewer);
 
     Workspace& m_workspace;
     const Clock& m_clock;
+    DecisionRecorder m_steps;
 };
 
 } // namespace sediment

@@ -1,0 +1,278 @@
+#include "inbox/DecisionRecorder.h"
+
+#include "apply/Applier.h"
+#include "apply/MemoryApplier.h"
+#include "audit/Actor.h"
+#include "hermes/HermesProfiles.h"
+#include "hermes/HermesSettler.h"
+#include "journal/CrashPoint.h"
+#include "journal/DecisionJournal.h"
+#include "journal/JournalOutcome.h"
+#include "journal/JournalWriteHook.h"
+#include "proposal/Destination.h"
+#include "store/AuditRepository.h"
+#include "store/InboxRepository.h"
+#include "store/JournalRepository.h"
+#include "team/FilesHost.h"
+#include "team/TeamRights.h"
+#include "util/Time.h"
+#include "workspace/Workspace.h"
+
+#include <algorithm>
+
+namespace sediment {
+
+namespace {
+
+using S = InboxStatus;
+
+// "pending", "applied or modified": the statuses a decision may start from, for its refusal.
+QString alternatives(std::initializer_list<InboxStatus> allowed)
+{
+    QStringList words;
+    for (const InboxStatus s : allowed)
+        words << toString(s);
+    return words.join(QStringLiteral(" or "));
+}
+
+Error staleError(const InboxItem& it, const QString& why)
+{
+    return Error::refused(QStringLiteral("inbox item %1 is stale (%2); patch it before approving "
+                                         "(sediment inbox patch %1 --file F)")
+                              .arg(it.id)
+                              .arg(why.isEmpty() ? QStringLiteral("its target changed since it "
+                                                                  "was proposed")
+                                                 : why));
+}
+
+// The message of a store's stale refusal, without its "stale: " prefix.
+QString staleWhy(const ApplyResult& r)
+{
+    QString m = r.message;
+    if (m.startsWith(QLatin1String("stale: ")))
+        m = m.mid(7);
+    return m;
+}
+
+} // namespace
+
+DecisionRecorder::DecisionRecorder(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
+
+Result<InboxItem> DecisionRecorder::load(InboxRepository& repo, qint64 id)
+{
+    auto found = repo.find(id);
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
+    return **found;
+}
+
+Result<DecisionRecorder::Opened> DecisionRecorder::open(qint64 id, std::initializer_list<InboxStatus> allowed,
+                                                        const QString& what, bool checkRights)
+{
+    auto tx = m_workspace.db().begin();
+    if (!tx)
+        return fail(tx.error());
+    InboxRepository repo(m_workspace.db());
+    auto it = load(repo, id);
+    if (!it)
+        return fail(it.error());
+    if (std::ranges::none_of(allowed, [&](InboxStatus s) { return it->hasStatus(s); })) {
+        // Who decided it and when: on a team, most often another reviewer a moment ago.
+        const QString by = it->decidedBy && it->decidedAt
+                               ? QStringLiteral(" (by %1 at %2)").arg(*it->decidedBy, *it->decidedAt)
+                               : QString();
+        return fail(Error::refused(QStringLiteral("inbox item %1 is %2%3; only %4 items can %5")
+                                       .arg(it->id)
+                                       .arg(it->status, by, alternatives(allowed), what)));
+    }
+    // A decision of this item still being written (on a team, maybe on another machine): its
+    // journal row claims the item until its outcome is recorded.
+    if (auto claim = JournalRepository(m_workspace.db()).claimOn(id); !claim)
+        return fail(claim.error());
+    else if (*claim && (*claim)->state == JournalEntry::State::Open)
+        return fail(DecisionJournal::claimed(id, **claim));
+    // On a team's server, the reviewer's right (docs/user-guide.md#team-mode).
+    const QString decide = QStringLiteral("decide inbox item %1 (%2)").arg(it->id).arg(it->destination);
+    if (auto s = checkRights ? TeamRights(m_workspace).mayDecide(it->destination, decide) : Status(); !s)
+        return fail(s.error());
+    return Opened{std::move(*tx), std::move(*it)};
+}
+
+AuditEntry DecisionRecorder::auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action,
+                                        const QString& fromStatus, const ApplyResult* result, const Json& details) const
+{
+    AuditEntry e;
+    e.actor = Actor::human(reviewer);
+    e.action = toString(action);
+    e.subjectType = QStringLiteral("inbox_item");
+    e.subjectId = QString::number(item.id);
+    e.reason = item.reason;
+    e.before = fromStatus;
+    e.after = item.status;
+    e.details = Json{{"destination", toStd(item.destination)}, {"op", item.op}};
+    if (item.finalOp)
+        e.details["final_op"] = *item.finalOp;
+    if (item.refusalCode)
+        e.details["refusal_code"] = toStd(*item.refusalCode);
+    if (result) {
+        e.details["store"] = toStd(result->store);
+        e.details["message"] = toStd(result->message);
+        e.details["target_path"] = result->targetPath ? Json(toStd(*result->targetPath)) : Json(nullptr);
+        e.details["changed"] = result->applied && result->before != result->after;
+    }
+    for (const auto& [key, value] : details.items())
+        e.details[key] = value;
+    return e;
+}
+
+Status DecisionRecorder::audit(const InboxItem& item, const QString& reviewer, AuditAction action,
+                               const QString& fromStatus, const ApplyResult* result, const Json& details)
+{
+    auto appended = AuditRepository(m_workspace.db(), m_clock)
+                        .append(auditEntry(item, reviewer, action, fromStatus, result, details));
+    if (!appended)
+        return fail(appended.error());
+    return {};
+}
+
+void DecisionRecorder::settleHermes(qint64 id, const QString& reviewer)
+{
+    // A team's staged Hermes files are on the files host, which settles them when it writes.
+    if (auto elsewhere = FilesHost::elsewhere(m_workspace); !elsewhere || *elsewhere)
+        return;
+    // A staged Hermes write is settled after the decision committed; should this fail, the next
+    // import settles it (the decision is what counts), so the result is not the caller's error.
+    (void)HermesSettler(m_workspace, m_clock).settle(id, Actor::human(reviewer));
+}
+
+JournalEntry DecisionRecorder::journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
+                                          const QString& fromStatus, const Json& details) const
+{
+    JournalEntry entry;
+    entry.subjectType = QStringLiteral("inbox_item");
+    entry.subjectId = QString::number(decided.id);
+    entry.itemId = decided.id;
+    Json item{{"id", decided.id},
+              {"status", toStd(decided.status)},
+              {"decided_by", toStd(reviewer)},
+              {"decided_at", decided.decidedAt ? Json(toStd(*decided.decidedAt)) : Json(nullptr)},
+              {"final_op", decided.finalOp ? *decided.finalOp : Json(nullptr)}};
+    if (decided.hasStatus(S::Reverted))
+        item["keep_contents"] = true;
+    entry.outcome = Json{
+        {"item", std::move(item)},
+        {"audit", JournalOutcome::auditToJson(auditEntry(decided, reviewer, action, fromStatus, nullptr, details))}};
+    return entry;
+}
+
+Result<InboxItem> DecisionRecorder::record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer,
+                                           AuditAction action, const QString& fromStatus, const ApplyResult& result,
+                                           const Json& details)
+{
+    Database& db = m_workspace.db();
+    if (hook.announced()) {
+        // The file holds the new bytes: the outcome, as the journal row describes it, completed
+        // with what the store said.
+        JournalEntry& entry = hook.entry();
+        entry.outcome["item"]["reason"] = toStd(result.message);
+        entry.outcome["audit"] =
+            JournalOutcome::auditToJson(auditEntry(item, reviewer, action, fromStatus, &result, details));
+        CrashPoint::reach("after-write");
+        if (auto s = JournalOutcome::commit(db, m_clock, entry, false); !s)
+            return fail(s.error());
+        if (auto s = hook.transaction()->commit(); !s)
+            return fail(s.error());
+        CrashPoint::reach("after-commit");
+        return item;
+    }
+    // Nothing was written (a store's refusal, an add already present): the decision alone,
+    // unless another decision of the item was recorded meanwhile (a reviewer on another
+    // machine): then this one is lost, and says to whom.
+    auto tx = db.begin();
+    if (!tx)
+        return fail(tx.error());
+    JournalRepository journal(db);
+    if (auto s = DecisionJournal::stillAt(journal, item.id, fromStatus); !s)
+        return fail(s.error());
+    InboxRepository repo(db);
+    if (auto s = repo.saveDecision(item); !s)
+        return fail(s.error());
+    if (auto s = audit(item, reviewer, action, fromStatus, &result, details); !s)
+        return fail(s.error());
+    if (auto s = tx->commit(); !s)
+        return fail(s.error());
+    return item;
+}
+
+Result<InboxItem> DecisionRecorder::applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,
+                                                   InboxStatus successStatus, const Json& details)
+{
+    const QString fromStatus = item.status;
+    item.decidedAt = time::toIso(m_clock.now());
+    item.decidedBy = reviewer;
+    InboxItem announced = item;
+    announced.setStatus(successStatus);
+    JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
+                          journalFor(announced, reviewer, action, fromStatus, details));
+    auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
+                 .apply(item.destination, item.effectiveOp(), item.source);
+    if (hook.lostTo())
+        return fail(*hook.lostTo()); // another reviewer's decision of this item came first
+    if (!r)
+        return fail(r.error()); // an announced row the write did not follow is settled later
+    if (!r->applied && r->stale)
+        return fail(staleError(item, staleWhy(*r)));
+    item.setStatus(r->applied ? successStatus : S::Failed);
+    item.reason = r->message;
+    item.stale = false;
+    if (r->applied) {
+        item.targetPath = r->targetPath;
+        item.beforeContent = r->before;
+        item.afterContent = r->after;
+    }
+    return record(hook, item, reviewer, action, fromStatus, *r, details);
+}
+
+Result<bool> DecisionRecorder::isOutdated(const InboxItem& it)
+{
+    auto stale =
+        Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
+    if (!stale)
+        return fail(stale.error());
+    // A write Hermes pinned to an entry is never outdated here: applying it fails with Hermes'
+    // own message, and the item records that failure.
+    return *stale && !(isMemoryStore(it.destination) && MemoryApplier::isPinned(it.effectiveOp()));
+}
+
+Result<InboxItem> DecisionRecorder::takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed,
+                                                    const QString& what, bool checkStale)
+{
+    auto opened = open(id, allowed, what);
+    if (!opened)
+        return fail(opened.error());
+    auto& [tx, it] = *opened;
+    if (checkStale) {
+        auto outdated = isOutdated(it);
+        if (!outdated)
+            return fail(outdated.error());
+        if (*outdated) {
+            // The flag is kept so the inbox shows the item as outdated; the refusal is the answer.
+            if (!it.stale) {
+                if (auto s = InboxRepository(m_workspace.db()).setStale(id, true); !s)
+                    return fail(s.error());
+                if (auto s = tx.commit(); !s)
+                    return fail(s.error());
+            }
+            return fail(staleError(it, {}));
+        }
+    }
+    // Ends the read: the journal row, committed on its own, comes next. The journal's lock,
+    // held by the caller, keeps every other decider away from the item meanwhile.
+    if (auto s = tx.commit(); !s)
+        return fail(s.error());
+    return std::move(it);
+}
+
+} // namespace sediment

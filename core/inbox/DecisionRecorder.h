@@ -1,0 +1,80 @@
+#pragma once
+
+#include "audit/AuditAction.h"
+#include "audit/AuditEntry.h"
+#include "inbox/InboxItem.h"
+#include "journal/JournalEntry.h"
+#include "store/Database.h"
+#include "util/Clock.h"
+#include "util/Error.h"
+#include "util/Json.h"
+
+#include <QString>
+
+#include <initializer_list>
+
+namespace sediment {
+
+class Workspace;
+class InboxRepository;
+struct ApplyResult;
+class JournalWriteHook;
+
+// The steps every inbox decision is made of (docs/architecture.md): open the item and check that
+// it may be decided, write its op through the decision journal, then record the outcome with its
+// audit row. InboxService's decisions (approve, patch, make room, refuse, revert, a team's
+// deferred approval) are these steps in their own orders, so a file and its decision are kept
+// together in one place.
+class DecisionRecorder final {
+public:
+    DecisionRecorder(Workspace& workspace, const Clock& clock);
+
+    // A decision's opening, said once: its transaction begun, then its item loaded and its
+    // status checked against `allowed` ("inbox item 7 is applied; only pending items can be
+    // approved", `what` being "be approved"). Nothing is written yet, so an error here leaves
+    // the item as it was; the caller commits `tx` once the decision is recorded. Callers make
+    // their InboxRepository after this, so its statements are gone before `tx` ends.
+    struct Opened {
+        Transaction tx;
+        InboxItem item;
+    };
+    // `checkRights`: false only when writing a decision a reviewer with the right already made.
+    Result<Opened> open(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
+                        bool checkRights = true);
+    // The item, or Invalid "no inbox item N".
+    Result<InboxItem> load(InboxRepository& repo, qint64 id);
+    // Whether the item's target changed since it was proposed, so that writing it now would
+    // write something the reviewer did not read.
+    Result<bool> isOutdated(const InboxItem& it);
+    // Loads the item under `allowed`, refuses a stale one when asked, and ends the read so that
+    // the decision's journal row can commit on its own. The caller holds the journal's lock.
+    Result<InboxItem> takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
+                                      bool checkStale);
+    // Applies the item's op through the decision journal and records the outcome.
+    // `details`: keys added to the audit row's details (make room: the room).
+    Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,
+                                     InboxStatus successStatus, const Json& details = Json::object());
+    // The journal row of a decision about to write: its subject and the outcome to commit.
+    JournalEntry journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
+                            const QString& fromStatus, const Json& details = Json::object()) const;
+    // The third step: the outcome through the journal when a file was written, else the
+    // decision alone.
+    Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer, AuditAction action,
+                             const QString& fromStatus, const ApplyResult& result,
+                             const Json& details = Json::object());
+    // The decision's audit row, in the caller's transaction.
+    Status audit(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
+                 const ApplyResult* result, const Json& details = Json::object());
+    // Settles the staged Hermes file of a decided item, where the files are; a failure is left
+    // to the next import.
+    void settleHermes(qint64 id, const QString& reviewer);
+
+private:
+    AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
+                          const ApplyResult* result, const Json& details = Json::object()) const;
+
+    Workspace& m_workspace;
+    const Clock& m_clock;
+};
+
+} // namespace sediment
