@@ -235,6 +235,16 @@ Result<InboxItem> DecisionRecorder::applyAndRecord(InboxItem item, const QString
     return record(hook, item, reviewer, action, fromStatus, *r, details);
 }
 
+Result<InboxItem> DecisionRecorder::write(InboxItem item, const QString& reviewer, AuditAction action,
+                                          InboxStatus successStatus, const Json& details)
+{
+    const qint64 id = item.id;
+    auto decided = applyAndRecord(std::move(item), reviewer, action, successStatus, details);
+    if (decided)
+        settleHermes(id, reviewer);
+    return decided;
+}
+
 Result<bool> DecisionRecorder::isOutdated(const InboxItem& it)
 {
     auto stale =

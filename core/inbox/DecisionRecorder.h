@@ -65,6 +65,9 @@ public:
     // The decision's audit row, in the caller's transaction.
     Status audit(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
                  const ApplyResult* result, const Json& details = Json::object());
+    // applyAndRecord, then, when the decision is recorded, settleHermes: an approval's whole write.
+    Result<InboxItem> write(InboxItem item, const QString& reviewer, AuditAction action, InboxStatus successStatus,
+                            const Json& details = Json::object());
     // Settles the staged Hermes file of a decided item, where the files are; a failure is left
     // to the next import.
     void settleHermes(qint64 id, const QString& reviewer);

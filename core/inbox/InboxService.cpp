@@ -2,34 +2,24 @@
 
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
-#include "audit/Actor.h"
 #include "audit/AuditAction.h"
 #include "hermes/HermesProfiles.h"
-#include "hermes/HermesSettler.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/MemoryRoom.h"
 #include "inbox/MemoryWritePlan.h"
 #include "inbox/RefusalUndo.h"
-#include "journal/CrashPoint.h"
 #include "journal/DecisionJournal.h"
-#include "journal/JournalOutcome.h"
 #include "journal/JournalWriteHook.h"
 #include "memory/MemoryEdit.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
-#include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
-#include "store/JournalRepository.h"
-#include "store/ReviewerRepository.h"
 #include "team/FilesHost.h"
-#include "team/TeamRights.h"
 #include "util/Time.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
-
-#include <algorithm>
 
 namespace sediment {
 
@@ -40,34 +30,11 @@ using A = AuditAction;
 
 } // namespace
 
-Status InboxService::onlyByApproval(const InboxItem& item, const QString& what) const
-{
-    // A patch or a room applies at once, which would let one reviewer alone write a destination
-    // the team wants two to agree on.
-    if (!m_workspace.db().isServer() || !m_workspace.config().twoPersonDestinations.contains(item.destination))
-        return {};
-    return fail(Error::refused(QStringLiteral("inbox item %1: %2 writes need two approvals, and %3 would apply it "
-                                              "at once; approve it as proposed, or refuse it and let the agent "
-                                              "propose the corrected version")
-                                   .arg(item.id)
-                                   .arg(item.destination, what)));
-}
-
-Status InboxService::onlyWhereTheFilesAre(qint64 id, const QString& why) const
-{
-    auto elsewhere = FilesHost::elsewhere(m_workspace);
-    if (!elsewhere)
-        return fail(elsewhere.error());
-    if (*elsewhere)
-        return fail(Error::refused(
-            QStringLiteral("inbox item %1: %2, which live on %3; run it there").arg(id).arg(why, **elsewhere)));
-    return {};
-}
-
 InboxService::InboxService(Workspace& workspace, const Clock& clock)
     : m_workspace(workspace)
     , m_clock(clock)
     , m_steps(workspace, clock)
+    , m_team(workspace, clock, m_steps)
 {}
 
 const QStringList& InboxService::refusalCodes()
@@ -91,53 +58,10 @@ Result<bool> InboxService::isStale(const InboxItem& item)
         .isStale(item.destination, item.effectiveOp());
 }
 
-Result<std::optional<InboxItem>> InboxService::gatherApproval(qint64 id, const QString& reviewer)
-{
-    if (!m_workspace.db().isServer() || m_workspace.config().twoPersonDestinations.isEmpty())
-        return std::optional<InboxItem>();
-    auto opened = m_steps.open(id, {S::Pending}, QStringLiteral("be approved"));
-    if (!opened)
-        return fail(opened.error());
-    auto& [tx, it] = *opened;
-    if (!m_workspace.config().twoPersonDestinations.contains(it.destination))
-        return std::optional<InboxItem>();
-    ReviewerRepository reviewers(m_workspace.db());
-    auto earlier = reviewers.approvalsOf(id);
-    if (!earlier)
-        return fail(earlier.error());
-    for (const auto& a : *earlier)
-        if (a.reviewer == reviewer)
-            return fail(Error::refused(QStringLiteral("%1 already approved inbox item %2 at %3; %4 items need a "
-                                                      "second approval from another reviewer")
-                                           .arg(reviewer)
-                                           .arg(id)
-                                           .arg(a.at, it.destination)));
-    if (!earlier->empty())
-        return std::optional<InboxItem>(); // the second approval: it decides
-    // The first approval is recorded (and audited); the item stays pending for a second one.
-    const QString at = time::toIso(m_clock.now());
-    if (auto added = reviewers.addApproval(id, reviewer, at); !added)
-        return fail(added.error());
-    AuditEntry e;
-    e.actor = Actor::human(reviewer);
-    e.action = toString(A::InboxApproval);
-    e.subjectType = QStringLiteral("inbox_item");
-    e.subjectId = QString::number(id);
-    e.reason = QStringLiteral("approval 1 of 2 (two-person rule for %1)").arg(it.destination);
-    e.before = it.status;
-    e.after = it.status;
-    if (auto logged = AuditRepository(m_workspace.db(), m_clock).append(e); !logged)
-        return fail(logged.error());
-    if (auto s = tx.commit(); !s)
-        return fail(s.error());
-    it.reason = QStringLiteral("approval 1 of 2 recorded (%1); a second reviewer's approval applies it").arg(reviewer);
-    return std::optional<InboxItem>(std::move(it));
-}
-
 Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
 {
     // The two-person rule (team mode): a first approval is only recorded.
-    auto first = gatherApproval(id, reviewer);
+    auto first = m_team.gatherApproval(id, reviewer);
     if (!first)
         return fail(first.error());
     if (*first)
@@ -154,11 +78,7 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
     auto it = m_steps.takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
     if (!it)
         return it;
-    auto decided = m_steps.applyAndRecord(std::move(*it), reviewer, A::InboxApprove, S::Applied);
-    if (!decided)
-        return decided;
-    m_steps.settleHermes(id, reviewer);
-    return decided;
+    return m_steps.write(std::move(*it), reviewer, A::InboxApprove, S::Applied);
 }
 
 Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& editedOp) const
@@ -196,23 +116,19 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
     auto it = m_steps.takeForDecision(id, {S::Pending}, QStringLiteral("be patched"), false);
     if (!it)
         return it;
-    if (auto s = onlyByApproval(*it, QStringLiteral("a patch")); !s)
+    if (auto s = m_team.onlyByApproval(*it, QStringLiteral("a patch")); !s)
         return fail(s.error());
     auto edited = validatePatch(*it, editedOp);
     if (!edited)
         return fail(edited.error());
     it->finalOp = *edited;
-    auto decided = m_steps.applyAndRecord(std::move(*it), reviewer, A::InboxPatch, S::Modified);
-    if (!decided)
-        return decided;
-    m_steps.settleHermes(id, reviewer);
-    return decided;
+    return m_steps.write(std::move(*it), reviewer, A::InboxPatch, S::Modified);
 }
 
 Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, const QString& reviewer)
 {
     // The room is chosen from the entries as they are in the files, which only their host reads.
-    if (auto s = onlyWhereTheFilesAre(id, QStringLiteral("making room reads the memory files")); !s)
+    if (auto s = m_team.onlyWhereTheFilesAre(id, QStringLiteral("making room reads the memory files")); !s)
         return fail(s.error());
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
@@ -226,7 +142,7 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
                                                   "can make room")
                                        .arg(id)
                                        .arg(target)));
-    if (auto s = onlyByApproval(*it, QStringLiteral("making room")); !s)
+    if (auto s = m_team.onlyByApproval(*it, QStringLiteral("making room")); !s)
         return fail(s.error());
     // A merged entry is new text: cleaned and capped like a proposal's content.
     MemoryRoom clean = room;
@@ -259,12 +175,7 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
         return fail(Error::refused(QStringLiteral("inbox item %1: %2").arg(id).arg(plan.verdict)));
     }
     it->finalOp = *batch;
-    auto decided =
-        m_steps.applyAndRecord(std::move(*it), reviewer, A::InboxMakeRoom, S::Modified, Json{{"room", clean.toJson()}});
-    if (!decided)
-        return decided;
-    m_steps.settleHermes(id, reviewer);
-    return decided;
+    return m_steps.write(std::move(*it), reviewer, A::InboxMakeRoom, S::Modified, Json{{"room", clean.toJson()}});
 }
 
 Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
@@ -276,7 +187,7 @@ Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer
         return fail(opened.error());
     auto& [tx, it] = *opened;
     if (editedOp) {
-        if (auto s = onlyByApproval(it, QStringLiteral("a patch")); !s)
+        if (auto s = m_team.onlyByApproval(it, QStringLiteral("a patch")); !s)
             return fail(s.error());
         auto edited = validatePatch(it, *editedOp);
         if (!edited)
@@ -329,11 +240,7 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
     if (auto s = tx.commit(); !s)
         return fail(s.error());
     const InboxStatus success = it.finalOp ? S::Modified : S::Applied;
-    auto decided = m_steps.applyAndRecord(std::move(it), reviewer, A::InboxApply, success);
-    if (!decided)
-        return decided;
-    m_steps.settleHermes(id, reviewer);
-    return decided;
+    return m_steps.write(std::move(it), reviewer, A::InboxApply, success);
 }
 
 Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QString& text, const QString& reviewer)
@@ -375,7 +282,7 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
 Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
 {
     // A revert rewrites the target: only where the files are.
-    if (auto s = onlyWhereTheFilesAre(id, QStringLiteral("a revert writes the files")); !s)
+    if (auto s = m_team.onlyWhereTheFilesAre(id, QStringLiteral("a revert writes the files")); !s)
         return fail(s.error());
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)

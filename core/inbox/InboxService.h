@@ -2,6 +2,7 @@
 
 #include "inbox/DecisionRecorder.h"
 #include "inbox/InboxItem.h"
+#include "team/TeamApprovals.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 #include "util/Json.h"
@@ -31,6 +32,9 @@ class JournalWriteHook;
 class InboxService final {
 public:
     InboxService(Workspace& workspace, const Clock& clock);
+    // m_team holds a reference to m_steps.
+    InboxService(const InboxService&) = delete;
+    InboxService& operator=(const InboxService&) = delete;
 
     Result<InboxItem> item(qint64 id);
 
@@ -76,19 +80,11 @@ private:
     // that host writes it (applyApproved).
     Result<InboxItem> deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
                                     const QString& filesHost);
-    // The first approval of a two-person item, recorded: the item as it stays. Nothing when this
-    // approval decides (no rule applies, or it is the second).
-    Result<std::optional<InboxItem>> gatherApproval(qint64 id, const QString& reviewer);
-    // Refused for an item of a two-person destination on a team's server: `what` ("a patch")
-    // would apply it on one reviewer's word.
-    Status onlyByApproval(const InboxItem& item, const QString& what) const;
-    // Refused on a team whose files live on another host: `why` ("a revert writes the files")
-    // says what needs them.
-    Status onlyWhereTheFilesAre(qint64 id, const QString& why) const;
 
     Workspace& m_workspace;
     const Clock& m_clock;
     DecisionRecorder m_steps;
+    TeamApprovals m_team;
 };
 
 } // namespace sediment
