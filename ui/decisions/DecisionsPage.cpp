@@ -7,6 +7,7 @@
 #include "decisions/DecisionTableModel.h"
 #include "decisions/EscalationList.h"
 #include "decisions/ReliabilityChart.h"
+#include "shared/IdRowSelection.h"
 #include "shared/Tones.h"
 #include "store/DecisionRepository.h"
 #include "util/Time.h"
@@ -105,6 +106,8 @@ void DecisionsPage::buildTable()
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn, QHeaderView::Stretch);
     m_table->installEventFilter(this);
+    m_selection =
+        new IdRowSelection(m_table, m_model, DecisionTableModel::DecisionIdRole, DecisionTableModel::DescriptionColumn);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DecisionsPage::showSelected);
 }
 
@@ -227,29 +230,16 @@ QString DecisionsPage::badge() const
     return m_current.brier ? tr("Brier %1").arg(*m_current.brier, 0, 'f', 2) : tr("no reviews");
 }
 
-qint64 DecisionsPage::selectedId() const
-{
-    const QModelIndex i = m_table->currentIndex();
-    return i.isValid() ? m_model->data(i, DecisionTableModel::DecisionIdRole).toLongLong() : 0;
-}
+qint64 DecisionsPage::selectedId() const { return m_selection->currentId(); }
 
-bool DecisionsPage::selectDecision(qint64 id)
-{
-    const int row = m_model->rowOf(id);
-    if (row < 0)
-        return false;
-    m_table->selectRow(row);
-    m_table->setCurrentIndex(m_model->index(row, DecisionTableModel::DescriptionColumn));
-    return true;
-}
+bool DecisionsPage::selectDecision(qint64 id) { return m_selection->select(id); }
 
 void DecisionsPage::applyFilter()
 {
     DecisionRepository::Filter f;
     f.outcome = m_show->currentData().toString();
     m_model->setFilter(f);
-    if (m_model->rowCount() > 0)
-        m_table->selectRow(0);
+    m_selection->selectFirst();
     showSelected();
 }
 
@@ -431,10 +421,7 @@ void DecisionsPage::reload()
 {
     const qint64 keep = selectedId();
     m_model->refresh();
-    if (!keep || !selectDecision(keep)) {
-        if (m_model->rowCount() > 0)
-            m_table->selectRow(0);
-    }
+    m_selection->selectOrFirst(keep);
     showSelected();
     refreshFigures();
     refreshTrend();

@@ -20,6 +20,7 @@ class QLineSeries;
 namespace sediment::ui {
 
 class DecisionTableModel;
+class IdRowSelection;
 class ReliabilityChart;
 
 // Decisions (docs/user-guide.md#decisions, docs/user-guide.md#the-window): review outcomes from the keyboard (S success, P partial, F failure,
@@ -80,6 +81,7 @@ private:
     const Clock& m_clock;
     DecisionTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
+    IdRowSelection* m_selection = nullptr;
     QComboBox* m_show = nullptr;
     QLabel* m_detail = nullptr;
     QLabel* m_figures = nullptr;

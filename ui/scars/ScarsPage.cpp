@@ -5,6 +5,7 @@
 #include "scars/ScarSuggester.h"
 #include "scars/ScarTableModel.h"
 #include "shared/ColumnFit.h"
+#include "shared/IdRowSelection.h"
 #include "store/ScarRepository.h"
 
 #include <QCheckBox>
@@ -105,6 +106,7 @@ void ScarsPage::buildTable()
     fitColumn(m_table, ScarTableModel::ScopeColumn, QStringLiteral("integration"));
     fitColumn(m_table, ScarTableModel::RecallsColumn, QStringLiteral("9999"));
     fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
+    m_selection = new IdRowSelection(m_table, m_model, ScarTableModel::ScarIdRole, ScarTableModel::TitleColumn);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ScarsPage::showSelected);
 }
 
@@ -171,8 +173,7 @@ void ScarsPage::applyFilter()
     f.minImportance = m_minImportance->value();
     f.includeArchived = m_archived->isChecked();
     m_model->setFilter(f);
-    if (m_model->rowCount() > 0)
-        m_table->selectRow(0);
+    m_selection->selectFirst();
     showSelected();
     const QString before = badge();
     auto total = ScarRepository(m_workspace.db()).count({});
@@ -181,21 +182,9 @@ void ScarsPage::applyFilter()
         Q_EMIT badgeChanged();
 }
 
-qint64 ScarsPage::selectedId() const
-{
-    const QModelIndex i = m_table->currentIndex();
-    return i.isValid() ? m_model->data(i, ScarTableModel::ScarIdRole).toLongLong() : 0;
-}
+qint64 ScarsPage::selectedId() const { return m_selection->currentId(); }
 
-bool ScarsPage::selectScar(qint64 id)
-{
-    const int row = m_model->rowOf(id);
-    if (row < 0)
-        return false;
-    m_table->selectRow(row);
-    m_table->setCurrentIndex(m_model->index(row, ScarTableModel::TitleColumn));
-    return true;
-}
+bool ScarsPage::selectScar(qint64 id) { return m_selection->select(id); }
 
 void ScarsPage::showSelected()
 {
@@ -273,10 +262,7 @@ void ScarsPage::reload()
     const qint64 keep = selectedId();
     reloadScopes();
     m_model->refresh();
-    if (!keep || !selectScar(keep)) {
-        if (m_model->rowCount() > 0)
-            m_table->selectRow(0);
-    }
+    m_selection->selectOrFirst(keep);
     showSelected();
 }
 

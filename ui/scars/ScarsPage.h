@@ -17,6 +17,7 @@ class QTimer;
 
 namespace sediment::ui {
 
+class IdRowSelection;
 class ScarTableModel;
 
 // Scars (docs/user-guide.md#scars, docs/user-guide.md#the-window): full-text search with scope, kind and importance filters; a recall preview
@@ -72,6 +73,7 @@ private:
     QSpinBox* m_minImportance = nullptr;
     QCheckBox* m_archived = nullptr;
     QTableView* m_table = nullptr;
+    IdRowSelection* m_selection = nullptr;
     QTableWidget* m_recall = nullptr;
     QTextBrowser* m_lesson = nullptr;
     QPushButton* m_suggest = nullptr;
