@@ -5,6 +5,7 @@
 #include "shared/ErrorDialog.h"
 #include "shared/RecordTable.h"
 #include "shared/Tones.h"
+#include "shared/TypingPause.h"
 #include "store/AuditRepository.h"
 #include "util/Json.h"
 #include "workspace/Workspace.h"
@@ -23,7 +24,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -144,12 +144,10 @@ QSplitter* AuditPage::buildSplitter()
 // The text filters apply after a pause in typing, the choices at once.
 void AuditPage::connectSignals()
 {
-    m_filterTimer = new QTimer(this);
-    m_filterTimer->setSingleShot(true);
-    m_filterTimer->setInterval(250);
-    connect(m_filterTimer, &QTimer::timeout, this, &AuditPage::applyFilter);
+    m_typing = new TypingPause(250, this);
     for (QLineEdit* edit : {m_subjectId, m_actor, m_text})
-        connect(edit, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+        m_typing->watch(edit);
+    connect(m_typing, &TypingPause::paused, this, &AuditPage::applyFilter);
     connect(m_subjectType, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_action, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditPage::showCurrent);

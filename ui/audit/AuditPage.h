@@ -9,7 +9,6 @@ class QPlainTextEdit;
 class QSplitter;
 class QStackedWidget;
 class QTableView;
-class QTimer;
 
 namespace sediment {
 class Clock;
@@ -20,6 +19,7 @@ namespace sediment::ui {
 
 class AuditTableModel;
 class RecordTable;
+class TypingPause;
 
 // The audit log (docs/user-guide.md#audit): every decision and transition, newest first, filtered by subject, actor,
 // action or text, with the selected row's before/after/details, and "Verify chain", which
@@ -77,7 +77,7 @@ private:
     QPlainTextEdit* m_detail = nullptr;
     QLabel* m_empty = nullptr;
     QStackedWidget* m_stack = nullptr;
-    QTimer* m_filterTimer = nullptr;
+    TypingPause* m_typing = nullptr;
 };
 
 } // namespace sediment::ui

@@ -11,6 +11,7 @@
 #include "Resources.h"
 #include "shared/RecordTable.h"
 #include "shared/Tones.h"
+#include "shared/TypingPause.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
 
@@ -26,7 +27,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -168,11 +168,9 @@ void InboxPage::buildDecisionButtons(QWidget* bar)
 // drive the detail pane and the empty state.
 void InboxPage::connectSignals()
 {
-    m_queryTimer = new QTimer(this);
-    m_queryTimer->setSingleShot(true);
-    m_queryTimer->setInterval(250);
-    connect(m_queryTimer, &QTimer::timeout, this, &InboxPage::applyQuery);
-    connect(m_search, &QLineEdit::textChanged, m_queryTimer, qOverload<>(&QTimer::start));
+    m_typing = new TypingPause(250, this);
+    m_typing->watch(m_search);
+    connect(m_typing, &TypingPause::paused, this, &InboxPage::applyQuery);
     connect(m_search, &QLineEdit::returnPressed, this, [this] {
         applyQuery();
         m_table->setFocus();
@@ -364,7 +362,7 @@ void InboxPage::updateEmptyState()
 
 void InboxPage::applyQuery()
 {
-    m_queryTimer->stop();
+    m_typing->cancel();
     const QString text = m_search->text();
     auto filter = InboxQuery::parse(text);
     if (!filter) {

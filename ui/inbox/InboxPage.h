@@ -11,7 +11,6 @@ class QLabel;
 class QLineEdit;
 class QStackedWidget;
 class QTableView;
-class QTimer;
 class QSplitter;
 
 namespace sediment {
@@ -28,6 +27,7 @@ class InboxBackground;
 class InboxUpkeep;
 class InboxTriage;
 class RecordTable;
+class TypingPause;
 
 // The triage surface (docs/user-guide.md#inbox, docs/user-guide.md#the-window): a lazy table of proposals, the search box with its query
 // language and the detail pane, with the selection kept across refreshes. The keyboard flow
@@ -98,7 +98,7 @@ private:
     QLabel* m_empty = nullptr;
     QStackedWidget* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
-    QTimer* m_queryTimer = nullptr;
+    TypingPause* m_typing = nullptr;
     InboxBackground* m_background = nullptr;
     QString m_appliedQuery;
     bool m_currentStale = false;

@@ -6,6 +6,7 @@
 #include "scars/ScarTableModel.h"
 #include "shared/ColumnFit.h"
 #include "shared/IdRowSelection.h"
+#include "shared/TypingPause.h"
 #include "store/ScarRepository.h"
 
 #include <QCheckBox>
@@ -20,7 +21,6 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -63,12 +63,9 @@ QHBoxLayout* ScarsPage::buildFilters()
     m_suggest = new QPushButton(tr("Make a &suggestion"));
     m_suggest->setToolTip(tr("Send the selected scar's lesson to the inbox as a memory proposal"));
 
-    // Typing re-queries after a short pause instead of on every key.
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(200);
-    connect(m_debounce, &QTimer::timeout, this, &ScarsPage::applyFilter);
-    connect(m_search, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    m_typing = new TypingPause(200, this);
+    m_typing->watch(m_search);
+    connect(m_typing, &TypingPause::paused, this, &ScarsPage::applyFilter);
     connect(m_search, &QLineEdit::returnPressed, this, &ScarsPage::applyFilter);
     connect(m_scope, &QComboBox::activated, this, &ScarsPage::applyFilter);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &ScarsPage::applyFilter);
@@ -165,7 +162,7 @@ void ScarsPage::reloadScopes()
 
 void ScarsPage::applyFilter()
 {
-    m_debounce->stop();
+    m_typing->cancel();
     ScarRepository::Filter f;
     f.text = m_search->text();
     f.scope = m_scope->currentData().toString();
