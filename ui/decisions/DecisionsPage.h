@@ -1,11 +1,9 @@
 #pragma once
 
-#include "decisions/Calibration.h"
 #include "Page.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
-class QChartView;
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
@@ -13,12 +11,12 @@ class QLineEdit;
 class QListWidget;
 class QSplitter;
 class QTableView;
-class QTabWidget;
 class QTableWidget;
 class QLineSeries;
 
 namespace sediment::ui {
 
+class CalibrationTabs;
 class DecisionTableModel;
 class IdRowSelection;
 class ReliabilityChart;
@@ -44,11 +42,11 @@ public:
     qint64 selectedId() const;
 
     QTableView* table() const { return m_table; }
-    ReliabilityChart* reliabilityChart() const { return m_reliability; }
-    QLineSeries* brierTrend() const { return m_brierTrend; }
-    QLineSeries* eceTrend() const { return m_eceTrend; }
-    QListWidget* escalationList() const { return m_escalation; }
-    QTableWidget* categoryTable() const { return m_categories; }
+    ReliabilityChart* reliabilityChart() const;
+    QLineSeries* brierTrend() const;
+    QLineSeries* eceTrend() const;
+    QListWidget* escalationList() const;
+    QTableWidget* categoryTable() const;
     QComboBox* showFilter() const { return m_show; }
     QLineEdit* resultEdit() const { return m_result; }
     // Table above, the selected decision's review and the charts side by side below.
@@ -59,21 +57,16 @@ public Q_SLOTS:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
-    // Repaints the trend chart in the palette's colours when it turns light or dark.
-    void changeEvent(QEvent* event) override;
 
 private:
     // The constructor's steps, in the order the widgets are made.
     QHBoxLayout* buildFilterBar();
     void buildTable();
     QWidget* buildReview();
-    QTabWidget* buildChartTabs();
-    void buildTrendChart();
-    void layOut(QHBoxLayout* top, QWidget* review, QTabWidget* tabs);
+    void buildCharts();
+    void layOut(QHBoxLayout* top, QWidget* review);
     void applyFilter();
     void refreshFigures();
-    void refreshTrend();
-    void refreshEscalation();
     void showSelected();
     void move(int delta);
 
@@ -86,15 +79,9 @@ private:
     QLabel* m_detail = nullptr;
     QLabel* m_figures = nullptr;
     QLineEdit* m_result = nullptr;
-    ReliabilityChart* m_reliability = nullptr;
-    QChartView* m_trendView = nullptr;
-    QLineSeries* m_brierTrend = nullptr;
-    QLineSeries* m_eceTrend = nullptr;
-    QListWidget* m_escalation = nullptr;
-    QTableWidget* m_categories = nullptr;
+    CalibrationTabs* m_charts = nullptr;
     QSplitter* m_split = nullptr;
     QSplitter* m_lowerSplit = nullptr;
-    Calibration::Figures m_current;
 };
 
 } // namespace sediment::ui
