@@ -3,8 +3,9 @@
 #include "audit/Actor.h"
 #include "shared/ColumnFit.h"
 #include "shared/ErrorDialog.h"
-#include "skills/Curator.h"
+#include "skills/CuratorPanel.h"
 #include "skills/CuratorRules.h"
+#include "skills/SkillCount.h"
 #include "skills/SkillFolders.h"
 #include "skills/SkillService.h"
 #include "skills/SkillTableModel.h"
@@ -23,7 +24,6 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -43,19 +43,12 @@ QComboBox* choices(QWidget* parent, const QString& all, const QStringList& value
     return box;
 }
 
-QString skillCount(qint64 n) { return n == 1 ? SkillsPage::tr("1 skill") : SkillsPage::tr("%1 skills").arg(n); }
-
 } // namespace
 
 SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     : Page(parent)
     , m_workspace(workspace)
     , m_clock(clock)
-    , m_confirm([this](const QString& question) {
-        return QMessageBox::question(this, tr("Run the curator"), question, QMessageBox::Yes | QMessageBox::Cancel,
-                                     QMessageBox::Cancel)
-               == QMessageBox::Yes;
-    })
     , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
 {
     m_model = new SkillTableModel(workspace.db(), this);
@@ -63,7 +56,8 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     QHBoxLayout* filters = buildFilters();
     buildTable();
     QHBoxLayout* actions = buildDetailAndActions();
-    layOut(filters, actions, buildPreview());
+    buildCurator();
+    layOut(filters, actions);
     loadRules();
     // The model has just read the names: no reload, which would read them again.
     showCurrent();
@@ -162,27 +156,16 @@ QHBoxLayout* SkillsPage::buildDetailAndActions()
     return actions;
 }
 
-// What the next curator pass would do, filled by previewCurator().
-QWidget* SkillsPage::buildPreview()
+// What the next curator pass would do; after a real pass the skills are read again.
+void SkillsPage::buildCurator()
 {
-    m_previewSummary =
-        new QLabel(tr("Curator preview: press “Preview curator” to see what the next pass would do."), this);
-    m_previewSummary->setWordWrap(true);
-    m_preview = new QTreeWidget(this);
-    m_preview->setRootIsDecorated(false);
-    m_preview->setHeaderLabels({tr("Skill"), tr("Change"), tr("Why")});
-    m_preview->setColumnWidth(0, 220);
-    m_preview->setColumnWidth(1, 160);
-    auto* previewBox = new QWidget(this);
-    auto* previewLayout = new QVBoxLayout(previewBox);
-    previewLayout->setContentsMargins(0, 0, 0, 0);
-    previewLayout->addWidget(m_previewSummary);
-    previewLayout->addWidget(m_preview);
-    return previewBox;
+    m_curator = new CuratorPanel(m_workspace, m_clock, this);
+    connect(m_curator, &CuratorPanel::ran, this, &SkillsPage::reload);
+    connect(m_curator, &CuratorPanel::statusMessage, this, &Page::statusMessage);
 }
 
 // The skills above (filters, rules, table, detail, buttons), the curator preview below.
-void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* preview)
+void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions)
 {
     auto* top = new QWidget(this);
     auto* topLayout = new QVBoxLayout(top);
@@ -194,14 +177,17 @@ void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* pre
     topLayout->addLayout(actions);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
-    split->addWidget(preview);
+    split->addWidget(m_curator);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
 }
 
-void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm) { m_confirm = std::move(confirm); }
+void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm)
+{
+    m_curator->setConfirmHandler(std::move(confirm));
+}
 
 void SkillsPage::setOpenHandler(std::function<bool(const QUrl&)> open) { m_open = std::move(open); }
 
@@ -221,6 +207,10 @@ QString SkillsPage::badge() const
         text += tr(" · %1 archived").arg(n("archived"));
     return text;
 }
+
+QTreeWidget* SkillsPage::curatorPreview() const { return m_curator->plan(); }
+
+QLabel* SkillsPage::previewSummary() const { return m_curator->summary(); }
 
 QString SkillsPage::actor() const { return Actor::human(m_workspace); }
 
@@ -399,73 +389,8 @@ bool SkillsPage::openSkillFile()
     return m_open(QUrl::fromLocalFile(file));
 }
 
-void SkillsPage::showPreview(const CuratorReport& r)
-{
-    m_preview->clear();
-    QList<QTreeWidgetItem*> items;
-    for (const auto& step : r.plan) {
-        auto* item = new QTreeWidgetItem({step.name, QStringLiteral("%1 → %2").arg(step.from, step.to), step.why});
-        item->setToolTip(2, step.why);
-        items << item;
-    }
-    m_preview->addTopLevelItems(items);
-    m_previewSummary->setText(
-        tr("Next curator pass (as of %1): %2 checked, %3 to mark stale, %4 to archive, "
-           "%5 to reactivate; %6 pinned and %7 not agent-created left alone.")
-            .arg(r.at)
-            .arg(r.checked)
-            .arg(r.markedStale)
-            .arg(r.archived)
-            .arg(r.reactivated)
-            .arg(r.skippedPinned)
-            .arg(r.skippedNotAgent)
-        + (r.hermes ? tr(" %1 named by cron jobs left alone, %2 bundled to seed.").arg(r.skippedCron).arg(r.seeded)
-                    : QString()));
-}
+void SkillsPage::previewCurator() { m_curator->preview(); }
 
-void SkillsPage::previewCurator()
-{
-    auto plan = Curator(m_workspace, m_clock).run(true);
-    if (!plan) {
-        ErrorDialog::show(this, tr("Could not preview the curator."), plan.error());
-        return;
-    }
-    showPreview(*plan);
-}
-
-void SkillsPage::runCurator()
-{
-    auto plan = Curator(m_workspace, m_clock).run(true);
-    if (!plan) {
-        ErrorDialog::show(this, tr("Could not plan the curator pass."), plan.error());
-        return;
-    }
-    showPreview(*plan);
-    if (plan->plan.empty()) {
-        Q_EMIT statusMessage(tr("The curator has nothing to do (%1 checked).").arg(plan->checked));
-        return;
-    }
-    const QString question = tr("The curator will mark %1 stale, archive %2 and reactivate %3 (of %4 "
-                                "agent-created skills checked). Archived folders move to skills/.archive; "
-                                "nothing is deleted. Run it now?")
-                                 .arg(skillCount(plan->markedStale))
-                                 .arg(plan->archived)
-                                 .arg(plan->reactivated)
-                                 .arg(plan->checked);
-    if (!m_confirm(question))
-        return;
-    auto done = Curator(m_workspace, m_clock).run(false);
-    if (!done) {
-        ErrorDialog::show(this, tr("The curator pass failed; nothing was changed."), done.error());
-        return;
-    }
-    reload();
-    previewCurator();
-    Q_EMIT statusMessage(tr("Curator: %1 marked stale, %2 archived, %3 reactivated, %4 failed")
-                             .arg(done->markedStale)
-                             .arg(done->archived)
-                             .arg(done->reactivated)
-                             .arg(done->failed));
-}
+void SkillsPage::runCurator() { m_curator->run(); }
 
 } // namespace sediment::ui
