@@ -4,12 +4,10 @@
 #include "shared/ColumnFit.h"
 #include "shared/ErrorDialog.h"
 #include "skills/CuratorPanel.h"
-#include "skills/CuratorRules.h"
 #include "skills/SkillCount.h"
 #include "skills/SkillFolders.h"
 #include "skills/SkillService.h"
 #include "skills/SkillTableModel.h"
-#include "skills/UsageLink.h"
 #include "store/SkillRepository.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
@@ -18,7 +16,6 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QFileInfo>
-#include <QHash>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -49,6 +46,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     : Page(parent)
     , m_workspace(workspace)
     , m_clock(clock)
+    , m_outlook(workspace, clock)
     , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
 {
     m_model = new SkillTableModel(workspace.db(), this);
@@ -232,48 +230,9 @@ bool SkillsPage::selectSkill(const QString& name)
 
 void SkillsPage::loadRules()
 {
-    m_settings = CuratorSettings::of(m_workspace);
-    m_scope.reset();
-    const auto& t = m_settings.thresholds;
-    if (!m_settings.hermesHome) {
-        m_rules->setText(tr("Curator rules: stale after %1 days, archive after %2 days "
-                            "(%3); only agent-created, unpinned skills are curated.")
-                             .arg(t.staleAfterDays)
-                             .arg(t.archiveAfterDays)
-                             .arg(m_settings.source));
-        return;
-    }
-    auto linked = UsageLink(m_workspace.db()).path();
-    const QString usage = linked && *linked ? **linked : m_workspace.path(QStringLiteral("skills/.usage.json"));
-    auto scope = HermesCuratorScope::load(m_workspace.root(), usage, m_settings, m_clock.now().toUTC());
-    QString problem;
-    if (scope)
-        m_scope = std::move(*scope);
-    else
-        problem = QStringLiteral(" %1.").arg(scope.error().message);
-    m_rules->setText(tr("Hermes' curator rules: stale after %1 days, archive after %2 days (%3); "
-                        "bundled skills are %4 (curator.prune_builtins); hub skills, the built-in "
-                        "plan and skills a cron job names are never touched.%5")
-                         .arg(t.staleAfterDays)
-                         .arg(t.archiveAfterDays)
-                         .arg(m_settings.source, m_settings.pruneBuiltins ? tr("curated") : tr("left alone"), problem));
-    m_model->setProtection([this](const Skill& skill) { return protectionOf(skill); });
-}
-
-std::pair<QString, QString> SkillsPage::protectionOf(const Skill& skill) const
-{
-    using P = HermesCuratorScope::Protection;
-    if (!m_scope)
-        return {};
-    const P p = m_scope->protection(skill.name);
-    static const QHash<int, QString> labels{{int(P::Pinned), tr("pinned")},
-                                            {int(P::CronJob), tr("cron job")},
-                                            {int(P::Hub), tr("hub")},
-                                            {int(P::ProtectedBuiltin), tr("built-in")},
-                                            {int(P::Bundled), tr("bundled")}};
-    if (p == P::None || p == P::NotAgent)
-        return {QString(), HermesCuratorScope::describe(p)};
-    return {labels.value(int(p)), HermesCuratorScope::describe(p)};
+    m_rules->setText(m_outlook.reload());
+    if (m_outlook.isHermesHome())
+        m_model->setProtection([this](const Skill& skill) { return m_outlook.protectionOf(skill); });
 }
 
 void SkillsPage::reload()
@@ -310,33 +269,9 @@ void SkillsPage::showCurrent()
         return;
     }
     m_pinButton->setText(s->pinned ? tr("Un&pin") : tr("&Pin"));
-    const CuratorRules::Cutoffs cutoffs(m_clock.now().toUTC(), m_settings.thresholds);
-    CuratorDecision d = CuratorRules::decide(*s, cutoffs);
-    QString next;
-    if (m_scope) {
-        const auto p = m_scope->protection(s->name);
-        const Skill* rec = m_scope->record(s->name);
-        if (s->pinned || p != HermesCuratorScope::Protection::None) {
-            next = tr("protected: %1")
-                       .arg(HermesCuratorScope::describe(s->pinned ? HermesCuratorScope::Protection::Pinned : p));
-        } else if (!rec) {
-            next = tr("seeded: its inactivity clock starts then");
-        } else {
-            d = CuratorRules::transition(*rec, cutoffs);
-            next = d.transition == CuratorDecision::Transition::None
-                       ? tr("no change")
-                       : QStringLiteral("%1 → %2: %3").arg(rec->state, d.toState(rec->state), d.why);
-        }
-    } else if (d.scope == CuratorDecision::Scope::SkippedNotAgent)
-        next = tr("the curator never touches %1 skills").arg(s->createdBy);
-    else if (d.scope == CuratorDecision::Scope::SkippedPinned)
-        next = tr("pinned: the curator leaves it as it is");
-    else if (d.transition == CuratorDecision::Transition::None)
-        next = tr("no change");
-    else
-        next = QStringLiteral("%1 → %2: %3").arg(s->state, d.toState(s->state), d.why);
-    m_detail->setText(tr("%1 — %2, created by %3 on %4. Next curator pass: %5.")
-                          .arg(s->name, s->state, s->createdBy, time::toIso(s->createdAt).left(10), next));
+    m_detail->setText(
+        tr("%1 — %2, created by %3 on %4. Next curator pass: %5.")
+            .arg(s->name, s->state, s->createdBy, time::toIso(s->createdAt).left(10), m_outlook.nextPass(*s)));
 }
 
 void SkillsPage::togglePin()

@@ -2,12 +2,11 @@
 
 #include "Page.h"
 
+#include "skills/CuratorOutlook.h"
+
 #include <QUrl>
 
-#include "skills/HermesCuratorScope.h"
-
 #include <functional>
-#include <optional>
 
 class QAction;
 class QComboBox;
@@ -21,7 +20,6 @@ class QTreeWidget;
 namespace sediment {
 class Clock;
 class Workspace;
-struct Skill;
 } // namespace sediment
 
 namespace sediment::ui {
@@ -79,10 +77,8 @@ private:
     QHBoxLayout* buildDetailAndActions();
     void buildCurator();
     void layOut(QHBoxLayout* filters, QHBoxLayout* actions);
-    // Re-reads the curator's settings and, on a Hermes home, its view of the skills (config.yaml,
-    // .usage.json, the manifests, cron/jobs.json), which say why a skill is protected.
+    // Re-reads the curator's rules and its view of the skills, which say why a skill is protected.
     void loadRules();
-    std::pair<QString, QString> protectionOf(const Skill& skill) const;
     void applyFilters();
     void showCurrent();
     QString actor() const;
@@ -102,8 +98,7 @@ private:
     QAction* m_pinAction = nullptr;
     CuratorPanel* m_curator = nullptr;
     QLabel* m_rules = nullptr;
-    CuratorSettings m_settings;
-    std::optional<HermesCuratorScope> m_scope;
+    CuratorOutlook m_outlook;
     std::function<bool(const QUrl&)> m_open;
 };
 
