@@ -4,20 +4,17 @@
 #include "inbox/DetailPane.h"
 #include "inbox/InboxBackground.h"
 #include "inbox/InboxDecider.h"
-#include "inbox/InboxQuery.h"
+#include "inbox/InboxSearchBar.h"
 #include "inbox/InboxTableModel.h"
 #include "inbox/InboxTriage.h"
 #include "inbox/InboxUpkeep.h"
 #include "Resources.h"
 #include "shared/RecordTable.h"
 #include "shared/Tones.h"
-#include "shared/TypingPause.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
 
-#include <QAction>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -27,7 +24,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -58,49 +54,20 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    QWidget* bar = buildSearchBar();
-    layout->addWidget(bar);
-    layout->addWidget(buildQueryError());
+    // The decision buttons join the bar once the triage has made its actions.
+    m_bar = new InboxSearchBar(this);
+    layout->addWidget(m_bar);
     buildList();
     applyColors();
     layout->addWidget(buildSplitter(), 1);
     m_triage = new InboxTriage(*this, *m_decider);
     connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
-    buildDecisionButtons(bar);
+    m_bar->addButtonsFor(actions());
     connectSignals();
     restoreLayout();
     updateEmptyState();
     selectRow(0);
     m_table->setFocus();
-}
-
-QWidget* InboxPage::buildSearchBar()
-{
-    // The bar: search with its query language, the result count; the decision buttons join it
-    // once the triage has made its actions.
-    auto* bar = new QWidget(this);
-    auto* barLayout = new QHBoxLayout(bar);
-    barLayout->setContentsMargins(10, 8, 10, 8);
-    barLayout->setSpacing(8);
-    m_search = new QLineEdit(bar);
-    m_search->setObjectName(QStringLiteral("inboxSearch"));
-    m_search->setClearButtonEnabled(true);
-    m_search->setPlaceholderText(tr("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
-    m_search->addAction(QIcon(QStringLiteral(":/icons/search.svg")), QLineEdit::LeadingPosition);
-    m_search->setMinimumWidth(280);
-    barLayout->addWidget(m_search, 1);
-    m_resultCount = new QLabel(bar);
-    m_resultCount->setObjectName(QStringLiteral("inboxCount"));
-    barLayout->addWidget(m_resultCount);
-    return bar;
-}
-
-QLabel* InboxPage::buildQueryError()
-{
-    m_queryError = new QLabel(this);
-    m_queryError->setObjectName(QStringLiteral("queryError"));
-    m_queryError->hide();
-    return m_queryError;
 }
 
 void InboxPage::buildList()
@@ -145,33 +112,12 @@ QSplitter* InboxPage::buildSplitter()
     return m_splitter;
 }
 
-// The decision buttons, at the bar's end: the triage's actions that have an icon.
-void InboxPage::buildDecisionButtons(QWidget* bar)
-{
-    auto* decide = new QWidget(bar);
-    auto* decideLayout = new QHBoxLayout(decide);
-    decideLayout->setContentsMargins(0, 0, 0, 0);
-    decideLayout->setSpacing(4);
-    for (QAction* action : actions()) {
-        if (action->icon().isNull())
-            continue;
-        auto* button = new QToolButton(decide);
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        button->setAutoRaise(true);
-        decideLayout->addWidget(button);
-    }
-    bar->layout()->addWidget(decide);
-}
-
 // The search applies after a pause in typing; the list, the model and the background upkeep
 // drive the detail pane and the empty state.
 void InboxPage::connectSignals()
 {
-    m_typing = new TypingPause(250, this);
-    m_typing->watch(m_search);
-    connect(m_typing, &TypingPause::paused, this, &InboxPage::applyQuery);
-    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+    connect(m_bar, &InboxSearchBar::typingPaused, this, &InboxPage::applyQuery);
+    connect(m_bar, &InboxSearchBar::entered, this, [this] {
         applyQuery();
         m_table->setFocus();
     });
@@ -218,7 +164,6 @@ void InboxPage::applyColors()
 {
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
-    m_queryError->setStyleSheet(QStringLiteral("color:%1; padding: 0 12px 6px 12px").arg(tones.css(T::ErrorText)));
     m_empty->setStyleSheet(QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
 }
 
@@ -230,6 +175,10 @@ void InboxPage::saveLayout() const
 }
 
 QTableView* InboxPage::table() const { return m_table; }
+
+QLineEdit* InboxPage::searchBox() const { return m_bar->searchBox(); }
+
+QLabel* InboxPage::queryError() const { return m_bar->queryError(); }
 
 InboxUpkeep* InboxPage::upkeep() const { return m_background->upkeep(); }
 
@@ -336,12 +285,11 @@ void InboxPage::updateEmptyState()
     const qint64 filing = m_background->filing();
     const QString arriving = filing > 0 ? tr(" · %1 arriving").arg(number(filing)) : QString();
     if (defaultView)
-        m_resultCount->setText(
-            tr("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
+        m_bar->setCount(tr("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
     else if (loading)
-        m_resultCount->setText(tr("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
+        m_bar->setCount(tr("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
     else
-        m_resultCount->setText((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) + arriving);
+        m_bar->setCount((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) + arriving);
     if (count > 0) {
         m_listStack->setCurrentWidget(m_table);
         return;
@@ -362,17 +310,10 @@ void InboxPage::updateEmptyState()
 
 void InboxPage::applyQuery()
 {
-    m_typing->cancel();
-    const QString text = m_search->text();
-    auto filter = InboxQuery::parse(text);
-    if (!filter) {
-        m_queryError->setText(filter.error().message);
-        m_queryError->show();
+    const QString text = m_bar->searchBox()->text();
+    auto filter = m_bar->parse();
+    if (!filter)
         return;
-    }
-    m_queryError->hide();
-    if (filter->status.isEmpty() && !filter->allStatuses)
-        filter->status.include = {toString(InboxStatus::Pending)};
     if (*filter == m_model->filter() && text == m_appliedQuery)
         return;
     const qint64 keep = currentId();

@@ -24,10 +24,10 @@ class DetailPane;
 class InboxDecider;
 class InboxTableModel;
 class InboxBackground;
+class InboxSearchBar;
 class InboxUpkeep;
 class InboxTriage;
 class RecordTable;
-class TypingPause;
 
 // The triage surface (docs/user-guide.md#inbox, docs/user-guide.md#the-window): a lazy table of proposals, the search box with its query
 // language and the detail pane, with the selection kept across refreshes. The keyboard flow
@@ -49,8 +49,8 @@ public:
     QTableView* table() const;
     InboxTableModel* model() const { return m_model; }
     DetailPane* detail() const { return m_detail; }
-    QLineEdit* searchBox() const { return m_search; }
-    QLabel* queryError() const { return m_queryError; }
+    QLineEdit* searchBox() const;
+    QLabel* queryError() const;
     qint64 currentId() const;
     QList<qint64> selectedIds() const;
     bool selectId(qint64 id);
@@ -73,11 +73,8 @@ protected:
 
 private:
     // The constructor's steps, in the order the widgets are made.
-    QWidget* buildSearchBar();
-    QLabel* buildQueryError();
     void buildList();
     QSplitter* buildSplitter();
-    void buildDecisionButtons(QWidget* bar);
     void connectSignals();
     void restoreLayout();
     // The style sheets built from Tones, rebuilt when the palette turns light or dark.
@@ -92,13 +89,10 @@ private:
     InboxTableModel* m_model = nullptr;
     RecordTable* m_table = nullptr;
     DetailPane* m_detail = nullptr;
-    QLineEdit* m_search = nullptr;
-    QLabel* m_queryError = nullptr;
-    QLabel* m_resultCount = nullptr;
+    InboxSearchBar* m_bar = nullptr;
     QLabel* m_empty = nullptr;
     QStackedWidget* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
-    TypingPause* m_typing = nullptr;
     InboxBackground* m_background = nullptr;
     QString m_appliedQuery;
     bool m_currentStale = false;
