@@ -5,6 +5,7 @@
 #include "inbox/InboxBackground.h"
 #include "inbox/InboxDecider.h"
 #include "inbox/InboxSearchBar.h"
+#include "inbox/InboxSelection.h"
 #include "inbox/InboxTableModel.h"
 #include "inbox/InboxTriage.h"
 #include "inbox/InboxUpkeep.h"
@@ -19,7 +20,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -30,8 +30,7 @@ namespace sediment::ui {
 
 namespace {
 
-constexpr int kRestoreSelectionLimit = 50; // re-selecting costs one count query per id
-constexpr int kMaxBatch = 5000;            // one decision per item: keep a batch reviewable
+constexpr int kMaxBatch = 5000; // one decision per item: keep a batch reviewable
 
 QString number(qint64 n) { return QLocale(QLocale::English).toString(n); }
 
@@ -89,6 +88,7 @@ void InboxPage::buildList()
     auto* header = m_table->horizontalHeader();
     header->setSortIndicator(InboxTableModel::IdColumn, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
+    m_selection = new InboxSelection(m_table, m_model);
 
     m_empty = new QLabel(this);
     m_empty->setObjectName(QStringLiteral("inboxEmpty"));
@@ -191,33 +191,19 @@ QString InboxPage::badge() const
     return n ? number(*n + filing.value_or(0)) : QString();
 }
 
-qint64 InboxPage::currentId() const
-{
-    const QModelIndex current = m_table->currentIndex();
-    return current.isValid() ? m_model->idAt(current.row()) : 0;
-}
+qint64 InboxPage::currentId() const { return m_selection->currentId(); }
 
 QList<qint64> InboxPage::selectedIds() const
 {
-    QList<qint64> ids;
-    const QItemSelection selection = m_table->selectionModel()->selection();
-    qint64 rows = 0;
-    for (const QItemSelectionRange& range : selection)
-        rows += range.height();
+    const qint64 rows = m_selection->selectedRowCount();
     if (rows > kMaxBatch) {
         Q_EMIT const_cast<InboxPage*>(this)->statusMessage(
             tr("%1 proposals selected: decide at most %2 at once, or narrow the "
                "search first.")
                 .arg(number(rows), number(kMaxBatch)));
-        return ids;
+        return {};
     }
-    for (const QItemSelectionRange& range : selection)
-        for (int row = range.top(); row <= range.bottom(); ++row)
-            if (const qint64 id = m_model->idAt(row))
-                ids.append(id);
-    if (ids.isEmpty() && currentId())
-        ids.append(currentId());
-    return ids;
+    return m_selection->selectedIds();
 }
 
 bool InboxPage::selectId(qint64 id)
@@ -235,10 +221,7 @@ void InboxPage::selectRow(int row)
         m_detail->showMessage(m_empty->text());
         return;
     }
-    row = std::clamp(row, 0, m_model->rowCount() - 1);
-    const QModelIndex index = m_model->index(row, InboxTableModel::SummaryColumn);
-    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    m_table->scrollTo(index);
+    m_selection->selectRow(row);
     showCurrent();
 }
 
@@ -328,36 +311,8 @@ void InboxPage::reload()
 {
     // Counted here, where rows arrive: another program's filing (the live refresh) or ours.
     m_background->recount();
-    const qint64 current = currentId();
-    const int currentRow = m_table->currentIndex().row();
-    QList<qint64> selected;
-    const auto ranges = m_table->selectionModel()->selection();
-    for (const QItemSelectionRange& range : ranges)
-        for (int row = range.top(); row <= range.bottom() && selected.size() < kRestoreSelectionLimit; ++row)
-            selected.append(m_model->idAt(row));
-    const int scroll = m_table->verticalScrollBar()->value();
-
-    const bool reset = m_model->refresh();
-    if (reset || (current && m_model->idAt(currentRow) != current)) {
-        QItemSelection restored;
-        for (qint64 id : selected) {
-            if (id == current)
-                continue;
-            const int row = m_model->rowOfId(id);
-            if (row >= 0)
-                restored.select(m_model->index(row, 0), m_model->index(row, InboxTableModel::ColumnCount - 1));
-        }
-        const int row = current ? m_model->rowOfId(current) : -1;
-        const int target = row >= 0 ? row : std::min(std::max(currentRow, 0), m_model->rowCount() - 1);
-        m_table->doItemsLayout();
-        m_table->verticalScrollBar()->setValue(scroll);
-        if (target >= 0) {
-            const QModelIndex index = m_model->index(target, InboxTableModel::SummaryColumn);
-            m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
-            restored.select(m_model->index(target, 0), m_model->index(target, InboxTableModel::ColumnCount - 1));
-        }
-        m_table->selectionModel()->select(restored, QItemSelectionModel::ClearAndSelect);
-    }
+    const InboxSelection::Kept kept = m_selection->keep();
+    m_selection->restore(kept, m_model->refresh());
     updateEmptyState();
     showCurrent();
     // Another program's rows (the live refresh brings us here) wait for the free-text index.
@@ -371,17 +326,7 @@ void InboxPage::advanceFrom(int row)
 {
     m_model->refresh();
     updateEmptyState();
-    // Decided items leave the default (pending) view, so the next one now sits at `row`; with
-    // status:all they stay, and the next pending one is further down.
-    int target = std::min(row, m_model->rowCount() - 1);
-    const int scanEnd = std::min(m_model->rowCount(), row + 4 * InboxTableModel::kPageSize);
-    for (int r = std::max(row, 0); r < scanEnd; ++r) {
-        if (isWord(m_model->data(m_model->index(r, 0), InboxTableModel::StatusRole).toString(), InboxStatus::Pending)) {
-            target = r;
-            break;
-        }
-    }
-    selectRow(target);
+    selectRow(m_selection->nextPendingFrom(row));
     Q_EMIT badgeChanged();
     Q_EMIT workspaceChanged();
 }

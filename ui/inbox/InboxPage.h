@@ -25,6 +25,7 @@ class InboxDecider;
 class InboxTableModel;
 class InboxBackground;
 class InboxSearchBar;
+class InboxSelection;
 class InboxUpkeep;
 class InboxTriage;
 class RecordTable;
@@ -88,6 +89,7 @@ private:
     InboxTriage* m_triage = nullptr;
     InboxTableModel* m_model = nullptr;
     RecordTable* m_table = nullptr;
+    InboxSelection* m_selection = nullptr;
     DetailPane* m_detail = nullptr;
     InboxSearchBar* m_bar = nullptr;
     QLabel* m_empty = nullptr;
