@@ -9,13 +9,13 @@
 #include "hermes/PendingWatcher.h"
 #include "inbox/InboxPage.h"
 #include "journal/JournalSettler.h"
+#include "MainMenus.h"
 #include "memory/MemoryPage.h"
 #include "Page.h"
+#include "RecentWorkspaces.h"
 #include "Resources.h"
 #include "scars/ScarsPage.h"
-#include "shared/Appearance.h"
 #include "shared/ErrorDialog.h"
-#include "shared/ShortcutHelp.h"
 #include "Sidebar.h"
 #include "skills/SkillsPage.h"
 #include "team/TeamRights.h"
@@ -23,15 +23,11 @@
 #include "util/Clock.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
-#include <QFileDialog>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QMenuBar>
-#include <QMessageBox>
+#include <QMenu>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
@@ -39,13 +35,6 @@
 #include <QStatusBar>
 
 namespace sediment::ui {
-
-namespace {
-
-constexpr int kMaxRecent = 8;
-const QString kRecentKey = QStringLiteral("recentWorkspaces");
-
-} // namespace
 
 MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
     : MainWindow(std::move(workspace), nullptr, parent)
@@ -316,7 +305,7 @@ void MainWindow::setupAttention()
     m_oldestLabel->setObjectName(QStringLiteral("oldestWaitingLabel"));
     statusBar()->insertPermanentWidget(0, m_oldestLabel);
 
-    QAction* notify = m_viewMenu->addAction(tr("&Notify When New Items Arrive"));
+    QAction* notify = m_menus->viewMenu()->addAction(tr("&Notify When New Items Arrive"));
     notify->setObjectName(QStringLiteral("actionNotifyOnArrival"));
     notify->setCheckable(true);
     notify->setChecked(m_attention->notificationsEnabled());
@@ -335,88 +324,21 @@ void MainWindow::showAttention()
     m_oldestLabel->setVisible(!m_attention->statusText().isEmpty());
 }
 
+// The menus ask; the window opens the workspace or reloads the page in sight.
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(QIcon(QStringLiteral(":/icons/folder.svg")), tr("&Open Workspace…"));
-    open->setShortcut(QKeySequence::Open);
-    connect(open, &QAction::triggered, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_workspace->root());
-        if (!dir.isEmpty())
-            openWorkspace(dir);
-    });
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    rebuildRecentMenu();
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"));
-    quit->setShortcut(QKeySequence::Quit);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    m_viewMenu = view;
-    QAction* reload = view->addAction(tr("&Reload"));
-    reload->setShortcut(QKeySequence::Refresh);
-    connect(reload, &QAction::triggered, this, [this] {
+    m_menus = new MainMenus(this, m_workspace->root());
+    connect(m_menus, &MainMenus::openRequested, this, &MainWindow::openWorkspace);
+    connect(m_menus, &MainMenus::reloadRequested, this, [this] {
         if (auto* p = qobject_cast<Page*>(m_pages->currentWidget()))
             p->reload();
         refreshBadges();
     });
-    QMenu* look = view->addMenu(tr("&Appearance"));
-    auto* group = new QActionGroup(look);
-    for (const auto& [mode, label] :
-         {std::pair{"system", QT_TR_NOOP("Follow the &system")}, std::pair{"light", QT_TR_NOOP("&Light")},
-          std::pair{"dark", QT_TR_NOOP("&Dark")}}) {
-        QAction* a = look->addAction(tr(label));
-        a->setCheckable(true);
-        a->setChecked(Appearance::current() == QLatin1String(mode));
-        group->addAction(a);
-        const QString m = QString::fromLatin1(mode);
-        connect(a, &QAction::triggered, this, [m] { Appearance::apply(m); });
-    }
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"));
-    keys->setObjectName(QStringLiteral("actionShortcutHelp"));
-    keys->setShortcut(QKeySequence(Qt::Key_Question));
-    connect(keys, &QAction::triggered, this, [this] {
-        auto* dialog = new ShortcutHelp(this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->open();
-    });
-    QAction* about = help->addAction(tr("&About Sediment"));
-    connect(about, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About Sediment"),
-                           tr("<b>Sediment %1</b><p>The human gate of an AI agent's "
-                              "learning loop: agents propose, you decide, and every "
-                              "decision is audited.</p>")
-                               .arg(QApplication::applicationVersion()));
-    });
 }
 
-QStringList MainWindow::recentWorkspaces() { return QSettings().value(kRecentKey).toStringList(); }
+QStringList MainWindow::recentWorkspaces() { return RecentWorkspaces::list(); }
 
-void MainWindow::rememberWorkspace() const
-{
-    QStringList recent = recentWorkspaces();
-    recent.removeAll(m_workspace->root());
-    recent.prepend(m_workspace->root());
-    while (recent.size() > kMaxRecent)
-        recent.removeLast();
-    QSettings().setValue(kRecentKey, recent);
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = recentWorkspaces();
-    for (const QString& dir : recent) {
-        QAction* a = m_recentMenu->addAction(QDir::toNativeSeparators(dir));
-        connect(a, &QAction::triggered, this, [this, dir] { openWorkspace(dir); });
-    }
-    if (recent.isEmpty())
-        m_recentMenu->addAction(tr("No recent workspaces"))->setEnabled(false);
-}
+void MainWindow::rememberWorkspace() const { RecentWorkspaces::remember(m_workspace->root()); }
 
 bool MainWindow::openWorkspace(const QString& dir)
 {

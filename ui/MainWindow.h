@@ -9,12 +9,12 @@
 #include <memory>
 
 class QLabel;
-class QMenu;
 class QStackedWidget;
 
 namespace sediment::ui {
 
 class DataVersionWatcher;
+class MainMenus;
 class Page;
 class QueueAttention;
 class Sidebar;
@@ -68,7 +68,6 @@ private:
     void setupAttention();
     void showAttention();
     void buildMenus();
-    void rebuildRecentMenu();
     void onExternalChange();
     void onPageWrote(Page* writer);
     void watchHermesQueue();
@@ -86,9 +85,8 @@ private:
     Sidebar* m_sidebar = nullptr;
     QStackedWidget* m_pages = nullptr;
     DataVersionWatcher* m_watcher = nullptr;
-    QMenu* m_recentMenu = nullptr;
+    MainMenus* m_menus = nullptr;
     QLabel* m_workspaceLabel = nullptr;
-    QMenu* m_viewMenu = nullptr;
     TrayNotifier* m_tray = nullptr;
     QueueAttention* m_attention = nullptr;
     QLabel* m_oldestLabel = nullptr;
