@@ -12,6 +12,7 @@
 #include "MainMenus.h"
 #include "memory/MemoryPage.h"
 #include "Page.h"
+#include "PageStack.h"
 #include "RecentWorkspaces.h"
 #include "Resources.h"
 #include "scars/ScarsPage.h"
@@ -31,7 +32,6 @@
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QStatusBar>
 
 namespace sediment::ui {
@@ -74,7 +74,7 @@ void MainWindow::buildCentral()
     central->setObjectName(QStringLiteral("mainSplitter"));
     central->setChildrenCollapsible(false);
     m_sidebar = new Sidebar(central);
-    m_pages = new QStackedWidget(central);
+    m_pages = new PageStack(central);
     central->addWidget(m_sidebar);
     central->addWidget(m_pages);
     central->setStretchFactor(1, 1);
@@ -153,10 +153,8 @@ void MainWindow::watchHermesQueue()
 
 void MainWindow::addPage(Page* page)
 {
-    if (!page || this->page(page->pageId()))
+    if (!page || !m_pages->add(page))
         return;
-    page->setParent(m_pages);
-    m_pages->addWidget(page);
     m_sidebar->addEntry(page->pageId(), page->title());
     m_sidebar->setBadge(page->pageId(), page->badge());
     connect(page, &Page::badgeChanged, this, [this, page] {
@@ -181,17 +179,11 @@ void MainWindow::addPage(Page* page)
     }
 }
 
-Page* MainWindow::page(const QString& pageId) const
-{
-    for (int i = 0; i < m_pages->count(); ++i)
-        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)); p && p->pageId() == pageId)
-            return p;
-    return nullptr;
-}
+Page* MainWindow::page(const QString& pageId) const { return m_pages->page(pageId); }
 
 QString MainWindow::currentPageId() const
 {
-    auto* p = qobject_cast<Page*>(m_pages->currentWidget());
+    const Page* p = m_pages->current();
     return p ? p->pageId() : QString();
 }
 
@@ -200,11 +192,7 @@ bool MainWindow::showPage(const QString& pageId)
     Page* p = page(pageId.toLower());
     if (!p)
         return false;
-    if (m_pages->currentWidget() != p) {
-        m_pages->setCurrentWidget(p);
-        if (m_dirty.remove(p->pageId()))
-            p->reload();
-    }
+    m_pages->showPage(p);
     if (m_sidebar->currentPageId() != p->pageId())
         m_sidebar->select(p->pageId());
     // The page's own content takes the keys (a page sets its focus proxy to its main list), not
@@ -256,32 +244,21 @@ void MainWindow::onExternalChange()
 {
     settleJournal();
     // The shown page reloads now; hidden pages reload when shown, their badges now.
-    for (int i = 0; i < m_pages->count(); ++i) {
-        auto* p = qobject_cast<Page*>(m_pages->widget(i));
-        if (!p)
-            continue;
-        if (p == m_pages->currentWidget())
-            p->reload();
-        else
-            m_dirty.insert(p->pageId());
-    }
+    m_pages->changedElsewhere();
     refreshBadges();
 }
 
 void MainWindow::onPageWrote(Page* writer)
 {
     // Like another process's change, but the writer has refreshed itself already.
-    for (int i = 0; i < m_pages->count(); ++i)
-        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)); p && p != writer)
-            m_dirty.insert(p->pageId());
+    m_pages->changedBy(writer);
     refreshBadges();
 }
 
 void MainWindow::refreshBadges()
 {
-    for (int i = 0; i < m_pages->count(); ++i)
-        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)))
-            m_sidebar->setBadge(p->pageId(), p->badge());
+    for (const Page* p : m_pages->pages())
+        m_sidebar->setBadge(p->pageId(), p->badge());
     if (m_attention)
         m_attention->refresh();
 }
@@ -330,7 +307,7 @@ void MainWindow::buildMenus()
     m_menus = new MainMenus(this, m_workspace->root());
     connect(m_menus, &MainMenus::openRequested, this, &MainWindow::openWorkspace);
     connect(m_menus, &MainMenus::reloadRequested, this, [this] {
-        if (auto* p = qobject_cast<Page*>(m_pages->currentWidget()))
+        if (Page* p = m_pages->current())
             p->reload();
         refreshBadges();
     });
@@ -362,7 +339,7 @@ void MainWindow::showEvent(QShowEvent* event)
     // they had set; the first show hands it to the current page.
     if (!m_shownOnce) {
         m_shownOnce = true;
-        if (auto* p = qobject_cast<Page*>(m_pages->currentWidget()))
+        if (Page* p = m_pages->current())
             p->setFocus(Qt::OtherFocusReason);
     }
 }

@@ -4,18 +4,17 @@
 #include "workspace/Workspace.h"
 
 #include <QMainWindow>
-#include <QSet>
 
 #include <memory>
 
 class QLabel;
-class QStackedWidget;
 
 namespace sediment::ui {
 
 class DataVersionWatcher;
 class MainMenus;
 class Page;
+class PageStack;
 class QueueAttention;
 class Sidebar;
 class TrayNotifier;
@@ -83,14 +82,13 @@ private:
     SystemClock m_systemClock;
     const Clock& m_clock;
     Sidebar* m_sidebar = nullptr;
-    QStackedWidget* m_pages = nullptr;
+    PageStack* m_pages = nullptr;
     DataVersionWatcher* m_watcher = nullptr;
     MainMenus* m_menus = nullptr;
     QLabel* m_workspaceLabel = nullptr;
     TrayNotifier* m_tray = nullptr;
     QueueAttention* m_attention = nullptr;
     QLabel* m_oldestLabel = nullptr;
-    QSet<QString> m_dirty; // pages changed by another process while hidden
     bool m_shownOnce = false;
 };
 
