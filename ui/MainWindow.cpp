@@ -2,13 +2,10 @@
 
 #include "attention/QueueAttention.h"
 #include "attention/TrayNotifier.h"
-#include "audit/Actor.h"
 #include "audit/AuditPage.h"
-#include "DataVersionWatcher.h"
 #include "decisions/DecisionsPage.h"
-#include "hermes/PendingWatcher.h"
 #include "inbox/InboxPage.h"
-#include "journal/JournalSettler.h"
+#include "LiveRefresh.h"
 #include "MainMenus.h"
 #include "memory/MemoryPage.h"
 #include "Page.h"
@@ -20,7 +17,6 @@
 #include "Sidebar.h"
 #include "skills/SkillsPage.h"
 #include "team/TeamRights.h"
-#include "team/TeamSettler.h"
 #include "util/Clock.h"
 
 #include <QAction>
@@ -55,12 +51,11 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock,
 
     buildCentral();
     buildStatusBar();
-    settleJournal();
+    settleAtStart();
     buildMenus();
     installPages();
     setupAttention();
-    watchHermesQueue();
-    watchWorkspace();
+    m_live->start();
     restoreWindow();
     rememberWorkspace();
     showPage(QStringLiteral("inbox"));
@@ -90,15 +85,14 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_workspaceLabel);
 }
 
-// Another process's commits reload the shown page (DataVersionWatcher).
-void MainWindow::watchWorkspace()
+// What a killed process left, and on a team what other hosts approved, is settled before the
+// pages first read the workspace; later changes by other programs reload them (LiveRefresh).
+void MainWindow::settleAtStart()
 {
-    m_watcher = new DataVersionWatcher(m_workspace->db(), this);
-    connect(m_watcher, &DataVersionWatcher::changed, this, &MainWindow::onExternalChange);
-    connect(m_watcher, &DataVersionWatcher::failed, this, [this](const QString& message) {
-        statusBar()->showMessage(tr("Cannot watch the workspace: %1").arg(message), 5000);
-    });
-    m_watcher->start();
+    m_live = new LiveRefresh(*m_workspace, m_clock, this);
+    connect(m_live, &LiveRefresh::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_live, &LiveRefresh::changed, this, &MainWindow::onExternalChange);
+    m_live->settle();
 }
 
 // The size, docks and splitter the window had when it was last closed (closeEvent saves them).
@@ -133,22 +127,6 @@ void MainWindow::installPages()
     addPage(new ScarsPage(*m_workspace, m_clock, this));
     addPage(new DecisionsPage(*m_workspace, m_clock, this));
     addPage(new AuditPage(*m_workspace, m_clock, this));
-}
-
-// A Hermes home's staged write-approval queue flows into the inbox while the app is open (docs/verbs.md#hermes).
-// The watcher writes through this window's own connection, which PRAGMA data_version does not
-// report, so its imports refresh the pages directly.
-void MainWindow::watchHermesQueue()
-{
-    auto* hermes = new PendingWatcher(*m_workspace, m_clock, Actor::human(*m_workspace), this);
-    connect(hermes, &PendingWatcher::imported, this, [this](const ImportReport&) { onExternalChange(); });
-    connect(hermes, &PendingWatcher::problemsChanged, this, [this](const QStringList& problems) {
-        if (!problems.isEmpty())
-            statusBar()->showMessage(problems.join(QStringLiteral("; ")), 10000);
-    });
-    connect(hermes, &PendingWatcher::failed, this,
-            [this](const QString& message) { statusBar()->showMessage(tr("Hermes queue: %1").arg(message), 10000); });
-    hermes->start();
 }
 
 void MainWindow::addPage(Page* page)
@@ -216,33 +194,10 @@ QString MainWindow::workspaceText() const
         .arg(db.describe(), m_workspace->reviewer(), rights ? *rights : tr("right unknown"), folder);
 }
 
-void MainWindow::settleJournal()
-{
-    auto settled = JournalSettler(m_workspace->db(), m_clock).settle();
-    if (!settled)
-        statusBar()->showMessage(tr("Cannot settle interrupted decisions: %1").arg(settled.error().message), 10000);
-    else if (settled->needsAttention > 0)
-        statusBar()->showMessage(
-            tr("%n interrupted decision(s) need your attention in the inbox", nullptr, settled->needsAttention), 15000);
-    else if (settled->total() > 0)
-        statusBar()->showMessage(tr("%n interrupted decision(s) settled", nullptr, settled->total()), 10000);
-    // On a team's files host, the app writes what other hosts' reviewers approved, as every
-    // sediment command there does.
-    if (!m_workspace->db().isServer())
-        return;
-    auto written = TeamSettler(*m_workspace, m_clock).settle();
-    if (!written)
-        statusBar()->showMessage(tr("Cannot write the team's approved decisions: %1").arg(written.error().message),
-                                 10000);
-    else if (written->written + written->failed + written->stale > 0)
-        statusBar()->showMessage(tr("%n decision(s) approved on other hosts written here", nullptr,
-                                    written->written + written->failed + written->stale),
-                                 10000);
-}
+DataVersionWatcher* MainWindow::watcher() const { return m_live->watcher(); }
 
 void MainWindow::onExternalChange()
 {
-    settleJournal();
     // The shown page reloads now; hidden pages reload when shown, their badges now.
     m_pages->changedElsewhere();
     refreshBadges();

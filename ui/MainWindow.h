@@ -12,6 +12,7 @@ class QLabel;
 namespace sediment::ui {
 
 class DataVersionWatcher;
+class LiveRefresh;
 class MainMenus;
 class Page;
 class PageStack;
@@ -42,7 +43,7 @@ public:
     Workspace& workspace() { return *m_workspace; }
     const Clock& clock() const { return m_clock; }
     Sidebar* sidebar() const { return m_sidebar; }
-    DataVersionWatcher* watcher() const { return m_watcher; }
+    DataVersionWatcher* watcher() const;
     QueueAttention* attention() const { return m_attention; }
 
     // Opens another workspace in a new window and closes this one; false (with a dialog saying
@@ -60,7 +61,7 @@ private:
     // The constructor's steps, in order.
     void buildCentral();
     void buildStatusBar();
-    void watchWorkspace();
+    void settleAtStart();
     void restoreWindow();
     void greet();
     void installPages();
@@ -69,13 +70,9 @@ private:
     void buildMenus();
     void onExternalChange();
     void onPageWrote(Page* writer);
-    void watchHermesQueue();
     void refreshBadges();
-    // Settles what a killed process left in the decision journal (at start and on every
-    // change another program commits), reporting it in the status bar.
     // The status bar's workspace: its folder, and for a team its server and who you are there.
     QString workspaceText() const;
-    void settleJournal();
     void rememberWorkspace() const;
 
     std::unique_ptr<Workspace> m_workspace;
@@ -83,7 +80,7 @@ private:
     const Clock& m_clock;
     Sidebar* m_sidebar = nullptr;
     PageStack* m_pages = nullptr;
-    DataVersionWatcher* m_watcher = nullptr;
+    LiveRefresh* m_live = nullptr;
     MainMenus* m_menus = nullptr;
     QLabel* m_workspaceLabel = nullptr;
     TrayNotifier* m_tray = nullptr;
