@@ -60,24 +60,24 @@ void CuratorPanel::showReport(const CuratorReport& r)
                     : QString()));
 }
 
-void CuratorPanel::preview()
+std::optional<CuratorReport> CuratorPanel::dryRun(const QString& failure)
 {
     auto plan = Curator(m_workspace, m_clock).run(true);
     if (!plan) {
-        ErrorDialog::show(this, tr("Could not preview the curator."), plan.error());
-        return;
+        ErrorDialog::show(this, failure, plan.error());
+        return std::nullopt;
     }
     showReport(*plan);
+    return std::move(*plan);
 }
+
+void CuratorPanel::preview() { dryRun(tr("Could not preview the curator.")); }
 
 void CuratorPanel::run()
 {
-    auto plan = Curator(m_workspace, m_clock).run(true);
-    if (!plan) {
-        ErrorDialog::show(this, tr("Could not plan the curator pass."), plan.error());
+    const auto plan = dryRun(tr("Could not plan the curator pass."));
+    if (!plan)
         return;
-    }
-    showReport(*plan);
     if (plan->plan.empty()) {
         Q_EMIT statusMessage(tr("The curator has nothing to do (%1 checked).").arg(plan->checked));
         return;

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "skills/CuratorReport.h"
+
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 
 class QLabel;
 class QTreeWidget;
@@ -10,7 +13,6 @@ class QTreeWidget;
 namespace sediment {
 class Clock;
 class Workspace;
-struct CuratorReport;
 } // namespace sediment
 
 namespace sediment::ui {
@@ -41,6 +43,8 @@ Q_SIGNALS:
     void statusMessage(const QString& text);
 
 private:
+    // A dry run, shown; nothing, with `failure` and the reason in a dialog, when it cannot run.
+    std::optional<CuratorReport> dryRun(const QString& failure);
     void showReport(const CuratorReport& report);
 
     Workspace& m_workspace;
