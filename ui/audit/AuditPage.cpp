@@ -3,6 +3,7 @@
 #include "audit/AuditTableModel.h"
 #include "Resources.h"
 #include "shared/ErrorDialog.h"
+#include "shared/FilterChoices.h"
 #include "shared/RecordTable.h"
 #include "shared/Tones.h"
 #include "shared/TypingPause.h"
@@ -166,17 +167,8 @@ QString AuditPage::badge() const
 void AuditPage::refillChoices()
 {
     AuditReadModel read(m_workspace.db());
-    auto fill = [](QComboBox* box, const QString& any, const Result<QStringList>& values) {
-        const QString keep = box->currentData().toString();
-        box->clear();
-        box->addItem(any, QString());
-        if (values)
-            for (const QString& v : *values)
-                box->addItem(v, v);
-        box->setCurrentIndex(std::max(0, box->findData(keep)));
-    };
-    fill(m_subjectType, tr("Any subject"), read.subjectTypes());
-    fill(m_action, tr("Any action"), read.actions());
+    setFilterChoices(m_subjectType, tr("Any subject"), read.subjectTypes().value_or(QStringList()));
+    setFilterChoices(m_action, tr("Any action"), read.actions().value_or(QStringList()));
 }
 
 void AuditPage::applyFilter()

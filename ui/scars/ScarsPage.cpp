@@ -5,6 +5,7 @@
 #include "scars/ScarSuggester.h"
 #include "scars/ScarTableModel.h"
 #include "shared/ColumnFit.h"
+#include "shared/FilterChoices.h"
 #include "shared/IdRowSelection.h"
 #include "shared/TypingPause.h"
 #include "store/ScarRepository.h"
@@ -149,15 +150,8 @@ QString ScarsPage::badge() const { return m_total == 1 ? tr("1 scar") : tr("%1 s
 
 void ScarsPage::reloadScopes()
 {
-    const QString current = m_scope->currentData().toString();
-    m_scope->clear();
-    m_scope->addItem(tr("All scopes"), QString());
     auto scopes = ScarRepository(m_workspace.db()).scopes();
-    if (scopes)
-        for (const QString& s : *scopes)
-            m_scope->addItem(s, s);
-    const int i = m_scope->findData(current);
-    m_scope->setCurrentIndex(i < 0 ? 0 : i);
+    setFilterChoices(m_scope, tr("All scopes"), scopes ? QStringList(scopes->begin(), scopes->end()) : QStringList());
 }
 
 void ScarsPage::applyFilter()

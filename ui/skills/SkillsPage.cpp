@@ -3,6 +3,7 @@
 #include "audit/Actor.h"
 #include "shared/ColumnFit.h"
 #include "shared/ErrorDialog.h"
+#include "shared/FilterChoices.h"
 #include "skills/CuratorPanel.h"
 #include "skills/SkillCount.h"
 #include "skills/SkillFolders.h"
@@ -34,9 +35,7 @@ namespace {
 QComboBox* choices(QWidget* parent, const QString& all, const QStringList& values)
 {
     auto* box = new QComboBox(parent);
-    box->addItem(all, QString());
-    for (const QString& v : values)
-        box->addItem(v, v);
+    setFilterChoices(box, all, values);
     return box;
 }
 
