@@ -2,6 +2,7 @@
 
 #include "audit/AuditTableModel.h"
 #include "Resources.h"
+#include "shared/EmptyListStack.h"
 #include "shared/ErrorDialog.h"
 #include "shared/FilterChoices.h"
 #include "shared/RecordTable.h"
@@ -23,7 +24,6 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -116,12 +116,7 @@ void AuditPage::buildTable()
                                  {AuditTableModel::ActionColumn, "calibration.snapshot"},
                                  {AuditTableModel::SubjectColumn, "calibration_snapshot 1000"}});
 
-    m_empty = new QLabel(this);
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_table);
-    m_stack->addWidget(m_empty);
+    m_stack = new EmptyListStack(m_table, this);
 }
 
 // The table (or its empty state) above, the selected row's detail below.
@@ -192,14 +187,13 @@ void AuditPage::updateEmptyState()
     const int n = m_model->rowCount();
     m_count->setText(n == 1 ? tr("1 row") : tr("%1 rows").arg(number(n)));
     if (n > 0) {
-        m_stack->setCurrentWidget(m_table);
+        m_stack->showList();
         return;
     }
-    m_empty->setText(m_model->filter() == AuditReadModel::Filter()
-                         ? tr("The audit log is empty.\n\nEvery decision, write and "
-                              "curator transition will be recorded here.")
-                         : tr("No audit row matches these filters."));
-    m_stack->setCurrentWidget(m_empty);
+    m_stack->showEmpty(m_model->filter() == AuditReadModel::Filter()
+                           ? tr("The audit log is empty.\n\nEvery decision, write and "
+                                "curator transition will be recorded here.")
+                           : tr("No audit row matches these filters."));
     m_detail->clear();
 }
 
@@ -275,7 +269,6 @@ void AuditPage::applyColors()
 {
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
-    m_empty->setStyleSheet(QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
     m_verifyResult->setStyleSheet(QStringLiteral("background:%1;color:%2")
                                       .arg(tones.css(m_chainBroken ? T::ErrorBackground : T::GoodBackground),
                                            tones.css(m_chainBroken ? T::ErrorOnBackground : T::GoodOnBackground)));
@@ -284,7 +277,7 @@ void AuditPage::applyColors()
 void AuditPage::changeEvent(QEvent* event)
 {
     Page::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_empty)
+    if (event->type() == QEvent::PaletteChange && m_verifyResult)
         applyColors();
 }
 

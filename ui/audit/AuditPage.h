@@ -7,7 +7,6 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QSplitter;
-class QStackedWidget;
 class QTableView;
 
 namespace sediment {
@@ -18,6 +17,7 @@ class Workspace;
 namespace sediment::ui {
 
 class AuditTableModel;
+class EmptyListStack;
 class RecordTable;
 class TypingPause;
 
@@ -75,8 +75,7 @@ private:
     QLabel* m_verifyResult = nullptr;
     bool m_chainBroken = false; // what m_verifyResult reports, for its colours
     QPlainTextEdit* m_detail = nullptr;
-    QLabel* m_empty = nullptr;
-    QStackedWidget* m_stack = nullptr;
+    EmptyListStack* m_stack = nullptr;
     TypingPause* m_typing = nullptr;
 };
 

@@ -10,19 +10,17 @@
 #include "inbox/InboxTriage.h"
 #include "inbox/InboxUpkeep.h"
 #include "Resources.h"
+#include "shared/EmptyListStack.h"
 #include "shared/RecordTable.h"
-#include "shared/Tones.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
 
-#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QSettings>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -57,7 +55,6 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     m_bar = new InboxSearchBar(this);
     layout->addWidget(m_bar);
     buildList();
-    applyColors();
     layout->addWidget(buildSplitter(), 1);
     m_triage = new InboxTriage(*this, *m_decider);
     connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
@@ -90,13 +87,8 @@ void InboxPage::buildList()
     m_table->setSortingEnabled(true);
     m_selection = new InboxSelection(m_table, m_model);
 
-    m_empty = new QLabel(this);
-    m_empty->setObjectName(QStringLiteral("inboxEmpty"));
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
-    m_listStack = new QStackedWidget(this);
-    m_listStack->addWidget(m_table);
-    m_listStack->addWidget(m_empty);
+    m_listStack = new EmptyListStack(m_table, this);
+    m_listStack->emptyLabel()->setObjectName(QStringLiteral("inboxEmpty"));
 }
 
 QSplitter* InboxPage::buildSplitter()
@@ -153,20 +145,6 @@ void InboxPage::showEvent(QShowEvent* event)
     m_background->start();
 }
 
-void InboxPage::changeEvent(QEvent* event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_empty)
-        applyColors();
-}
-
-void InboxPage::applyColors()
-{
-    using T = Tones::Tone;
-    const Tones tones = Tones::of(this);
-    m_empty->setStyleSheet(QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
-}
-
 void InboxPage::saveLayout() const
 {
     QSettings settings;
@@ -218,7 +196,7 @@ bool InboxPage::selectId(qint64 id)
 void InboxPage::selectRow(int row)
 {
     if (m_model->rowCount() == 0) {
-        m_detail->showMessage(m_empty->text());
+        m_detail->showMessage(m_listStack->emptyText());
         return;
     }
     m_selection->selectRow(row);
@@ -230,7 +208,8 @@ void InboxPage::showCurrent()
     const qint64 id = currentId();
     m_currentStale = false;
     if (!id) {
-        m_detail->showMessage(m_model->rowCount() ? tr("Select a proposal to see its change.") : m_empty->text());
+        m_detail->showMessage(m_model->rowCount() ? tr("Select a proposal to see its change.")
+                                                  : m_listStack->emptyText());
         return;
     }
     auto item = m_decider->service().item(id);
@@ -274,20 +253,18 @@ void InboxPage::updateEmptyState()
     else
         m_bar->setCount((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) + arriving);
     if (count > 0) {
-        m_listStack->setCurrentWidget(m_table);
+        m_listStack->showList();
         return;
     }
     if (loading || (defaultView && filing > 0)) {
-        m_empty->setText(loading ? tr("Searching…") : tr("Filing %1 new proposals…").arg(number(filing)));
-        m_listStack->setCurrentWidget(m_empty);
+        m_listStack->showEmpty(loading ? tr("Searching…") : tr("Filing %1 new proposals…").arg(number(filing)));
         return;
     }
-    m_empty->setText(defaultView ? tr("Inbox zero: nothing is waiting for a decision.\n\nNew "
-                                      "proposals from your agents appear here as they arrive.")
-                                 : tr("No proposal matches “%1”.\n\nAdd status:all to search "
-                                      "decided items too, or press Esc and clear the search.")
-                                       .arg(m_appliedQuery.trimmed()));
-    m_listStack->setCurrentWidget(m_empty);
+    m_listStack->showEmpty(defaultView ? tr("Inbox zero: nothing is waiting for a decision.\n\nNew "
+                                            "proposals from your agents appear here as they arrive.")
+                                       : tr("No proposal matches “%1”.\n\nAdd status:all to search "
+                                            "decided items too, or press Esc and clear the search.")
+                                             .arg(m_appliedQuery.trimmed()));
     m_detail->showMessage(QString());
 }
 

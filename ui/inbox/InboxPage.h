@@ -9,7 +9,6 @@
 class QAction;
 class QLabel;
 class QLineEdit;
-class QStackedWidget;
 class QTableView;
 class QSplitter;
 
@@ -21,6 +20,7 @@ class Workspace;
 namespace sediment::ui {
 
 class DetailPane;
+class EmptyListStack;
 class InboxDecider;
 class InboxTableModel;
 class InboxBackground;
@@ -70,7 +70,6 @@ public Q_SLOTS:
 
 protected:
     void showEvent(QShowEvent* event) override;
-    void changeEvent(QEvent* event) override;
 
 private:
     // The constructor's steps, in the order the widgets are made.
@@ -78,8 +77,6 @@ private:
     QSplitter* buildSplitter();
     void connectSignals();
     void restoreLayout();
-    // The style sheets built from Tones, rebuilt when the palette turns light or dark.
-    void applyColors();
     void showCurrent();
     void updateEmptyState();
     void saveLayout() const;
@@ -92,8 +89,7 @@ private:
     InboxSelection* m_selection = nullptr;
     DetailPane* m_detail = nullptr;
     InboxSearchBar* m_bar = nullptr;
-    QLabel* m_empty = nullptr;
-    QStackedWidget* m_listStack = nullptr;
+    EmptyListStack* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
     InboxBackground* m_background = nullptr;
     QString m_appliedQuery;
