@@ -6,6 +6,7 @@
 #include "decisions/DecisionReviewer.h"
 #include "decisions/DecisionTableModel.h"
 #include "shared/IdRowSelection.h"
+#include "shared/SingleRowTable.h"
 #include "store/DecisionRepository.h"
 
 #include <QComboBox>
@@ -85,12 +86,7 @@ QHBoxLayout* DecisionsPage::buildFilterBar()
 void DecisionsPage::buildTable()
 {
     m_table = new QTableView;
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setSortingEnabled(true);
-    m_table->verticalHeader()->hide();
-    m_table->setWordWrap(false);
+    setUpSingleRowTable(m_table, m_model);
     // The short columns fit their contents; the description takes the rest of the width.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn, QHeaderView::Stretch);

@@ -7,6 +7,7 @@
 #include "shared/ColumnFit.h"
 #include "shared/FilterChoices.h"
 #include "shared/IdRowSelection.h"
+#include "shared/SingleRowTable.h"
 #include "shared/TypingPause.h"
 #include "store/ScarRepository.h"
 
@@ -89,13 +90,8 @@ QHBoxLayout* ScarsPage::buildFilters()
 void ScarsPage::buildTable()
 {
     m_table = new QTableView;
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setSortingEnabled(true);
-    m_table->verticalHeader()->hide();
-    // The title takes what the short columns leave; times and titles stay on one line.
-    m_table->setWordWrap(false);
+    setUpSingleRowTable(m_table, m_model);
+    // The title takes what the short columns leave.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ScarTableModel::TitleColumn, QHeaderView::Stretch);
     fitColumn(m_table, ScarTableModel::IdColumn, QStringLiteral("999999"));

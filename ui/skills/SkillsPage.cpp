@@ -4,6 +4,7 @@
 #include "shared/ColumnFit.h"
 #include "shared/ErrorDialog.h"
 #include "shared/FilterChoices.h"
+#include "shared/SingleRowTable.h"
 #include "skills/CuratorPanel.h"
 #include "skills/SkillCount.h"
 #include "skills/SkillFolders.h"
@@ -89,18 +90,12 @@ QHBoxLayout* SkillsPage::buildFilters()
 void SkillsPage::buildTable()
 {
     m_table = new QTableView(this);
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setSortingEnabled(true);
+    setUpSingleRowTable(m_table, m_model);
     m_table->sortByColumn(SkillTableModel::NameColumn, Qt::AscendingOrder);
-    m_table->verticalHeader()->hide();
     // Fixed row heights: the view never measures rows it does not show.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     // Short columns are as wide as their longest value or title, measured once from sample texts
-    // (measuring the rows themselves would read every skill); the name takes the rest. Times
-    // stay on one line.
-    m_table->setWordWrap(false);
+    // (measuring the rows themselves would read every skill); the name takes the rest.
     QHeaderView* header = m_table->horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(SkillTableModel::NameColumn, QHeaderView::Stretch);
