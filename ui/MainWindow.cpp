@@ -2,50 +2,35 @@
 
 #include "attention/QueueAttention.h"
 #include "attention/TrayNotifier.h"
-#include "audit/Actor.h"
 #include "audit/AuditPage.h"
-#include "DataVersionWatcher.h"
 #include "decisions/DecisionsPage.h"
-#include "hermes/PendingWatcher.h"
 #include "inbox/InboxPage.h"
-#include "journal/JournalSettler.h"
+#include "LiveRefresh.h"
+#include "MainMenus.h"
 #include "memory/MemoryPage.h"
 #include "Page.h"
+#include "PageStack.h"
+#include "RecentWorkspaces.h"
 #include "Resources.h"
 #include "scars/ScarsPage.h"
-#include "shared/Appearance.h"
 #include "shared/ErrorDialog.h"
-#include "shared/ShortcutHelp.h"
 #include "Sidebar.h"
 #include "skills/SkillsPage.h"
 #include "team/TeamRights.h"
-#include "team/TeamSettler.h"
 #include "util/Clock.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
-#include <QFileDialog>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QMenuBar>
-#include <QMessageBox>
+#include <QMenu>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QStatusBar>
 
 namespace sediment::ui {
-
-namespace {
-
-constexpr int kMaxRecent = 8;
-const QString kRecentKey = QStringLiteral("recentWorkspaces");
-
-} // namespace
 
 MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, QWidget* parent)
     : MainWindow(std::move(workspace), nullptr, parent)
@@ -66,12 +51,11 @@ MainWindow::MainWindow(std::unique_ptr<Workspace> workspace, const Clock* clock,
 
     buildCentral();
     buildStatusBar();
-    settleJournal();
+    settleAtStart();
     buildMenus();
     installPages();
     setupAttention();
-    watchHermesQueue();
-    watchWorkspace();
+    m_live->start();
     restoreWindow();
     rememberWorkspace();
     showPage(QStringLiteral("inbox"));
@@ -85,7 +69,7 @@ void MainWindow::buildCentral()
     central->setObjectName(QStringLiteral("mainSplitter"));
     central->setChildrenCollapsible(false);
     m_sidebar = new Sidebar(central);
-    m_pages = new QStackedWidget(central);
+    m_pages = new PageStack(central);
     central->addWidget(m_sidebar);
     central->addWidget(m_pages);
     central->setStretchFactor(1, 1);
@@ -101,15 +85,14 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_workspaceLabel);
 }
 
-// Another process's commits reload the shown page (DataVersionWatcher).
-void MainWindow::watchWorkspace()
+// What a killed process left, and on a team what other hosts approved, is settled before the
+// pages first read the workspace; later changes by other programs reload them (LiveRefresh).
+void MainWindow::settleAtStart()
 {
-    m_watcher = new DataVersionWatcher(m_workspace->db(), this);
-    connect(m_watcher, &DataVersionWatcher::changed, this, &MainWindow::onExternalChange);
-    connect(m_watcher, &DataVersionWatcher::failed, this, [this](const QString& message) {
-        statusBar()->showMessage(tr("Cannot watch the workspace: %1").arg(message), 5000);
-    });
-    m_watcher->start();
+    m_live = new LiveRefresh(*m_workspace, m_clock, this);
+    connect(m_live, &LiveRefresh::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_live, &LiveRefresh::changed, this, &MainWindow::onExternalChange);
+    m_live->settle();
 }
 
 // The size, docks and splitter the window had when it was last closed (closeEvent saves them).
@@ -146,28 +129,10 @@ void MainWindow::installPages()
     addPage(new AuditPage(*m_workspace, m_clock, this));
 }
 
-// A Hermes home's staged write-approval queue flows into the inbox while the app is open (docs/verbs.md#hermes).
-// The watcher writes through this window's own connection, which PRAGMA data_version does not
-// report, so its imports refresh the pages directly.
-void MainWindow::watchHermesQueue()
-{
-    auto* hermes = new PendingWatcher(*m_workspace, m_clock, Actor::human(*m_workspace), this);
-    connect(hermes, &PendingWatcher::imported, this, [this](const ImportReport&) { onExternalChange(); });
-    connect(hermes, &PendingWatcher::problemsChanged, this, [this](const QStringList& problems) {
-        if (!problems.isEmpty())
-            statusBar()->showMessage(problems.join(QStringLiteral("; ")), 10000);
-    });
-    connect(hermes, &PendingWatcher::failed, this,
-            [this](const QString& message) { statusBar()->showMessage(tr("Hermes queue: %1").arg(message), 10000); });
-    hermes->start();
-}
-
 void MainWindow::addPage(Page* page)
 {
-    if (!page || this->page(page->pageId()))
+    if (!page || !m_pages->add(page))
         return;
-    page->setParent(m_pages);
-    m_pages->addWidget(page);
     m_sidebar->addEntry(page->pageId(), page->title());
     m_sidebar->setBadge(page->pageId(), page->badge());
     connect(page, &Page::badgeChanged, this, [this, page] {
@@ -192,17 +157,11 @@ void MainWindow::addPage(Page* page)
     }
 }
 
-Page* MainWindow::page(const QString& pageId) const
-{
-    for (int i = 0; i < m_pages->count(); ++i)
-        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)); p && p->pageId() == pageId)
-            return p;
-    return nullptr;
-}
+Page* MainWindow::page(const QString& pageId) const { return m_pages->page(pageId); }
 
 QString MainWindow::currentPageId() const
 {
-    auto* p = qobject_cast<Page*>(m_pages->currentWidget());
+    const Page* p = m_pages->current();
     return p ? p->pageId() : QString();
 }
 
@@ -211,11 +170,7 @@ bool MainWindow::showPage(const QString& pageId)
     Page* p = page(pageId.toLower());
     if (!p)
         return false;
-    if (m_pages->currentWidget() != p) {
-        m_pages->setCurrentWidget(p);
-        if (m_dirty.remove(p->pageId()))
-            p->reload();
-    }
+    m_pages->showPage(p);
     if (m_sidebar->currentPageId() != p->pageId())
         m_sidebar->select(p->pageId());
     // The page's own content takes the keys (a page sets its focus proxy to its main list), not
@@ -239,60 +194,26 @@ QString MainWindow::workspaceText() const
         .arg(db.describe(), m_workspace->reviewer(), rights ? *rights : tr("right unknown"), folder);
 }
 
-void MainWindow::settleJournal()
-{
-    auto settled = JournalSettler(m_workspace->db(), m_clock).settle();
-    if (!settled)
-        statusBar()->showMessage(tr("Cannot settle interrupted decisions: %1").arg(settled.error().message), 10000);
-    else if (settled->needsAttention > 0)
-        statusBar()->showMessage(
-            tr("%n interrupted decision(s) need your attention in the inbox", nullptr, settled->needsAttention), 15000);
-    else if (settled->total() > 0)
-        statusBar()->showMessage(tr("%n interrupted decision(s) settled", nullptr, settled->total()), 10000);
-    // On a team's files host, the app writes what other hosts' reviewers approved, as every
-    // sediment command there does.
-    if (!m_workspace->db().isServer())
-        return;
-    auto written = TeamSettler(*m_workspace, m_clock).settle();
-    if (!written)
-        statusBar()->showMessage(tr("Cannot write the team's approved decisions: %1").arg(written.error().message),
-                                 10000);
-    else if (written->written + written->failed + written->stale > 0)
-        statusBar()->showMessage(tr("%n decision(s) approved on other hosts written here", nullptr,
-                                    written->written + written->failed + written->stale),
-                                 10000);
-}
+DataVersionWatcher* MainWindow::watcher() const { return m_live->watcher(); }
 
 void MainWindow::onExternalChange()
 {
-    settleJournal();
     // The shown page reloads now; hidden pages reload when shown, their badges now.
-    for (int i = 0; i < m_pages->count(); ++i) {
-        auto* p = qobject_cast<Page*>(m_pages->widget(i));
-        if (!p)
-            continue;
-        if (p == m_pages->currentWidget())
-            p->reload();
-        else
-            m_dirty.insert(p->pageId());
-    }
+    m_pages->changedElsewhere();
     refreshBadges();
 }
 
 void MainWindow::onPageWrote(Page* writer)
 {
     // Like another process's change, but the writer has refreshed itself already.
-    for (int i = 0; i < m_pages->count(); ++i)
-        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)); p && p != writer)
-            m_dirty.insert(p->pageId());
+    m_pages->changedBy(writer);
     refreshBadges();
 }
 
 void MainWindow::refreshBadges()
 {
-    for (int i = 0; i < m_pages->count(); ++i)
-        if (auto* p = qobject_cast<Page*>(m_pages->widget(i)))
-            m_sidebar->setBadge(p->pageId(), p->badge());
+    for (const Page* p : m_pages->pages())
+        m_sidebar->setBadge(p->pageId(), p->badge());
     if (m_attention)
         m_attention->refresh();
 }
@@ -316,7 +237,7 @@ void MainWindow::setupAttention()
     m_oldestLabel->setObjectName(QStringLiteral("oldestWaitingLabel"));
     statusBar()->insertPermanentWidget(0, m_oldestLabel);
 
-    QAction* notify = m_viewMenu->addAction(tr("&Notify When New Items Arrive"));
+    QAction* notify = m_menus->viewMenu()->addAction(tr("&Notify When New Items Arrive"));
     notify->setObjectName(QStringLiteral("actionNotifyOnArrival"));
     notify->setCheckable(true);
     notify->setChecked(m_attention->notificationsEnabled());
@@ -335,88 +256,21 @@ void MainWindow::showAttention()
     m_oldestLabel->setVisible(!m_attention->statusText().isEmpty());
 }
 
+// The menus ask; the window opens the workspace or reloads the page in sight.
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(QIcon(QStringLiteral(":/icons/folder.svg")), tr("&Open Workspace…"));
-    open->setShortcut(QKeySequence::Open);
-    connect(open, &QAction::triggered, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_workspace->root());
-        if (!dir.isEmpty())
-            openWorkspace(dir);
-    });
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    rebuildRecentMenu();
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"));
-    quit->setShortcut(QKeySequence::Quit);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    m_viewMenu = view;
-    QAction* reload = view->addAction(tr("&Reload"));
-    reload->setShortcut(QKeySequence::Refresh);
-    connect(reload, &QAction::triggered, this, [this] {
-        if (auto* p = qobject_cast<Page*>(m_pages->currentWidget()))
+    m_menus = new MainMenus(this, m_workspace->root());
+    connect(m_menus, &MainMenus::openRequested, this, &MainWindow::openWorkspace);
+    connect(m_menus, &MainMenus::reloadRequested, this, [this] {
+        if (Page* p = m_pages->current())
             p->reload();
         refreshBadges();
     });
-    QMenu* look = view->addMenu(tr("&Appearance"));
-    auto* group = new QActionGroup(look);
-    for (const auto& [mode, label] :
-         {std::pair{"system", QT_TR_NOOP("Follow the &system")}, std::pair{"light", QT_TR_NOOP("&Light")},
-          std::pair{"dark", QT_TR_NOOP("&Dark")}}) {
-        QAction* a = look->addAction(tr(label));
-        a->setCheckable(true);
-        a->setChecked(Appearance::current() == QLatin1String(mode));
-        group->addAction(a);
-        const QString m = QString::fromLatin1(mode);
-        connect(a, &QAction::triggered, this, [m] { Appearance::apply(m); });
-    }
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"));
-    keys->setObjectName(QStringLiteral("actionShortcutHelp"));
-    keys->setShortcut(QKeySequence(Qt::Key_Question));
-    connect(keys, &QAction::triggered, this, [this] {
-        auto* dialog = new ShortcutHelp(this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->open();
-    });
-    QAction* about = help->addAction(tr("&About Sediment"));
-    connect(about, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About Sediment"),
-                           tr("<b>Sediment %1</b><p>The human gate of an AI agent's "
-                              "learning loop: agents propose, you decide, and every "
-                              "decision is audited.</p>")
-                               .arg(QApplication::applicationVersion()));
-    });
 }
 
-QStringList MainWindow::recentWorkspaces() { return QSettings().value(kRecentKey).toStringList(); }
+QStringList MainWindow::recentWorkspaces() { return RecentWorkspaces::list(); }
 
-void MainWindow::rememberWorkspace() const
-{
-    QStringList recent = recentWorkspaces();
-    recent.removeAll(m_workspace->root());
-    recent.prepend(m_workspace->root());
-    while (recent.size() > kMaxRecent)
-        recent.removeLast();
-    QSettings().setValue(kRecentKey, recent);
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = recentWorkspaces();
-    for (const QString& dir : recent) {
-        QAction* a = m_recentMenu->addAction(QDir::toNativeSeparators(dir));
-        connect(a, &QAction::triggered, this, [this, dir] { openWorkspace(dir); });
-    }
-    if (recent.isEmpty())
-        m_recentMenu->addAction(tr("No recent workspaces"))->setEnabled(false);
-}
+void MainWindow::rememberWorkspace() const { RecentWorkspaces::remember(m_workspace->root()); }
 
 bool MainWindow::openWorkspace(const QString& dir)
 {
@@ -440,7 +294,7 @@ void MainWindow::showEvent(QShowEvent* event)
     // they had set; the first show hands it to the current page.
     if (!m_shownOnce) {
         m_shownOnce = true;
-        if (auto* p = qobject_cast<Page*>(m_pages->currentWidget()))
+        if (Page* p = m_pages->current())
             p->setFocus(Qt::OtherFocusReason);
     }
 }

@@ -4,18 +4,18 @@
 #include "workspace/Workspace.h"
 
 #include <QMainWindow>
-#include <QSet>
 
 #include <memory>
 
 class QLabel;
-class QMenu;
-class QStackedWidget;
 
 namespace sediment::ui {
 
 class DataVersionWatcher;
+class LiveRefresh;
+class MainMenus;
 class Page;
+class PageStack;
 class QueueAttention;
 class Sidebar;
 class TrayNotifier;
@@ -43,7 +43,7 @@ public:
     Workspace& workspace() { return *m_workspace; }
     const Clock& clock() const { return m_clock; }
     Sidebar* sidebar() const { return m_sidebar; }
-    DataVersionWatcher* watcher() const { return m_watcher; }
+    DataVersionWatcher* watcher() const;
     QueueAttention* attention() const { return m_attention; }
 
     // Opens another workspace in a new window and closes this one; false (with a dialog saying
@@ -61,38 +61,31 @@ private:
     // The constructor's steps, in order.
     void buildCentral();
     void buildStatusBar();
-    void watchWorkspace();
+    void settleAtStart();
     void restoreWindow();
     void greet();
     void installPages();
     void setupAttention();
     void showAttention();
     void buildMenus();
-    void rebuildRecentMenu();
     void onExternalChange();
     void onPageWrote(Page* writer);
-    void watchHermesQueue();
     void refreshBadges();
-    // Settles what a killed process left in the decision journal (at start and on every
-    // change another program commits), reporting it in the status bar.
     // The status bar's workspace: its folder, and for a team its server and who you are there.
     QString workspaceText() const;
-    void settleJournal();
     void rememberWorkspace() const;
 
     std::unique_ptr<Workspace> m_workspace;
     SystemClock m_systemClock;
     const Clock& m_clock;
     Sidebar* m_sidebar = nullptr;
-    QStackedWidget* m_pages = nullptr;
-    DataVersionWatcher* m_watcher = nullptr;
-    QMenu* m_recentMenu = nullptr;
+    PageStack* m_pages = nullptr;
+    LiveRefresh* m_live = nullptr;
+    MainMenus* m_menus = nullptr;
     QLabel* m_workspaceLabel = nullptr;
-    QMenu* m_viewMenu = nullptr;
     TrayNotifier* m_tray = nullptr;
     QueueAttention* m_attention = nullptr;
     QLabel* m_oldestLabel = nullptr;
-    QSet<QString> m_dirty; // pages changed by another process while hidden
     bool m_shownOnce = false;
 };
 

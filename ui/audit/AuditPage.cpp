@@ -2,9 +2,12 @@
 
 #include "audit/AuditTableModel.h"
 #include "Resources.h"
+#include "shared/EmptyListStack.h"
 #include "shared/ErrorDialog.h"
+#include "shared/FilterChoices.h"
 #include "shared/RecordTable.h"
 #include "shared/Tones.h"
+#include "shared/TypingPause.h"
 #include "store/AuditRepository.h"
 #include "util/Json.h"
 #include "workspace/Workspace.h"
@@ -21,9 +24,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -115,12 +116,7 @@ void AuditPage::buildTable()
                                  {AuditTableModel::ActionColumn, "calibration.snapshot"},
                                  {AuditTableModel::SubjectColumn, "calibration_snapshot 1000"}});
 
-    m_empty = new QLabel(this);
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_table);
-    m_stack->addWidget(m_empty);
+    m_stack = new EmptyListStack(m_table, this);
 }
 
 // The table (or its empty state) above, the selected row's detail below.
@@ -144,12 +140,10 @@ QSplitter* AuditPage::buildSplitter()
 // The text filters apply after a pause in typing, the choices at once.
 void AuditPage::connectSignals()
 {
-    m_filterTimer = new QTimer(this);
-    m_filterTimer->setSingleShot(true);
-    m_filterTimer->setInterval(250);
-    connect(m_filterTimer, &QTimer::timeout, this, &AuditPage::applyFilter);
+    m_typing = new TypingPause(250, this);
     for (QLineEdit* edit : {m_subjectId, m_actor, m_text})
-        connect(edit, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+        m_typing->watch(edit);
+    connect(m_typing, &TypingPause::paused, this, &AuditPage::applyFilter);
     connect(m_subjectType, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_action, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditPage::showCurrent);
@@ -168,17 +162,8 @@ QString AuditPage::badge() const
 void AuditPage::refillChoices()
 {
     AuditReadModel read(m_workspace.db());
-    auto fill = [](QComboBox* box, const QString& any, const Result<QStringList>& values) {
-        const QString keep = box->currentData().toString();
-        box->clear();
-        box->addItem(any, QString());
-        if (values)
-            for (const QString& v : *values)
-                box->addItem(v, v);
-        box->setCurrentIndex(std::max(0, box->findData(keep)));
-    };
-    fill(m_subjectType, tr("Any subject"), read.subjectTypes());
-    fill(m_action, tr("Any action"), read.actions());
+    setFilterChoices(m_subjectType, tr("Any subject"), read.subjectTypes().value_or(QStringList()));
+    setFilterChoices(m_action, tr("Any action"), read.actions().value_or(QStringList()));
 }
 
 void AuditPage::applyFilter()
@@ -202,14 +187,13 @@ void AuditPage::updateEmptyState()
     const int n = m_model->rowCount();
     m_count->setText(n == 1 ? tr("1 row") : tr("%1 rows").arg(number(n)));
     if (n > 0) {
-        m_stack->setCurrentWidget(m_table);
+        m_stack->showList();
         return;
     }
-    m_empty->setText(m_model->filter() == AuditReadModel::Filter()
-                         ? tr("The audit log is empty.\n\nEvery decision, write and "
-                              "curator transition will be recorded here.")
-                         : tr("No audit row matches these filters."));
-    m_stack->setCurrentWidget(m_empty);
+    m_stack->showEmpty(m_model->filter() == AuditReadModel::Filter()
+                           ? tr("The audit log is empty.\n\nEvery decision, write and "
+                                "curator transition will be recorded here.")
+                           : tr("No audit row matches these filters."));
     m_detail->clear();
 }
 
@@ -285,7 +269,6 @@ void AuditPage::applyColors()
 {
     using T = Tones::Tone;
     const Tones tones = Tones::of(this);
-    m_empty->setStyleSheet(QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
     m_verifyResult->setStyleSheet(QStringLiteral("background:%1;color:%2")
                                       .arg(tones.css(m_chainBroken ? T::ErrorBackground : T::GoodBackground),
                                            tones.css(m_chainBroken ? T::ErrorOnBackground : T::GoodOnBackground)));
@@ -294,7 +277,7 @@ void AuditPage::applyColors()
 void AuditPage::changeEvent(QEvent* event)
 {
     Page::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_empty)
+    if (event->type() == QEvent::PaletteChange && m_verifyResult)
         applyColors();
 }
 

@@ -7,9 +7,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QSplitter;
-class QStackedWidget;
 class QTableView;
-class QTimer;
 
 namespace sediment {
 class Clock;
@@ -19,7 +17,9 @@ class Workspace;
 namespace sediment::ui {
 
 class AuditTableModel;
+class EmptyListStack;
 class RecordTable;
+class TypingPause;
 
 // The audit log (docs/user-guide.md#audit): every decision and transition, newest first, filtered by subject, actor,
 // action or text, with the selected row's before/after/details, and "Verify chain", which
@@ -75,9 +75,8 @@ private:
     QLabel* m_verifyResult = nullptr;
     bool m_chainBroken = false; // what m_verifyResult reports, for its colours
     QPlainTextEdit* m_detail = nullptr;
-    QLabel* m_empty = nullptr;
-    QStackedWidget* m_stack = nullptr;
-    QTimer* m_filterTimer = nullptr;
+    EmptyListStack* m_stack = nullptr;
+    TypingPause* m_typing = nullptr;
 };
 
 } // namespace sediment::ui

@@ -2,33 +2,23 @@
 
 #include "audit/Actor.h"
 #include "decisions/AutoReviewer.h"
-#include "decisions/CalibrationSnapshots.h"
+#include "decisions/CalibrationTabs.h"
 #include "decisions/DecisionReviewer.h"
 #include "decisions/DecisionTableModel.h"
-#include "decisions/EscalationList.h"
-#include "decisions/ReliabilityChart.h"
-#include "shared/Tones.h"
+#include "shared/IdRowSelection.h"
+#include "shared/SingleRowTable.h"
 #include "store/DecisionRepository.h"
-#include "util/Time.h"
 
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
-#include <QDateTimeAxis>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLineSeries>
-#include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QTableView>
-#include <QTableWidget>
-#include <QTabWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -66,12 +56,13 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
     QHBoxLayout* top = buildFilterBar();
     buildTable();
     QWidget* review = buildReview();
-    layOut(top, review, buildChartTabs());
+    buildCharts();
+    layOut(top, review);
 
     applyFilter();
     refreshFigures();
-    refreshTrend();
-    refreshEscalation();
+    m_charts->refreshTrend();
+    m_charts->refreshEscalation();
 }
 
 // Which decisions the table lists, and the calibration figures beside the choice.
@@ -95,16 +86,13 @@ QHBoxLayout* DecisionsPage::buildFilterBar()
 void DecisionsPage::buildTable()
 {
     m_table = new QTableView;
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setSortingEnabled(true);
-    m_table->verticalHeader()->hide();
-    m_table->setWordWrap(false);
+    setUpSingleRowTable(m_table, m_model);
     // The short columns fit their contents; the description takes the rest of the width.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn, QHeaderView::Stretch);
     m_table->installEventFilter(this);
+    m_selection =
+        new IdRowSelection(m_table, m_model, DecisionTableModel::DecisionIdRole, DecisionTableModel::DescriptionColumn);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DecisionsPage::showSelected);
 }
 
@@ -134,66 +122,26 @@ QWidget* DecisionsPage::buildReview()
     return review;
 }
 
-// The reliability diagram, the trend over time, the escalation list and the per-category table.
-QTabWidget* DecisionsPage::buildChartTabs()
+// The calibration charts; the escalation list's decisions open here for review.
+void DecisionsPage::buildCharts()
 {
-    m_reliability = new ReliabilityChart;
-    buildTrendChart();
-    m_escalation = new QListWidget;
-    connect(m_escalation, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+    m_charts = new CalibrationTabs(m_workspace, m_clock, this);
+    connect(m_charts, &CalibrationTabs::statusMessage, this, &Page::statusMessage);
+    connect(m_charts, &CalibrationTabs::decisionActivated, this, [this](qint64 id) {
         m_show->setCurrentIndex(0);
-        selectDecision(item->data(Qt::UserRole).toLongLong());
+        selectDecision(id);
         m_table->setFocus();
     });
-    m_categories = new QTableWidget(0, 4);
-    m_categories->setHorizontalHeaderLabels({tr("Category"), tr("Count"), tr("Brier"), tr("Accuracy")});
-    m_categories->verticalHeader()->hide();
-    m_categories->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_categories->horizontalHeader()->setStretchLastSection(true);
-
-    auto* tabs = new QTabWidget;
-    tabs->addTab(m_reliability, tr("Reliability"));
-    tabs->addTab(m_trendView, tr("Over time"));
-    tabs->addTab(m_escalation, tr("Escalation"));
-    tabs->addTab(m_categories, tr("By category"));
-    return tabs;
 }
 
-void DecisionsPage::buildTrendChart()
-{
-    auto* trend = new QChart;
-    trend->setTitle(tr("Brier and ECE over time (snapshots)"));
-    m_brierTrend = new QLineSeries;
-    m_brierTrend->setName(tr("Brier"));
-    m_brierTrend->setPointsVisible(true);
-    m_eceTrend = new QLineSeries;
-    m_eceTrend->setName(tr("ECE"));
-    m_eceTrend->setPointsVisible(true);
-    trend->addSeries(m_brierTrend);
-    trend->addSeries(m_eceTrend);
-    auto* timeAxis = new QDateTimeAxis;
-    timeAxis->setFormat(QStringLiteral("yyyy-MM-dd"));
-    auto* valueAxis = new QValueAxis;
-    valueAxis->setRange(0, 1);
-    trend->addAxis(timeAxis, Qt::AlignBottom);
-    trend->addAxis(valueAxis, Qt::AlignLeft);
-    for (QAbstractSeries* s : trend->series()) {
-        s->attachAxis(timeAxis);
-        s->attachAxis(valueAxis);
-    }
-    m_trendView = new QChartView(trend);
-    m_trendView->setRenderHint(QPainter::Antialiasing);
-    Tones::applyTo(trend, palette());
-}
-
-void DecisionsPage::layOut(QHBoxLayout* top, QWidget* review, QTabWidget* tabs)
+void DecisionsPage::layOut(QHBoxLayout* top, QWidget* review)
 {
     // The table takes the whole width, so descriptions are readable; the selected decision's
     // review and the charts share the band below it. Both splitters keep their sizes.
     m_lowerSplit = new QSplitter(Qt::Horizontal);
     m_lowerSplit->setObjectName(QStringLiteral("decisionsLowerSplitter"));
     m_lowerSplit->addWidget(review);
-    m_lowerSplit->addWidget(tabs);
+    m_lowerSplit->addWidget(m_charts);
     m_lowerSplit->setStretchFactor(0, 1);
     m_lowerSplit->setStretchFactor(1, 1);
     m_lowerSplit->setChildrenCollapsible(false);
@@ -204,7 +152,7 @@ void DecisionsPage::layOut(QHBoxLayout* top, QWidget* review, QTabWidget* tabs)
     m_split->setStretchFactor(0, 3);
     m_split->setStretchFactor(1, 2);
     m_split->setChildrenCollapsible(false);
-    tabs->setMinimumHeight(280); // the reliability diagram stays legible
+    m_charts->setMinimumHeight(280); // the reliability diagram stays legible
     m_table->setMinimumHeight(120);
     m_split->setSizes({430, 400}); // until the user moves it
     const QSettings settings;
@@ -224,32 +172,26 @@ DecisionsPage::~DecisionsPage()
 
 QString DecisionsPage::badge() const
 {
-    return m_current.brier ? tr("Brier %1").arg(*m_current.brier, 0, 'f', 2) : tr("no reviews");
+    const auto& brier = m_charts->figures().brier;
+    return brier ? tr("Brier %1").arg(*brier, 0, 'f', 2) : tr("no reviews");
 }
 
-qint64 DecisionsPage::selectedId() const
-{
-    const QModelIndex i = m_table->currentIndex();
-    return i.isValid() ? m_model->data(i, DecisionTableModel::DecisionIdRole).toLongLong() : 0;
-}
+ReliabilityChart* DecisionsPage::reliabilityChart() const { return m_charts->reliabilityChart(); }
+QLineSeries* DecisionsPage::brierTrend() const { return m_charts->brierTrend(); }
+QLineSeries* DecisionsPage::eceTrend() const { return m_charts->eceTrend(); }
+QListWidget* DecisionsPage::escalationList() const { return m_charts->escalationList(); }
+QTableWidget* DecisionsPage::categoryTable() const { return m_charts->categoryTable(); }
 
-bool DecisionsPage::selectDecision(qint64 id)
-{
-    const int row = m_model->rowOf(id);
-    if (row < 0)
-        return false;
-    m_table->selectRow(row);
-    m_table->setCurrentIndex(m_model->index(row, DecisionTableModel::DescriptionColumn));
-    return true;
-}
+qint64 DecisionsPage::selectedId() const { return m_selection->currentId(); }
+
+bool DecisionsPage::selectDecision(qint64 id) { return m_selection->select(id); }
 
 void DecisionsPage::applyFilter()
 {
     DecisionRepository::Filter f;
     f.outcome = m_show->currentData().toString();
     m_model->setFilter(f);
-    if (m_model->rowCount() > 0)
-        m_table->selectRow(0);
+    m_selection->selectFirst();
     showSelected();
 }
 
@@ -304,9 +246,9 @@ bool DecisionsPage::reviewSelected(const QString& outcome)
         m_table->selectRow(next);
     showSelected();
     refreshFigures();
-    refreshEscalation();
+    m_charts->refreshEscalation();
     if (done->snapshotId)
-        refreshTrend();
+        m_charts->refreshTrend();
     Q_EMIT statusMessage(tr("decision %1: %2%3")
                              .arg(id)
                              .arg(outcome, done->snapshotId ? tr(" (calibration snapshot taken)") : QString()));
@@ -318,13 +260,6 @@ void DecisionsPage::move(int delta)
     const int row = std::clamp(m_table->currentIndex().row() + delta, 0, m_model->rowCount() - 1);
     if (row >= 0)
         m_table->selectRow(row);
-}
-
-void DecisionsPage::changeEvent(QEvent* event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_trendView)
-        Tones::applyTo(m_trendView->chart(), palette());
 }
 
 bool DecisionsPage::eventFilter(QObject* watched, QEvent* event)
@@ -353,92 +288,27 @@ bool DecisionsPage::eventFilter(QObject* watched, QEvent* event)
 
 void DecisionsPage::refreshFigures()
 {
-    auto f = CalibrationSnapshots(m_workspace.db(), m_clock).current();
-    if (!f) {
-        Q_EMIT statusMessage(f.error().message);
-        return;
-    }
     const QString before = badge();
-    m_current = *f;
-    m_reliability->setFigures(m_current);
-    m_figures->setText(m_current.reviewed == 0
-                           ? m_current.reason
-                           : tr("reviewed %1 · Brier %2 · accuracy %3 · ECE %4")
-                                 .arg(m_current.reviewed)
-                                 .arg(figure(m_current.brier), figure(m_current.accuracy), figure(m_current.ece)));
-    m_categories->setRowCount(int(m_current.byCategory.size()));
-    int row = 0;
-    for (const auto& [cat, c] : m_current.byCategory) {
-        m_categories->setItem(row, 0, new QTableWidgetItem(Decision::categories().at(cat)));
-        m_categories->setItem(row, 1, new QTableWidgetItem(QString::number(c.count)));
-        m_categories->setItem(row, 2, new QTableWidgetItem(QString::number(c.brier, 'f', 3)));
-        m_categories->setItem(row, 3, new QTableWidgetItem(QString::number(c.accuracy, 'f', 3)));
-        ++row;
-    }
+    if (!m_charts->refreshFigures())
+        return;
+    const Calibration::Figures& f = m_charts->figures();
+    m_figures->setText(f.reviewed == 0 ? f.reason
+                                       : tr("reviewed %1 · Brier %2 · accuracy %3 · ECE %4")
+                                             .arg(f.reviewed)
+                                             .arg(figure(f.brier), figure(f.accuracy), figure(f.ece)));
     if (badge() != before)
         Q_EMIT badgeChanged();
-}
-
-void DecisionsPage::refreshTrend()
-{
-    auto snaps = DecisionRepository(m_workspace.db()).snapshots();
-    if (!snaps) {
-        Q_EMIT statusMessage(snaps.error().message);
-        return;
-    }
-    m_brierTrend->clear();
-    m_eceTrend->clear();
-    QDateTime first;
-    QDateTime last;
-    for (const auto& s : *snaps) {
-        const auto t = time::parseIso(s.at);
-        if (!t)
-            continue;
-        const double x = double(t->toMSecsSinceEpoch());
-        if (s.brier)
-            m_brierTrend->append(x, *s.brier);
-        if (s.ece)
-            m_eceTrend->append(x, *s.ece);
-        if (!first.isValid())
-            first = *t;
-        last = *t;
-    }
-    const auto axes = m_trendView->chart()->axes(Qt::Horizontal);
-    if (!axes.isEmpty() && first.isValid())
-        axes.first()->setRange(first.addSecs(-3600), last.addSecs(3600));
-}
-
-void DecisionsPage::refreshEscalation()
-{
-    auto list = EscalationList::compute(m_workspace.db(), m_clock);
-    if (!list) {
-        Q_EMIT statusMessage(list.error().message);
-        return;
-    }
-    m_escalation->clear();
-    for (const Decision& d : *list) {
-        auto* item = new QListWidgetItem(tr("#%1 [%2] %3 — made %4, unreviewed")
-                                             .arg(d.id)
-                                             .arg(d.stakes, d.description.simplified(), d.createdAt.left(10)));
-        item->setData(Qt::UserRole, d.id);
-        m_escalation->addItem(item);
-    }
-    if (list->empty())
-        m_escalation->addItem(tr("Nothing to escalate: no high-stakes decision waits more than 14 days."));
 }
 
 void DecisionsPage::reload()
 {
     const qint64 keep = selectedId();
     m_model->refresh();
-    if (!keep || !selectDecision(keep)) {
-        if (m_model->rowCount() > 0)
-            m_table->selectRow(0);
-    }
+    m_selection->selectOrFirst(keep);
     showSelected();
     refreshFigures();
-    refreshTrend();
-    refreshEscalation();
+    m_charts->refreshTrend();
+    m_charts->refreshEscalation();
 }
 
 } // namespace sediment::ui

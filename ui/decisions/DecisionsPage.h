@@ -1,11 +1,9 @@
 #pragma once
 
-#include "decisions/Calibration.h"
 #include "Page.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
-class QChartView;
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
@@ -13,13 +11,14 @@ class QLineEdit;
 class QListWidget;
 class QSplitter;
 class QTableView;
-class QTabWidget;
 class QTableWidget;
 class QLineSeries;
 
 namespace sediment::ui {
 
+class CalibrationTabs;
 class DecisionTableModel;
+class IdRowSelection;
 class ReliabilityChart;
 
 // Decisions (docs/user-guide.md#decisions, docs/user-guide.md#the-window): review outcomes from the keyboard (S success, P partial, F failure,
@@ -43,11 +42,11 @@ public:
     qint64 selectedId() const;
 
     QTableView* table() const { return m_table; }
-    ReliabilityChart* reliabilityChart() const { return m_reliability; }
-    QLineSeries* brierTrend() const { return m_brierTrend; }
-    QLineSeries* eceTrend() const { return m_eceTrend; }
-    QListWidget* escalationList() const { return m_escalation; }
-    QTableWidget* categoryTable() const { return m_categories; }
+    ReliabilityChart* reliabilityChart() const;
+    QLineSeries* brierTrend() const;
+    QLineSeries* eceTrend() const;
+    QListWidget* escalationList() const;
+    QTableWidget* categoryTable() const;
     QComboBox* showFilter() const { return m_show; }
     QLineEdit* resultEdit() const { return m_result; }
     // Table above, the selected decision's review and the charts side by side below.
@@ -58,21 +57,16 @@ public Q_SLOTS:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
-    // Repaints the trend chart in the palette's colours when it turns light or dark.
-    void changeEvent(QEvent* event) override;
 
 private:
     // The constructor's steps, in the order the widgets are made.
     QHBoxLayout* buildFilterBar();
     void buildTable();
     QWidget* buildReview();
-    QTabWidget* buildChartTabs();
-    void buildTrendChart();
-    void layOut(QHBoxLayout* top, QWidget* review, QTabWidget* tabs);
+    void buildCharts();
+    void layOut(QHBoxLayout* top, QWidget* review);
     void applyFilter();
     void refreshFigures();
-    void refreshTrend();
-    void refreshEscalation();
     void showSelected();
     void move(int delta);
 
@@ -80,19 +74,14 @@ private:
     const Clock& m_clock;
     DecisionTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
+    IdRowSelection* m_selection = nullptr;
     QComboBox* m_show = nullptr;
     QLabel* m_detail = nullptr;
     QLabel* m_figures = nullptr;
     QLineEdit* m_result = nullptr;
-    ReliabilityChart* m_reliability = nullptr;
-    QChartView* m_trendView = nullptr;
-    QLineSeries* m_brierTrend = nullptr;
-    QLineSeries* m_eceTrend = nullptr;
-    QListWidget* m_escalation = nullptr;
-    QTableWidget* m_categories = nullptr;
+    CalibrationTabs* m_charts = nullptr;
     QSplitter* m_split = nullptr;
     QSplitter* m_lowerSplit = nullptr;
-    Calibration::Figures m_current;
 };
 
 } // namespace sediment::ui

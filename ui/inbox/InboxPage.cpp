@@ -4,38 +4,31 @@
 #include "inbox/DetailPane.h"
 #include "inbox/InboxBackground.h"
 #include "inbox/InboxDecider.h"
-#include "inbox/InboxQuery.h"
+#include "inbox/InboxSearchBar.h"
+#include "inbox/InboxSelection.h"
 #include "inbox/InboxTableModel.h"
 #include "inbox/InboxTriage.h"
 #include "inbox/InboxUpkeep.h"
 #include "Resources.h"
+#include "shared/EmptyListStack.h"
 #include "shared/RecordTable.h"
-#include "shared/Tones.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
 
-#include <QAction>
-#include <QEvent>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QTableView>
-#include <QTimer>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
 
 namespace {
 
-constexpr int kRestoreSelectionLimit = 50; // re-selecting costs one count query per id
-constexpr int kMaxBatch = 5000;            // one decision per item: keep a batch reviewable
+constexpr int kMaxBatch = 5000; // one decision per item: keep a batch reviewable
 
 QString number(qint64 n) { return QLocale(QLocale::English).toString(n); }
 
@@ -58,49 +51,19 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    QWidget* bar = buildSearchBar();
-    layout->addWidget(bar);
-    layout->addWidget(buildQueryError());
+    // The decision buttons join the bar once the triage has made its actions.
+    m_bar = new InboxSearchBar(this);
+    layout->addWidget(m_bar);
     buildList();
-    applyColors();
     layout->addWidget(buildSplitter(), 1);
     m_triage = new InboxTriage(*this, *m_decider);
     connect(m_detail, &DetailPane::makeRoomRequested, m_triage, &InboxTriage::makeRoomCurrent);
-    buildDecisionButtons(bar);
+    m_bar->addButtonsFor(actions());
     connectSignals();
     restoreLayout();
     updateEmptyState();
     selectRow(0);
     m_table->setFocus();
-}
-
-QWidget* InboxPage::buildSearchBar()
-{
-    // The bar: search with its query language, the result count; the decision buttons join it
-    // once the triage has made its actions.
-    auto* bar = new QWidget(this);
-    auto* barLayout = new QHBoxLayout(bar);
-    barLayout->setContentsMargins(10, 8, 10, 8);
-    barLayout->setSpacing(8);
-    m_search = new QLineEdit(bar);
-    m_search->setObjectName(QStringLiteral("inboxSearch"));
-    m_search->setClearButtonEnabled(true);
-    m_search->setPlaceholderText(tr("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
-    m_search->addAction(QIcon(QStringLiteral(":/icons/search.svg")), QLineEdit::LeadingPosition);
-    m_search->setMinimumWidth(280);
-    barLayout->addWidget(m_search, 1);
-    m_resultCount = new QLabel(bar);
-    m_resultCount->setObjectName(QStringLiteral("inboxCount"));
-    barLayout->addWidget(m_resultCount);
-    return bar;
-}
-
-QLabel* InboxPage::buildQueryError()
-{
-    m_queryError = new QLabel(this);
-    m_queryError->setObjectName(QStringLiteral("queryError"));
-    m_queryError->hide();
-    return m_queryError;
 }
 
 void InboxPage::buildList()
@@ -122,14 +85,10 @@ void InboxPage::buildList()
     auto* header = m_table->horizontalHeader();
     header->setSortIndicator(InboxTableModel::IdColumn, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
+    m_selection = new InboxSelection(m_table, m_model);
 
-    m_empty = new QLabel(this);
-    m_empty->setObjectName(QStringLiteral("inboxEmpty"));
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
-    m_listStack = new QStackedWidget(this);
-    m_listStack->addWidget(m_table);
-    m_listStack->addWidget(m_empty);
+    m_listStack = new EmptyListStack(m_table, this);
+    m_listStack->emptyLabel()->setObjectName(QStringLiteral("inboxEmpty"));
 }
 
 QSplitter* InboxPage::buildSplitter()
@@ -145,35 +104,12 @@ QSplitter* InboxPage::buildSplitter()
     return m_splitter;
 }
 
-// The decision buttons, at the bar's end: the triage's actions that have an icon.
-void InboxPage::buildDecisionButtons(QWidget* bar)
-{
-    auto* decide = new QWidget(bar);
-    auto* decideLayout = new QHBoxLayout(decide);
-    decideLayout->setContentsMargins(0, 0, 0, 0);
-    decideLayout->setSpacing(4);
-    for (QAction* action : actions()) {
-        if (action->icon().isNull())
-            continue;
-        auto* button = new QToolButton(decide);
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        button->setAutoRaise(true);
-        decideLayout->addWidget(button);
-    }
-    bar->layout()->addWidget(decide);
-}
-
 // The search applies after a pause in typing; the list, the model and the background upkeep
 // drive the detail pane and the empty state.
 void InboxPage::connectSignals()
 {
-    m_queryTimer = new QTimer(this);
-    m_queryTimer->setSingleShot(true);
-    m_queryTimer->setInterval(250);
-    connect(m_queryTimer, &QTimer::timeout, this, &InboxPage::applyQuery);
-    connect(m_search, &QLineEdit::textChanged, m_queryTimer, qOverload<>(&QTimer::start));
-    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+    connect(m_bar, &InboxSearchBar::typingPaused, this, &InboxPage::applyQuery);
+    connect(m_bar, &InboxSearchBar::entered, this, [this] {
         applyQuery();
         m_table->setFocus();
     });
@@ -209,21 +145,6 @@ void InboxPage::showEvent(QShowEvent* event)
     m_background->start();
 }
 
-void InboxPage::changeEvent(QEvent* event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_empty)
-        applyColors();
-}
-
-void InboxPage::applyColors()
-{
-    using T = Tones::Tone;
-    const Tones tones = Tones::of(this);
-    m_queryError->setStyleSheet(QStringLiteral("color:%1; padding: 0 12px 6px 12px").arg(tones.css(T::ErrorText)));
-    m_empty->setStyleSheet(QStringLiteral("color: %1; font-size: 13pt; padding: 24px").arg(tones.css(T::MutedText)));
-}
-
 void InboxPage::saveLayout() const
 {
     QSettings settings;
@@ -232,6 +153,10 @@ void InboxPage::saveLayout() const
 }
 
 QTableView* InboxPage::table() const { return m_table; }
+
+QLineEdit* InboxPage::searchBox() const { return m_bar->searchBox(); }
+
+QLabel* InboxPage::queryError() const { return m_bar->queryError(); }
 
 InboxUpkeep* InboxPage::upkeep() const { return m_background->upkeep(); }
 
@@ -244,33 +169,19 @@ QString InboxPage::badge() const
     return n ? number(*n + filing.value_or(0)) : QString();
 }
 
-qint64 InboxPage::currentId() const
-{
-    const QModelIndex current = m_table->currentIndex();
-    return current.isValid() ? m_model->idAt(current.row()) : 0;
-}
+qint64 InboxPage::currentId() const { return m_selection->currentId(); }
 
 QList<qint64> InboxPage::selectedIds() const
 {
-    QList<qint64> ids;
-    const QItemSelection selection = m_table->selectionModel()->selection();
-    qint64 rows = 0;
-    for (const QItemSelectionRange& range : selection)
-        rows += range.height();
+    const qint64 rows = m_selection->selectedRowCount();
     if (rows > kMaxBatch) {
         Q_EMIT const_cast<InboxPage*>(this)->statusMessage(
             tr("%1 proposals selected: decide at most %2 at once, or narrow the "
                "search first.")
                 .arg(number(rows), number(kMaxBatch)));
-        return ids;
+        return {};
     }
-    for (const QItemSelectionRange& range : selection)
-        for (int row = range.top(); row <= range.bottom(); ++row)
-            if (const qint64 id = m_model->idAt(row))
-                ids.append(id);
-    if (ids.isEmpty() && currentId())
-        ids.append(currentId());
-    return ids;
+    return m_selection->selectedIds();
 }
 
 bool InboxPage::selectId(qint64 id)
@@ -285,13 +196,10 @@ bool InboxPage::selectId(qint64 id)
 void InboxPage::selectRow(int row)
 {
     if (m_model->rowCount() == 0) {
-        m_detail->showMessage(m_empty->text());
+        m_detail->showMessage(m_listStack->emptyText());
         return;
     }
-    row = std::clamp(row, 0, m_model->rowCount() - 1);
-    const QModelIndex index = m_model->index(row, InboxTableModel::SummaryColumn);
-    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    m_table->scrollTo(index);
+    m_selection->selectRow(row);
     showCurrent();
 }
 
@@ -300,7 +208,8 @@ void InboxPage::showCurrent()
     const qint64 id = currentId();
     m_currentStale = false;
     if (!id) {
-        m_detail->showMessage(m_model->rowCount() ? tr("Select a proposal to see its change.") : m_empty->text());
+        m_detail->showMessage(m_model->rowCount() ? tr("Select a proposal to see its change.")
+                                                  : m_listStack->emptyText());
         return;
     }
     auto item = m_decider->service().item(id);
@@ -338,43 +247,33 @@ void InboxPage::updateEmptyState()
     const qint64 filing = m_background->filing();
     const QString arriving = filing > 0 ? tr(" · %1 arriving").arg(number(filing)) : QString();
     if (defaultView)
-        m_resultCount->setText(
-            tr("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
+        m_bar->setCount(tr("%1%2 pending%3").arg(number(count), loading ? QStringLiteral("+") : QString(), arriving));
     else if (loading)
-        m_resultCount->setText(tr("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
+        m_bar->setCount(tr("%1+ matches, searching…%2").arg(number(count)).arg(arriving));
     else
-        m_resultCount->setText((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) + arriving);
+        m_bar->setCount((count == 1 ? tr("1 match") : tr("%1 matches").arg(number(count))) + arriving);
     if (count > 0) {
-        m_listStack->setCurrentWidget(m_table);
+        m_listStack->showList();
         return;
     }
     if (loading || (defaultView && filing > 0)) {
-        m_empty->setText(loading ? tr("Searching…") : tr("Filing %1 new proposals…").arg(number(filing)));
-        m_listStack->setCurrentWidget(m_empty);
+        m_listStack->showEmpty(loading ? tr("Searching…") : tr("Filing %1 new proposals…").arg(number(filing)));
         return;
     }
-    m_empty->setText(defaultView ? tr("Inbox zero: nothing is waiting for a decision.\n\nNew "
-                                      "proposals from your agents appear here as they arrive.")
-                                 : tr("No proposal matches “%1”.\n\nAdd status:all to search "
-                                      "decided items too, or press Esc and clear the search.")
-                                       .arg(m_appliedQuery.trimmed()));
-    m_listStack->setCurrentWidget(m_empty);
+    m_listStack->showEmpty(defaultView ? tr("Inbox zero: nothing is waiting for a decision.\n\nNew "
+                                            "proposals from your agents appear here as they arrive.")
+                                       : tr("No proposal matches “%1”.\n\nAdd status:all to search "
+                                            "decided items too, or press Esc and clear the search.")
+                                             .arg(m_appliedQuery.trimmed()));
     m_detail->showMessage(QString());
 }
 
 void InboxPage::applyQuery()
 {
-    m_queryTimer->stop();
-    const QString text = m_search->text();
-    auto filter = InboxQuery::parse(text);
-    if (!filter) {
-        m_queryError->setText(filter.error().message);
-        m_queryError->show();
+    const QString text = m_bar->searchBox()->text();
+    auto filter = m_bar->parse();
+    if (!filter)
         return;
-    }
-    m_queryError->hide();
-    if (filter->status.isEmpty() && !filter->allStatuses)
-        filter->status.include = {toString(InboxStatus::Pending)};
     if (*filter == m_model->filter() && text == m_appliedQuery)
         return;
     const qint64 keep = currentId();
@@ -389,36 +288,8 @@ void InboxPage::reload()
 {
     // Counted here, where rows arrive: another program's filing (the live refresh) or ours.
     m_background->recount();
-    const qint64 current = currentId();
-    const int currentRow = m_table->currentIndex().row();
-    QList<qint64> selected;
-    const auto ranges = m_table->selectionModel()->selection();
-    for (const QItemSelectionRange& range : ranges)
-        for (int row = range.top(); row <= range.bottom() && selected.size() < kRestoreSelectionLimit; ++row)
-            selected.append(m_model->idAt(row));
-    const int scroll = m_table->verticalScrollBar()->value();
-
-    const bool reset = m_model->refresh();
-    if (reset || (current && m_model->idAt(currentRow) != current)) {
-        QItemSelection restored;
-        for (qint64 id : selected) {
-            if (id == current)
-                continue;
-            const int row = m_model->rowOfId(id);
-            if (row >= 0)
-                restored.select(m_model->index(row, 0), m_model->index(row, InboxTableModel::ColumnCount - 1));
-        }
-        const int row = current ? m_model->rowOfId(current) : -1;
-        const int target = row >= 0 ? row : std::min(std::max(currentRow, 0), m_model->rowCount() - 1);
-        m_table->doItemsLayout();
-        m_table->verticalScrollBar()->setValue(scroll);
-        if (target >= 0) {
-            const QModelIndex index = m_model->index(target, InboxTableModel::SummaryColumn);
-            m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
-            restored.select(m_model->index(target, 0), m_model->index(target, InboxTableModel::ColumnCount - 1));
-        }
-        m_table->selectionModel()->select(restored, QItemSelectionModel::ClearAndSelect);
-    }
+    const InboxSelection::Kept kept = m_selection->keep();
+    m_selection->restore(kept, m_model->refresh());
     updateEmptyState();
     showCurrent();
     // Another program's rows (the live refresh brings us here) wait for the free-text index.
@@ -432,17 +303,7 @@ void InboxPage::advanceFrom(int row)
 {
     m_model->refresh();
     updateEmptyState();
-    // Decided items leave the default (pending) view, so the next one now sits at `row`; with
-    // status:all they stay, and the next pending one is further down.
-    int target = std::min(row, m_model->rowCount() - 1);
-    const int scanEnd = std::min(m_model->rowCount(), row + 4 * InboxTableModel::kPageSize);
-    for (int r = std::max(row, 0); r < scanEnd; ++r) {
-        if (isWord(m_model->data(m_model->index(r, 0), InboxTableModel::StatusRole).toString(), InboxStatus::Pending)) {
-            target = r;
-            break;
-        }
-    }
-    selectRow(target);
+    selectRow(m_selection->nextPendingFrom(row));
     Q_EMIT badgeChanged();
     Q_EMIT workspaceChanged();
 }

@@ -9,9 +9,7 @@
 class QAction;
 class QLabel;
 class QLineEdit;
-class QStackedWidget;
 class QTableView;
-class QTimer;
 class QSplitter;
 
 namespace sediment {
@@ -22,9 +20,12 @@ class Workspace;
 namespace sediment::ui {
 
 class DetailPane;
+class EmptyListStack;
 class InboxDecider;
 class InboxTableModel;
 class InboxBackground;
+class InboxSearchBar;
+class InboxSelection;
 class InboxUpkeep;
 class InboxTriage;
 class RecordTable;
@@ -49,8 +50,8 @@ public:
     QTableView* table() const;
     InboxTableModel* model() const { return m_model; }
     DetailPane* detail() const { return m_detail; }
-    QLineEdit* searchBox() const { return m_search; }
-    QLabel* queryError() const { return m_queryError; }
+    QLineEdit* searchBox() const;
+    QLabel* queryError() const;
     qint64 currentId() const;
     QList<qint64> selectedIds() const;
     bool selectId(qint64 id);
@@ -69,19 +70,13 @@ public Q_SLOTS:
 
 protected:
     void showEvent(QShowEvent* event) override;
-    void changeEvent(QEvent* event) override;
 
 private:
     // The constructor's steps, in the order the widgets are made.
-    QWidget* buildSearchBar();
-    QLabel* buildQueryError();
     void buildList();
     QSplitter* buildSplitter();
-    void buildDecisionButtons(QWidget* bar);
     void connectSignals();
     void restoreLayout();
-    // The style sheets built from Tones, rebuilt when the palette turns light or dark.
-    void applyColors();
     void showCurrent();
     void updateEmptyState();
     void saveLayout() const;
@@ -91,14 +86,11 @@ private:
     InboxTriage* m_triage = nullptr;
     InboxTableModel* m_model = nullptr;
     RecordTable* m_table = nullptr;
+    InboxSelection* m_selection = nullptr;
     DetailPane* m_detail = nullptr;
-    QLineEdit* m_search = nullptr;
-    QLabel* m_queryError = nullptr;
-    QLabel* m_resultCount = nullptr;
-    QLabel* m_empty = nullptr;
-    QStackedWidget* m_listStack = nullptr;
+    InboxSearchBar* m_bar = nullptr;
+    EmptyListStack* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
-    QTimer* m_queryTimer = nullptr;
     InboxBackground* m_background = nullptr;
     QString m_appliedQuery;
     bool m_currentStale = false;

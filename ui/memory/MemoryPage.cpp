@@ -1,14 +1,11 @@
 #include "memory/MemoryPage.h"
-#include "inbox/InboxStatus.h"
 #include "proposal/Destination.h"
 
 #include "audit/Actor.h"
+#include "memory/EntryHistoryPane.h"
 #include "memory/MemoryEntryModel.h"
-#include "memory/MemoryFile.h"
 #include "memory/MemoryService.h"
 #include "memory/UsageBar.h"
-#include "store/AuditRepository.h"
-#include "store/Database.h"
 #include "workspace/Workspace.h"
 
 #include <QFile>
@@ -18,22 +15,15 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QListView>
-#include <QListWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
 
-#include <algorithm>
-
 namespace sediment::ui {
 
 namespace {
-
-// How far back the history pane looks: enough for any entry of a bounded store, and a bound
-// so that a million-row audit log is never read whole.
-constexpr int kHistoryScan = 2000;
 
 QString fileNameOf(const QString& target)
 {
@@ -44,18 +34,6 @@ QByteArray readBytes(const QString& path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-// Whether an inbox decision's op wrote `entry`: an add or replace whose content is the entry.
-bool opWrote(const Json& op, const QString& entry)
-{
-    if (op.value("action", std::string()) == "batch") {
-        for (const Json& sub : op.value("operations", Json::array()))
-            if (opWrote(sub, entry))
-                return true;
-        return false;
-    }
-    return fromStd(op.value("content", std::string())).trimmed() == entry;
 }
 
 } // namespace
@@ -77,10 +55,10 @@ MemoryPage::MemoryPage(sediment::Workspace& workspace, const sediment::Clock& cl
     stores->addWidget(buildColumn(m_memory, tr("MEMORY.md — the agent's notes")));
     stores->addWidget(buildColumn(m_user, tr("USER.md — who the user is")));
 
-    QWidget* history = buildHistory();
+    m_history = new EntryHistoryPane(workspace, clock, this);
     QWidget* snapshot = buildSnapshot();
     auto* lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(history);
+    lower->addWidget(m_history);
     lower->addWidget(snapshot);
 
     auto* vertical = new QSplitter(Qt::Vertical, this);
@@ -93,20 +71,6 @@ MemoryPage::MemoryPage(sediment::Workspace& workspace, const sediment::Clock& cl
 
     followDiskChanges();
     reload();
-}
-
-// The selected entry's past versions, from the audit log.
-QWidget* MemoryPage::buildHistory()
-{
-    auto* historyBox = new QWidget(this);
-    auto* hl = new QVBoxLayout(historyBox);
-    hl->setContentsMargins(0, 0, 0, 0);
-    m_historyTitle = new QLabel(tr("History — select an entry"), historyBox);
-    m_history = new QListWidget(historyBox);
-    m_history->setObjectName(QStringLiteral("memoryHistory"));
-    hl->addWidget(m_historyTitle);
-    hl->addWidget(m_history);
-    return historyBox;
 }
 
 // The two stores as the agent's next session will read them.
@@ -173,7 +137,7 @@ QWidget* MemoryPage::buildColumn(Column& c, const QString& heading)
     connect(c.list->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this, target](const QModelIndex& index) {
                 if (index.isValid())
-                    showHistory(target, index.data(MemoryEntryModel::EntryTextRole).toString());
+                    m_history->showEntry(target, index.data(MemoryEntryModel::EntryTextRole).toString());
             });
     return box;
 }
@@ -233,10 +197,8 @@ void MemoryPage::reload()
     m_snapshot->setPlainText(blocks.join(QStringLiteral("\n\n")));
     // A page that opens on an empty history pane looks broken: the first entry is shown until
     // the reviewer picks another.
-    if (m_historyEntry.isEmpty() && m_memory.model->rowCount() > 0)
+    if (!m_history->refresh() && m_memory.model->rowCount() > 0)
         m_memory.list->setCurrentIndex(m_memory.model->index(0)); // shows its history
-    else if (!m_historyEntry.isEmpty())
-        showHistory(m_historyTarget, m_historyEntry);
     watchFiles();
     Q_EMIT badgeChanged();
 }
@@ -294,78 +256,11 @@ bool MemoryPage::selectEntry(const QString& target, int row)
     if (row < 0 || row >= c.model->rowCount())
         return false;
     c.list->setCurrentIndex(c.model->index(row));
-    showHistory(target, c.model->index(row).data(MemoryEntryModel::EntryTextRole).toString());
+    m_history->showEntry(target, c.model->index(row).data(MemoryEntryModel::EntryTextRole).toString());
     return true;
 }
 
-void MemoryPage::showHistory(const QString& target, const QString& entry)
-{
-    m_historyTarget = target;
-    m_historyEntry = entry;
-    m_history->clear();
-    m_historyTitle->setText(tr("History of “%1”").arg(entry.left(60)));
-    AuditRepository audit(m_workspace.db(), m_clock);
-    AuditRepository::Query direct;
-    direct.subjectType = QStringLiteral("memory");
-    direct.subjectId = target;
-    direct.newestFirst = true;
-    direct.limit = kHistoryScan;
-    AuditRepository::Query decisions;
-    decisions.subjectType = QStringLiteral("inbox_item");
-    decisions.newestFirst = true;
-    decisions.limit = kHistoryScan;
-    auto edits = audit.list(direct);
-    auto decided = audit.list(decisions);
-    if (!edits || !decided) {
-        m_history->addItem(
-            tr("The audit log cannot be read: %1").arg((!edits ? edits.error() : decided.error()).message));
-        return;
-    }
-    std::vector<AuditEntry> rows;
-    for (const AuditEntry& e : *edits) {
-        const bool added = e.after && MemoryFile::parseText(*e.after).contains(entry);
-        const bool removed = e.before && MemoryFile::parseText(*e.before).contains(entry);
-        if (added || removed)
-            rows.push_back(e);
-    }
-    for (const AuditEntry& e : *decided) {
-        const bool wrote =
-            e.after && (isWord(*e.after, InboxStatus::Applied) || isWord(*e.after, InboxStatus::Modified));
-        if (wrote && e.details.value("destination", std::string()) == toStd(target)
-            && opWrote(e.details.contains("final_op") ? e.details["final_op"] : e.details.value("op", Json::object()),
-                       entry))
-            rows.push_back(e);
-    }
-    std::sort(rows.begin(), rows.end(), [](const AuditEntry& a, const AuditEntry& b) { return a.seq > b.seq; });
-    for (const AuditEntry& e : rows) {
-        QString what;
-        if (e.subjectType == QLatin1String("inbox_item")) {
-            what = tr("written by proposal #%1 (%2, decided by %3)").arg(e.subjectId, *e.after, e.actor);
-        } else {
-            const bool added = e.after && MemoryFile::parseText(*e.after).contains(entry);
-            const QString verb = e.action.mid(7); // after "memory."
-            what = added ? (verb == QLatin1String("replace") ? tr("replaced in by %1").arg(e.actor)
-                                                             : tr("added by %1").arg(e.actor))
-                         : tr("removed by %1").arg(e.actor);
-            if (added && e.before)
-                what += tr(" (was: %1)").arg(e.before->left(80));
-        }
-        auto* item = new QListWidgetItem(
-            QStringLiteral("%1 · %2").arg(e.at.left(19).replace(QLatin1Char('T'), QLatin1Char(' ')), what));
-        item->setToolTip(tr("audit row %1, action %2").arg(e.seq).arg(e.action));
-        m_history->addItem(item);
-    }
-    if (rows.empty())
-        m_history->addItem(tr("No recorded change: this entry was written before Sediment watched the store."));
-}
-
-QStringList MemoryPage::historyLines() const
-{
-    QStringList lines;
-    for (int i = 0; i < m_history->count(); ++i)
-        lines << m_history->item(i)->text();
-    return lines;
-}
+QStringList MemoryPage::historyLines() const { return m_history->lines(); }
 
 QString MemoryPage::snapshotText() const { return m_snapshot->toPlainText(); }
 QStringList MemoryPage::entries(const QString& target) const { return column(target).model->entries(); }

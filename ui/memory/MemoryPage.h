@@ -11,7 +11,6 @@
 
 class QLabel;
 class QListView;
-class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 
@@ -21,6 +20,7 @@ class Workspace;
 
 namespace sediment::ui {
 
+class EntryHistoryPane;
 class MemoryEntryModel;
 class UsageBar;
 
@@ -60,7 +60,6 @@ public Q_SLOTS:
 
 private:
     // The constructor's steps, in the order the widgets are made.
-    QWidget* buildHistory();
     QWidget* buildSnapshot();
     void followDiskChanges();
 
@@ -81,7 +80,6 @@ private:
     MemoryStore storeFor(const QString& target) const;
     void checkFiles(); // reload when a store's bytes changed behind our back
     void watchFiles();
-    void showHistory(const QString& target, const QString& entry);
     void onAdd(const QString& target);
     void onEdit(const QString& target);
     void onRemove(const QString& target);
@@ -91,15 +89,12 @@ private:
     const sediment::Clock& m_clock;
     Column m_memory;
     Column m_user;
-    QListWidget* m_history = nullptr;
-    QLabel* m_historyTitle = nullptr;
+    EntryHistoryPane* m_history = nullptr;
     QPlainTextEdit* m_snapshot = nullptr;
     QLabel* m_notice = nullptr;
     QFileSystemWatcher m_watcher;
     QTimer m_poll;
     QHash<QString, QByteArray> m_loadedBytes; // per target, what the page last showed
-    QString m_historyTarget;
-    QString m_historyEntry;
 };
 
 } // namespace sediment::ui

@@ -5,6 +5,10 @@
 #include "scars/ScarSuggester.h"
 #include "scars/ScarTableModel.h"
 #include "shared/ColumnFit.h"
+#include "shared/FilterChoices.h"
+#include "shared/IdRowSelection.h"
+#include "shared/SingleRowTable.h"
+#include "shared/TypingPause.h"
 #include "store/ScarRepository.h"
 
 #include <QCheckBox>
@@ -19,7 +23,6 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -62,12 +65,9 @@ QHBoxLayout* ScarsPage::buildFilters()
     m_suggest = new QPushButton(tr("Make a &suggestion"));
     m_suggest->setToolTip(tr("Send the selected scar's lesson to the inbox as a memory proposal"));
 
-    // Typing re-queries after a short pause instead of on every key.
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(200);
-    connect(m_debounce, &QTimer::timeout, this, &ScarsPage::applyFilter);
-    connect(m_search, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    m_typing = new TypingPause(200, this);
+    m_typing->watch(m_search);
+    connect(m_typing, &TypingPause::paused, this, &ScarsPage::applyFilter);
     connect(m_search, &QLineEdit::returnPressed, this, &ScarsPage::applyFilter);
     connect(m_scope, &QComboBox::activated, this, &ScarsPage::applyFilter);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &ScarsPage::applyFilter);
@@ -90,13 +90,8 @@ QHBoxLayout* ScarsPage::buildFilters()
 void ScarsPage::buildTable()
 {
     m_table = new QTableView;
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setSortingEnabled(true);
-    m_table->verticalHeader()->hide();
-    // The title takes what the short columns leave; times and titles stay on one line.
-    m_table->setWordWrap(false);
+    setUpSingleRowTable(m_table, m_model);
+    // The title takes what the short columns leave.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ScarTableModel::TitleColumn, QHeaderView::Stretch);
     fitColumn(m_table, ScarTableModel::IdColumn, QStringLiteral("999999"));
@@ -105,6 +100,7 @@ void ScarsPage::buildTable()
     fitColumn(m_table, ScarTableModel::ScopeColumn, QStringLiteral("integration"));
     fitColumn(m_table, ScarTableModel::RecallsColumn, QStringLiteral("9999"));
     fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
+    m_selection = new IdRowSelection(m_table, m_model, ScarTableModel::ScarIdRole, ScarTableModel::TitleColumn);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ScarsPage::showSelected);
 }
 
@@ -150,20 +146,13 @@ QString ScarsPage::badge() const { return m_total == 1 ? tr("1 scar") : tr("%1 s
 
 void ScarsPage::reloadScopes()
 {
-    const QString current = m_scope->currentData().toString();
-    m_scope->clear();
-    m_scope->addItem(tr("All scopes"), QString());
     auto scopes = ScarRepository(m_workspace.db()).scopes();
-    if (scopes)
-        for (const QString& s : *scopes)
-            m_scope->addItem(s, s);
-    const int i = m_scope->findData(current);
-    m_scope->setCurrentIndex(i < 0 ? 0 : i);
+    setFilterChoices(m_scope, tr("All scopes"), scopes ? QStringList(scopes->begin(), scopes->end()) : QStringList());
 }
 
 void ScarsPage::applyFilter()
 {
-    m_debounce->stop();
+    m_typing->cancel();
     ScarRepository::Filter f;
     f.text = m_search->text();
     f.scope = m_scope->currentData().toString();
@@ -171,8 +160,7 @@ void ScarsPage::applyFilter()
     f.minImportance = m_minImportance->value();
     f.includeArchived = m_archived->isChecked();
     m_model->setFilter(f);
-    if (m_model->rowCount() > 0)
-        m_table->selectRow(0);
+    m_selection->selectFirst();
     showSelected();
     const QString before = badge();
     auto total = ScarRepository(m_workspace.db()).count({});
@@ -181,21 +169,9 @@ void ScarsPage::applyFilter()
         Q_EMIT badgeChanged();
 }
 
-qint64 ScarsPage::selectedId() const
-{
-    const QModelIndex i = m_table->currentIndex();
-    return i.isValid() ? m_model->data(i, ScarTableModel::ScarIdRole).toLongLong() : 0;
-}
+qint64 ScarsPage::selectedId() const { return m_selection->currentId(); }
 
-bool ScarsPage::selectScar(qint64 id)
-{
-    const int row = m_model->rowOf(id);
-    if (row < 0)
-        return false;
-    m_table->selectRow(row);
-    m_table->setCurrentIndex(m_model->index(row, ScarTableModel::TitleColumn));
-    return true;
-}
+bool ScarsPage::selectScar(qint64 id) { return m_selection->select(id); }
 
 void ScarsPage::showSelected()
 {
@@ -273,10 +249,7 @@ void ScarsPage::reload()
     const qint64 keep = selectedId();
     reloadScopes();
     m_model->refresh();
-    if (!keep || !selectScar(keep)) {
-        if (m_model->rowCount() > 0)
-            m_table->selectRow(0);
-    }
+    m_selection->selectOrFirst(keep);
     showSelected();
 }
 

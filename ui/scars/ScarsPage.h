@@ -13,11 +13,12 @@ class QSpinBox;
 class QTableView;
 class QTableWidget;
 class QTextBrowser;
-class QTimer;
 
 namespace sediment::ui {
 
+class IdRowSelection;
 class ScarTableModel;
+class TypingPause;
 
 // Scars (docs/user-guide.md#scars, docs/user-guide.md#the-window): full-text search with scope, kind and importance filters; a recall preview
 // showing each result's score and why it ranked so; the selected scar's lesson; and "make a
@@ -72,10 +73,11 @@ private:
     QSpinBox* m_minImportance = nullptr;
     QCheckBox* m_archived = nullptr;
     QTableView* m_table = nullptr;
+    IdRowSelection* m_selection = nullptr;
     QTableWidget* m_recall = nullptr;
     QTextBrowser* m_lesson = nullptr;
     QPushButton* m_suggest = nullptr;
-    QTimer* m_debounce = nullptr;
+    TypingPause* m_typing = nullptr;
     qint64 m_total = 0;
 };
 

@@ -3,12 +3,13 @@
 #include "audit/Actor.h"
 #include "shared/ColumnFit.h"
 #include "shared/ErrorDialog.h"
-#include "skills/Curator.h"
-#include "skills/CuratorRules.h"
+#include "shared/FilterChoices.h"
+#include "shared/SingleRowTable.h"
+#include "skills/CuratorPanel.h"
+#include "skills/SkillCount.h"
 #include "skills/SkillFolders.h"
 #include "skills/SkillService.h"
 #include "skills/SkillTableModel.h"
-#include "skills/UsageLink.h"
 #include "store/SkillRepository.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
@@ -17,13 +18,11 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QFileInfo>
-#include <QHash>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -37,13 +36,9 @@ namespace {
 QComboBox* choices(QWidget* parent, const QString& all, const QStringList& values)
 {
     auto* box = new QComboBox(parent);
-    box->addItem(all, QString());
-    for (const QString& v : values)
-        box->addItem(v, v);
+    setFilterChoices(box, all, values);
     return box;
 }
-
-QString skillCount(qint64 n) { return n == 1 ? SkillsPage::tr("1 skill") : SkillsPage::tr("%1 skills").arg(n); }
 
 } // namespace
 
@@ -51,11 +46,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     : Page(parent)
     , m_workspace(workspace)
     , m_clock(clock)
-    , m_confirm([this](const QString& question) {
-        return QMessageBox::question(this, tr("Run the curator"), question, QMessageBox::Yes | QMessageBox::Cancel,
-                                     QMessageBox::Cancel)
-               == QMessageBox::Yes;
-    })
+    , m_outlook(workspace, clock)
     , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
 {
     m_model = new SkillTableModel(workspace.db(), this);
@@ -63,7 +54,8 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     QHBoxLayout* filters = buildFilters();
     buildTable();
     QHBoxLayout* actions = buildDetailAndActions();
-    layOut(filters, actions, buildPreview());
+    buildCurator();
+    layOut(filters, actions);
     loadRules();
     // The model has just read the names: no reload, which would read them again.
     showCurrent();
@@ -98,18 +90,12 @@ QHBoxLayout* SkillsPage::buildFilters()
 void SkillsPage::buildTable()
 {
     m_table = new QTableView(this);
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setSortingEnabled(true);
+    setUpSingleRowTable(m_table, m_model);
     m_table->sortByColumn(SkillTableModel::NameColumn, Qt::AscendingOrder);
-    m_table->verticalHeader()->hide();
     // Fixed row heights: the view never measures rows it does not show.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     // Short columns are as wide as their longest value or title, measured once from sample texts
-    // (measuring the rows themselves would read every skill); the name takes the rest. Times
-    // stay on one line.
-    m_table->setWordWrap(false);
+    // (measuring the rows themselves would read every skill); the name takes the rest.
     QHeaderView* header = m_table->horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(SkillTableModel::NameColumn, QHeaderView::Stretch);
@@ -162,27 +148,16 @@ QHBoxLayout* SkillsPage::buildDetailAndActions()
     return actions;
 }
 
-// What the next curator pass would do, filled by previewCurator().
-QWidget* SkillsPage::buildPreview()
+// What the next curator pass would do; after a real pass the skills are read again.
+void SkillsPage::buildCurator()
 {
-    m_previewSummary =
-        new QLabel(tr("Curator preview: press “Preview curator” to see what the next pass would do."), this);
-    m_previewSummary->setWordWrap(true);
-    m_preview = new QTreeWidget(this);
-    m_preview->setRootIsDecorated(false);
-    m_preview->setHeaderLabels({tr("Skill"), tr("Change"), tr("Why")});
-    m_preview->setColumnWidth(0, 220);
-    m_preview->setColumnWidth(1, 160);
-    auto* previewBox = new QWidget(this);
-    auto* previewLayout = new QVBoxLayout(previewBox);
-    previewLayout->setContentsMargins(0, 0, 0, 0);
-    previewLayout->addWidget(m_previewSummary);
-    previewLayout->addWidget(m_preview);
-    return previewBox;
+    m_curator = new CuratorPanel(m_workspace, m_clock, this);
+    connect(m_curator, &CuratorPanel::ran, this, &SkillsPage::reload);
+    connect(m_curator, &CuratorPanel::statusMessage, this, &Page::statusMessage);
 }
 
 // The skills above (filters, rules, table, detail, buttons), the curator preview below.
-void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* preview)
+void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions)
 {
     auto* top = new QWidget(this);
     auto* topLayout = new QVBoxLayout(top);
@@ -194,14 +169,17 @@ void SkillsPage::layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* pre
     topLayout->addLayout(actions);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
-    split->addWidget(preview);
+    split->addWidget(m_curator);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
 }
 
-void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm) { m_confirm = std::move(confirm); }
+void SkillsPage::setConfirmHandler(std::function<bool(const QString&)> confirm)
+{
+    m_curator->setConfirmHandler(std::move(confirm));
+}
 
 void SkillsPage::setOpenHandler(std::function<bool(const QUrl&)> open) { m_open = std::move(open); }
 
@@ -221,6 +199,10 @@ QString SkillsPage::badge() const
         text += tr(" · %1 archived").arg(n("archived"));
     return text;
 }
+
+QTreeWidget* SkillsPage::curatorPreview() const { return m_curator->plan(); }
+
+QLabel* SkillsPage::previewSummary() const { return m_curator->summary(); }
 
 QString SkillsPage::actor() const { return Actor::human(m_workspace); }
 
@@ -242,48 +224,9 @@ bool SkillsPage::selectSkill(const QString& name)
 
 void SkillsPage::loadRules()
 {
-    m_settings = CuratorSettings::of(m_workspace);
-    m_scope.reset();
-    const auto& t = m_settings.thresholds;
-    if (!m_settings.hermesHome) {
-        m_rules->setText(tr("Curator rules: stale after %1 days, archive after %2 days "
-                            "(%3); only agent-created, unpinned skills are curated.")
-                             .arg(t.staleAfterDays)
-                             .arg(t.archiveAfterDays)
-                             .arg(m_settings.source));
-        return;
-    }
-    auto linked = UsageLink(m_workspace.db()).path();
-    const QString usage = linked && *linked ? **linked : m_workspace.path(QStringLiteral("skills/.usage.json"));
-    auto scope = HermesCuratorScope::load(m_workspace.root(), usage, m_settings, m_clock.now().toUTC());
-    QString problem;
-    if (scope)
-        m_scope = std::move(*scope);
-    else
-        problem = QStringLiteral(" %1.").arg(scope.error().message);
-    m_rules->setText(tr("Hermes' curator rules: stale after %1 days, archive after %2 days (%3); "
-                        "bundled skills are %4 (curator.prune_builtins); hub skills, the built-in "
-                        "plan and skills a cron job names are never touched.%5")
-                         .arg(t.staleAfterDays)
-                         .arg(t.archiveAfterDays)
-                         .arg(m_settings.source, m_settings.pruneBuiltins ? tr("curated") : tr("left alone"), problem));
-    m_model->setProtection([this](const Skill& skill) { return protectionOf(skill); });
-}
-
-std::pair<QString, QString> SkillsPage::protectionOf(const Skill& skill) const
-{
-    using P = HermesCuratorScope::Protection;
-    if (!m_scope)
-        return {};
-    const P p = m_scope->protection(skill.name);
-    static const QHash<int, QString> labels{{int(P::Pinned), tr("pinned")},
-                                            {int(P::CronJob), tr("cron job")},
-                                            {int(P::Hub), tr("hub")},
-                                            {int(P::ProtectedBuiltin), tr("built-in")},
-                                            {int(P::Bundled), tr("bundled")}};
-    if (p == P::None || p == P::NotAgent)
-        return {QString(), HermesCuratorScope::describe(p)};
-    return {labels.value(int(p)), HermesCuratorScope::describe(p)};
+    m_rules->setText(m_outlook.reload());
+    if (m_outlook.isHermesHome())
+        m_model->setProtection([this](const Skill& skill) { return m_outlook.protectionOf(skill); });
 }
 
 void SkillsPage::reload()
@@ -320,33 +263,9 @@ void SkillsPage::showCurrent()
         return;
     }
     m_pinButton->setText(s->pinned ? tr("Un&pin") : tr("&Pin"));
-    const CuratorRules::Cutoffs cutoffs(m_clock.now().toUTC(), m_settings.thresholds);
-    CuratorDecision d = CuratorRules::decide(*s, cutoffs);
-    QString next;
-    if (m_scope) {
-        const auto p = m_scope->protection(s->name);
-        const Skill* rec = m_scope->record(s->name);
-        if (s->pinned || p != HermesCuratorScope::Protection::None) {
-            next = tr("protected: %1")
-                       .arg(HermesCuratorScope::describe(s->pinned ? HermesCuratorScope::Protection::Pinned : p));
-        } else if (!rec) {
-            next = tr("seeded: its inactivity clock starts then");
-        } else {
-            d = CuratorRules::transition(*rec, cutoffs);
-            next = d.transition == CuratorDecision::Transition::None
-                       ? tr("no change")
-                       : QStringLiteral("%1 → %2: %3").arg(rec->state, d.toState(rec->state), d.why);
-        }
-    } else if (d.scope == CuratorDecision::Scope::SkippedNotAgent)
-        next = tr("the curator never touches %1 skills").arg(s->createdBy);
-    else if (d.scope == CuratorDecision::Scope::SkippedPinned)
-        next = tr("pinned: the curator leaves it as it is");
-    else if (d.transition == CuratorDecision::Transition::None)
-        next = tr("no change");
-    else
-        next = QStringLiteral("%1 → %2: %3").arg(s->state, d.toState(s->state), d.why);
-    m_detail->setText(tr("%1 — %2, created by %3 on %4. Next curator pass: %5.")
-                          .arg(s->name, s->state, s->createdBy, time::toIso(s->createdAt).left(10), next));
+    m_detail->setText(
+        tr("%1 — %2, created by %3 on %4. Next curator pass: %5.")
+            .arg(s->name, s->state, s->createdBy, time::toIso(s->createdAt).left(10), m_outlook.nextPass(*s)));
 }
 
 void SkillsPage::togglePin()
@@ -399,73 +318,8 @@ bool SkillsPage::openSkillFile()
     return m_open(QUrl::fromLocalFile(file));
 }
 
-void SkillsPage::showPreview(const CuratorReport& r)
-{
-    m_preview->clear();
-    QList<QTreeWidgetItem*> items;
-    for (const auto& step : r.plan) {
-        auto* item = new QTreeWidgetItem({step.name, QStringLiteral("%1 → %2").arg(step.from, step.to), step.why});
-        item->setToolTip(2, step.why);
-        items << item;
-    }
-    m_preview->addTopLevelItems(items);
-    m_previewSummary->setText(
-        tr("Next curator pass (as of %1): %2 checked, %3 to mark stale, %4 to archive, "
-           "%5 to reactivate; %6 pinned and %7 not agent-created left alone.")
-            .arg(r.at)
-            .arg(r.checked)
-            .arg(r.markedStale)
-            .arg(r.archived)
-            .arg(r.reactivated)
-            .arg(r.skippedPinned)
-            .arg(r.skippedNotAgent)
-        + (r.hermes ? tr(" %1 named by cron jobs left alone, %2 bundled to seed.").arg(r.skippedCron).arg(r.seeded)
-                    : QString()));
-}
+void SkillsPage::previewCurator() { m_curator->preview(); }
 
-void SkillsPage::previewCurator()
-{
-    auto plan = Curator(m_workspace, m_clock).run(true);
-    if (!plan) {
-        ErrorDialog::show(this, tr("Could not preview the curator."), plan.error());
-        return;
-    }
-    showPreview(*plan);
-}
-
-void SkillsPage::runCurator()
-{
-    auto plan = Curator(m_workspace, m_clock).run(true);
-    if (!plan) {
-        ErrorDialog::show(this, tr("Could not plan the curator pass."), plan.error());
-        return;
-    }
-    showPreview(*plan);
-    if (plan->plan.empty()) {
-        Q_EMIT statusMessage(tr("The curator has nothing to do (%1 checked).").arg(plan->checked));
-        return;
-    }
-    const QString question = tr("The curator will mark %1 stale, archive %2 and reactivate %3 (of %4 "
-                                "agent-created skills checked). Archived folders move to skills/.archive; "
-                                "nothing is deleted. Run it now?")
-                                 .arg(skillCount(plan->markedStale))
-                                 .arg(plan->archived)
-                                 .arg(plan->reactivated)
-                                 .arg(plan->checked);
-    if (!m_confirm(question))
-        return;
-    auto done = Curator(m_workspace, m_clock).run(false);
-    if (!done) {
-        ErrorDialog::show(this, tr("The curator pass failed; nothing was changed."), done.error());
-        return;
-    }
-    reload();
-    previewCurator();
-    Q_EMIT statusMessage(tr("Curator: %1 marked stale, %2 archived, %3 reactivated, %4 failed")
-                             .arg(done->markedStale)
-                             .arg(done->archived)
-                             .arg(done->reactivated)
-                             .arg(done->failed));
-}
+void SkillsPage::runCurator() { m_curator->run(); }
 
 } // namespace sediment::ui

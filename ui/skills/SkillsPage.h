@@ -2,12 +2,11 @@
 
 #include "Page.h"
 
+#include "skills/CuratorOutlook.h"
+
 #include <QUrl>
 
-#include "skills/HermesCuratorScope.h"
-
 #include <functional>
-#include <optional>
 
 class QAction;
 class QComboBox;
@@ -21,12 +20,11 @@ class QTreeWidget;
 namespace sediment {
 class Clock;
 class Workspace;
-struct CuratorReport;
-struct Skill;
 } // namespace sediment
 
 namespace sediment::ui {
 
+class CuratorPanel;
 class SkillTableModel;
 
 // The Skills page (docs/user-guide.md#the-window): every skill with its state, creator, pin and last activity, filtered by
@@ -55,8 +53,8 @@ public:
     QComboBox* stateFilter() const { return m_state; }
     QComboBox* creatorFilter() const { return m_creator; }
     QLineEdit* nameFilter() const { return m_name; }
-    QTreeWidget* curatorPreview() const { return m_preview; }
-    QLabel* previewSummary() const { return m_previewSummary; }
+    QTreeWidget* curatorPreview() const;
+    QLabel* previewSummary() const;
     QLabel* rulesLabel() const { return m_rules; }
     QLabel* detailLabel() const { return m_detail; }
     QPushButton* pinButton() const { return m_pinButton; }
@@ -77,15 +75,12 @@ private:
     QHBoxLayout* buildFilters();
     void buildTable();
     QHBoxLayout* buildDetailAndActions();
-    QWidget* buildPreview();
-    void layOut(QHBoxLayout* filters, QHBoxLayout* actions, QWidget* preview);
-    // Re-reads the curator's settings and, on a Hermes home, its view of the skills (config.yaml,
-    // .usage.json, the manifests, cron/jobs.json), which say why a skill is protected.
+    void buildCurator();
+    void layOut(QHBoxLayout* filters, QHBoxLayout* actions);
+    // Re-reads the curator's rules and its view of the skills, which say why a skill is protected.
     void loadRules();
-    std::pair<QString, QString> protectionOf(const Skill& skill) const;
     void applyFilters();
     void showCurrent();
-    void showPreview(const CuratorReport& report);
     QString actor() const;
 
     Workspace& m_workspace;
@@ -101,12 +96,9 @@ private:
     QPushButton* m_restoreButton = nullptr;
     QPushButton* m_openButton = nullptr;
     QAction* m_pinAction = nullptr;
-    QTreeWidget* m_preview = nullptr;
-    QLabel* m_previewSummary = nullptr;
+    CuratorPanel* m_curator = nullptr;
     QLabel* m_rules = nullptr;
-    CuratorSettings m_settings;
-    std::optional<HermesCuratorScope> m_scope;
-    std::function<bool(const QString&)> m_confirm;
+    CuratorOutlook m_outlook;
     std::function<bool(const QUrl&)> m_open;
 };
 
