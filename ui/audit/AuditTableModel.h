@@ -45,7 +45,7 @@ private:
     mutable AuditReadModel m_read;
     AuditReadModel::Filter m_filter;
     qint64 m_count = 0;
-    mutable RowPages<AuditEntry> m_rows{kPageSize, kMaxCachedPages};
+    mutable RowPages<AuditEntry> m_rows{kMaxCachedPages};
 };
 
 } // namespace sediment::ui

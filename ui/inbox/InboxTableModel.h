@@ -105,7 +105,7 @@ private:
     std::vector<RememberedCount> m_counts;
     InboxIdReader m_reader;
     QTimer* m_loadTimer = nullptr;
-    mutable RowPages<InboxRow> m_rows{kPageSize, kMaxCachedPages};
+    mutable RowPages<InboxRow> m_rows{kMaxCachedPages};
     mutable QString m_lastError;
 };
 

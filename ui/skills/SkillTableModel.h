@@ -72,7 +72,7 @@ private:
     mutable SkillRepository m_repo;
     SkillRepository::ListQuery m_query;
     QStringList m_names;
-    mutable RowPages<Skill> m_rows{kPageSize, kMaxCachedPages};
+    mutable RowPages<Skill> m_rows{kMaxCachedPages};
     Protection m_protection;
 };
 
