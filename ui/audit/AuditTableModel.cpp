@@ -6,36 +6,25 @@
 
 namespace sediment::ui {
 
-AuditTableModel::AuditTableModel(Database& db, QObject* parent) : QAbstractTableModel(parent), m_read(db) { recount(); }
-
-void AuditTableModel::recount()
+AuditTableModel::AuditTableModel(Database& db, QObject* parent) : LazyTableModel(ColumnCount, parent), m_read(db)
 {
-    m_rows.clear();
-    auto n = m_read.count(m_filter);
-    if (!n) {
-        Q_EMIT errorOccurred(n.error().message);
-        m_count = 0;
-        return;
-    }
-    m_count = std::min<qint64>(*n, INT_MAX);
+    reload();
 }
 
-int AuditTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_count); }
-
-int AuditTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+void AuditTableModel::readKeys()
+{
+    auto n = m_read.count(m_filter);
+    if (!n) {
+        m_count = 0;
+        reportError(n.error().message);
+        return;
+    }
+    m_count = int(std::min<qint64>(*n, INT_MAX));
+}
 
 const AuditEntry* AuditTableModel::entryAt(int row) const
 {
-    if (row < 0 || row >= m_count)
-        return nullptr;
-    const int pageIndex = row / kPageSize;
-    QString error;
-    const auto* rows = m_rows.page(
-        pageIndex, [&] { return m_read.page(m_filter, qint64(pageIndex) * kPageSize, kPageSize); }, &error);
-    if (!rows)
-        Q_EMIT const_cast<AuditTableModel*>(this)->errorOccurred(error);
-    const size_t offset = size_t(row % kPageSize);
-    return rows && offset < rows->size() ? &(*rows)[offset] : nullptr;
+    return pagedRow(m_rows, row, [this](int first, int count) { return m_read.page(m_filter, first, count); });
 }
 
 QVariant AuditTableModel::data(const QModelIndex& index, int role) const
@@ -79,11 +68,9 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant AuditTableModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case SeqColumn:
         return tr("Seq");
     case TimeColumn:
@@ -103,17 +90,7 @@ QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, i
 
 void AuditTableModel::setFilter(const AuditReadModel::Filter& filter)
 {
-    beginResetModel();
-    m_filter = filter;
-    recount();
-    endResetModel();
-}
-
-void AuditTableModel::refresh()
-{
-    beginResetModel();
-    recount();
-    endResetModel();
+    resetWith([&] { m_filter = filter; });
 }
 
 } // namespace sediment::ui

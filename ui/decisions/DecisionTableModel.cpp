@@ -4,14 +4,14 @@
 
 namespace sediment::ui {
 
-DecisionTableModel::DecisionTableModel(Database& db, QObject* parent) : LazyIdTableModel(parent), m_repo(db)
+DecisionTableModel::DecisionTableModel(Database& db, QObject* parent)
+    : LazyIdTableModel(ColumnCount, parent)
+    , m_repo(db)
 {
     reload();
 }
 
 Result<std::vector<qint64>> DecisionTableModel::readIds() const { return m_repo.ids(m_filter, m_order); }
-
-int DecisionTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 const Decision* DecisionTableModel::decisionAt(int row) const
 {
@@ -57,11 +57,9 @@ QVariant DecisionTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant DecisionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant DecisionTableModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case IdColumn:
         return QStringLiteral("#");
     case DescriptionColumn:

@@ -27,9 +27,7 @@ public:
 
     explicit DecisionTableModel(Database& db, QObject* parent = nullptr);
 
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const DecisionRepository::Filter& filter);
@@ -38,12 +36,13 @@ public:
 
 private:
     Result<std::vector<qint64>> readIds() const override;
-    void dropRows() const override { m_rows.clear(); }
+    void dropRows() override { m_rows.clear(); }
+    QVariant columnTitle(int column) const override;
 
     mutable DecisionRepository m_repo;
     DecisionRepository::Filter m_filter;
     DecisionRepository::Order m_order = DecisionRepository::Order::Oldest;
-    mutable RowPages<Decision> m_rows{kPageSize, kMaxCachedPages};
+    mutable RowPages<Decision> m_rows{kMaxCachedPages};
 };
 
 } // namespace sediment::ui

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <climits>
 #include <functional>
-#include <unordered_map>
 
 namespace sediment::ui {
 
@@ -38,7 +37,7 @@ InboxReadModel::SortKey keyOf(int column)
 InboxTableModel::InboxTableModel(Database& db, QObject* parent) : InboxTableModel(db, Pacing(), parent) {}
 
 InboxTableModel::InboxTableModel(Database& db, Pacing pacing, QObject* parent)
-    : QAbstractTableModel(parent)
+    : LazyTableModel(ColumnCount, parent)
     , m_read(db)
     , m_reader(m_read, pacing)
     , m_loadTimer(new QTimer(this))
@@ -55,18 +54,21 @@ void InboxTableModel::reportError(const QString& message) const
     if (message == m_lastError)
         return;
     m_lastError = message;
-    Q_EMIT const_cast<InboxTableModel*>(this)->errorOccurred(message);
+    LazyTableModel::reportError(message);
 }
 
-void InboxTableModel::reload()
+void InboxTableModel::readKeys()
 {
     m_loadTimer->stop();
-    m_rows.clear();
-    const auto s = m_reader.start(m_filter, m_sort, m_ids);
+    showRead(m_reader.start(m_filter, m_sort, m_ids));
+}
+
+void InboxTableModel::showRead(const Status& read)
+{
     m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
     m_counted = false;
-    if (!s) {
-        reportError(s.error().message);
+    if (!read) {
+        reportError(read.error().message);
         return;
     }
     m_lastError.clear();
@@ -112,21 +114,14 @@ void InboxTableModel::continueLoading()
     if (m_counted) {
         if (m_reader.done()) {
             m_counted = false;
-            if (after != m_shown) {
-                // Items came or went between the count and the read: show what was read.
-                beginResetModel();
-                m_shown = after;
-                m_rows.clear();
-                endResetModel();
-            }
+            // Items came or went between the count and the read: show what was read.
+            if (after != m_shown)
+                replaceKeys([&] { m_shown = after; });
         }
     } else if (after > before) {
         if (before == 0) {
             // Nothing was shown yet: a reset lets the page leave its "no match" state.
-            beginResetModel();
-            m_shown = after;
-            m_rows.clear();
-            endResetModel();
+            replaceKeys([&] { m_shown = after; });
         } else {
             beginInsertRows({}, int(before), int(after - 1));
             // The last page may have been cut short by the end of what was read so far.
@@ -144,70 +139,41 @@ void InboxTableModel::continueLoading()
         Q_EMIT loadingFinished();
 }
 
-int InboxTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_shown); }
-
-int InboxTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
-
-const std::vector<InboxRow>* InboxTableModel::page(int pageIndex) const
+const InboxRow* InboxTableModel::rowAt(int row) const
 {
-    if (size_t(pageIndex) * kPageSize >= m_shown)
-        return nullptr;
-    QString error;
-    const auto* rows = m_rows.page(
-        pageIndex, [&] { return readPage(pageIndex); }, &error);
-    if (!rows)
-        reportError(error);
-    return rows;
+    return pagedRow(m_rows, row, [this](int first, int count) { return readPage(first, count); });
 }
 
-Result<std::vector<InboxRow>> InboxTableModel::readPage(int pageIndex) const
+Result<std::vector<InboxRow>> InboxTableModel::readPage(int first, int count) const
 {
-    const size_t first = size_t(pageIndex) * kPageSize;
-    const size_t last = std::min(first + kPageSize, m_shown);
+    const size_t begin = size_t(first);
+    const size_t last = begin + size_t(count);
     std::vector<qint64> ids;
     if (last <= m_ids.size()) {
-        ids.assign(m_ids.begin() + qsizetype(first), m_ids.begin() + qsizetype(last));
+        ids.assign(m_ids.begin() + qsizetype(begin), m_ids.begin() + qsizetype(last));
     } else {
         // Counted but not read this far yet: page by offset from the nearer end.
-        const bool fromEnd = first > m_shown / 2;
+        const bool fromEnd = begin > m_shown / 2;
         const InboxReadModel::Sort sort{m_sort.key, m_sort.descending != fromEnd};
-        auto paged = m_read.pageIds(m_filter, sort, qint64(fromEnd ? m_shown - last : first), int(last - first));
+        auto paged = m_read.pageIds(m_filter, sort, qint64(fromEnd ? m_shown - last : begin), count);
         if (!paged)
             return fail(paged.error());
         ids = std::move(*paged);
         if (fromEnd)
             std::reverse(ids.begin(), ids.end());
     }
-    auto rows = m_read.rows(ids);
-    if (!rows)
-        return rows;
-    // One row per id, in place: an item gone since its id was read leaves an empty row (id 0)
-    // instead of shifting the rest of the page up.
-    std::vector<InboxRow> aligned(ids.size());
-    size_t found = 0;
-    for (size_t i = 0; i < ids.size() && found < rows->size(); ++i)
-        if ((*rows)[found].id == ids[i])
-            aligned[i] = std::move((*rows)[found++]);
-    return aligned;
+    return placeByKey(ids, m_read.rows(ids), &InboxRow::id, [](qint64) { return InboxRow{}; });
 }
 
 QVariant InboxTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const auto* rows = page(index.row() / kPageSize);
-    const size_t offset = size_t(index.row() % kPageSize);
-    if (!rows || offset >= rows->size() || (*rows)[offset].id == 0)
-        return {};
-    return InboxCells::data((*rows)[offset], index.column(), role);
+    const InboxRow* row = rowAt(index.row());
+    return row && row->id != 0 ? InboxCells::data(*row, index.column(), role) : QVariant();
 }
 
-QVariant InboxTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    return InboxCells::header(section);
-}
+QVariant InboxTableModel::columnTitle(int column) const { return InboxCells::header(column); }
 
 void InboxTableModel::sort(int column, Qt::SortOrder order)
 {
@@ -219,9 +185,7 @@ void InboxTableModel::sort(int column, Qt::SortOrder order)
     const InboxReadModel::Sort previous = m_sort;
     m_sort = next;
     if (isLoading()) {
-        beginResetModel();
-        reload();
-        endResetModel();
+        resetWith({});
         return;
     }
     // Every id is here: ordering by id is a sort in memory; any other order asks SQL.
@@ -241,53 +205,27 @@ void InboxTableModel::sort(int column, Qt::SortOrder order)
     }
     if (ordered.size() != m_ids.size()) {
         // Items came or went since the last read: not the same rows in a new order.
-        beginResetModel();
-        m_rows.clear();
-        m_ids = std::move(ordered);
-        m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
-        endResetModel();
+        replaceKeys([&] {
+            m_ids = std::move(ordered);
+            m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
+        });
         return;
     }
-    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    // Persistent indexes follow their item: remember ids, re-place them in the new order with
-    // one pass over the ids, however many indexes the selection holds.
-    const QModelIndexList before = persistentIndexList();
-    std::vector<qint64> beforeIds;
-    beforeIds.reserve(size_t(before.size()));
-    std::unordered_map<qint64, int> rowById;
-    for (const QModelIndex& i : before) {
-        beforeIds.push_back(idAt(i.row()));
-        rowById.emplace(beforeIds.back(), -1);
-    }
-    m_ids = std::move(ordered);
-    m_rows.clear();
-    for (size_t row = 0; row < m_ids.size() && !rowById.empty(); ++row)
-        if (auto it = rowById.find(m_ids[row]); it != rowById.end())
-            it->second = int(row);
-    QModelIndexList after;
-    after.reserve(before.size());
-    for (qsizetype i = 0; i < before.size(); ++i) {
-        const int row = beforeIds[size_t(i)] ? rowById[beforeIds[size_t(i)]] : -1;
-        after.append(row < 0 ? QModelIndex() : index(row, before[i].column()));
-    }
-    changePersistentIndexList(before, after);
-    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
-}
-void InboxTableModel::setFilter(const InboxFilter& filter)
-{
-    beginResetModel();
-    m_filter = filter;
-    // A failure here costs speed only (every word then goes through the index): not reported.
-    (void)m_read.markCommonWords(m_filter);
-    reload();
-    endResetModel();
+    reorder(
+        [&] {
+            m_ids = std::move(ordered);
+            m_rows.clear();
+        },
+        [this](int row) { return idAt(row); });
 }
 
-void InboxTableModel::reloadRows()
+void InboxTableModel::setFilter(const InboxFilter& filter)
 {
-    m_rows.clear();
-    if (m_shown > 0)
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    resetWith([&] {
+        m_filter = filter;
+        // A failure here costs speed only (every word then goes through the index): not reported.
+        (void)m_read.markCommonWords(m_filter);
+    });
 }
 
 bool InboxTableModel::refresh()
@@ -303,23 +241,14 @@ bool InboxTableModel::refresh()
             reloadRows();
             return false;
         }
-        beginResetModel();
-        m_rows.clear();
-        m_ids = std::move(ids);
-        m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
-        m_counted = false;
-        m_reader = reader;
-        m_lastError.clear();
-        countIfIndexed();
-        if (!m_reader.done())
-            m_loadTimer->start();
-        endResetModel();
+        replaceKeys([&] {
+            m_ids = std::move(ids);
+            m_reader = reader;
+            showRead({});
+        });
         return true;
     }
-    beginResetModel();
-    reload();
-    endResetModel();
-    return true;
+    return LazyTableModel::refresh();
 }
 
 qint64 InboxTableModel::idAt(int row) const
@@ -328,9 +257,8 @@ qint64 InboxTableModel::idAt(int row) const
         return 0;
     if (size_t(row) < m_ids.size())
         return m_ids[size_t(row)];
-    const auto* rows = page(row / kPageSize);
-    const size_t offset = size_t(row % kPageSize);
-    return rows && offset < rows->size() ? (*rows)[offset].id : 0;
+    const InboxRow* r = rowAt(row);
+    return r ? r->id : 0;
 }
 
 int InboxTableModel::rowOfId(qint64 id) const

@@ -2,10 +2,9 @@
 
 #include "inbox/InboxIdReader.h"
 #include "inbox/InboxQuery.h"
-#include "shared/RowPages.h"
+#include "shared/LazyTableModel.h"
 #include "store/InboxReadModel.h"
 
-#include <QAbstractTableModel>
 #include <QTimer>
 
 #include <vector>
@@ -19,12 +18,12 @@ namespace sediment::ui {
 // The inbox as a lazy table (docs/user-guide.md#the-window), in the manner of a browser that
 // holds only ids: the ids of every matching item, in order, are read from SQL (eight bytes a
 // row, no text), and rows are fetched a page at a time when the view first paints them, kept in
-// the tables' shared LRU cache (RowPages). The ids are read by InboxIdReader, which is why this
-// is not a LazyIdTableModel (ids read whole in one statement): a filter that an index serves is
-// read whole before the first paint (or counted, so the scroll bar is right at once); one that
-// needs a scan shows its first matches after a short budget and the rest arrive in the
-// background as rows appended at the end.
-class InboxTableModel final : public QAbstractTableModel {
+// the tables' shared LRU cache (RowPages). Its keys are ids read by InboxIdReader rather than
+// whole in one statement (LazyIdTableModel): a filter that an index serves is read whole before
+// the first paint (or counted, so the scroll bar is right at once); one that needs a scan shows
+// its first matches after a short budget and the rest arrive in the background as rows appended
+// at the end.
+class InboxTableModel final : public LazyTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InboxTableModel)
 
@@ -43,17 +42,12 @@ public:
     // Views and the page ask rows by these, so that selection survives re-sorting and refresh.
     enum Role { IdRole = Qt::UserRole + 1, StaleRole, StatusRole, DestinationRole };
 
-    static constexpr int kPageSize = 128;
-    static constexpr int kMaxCachedPages = 48;
     using Pacing = InboxIdReader::Pacing;
 
     explicit InboxTableModel(Database& db, QObject* parent = nullptr);
     InboxTableModel(Database& db, Pacing pacing, QObject* parent = nullptr);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const InboxFilter& filter);
@@ -62,9 +56,7 @@ public:
 
     // Re-reads the ids; keeps the rows in place (dataChanged) when they did not change, resets
     // otherwise. Returns true when it reset, so the caller restores selection by id.
-    bool refresh();
-    // Drops the row cache and repaints, keeping the ids: for a change this page made itself.
-    void reloadRows();
+    bool refresh() override;
     // True while ids are still arriving in the background: rowCount() is not final yet.
     bool isLoading() const { return !m_reader.done(); }
 
@@ -73,16 +65,25 @@ public:
     QString lastError() const { return m_lastError; }
 
 Q_SIGNALS:
-    void errorOccurred(const QString& message);
     // A read that went on in the background has every id now: rowCount() is final.
     void loadingFinished();
 
 private:
-    const std::vector<InboxRow>* page(int pageIndex) const;
-    Result<std::vector<InboxRow>> readPage(int pageIndex) const;
-    void reportError(const QString& message) const;
+    // The inbox is the table a reviewer walks through and back: it keeps more pages.
+    static constexpr int kCachedPages = 48;
+
+    int keyCount() const override { return int(m_shown); }
     // Reads anew, blocking for the budget; the rest continues from the event loop.
-    void reload();
+    void readKeys() override;
+    void dropRows() override { m_rows.clear(); }
+    QVariant columnTitle(int column) const override;
+    // Says a failure once, until a read succeeds: a failing page fails on every paint.
+    void reportError(const QString& message) const override;
+    // The ids just read (`read` says how that went) become the rows.
+    void showRead(const Status& read);
+    // The row at `row`, nullptr when unreadable; an item gone since its id was read has id 0.
+    const InboxRow* rowAt(int row) const;
+    Result<std::vector<InboxRow>> readPage(int first, int count) const;
     void continueLoading();
     // After a read that stops early: count an indexed filter's rows, so that the scroll bar
     // and the end of the list are right at once.
@@ -105,7 +106,7 @@ private:
     std::vector<RememberedCount> m_counts;
     InboxIdReader m_reader;
     QTimer* m_loadTimer = nullptr;
-    mutable RowPages<InboxRow> m_rows{kPageSize, kMaxCachedPages};
+    mutable RowPages<InboxRow> m_rows{kCachedPages};
     mutable QString m_lastError;
 };
 

@@ -4,11 +4,12 @@
 
 namespace sediment::ui {
 
-ScarTableModel::ScarTableModel(Database& db, QObject* parent) : LazyIdTableModel(parent), m_repo(db) { reload(); }
+ScarTableModel::ScarTableModel(Database& db, QObject* parent) : LazyIdTableModel(ColumnCount, parent), m_repo(db)
+{
+    reload();
+}
 
 Result<std::vector<qint64>> ScarTableModel::readIds() const { return m_repo.ids(m_filter, m_order); }
-
-int ScarTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 const Scar* ScarTableModel::scarAt(int row) const
 {
@@ -55,11 +56,9 @@ QVariant ScarTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant ScarTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant ScarTableModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case IdColumn:
         return QStringLiteral("#");
     case KindColumn:

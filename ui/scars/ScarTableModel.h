@@ -28,9 +28,7 @@ public:
 
     explicit ScarTableModel(Database& db, QObject* parent = nullptr);
 
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const ScarRepository::Filter& filter);
@@ -39,12 +37,13 @@ public:
 
 private:
     Result<std::vector<qint64>> readIds() const override;
-    void dropRows() const override { m_rows.clear(); }
+    void dropRows() override { m_rows.clear(); }
+    QVariant columnTitle(int column) const override;
 
     mutable ScarRepository m_repo;
     ScarRepository::Filter m_filter;
     ScarRepository::Order m_order = ScarRepository::Order::Newest;
-    mutable RowPages<Scar> m_rows{kPageSize, kMaxCachedPages};
+    mutable RowPages<Scar> m_rows{kMaxCachedPages};
 };
 
 } // namespace sediment::ui

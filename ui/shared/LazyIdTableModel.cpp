@@ -1,56 +1,34 @@
 #include "shared/LazyIdTableModel.h"
 
-namespace sediment::ui {
+#include <algorithm>
 
-int LazyIdTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_ids.size()); }
+namespace sediment::ui {
 
 int LazyIdTableModel::rowOf(qint64 id) const
 {
-    for (size_t i = 0; i < m_ids.size(); ++i)
-        if (m_ids[i] == id)
-            return int(i);
-    return -1;
+    const auto found = std::find(m_ids.begin(), m_ids.end(), id);
+    return found == m_ids.end() ? -1 : int(found - m_ids.begin());
 }
 
-void LazyIdTableModel::reload()
+void LazyIdTableModel::readKeys()
 {
-    dropRows();
     auto ids = readIds();
     if (!ids) {
         m_ids.clear();
-        Q_EMIT errorOccurred(ids.error().message);
+        reportError(ids.error().message);
         return;
     }
     m_ids = std::move(*ids);
 }
 
-void LazyIdTableModel::resetWith(const std::function<void()>& change)
-{
-    beginResetModel();
-    if (change)
-        change();
-    reload();
-    endResetModel();
-}
-
-void LazyIdTableModel::refresh() { resetWith({}); }
-
 void LazyIdTableModel::reorder(const std::function<void()>& change)
 {
-    Q_EMIT layoutAboutToBeChanged();
-    change();
-    const QModelIndexList before = persistentIndexList();
-    std::vector<qint64> keys;
-    for (const QModelIndex& i : before)
-        keys.push_back(m_ids[size_t(i.row())]);
-    reload();
-    QModelIndexList after;
-    for (size_t k = 0; k < keys.size(); ++k) {
-        const int row = rowOf(keys[k]);
-        after << (row < 0 ? QModelIndex() : index(row, before[qsizetype(k)].column()));
-    }
-    changePersistentIndexList(before, after);
-    Q_EMIT layoutChanged();
+    LazyTableModel::reorder(
+        [&] {
+            change();
+            reload();
+        },
+        [this](int row) { return idAt(row); });
 }
 
 } // namespace sediment::ui

@@ -1,65 +1,50 @@
 #pragma once
 
-#include "shared/RowPages.h"
+#include "shared/LazyTableModel.h"
 #include "util/Error.h"
 
-#include <QAbstractTableModel>
-
-#include <functional>
 #include <vector>
 
 namespace sediment::ui {
 
-// The skeleton the large tables share (Anki's browser): the filtered, ordered ids come whole from
-// SQL, rows are read a page at a time when the view paints them (see RowPages), and a new order
-// or filter reads the ids again. A subclass says how ids and rows are read and how a row shows.
-class LazyIdTableModel : public QAbstractTableModel {
+// A LazyTableModel whose keys are row ids read whole from SQL in one statement (the scars, the
+// decisions): a new order or filter reads the ids again, and a page of rows is read by its ids.
+// Kept as a layer of its own rather than folded into the base because the other tables hold
+// their keys otherwise (a count, names, ids that arrive in the background).
+class LazyIdTableModel : public LazyTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LazyIdTableModel)
 
 public:
-    static constexpr int kPageSize = 128;
-    static constexpr int kMaxCachedPages = 32;
-
-    int rowCount(const QModelIndex& parent = {}) const override;
     int rowOf(qint64 id) const;
-    // Reads the ids again (rows changed underneath): a model reset.
-    void refresh();
-
-Q_SIGNALS:
-    void errorOccurred(const QString& message);
 
 protected:
-    explicit LazyIdTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+    LazyIdTableModel(int columnCount, QObject* parent) : LazyTableModel(columnCount, parent) {}
 
     // The ids in display order, under the subclass's current filter and order.
     virtual Result<std::vector<qint64>> readIds() const = 0;
-    // Forgets every cached row (the ids they were read for are gone).
-    virtual void dropRows() const = 0;
 
     qint64 idAt(int row) const { return m_ids[size_t(row)]; }
 
-    // Reads the ids; a subclass's constructor calls it once its filter and order are set.
-    void reload();
-    // `change` (a new filter) applied inside a model reset, then the ids read again.
-    void resetWith(const std::function<void()>& change);
-    // `change` (a new order) applied as a layout change: same rows, new places, and every
-    // persistent index (the selection) follows its id.
+    // `change` (a new order) applied, the ids read again, each persistent index kept on its id.
     void reorder(const std::function<void()>& change);
 
-    // The row at `row` from `pages`, read with `read(ids)` on a miss; a failed read is reported
-    // through errorOccurred and gives nullptr.
+    // The row at `row` from `pages`, its page read with `read(ids)` on a miss. nullptr when the
+    // read failed (reported) or the row was deleted since the ids were read.
     template <typename Row, typename Read>
     const Row* cachedRow(RowPages<Row>& pages, int row, Read read) const
     {
-        QString error;
-        const Row* r = pages.at(m_ids, row, read, &error);
-        if (!error.isEmpty())
-            Q_EMIT const_cast<LazyIdTableModel*>(this)->errorOccurred(error);
-        return r;
+        const Row* r = pagedRow(pages, row, [&](int first, int count) {
+            const std::vector<qint64> ids(m_ids.begin() + first, m_ids.begin() + first + count);
+            return placeByKey(ids, read(ids), &Row::id, [](qint64) { return Row{}; });
+        });
+        return r && r->id != 0 ? r : nullptr;
     }
 
 private:
+    int keyCount() const final { return int(m_ids.size()); }
+    void readKeys() final;
+
     std::vector<qint64> m_ids;
 };
 

@@ -5,18 +5,18 @@
 #include <QHash>
 #include <QList>
 
-#include <algorithm>
+#include <functional>
 #include <vector>
 
 namespace sediment::ui {
 
-// The row cache of every lazy table: rows read a page at a time, at most `maxPages` pages kept,
-// the least recently used dropped first. `at` pages a list of ids (Row is then a record with an
-// `id`); `page` serves a table that reads its pages otherwise (by offset, by name).
+// The row cache of every lazy table (LazyTableModel): pages of rows by page index, at most
+// `maxPages` kept, the least recently used dropped first. Which rows a page holds is the
+// model's business; the cache only keeps them.
 template <typename Row>
 class RowPages final {
 public:
-    RowPages(int pageSize, int maxPages) : m_pageSize(pageSize), m_maxPages(maxPages) {}
+    explicit RowPages(int maxPages) : m_maxPages(maxPages) {}
 
     void clear()
     {
@@ -32,7 +32,7 @@ public:
     }
 
     // The page at `pageIndex`, read with `read()` when not cached. nullptr when the read failed
-    // (its error in `error`). For a table that reads pages by offset or by another key than ids.
+    // (its error in `error`).
     template <typename Read>
     const std::vector<Row>* page(int pageIndex, Read read, QString* error)
     {
@@ -53,36 +53,30 @@ public:
         return &it.value();
     }
 
-    // The row at `row` of `ids`, its page read with `read(page ids)` when not cached. nullptr
-    // when the read failed (its error in `error`) or the row was deleted since `ids` were read.
-    template <typename Read>
-    const Row* at(const std::vector<qint64>& ids, int row, Read read, QString* error)
-    {
-        if (row < 0 || size_t(row) >= ids.size())
-            return nullptr;
-        const int pageIndex = row / m_pageSize;
-        const std::vector<Row>* rows = page(
-            pageIndex,
-            [&] {
-                const size_t first = size_t(pageIndex) * size_t(m_pageSize);
-                const size_t last = std::min(ids.size(), first + size_t(m_pageSize));
-                return read(std::vector<qint64>(ids.begin() + qsizetype(first), ids.begin() + qsizetype(last)));
-            },
-            error);
-        if (!rows)
-            return nullptr;
-        const size_t offset = size_t(row % m_pageSize);
-        // A row deleted since the ids were read is simply missing from its page.
-        return offset < rows->size() && (*rows)[offset].id == ids[size_t(row)] ? &(*rows)[offset] : nullptr;
-    }
-
-    int pageSize() const { return m_pageSize; }
-
 private:
-    int m_pageSize;
     int m_maxPages;
     QHash<int, std::vector<Row>> m_pages;
     QList<int> m_lru;
 };
+
+// The rows read for a page's `keys` (in the keys' order, a row gone since its key was read left
+// out), one per key: a gone row's place holds `gone(key)`, so the rows after it keep their
+// places instead of moving up into it. `keyOf` names a row's key (a member pointer will do).
+template <typename Row, typename Keys, typename KeyOf, typename Gone>
+Result<std::vector<Row>> placeByKey(const Keys& keys, Result<std::vector<Row>> rows, KeyOf keyOf, Gone gone)
+{
+    if (!rows)
+        return rows;
+    std::vector<Row> placed;
+    placed.reserve(size_t(keys.size()));
+    size_t next = 0;
+    for (const auto& key : keys) {
+        if (next < rows->size() && std::invoke(keyOf, (*rows)[next]) == key)
+            placed.push_back(std::move((*rows)[next++]));
+        else
+            placed.push_back(gone(key));
+    }
+    return placed;
+}
 
 } // namespace sediment::ui

@@ -38,62 +38,38 @@ SkillRepository::SortKey sortKeyFor(int column)
 
 } // namespace
 
-SkillTableModel::SkillTableModel(Database& db, QObject* parent) : QAbstractTableModel(parent), m_repo(db)
+SkillTableModel::SkillTableModel(Database& db, QObject* parent) : LazyTableModel(ColumnCount, parent), m_repo(db)
 {
-    reloadNames();
+    reload();
 }
 
-void SkillTableModel::reloadNames()
+void SkillTableModel::readKeys()
 {
-    m_rows.clear();
     auto names = m_repo.names(m_query);
     if (!names) {
         m_names.clear();
-        Q_EMIT errorOccurred(names.error().message);
+        reportError(names.error().message);
         return;
     }
     m_names = std::move(*names);
 }
 
-int SkillTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_names.size()); }
-
-int SkillTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
-
-Result<std::vector<Skill>> SkillTableModel::readPage(int pageIndex) const
+Result<std::vector<Skill>> SkillTableModel::readPage(int first, int count) const
 {
-    const QStringList names = m_names.mid(qsizetype(pageIndex) * kPageSize, kPageSize);
-    auto rows = m_repo.fetch(names);
-    if (!rows)
-        return rows;
-    // A skill gone since the names were read would shift the page: keep positions by name.
-    std::vector<Skill> aligned;
-    aligned.reserve(size_t(names.size()));
-    size_t k = 0;
-    for (const QString& name : names) {
-        if (k < rows->size() && (*rows)[k].name == name) {
-            aligned.push_back(std::move((*rows)[k++]));
-        } else {
-            Skill gone;
-            gone.name = name;
-            gone.state = QString();
-            aligned.push_back(std::move(gone));
-        }
-    }
-    return aligned;
+    const QStringList names = m_names.mid(first, count);
+    // A skill gone since the names were read keeps its row and its name but no state, which is
+    // how the page knows to leave it alone.
+    return placeByKey(names, m_repo.fetch(names), &Skill::name, [](const QString& name) {
+        Skill gone;
+        gone.name = name;
+        gone.state = QString();
+        return gone;
+    });
 }
 
 const Skill* SkillTableModel::skillAt(int row) const
 {
-    if (row < 0 || row >= m_names.size())
-        return nullptr;
-    const int pageIndex = row / kPageSize;
-    QString error;
-    const auto* rows = m_rows.page(
-        pageIndex, [&] { return readPage(pageIndex); }, &error);
-    if (!rows)
-        Q_EMIT const_cast<SkillTableModel*>(this)->errorOccurred(error);
-    const size_t offset = size_t(row % kPageSize);
-    return rows && offset < rows->size() ? &(*rows)[offset] : nullptr;
+    return pagedRow(m_rows, row, [this](int first, int count) { return readPage(first, count); });
 }
 
 int SkillTableModel::rowOf(const QString& name) const { return int(m_names.indexOf(name)); }
@@ -153,11 +129,9 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant SkillTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant SkillTableModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case NameColumn:
         return tr("Name");
     case StateColumn:
@@ -188,45 +162,28 @@ void SkillTableModel::sort(int column, Qt::SortOrder order)
     // The view asks for the order it already has when sorting is switched on: no second query.
     if (sortKeyFor(column) == m_query.sort && (order == Qt::DescendingOrder) == m_query.descending)
         return;
-    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    const QModelIndexList before = persistentIndexList();
-    QStringList names;
-    for (const QModelIndex& i : before)
-        names << m_names.value(i.row());
-    m_query.sort = sortKeyFor(column);
-    m_query.descending = order == Qt::DescendingOrder;
-    reloadNames();
-    QModelIndexList after;
-    for (qsizetype i = 0; i < before.size(); ++i) {
-        const int row = rowOf(names[i]);
-        after << (row < 0 ? QModelIndex() : index(row, before[i].column()));
-    }
-    changePersistentIndexList(before, after);
-    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    reorder(
+        [&] {
+            m_query.sort = sortKeyFor(column);
+            m_query.descending = order == Qt::DescendingOrder;
+            reload();
+        },
+        [this](int row) { return m_names.at(row); });
 }
 
 void SkillTableModel::setStateFilter(const QString& state)
 {
-    beginResetModel();
-    m_query.state = state;
-    reloadNames();
-    endResetModel();
+    resetWith([&] { m_query.state = state; });
 }
 
 void SkillTableModel::setCreatorFilter(const QString& creator)
 {
-    beginResetModel();
-    m_query.createdBy = creator;
-    reloadNames();
-    endResetModel();
+    resetWith([&] { m_query.createdBy = creator; });
 }
 
 void SkillTableModel::setNameFilter(const QString& text)
 {
-    beginResetModel();
-    m_query.nameFilter = text.trimmed();
-    reloadNames();
-    endResetModel();
+    resetWith([&] { m_query.nameFilter = text.trimmed(); });
 }
 
 void SkillTableModel::setProtection(Protection why)
@@ -235,13 +192,6 @@ void SkillTableModel::setProtection(Protection why)
     m_protection = std::move(why);
     endResetModel();
     Q_EMIT headerDataChanged(Qt::Horizontal, PinnedColumn, PinnedColumn);
-}
-
-void SkillTableModel::refresh()
-{
-    beginResetModel();
-    reloadNames();
-    endResetModel();
 }
 
 } // namespace sediment::ui

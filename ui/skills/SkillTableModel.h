@@ -1,9 +1,8 @@
 #pragma once
 
-#include "shared/RowPages.h"
+#include "shared/LazyTableModel.h"
 #include "store/SkillRepository.h"
 
-#include <QAbstractTableModel>
 #include <QStringList>
 
 #include <functional>
@@ -11,11 +10,10 @@
 
 namespace sediment::ui {
 
-// The skills as a lazy table: the names in display order come from SQL (filtered and sorted
-// there), whole records are fetched a page at a time when the view paints them and kept in a
-// small cache (the tables' shared RowPages), so opening the page costs the same however many
-// skills there are. Not a LazyIdTableModel: a skill's identity is its name, not a row id.
-class SkillTableModel final : public QAbstractTableModel {
+// The skills as a lazy table, so opening the page costs the same however many skills there are.
+// Its keys are the names in display order, from SQL (filtered and sorted there): a skill's
+// identity is its name, not a row id. A page of records is read by name.
+class SkillTableModel final : public LazyTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SkillTableModel)
 
@@ -35,15 +33,9 @@ public:
     // The skill's name is its identity: the page keeps its selection by name across reloads.
     enum Role { NameRole = Qt::UserRole + 1 };
 
-    static constexpr int kPageSize = 128;
-    static constexpr int kMaxCachedPages = 32;
-
     explicit SkillTableModel(Database& db, QObject* parent = nullptr);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setStateFilter(const QString& state);     // empty: all
@@ -56,23 +48,21 @@ public:
     using Protection = std::function<std::pair<QString, QString>(const Skill&)>;
     void setProtection(Protection why);
 
-    // Re-reads the names and drops the cached records (another process may have written).
-    void refresh();
     // The whole record at a row, nullptr when out of range or unreadable.
     const Skill* skillAt(int row) const;
     int rowOf(const QString& name) const; // -1 when not listed
 
-Q_SIGNALS:
-    void errorOccurred(const QString& message);
-
 private:
-    Result<std::vector<Skill>> readPage(int pageIndex) const;
-    void reloadNames();
+    int keyCount() const override { return int(m_names.size()); }
+    void readKeys() override;
+    void dropRows() override { m_rows.clear(); }
+    QVariant columnTitle(int column) const override;
+    Result<std::vector<Skill>> readPage(int first, int count) const;
 
     mutable SkillRepository m_repo;
     SkillRepository::ListQuery m_query;
     QStringList m_names;
-    mutable RowPages<Skill> m_rows{kPageSize, kMaxCachedPages};
+    mutable RowPages<Skill> m_rows{kMaxCachedPages};
     Protection m_protection;
 };
 
