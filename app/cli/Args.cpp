@@ -100,6 +100,18 @@ Status Args::atMost(const QString& label, int max, int from) const
         QStringLiteral("%1: unexpected argument '%2' (%3)").arg(label, m_positional.value(from + max), takes)));
 }
 
+Result<QString> Args::subcommand(const QString& label, const QString& noun, const QStringList& known) const
+{
+    const QString sub = m_positional.value(0);
+    const QString accepted = known.join(QStringLiteral(", "));
+    if (sub.isEmpty())
+        return fail(Error::invalid(QStringLiteral("%1: which %2? (accepted: %3)").arg(label, noun, accepted)));
+    if (!known.contains(sub))
+        return fail(
+            Error::invalid(QStringLiteral("%1: unknown %2 '%3' (accepted: %4)").arg(label, noun, sub, accepted)));
+    return sub;
+}
+
 Result<qint64> Args::id(const QString& label, int index, const QString& what) const
 {
     const QString text = m_positional.value(index);

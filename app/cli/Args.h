@@ -36,6 +36,9 @@ public:
     // Refuses more than `max` positionals after the first `from` (a sub-verb's own name),
     // naming the first one too many.
     Status atMost(const QString& label, int max, int from = 0) const;
+    // The first positional, the sub-command, when it is one of `known`: else "<label>: which
+    // <noun>?" or "<label>: unknown <noun> 'x'", each listing `known`.
+    Result<QString> subcommand(const QString& label, const QString& noun, const QStringList& known) const;
     // Positional `index` as a row id: a whole number >= 1, with an optional leading '#'.
     Result<qint64> id(const QString& label, int index, const QString& what) const;
     // The option's value, refused when it is given but blank.

@@ -240,16 +240,16 @@ int runHermes(Context& ctx)
     auto args = ctx.parse({QStringLiteral("--now")});
     if (!args)
         return ctx.error(args.error());
-    const QString sub = args->positional(0);
     if (args->flag(QStringLiteral("--help"))) {
         ctx.outRaw(kUsage.toStdString());
         return 0;
     }
-    if (sub.isEmpty())
-        return ctx.usageError(QStringLiteral("hermes: which command? (accepted: import-pending, list, status)"));
-    if (sub != QLatin1String("import-pending") && sub != QLatin1String("list") && sub != QLatin1String("status"))
-        return ctx.usageError(
-            QStringLiteral("hermes: unknown command '%1' (accepted: import-pending, list, status)").arg(sub));
+    const auto named =
+        args->subcommand(QStringLiteral("hermes"), QStringLiteral("command"),
+                         {QStringLiteral("import-pending"), QStringLiteral("list"), QStringLiteral("status")});
+    if (!named)
+        return ctx.error(named.error());
+    const QString& sub = *named;
     if (auto ok = args->atMost(QStringLiteral("hermes ") + sub, 0, 1); !ok)
         return ctx.error(ok.error());
     auto clock = clockFromArgs(*args);

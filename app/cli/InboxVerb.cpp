@@ -362,12 +362,8 @@ int runInbox(Context& ctx)
         QStringLiteral("refuse"),   QStringLiteral("patch"),         QStringLiteral("revert"),
         QStringLiteral("unrefuse"), QStringLiteral("refresh-stale"), QStringLiteral("resolve"),
         QStringLiteral("next"),     QStringLiteral("release")};
-    if (sub.isEmpty())
-        return ctx.usageError(
-            QStringLiteral("inbox: which action? (accepted: %1)").arg(known.join(QStringLiteral(", "))));
-    if (!known.contains(sub))
-        return ctx.usageError(
-            QStringLiteral("inbox: unknown action '%1' (accepted: %2)").arg(sub, known.join(QStringLiteral(", "))));
+    if (auto named = args->subcommand(QStringLiteral("inbox"), QStringLiteral("action"), known); !named)
+        return ctx.error(named.error());
     auto checked = checkArgs(*args, sub);
     if (!checked)
         return ctx.error(checked.error());

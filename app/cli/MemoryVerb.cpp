@@ -167,7 +167,6 @@ int runMemory(Context& ctx)
                           {QStringLiteral("--snapshot")});
     if (!args)
         return ctx.error(args.error());
-    const QString sub = args->positional(0);
     const QString target = QStringLiteral("--target");
     const QString content = QStringLiteral("--content");
     const QString oldText = QStringLiteral("--old-text");
@@ -178,21 +177,17 @@ int runMemory(Context& ctx)
         {QStringLiteral("remove"), {target, oldText}},
         {QStringLiteral("show"), {target, QStringLiteral("--snapshot")}},
     };
-    if (options.contains(sub)) {
-        if (auto ok = args->only(QStringLiteral("memory ") + sub, options.value(sub)); !ok)
-            return ctx.error(ok.error());
-    }
+    const auto named = args->subcommand(QStringLiteral("memory"), QStringLiteral("command"), options.keys());
+    if (!named)
+        return ctx.error(named.error());
+    const QString& sub = *named;
+    if (auto ok = args->only(QStringLiteral("memory ") + sub, options.value(sub)); !ok)
+        return ctx.error(ok.error());
     if (sub == QLatin1String("apply"))
         return runApply(ctx, *args);
     if (sub == QLatin1String("add") || sub == QLatin1String("replace") || sub == QLatin1String("remove"))
         return runEdit(ctx, *args, sub);
-    if (sub == QLatin1String("show"))
-        return runShow(ctx, *args);
-    return ctx.usageError(
-        sub.isEmpty()
-            ? QStringLiteral("memory: which command? (accepted: %1)").arg(options.keys().join(QStringLiteral(", ")))
-            : QStringLiteral("memory: unknown command '%1' (accepted: %2)")
-                  .arg(sub, options.keys().join(QStringLiteral(", "))));
+    return runShow(ctx, *args);
 }
 
 const VerbRegistration registration({

@@ -203,12 +203,8 @@ int runSkills(Context& ctx)
                                    QStringLiteral("pin"), QStringLiteral("unpin"), QStringLiteral("restore")};
     const QStringList known =
         named + QStringList{QStringLiteral("list"), QStringLiteral("curate"), QStringLiteral("import-hermes")};
-    if (sub.isEmpty())
-        return ctx.usageError(
-            QStringLiteral("skills: which action? (accepted: %1)").arg(known.join(QStringLiteral(", "))));
-    if (!known.contains(sub))
-        return ctx.usageError(
-            QStringLiteral("skills: unknown action '%1' (accepted: %2)").arg(sub, known.join(QStringLiteral(", "))));
+    if (auto named = args->subcommand(QStringLiteral("skills"), QStringLiteral("action"), known); !named)
+        return ctx.error(named.error());
     if (auto bad = checkArgs(*args, sub, named.contains(sub)); !bad)
         return ctx.error(bad.error());
     auto clock = clockFromArgs(*args);
