@@ -1,12 +1,11 @@
 #include "cli/Clock.h"
 #include "cli/Context.h"
+#include "cli/InboxItemView.h"
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
-#include "store/ReviewerRepository.h"
 #include "util/JsonDepth.h"
 
 #include "inbox/AttentionResolver.h"
-#include "inbox/BudgetPreview.h"
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
@@ -71,33 +70,6 @@ const QString kUsage =
         "Exit codes: 0 done, 1 refused, failed or stale, 2 bad usage or invalid input, 3 I/O.\n")
         .arg(InboxWalk::kLeaseMinutes);
 
-QString oneLine(QString s, int max)
-{
-    s.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    return s.size() > max ? s.left(max - 1) + QStringLiteral("…") : s;
-}
-
-QString scoreText(const InboxItem& it) { return it.score ? QString::number(*it.score) : QStringLiteral("-"); }
-
-Json itemJson(Workspace& ws, const InboxItem& it, bool withBudget)
-{
-    Json j = it.toJson();
-    // Team mode: who approved a two-person item so far, and how many approvals it needs.
-    if (ws.db().isServer() && ws.config().twoPersonDestinations.contains(it.destination)) {
-        Json approvals = Json::array();
-        if (auto gathered = ReviewerRepository(ws.db()).approvalsOf(it.id))
-            for (const auto& a : *gathered)
-                approvals.push_back(Json{{"reviewer", toStd(a.reviewer)}, {"at", toStd(a.at)}});
-        j["approvals"] = approvals;
-        j["approvals_needed"] = 2;
-    }
-    if (withBudget) {
-        auto budget = BudgetPreview::forItem(ws, it);
-        j["budget"] = budget && *budget ? (*budget)->toJson() : Json(nullptr);
-    }
-    return j;
-}
-
 int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, const InboxRepository::ListQuery& q)
 {
     // Staleness is derived from the targets at call time, never trusted from an old flag.
@@ -109,62 +81,10 @@ int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
         return ctx.error(items.error());
     printRows(
         ctx, args.flag(QStringLiteral("--json")), *items, [](const InboxItem& it) { return it.toJson(); },
-        [](const InboxItem& it) {
-            return QStringLiteral("%1  %2  %3  score %4  seen %5%6  %7")
-                .arg(QString::number(it.id).rightJustified(5), it.status.leftJustified(8),
-                     it.destination.leftJustified(14), scoreText(it).leftJustified(4))
-                .arg(it.seen)
-                .arg(it.stale ? QStringLiteral("  STALE") : QString(), oneLine(it.rationale, 70));
-        },
+        InboxItemView::line,
         QStringLiteral("No inbox items%1.")
             .arg(q.status.isEmpty() ? QString() : QStringLiteral(" with status ") + q.status));
     return 0;
-}
-
-void printItem(Context& ctx, Workspace& ws, const InboxItem& it)
-{
-    ctx.out(QStringLiteral("Inbox item %1: %2%3")
-                .arg(it.id)
-                .arg(it.status, it.stale ? QStringLiteral(" (stale)") : QString()));
-    ctx.out(QStringLiteral("Destination: %1").arg(it.destination));
-    ctx.out(QStringLiteral("Op: %1").arg(fromStd(json::pythonDump(it.op))));
-    if (it.finalOp)
-        ctx.out(QStringLiteral("Final op: %1").arg(fromStd(json::pythonDump(*it.finalOp))));
-    ctx.out(QStringLiteral("Rationale: %1").arg(it.rationale));
-    ctx.out(QStringLiteral("Score: %1").arg(scoreText(it)));
-    ctx.out(QStringLiteral("Seen: %1").arg(it.seen));
-    ctx.out(QStringLiteral("Provenance: %1").arg(fromStd(json::pythonDump(it.source))));
-    ctx.out(QStringLiteral("Created: %1").arg(it.createdAt));
-    if (it.stale)
-        ctx.out(QStringLiteral("Stale: yes, its target changed since it was proposed; patch it "
-                               "before approving"));
-    else
-        ctx.out(QStringLiteral("Stale: no"));
-    if (auto budget = BudgetPreview::forItem(ws, it); budget && *budget) {
-        ctx.out(QStringLiteral("Budget: %1%2")
-                    .arg((*budget)->text(), (*budget)->over ? QStringLiteral(" (over the limit)") : QString()));
-        // What a full store needs, and how to give it in the same decision.
-        if ((*budget)->over && it.hasStatus(InboxStatus::Pending))
-            ctx.out(QStringLiteral("Room: free %1 chars to approve it (inbox approve %2 --make-room F)")
-                        .arg((*budget)->excess())
-                        .arg(it.id));
-    }
-    if (it.targetPath)
-        ctx.out(QStringLiteral("Target: %1").arg(*it.targetPath));
-    if (it.reason)
-        ctx.out(QStringLiteral("Reason: %1%2")
-                    .arg(*it.reason, it.refusalCode ? QStringLiteral(" [%1]").arg(*it.refusalCode) : QString()));
-    if (it.decidedAt)
-        ctx.out(QStringLiteral("Decided: %1 by %2").arg(*it.decidedAt, it.decidedBy.value_or(QString())));
-}
-
-Json claimJson(const std::optional<InboxClaim>& claim)
-{
-    if (!claim)
-        return nullptr;
-    return Json{{"reviewer", toStd(claim->reviewer)},
-                {"claimed_at", toStd(claim->claimedAt)},
-                {"expires_at", toStd(claim->expiresAt)}};
 }
 
 // `show`, and what `next` claimed: the item with who holds it, if anyone does.
@@ -182,12 +102,12 @@ int show(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
     if (!claim)
         return ctx.error(claim.error());
     if (args.flag(QStringLiteral("--json"))) {
-        Json j = itemJson(ws, *it, true);
-        j["claim"] = claimJson(*claim);
+        Json j = InboxItemView::toJson(ws, *it, true);
+        j["claim"] = InboxItemView::claimToJson(*claim);
         ctx.printJson(j);
         return 0;
     }
-    printItem(ctx, ws, *it);
+    InboxItemView::print(ctx, ws, *it);
     if (*claim)
         ctx.out(QStringLiteral("Claimed: by %1 until %2").arg((*claim)->reviewer, (*claim)->expiresAt));
     return 0;
@@ -215,7 +135,7 @@ int report(Context& ctx, const Args& args, Workspace& ws, const InboxItem& it, c
 {
     const bool failed = it.hasStatus(InboxStatus::Failed);
     if (args.flag(QStringLiteral("--json")))
-        ctx.printJson(itemJson(ws, it, false));
+        ctx.printJson(InboxItemView::toJson(ws, it, false));
     else if (!failed)
         ctx.out(QStringLiteral("Inbox item %1 %2%3")
                     .arg(it.id)
