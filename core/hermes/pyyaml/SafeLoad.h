@@ -216,11 +216,12 @@ private:
     Token scanDirective();
     U scanDirectiveName(const Mark& start);
     bool scanYamlDirectiveNumberIsOne(const Mark& start);
-    void scanDirectiveIgnoredLine(const Mark& start);
+    // The rest of a directive's or a block scalar header's line: blanks, a comment, the break.
+    // `scanning` opens the error ("while scanning a directive").
+    void scanIgnoredLine(const Mark& start, const char* scanning);
     Token scanAnchor(Tok kind);
     Token scanTag();
     Token scanBlockScalar(bool folded);
-    void scanBlockScalarIgnoredLine(const Mark& start);
     U scanBlockScalarBreaks(int indent, Mark& end);
     Token scanFlowScalar(bool doubleQuoted);
     U scanFlowScalarNonSpaces(bool doubleQuoted, const Mark& start);

@@ -52,7 +52,7 @@ Token SafeLoad::scanDirective()
             forward();
     }
     t.end = mark();
-    scanDirectiveIgnoredLine(start);
+    scanIgnoredLine(start, "while scanning a directive");
     return t;
 }
 
@@ -85,7 +85,7 @@ bool SafeLoad::scanYamlDirectiveNumberIsOne(const Mark& start)
     return first != U::npos && digits.substr(first) == U"1";
 }
 
-void SafeLoad::scanDirectiveIgnoredLine(const Mark& start)
+void SafeLoad::scanIgnoredLine(const Mark& start, const char* scanning)
 {
     while (peek() == U' ')
         forward();
@@ -93,8 +93,7 @@ void SafeLoad::scanDirectiveIgnoredLine(const Mark& start)
         while (!isIn(peek(), kBreaksZ))
             forward();
     if (!isIn(peek(), kBreaksZ))
-        fail(text("while scanning a directive"), start,
-             text("expected a comment or a line break, but found ") + pyRepr(peek()), mark());
+        fail(text(scanning), start, text("expected a comment or a line break, but found ") + pyRepr(peek()), mark());
     scanLineBreak();
 }
 
@@ -185,7 +184,7 @@ Token SafeLoad::scanBlockScalar(bool folded)
         readIndicator(false);
     if (!isIn(peek(), kSpacesBreaksZ))
         fail(context, start, text("expected chomping or indentation indicators, but found ") + pyRepr(peek()), mark());
-    scanBlockScalarIgnoredLine(start);
+    scanIgnoredLine(start, "while scanning a block scalar");
 
     const int minIndent = std::max(m_indent + 1, 1);
     int indent = 0;
@@ -237,19 +236,6 @@ Token SafeLoad::scanBlockScalar(bool folded)
     Token t{Tok::Scalar, start, end};
     t.value = std::move(value);
     return t;
-}
-
-void SafeLoad::scanBlockScalarIgnoredLine(const Mark& start)
-{
-    while (peek() == U' ')
-        forward();
-    if (peek() == U'#')
-        while (!isIn(peek(), kBreaksZ))
-            forward();
-    if (!isIn(peek(), kBreaksZ))
-        fail(text("while scanning a block scalar"), start,
-             text("expected a comment or a line break, but found ") + pyRepr(peek()), mark());
-    scanLineBreak();
 }
 
 U SafeLoad::scanBlockScalarBreaks(int indent, Mark& end)
