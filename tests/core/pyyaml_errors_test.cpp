@@ -254,6 +254,18 @@ private Q_SLOTS:
                               u"  in \"<unicode string>\", line 3, column 1:\n"
                               u"    name: x\n"
                               u"    ^");
+        QTest::newRow("directiveTrailingJunk") << QStringLiteral(u"\n"
+                                                                 u"%YAML 1.1 junk\n"
+                                                                 u"---\n"
+                                                                 u"name: x")
+                                               << QStringLiteral(u"while scanning a directive\n"
+                                                                 u"  in \"<unicode string>\", line 2, column 1:\n"
+                                                                 u"    %YAML 1.1 junk\n"
+                                                                 u"    ^\n"
+                                                                 u"expected a comment or a line break, but found 'j'\n"
+                                                                 u"  in \"<unicode string>\", line 2, column 11:\n"
+                                                                 u"    %YAML 1.1 junk\n"
+                                                                 u"              ^");
         QTest::newRow("incompatibleVersion")
             << QStringLiteral(u"\n"
                               u"%YAML 2.0\n"
