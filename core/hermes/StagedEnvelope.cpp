@@ -6,6 +6,20 @@
 
 namespace sediment {
 
+Result<StagedEnvelope::Opened> StagedEnvelope::open(const QByteArray& bytes, const QString& fileName,
+                                                    const char* subsystem)
+{
+    auto root = readObject(bytes);
+    if (!root)
+        return fail(root.error());
+    auto id = readId(*root, fileName);
+    if (!id)
+        return fail(id.error());
+    if (auto s = checkSubsystem(*root, subsystem); !s)
+        return fail(s.error());
+    return Opened{std::move(*root), std::move(*id)};
+}
+
 Result<Json> StagedEnvelope::readObject(const QByteArray& bytes)
 {
     QByteArray text = bytes;

@@ -14,6 +14,15 @@ namespace sediment {
 // agent's files, so each check refuses with one reason instead of guessing.
 class StagedEnvelope final {
 public:
+    struct Opened {
+        Json root;  // the record's top-level object
+        QString id; // its pending id
+    };
+    // The record in `bytes`, read from `fileName` in `pending/<subsystem>/`: its object and id,
+    // or the first reason it is unusable.
+    static Result<Opened> open(const QByteArray& bytes, const QString& fileName, const char* subsystem);
+
+private:
     // The record's top-level object. Invalid JSON (including a number out of range and nesting
     // deeper than the readers allow) is an Invalid error saying why.
     static Result<Json> readObject(const QByteArray& bytes);

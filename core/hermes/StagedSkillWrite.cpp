@@ -55,22 +55,17 @@ Result<Json> StagedSkillWrite::normalisePayload(const Json& payload)
 
 Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QString& fileName)
 {
-    auto object = StagedEnvelope::readObject(bytes);
-    if (!object)
-        return fail(object.error());
-    const Json& root = *object;
+    auto envelope = StagedEnvelope::open(bytes, fileName, "skills");
+    if (!envelope)
+        return fail(envelope.error());
+    const Json& root = envelope->root;
 
     StagedWrite w;
     w.fileName = fileName;
     w.subsystem = QStringLiteral("skills");
     w.target = toString(Destination::Skill);
 
-    auto id = StagedEnvelope::readId(root, fileName);
-    if (!id)
-        return fail(id.error());
-    w.id = std::move(*id);
-    if (auto s = StagedEnvelope::checkSubsystem(root, "skills"); !s)
-        return fail(s.error());
+    w.id = envelope->id;
     for (const char* key : {"origin", "summary"}) {
         const auto it = root.find(key);
         if (it != root.end() && !it->is_null() && !it->is_string())

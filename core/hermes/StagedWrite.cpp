@@ -115,20 +115,15 @@ Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitiz
 
 Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& fileName)
 {
-    auto object = StagedEnvelope::readObject(bytes);
-    if (!object)
-        return fail(object.error());
-    const Json& root = *object;
+    auto envelope = StagedEnvelope::open(bytes, fileName, "memory");
+    if (!envelope)
+        return fail(envelope.error());
+    const Json& root = envelope->root;
 
     StagedWrite w;
     w.fileName = fileName;
 
-    auto id = StagedEnvelope::readId(root, fileName);
-    if (!id)
-        return fail(id.error());
-    w.id = std::move(*id);
-    if (auto s = StagedEnvelope::checkSubsystem(root, "memory"); !s)
-        return fail(s.error());
+    w.id = envelope->id;
 
     auto origin = optionalText(root, "origin", {});
     if (!origin)
