@@ -1,11 +1,14 @@
 // Start-to-exit time of `sediment memory apply -`, the call an agent makes for every memory
 // write: 200 real processes (adds, replaces and removes in turn) on one temporary workspace.
 // Prints the median and p95 in milliseconds. Build in Release to measure what users get.
+// In the same run, the yardstick: python_memory_append.py doing the adds in a fresh Python
+// process each ($SEDIMENT_BENCH_PYTHON, default Debian's /usr/bin/python3).
 #include <QByteArray>
 #include <QTemporaryDir>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <fcntl.h>
 #include <spawn.h>
@@ -37,7 +40,7 @@ int runOnce(std::vector<std::string> args, const std::string& request, double* c
         argv.push_back(a.data());
     argv.push_back(nullptr);
     pid_t pid = 0;
-    const int rc = posix_spawn(&pid, SEDIMENT_BINARY, &actions, nullptr, argv.data(), environ);
+    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     ::close(in[0]);
     if (rc != 0) {
@@ -106,6 +109,46 @@ Figures baseline(int runs, const std::vector<std::string>& args)
     return f;
 }
 
+// The same adds in a fresh Python process each, alternating with Sediment's own adds so that
+// a drift in the machine's speed touches both; each on its own workspace.
+void pythonYardstick(double sedimentMedian)
+{
+    const char* env = std::getenv("SEDIMENT_BENCH_PYTHON");
+    const std::string python = env && *env ? env : "/usr/bin/python3";
+    QTemporaryDir pyDir;
+    QTemporaryDir ownDir;
+    if (!pyDir.isValid() || !ownDir.isValid() || ::access(python.c_str(), X_OK) != 0) {
+        std::printf("python yardstick: skipped (%s not found)\n", python.c_str());
+        return;
+    }
+    constexpr int kAdds = 60; // 60 short entries fit the 2,200-character store
+    std::vector<double> py;
+    std::vector<double> own;
+    for (int i = 0; i < kAdds; ++i) {
+        const std::string request =
+            R"({"action":"add","target":"memory","content":"python yardstick )" + std::to_string(i) + R"("})";
+        for (int side = 0; side < 2; ++side) {
+            std::vector<std::string> args =
+                side == 0 ? std::vector<std::string>{python, PYTHON_APPEND_SCRIPT, pyDir.path().toStdString()}
+                          : applyArgs(ownDir.path().toStdString());
+            const auto start = std::chrono::steady_clock::now();
+            const int code = runOnce(args, request);
+            const auto end = std::chrono::steady_clock::now();
+            if (code != 0) {
+                std::printf("python yardstick: %s add %d exited with %d\n", side == 0 ? "python" : "sediment", i,
+                            code);
+                return;
+            }
+            (side == 0 ? py : own).push_back(std::chrono::duration<double, std::milli>(end - start).count());
+        }
+    }
+    const double pyMedian = percentile(py, 0.5);
+    const double ownMedian = percentile(own, 0.5);
+    std::printf("python yardstick (%s, %d adds in turn with sediment's): python median %.2f ms, "
+                "sediment median %.2f ms, %.1fx faster (%.1fx against the 200-call median)\n",
+                python.c_str(), kAdds, pyMedian, ownMedian, pyMedian / ownMedian, pyMedian / sedimentMedian);
+}
+
 } // namespace
 
 int main()
@@ -155,6 +198,7 @@ int main()
                 percentile(show.wall, 0.5), percentile(show.wall, 0.95), percentile(show.cpu, 0.5));
     // Differences of medians: a rough split, not a measurement of each part on its own.
     const double startMs = percentile(floor.wall, 0.5);
+    pythonYardstick(percentile(ms, 0.5));
     const double showMs = percentile(show.wall, 0.5);
     std::printf("breakdown of the median: start-up %.2f ms, + opening and reading %.2f ms, "
                 "+ change, audit row and syncs %.2f ms\n",
