@@ -2,6 +2,7 @@
 
 #include "store/Schema.h"
 #include "store/sqlite/SqliteStatement.h"
+#include "store/sqlite/SqliteStatementPool.h"
 
 #include <QFile>
 
@@ -123,8 +124,15 @@ int SqliteDatabase::onWalCommit(void* self, sqlite3*, const char*, int frames)
     return SQLITE_OK;
 }
 
+SqliteDatabase::SqliteDatabase(sqlite3* db, QString path)
+    : Database(std::move(path)), m_db(db), m_pool(std::make_shared<SqliteStatementPool>(db))
+{
+}
+
 SqliteDatabase::~SqliteDatabase()
 {
+    m_pool.reset(); // idle statements finalised; handles still alive finalise their own
+
     if (m_walFrames >= kWalCheckpointFrames) {
         // TRUNCATE: copy the WAL into the database, sync both and cut the WAL to zero bytes, so
         // the next process starts on an empty log. Without waiting: if a reader (the app) holds
@@ -138,9 +146,9 @@ SqliteDatabase::~SqliteDatabase()
 Result<Statement> SqliteDatabase::prepare(const Sql& sql)
 {
     sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(m_db, sql.sqlite, -1, &stmt, nullptr) != SQLITE_OK)
+    if (m_pool->take(sql.sqlite, &stmt) != SQLITE_OK)
         return fail(Error::io(QStringLiteral("database error: %1").arg(lastError(m_db))));
-    return Statement(std::make_unique<SqliteStatement>(m_db, stmt));
+    return Statement(std::make_unique<SqliteStatement>(m_db, stmt, m_pool));
 }
 
 Status SqliteDatabase::exec(const char* sql)

@@ -2,7 +2,11 @@
 
 #include "store/Database.h"
 
+#include <memory>
+
 namespace sediment {
+
+class SqliteStatementPool;
 
 // The embedded store: one SQLite connection to a workspace's sediment.db. WAL, a busy time-out
 // so that an agent and the app can write at once, file mode 0600.
@@ -29,10 +33,11 @@ protected:
     Result<bool> hasTable(const char* name) override;
 
 private:
-    SqliteDatabase(sqlite3* db, QString path) : Database(std::move(path)), m_db(db) {}
+    SqliteDatabase(sqlite3* db, QString path);
     static int onWalCommit(void* self, sqlite3* db, const char* schema, int frames);
 
     sqlite3* m_db = nullptr;
+    std::shared_ptr<SqliteStatementPool> m_pool; // emptied before the connection closes
     int m_walFrames = -1; // frames in the WAL after this connection's last commit (SyncEachCommit)
 };
 

@@ -1,10 +1,18 @@
 #include "store/sqlite/SqliteStatement.h"
 
+#include "store/sqlite/SqliteStatementPool.h"
+
 #include <sqlite3.h>
 
 namespace sediment {
 
-SqliteStatement::~SqliteStatement() { sqlite3_finalize(m_stmt); }
+SqliteStatement::~SqliteStatement()
+{
+    if (auto pool = m_pool.lock())
+        pool->giveBack(m_stmt);
+    else
+        sqlite3_finalize(m_stmt);
+}
 
 void SqliteStatement::bindText(int index, std::string_view utf8, bool copy)
 {

@@ -2,15 +2,23 @@
 
 #include "store/StatementBackend.h"
 
+#include <memory>
+
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace sediment {
 
-// A prepared sqlite3_stmt, finalised with this object.
+class SqliteStatementPool;
+
+// A prepared sqlite3_stmt. With this object it goes back to its connection's pool for the next
+// prepare of the same text, or is finalised once the connection (and its pool) is gone.
 class SqliteStatement final : public StatementBackend {
 public:
-    SqliteStatement(sqlite3* db, sqlite3_stmt* stmt) : m_db(db), m_stmt(stmt) {}
+    SqliteStatement(sqlite3* db, sqlite3_stmt* stmt, std::weak_ptr<SqliteStatementPool> pool)
+        : m_db(db), m_stmt(stmt), m_pool(std::move(pool))
+    {
+    }
     ~SqliteStatement() override;
     SqliteStatement(const SqliteStatement&) = delete;
     SqliteStatement& operator=(const SqliteStatement&) = delete;
@@ -32,6 +40,7 @@ public:
 private:
     sqlite3* m_db;
     sqlite3_stmt* m_stmt;
+    std::weak_ptr<SqliteStatementPool> m_pool;
 };
 
 } // namespace sediment
