@@ -5,11 +5,15 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <thread>
 #include <unistd.h>
 
 namespace sediment {
@@ -44,8 +48,9 @@ private:
 };
 
 struct Listing {
-    QStringList folders; // not symlinks
+    std::vector<std::pair<QString, QByteArray>> folders; // not symlinks: decoded name, name on disk
     bool skillFile = false;
+    bool ascii = true; // every folder name: then their bytes sort as their UTF-16 does
 };
 
 // Whether `name` in `dirFd` is a directory (`wantDir`) or a file, for entries whose type the
@@ -79,44 +84,171 @@ Listing list(int dirFd)
                 continue;
             }
             if (d->d_type == DT_DIR || (d->d_type == DT_UNKNOWN && statIs(dirFd, name, true, false)))
-                out.folders << QFile::decodeName(name);
+            {
+                out.folders.emplace_back(QFile::decodeName(name), QByteArray(name));
+                out.ascii = out.ascii && std::all_of(name, name + std::strlen(name), [](char c) {
+                                return static_cast<unsigned char>(c) < 0x80;
+                            });
+            }
         }
     }
-    std::sort(out.folders.begin(), out.folders.end());
+    if (out.ascii)
+        std::sort(out.folders.begin(), out.folders.end(),
+                  [](const auto& a, const auto& b) { return a.second < b.second; });
+    else
+        std::sort(out.folders.begin(), out.folders.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
     return out;
 }
 
-QByteArray head(int dirFd)
+// The first kHeadBytes of a regular file open at `fd`: a short read of a regular file is its end.
+QByteArray readHead(int fd)
 {
-    Fd fd(::openat(dirFd, "SKILL.md", O_RDONLY | O_CLOEXEC));
-    if (fd.get() < 0)
-        return {};
     QByteArray bytes(kHeadBytes, Qt::Uninitialized);
     qint64 got = 0;
     while (got < kHeadBytes) {
-        const ssize_t n = ::read(fd.get(), bytes.data() + got, size_t(kHeadBytes - got));
+        const qint64 want = kHeadBytes - got;
+        const ssize_t n = ::read(fd, bytes.data() + got, size_t(want));
         if (n <= 0)
             break;
         got += n;
+        if (n < want)
+            break;
     }
     bytes.truncate(got);
     return bytes;
 }
 
-void walk(int dirFd, const QString& relative, std::vector<SkillWalk::Found>& out)
+QByteArray head(int dirFd)
+{
+    Fd fd(::openat(dirFd, "SKILL.md", O_RDONLY | O_CLOEXEC));
+    return fd.get() < 0 ? QByteArray() : readHead(fd.get());
+}
+
+bool isAsciiSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+QByteArrayView trimmedAscii(QByteArrayView v)
+{
+    while (!v.isEmpty() && isAsciiSpace(v.front()))
+        v = v.sliced(1);
+    while (!v.isEmpty() && isAsciiSpace(v.back()))
+        v.chop(1);
+    return v;
+}
+
+// frontmatterName over ASCII bytes, where a byte is a character and QString::trimmed strips
+// exactly the ASCII spaces: the same reading without decoding 100,000 heads into lists of lines.
+QString asciiFrontmatterName(QByteArrayView text, const QString& fallback)
+{
+    bool inFrontmatter = false;
+    while (true) {
+        const qsizetype eol = text.indexOf('\n');
+        const QByteArrayView stripped = trimmedAscii(eol < 0 ? text : text.first(eol));
+        if (stripped == "---") {
+            if (inFrontmatter)
+                break;
+            inFrontmatter = true;
+        } else if (inFrontmatter && stripped.startsWith("name:")) {
+            QByteArrayView value = trimmedAscii(stripped.sliced(5));
+            while (!value.isEmpty() && (value.front() == '"' || value.front() == '\''))
+                value = value.sliced(1);
+            while (!value.isEmpty() && (value.back() == '"' || value.back() == '\''))
+                value.chop(1);
+            if (!value.isEmpty())
+                return QString::fromLatin1(value);
+        }
+        if (eol < 0)
+            break;
+        text = text.sliced(eol + 1);
+    }
+    return fallback;
+}
+
+// The walk's fixed facts: whether a folder's link count tells that it has no subfolders (a
+// folder's links are its entry, its "." and each subfolder's ".."; file systems that keep that
+// count: ext2/3/4, XFS, tmpfs — btrfs and overlayfs do not), on which device that holds, and how
+// many threads may share the children of a large folder.
+struct Walk {
+    dev_t device = 0;
+    bool linkCountsSubfolders = false;
+    unsigned threads = 1;
+};
+
+constexpr std::size_t kSplitAt = 256; // children of one folder worth a second thread
+
+void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<SkillWalk::Found>& out, bool maySplit);
+
+// The skill under `relative` when its folder has no subfolders: open its SKILL.md straight
+// through the parent (one open instead of opening, listing and closing the folder too).
+void visitLeaf(int parentFd, const QByteArray& entry, const QString& relative, std::vector<SkillWalk::Found>& out)
+{
+    const QByteArray skillPath = entry + "/SKILL.md";
+    Fd fd(::openat(parentFd, skillPath.constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+    const QString folderName = relative.section(QLatin1Char('/'), -1);
+    if (fd.get() < 0) {
+        // Present but unreadable is still a skill, named after its folder, as Hermes reads it.
+        if (errno != ENOENT && statIs(parentFd, skillPath.constData(), false, true))
+            out.push_back({folderName, relative});
+        return;
+    }
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+        return; // a folder, a pipe or a device named SKILL.md is no skill file
+    out.push_back({SkillWalk::frontmatterName(readHead(fd.get()), folderName), relative});
+}
+
+void visit(const Walk& w, int parentFd, const QByteArray& entry, const QString& relative,
+           std::vector<SkillWalk::Found>& out, bool maySplit)
+{
+    if (w.linkCountsSubfolders) {
+        struct stat st {};
+        if (::fstatat(parentFd, entry.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode))
+            return;
+        if (st.st_dev == w.device && st.st_nlink == 2) {
+            visitLeaf(parentFd, entry, relative, out);
+            return;
+        }
+    }
+    Fd child(::openat(parentFd, entry.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (child.get() >= 0)
+        walkOpen(w, child.get(), relative, out, maySplit);
+}
+
+void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<SkillWalk::Found>& out, bool maySplit)
 {
     const Listing here = list(dirFd);
     if (!relative.isEmpty() && here.skillFile) {
         const QString folderName = relative.section(QLatin1Char('/'), -1);
         out.push_back({SkillWalk::frontmatterName(head(dirFd), folderName), relative});
     }
-    for (const QString& sub : here.folders) {
-        if (excludedFolder(sub))
-            continue;
-        Fd child(::openat(dirFd, QFile::encodeName(sub).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-        if (child.get() >= 0)
-            walk(child.get(), relative.isEmpty() ? sub : relative + QLatin1Char('/') + sub, out);
+    std::vector<std::pair<QByteArray, QString>> children;
+    for (const auto& [name, sub] : here.folders) {
+        if (!excludedFolder(name))
+            children.emplace_back(sub, relative.isEmpty() ? name : relative + QLatin1Char('/') + name);
     }
+    const auto visitRange = [&](std::size_t from, std::size_t to, std::vector<SkillWalk::Found>& into) {
+        for (std::size_t i = from; i < to; ++i)
+            visit(w, dirFd, children[i].first, children[i].second, into, false);
+    };
+    if (!maySplit || w.threads < 2 || children.size() < kSplitAt) {
+        for (const auto& [entry, rel] : children)
+            visit(w, dirFd, entry, rel, out, maySplit);
+        return;
+    }
+    // A large folder (a flat skills/ of thousands): its children in contiguous slices, one per
+    // thread, joined in order, so the result is the sequential walk's. Only here the walk waits
+    // on system calls that two cores can make at once.
+    const std::size_t slices = w.threads;
+    std::vector<std::vector<SkillWalk::Found>> parts(slices);
+    std::vector<std::thread> workers;
+    for (std::size_t k = 1; k < slices; ++k)
+        workers.emplace_back(visitRange, children.size() * k / slices, children.size() * (k + 1) / slices,
+                             std::ref(parts[k]));
+    visitRange(0, children.size() / slices, parts[0]);
+    for (std::thread& t : workers)
+        t.join();
+    for (auto& part : parts)
+        out.insert(out.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
 }
 
 } // namespace
@@ -125,13 +257,25 @@ std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir)
 {
     std::vector<Found> out;
     Fd root(::open(QFile::encodeName(skillsDir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (root.get() >= 0)
-        walk(root.get(), QString(), out);
+    if (root.get() < 0)
+        return out;
+    Walk w;
+    struct stat st {};
+    struct statfs fs {};
+    if (::fstat(root.get(), &st) == 0 && ::fstatfs(root.get(), &fs) == 0) {
+        w.device = st.st_dev;
+        w.linkCountsSubfolders =
+            fs.f_type == EXT4_SUPER_MAGIC || fs.f_type == XFS_SUPER_MAGIC || fs.f_type == TMPFS_MAGIC;
+    }
+    w.threads = std::clamp(std::thread::hardware_concurrency(), 1U, 4U);
+    walkOpen(w, root.get(), QString(), out, true);
     return out;
 }
 
 QString SkillWalk::frontmatterName(const QByteArray& head, const QString& fallback)
 {
+    if (std::all_of(head.begin(), head.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return asciiFrontmatterName(QByteArrayView(head).first(std::min<qsizetype>(head.size(), 4000)), fallback);
     const QString text = QString::fromUtf8(head).left(4000);
     bool inFrontmatter = false;
     for (const QString& line : text.split(QLatin1Char('\n'))) {

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace sediment;
 using sediment::test::writeFileBytes;
 
@@ -68,6 +70,65 @@ private Q_SLOTS:
         QCOMPARE(described(SkillWalk::under(s)), QStringList({QStringLiteral("linked=linked")}));
     }
 
+    // A flat skills/ of hundreds of folders is walked by several threads, each folder without
+    // subfolders through its SKILL.md alone: the result must still be the sequential walk's.
+    void aLargeFlatTreeGivesTheSequentialWalksResult()
+    {
+        QTemporaryDir dir;
+        const QString s = dir.filePath(QStringLiteral("skills"));
+        QStringList expected;
+        for (int i = 599; i >= 0; --i) { // created in reverse: the order must come from sorting
+            const QString folder = QStringLiteral("s%1").arg(i, 3, 10, QLatin1Char('0'));
+            const QString path = s + QLatin1Char('/') + folder;
+            if (i % 50 == 7) {
+                QDir().mkpath(path); // no SKILL.md: not a skill
+                continue;
+            }
+            if (i % 50 == 9) { // a pipe named SKILL.md is no skill file, and the walk must not block on it
+                QDir().mkpath(path);
+                QVERIFY(::mkfifo(QFile::encodeName(path + QStringLiteral("/SKILL.md")).constData(), 0600) == 0);
+                continue;
+            }
+            const QByteArray name = i % 3 == 0 ? "renamed-" + QByteArray::number(i) : folder.toUtf8();
+            writeFileBytes(path + QStringLiteral("/SKILL.md"), i % 5 == 0 ? "no frontmatter\n" : skillMd(name));
+            if (i % 100 == 42) // a subfolder: this one is listed, and its inner skill found after it
+                writeFileBytes(path + QStringLiteral("/refs/SKILL.md"), skillMd("inner-" + QByteArray::number(i)));
+            else if (i % 100 == 43) // a subfolder without skills
+                writeFileBytes(path + QStringLiteral("/scripts/run.sh"), "echo\n");
+        }
+        for (int i = 0; i < 600; ++i) {
+            if (i % 50 == 7 || i % 50 == 9)
+                continue;
+            const QString folder = QStringLiteral("s%1").arg(i, 3, 10, QLatin1Char('0'));
+            const QString name = i % 5 == 0   ? folder
+                                 : i % 3 == 0 ? QStringLiteral("renamed-%1").arg(i)
+                                              : folder;
+            expected << folder + QLatin1Char('=') + name;
+            if (i % 100 == 42)
+                expected << folder + QStringLiteral("/refs=inner-%1").arg(i);
+        }
+        QCOMPARE(described(SkillWalk::under(s)), expected);
+    }
+
+    // An ASCII head is read on its bytes; any other is decoded first. Past 4,000 characters
+    // both see the same text, so a non-ASCII byte appended there sends the same head the
+    // other way: the two must always agree.
+    void asciiHeadsReadAsDecodedOnes()
+    {
+        const char* pieces[] = {"---", "name:", "name", " ", "\t", "\r", "\v", "\f", "'", "\"", "a", "b", ":", "\n",
+                                "\n---\n", "\nname: n\n"};
+        quint32 seed = 12345;
+        const auto next = [&seed] { return seed = seed * 1103515245U + 12345U; };
+        for (int round = 0; round < 3000; ++round) {
+            QByteArray head;
+            while (head.size() < 4000)
+                head += pieces[(next() >> 8) % std::size(pieces)];
+            const QString quick = SkillWalk::frontmatterName(head, QStringLiteral("folder"));
+            const QString decoded = SkillWalk::frontmatterName(head + "\xc3\xa9", QStringLiteral("folder"));
+            QCOMPARE(quick, decoded);
+        }
+    }
+
     void aMissingTreeHasNoSkills()
     {
         QTemporaryDir dir;
@@ -93,6 +154,10 @@ private Q_SLOTS:
         QTest::newRow("no frontmatter") << QByteArray("# Title\nname: x\n") << QStringLiteral("folder");
         QTest::newRow("non-ASCII") << QString::fromUtf8("---\nname: d\u00e9ploy\n---\n").toUtf8()
                                    << QString::fromUtf8("d\u00e9ploy");
+        QTest::newRow("first name empty, second set")
+            << QByteArray("---\nname: \nname: second\n---\n") << QStringLiteral("second");
+        QTest::newRow("form feed and vertical tab") << QByteArray("\f---\v\n\vname:\f x \t\n---\n")
+                                                    << QStringLiteral("x");
         QTest::newRow("past 4,000 characters")
             << ("---\ndescription: " + QByteArray(4000, 'x') + "\nname: far\n---\n") << QStringLiteral("folder");
     }
