@@ -1,5 +1,7 @@
 #include "skills/HermesUsageFile.h"
 
+#include "skills/HermesUsageScanner.h"
+
 #include "util/AtomicFile.h"
 #include "util/FileLock.h"
 #include "util/JsonDepth.h"
@@ -149,6 +151,15 @@ HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skill
 
 Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text, const Provenance& provenance,
                                                        const QDateTime& now)
+{
+    if (auto quick = HermesUsageScanner::tryScan(std::string_view(text.constData(), std::size_t(text.size())),
+                                                 provenance, now))
+        return std::move(*quick);
+    return parseTree(text, provenance, now);
+}
+
+Result<HermesUsageFile::Parsed> HermesUsageFile::parseTree(const QByteArray& text, const Provenance& provenance,
+                                                           const QDateTime& now)
 {
     Record data;
     try {

@@ -43,7 +43,11 @@ public:
     // A wrong type or an unreadable time is an error naming the skill and the key (nothing is
     // imported); a record that is not an object or a name Sediment cannot hold is skipped.
     // Unknown keys go to Skill::extra. created_at missing means `now`, as Hermes backfills it.
+    // The usual file goes through HermesUsageScanner; any other through parseTree.
     static Result<Parsed> parse(const QByteArray& text, const Provenance& provenance, const QDateTime& now);
+    // The same through a whole JSON tree, for every file: what the scanner is held to in the
+    // tests and the fuzzer.
+    static Result<Parsed> parseTree(const QByteArray& text, const Provenance& provenance, const QDateTime& now);
 
     // Writes each changed skill's state, pinned and archived_at into the file, keeping every
     // other key and record as the file holds them now (Hermes may have written since). A

@@ -39,4 +39,45 @@ Result<QDateTime> parseIso(const QString& text)
     return local.toUTC();
 }
 
+std::optional<QDateTime> parseIsoUtcFast(std::string_view t)
+{
+    const auto digits = [&](std::size_t at, std::size_t n, int& out) {
+        if (at + n > t.size())
+            return false;
+        out = 0;
+        for (std::size_t i = at; i < at + n; ++i) {
+            if (t[i] < '0' || t[i] > '9')
+                return false;
+            out = out * 10 + (t[i] - '0');
+        }
+        return true;
+    };
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+    if (t.size() < 19 || !digits(0, 4, year) || t[4] != '-' || !digits(5, 2, month) || t[7] != '-'
+        || !digits(8, 2, day) || (t[10] != 'T' && t[10] != ' ') || !digits(11, 2, hour) || t[13] != ':'
+        || !digits(14, 2, minute) || t[16] != ':' || !digits(17, 2, second))
+        return std::nullopt;
+    std::size_t at = 19;
+    int msec = 0;
+    if (at < t.size() && (t[at] == '.' || t[at] == ',')) {
+        std::size_t n = 0;
+        while (at + 1 + n < t.size() && t[at + 1 + n] >= '0' && t[at + 1 + n] <= '9')
+            ++n;
+        if (n == 0 || n > 9)
+            return std::nullopt;
+        for (std::size_t i = 0; i < 3; ++i) // milliseconds: the first three digits, padded
+            msec = msec * 10 + (i < n ? t[at + 1 + i] - '0' : 0);
+        at += 1 + n;
+    }
+    const std::string_view zone = t.substr(at);
+    if (!zone.empty() && zone != "Z" && zone != "+00:00" && zone != "-00:00" && zone != "+0000" && zone != "-0000")
+        return std::nullopt;
+    if (year < 1 || !QDate::isValid(year, month, day) || !QTime::isValid(hour, minute, second, msec))
+        return std::nullopt;
+    constexpr qint64 kUnixEpochJulianDay = 2440588;
+    const qint64 ms = (QDate(year, month, day).toJulianDay() - kUnixEpochJulianDay) * 86400000
+                      + ((qint64(hour) * 60 + minute) * 60 + second) * 1000 + msec;
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
 } // namespace sediment::time

@@ -1,0 +1,283 @@
+#include "skills/HermesUsageScanner.h"
+
+#include "util/Time.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace sediment {
+
+namespace {
+
+// One scalar of a record: a string (its bytes, no escapes), a whole number, true/false, or null.
+struct Scalar {
+    enum class Kind { String, Number, True, False, Null } kind = Kind::Null;
+    std::string_view text; // String: the bytes between the quotes
+    qint64 number = 0;
+};
+
+class Cursor final {
+public:
+    explicit Cursor(std::string_view text) : m_p(text.data()), m_end(text.data() + text.size()) {}
+
+    void skipSpace()
+    {
+        while (m_p < m_end && (*m_p == ' ' || *m_p == '\n' || *m_p == '\r' || *m_p == '\t'))
+            ++m_p;
+    }
+    bool take(char c)
+    {
+        skipSpace();
+        if (m_p == m_end || *m_p != c)
+            return false;
+        ++m_p;
+        return true;
+    }
+    bool peek(char c)
+    {
+        skipSpace();
+        return m_p < m_end && *m_p == c;
+    }
+    bool atEnd()
+    {
+        skipSpace();
+        return m_p == m_end;
+    }
+
+    // Printable ASCII without a backslash: the strings Hermes writes for names, times, states.
+    bool string(std::string_view& out)
+    {
+        if (!take('"'))
+            return false;
+        const char* start = m_p;
+        while (m_p < m_end && *m_p != '"') {
+            const auto c = static_cast<unsigned char>(*m_p);
+            if (c < 0x20 || c >= 0x80 || c == '\\')
+                return false;
+            ++m_p;
+        }
+        if (m_p == m_end)
+            return false;
+        out = std::string_view(start, std::size_t(m_p - start));
+        ++m_p;
+        return true;
+    }
+
+    bool scalar(Scalar& out)
+    {
+        skipSpace();
+        if (m_p == m_end)
+            return false;
+        if (*m_p == '"') {
+            out.kind = Scalar::Kind::String;
+            return string(out.text);
+        }
+        if (*m_p >= '0' && *m_p <= '9') {
+            // A JSON whole number without sign, leading zero or fraction, small enough for
+            // qint64; anything else (negative, 1.5, 1e3, 20 digits) is the full parser's.
+            const char* start = m_p;
+            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
+                ++m_p;
+            const std::size_t n = std::size_t(m_p - start);
+            if (n > 18 || (n > 1 && *start == '0'))
+                return false;
+            if (m_p < m_end && (*m_p == '.' || *m_p == 'e' || *m_p == 'E'))
+                return false;
+            out.kind = Scalar::Kind::Number;
+            return std::from_chars(start, m_p, out.number).ec == std::errc();
+        }
+        for (auto [word, kind] : {std::pair{std::string_view("true"), Scalar::Kind::True},
+                                  std::pair{std::string_view("false"), Scalar::Kind::False},
+                                  std::pair{std::string_view("null"), Scalar::Kind::Null}}) {
+            if (std::size_t(m_end - m_p) >= word.size() && std::string_view(m_p, word.size()) == word) {
+                m_p += word.size();
+                out.kind = kind;
+                return true;
+            }
+        }
+        return false;
+    }
+
+private:
+    const char* m_p;
+    const char* m_end;
+};
+
+bool readTime(const Scalar& v, std::optional<QDateTime>& out)
+{
+    if (v.kind == Scalar::Kind::Null)
+        return true;
+    if (v.kind != Scalar::Kind::String)
+        return false;
+    if (v.text.empty())
+        return true;
+    if (auto t = time::parseIsoUtcFast(v.text)) {
+        out = *t;
+        return true;
+    }
+    auto slow = time::parseIso(QString::fromLatin1(v.text.data(), qsizetype(v.text.size())));
+    if (!slow)
+        return false;
+    out = *slow;
+    return true;
+}
+
+bool readCount(const Scalar& v, qint64& out)
+{
+    if (v.kind == Scalar::Kind::Null)
+        return true;
+    if (v.kind != Scalar::Kind::Number)
+        return false;
+    out = v.number;
+    return true;
+}
+
+bool validName(std::string_view name)
+{
+    const auto lowerOrDigit = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+    if (name.empty() || name.size() > 64 || !lowerOrDigit(name.front()))
+        return false;
+    return std::all_of(name.begin(), name.end(),
+                       [&](char c) { return lowerOrDigit(c) || c == '.' || c == '_' || c == '-'; });
+}
+
+QString latin1(std::string_view s) { return QString::fromLatin1(s.data(), qsizetype(s.size())); }
+
+Json toJson(const Scalar& v)
+{
+    switch (v.kind) {
+    case Scalar::Kind::String:
+        return Json(std::string(v.text));
+    case Scalar::Kind::Number:
+        return Json(std::uint64_t(v.number)); // nlohmann reads a whole number without sign as unsigned
+    case Scalar::Kind::True:
+        return Json(true);
+    case Scalar::Kind::False:
+        return Json(false);
+    case Scalar::Kind::Null:
+        break;
+    }
+    return Json(nullptr);
+}
+
+// One record, from after its '{' to its '}'; false for anything parse would read differently.
+bool record(Cursor& in, const QString& name, const HermesUsageFile::Provenance& provenance, const QDateTime& now,
+            Skill& s, bool& agentMarked)
+{
+    enum Key { UseCount, ViewCount, PatchCount, LastUsed, LastViewed, LastPatched, Archived, Created, State, Pinned,
+               CreatedBy, kKnown };
+    static constexpr std::string_view kNames[kKnown] = {
+        "use_count",      "view_count", "patch_count", "last_used_at", "last_viewed_at", "last_patched_at",
+        "archived_at",    "created_at", "state",       "pinned",       "created_by"};
+    Scalar known[kKnown];
+    bool seen[kKnown] = {};
+    std::vector<std::pair<std::string_view, Scalar>> unknown;
+    if (!in.peek('}')) {
+        do {
+            std::string_view key;
+            Scalar value;
+            if (!in.string(key) || !in.take(':') || !in.scalar(value))
+                return false;
+            const auto* at = std::find(std::begin(kNames), std::end(kNames), key);
+            if (at != std::end(kNames)) {
+                const auto k = std::size_t(at - std::begin(kNames));
+                if (seen[k])
+                    return false; // a duplicate key: the last one wins in parse, kept simple here
+                seen[k] = true;
+                known[k] = value;
+            } else {
+                unknown.emplace_back(key, value);
+            }
+        } while (in.take(','));
+    }
+    if (!in.take('}'))
+        return false;
+
+    s.name = name;
+    if (!readCount(known[UseCount], s.useCount) || !readCount(known[ViewCount], s.viewCount)
+        || !readCount(known[PatchCount], s.patchCount) || !readTime(known[LastUsed], s.lastUsedAt)
+        || !readTime(known[LastViewed], s.lastViewedAt) || !readTime(known[LastPatched], s.lastPatchedAt)
+        || !readTime(known[Archived], s.archivedAt))
+        return false;
+    std::optional<QDateTime> created;
+    if (!readTime(known[Created], created))
+        return false;
+    s.createdAt = created.value_or(now);
+    if (const Scalar& v = known[State]; v.kind != Scalar::Kind::Null) {
+        if (v.kind != Scalar::Kind::String || !Skill::isKnownState(latin1(v.text)))
+            return false;
+        s.state = latin1(v.text);
+    }
+    if (const Scalar& v = known[Pinned]; v.kind != Scalar::Kind::Null) {
+        if (v.kind != Scalar::Kind::True && v.kind != Scalar::Kind::False)
+            return false;
+        s.pinned = v.kind == Scalar::Kind::True;
+    }
+    const Scalar& by = known[CreatedBy];
+    if (by.kind != Scalar::Kind::Null) {
+        if (by.kind != Scalar::Kind::String || !Skill::isKnownCreator(latin1(by.text)))
+            return false;
+        s.createdBy = latin1(by.text);
+    } else if (provenance.bundled.contains(name)) {
+        s.createdBy = QStringLiteral("bundled");
+    } else if (provenance.hub.contains(name)) {
+        s.createdBy = QStringLiteral("hub");
+    }
+    // parse keeps unknown keys in the file's sorted key order; a key twice is left to it.
+    std::sort(unknown.begin(), unknown.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < unknown.size(); ++i) {
+        if (i > 0 && unknown[i].first == unknown[i - 1].first)
+            return false;
+        s.extra[std::string(unknown[i].first)] = toJson(unknown[i].second);
+    }
+    const auto marked = std::find_if(unknown.begin(), unknown.end(),
+                                     [](const auto& kv) { return kv.first == "agent_created"; });
+    agentMarked = (by.kind == Scalar::Kind::String && by.text == "agent")
+                  || (marked != unknown.end() && marked->second.kind == Scalar::Kind::True);
+    return true;
+}
+
+} // namespace
+
+std::optional<HermesUsageFile::Parsed> HermesUsageScanner::tryScan(std::string_view text,
+                                                                  const HermesUsageFile::Provenance& provenance,
+                                                                  const QDateTime& now)
+{
+    Cursor in(text);
+    if (!in.take('{'))
+        return std::nullopt;
+    std::vector<std::pair<std::string_view, Skill>> records;
+    std::vector<std::string_view> marked;
+    if (!in.peek('}')) {
+        do {
+            std::string_view name;
+            if (!in.string(name) || !validName(name) || !in.take(':') || !in.take('{'))
+                return std::nullopt;
+            Skill s;
+            bool agent = false;
+            if (!record(in, latin1(name), provenance, now, s, agent))
+                return std::nullopt;
+            if (agent)
+                marked.push_back(name);
+            records.emplace_back(name, std::move(s));
+        } while (in.take(','));
+    }
+    if (!in.take('}') || !in.atEnd())
+        return std::nullopt;
+    // parse lists records in key order (its object is a sorted map); Hermes writes them sorted,
+    // so this sort is mostly a check. A name twice is left to parse (the last one wins there).
+    std::stable_sort(records.begin(), records.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    HermesUsageFile::Parsed out;
+    out.skills.reserve(records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (i > 0 && records[i].first == records[i - 1].first)
+            return std::nullopt;
+        out.skills.push_back(std::move(records[i].second));
+    }
+    out.agentMarked.reserve(qsizetype(marked.size()));
+    for (std::string_view name : marked)
+        out.agentMarked.insert(latin1(name));
+    return out;
+}
+
+} // namespace sediment
