@@ -160,15 +160,52 @@ Json toJson(const Scalar& v)
     return Json(nullptr);
 }
 
+enum Key { UseCount, ViewCount, PatchCount, LastUsed, LastViewed, LastPatched, Archived, Created, State, Pinned,
+           CreatedBy, kKnown };
+constexpr std::string_view kNames[kKnown] = {"use_count",   "view_count", "patch_count", "last_used_at",
+                                             "last_viewed_at", "last_patched_at", "archived_at", "created_at",
+                                             "state",       "pinned",     "created_by"};
+
+// The known key `key` is, or -1: one comparison, chosen by length and first letter (a file of
+// 100,000 records holds over a million keys).
+int knownKey(std::string_view key)
+{
+    int k = -1;
+    switch (key.size()) {
+    case 5:
+        k = State;
+        break;
+    case 6:
+        k = Pinned;
+        break;
+    case 9:
+        k = UseCount;
+        break;
+    case 10:
+        k = key[0] == 'v' ? ViewCount : key[0] == 'c' && key[8] == 'a' ? Created : CreatedBy;
+        break;
+    case 11:
+        k = key[0] == 'p' ? PatchCount : Archived;
+        break;
+    case 12:
+        k = LastUsed;
+        break;
+    case 14:
+        k = LastViewed;
+        break;
+    case 15:
+        k = LastPatched;
+        break;
+    default:
+        return -1;
+    }
+    return kNames[k] == key ? k : -1;
+}
+
 // One record, from after its '{' to its '}'; false for anything parse would read differently.
 bool record(Cursor& in, const QString& name, const HermesUsageFile::Provenance& provenance, const QDateTime& now,
             Skill& s, bool& agentMarked)
 {
-    enum Key { UseCount, ViewCount, PatchCount, LastUsed, LastViewed, LastPatched, Archived, Created, State, Pinned,
-               CreatedBy, kKnown };
-    static constexpr std::string_view kNames[kKnown] = {
-        "use_count",      "view_count", "patch_count", "last_used_at", "last_viewed_at", "last_patched_at",
-        "archived_at",    "created_at", "state",       "pinned",       "created_by"};
     Scalar known[kKnown];
     bool seen[kKnown] = {};
     std::vector<std::pair<std::string_view, Scalar>> unknown;
@@ -178,9 +215,8 @@ bool record(Cursor& in, const QString& name, const HermesUsageFile::Provenance& 
             Scalar value;
             if (!in.string(key) || !in.take(':') || !in.scalar(value))
                 return false;
-            const auto* at = std::find(std::begin(kNames), std::end(kNames), key);
-            if (at != std::end(kNames)) {
-                const auto k = std::size_t(at - std::begin(kNames));
+            const int k = knownKey(key);
+            if (k >= 0) {
                 if (seen[k])
                     return false; // a duplicate key: the last one wins in parse, kept simple here
                 seen[k] = true;
@@ -266,7 +302,9 @@ std::optional<HermesUsageFile::Parsed> HermesUsageScanner::tryScan(std::string_v
         return std::nullopt;
     // parse lists records in key order (its object is a sorted map); Hermes writes them sorted,
     // so this sort is mostly a check. A name twice is left to parse (the last one wins there).
-    std::stable_sort(records.begin(), records.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    const auto byName = [](const auto& a, const auto& b) { return a.first < b.first; };
+    if (!std::is_sorted(records.begin(), records.end(), byName))
+        std::stable_sort(records.begin(), records.end(), byName);
     HermesUsageFile::Parsed out;
     out.skills.reserve(records.size());
     for (std::size_t i = 0; i < records.size(); ++i) {

@@ -82,6 +82,7 @@ int main(int argc, char** argv)
     }
     FixedClock clock(now);
     double best = 1e9;
+    bool failed = false;
     CuratorReport last;
     for (int run = 0; run < 5; ++run) {
         QElapsedTimer timer;
@@ -89,8 +90,11 @@ int main(int argc, char** argv)
         auto report = Curator(**ws, clock).run(true);
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         if (!report) {
-            std::fprintf(stderr, "%s\n", qPrintable(report.error().message));
-            return 1;
+            // A home past §13's 16 MiB input limit (about 48,000 skills in Hermes' format) is
+            // refused before the pass: the parts below are still timed, for the record.
+            std::fprintf(stderr, "the pass stopped: %s\n", qPrintable(report.error().message));
+            failed = true;
+            break;
         }
         best = std::min(best, ms);
         last = std::move(*report);
@@ -110,6 +114,10 @@ int main(int argc, char** argv)
     std::printf("of which: the walk %.1f ms (%zu skills), reading .usage.json %.1f ms (%lld bytes, %zu records)\n",
                 walkMs, found.size(), usageMs, qlonglong(usageFile.size()),
                 parsed ? parsed->skills.size() : std::size_t(0));
+    if (failed) {
+        std::printf("walk + .usage.json: %.1f ms of the pass's two growing parts\n", walkMs + usageMs);
+        return 1;
+    }
     std::printf("best: %.1f ms (target < 500 ms) — checked %lld, stale %lld, archived %lld, "
                 "reactivated %lld, seeded %lld, pinned %lld, cron %lld, not curated %lld\n",
                 best, qlonglong(last.checked), qlonglong(last.markedStale), qlonglong(last.archived),
