@@ -152,8 +152,8 @@ HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skill
 Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text, const Provenance& provenance,
                                                        const QDateTime& now)
 {
-    if (auto quick = HermesUsageScanner::tryScan(std::string_view(text.constData(), std::size_t(text.size())),
-                                                 provenance, now))
+    if (auto quick =
+            HermesUsageScanner::tryScan(std::string_view(text.constData(), std::size_t(text.size())), provenance, now))
         return std::move(*quick);
     return parseTree(text, provenance, now);
 }

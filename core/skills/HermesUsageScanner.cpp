@@ -160,11 +160,23 @@ Json toJson(const Scalar& v)
     return Json(nullptr);
 }
 
-enum Key { UseCount, ViewCount, PatchCount, LastUsed, LastViewed, LastPatched, Archived, Created, State, Pinned,
-           CreatedBy, kKnown };
-constexpr std::string_view kNames[kKnown] = {"use_count",   "view_count", "patch_count", "last_used_at",
+enum Key {
+    UseCount,
+    ViewCount,
+    PatchCount,
+    LastUsed,
+    LastViewed,
+    LastPatched,
+    Archived,
+    Created,
+    State,
+    Pinned,
+    CreatedBy,
+    kKnown
+};
+constexpr std::string_view kNames[kKnown] = {"use_count",      "view_count",      "patch_count", "last_used_at",
                                              "last_viewed_at", "last_patched_at", "archived_at", "created_at",
-                                             "state",       "pinned",     "created_by"};
+                                             "state",          "pinned",          "created_by"};
 
 // The known key `key` is, or -1: one comparison, chosen by length and first letter (a file of
 // 100,000 records holds over a million keys).
@@ -266,8 +278,8 @@ bool record(Cursor& in, const QString& name, const HermesUsageFile::Provenance& 
             return false;
         s.extra[std::string(unknown[i].first)] = toJson(unknown[i].second);
     }
-    const auto marked = std::find_if(unknown.begin(), unknown.end(),
-                                     [](const auto& kv) { return kv.first == "agent_created"; });
+    const auto marked =
+        std::find_if(unknown.begin(), unknown.end(), [](const auto& kv) { return kv.first == "agent_created"; });
     agentMarked = (by.kind == Scalar::Kind::String && by.text == "agent")
                   || (marked != unknown.end() && marked->second.kind == Scalar::Kind::True);
     return true;
@@ -276,8 +288,8 @@ bool record(Cursor& in, const QString& name, const HermesUsageFile::Provenance& 
 } // namespace
 
 std::optional<HermesUsageFile::Parsed> HermesUsageScanner::tryScan(std::string_view text,
-                                                                  const HermesUsageFile::Provenance& provenance,
-                                                                  const QDateTime& now)
+                                                                   const HermesUsageFile::Provenance& provenance,
+                                                                   const QDateTime& now)
 {
     Cursor in(text);
     if (!in.take('{'))

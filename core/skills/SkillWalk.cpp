@@ -83,8 +83,7 @@ Listing list(int dirFd)
                     || ((d->d_type == DT_LNK || d->d_type == DT_UNKNOWN) && statIs(dirFd, name, false, true));
                 continue;
             }
-            if (d->d_type == DT_DIR || (d->d_type == DT_UNKNOWN && statIs(dirFd, name, true, false)))
-            {
+            if (d->d_type == DT_DIR || (d->d_type == DT_UNKNOWN && statIs(dirFd, name, true, false))) {
                 out.folders.emplace_back(QFile::decodeName(name), QByteArray(name));
                 out.ascii = out.ascii && std::all_of(name, name + std::strlen(name), [](char c) {
                                 return static_cast<unsigned char>(c) < 0x80;

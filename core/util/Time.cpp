@@ -53,9 +53,9 @@ std::optional<QDateTime> parseIsoUtcFast(std::string_view t)
         return true;
     };
     int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-    if (t.size() < 19 || !digits(0, 4, year) || t[4] != '-' || !digits(5, 2, month) || t[7] != '-'
-        || !digits(8, 2, day) || (t[10] != 'T' && t[10] != ' ') || !digits(11, 2, hour) || t[13] != ':'
-        || !digits(14, 2, minute) || t[16] != ':' || !digits(17, 2, second))
+    if (t.size() < 19 || !digits(0, 4, year) || t[4] != '-' || !digits(5, 2, month) || t[7] != '-' || !digits(8, 2, day)
+        || (t[10] != 'T' && t[10] != ' ') || !digits(11, 2, hour) || t[13] != ':' || !digits(14, 2, minute)
+        || t[16] != ':' || !digits(17, 2, second))
         return std::nullopt;
     std::size_t at = 19;
     int msec = 0;

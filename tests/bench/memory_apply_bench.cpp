@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <fcntl.h>
 #include <spawn.h>
 #include <string>
@@ -135,8 +135,7 @@ void pythonYardstick(double sedimentMedian)
             const int code = runOnce(args, request);
             const auto end = std::chrono::steady_clock::now();
             if (code != 0) {
-                std::printf("python yardstick: %s add %d exited with %d\n", side == 0 ? "python" : "sediment", i,
-                            code);
+                std::printf("python yardstick: %s add %d exited with %d\n", side == 0 ? "python" : "sediment", i, code);
                 return;
             }
             (side == 0 ? py : own).push_back(std::chrono::duration<double, std::milli>(end - start).count());

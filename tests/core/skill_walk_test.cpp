@@ -100,9 +100,7 @@ private Q_SLOTS:
             if (i % 50 == 7 || i % 50 == 9)
                 continue;
             const QString folder = QStringLiteral("s%1").arg(i, 3, 10, QLatin1Char('0'));
-            const QString name = i % 5 == 0   ? folder
-                                 : i % 3 == 0 ? QStringLiteral("renamed-%1").arg(i)
-                                              : folder;
+            const QString name = i % 5 == 0 ? folder : i % 3 == 0 ? QStringLiteral("renamed-%1").arg(i) : folder;
             expected << folder + QLatin1Char('=') + name;
             if (i % 100 == 42)
                 expected << folder + QStringLiteral("/refs=inner-%1").arg(i);
@@ -115,8 +113,8 @@ private Q_SLOTS:
     // other way: the two must always agree.
     void asciiHeadsReadAsDecodedOnes()
     {
-        const char* pieces[] = {"---", "name:", "name", " ", "\t", "\r", "\v", "\f", "'", "\"", "a", "b", ":", "\n",
-                                "\n---\n", "\nname: n\n"};
+        const char* pieces[] = {"---", "name:", "name", " ", "\t", "\r", "\v",      "\f",
+                                "'",   "\"",    "a",    "b", ":",  "\n", "\n---\n", "\nname: n\n"};
         quint32 seed = 12345;
         const auto next = [&seed] { return seed = seed * 1103515245U + 12345U; };
         for (int round = 0; round < 3000; ++round) {
@@ -156,8 +154,8 @@ private Q_SLOTS:
                                    << QString::fromUtf8("d\u00e9ploy");
         QTest::newRow("first name empty, second set")
             << QByteArray("---\nname: \nname: second\n---\n") << QStringLiteral("second");
-        QTest::newRow("form feed and vertical tab") << QByteArray("\f---\v\n\vname:\f x \t\n---\n")
-                                                    << QStringLiteral("x");
+        QTest::newRow("form feed and vertical tab")
+            << QByteArray("\f---\v\n\vname:\f x \t\n---\n") << QStringLiteral("x");
         QTest::newRow("past 4,000 characters")
             << ("---\ndescription: " + QByteArray(4000, 'x') + "\nname: far\n---\n") << QStringLiteral("folder");
     }

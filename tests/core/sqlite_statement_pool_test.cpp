@@ -33,8 +33,7 @@ private Q_SLOTS:
     void init()
     {
         QVERIFY(sqlite3_open(":memory:", &m_raw) == SQLITE_OK);
-        QVERIFY(sqlite3_exec(m_raw, "CREATE TABLE t(x); INSERT INTO t VALUES (1),(2),(3);", nullptr, nullptr,
-                             nullptr)
+        QVERIFY(sqlite3_exec(m_raw, "CREATE TABLE t(x); INSERT INTO t VALUES (1),(2),(3);", nullptr, nullptr, nullptr)
                 == SQLITE_OK);
     }
 

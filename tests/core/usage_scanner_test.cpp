@@ -61,8 +61,8 @@ private Q_SLOTS:
             << QByteArray(R"({"a": {"created_at": "", "last_used_at": "2026-05-21T10:00:00.5+02:00",
                           "last_viewed_at": "2026-05-21 10:00", "last_patched_at": "2026-05-21T10:00:00Z",
                           "archived_at": " 2026-05-21T10:00:00 "}})");
-        QTest::newRow("fraction forms")
-            << QByteArray(R"({"a": {"created_at": "2026-02-28T23:59:59.1", "last_used_at": "2026-02-28T23:59:59,123456789",
+        QTest::newRow("fraction forms") << QByteArray(
+            R"({"a": {"created_at": "2026-02-28T23:59:59.1", "last_used_at": "2026-02-28T23:59:59,123456789",
                           "last_viewed_at": "1970-01-01T00:00:00-00:00", "last_patched_at": "0001-01-01T00:00:00+0000"}})");
         QTest::newRow("whitespace everywhere") << QByteArray(" \r\n\t{ \"a\" : { \"use_count\" : 0 } , \"b\":{} } \n");
         // Declined by the scanner; the result is the full parser's either way.
@@ -96,8 +96,8 @@ private Q_SLOTS:
     void answersAsTheFullParser()
     {
         QFETCH(QByteArray, text);
-        const auto quick =
-            HermesUsageScanner::tryScan(std::string_view(text.constData(), std::size_t(text.size())), kProvenance, now());
+        const auto quick = HermesUsageScanner::tryScan(std::string_view(text.constData(), std::size_t(text.size())),
+                                                       kProvenance, now());
         const auto full = HermesUsageFile::parseTree(text, kProvenance, now());
         const auto chosen = HermesUsageFile::parse(text, kProvenance, now());
         QCOMPARE(chosen.has_value(), full.has_value());
@@ -119,8 +119,8 @@ private Q_SLOTS:
         "last_used_at": "2026-05-20T09:30:00", "pinned": false, "state": "stale", "use_count": 4},
   "b": {"agent_created": true, "some_future_key": "x"}
 })";
-        const auto quick =
-            HermesUsageScanner::tryScan(std::string_view(text.constData(), std::size_t(text.size())), kProvenance, now());
+        const auto quick = HermesUsageScanner::tryScan(std::string_view(text.constData(), std::size_t(text.size())),
+                                                       kProvenance, now());
         QVERIFY(quick);
         QCOMPARE(quick->skills.size(), std::size_t(2));
         QVERIFY(quick->agentMarked.contains(QStringLiteral("a")));
@@ -154,11 +154,11 @@ private Q_SLOTS:
 
     void fastTimesDeclineTheRest()
     {
-        for (const char* s : {"2026-05-20", "2026-05-20T09:30", "2026-05-20T09:30:00+02:00", " 2026-05-20T09:30:00",
-                              "2026-05-20T09:30:00 ", "2026-02-30T00:00:00", "2026-05-20T24:00:00",
-                              "2026-05-20T09:60:00", "2026-05-20T09:30:60", "0000-01-01T00:00:00",
-                              "2026-05-20T09:30:00.", "2026-05-20T09:30:00.1234567890", "2026-05-20T09:30:00x",
-                              "２026-05-20T09:30:00", ""})
+        for (const char* s :
+             {"2026-05-20", "2026-05-20T09:30", "2026-05-20T09:30:00+02:00", " 2026-05-20T09:30:00",
+              "2026-05-20T09:30:00 ", "2026-02-30T00:00:00", "2026-05-20T24:00:00", "2026-05-20T09:60:00",
+              "2026-05-20T09:30:60", "0000-01-01T00:00:00", "2026-05-20T09:30:00.", "2026-05-20T09:30:00.1234567890",
+              "2026-05-20T09:30:00x", "２026-05-20T09:30:00", ""})
             QVERIFY2(!time::parseIsoUtcFast(s), s);
     }
 };

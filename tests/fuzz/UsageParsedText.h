@@ -15,8 +15,8 @@ inline QString describeTime(const std::optional<QDateTime>& t)
 {
     if (!t)
         return QStringLiteral("-");
-    return QString::number(t->toMSecsSinceEpoch()) + QLatin1Char('/') + QString::number(int(t->timeSpec())) +
-           QLatin1Char('/') + QString::number(t->offsetFromUtc());
+    return QString::number(t->toMSecsSinceEpoch()) + QLatin1Char('/') + QString::number(int(t->timeSpec()))
+           + QLatin1Char('/') + QString::number(t->offsetFromUtc());
 }
 
 inline QString describeParsed(const HermesUsageFile::Parsed& p)

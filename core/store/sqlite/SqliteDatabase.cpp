@@ -125,9 +125,10 @@ int SqliteDatabase::onWalCommit(void* self, sqlite3*, const char*, int frames)
 }
 
 SqliteDatabase::SqliteDatabase(sqlite3* db, QString path)
-    : Database(std::move(path)), m_db(db), m_pool(std::make_shared<SqliteStatementPool>(db))
-{
-}
+    : Database(std::move(path))
+    , m_db(db)
+    , m_pool(std::make_shared<SqliteStatementPool>(db))
+{}
 
 SqliteDatabase::~SqliteDatabase()
 {

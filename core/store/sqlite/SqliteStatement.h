@@ -16,9 +16,10 @@ class SqliteStatementPool;
 class SqliteStatement final : public StatementBackend {
 public:
     SqliteStatement(sqlite3* db, sqlite3_stmt* stmt, std::weak_ptr<SqliteStatementPool> pool)
-        : m_db(db), m_stmt(stmt), m_pool(std::move(pool))
-    {
-    }
+        : m_db(db)
+        , m_stmt(stmt)
+        , m_pool(std::move(pool))
+    {}
     ~SqliteStatement() override;
     SqliteStatement(const SqliteStatement&) = delete;
     SqliteStatement& operator=(const SqliteStatement&) = delete;
