@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -29,6 +30,11 @@ bool excludedFolder(const QString& name)
     static const QSet<QString> transient{QStringLiteral("node_modules"), QStringLiteral("venv"), QStringLiteral("env"),
                                          QStringLiteral("__pycache__")};
     return name.startsWith(QLatin1Char('.')) || transient.contains(name);
+}
+
+bool isAscii(QByteArrayView v)
+{
+    return std::all_of(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
 
 class Fd final {
@@ -85,9 +91,7 @@ Listing list(int dirFd)
             }
             if (d->d_type == DT_DIR || (d->d_type == DT_UNKNOWN && statIs(dirFd, name, true, false))) {
                 out.folders.emplace_back(QFile::decodeName(name), QByteArray(name));
-                out.ascii = out.ascii && std::all_of(name, name + std::strlen(name), [](char c) {
-                                return static_cast<unsigned char>(c) < 0x80;
-                            });
+                out.ascii = out.ascii && isAscii(QByteArrayView(name));
             }
         }
     }
@@ -182,11 +186,12 @@ void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<Ski
 void visitLeaf(int parentFd, const QByteArray& entry, const QString& relative, std::vector<SkillWalk::Found>& out)
 {
     const QByteArray skillPath = entry + "/SKILL.md";
-    Fd fd(::openat(parentFd, skillPath.constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
     const QString folderName = relative.section(QLatin1Char('/'), -1);
+    Fd fd(::openat(parentFd, skillPath.constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+    const int openError = errno;
     if (fd.get() < 0) {
         // Present but unreadable is still a skill, named after its folder, as Hermes reads it.
-        if (errno != ENOENT && statIs(parentFd, skillPath.constData(), false, true))
+        if (openError != ENOENT && statIs(parentFd, skillPath.constData(), false, true))
             out.push_back({folderName, relative});
         return;
     }
@@ -240,9 +245,15 @@ void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<Ski
     const std::size_t slices = w.threads;
     std::vector<std::vector<SkillWalk::Found>> parts(slices);
     std::vector<std::thread> workers;
-    for (std::size_t k = 1; k < slices; ++k)
-        workers.emplace_back(visitRange, children.size() * k / slices, children.size() * (k + 1) / slices,
-                             std::ref(parts[k]));
+    for (std::size_t k = 1; k < slices; ++k) {
+        const std::size_t from = children.size() * k / slices;
+        const std::size_t to = children.size() * (k + 1) / slices;
+        try {
+            workers.emplace_back(visitRange, from, to, std::ref(parts[k]));
+        } catch (const std::system_error&) { // no thread to be had (a process limit): this one walks it
+            visitRange(from, to, parts[k]);
+        }
+    }
     visitRange(0, children.size() / slices, parts[0]);
     for (std::thread& t : workers)
         t.join();
@@ -273,7 +284,7 @@ std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir)
 
 QString SkillWalk::frontmatterName(const QByteArray& head, const QString& fallback)
 {
-    if (std::all_of(head.begin(), head.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+    if (isAscii(head))
         return asciiFrontmatterName(QByteArrayView(head).first(std::min<qsizetype>(head.size(), 4000)), fallback);
     const QString text = QString::fromUtf8(head).left(4000);
     bool inFrontmatter = false;
