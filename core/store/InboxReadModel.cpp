@@ -1,5 +1,6 @@
 #include "store/InboxReadModel.h"
 
+#include "hermes/StagedSkillWrite.h"
 #include "inbox/InboxStatus.h"
 #include "proposal/Destination.h"
 #include "store/Database.h"
@@ -147,6 +148,9 @@ QString InboxReadModel::summarize(const QString& destination, const QString& opJ
         return oneLine(str(op, "after"));
     if (to(Destination::SettingsJson))
         return op.contains("patch") ? oneLine(op["patch"].dump()) : QString();
+    // A write Hermes staged is its skill_manage payload, told as Hermes tells it (its gist).
+    if (to(Destination::Skill) && StagedSkillWrite::isPayload(op))
+        return oneLine(StagedSkillWrite::gist(op).toStdString());
     if (to(Destination::Skill))
         return fromStd(str(op, "name")) + QStringLiteral(" (") + fromStd(str(op, "mode")) + QStringLiteral("): ")
                + oneLine(str(op, "mode") == "patch" ? str(op, "after") : str(op, "text"));

@@ -4,6 +4,7 @@
 #include "FileBytes.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
+#include "store/InboxReadModel.h"
 
 #include <QDir>
 #include <QFile>
@@ -315,6 +316,21 @@ private Q_SLOTS:
                  QStringLiteral("patch 'deploy' SKILL.md (+1/-2 lines)"));
         QCOMPARE(StagedSkillWrite::gist({{"action", "remove_file"}, {"name", "deploy"}, {"file_path", "assets/x"}}),
                  QStringLiteral("remove assets/x from 'deploy'"));
+    }
+
+    // The inbox's Proposal column tells a staged write by Hermes' gist of its payload (as edited),
+    // not as Sediment's own {name, mode} skill op, which it would show as "deploy ():".
+    void theInboxSummarisesAStagedWriteByItsGist()
+    {
+        const Json patch = {{"action", "patch"}, {"name", "deploy"}, {"old_string", "a"}, {"new_string", "b\nc"}};
+        QCOMPARE(InboxReadModel::summarize(QStringLiteral("skill"), fromStd(patch.dump())),
+                 QStringLiteral("patch 'deploy' SKILL.md (+2/-1 lines)"));
+        QCOMPARE(
+            InboxReadModel::summarize(QStringLiteral("skill"), QStringLiteral(R"({"action":"delete","name":"old"})")),
+            QStringLiteral("delete skill 'old'"));
+        QCOMPARE(InboxReadModel::summarize(QStringLiteral("skill"),
+                                           QStringLiteral(R"({"name":"deploy","mode":"create","text":"Ship it"})")),
+                 QStringLiteral("deploy (create): Ship it"));
     }
 };
 
