@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArrayView>
 #include <QString>
 
 #include <vector>
@@ -26,7 +27,7 @@ public:
 
     // Hermes' _read_skill_name over a SKILL.md's first bytes: the `name:` line inside the first
     // frontmatter block of the first 4,000 characters, quotes stripped; `fallback` otherwise.
-    static QString frontmatterName(const QByteArray& head, const QString& fallback);
+    static QString frontmatterName(QByteArrayView head, const QString& fallback);
 };
 
 } // namespace sediment

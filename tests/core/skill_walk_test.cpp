@@ -122,7 +122,7 @@ private Q_SLOTS:
             while (head.size() < 4000)
                 head += pieces[(next() >> 8) % std::size(pieces)];
             const QString quick = SkillWalk::frontmatterName(head, QStringLiteral("folder"));
-            const QString decoded = SkillWalk::frontmatterName(head + "\xc3\xa9", QStringLiteral("folder"));
+            const QString decoded = SkillWalk::frontmatterName(QByteArray(head + "\xc3\xa9"), QStringLiteral("folder"));
             QCOMPARE(quick, decoded);
         }
     }
