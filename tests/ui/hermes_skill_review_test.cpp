@@ -108,6 +108,33 @@ private Q_SLOTS:
         QVERIFY(f.readAll().contains("2. Upload it to the staging bucket.\n"));
         QVERIFY(!QFile::exists(path(QStringLiteral("pending/skills/dd000001.json"))));
     }
+
+    // A patch whose old_string is not in the skill: the reason it would fail, over what it looks for.
+    void aPatchThatDoesNotApplySaysWhyBeforeApproval()
+    {
+        const Json record = {{"id", "dd000002"},
+                             {"subsystem", "skills"},
+                             {"action", "patch"},
+                             {"summary", "patch 'deploy' SKILL.md"},
+                             {"created_at", 1795400100.0},
+                             {"payload",
+                              {{"action", "patch"},
+                               {"name", "deploy"},
+                               {"old_string", "3. Celebrate."},
+                               {"new_string", "3. Tell the channel."}}}};
+        write(QStringLiteral("pending/skills/dd000002.json"), QByteArray::fromStdString(record.dump(2)));
+        auto report = PendingQueue(*m_ws, m_clock).importAll(QStringLiteral("human:founder"));
+        QVERIFY(report.has_value());
+        InboxPage page(*m_ws, m_clock);
+        page.resize(1200, 800);
+        page.show();
+        QVERIFY(page.selectId(inboxIdOf("dd000002")));
+        const QString html = page.detail()->diffView()->diffHtml();
+        QVERIFY2(html.contains(QStringLiteral("Approval would fail: Could not find a match for old_string")),
+                 qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("What the patch looks for in skill")), qPrintable(html));
+        QVERIFY(html.contains(QStringLiteral("Celebrate")));
+    }
 };
 
 QTEST_MAIN(HermesSkillReviewTest)

@@ -78,8 +78,12 @@ ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& pr
         p.beforeTitle = label + ChangePreview::tr(" now");
         p.afterTitle = label + ChangePreview::tr(" after approval");
     }
-    if (!pv.note.isEmpty())
+    if (!pv.note.isEmpty()) {
         p.afterTitle = ChangePreview::tr("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0));
+        // A patch that does not apply shows the agent's old_string, not the file: say so.
+        if (action == QLatin1String("patch"))
+            p.beforeTitle = ChangePreview::tr("What the patch looks for in %1").arg(label);
+    }
     return p;
 }
 
