@@ -453,6 +453,7 @@ SkillManage::Preview SkillManage::preview(const Json& payload) const
         return pv;
     }
     if (o.success) {
+        pv.newFile = o.file && !o.before;
         pv.before = o.before.value_or(QString());
         pv.after = o.after.value_or(QString());
         return pv;

@@ -35,6 +35,7 @@ public:
         QString before;
         QString after;
         QString note;
+        bool newFile = false; // the write creates its file: nothing is there now
     };
     Preview preview(const Json& payload) const;
 

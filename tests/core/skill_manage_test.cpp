@@ -305,6 +305,15 @@ private Q_SLOTS:
         QCOMPARE(pv.before, kSkill);
         QCOMPARE(pv.after, QString(kSkill).replace(QStringLiteral("1. Build."), QStringLiteral("1. Test.")));
         QCOMPARE(read(QStringLiteral("skills/deploy/SKILL.md")), kSkill);
+        QVERIFY(!pv.newFile);
+        // A supporting file not there yet: previewed as a new file, still not written.
+        const Json add = {
+            {"action", "write_file"}, {"name", "deploy"}, {"file_path", "scripts/a.sh"}, {"file_content", "x"}};
+        const auto fresh = SkillManage(home()).preview(add);
+        QVERIFY(fresh.newFile);
+        QCOMPARE(fresh.label, QStringLiteral("skills/deploy/scripts/a.sh"));
+        QCOMPARE(fresh.after, QStringLiteral("x"));
+        QVERIFY(!QFile::exists(home() + QStringLiteral("/skills/deploy/scripts/a.sh")));
     }
 
     void gistIsHermesOneLiner()

@@ -75,7 +75,7 @@ ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& pr
         p.beforeTitle = label + ChangePreview::tr(" (removed on approval)");
         p.afterTitle = ChangePreview::tr("Gone");
     } else {
-        p.beforeTitle = label + ChangePreview::tr(" now");
+        p.beforeTitle = label + (pv.newFile ? ChangePreview::tr(" (a new file)") : ChangePreview::tr(" now"));
         p.afterTitle = label + ChangePreview::tr(" after approval");
     }
     if (!pv.note.isEmpty()) {
