@@ -34,6 +34,8 @@ struct Skill {
     // The docs/user-guide.md#skills field names, times in ISO-8601 UTC (null when unset).
     Json toJson() const;
 
+    bool operator==(const Skill&) const = default; // field by field, times as instants
+
     static bool isValidName(const QString& name);   // [a-z0-9][a-z0-9._-]{0,63}
     static bool isKnownCreator(const QString& who); // agent | user | bundled | hub
     static bool isKnownState(const QString& state); // active | stale | archived

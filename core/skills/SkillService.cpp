@@ -11,13 +11,30 @@
 #include "util/AtomicFile.h"
 #include "workspace/Workspace.h"
 
+#include <QFile>
 #include <QFileInfo>
+#include <QHash>
+
+#include <sys/stat.h>
 
 namespace sediment {
 
 namespace {
 
 constexpr qint64 kMaxUsageFileBytes = 16 * 1024 * 1024; // docs/architecture.md#durability
+
+// What tells one version of a file from the next without reading it: Hermes replaces
+// .usage.json by a rename, which gives it a new inode; an edit in place moves its times.
+QByteArray fileIdentity(const QString& path)
+{
+    struct stat st {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISREG(st.st_mode))
+        return {};
+    return QByteArray::number(quint64(st.st_dev)) + ':' + QByteArray::number(quint64(st.st_ino)) + ':'
+           + QByteArray::number(qint64(st.st_size)) + ':' + QByteArray::number(qint64(st.st_mtim.tv_sec)) + '.'
+           + QByteArray::number(qint64(st.st_mtim.tv_nsec)) + ':' + QByteArray::number(qint64(st.st_ctim.tv_sec)) + '.'
+           + QByteArray::number(qint64(st.st_ctim.tv_nsec));
+}
 
 Error unknownSkill(const QString& name)
 {
@@ -178,7 +195,35 @@ Json SkillService::ImportReport::toJson() const
 
 Result<SkillService::ImportReport> SkillService::importHermes(const QString& file, const QString& actor)
 {
-    const QString path = file.isEmpty() ? m_workspace.path(QStringLiteral("skills/.usage.json")) : file;
+    return importFile(file.isEmpty() ? m_workspace.path(QStringLiteral("skills/.usage.json")) : file, actor, false);
+}
+
+Result<std::optional<SkillService::ImportReport>> SkillService::syncHermes(const QString& actor, QByteArray* seen)
+{
+    if (!HermesCuratorScope::isHermesHome(m_workspace.root()))
+        return std::optional<ImportReport>();
+    auto linked = UsageLink(m_workspace.db()).path();
+    if (!linked)
+        return fail(linked.error());
+    const QString path = *linked ? **linked : m_workspace.path(QStringLiteral("skills/.usage.json"));
+    // Taken before the read: a write between the two is read now and seen again next time.
+    const QByteArray identity = fileIdentity(path);
+    if (identity.isEmpty()) // Hermes writes it on the first skill it records
+        return std::optional<ImportReport>();
+    if (seen && *seen == identity)
+        return std::optional<ImportReport>();
+    auto report = importFile(path, actor, true);
+    if (!report)
+        return fail(report.error());
+    if (seen)
+        *seen = identity;
+    if (report->imported == 0 && report->updated == 0 && !report->linkedNow)
+        return std::optional<ImportReport>();
+    return std::optional<ImportReport>(std::move(*report));
+}
+
+Result<SkillService::ImportReport> SkillService::importFile(const QString& path, const QString& actor, bool onlyChanges)
+{
     const QFileInfo info(path);
     if (!info.isFile())
         return fail(Error::io(QStringLiteral("cannot read %1: no such file").arg(path)));
@@ -201,23 +246,40 @@ Result<SkillService::ImportReport> SkillService::importHermes(const QString& fil
     auto tx = db.begin();
     if (!tx)
         return fail(tx.error());
+    auto held = repo.all(); // one read, not one lookup per record
+    if (!held)
+        return fail(held.error());
+    QHash<QString, const Skill*> byName;
+    byName.reserve(qsizetype(held->size()));
+    for (const Skill& s : *held)
+        byName.insert(s.name, &s);
     for (Skill& s : parsed->skills) {
-        auto old = repo.find(s.name);
-        if (!old)
-            return fail(old.error());
-        if (*old) {
-            ++report.updated;
-            // The file does not know where Sediment put an archived folder.
-            if (s.state == QLatin1String("archived") && (*old)->archivePath)
-                s.archivePath = (*old)->archivePath;
-        } else {
-            ++report.imported;
+        const Skill* old = byName.value(s.name);
+        // The file does not know where Sediment put an archived folder.
+        if (old && s.state == QLatin1String("archived") && old->archivePath)
+            s.archivePath = old->archivePath;
+        if (onlyChanges && old) {
+            // A record without created_at reads as created `now` (Hermes backfills it so): the
+            // date the workspace took at the first import is kept rather than moved at each sync.
+            if (s.createdAt == now)
+                s.createdAt = old->createdAt;
+            if (*old == s)
+                continue;
         }
+        ++(old ? report.updated : report.imported);
         if (auto st = repo.save(s); !st)
             return fail(st.error());
     }
-    if (auto st = repo.setUsageLink(report.file, now); !st)
-        return fail(st.error());
+    auto linked = UsageLink(db).path();
+    if (!linked)
+        return fail(linked.error());
+    report.linkedNow = !*linked || **linked != report.file;
+    if (onlyChanges && report.imported == 0 && report.updated == 0 && !report.linkedNow)
+        return report; // nothing new: the transaction ends unwritten
+    if (report.linkedNow || !onlyChanges) {
+        if (auto st = repo.setUsageLink(report.file, now); !st)
+            return fail(st.error());
+    }
     AuditEntry row;
     row.actor = actor;
     row.action = toString(AuditAction::SkillsImported);

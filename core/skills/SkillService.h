@@ -40,14 +40,26 @@ public:
         qint64 imported = 0; // new records
         qint64 updated = 0;  // records that existed and took the file's values
         std::vector<HermesUsageFile::Skipped> skipped;
+        bool linkedNow = false; // the file was not the linked one before
         Json toJson() const;
     };
     // Reads a Hermes .usage.json (default: the workspace's skills/.usage.json), stores its
     // records (the file's values win over what Sediment had) and links the file.
     Result<ImportReport> importHermes(const QString& file, const QString& actor);
 
+    // On a Hermes home, what the Skills page shows first: the records of its .usage.json (the
+    // linked file, else skills/.usage.json) brought in as importHermes brings them, writing only
+    // the records the file tells differently (with one skills.imported audit row). nullopt when
+    // the workspace is no Hermes home, has no such file, or already holds what it says.
+    // `seen` (optional) keeps the file's identity (device, inode, size, times) between calls: the
+    // same identity again skips the read, so a page can sync on every reload for a stat.
+    Result<std::optional<ImportReport>> syncHermes(const QString& actor, QByteArray* seen = nullptr);
+
 private:
     Result<Skill> existing(const QString& name);
+    // importHermes and syncHermes; `onlyChanges`: records the workspace holds as the file tells
+    // them are left alone, and nothing at all is written when that is every record.
+    Result<ImportReport> importFile(const QString& path, const QString& actor, bool onlyChanges);
     // After a committed change: .usage.json (the linked one, else a Hermes home's) and Hermes'
     // skill ledger, where there is one, learn of it. Failures are reported, not rolled back.
     void publish(Change& change, const QString& ledgerAction, Json evidence);

@@ -181,6 +181,74 @@ private Q_SLOTS:
         QCOMPARE((*s)->extra["negative_claims"][0]["id"].get<std::string>(), std::string("abc"));
     }
 
+    // What the Skills page does on a Hermes home before it lists anything: the file's records come
+    // in once, and again only when Hermes has changed one.
+    void syncBringsInWhatTheFileSaysOnlyWhenItChanged()
+    {
+        SkillService service(*m_ws, m_clock);
+        auto none = service.syncHermes(QStringLiteral("human:t")); // no .usage.json: no Hermes home
+        QVERIFY(none && !*none);
+        QByteArray usage = kHermesUsage;
+        usage.replace("    \"created_at\": \"2026-01-01T00:00:00+00:00\",\n", "");
+        writeFile(usagePath(), usage);
+        auto first = service.syncHermes(QStringLiteral("human:t"));
+        QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+        QVERIFY(*first);
+        QCOMPARE((*first)->imported, 2);
+        QCOMPARE((*first)->updated, 0);
+        QVERIFY((*first)->linkedNow);
+        QCOMPARE(*SkillRepository(m_ws->db()).usageLink(), QFileInfo(usagePath()).absoluteFilePath());
+        const qint64 rows = *AuditRepository(m_ws->db(), m_clock).count();
+        QCOMPARE(rows, 1);
+
+        // Nothing new, a day later: nothing written, not even for hub-thing, whose created_at
+        // Hermes left out (read as "now", which moved).
+        m_clock.set(t("2026-06-02T12:00:00Z"));
+        auto same = service.syncHermes(QStringLiteral("human:t"));
+        QVERIFY(same && !*same);
+        QCOMPARE(*AuditRepository(m_ws->db(), m_clock).count(), rows);
+        QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("hub-thing")))->createdAt,
+                 t("2026-06-01T12:00:00Z"));
+
+        // Hermes records a use: that one record is updated, with its audit row.
+        QByteArray used = usage;
+        used.replace("\"use_count\": 4", "\"use_count\": 5");
+        writeFile(usagePath(), used);
+        auto changed = service.syncHermes(QStringLiteral("human:t"));
+        QVERIFY(changed && *changed);
+        QCOMPARE((*changed)->imported, 0);
+        QCOMPARE((*changed)->updated, 1);
+        QVERIFY(!(*changed)->linkedNow);
+        QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("deploy-fly")))->useCount, 5);
+        QCOMPARE(*AuditRepository(m_ws->db(), m_clock).count(), rows + 1);
+
+        // With the identity it last saw, a caller is told nothing new without a read, until
+        // Hermes replaces the file.
+        QByteArray seen;
+        auto read = service.syncHermes(QStringLiteral("human:t"), &seen);
+        QVERIFY(read && !*read && !seen.isEmpty());
+        QVERIFY(SkillRepository(m_ws->db()).recordUse(QStringLiteral("deploy-fly"), m_clock.now()));
+        auto skipped = service.syncHermes(QStringLiteral("human:t"), &seen);
+        QVERIFY(skipped && !*skipped); // the file was not read: use_count 6 stays
+        QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("deploy-fly")))->useCount, 6);
+        const QByteArray before = seen;
+        writeFile(usagePath() + QStringLiteral(".tmp"), used);
+        QVERIFY(QFile::remove(usagePath()) && QFile::rename(usagePath() + QStringLiteral(".tmp"), usagePath()));
+        auto replaced = service.syncHermes(QStringLiteral("human:t"), &seen);
+        QVERIFY(replaced && *replaced && (*replaced)->updated == 1);
+        QVERIFY(seen != before);
+        QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("deploy-fly")))->useCount, 5);
+        const qint64 synced = *AuditRepository(m_ws->db(), m_clock).count();
+
+        // A file it cannot read is an error, and the records stay as they were.
+        writeFile(usagePath(), R"({"deploy-fly": {"use_count": "many"}})");
+        auto broken = service.syncHermes(QStringLiteral("human:t"));
+        QVERIFY(!broken);
+        QVERIFY2(broken.error().message.contains(QStringLiteral("use_count")), qPrintable(broken.error().message));
+        QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("deploy-fly")))->useCount, 5);
+        QCOMPARE(*AuditRepository(m_ws->db(), m_clock).count(), synced);
+    }
+
     void curatorTransitionsAndRestoreAreWrittenBack()
     {
         // skills/.usage.json makes this a Hermes home: only records the agent marked as its own

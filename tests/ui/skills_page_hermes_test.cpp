@@ -4,6 +4,7 @@
 #include "skills/Curator.h"
 #include "skills/SkillsPage.h"
 #include "skills/SkillTableModel.h"
+#include "store/AuditRepository.h"
 #include "TeamStore.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
@@ -11,6 +12,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -115,6 +117,28 @@ private Q_SLOTS:
         page.reload();
         QCOMPARE(cell(page, QStringLiteral("used"), SkillTableModel::PinnedColumn, Qt::ToolTipRole),
                  QStringLiteral("pinned"));
+    }
+
+    // Opened on a Hermes home no pass nor import has read yet: the page lists what .usage.json
+    // holds, says so in the status bar, and reads it again only when Hermes changed it.
+    void opensWithTheRecordsOfUsageJsonBeforeAnyPass()
+    {
+        QTemporaryDir dir;
+        writeFileBytes(
+            dir.filePath(QStringLiteral("skills/.usage.json")),
+            R"({"fresh": {"created_by": "agent", "use_count": 2, "created_at": "2026-05-01T00:00:00+00:00"}})");
+        auto ws = sediment::test::openWorkspace(dir.path());
+        QVERIFY(ws);
+        SkillsPage page(**ws, m_clock);
+        QSignalSpy said(&page, &SkillsPage::statusMessage);
+        QCOMPARE(page.model()->rowCount(), 1);
+        QCOMPARE(cell(page, QStringLiteral("fresh"), SkillTableModel::UsesColumn), QStringLiteral("2"));
+        QVERIFY(said.wait(1000));
+        QVERIFY2(said.front().front().toString().startsWith(QLatin1String("Read 1 new and 0 changed skill records")),
+                 qPrintable(said.front().front().toString()));
+        const qint64 audited = *AuditRepository((*ws)->db(), m_clock).count();
+        page.reload(); // nothing new in the file: nothing written
+        QCOMPARE(*AuditRepository((*ws)->db(), m_clock).count(), audited);
     }
 };
 

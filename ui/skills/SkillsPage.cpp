@@ -17,6 +17,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDesktopServices>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -49,6 +50,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     , m_outlook(workspace, clock)
     , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
 {
+    syncHermes(true);
     m_model = new SkillTableModel(workspace.db(), this);
     connect(m_model, &SkillTableModel::errorOccurred, this, &Page::statusMessage);
     QHBoxLayout* filters = buildFilters();
@@ -229,9 +231,36 @@ void SkillsPage::loadRules()
         m_model->setProtection([this](const Skill& skill) { return m_outlook.protectionOf(skill); });
 }
 
+void SkillsPage::syncHermes(bool announceLater)
+{
+    auto synced = SkillService(m_workspace, m_clock).syncHermes(actor(), &m_usageSeen);
+    QString message;
+    if (!synced)
+        message = tr("Skills not read from .usage.json: %1").arg(synced.error().message);
+    else if (*synced)
+        message = tr("Read %1 new and %2 changed skill records from %3")
+                      .arg((*synced)->imported)
+                      .arg((*synced)->updated)
+                      .arg(QDir::toNativeSeparators((*synced)->file));
+    if (message.isEmpty())
+        return;
+    // While the page is being built nothing listens yet: the window hears it once it does.
+    const bool changed = synced && *synced;
+    const auto announce = [this, message, changed] {
+        Q_EMIT statusMessage(message);
+        if (changed)
+            Q_EMIT workspaceChanged();
+    };
+    if (announceLater)
+        QMetaObject::invokeMethod(this, announce, Qt::QueuedConnection);
+    else
+        announce();
+}
+
 void SkillsPage::reload()
 {
     const QString keep = currentName();
+    syncHermes(false);
     loadRules();
     m_model->refresh();
     if (keep.isEmpty() || !selectSkill(keep))

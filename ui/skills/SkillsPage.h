@@ -79,6 +79,9 @@ private:
     void layOut(QHBoxLayout* filters, QHBoxLayout* actions);
     // Re-reads the curator's rules and its view of the skills, which say why a skill is protected.
     void loadRules();
+    // On a Hermes home: what .usage.json says now, into the workspace (SkillService::syncHermes),
+    // before the table reads it; a change or an error is told in the status bar.
+    void syncHermes(bool announceLater);
     void applyFilters();
     void showCurrent();
     QString actor() const;
@@ -99,6 +102,7 @@ private:
     CuratorPanel* m_curator = nullptr;
     QLabel* m_rules = nullptr;
     CuratorOutlook m_outlook;
+    QByteArray m_usageSeen; // the .usage.json last synced (SkillService::syncHermes)
     std::function<bool(const QUrl&)> m_open;
 };
 
