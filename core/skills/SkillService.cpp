@@ -213,10 +213,11 @@ Result<std::optional<SkillService::ImportReport>> SkillService::syncHermes(const
     if (seen && *seen == identity)
         return std::optional<ImportReport>();
     auto report = importFile(path, actor, true);
-    if (!report)
-        return fail(report.error());
+    // A file it cannot take (too large, broken) is told once, not at every reload, until it changes.
     if (seen)
         *seen = identity;
+    if (!report)
+        return fail(report.error());
     if (report->imported == 0 && report->updated == 0 && !report->linkedNow)
         return std::optional<ImportReport>();
     return std::optional<ImportReport>(std::move(*report));

@@ -52,7 +52,8 @@ public:
     // the records the file tells differently (with one skills.imported audit row). nullopt when
     // the workspace is no Hermes home, has no such file, or already holds what it says.
     // `seen` (optional) keeps the file's identity (device, inode, size, times) between calls: the
-    // same identity again skips the read, so a page can sync on every reload for a stat.
+    // same identity again skips the read, so a page can sync on every reload for a stat (and a
+    // file it could not take is reported once, not at every reload).
     Result<std::optional<ImportReport>> syncHermes(const QString& actor, QByteArray* seen = nullptr);
 
 private:

@@ -247,6 +247,10 @@ private Q_SLOTS:
         QVERIFY2(broken.error().message.contains(QStringLiteral("use_count")), qPrintable(broken.error().message));
         QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("deploy-fly")))->useCount, 5);
         QCOMPARE(*AuditRepository(m_ws->db(), m_clock).count(), synced);
+        // A caller keeping the identity hears of it once, until the file changes again.
+        QVERIFY(!service.syncHermes(QStringLiteral("human:t"), &seen));
+        auto quiet = service.syncHermes(QStringLiteral("human:t"), &seen);
+        QVERIFY(quiet && !*quiet);
     }
 
     void curatorTransitionsAndRestoreAreWrittenBack()
