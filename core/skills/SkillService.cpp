@@ -213,8 +213,9 @@ Result<std::optional<SkillService::ImportReport>> SkillService::syncHermes(const
     if (seen && *seen == identity)
         return std::optional<ImportReport>();
     auto report = importFile(path, actor, true);
-    // A file it cannot take (too large, broken) is told once, not at every reload, until it changes.
-    if (seen)
+    // A file it cannot take (too large, broken) is told once, not at every reload, until it
+    // changes; a database that could not be written (busy, unreachable) is tried again.
+    if (seen && (report || report.error().kind == ErrorKind::Invalid))
         *seen = identity;
     if (!report)
         return fail(report.error());

@@ -11,12 +11,15 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+
+#include <cstdio>
 
 using namespace sediment;
 using sediment::test::writeFileBytes;
@@ -139,6 +142,17 @@ private Q_SLOTS:
         const qint64 audited = *AuditRepository((*ws)->db(), m_clock).count();
         page.reload(); // nothing new in the file: nothing written
         QCOMPARE(*AuditRepository((*ws)->db(), m_clock).count(), audited);
+
+        // While the page is open Hermes records two more uses, replacing the file as it does.
+        writeFileBytes(
+            dir.filePath(QStringLiteral("skills/.usage.json.tmp")),
+            R"({"fresh": {"created_by": "agent", "use_count": 4, "created_at": "2026-05-01T00:00:00+00:00"}})");
+        QCOMPARE(std::rename(QFile::encodeName(dir.filePath(QStringLiteral("skills/.usage.json.tmp"))).constData(),
+                             QFile::encodeName(dir.filePath(QStringLiteral("skills/.usage.json"))).constData()),
+                 0);
+        QTRY_COMPARE_WITH_TIMEOUT(cell(page, QStringLiteral("fresh"), SkillTableModel::UsesColumn), QStringLiteral("4"),
+                                  5000);
+        QCOMPARE(*AuditRepository((*ws)->db(), m_clock).count(), audited + 1);
     }
 };
 

@@ -27,6 +27,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -59,6 +60,8 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     buildCurator();
     layOut(filters, actions);
     loadRules();
+    if (m_outlook.isHermesHome())
+        watchUsage();
     // The model has just read the names: no reload, which would read them again.
     showCurrent();
     m_count->setText(skillCount(m_model->rowCount()));
@@ -255,6 +258,19 @@ void SkillsPage::syncHermes(bool announceLater)
         QMetaObject::invokeMethod(this, announce, Qt::QueuedConnection);
     else
         announce();
+}
+
+void SkillsPage::watchUsage()
+{
+    auto* timer = new QTimer(this);
+    timer->setInterval(2000);
+    connect(timer, &QTimer::timeout, this, [this] {
+        const QByteArray before = m_usageSeen;
+        syncHermes(false);
+        if (m_usageSeen != before)
+            reload(); // the sync has told the window; this page refreshes itself
+    });
+    timer->start();
 }
 
 void SkillsPage::reload()

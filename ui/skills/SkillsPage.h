@@ -82,6 +82,9 @@ private:
     // On a Hermes home: what .usage.json says now, into the workspace (SkillService::syncHermes),
     // before the table reads it; a change or an error is told in the status bar.
     void syncHermes(bool announceLater);
+    // Hermes records every use and view in .usage.json: while the page is open, what it records
+    // shows within two seconds (a stat each time; the file is read only once it was replaced).
+    void watchUsage();
     void applyFilters();
     void showCurrent();
     QString actor() const;
