@@ -64,8 +64,13 @@ Result<HermesCuratorScope> HermesCuratorScope::load(const QString& root, const Q
         return fail(bytes.error());
     if (!bytes->trimmed().isEmpty()) {
         auto parsed = HermesUsageFile::parse(*bytes, scope.m_provenance, now);
-        if (!parsed)
-            return fail(Error::invalid(QStringLiteral("%1: %2").arg(usagePath, parsed.error().message)));
+        if (!parsed) {
+            // The parser calls the file ".usage.json"; the user is told which one.
+            QString why = parsed.error().message;
+            if (why.startsWith(QLatin1String(".usage.json")))
+                return fail(Error::invalid(why.replace(0, 11, usagePath)));
+            return fail(Error::invalid(QStringLiteral("%1: %2").arg(usagePath, why)));
+        }
         for (Skill& s : parsed->skills)
             scope.m_records.insert(s.name, std::move(s));
         scope.m_agentMarked = std::move(parsed->agentMarked);

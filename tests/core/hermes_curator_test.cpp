@@ -222,6 +222,24 @@ private Q_SLOTS:
         QCOMPARE(again->checked, 5); // four went to the archive
     }
 
+    // A .usage.json the pass cannot read stops it, naming the file once and the record at fault.
+    void anUnreadableUsageFileStopsThePassNamingIt()
+    {
+        makeHome();
+        const QString usagePath = home(QStringLiteral("skills/.usage.json"));
+        const QByteArray before = R"({"mid-agent": {"use_count": "many"}})";
+        writeFileBytes(usagePath, before);
+        auto report = Curator(*m_ws, m_clock).run(false);
+        QVERIFY(!report);
+        QCOMPARE(report.error().message,
+                 usagePath + QStringLiteral(": skill 'mid-agent': use_count must be a count (got \"many\")"));
+        writeFileBytes(usagePath, "{");
+        report = Curator(*m_ws, m_clock).run(false);
+        QVERIFY(!report);
+        QCOMPARE(report.error().message, usagePath + QStringLiteral(" is not valid JSON"));
+        QCOMPARE(fileBytes(usagePath), QByteArray("{"));
+    }
+
     void pruneBuiltinsOffLeavesBundledSkillsAloneAndConfigThresholdsApply()
     {
         makeHome("curator:\n  prune_builtins: false\n  stale_after_days: 60\n  archive_after_days: 100\n");

@@ -239,7 +239,7 @@ void SkillsPage::syncHermes(bool announceLater)
     auto synced = SkillService(m_workspace, m_clock).syncHermes(actor(), &m_usageSeen);
     QString message;
     if (!synced)
-        message = tr("Skills not read from .usage.json: %1").arg(synced.error().message);
+        message = tr("Skills not read: %1").arg(synced.error().message);
     else if (*synced)
         message = tr("Read %1 new and %2 changed skill records from %3")
                       .arg((*synced)->imported)
