@@ -6,6 +6,7 @@
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesQueueStatus.h"
 #include "hermes/PendingQueue.h"
+#include "hermes/StagedSkillWrite.h"
 #include "inbox/MemoryWritePlan.h"
 #include "proposal/Destination.h"
 #include "store/HermesRepository.h"
@@ -157,10 +158,15 @@ int list(Context& ctx, const Args& args, Workspace& ws)
                   {"operations", std::move(operations)},
                   {"budget", *plan ? (*plan)->budget.toJson() : Json(nullptr)}};
         if (!json) {
+            // A memory write is told by its effect on the budget, a skill write by Hermes' gist
+            // of its payload as it stands (a patch may have edited it).
+            const QString tail = *plan                                ? (*plan)->budget.text()
+                                 : StagedSkillWrite::isPayload(it.op) ? StagedSkillWrite::gist(it.op)
+                                                                      : QString();
             ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
                         .arg(it.id)
                         .arg(r.hermesId, it.status, it.destination, fromStd(it.source.value("origin", std::string())),
-                             *plan ? (*plan)->budget.text() : QString()));
+                             tail));
             if (*plan)
                 for (const MemoryWritePlan::Step& step : (*plan)->steps)
                     ctx.out(operationLine(step));

@@ -95,6 +95,12 @@ private Q_SLOTS:
                                               {"summary", "a gist"}})
                                             .dump());
         QVERIFY(item["source"]["future_field"] == Json({1, 2}));
+        // Read by a person, the item says what the write does: Hermes' gist of the payload.
+        r = run({QStringLiteral("hermes"), QStringLiteral("list")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QByteArray("cc000001 [pending] skill foreground \xe2\x80\x94 patch 'deploy' SKILL.md "
+                                           "(+2/-1 lines)\n")),
+                 r.out.constData());
 
         r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
         QCOMPARE(r.code, 0);
