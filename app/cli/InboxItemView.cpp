@@ -1,6 +1,10 @@
 #include "cli/InboxItemView.h"
 
+#include "hermes/HermesProfiles.h"
+#include "hermes/SkillManage.h"
+#include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
+#include "inbox/InboxStatus.h"
 #include "store/Database.h"
 #include "store/ReviewerRepository.h"
 #include "util/JsonDepth.h"
@@ -75,6 +79,18 @@ void InboxItemView::print(const Context& ctx, Workspace& ws, const InboxItem& it
             ctx.out(QStringLiteral("Room: free %1 chars to approve it (inbox approve %2 --make-room F)")
                         .arg((*budget)->excess())
                         .arg(it.id));
+    }
+    // A pending skill write Hermes staged: what approving it would do, checked as skill_manage
+    // checks it, so a write Hermes would refuse is known before anyone approves it.
+    if (it.hasStatus(InboxStatus::Pending) && StagedSkillWrite::isPayload(it.op)) {
+        const QString profile = fromStd(it.source.value("profile", std::string("default")));
+        const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(ws.root(), profile)).preview(it.op);
+        if (!pv.note.isEmpty())
+            ctx.out(QStringLiteral("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0)));
+        else
+            ctx.out(QStringLiteral("Approval: %1 %2")
+                        .arg(StagedSkillWrite::gist(it.op),
+                             pv.label.isEmpty() ? QString() : QStringLiteral("(%1)").arg(pv.label)));
     }
     if (it.targetPath)
         ctx.out(QStringLiteral("Target: %1").arg(*it.targetPath));

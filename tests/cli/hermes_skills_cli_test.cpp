@@ -95,6 +95,9 @@ private Q_SLOTS:
                                               {"summary", "a gist"}})
                                             .dump());
         QVERIFY(item["source"]["future_field"] == Json({1, 2}));
+        r = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id)});
+        QVERIFY2(r.out.contains("\nApproval: patch 'deploy' SKILL.md (+2/-1 lines) (skills/deploy/SKILL.md)\n"),
+                 r.out.constData());
         // Read by a person, the item says what the write does: Hermes' gist of the payload.
         r = run({QStringLiteral("hermes"), QStringLiteral("list")});
         QCOMPARE(r.code, 0);
@@ -118,6 +121,10 @@ private Q_SLOTS:
         const Json list = Json::parse(
             run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
         const qint64 id = idOf(list, "cc000002");
+        // `inbox show` tells it before anyone approves.
+        const Run shown = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id)});
+        QCOMPARE(shown.code, 0);
+        QVERIFY2(shown.out.contains("\nApproval would fail: Invalid skill name 'Bad Name'."), shown.out.constData());
         const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
         QCOMPARE(r.code, 1);
         const QByteArray said = r.out + r.err;
