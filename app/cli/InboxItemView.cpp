@@ -83,8 +83,8 @@ void InboxItemView::print(const Context& ctx, Workspace& ws, const InboxItem& it
     // A pending skill write Hermes staged: what approving it would do, checked as skill_manage
     // checks it, so a write Hermes would refuse is known before anyone approves it.
     if (it.hasStatus(InboxStatus::Pending) && StagedSkillWrite::isPayload(it.op)) {
-        const QString profile = fromStd(it.source.value("profile", std::string("default")));
-        const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(ws.root(), profile)).preview(it.op);
+        const SkillManage::Preview pv =
+            SkillManage(HermesProfiles::homeOf(ws.root(), HermesProfiles::of(it))).preview(it.op);
         if (!pv.note.isEmpty())
             ctx.out(QStringLiteral("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0)));
         else
