@@ -275,7 +275,7 @@ int runHermes(Context& ctx)
 
 const VerbRegistration registration({
     QStringLiteral("hermes"),
-    QStringLiteral("import and settle a Hermes home's staged memory writes"),
+    QStringLiteral("import and settle a Hermes home's staged memory and skill writes"),
     kUsage,
     &runHermes,
 });
