@@ -52,14 +52,13 @@ Result<CuratorPlan> Curator::plan(const QDateTime& now, std::optional<QString>& 
     const CuratorSettings settings = CuratorSettings::of(m_workspace);
     if (!settings.hermesHome)
         return CuratorPlanner::sediment(*all, folders, settings.thresholds, now);
-    auto linked = UsageLink(db).path();
-    if (!linked)
-        return fail(linked.error());
-    const QString usage = linked->value_or(m_workspace.path(QStringLiteral("skills/.usage.json")));
-    auto scope = HermesCuratorScope::load(m_workspace.root(), usage, settings, now);
+    auto usage = UsageLink(db).fileOr(m_workspace.path(QStringLiteral("skills/.usage.json")));
+    if (!usage)
+        return fail(usage.error());
+    auto scope = HermesCuratorScope::load(m_workspace.root(), *usage, settings, now);
     if (!scope)
         return fail(scope.error());
-    hermesUsage = QFileInfo(usage).absoluteFilePath();
+    hermesUsage = QFileInfo(*usage).absoluteFilePath();
     return CuratorPlanner::hermes(*scope, *all, folders, now);
 }
 

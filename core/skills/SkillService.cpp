@@ -202,10 +202,10 @@ Result<std::optional<SkillService::ImportReport>> SkillService::syncHermes(const
 {
     if (!HermesCuratorScope::isHermesHome(m_workspace.root()))
         return std::optional<ImportReport>();
-    auto linked = UsageLink(m_workspace.db()).path();
-    if (!linked)
-        return fail(linked.error());
-    const QString path = *linked ? **linked : m_workspace.path(QStringLiteral("skills/.usage.json"));
+    auto file = UsageLink(m_workspace.db()).fileOr(m_workspace.path(QStringLiteral("skills/.usage.json")));
+    if (!file)
+        return fail(file.error());
+    const QString& path = *file;
     // Taken before the read: a write between the two is read now and seen again next time.
     const QByteArray identity = fileIdentity(path);
     if (identity.isEmpty()) // Hermes writes it on the first skill it records

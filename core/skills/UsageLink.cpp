@@ -7,6 +7,14 @@ namespace sediment {
 
 Result<std::optional<QString>> UsageLink::path() const { return SkillRepository(m_db).usageLink(); }
 
+Result<QString> UsageLink::fileOr(const QString& homeFile) const
+{
+    auto linked = path();
+    if (!linked)
+        return fail(linked.error());
+    return linked->value_or(homeFile);
+}
+
 Status UsageLink::writeBack(const std::vector<Skill>& changed) const
 {
     if (changed.empty())

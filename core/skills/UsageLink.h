@@ -20,6 +20,10 @@ public:
 
     Result<std::optional<QString>> path() const;
 
+    // The file a pass or a sync reads: the linked one, else `homeFile` (a Hermes home's own
+    // skills/.usage.json, which Hermes writes before anything is imported).
+    Result<QString> fileOr(const QString& homeFile) const;
+
     // Writes the changed records back when a file is linked. The database change is already
     // committed when this runs, so a failure is reported to the user, not rolled back.
     Status writeBack(const std::vector<Skill>& changed) const;

@@ -24,8 +24,9 @@ QString CuratorOutlook::reload()
             .arg(t.archiveAfterDays)
             .arg(m_settings.source);
     }
-    auto linked = UsageLink(m_workspace.db()).path();
-    const QString usage = linked && *linked ? **linked : m_workspace.path(QStringLiteral("skills/.usage.json"));
+    // A database that cannot say which file is linked still shows the rules of the home's own.
+    const QString homeFile = m_workspace.path(QStringLiteral("skills/.usage.json"));
+    const QString usage = UsageLink(m_workspace.db()).fileOr(homeFile).value_or(homeFile);
     auto scope = HermesCuratorScope::load(m_workspace.root(), usage, m_settings, m_clock.now().toUTC());
     QString problem;
     if (scope)
