@@ -2,6 +2,7 @@
 
 #include "proposal/Destination.h"
 #include "proposal/Sanitizer.h"
+#include "skills/Skill.h"
 #include "workspace/PathGuard.h"
 
 #include <QStringList>
@@ -123,15 +124,6 @@ QString OpShape::destinationName(const std::string& known)
 }
 
 std::string OpShape::destinationList() { return destinationTexts().join(QStringLiteral(", ")).toStdString(); }
-
-bool OpShape::isValidSkillName(const std::string& name)
-{
-    const auto head = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-    if (name.empty() || name.size() > 64 || !head(name[0]))
-        return false;
-    return std::all_of(name.begin() + 1, name.end(),
-                       [&](char c) { return head(c) || c == '.' || c == '_' || c == '-'; });
-}
 
 std::string OpShape::typeName(const Json& v)
 {
@@ -341,7 +333,7 @@ Result<Json> OpShape::skill(Json& op) const
     auto name = reqString(op, "name", "name");
     if (!name)
         return fail(name.error());
-    if (!isValidSkillName(**name))
+    if (!Skill::isValidName(std::string_view(**name)))
         return fail(invalidField(
             "name", QStringLiteral("must match [a-z0-9][a-z0-9._-]{0,63} (got %1)").arg(fromStd(preview(op["name"])))));
     auto mode = reqString(op, "mode", "mode");

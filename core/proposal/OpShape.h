@@ -26,7 +26,6 @@ public:
     // A known destination's name as one shared QString: no conversion per proposal.
     static QString destinationName(const std::string& known);
     static std::string destinationList();
-    static bool isValidSkillName(const std::string& name);
     static std::string typeName(const Json& value);
     static std::string preview(const Json& value); // the value as JSON, cut for messages
     static bool withinDepth(const Json& value, int maxDepth = 32);

@@ -27,8 +27,6 @@ ProposalValidator::ProposalValidator(const PathGuard& guard, Paths defaults)
 
 bool ProposalValidator::isKnownDestination(const QString& d) { return OpShape::isKnownDestination(toStd(d)); }
 
-bool ProposalValidator::isValidSkillName(const std::string& name) { return OpShape::isValidSkillName(name); }
-
 QString ProposalValidator::contentHash(const QString& destination, const Json& op)
 {
     // Written into one string: destination, a line feed, the canonical op.

@@ -38,7 +38,6 @@ public:
     static QString contentHash(const QString& destination, const Json& op);
 
     static bool isKnownDestination(const QString& destination);
-    static bool isValidSkillName(const std::string& name);
 
 private:
     // The last text seen for a field that repeats from proposal to proposal (an agent's name),

@@ -1,5 +1,6 @@
 #include "skills/HermesUsageScanner.h"
 
+#include "skills/Skill.h"
 #include "util/Time.h"
 
 #include <algorithm>
@@ -130,15 +131,6 @@ bool readCount(const Scalar& v, qint64& out)
         return false;
     out = v.number;
     return true;
-}
-
-bool validName(std::string_view name)
-{
-    const auto lowerOrDigit = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-    if (name.empty() || name.size() > 64 || !lowerOrDigit(name.front()))
-        return false;
-    return std::all_of(name.begin(), name.end(),
-                       [&](char c) { return lowerOrDigit(c) || c == '.' || c == '_' || c == '-'; });
 }
 
 QString latin1(std::string_view s) { return QString::fromLatin1(s.data(), qsizetype(s.size())); }
@@ -299,7 +291,7 @@ std::optional<HermesUsageFile::Parsed> HermesUsageScanner::tryScan(std::string_v
     if (!in.peek('}')) {
         do {
             std::string_view name;
-            if (!in.string(name) || !validName(name) || !in.take(':') || !in.take('{'))
+            if (!in.string(name) || !Skill::isValidName(name) || !in.take(':') || !in.take('{'))
                 return std::nullopt;
             Skill s;
             bool agent = false;

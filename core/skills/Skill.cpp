@@ -2,13 +2,30 @@
 
 #include "util/Time.h"
 
-#include <QRegularExpression>
+#include <algorithm>
 
 namespace sediment {
 
 namespace {
 
 Json optionalTime(const std::optional<QDateTime>& t) { return t ? Json(toStd(time::toIso(*t))) : Json(nullptr); }
+
+// Character by character, not a regular expression: a `$` also matches before a final newline,
+// which once let "deploy\n" become a skill.
+char16_t unit(QChar c) { return c.unicode(); }
+char16_t unit(char c) { return static_cast<unsigned char>(c); }
+
+template <typename Text>
+bool validName(const Text& name)
+{
+    const auto lowerOrDigit = [](char16_t c) { return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9'); };
+    if (name.empty() || name.size() > 64 || !lowerOrDigit(unit(name.front())))
+        return false;
+    return std::all_of(name.begin(), name.end(), [&](auto c) {
+        const char16_t u = unit(c);
+        return lowerOrDigit(u) || u == u'.' || u == u'_' || u == u'-';
+    });
+}
 
 } // namespace
 
@@ -41,11 +58,9 @@ Json Skill::toJson() const
     return j;
 }
 
-bool Skill::isValidName(const QString& name)
-{
-    static const QRegularExpression re(QStringLiteral("^[a-z0-9][a-z0-9._-]{0,63}$"));
-    return re.match(name).hasMatch();
-}
+bool Skill::isValidName(QStringView name) { return validName(name); }
+
+bool Skill::isValidName(std::string_view utf8) { return validName(utf8); }
 
 bool Skill::isKnownCreator(const QString& who)
 {

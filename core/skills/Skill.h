@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <string_view>
 
 namespace sediment {
 
@@ -36,7 +37,10 @@ struct Skill {
 
     bool operator==(const Skill&) const = default; // field by field, times as instants
 
-    static bool isValidName(const QString& name);   // [a-z0-9][a-z0-9._-]{0,63}
+    // [a-z0-9][a-z0-9._-]{0,63}, the whole text: one rule for names typed, proposed and read
+    // from .usage.json (the last two as UTF-8 bytes).
+    static bool isValidName(QStringView name);
+    static bool isValidName(std::string_view utf8);
     static bool isKnownCreator(const QString& who); // agent | user | bundled | hub
     static bool isKnownState(const QString& state); // active | stale | archived
 };

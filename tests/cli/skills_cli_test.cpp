@@ -105,6 +105,8 @@ private Q_SLOTS:
         QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("deploy")}).exit, 0);
         const QString before = dumpDatabase(ws() + QStringLiteral("/sediment.db"));
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("../etc")}), 2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("deploy\n")}), 2);
+        expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("view"), QStringLiteral("deploy\t")}), 2);
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("nope")}), 2);
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("pin")}), 2);
         expectOneErrorLine(sediment({QStringLiteral("skills"), QStringLiteral("frobnicate")}), 2);
