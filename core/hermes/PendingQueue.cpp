@@ -288,7 +288,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         return fail(waiting.error());
     for (const auto& record : *waiting) {
         if (present.contains(HermesRepository::keyOf(record.hermesId, record.profile))
-            || !isWord(record.inboxStatus, InboxStatus::Pending))
+            || !(isWord(record.inboxStatus, InboxStatus::Pending) || isWord(record.inboxStatus, InboxStatus::Failed)))
             continue;
         if (QFile::exists(folder(record.profile, record.subsystem) + QLatin1Char('/') + record.fileName))
             continue; // it reappeared since the scan (or failed to parse): not gone

@@ -75,7 +75,7 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = m_steps.takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
+    auto it = m_steps.takeForDecision(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
     if (!it)
         return it;
     return m_steps.write(std::move(*it), reviewer, A::InboxApprove, S::Applied);
@@ -113,7 +113,7 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = m_steps.takeForDecision(id, {S::Pending}, QStringLiteral("be patched"), false);
+    auto it = m_steps.takeForDecision(id, {S::Pending, S::Failed}, QStringLiteral("be patched"), false);
     if (!it)
         return it;
     if (auto s = m_team.onlyByApproval(*it, QStringLiteral("a patch")); !s)
@@ -133,7 +133,7 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto it = m_steps.takeForDecision(id, {S::Pending}, QStringLiteral("be approved"), true);
+    auto it = m_steps.takeForDecision(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
     if (!it)
         return it;
     const QString& target = it->destination;
@@ -181,8 +181,8 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
 Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
                                               const QString& filesHost)
 {
-    auto opened =
-        m_steps.open(id, {S::Pending}, editedOp ? QStringLiteral("be patched") : QStringLiteral("be approved"));
+    auto opened = m_steps.open(id, {S::Pending, S::Failed},
+                               editedOp ? QStringLiteral("be patched") : QStringLiteral("be approved"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;
@@ -258,7 +258,7 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    auto opened = m_steps.open(id, {S::Pending}, QStringLiteral("be refused"));
+    auto opened = m_steps.open(id, {S::Pending, S::Failed}, QStringLiteral("be refused"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;

@@ -24,10 +24,12 @@ class JournalWriteHook;
 // The human decisions on inbox items (docs/user-guide.md#inbox): approve, refuse, patch, revert. Each decision is one
 // transaction holding the store write's bookkeeping, the item's new status and its audit row
 // (actor `human:<reviewer>`), so the three never disagree. A store's refusal is not an error:
-// the item becomes `failed` with the store's message and is returned as such.
+// the item becomes `failed` with the store's message and is returned as such. A failed item is
+// still open: it may be approved again (the store may take it now), patched or refused, as Hermes
+// keeps a staged write whose approval failed until it is approved or rejected.
 //
 // Errors: Invalid for an unknown item, a bad reason code or an invalid patch; Refused for a
-// decision the item's state does not allow (not pending, stale, revert of a changed target);
+// decision the item's state does not allow (not pending or failed, stale, revert of a changed target);
 // Io for workspace trouble.
 class InboxService final {
 public:

@@ -53,7 +53,7 @@ Result<std::optional<InboxItem>> TeamApprovals::gatherApproval(qint64 id, const 
 {
     if (!m_workspace.db().isServer() || m_workspace.config().twoPersonDestinations.isEmpty())
         return std::optional<InboxItem>();
-    auto opened = m_steps.open(id, {S::Pending}, QStringLiteral("be approved"));
+    auto opened = m_steps.open(id, {S::Pending, S::Failed}, QStringLiteral("be approved"));
     if (!opened)
         return fail(opened.error());
     auto& [tx, it] = *opened;

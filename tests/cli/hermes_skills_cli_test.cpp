@@ -135,6 +135,48 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/Bad Name"))));
     }
 
+    void aFailedApprovalCanBeTriedAgainOrRefusedAsHermesKeepsTheRecordOpen()
+    {
+        // Hermes keeps a record whose approval failed until it is approved or rejected.
+        stage("cc000004", {{"action", "patch"},
+                           {"name", "notes"},
+                           {"old_string", "1. Build."},
+                           {"new_string", "1. Build twice."},
+                           {"replace_all", false}});
+        stage("cc000005", {{"action", "delete"}, {"name", "ghost"}});
+        QCOMPARE(run({QStringLiteral("hermes"), QStringLiteral("import-pending")}).code, 0);
+        const Json list = Json::parse(
+            run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
+        const qint64 patchId = idOf(list, "cc000004");
+        const qint64 deleteId = idOf(list, "cc000005");
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(patchId)}).code, 1);
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(deleteId)}).code, 1);
+        QVERIFY(staged("cc000004"));
+        QVERIFY(staged("cc000005"));
+
+        // The skill exists now: approving again applies the write and settles the record.
+        write(QStringLiteral("skills/notes/SKILL.md"),
+              "---\nname: notes\ndescription: Notes\n---\n\n1. Build.\n2. Upload.\n");
+        Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(patchId)});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(!staged("cc000004"));
+        QFile f(path(QStringLiteral("skills/notes/SKILL.md")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().endsWith("\n1. Build twice.\n2. Upload.\n"));
+
+        // Refusing a failed write removes its record, as rejecting it in Hermes does.
+        r = run({QStringLiteral("inbox"), QStringLiteral("refuse"), QString::number(deleteId),
+                 QStringLiteral("--reason"), QStringLiteral("wrong")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(!staged("cc000005"));
+        r = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(deleteId), QStringLiteral("--json")});
+        QVERIFY(r.json()["status"] == "refused");
+        r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(deleteId)});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("is refused") && r.err.contains("only pending or failed items can be approved"),
+                 r.err.constData());
+    }
+
     void patchingEditsTheStagedPayload()
     {
         stage("cc000003",

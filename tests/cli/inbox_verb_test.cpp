@@ -135,7 +135,7 @@ private Q_SLOTS:
         QCOMPARE(readFile(QStringLiteral("CLAUDE.md")), QByteArray("Be terse.\n"));
         const Run again = run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(id)});
         QCOMPARE(again.code, 1);
-        QVERIFY(again.err.contains("only pending items"));
+        QVERIFY(again.err.contains("only pending or failed items"));
         QCOMPARE(again.err.count('\n'), 1);
     }
 

@@ -104,6 +104,37 @@ private Q_SLOTS:
         QCOMPARE(stored(id).status, QStringLiteral("failed"));
     }
 
+    void aFailedItemStaysOpenToApproveAgainOrRefuse()
+    {
+        writeFile(QStringLiteral("sediment.json"), R"({"memory_char_limit": 20})");
+        openWorkspace();
+        const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "Fifteen chars.."}});
+        const qint64 other = seed("memory", Json{{"action", "add"}, {"content", "Also fifteen..."}});
+        QCOMPARE(service().approve(id, QStringLiteral("alice"))->status, QStringLiteral("applied"));
+        QCOMPARE(service().approve(other, QStringLiteral("alice"))->status, QStringLiteral("failed"));
+        // Room made by hand: the same item, approved again, is written; its audit row starts from
+        // `failed`.
+        writeFile(QStringLiteral("memories/MEMORY.md"), "");
+        auto again = service().approve(other, QStringLiteral("bob"));
+        QVERIFY2(again.has_value(), again ? "" : qPrintable(again.error().message));
+        QCOMPARE(again->status, QStringLiteral("applied"));
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("Also fifteen..."));
+        const auto rows = auditOf(other);
+        QCOMPARE(rows.size(), std::size_t(2));
+        QCOMPARE(rows.back().actor, QStringLiteral("human:bob"));
+        QCOMPARE(rows.back().before.value_or(QString()), QStringLiteral("failed"));
+        QCOMPARE(rows.back().after.value_or(QString()), QStringLiteral("applied"));
+
+        // A failed item may be refused instead; after that it is closed.
+        const qint64 third = seed("memory", Json{{"action", "add"}, {"content", "Too long to fit, surely."}});
+        QCOMPARE(service().approve(third, QStringLiteral("alice"))->status, QStringLiteral("failed"));
+        auto refused = service().refuse(third, QStringLiteral("too_specific"), {}, QStringLiteral("alice"));
+        QVERIFY(refused.has_value());
+        QCOMPARE(refused->status, QStringLiteral("refused"));
+        QVERIFY(!service().approve(third, QStringLiteral("alice")).has_value());
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("Also fifteen..."));
+    }
+
     void staleMemoryReplaceCannotBeApprovedUntilPatched()
     {
         writeFile(QStringLiteral("memories/MEMORY.md"), "Uses vim.");
@@ -147,7 +178,7 @@ private Q_SLOTS:
         auto again = service().approve(id, QStringLiteral("alice"));
         QVERIFY(!again.has_value());
         QCOMPARE(again.error().kind, ErrorKind::Refused);
-        QVERIFY(again.error().message.contains(QLatin1String("only pending items")));
+        QVERIFY(again.error().message.contains(QLatin1String("only pending or failed items")));
         QVERIFY(!service().refuse(id, QStringLiteral("wrong"), {}, QStringLiteral("alice")).has_value());
         QVERIFY(!service().patch(id, Json{{"action", "add"}, {"content", "y"}}, QStringLiteral("alice")).has_value());
         QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("x"));
@@ -169,11 +200,17 @@ private Q_SLOTS:
         QVERIFY(decided.has_value() && decided->decidedBy && decided->decidedAt);
         const QString by = QStringLiteral(" (by %1 at %2)").arg(*decided->decidedBy, *decided->decidedAt);
         QCOMPARE(message(service().approve(applied, QStringLiteral("alice"))),
-                 QStringLiteral("inbox item %1 is applied%2; only pending items can be approved").arg(applied).arg(by));
+                 QStringLiteral("inbox item %1 is applied%2; only pending or failed items can be approved")
+                     .arg(applied)
+                     .arg(by));
         QCOMPARE(message(service().refuse(applied, QStringLiteral("wrong"), {}, QStringLiteral("alice"))),
-                 QStringLiteral("inbox item %1 is applied%2; only pending items can be refused").arg(applied).arg(by));
+                 QStringLiteral("inbox item %1 is applied%2; only pending or failed items can be refused")
+                     .arg(applied)
+                     .arg(by));
         QCOMPARE(message(service().patch(applied, Json{{"action", "add"}, {"content", "c"}}, QStringLiteral("alice"))),
-                 QStringLiteral("inbox item %1 is applied%2; only pending items can be patched").arg(applied).arg(by));
+                 QStringLiteral("inbox item %1 is applied%2; only pending or failed items can be patched")
+                     .arg(applied)
+                     .arg(by));
         QCOMPARE(
             message(service().revert(pending, QStringLiteral("alice"))),
             QStringLiteral("inbox item %1 is pending; only applied or modified items can be reverted").arg(pending));

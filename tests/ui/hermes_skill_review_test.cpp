@@ -16,6 +16,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -134,6 +136,53 @@ private Q_SLOTS:
                  qPrintable(html));
         QVERIFY2(html.contains(QStringLiteral("What the patch looks for in skill")), qPrintable(html));
         QVERIFY(html.contains(QStringLiteral("Celebrate")));
+    }
+
+    // Hermes keeps a staged write whose approval failed: the pane says how to go on, and `A`
+    // tries it again once the skill holds what the patch looks for.
+    void aFailedWriteSaysHowToGoOnAndATriesItAgain()
+    {
+        const Json record = {{"id", "dd000003"},
+                             {"subsystem", "skills"},
+                             {"action", "patch"},
+                             {"summary", "patch 'deploy' SKILL.md"},
+                             {"created_at", 1795400200.0},
+                             {"payload",
+                              {{"action", "patch"},
+                               {"name", "deploy"},
+                               {"old_string", "3. Celebrate."},
+                               {"new_string", "3. Tell the channel."}}}};
+        write(QStringLiteral("pending/skills/dd000003.json"), QByteArray::fromStdString(record.dump(2)));
+        QVERIFY(PendingQueue(*m_ws, m_clock).importAll(QStringLiteral("human:founder")).has_value());
+        const qint64 id = inboxIdOf("dd000003");
+        InboxPage page(*m_ws, m_clock);
+        page.resize(1200, 800);
+        page.show();
+        QApplication::setActiveWindow(&page);
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        QVERIFY(page.selectId(id));
+        page.table()->setFocus();
+        QTest::keyClick(page.table(), Qt::Key_A);
+        QCOMPARE((*InboxRepository(m_ws->db()).find(id))->status, QStringLiteral("failed"));
+        QVERIFY(QFile::exists(path(QStringLiteral("pending/skills/dd000003.json"))));
+
+        page.searchBox()->setText(QStringLiteral("status:failed"));
+        page.applyQuery();
+        QVERIFY(page.selectId(id));
+        const auto* banner = page.detail()->findChild<QLabel*>(QStringLiteral("detailBanner"));
+        QVERIFY(banner && banner->isVisible());
+        QVERIFY2(banner->text().startsWith(QStringLiteral("Failed: Could not find a match for old_string")),
+                 qPrintable(banner->text()));
+        QVERIFY(banner->text().endsWith(QStringLiteral("Press A to try again, E to patch it, or R to refuse it.")));
+
+        write(QStringLiteral("skills/deploy/SKILL.md"), kSkill + "3. Celebrate.\n");
+        page.table()->setFocus();
+        QTest::keyClick(page.table(), Qt::Key_A);
+        QCOMPARE((*InboxRepository(m_ws->db()).find(id))->status, QStringLiteral("applied"));
+        QFile f(path(QStringLiteral("skills/deploy/SKILL.md")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().endsWith("2. Upload it.\n3. Tell the channel.\n"));
+        QVERIFY(!QFile::exists(path(QStringLiteral("pending/skills/dd000003.json"))));
     }
 };
 

@@ -191,7 +191,8 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
         banner = tr("Outdated: the target changed since this was proposed, so it "
                     "cannot be approved as is. Press E to patch it, or R to refuse it.");
     else if (isWord(item.status, InboxStatus::Failed))
-        banner = tr("Failed: %1").arg(item.reason.value_or(tr("the store refused the write")));
+        banner = tr("Failed: %1\nPress A to try again, E to patch it, or R to refuse it.")
+                     .arg(item.reason.value_or(tr("the store refused the write")));
     else if (isWord(item.status, InboxStatus::Refused))
         banner = tr("Refused (%1)%2")
                      .arg(item.refusalCode.value_or(QStringLiteral("other")),

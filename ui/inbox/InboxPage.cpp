@@ -218,7 +218,8 @@ void InboxPage::showCurrent()
         return;
     }
     bool stale = item->stale;
-    if (isWord(item->status, InboxStatus::Pending)) {
+    const bool open = isWord(item->status, InboxStatus::Pending) || isWord(item->status, InboxStatus::Failed);
+    if (open) {
         // The target may have changed since the last look: check now, and keep the flag the list
         // shows in step with what the detail says.
         if (auto now = m_decider->service().isStale(*item)) {
@@ -233,7 +234,7 @@ void InboxPage::showCurrent()
             }
         }
     }
-    m_currentStale = stale && isWord(item->status, InboxStatus::Pending);
+    m_currentStale = stale && open;
     m_detail->showItem(*item, stale);
 }
 

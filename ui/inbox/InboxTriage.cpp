@@ -106,7 +106,7 @@ void InboxTriage::refuseSelected()
     dialog->open();
 }
 
-std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
+std::optional<InboxItem> InboxTriage::currentOpen(const QString& what)
 {
     const qint64 id = m_page.currentId();
     if (!id)
@@ -116,8 +116,9 @@ std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
         Q_EMIT m_page.statusMessage(item.error().message);
         return std::nullopt;
     }
-    if (!isWord(item->status, InboxStatus::Pending)) {
-        Q_EMIT m_page.statusMessage(tr("#%1 is %2: only pending proposals can %3.").arg(id).arg(item->status, what));
+    if (!isWord(item->status, InboxStatus::Pending) && !isWord(item->status, InboxStatus::Failed)) {
+        Q_EMIT m_page.statusMessage(
+            tr("#%1 is %2: only pending or failed proposals can %3.").arg(id).arg(item->status, what));
         return std::nullopt;
     }
     return std::move(*item);
@@ -125,7 +126,7 @@ std::optional<InboxItem> InboxTriage::currentPending(const QString& what)
 
 void InboxTriage::editCurrent()
 {
-    auto item = currentPending(tr("be edited"));
+    auto item = currentOpen(tr("be edited"));
     if (!item)
         return;
     auto* editor = new PatchEditor(*item, &m_page);
@@ -148,7 +149,7 @@ void InboxTriage::editCurrent()
 
 void InboxTriage::makeRoomCurrent()
 {
-    auto item = currentPending(tr("make room"));
+    auto item = currentOpen(tr("make room"));
     if (!item)
         return;
     auto input = BudgetPreview::inputFor(m_decider.workspace(), *item);

@@ -37,9 +37,10 @@ public Q_SLOTS:
 
 private:
     void buildActions();
-    // The current item when it is pending; otherwise nothing, and the status bar says why
-    // ("#7 is applied: only pending proposals can be edited", `what` being "be edited").
-    std::optional<InboxItem> currentPending(const QString& what);
+    // The current item when it is still open (pending, or failed and so to be tried again);
+    // otherwise nothing, and the status bar says why ("#7 is applied: only pending or failed
+    // proposals can be edited", `what` being "be edited").
+    std::optional<InboxItem> currentOpen(const QString& what);
 
     InboxPage& m_page;
     InboxDecider& m_decider;
