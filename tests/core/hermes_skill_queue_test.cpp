@@ -243,6 +243,22 @@ private Q_SLOTS:
         QCOMPARE(report.withdrawn.size(), std::size_t(1));
         QCOMPARE(item(inboxIdOf("aa000008")).status, QStringLiteral("rejected"));
     }
+
+    // A failed item is still open to a retry: its record settled outside Sediment must not be
+    // applied a second time.
+    void aVanishedRecordOfAFailedApprovalIsWithdrawnToo()
+    {
+        stage("aa00000a", {{"action", "delete"}, {"name", "ghost"}});
+        importAll();
+        auto done = approve("aa00000a");
+        QVERIFY(done.has_value());
+        QCOMPARE(done->status, QStringLiteral("failed"));
+        QFile::remove(path(QStringLiteral("pending/skills/aa00000a.json")));
+        const auto report = importAll();
+        QCOMPARE(report.withdrawn.size(), std::size_t(1));
+        QCOMPARE(item(inboxIdOf("aa00000a")).status, QStringLiteral("rejected"));
+        QVERIFY(!approve("aa00000a").has_value());
+    }
 };
 
 QTEST_GUILESS_MAIN(HermesSkillQueueTest)
