@@ -115,6 +115,9 @@ QString SkillTree::resolve(const QString& path)
 
 std::optional<QString> SkillTree::checkWithin(const QString& path, const QString& dir)
 {
+    // No file name holds a NUL: Python's resolve() raises on one, and Hermes reports that.
+    if (path.contains(QChar(u'\0')))
+        return QStringLiteral("Path escapes allowed directory: embedded null byte");
     const QString resolved = resolve(path);
     const QString root = resolve(dir);
     if (resolved == root || resolved.startsWith(root + QLatin1Char('/')))

@@ -231,6 +231,20 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(m_dir.path() + QStringLiteral("/outside/x.md")));
     }
 
+    void aNulInTheFilePathIsRefusedAsPythonRefusesIt()
+    {
+        write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
+        for (const char* action : {"write_file", "remove_file"}) {
+            const auto o = run({{"action", action},
+                                {"name", "deploy"},
+                                {"file_path", std::string("references/x\0.md", 16)},
+                                {"file_content", "x"}});
+            QVERIFY(!o.success);
+            QCOMPARE(o.message, QStringLiteral("Path escapes allowed directory: embedded null byte"));
+        }
+        QVERIFY(!QFile::exists(path(QStringLiteral("skills/deploy/references"))));
+    }
+
     void writesAndRemovesSupportingFiles()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
