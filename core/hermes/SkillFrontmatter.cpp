@@ -1,5 +1,6 @@
 #include "hermes/SkillFrontmatter.h"
 
+#include "hermes/PyText.h"
 #include "hermes/PyYamlCheck.h"
 
 #include <QLocale>
@@ -38,7 +39,8 @@ qsizetype descriptionLength(const YAML::Node& node)
 
 std::optional<QString> SkillFrontmatter::validate(const QString& input)
 {
-    if (input.trimmed().isEmpty())
+    // Python's strip() and `\s`: its white space includes U+001C..U+001F, which Qt's does not.
+    if (pytext::strip(pytext::toU(input)).empty())
         return QStringLiteral("Content cannot be empty.");
     QString content = input;
     while (content.startsWith(QChar(0xFEFF)))
@@ -46,8 +48,9 @@ std::optional<QString> SkillFrontmatter::validate(const QString& input)
     if (!content.startsWith(QLatin1String("---")))
         return QStringLiteral("SKILL.md must start with YAML frontmatter (---). See existing skills "
                               "for format.");
-    static const QRegularExpression closing(QStringLiteral("\\n---\\s*\\n"),
-                                            QRegularExpression::UseUnicodePropertiesOption);
+    static const QRegularExpression closing(
+        QStringLiteral("\\n---[\\t\\n\\x0b\\x0c\\r\\x1c-\\x20\\x85\\xa0\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}"
+                       "\\x{202f}\\x{205f}\\x{3000}]*\\n"));
     const auto m = closing.match(content, 3);
     if (!m.hasMatch())
         return QStringLiteral("SKILL.md frontmatter is not closed. Ensure you have a closing '---' "
@@ -81,7 +84,7 @@ std::optional<QString> SkillFrontmatter::validate(const QString& input)
         return QStringLiteral("Frontmatter must include 'description' field.");
     if (descriptionLength(*description) > kMaxDescriptionChars)
         return QStringLiteral("Description exceeds %1 characters.").arg(kMaxDescriptionChars);
-    if (content.mid(m.capturedEnd()).trimmed().isEmpty())
+    if (pytext::strip(pytext::toU(content.mid(m.capturedEnd()))).empty())
         return QStringLiteral("SKILL.md must have content after the frontmatter (instructions, "
                               "procedures, etc.).");
     return std::nullopt;

@@ -31,13 +31,17 @@ Outcome refusal(QString message)
     return o;
 }
 
-// A payload field as Hermes' payload.get(key) gives it: absent or null is None.
+// A payload field as Hermes' payload.get(key) gives it: absent or null is None. A leading BOM
+// stays a character, as in a Python str (QString::fromUtf8 would drop it, and with it a byte of
+// the SKILL.md Hermes writes).
 std::optional<QString> field(const Json& p, const char* key)
 {
     const auto it = p.find(key);
     if (it == p.end() || !it->is_string())
         return std::nullopt;
-    return fromStd(it->get<std::string>());
+    const std::string& utf8 = it->get_ref<const std::string&>();
+    QStringDecoder decode(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom);
+    return decode(QByteArrayView(utf8.data(), qsizetype(utf8.size())));
 }
 
 QString text(const Json& p, const char* key) { return field(p, key).value_or(QString()); }

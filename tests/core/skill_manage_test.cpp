@@ -58,6 +58,17 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/.usage.json"))));
     }
 
+    // Hermes tolerates a BOM before the fence and writes the content as given, BOM and all.
+    void aLeadingBomIsCheckedPastAndWritten()
+    {
+        const QByteArray content = "\xef\xbb\xbf---\nname: deploy\ndescription: Ship\n---\x1c\nbody\n";
+        const auto o = run({{"action", "create"}, {"name", "deploy"}, {"content", content.toStdString()}});
+        QVERIFY2(o.success, qPrintable(o.message));
+        QFile f(path(QStringLiteral("skills/deploy/SKILL.md")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), content);
+    }
+
     void refusesBadNamesAndWritesNothing()
     {
         const auto o = run({{"action", "create"}, {"name", "Deploy Now"}, {"content", toStd(kSkill)}});
@@ -98,6 +109,14 @@ private Q_SLOTS:
                                                       "not allowed here\n  in \"<unicode string>\", line "
                                                       "3, column 15:\n    description: a: b\n"
                                                       "                  ^");
+        // Python's white space, which strip() and `\s` use, includes U+001C..U+001F.
+        QTest::newRow("only separators") << QStringLiteral("\x1c\x1d") << QStringLiteral("Content cannot be empty.");
+        QTest::newRow("a separator body") << QStringLiteral("---\nname: x\ndescription: y\n---\n\x1f\x1e\n")
+                                          << QStringLiteral("SKILL.md must have content after the frontmatter "
+                                                            "(instructions, procedures, etc.).");
+        QTest::newRow("only a BOM")
+            << QString(QChar(0xFEFF))
+            << QStringLiteral("SKILL.md must start with YAML frontmatter (---). See existing skills for format.");
         QTest::newRow("long description")
             << QStringLiteral("---\nname: x\ndescription: %1\n---\nbody\n").arg(QString(1025, QLatin1Char('d')))
             << QStringLiteral("Description exceeds 1024 characters.");
