@@ -35,7 +35,9 @@ const QString kUsage =
                    "                  and the net effect on the store's budget\n"
                    "  status          the limits in force and where they come from, the config.yaml problems,\n"
                    "                  the queue's figures, and per profile and subsystem how many writes wait\n"
-                   "                  and how long the oldest has waited (`profiles`, ages in seconds)\n\n"
+                   "                  and how long the oldest has waited (`profiles`, ages in seconds): the\n"
+                   "                  staged files not imported yet and the failed ones count; it imports\n"
+                   "                  nothing\n\n"
                    "Decide with 'sediment inbox approve ID' / 'sediment inbox refuse ID --reason CODE': an\n"
                    "approval applies the write as Hermes would (a memory write under the memory flock, a\n"
                    "skill write as skill_manage) and then removes the staged file.\n\n"
@@ -214,7 +216,7 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
               {"staged_files", int(scanned->size())},
               {"unparseable_files", unusable},
               {"records", states}};
-    auto queue = HermesQueueStatus::read(ws, clock);
+    auto queue = HermesQueueStatus::read(ws, clock, *scanned);
     if (!queue)
         return ctx.error(queue.error());
     j.update(queue->toJson());

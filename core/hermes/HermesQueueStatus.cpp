@@ -2,8 +2,11 @@
 
 #include "hermes/HermesProfiles.h"
 #include "inbox/WaitingAge.h"
+#include "store/HermesRepository.h"
 #include "store/PendingAgeReadModel.h"
 #include "workspace/Workspace.h"
+
+#include <QSet>
 
 #include <algorithm>
 
@@ -26,23 +29,44 @@ Json HermesQueueStatus::Queue::toJson() const
             {"oldest_age_seconds", oldestAgeSeconds ? Json(*oldestAgeSeconds) : Json(nullptr)}};
 }
 
-Result<HermesQueueStatus> HermesQueueStatus::read(Workspace& workspace, const Clock& clock)
+HermesQueueStatus::Profile& HermesQueueStatus::profileNamed(const QString& name)
+{
+    auto it = std::find_if(profiles.begin(), profiles.end(), [&](const Profile& p) { return p.name == name; });
+    if (it == profiles.end()) // a profile deleted since its writes were imported
+        it = profiles.insert(profiles.end(), Profile{name, {}, {}, {}});
+    return *it;
+}
+
+void HermesQueueStatus::add(const QString& profile, const QString& subsystem, qint64 count, const QString& createdAt,
+                            const QDateTime& now)
+{
+    Profile& p = profileNamed(profile);
+    (subsystem == QLatin1String("skills") ? p.skills : p.memory).add(count, createdAt, now);
+    p.all.add(count, createdAt, now);
+    all.add(count, createdAt, now);
+}
+
+Result<HermesQueueStatus> HermesQueueStatus::read(Workspace& workspace, const Clock& clock,
+                                                  const std::vector<PendingQueue::ScannedFile>& scanned)
 {
     auto figures = PendingAgeReadModel(workspace.db()).hermesPending();
     if (!figures)
         return fail(figures.error());
+    auto records = HermesRepository(workspace.db()).all();
+    if (!records)
+        return fail(records.error());
     HermesQueueStatus status;
     for (const HermesProfile& p : HermesProfiles::list(workspace.root()))
         status.profiles.push_back({p.name, {}, {}, {}});
     const QDateTime now = clock.now();
-    for (const auto& f : *figures) {
-        auto it = std::find_if(status.profiles.begin(), status.profiles.end(),
-                               [&](const Profile& p) { return p.name == f.profile; });
-        if (it == status.profiles.end()) // a profile deleted since its writes were imported
-            it = status.profiles.insert(status.profiles.end(), Profile{f.profile, {}, {}, {}});
-        (f.subsystem == QLatin1String("skills") ? it->skills : it->memory).add(f.pending, f.oldestCreatedAt, now);
-        it->all.add(f.pending, f.oldestCreatedAt, now);
-        status.all.add(f.pending, f.oldestCreatedAt, now);
+    for (const auto& f : *figures)
+        status.add(f.profile, f.subsystem, f.pending, f.oldestCreatedAt, now);
+    QSet<QString> known;
+    for (const auto& r : *records)
+        known.insert(HermesRepository::keyOf(r.hermesId, r.profile));
+    for (const auto& f : scanned) {
+        if (f.write && !known.contains(HermesRepository::keyOf(f.write->id, f.profile)))
+            status.add(f.profile, f.subsystem, 1, PendingQueue::createdAtOf(*f.write, clock), now);
     }
     return status;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hermes/PendingQueue.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 #include "util/Json.h"
@@ -35,11 +36,20 @@ struct HermesQueueStatus {
     std::vector<Profile> profiles; // default first, then by name
     Queue all;
 
-    static Result<HermesQueueStatus> read(Workspace& workspace, const Clock& clock);
+    // The imported writes still open (pending, or failed and kept), then the staged files no
+    // import has read yet (a status bar asking before the app or `import-pending` ran): both wait
+    // for a reviewer. `scanned` is PendingQueue::scan()'s reading of the folders.
+    static Result<HermesQueueStatus> read(Workspace& workspace, const Clock& clock,
+                                          const std::vector<PendingQueue::ScannedFile>& scanned);
 
     Json toJson() const;
     // One line per profile: "work: 3 waiting (memory 2, skills 1), oldest waiting 12 days".
     QStringList lines() const;
+
+private:
+    Profile& profileNamed(const QString& name);
+    void add(const QString& profile, const QString& subsystem, qint64 count, const QString& createdAt,
+             const QDateTime& now);
 };
 
 } // namespace sediment

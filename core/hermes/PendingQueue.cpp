@@ -35,8 +35,9 @@ double stagedAt(const PendingQueue::ScannedFile& f)
     return HUGE_VAL; // unknown times sort last
 }
 
-// Hermes stamps staged records with time.time(); the inbox shows when the agent proposed.
-QString createdAtOf(const StagedWrite& w, const Clock& clock)
+} // namespace
+
+QString PendingQueue::createdAtOf(const StagedWrite& w, const Clock& clock)
 {
     if (w.createdAt.is_number()) {
         const double secs = w.createdAt.get<double>();
@@ -45,6 +46,8 @@ QString createdAtOf(const StagedWrite& w, const Clock& clock)
     }
     return time::toIso(clock.now());
 }
+
+namespace {
 
 Json auditDetails(const StagedWrite& w, const QString& profile)
 {

@@ -67,6 +67,9 @@ public:
     // [profiles/<name>/]pending/<subsystem>, "memory" or "skills".
     QString folder(const QString& profile = QString(), const QString& subsystem = QStringLiteral("memory")) const;
     static const QStringList& subsystems();
+    // When the agent staged `w` (Hermes stamps records with time.time()), as the inbox shows it;
+    // now when the record says nothing usable.
+    static QString createdAtOf(const StagedWrite& w, const Clock& clock);
 
     struct ScannedFile {
         QString fileName;

@@ -22,13 +22,14 @@ SELECT MIN(t) FROM (
 )sql";
 
 // A skill record's destination is `skill`; the subsystem field wins when the importer kept one.
+// A failed write waits too: Hermes keeps its record until it is approved or rejected.
 constexpr Sql kHermesPending{R"sql(
 SELECT s.profile,
        COALESCE(json_extract(i.source_json, '$.subsystem'),
                 CASE WHEN i.destination = 'skill' THEN 'skills' ELSE 'memory' END) AS subsystem,
        COUNT(*), MIN(i.created_at)
 FROM hermes_staged s JOIN inbox_items i ON i.id = s.inbox_id
-WHERE s.state = 'imported' AND i.status = 'pending'
+WHERE s.state = 'imported' AND i.status IN ('pending', 'failed')
 GROUP BY 1, 2 ORDER BY 1, 2
 )sql",
                              R"sql(
@@ -37,7 +38,7 @@ SELECT s.profile,
                 CASE WHEN i.destination = 'skill' THEN 'skills' ELSE 'memory' END) AS subsystem,
        COUNT(*), MIN(i.created_at)
 FROM hermes_staged s JOIN inbox_items i ON i.id = s.inbox_id
-WHERE s.state = 'imported' AND i.status = 'pending'
+WHERE s.state = 'imported' AND i.status IN ('pending', 'failed')
 GROUP BY 1, 2 ORDER BY 1, 2
 )sql"};
 

@@ -32,7 +32,8 @@ public:
         qint64 pending = 0;
         QString oldestCreatedAt;
     };
-    // Pending staged Hermes writes, grouped by profile and subsystem.
+    // Imported Hermes writes still open (pending, or failed and kept), grouped by profile and
+    // subsystem.
     Result<std::vector<HermesFigure>> hermesPending();
 
 private:

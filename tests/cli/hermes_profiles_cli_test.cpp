@@ -146,6 +146,44 @@ private Q_SLOTS:
         QVERIFY(human.out.contains("work: 2 waiting (memory 2, skills 0), oldest waiting 12 days\n"));
     }
 
+    // A status bar polls before anyone opened the app: what is staged waits all the same, and
+    // asking imports nothing.
+    void statusCountsStagedFilesNoImportHasReadYet()
+    {
+        const Run before = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json"),
+                                QStringLiteral("--now"), kNow});
+        QCOMPARE(before.code, 0);
+        auto j = before.json();
+        QCOMPARE(j.value("pending", 0), 13);
+        QCOMPARE(j.value("oldest_created_at", ""), std::string("2026-09-09T08:00:00.000Z"));
+        QCOMPARE(j["profiles"][0]["subsystems"]["memory"].value("pending", 0), 11);
+        QCOMPARE(j["profiles"][2].value("pending", 0), 2);
+        QCOMPARE(j["profiles"][2].value("oldest_age_seconds", qint64(0)), qint64(12 * 86400 + 2780));
+        QCOMPARE(j["records"].value("imported", -1), 0);
+        const Run list = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(list.json().size(), size_t(0));
+
+        // Imported, then one more staged: the imported ones are not counted twice.
+        run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
+        const nlohmann::json skill = {{"id", "bb000001"},
+                                      {"subsystem", "skills"},
+                                      {"action", "delete"},
+                                      {"summary", "delete 'x'"},
+                                      {"origin", "foreground"},
+                                      {"created_at", 1789000000.0},
+                                      {"payload", {{"action", "delete"}, {"name", "x"}}}};
+        sediment::test::writeFileBytes(path(QStringLiteral("profiles/work/pending/skills/bb000001.json")),
+                                       QByteArray::fromStdString(skill.dump(2)));
+        j = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--now"),
+                 kNow})
+                .json();
+        QCOMPARE(j.value("pending", 0), 14);
+        QCOMPARE(j["profiles"][2].value("pending", 0), 3);
+        QCOMPARE(j["profiles"][2]["subsystems"]["skills"].value("pending", 0), 1);
+        QCOMPARE(j["profiles"][2]["subsystems"]["skills"].value("oldest_created_at", ""),
+                 std::string("2026-09-10T00:26:40.000Z"));
+    }
+
     void decidedItemsLeaveTheCount()
     {
         const auto j =

@@ -153,6 +153,11 @@ private Q_SLOTS:
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(deleteId)}).code, 1);
         QVERIFY(staged("cc000004"));
         QVERIFY(staged("cc000005"));
+        // Both still wait for a reviewer, as a status bar should say.
+        QCOMPARE(run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json")})
+                     .json()["profiles"][0]["subsystems"]["skills"]
+                     .value("pending", 0),
+                 2);
 
         // The skill exists now: approving again applies the write and settles the record.
         write(QStringLiteral("skills/notes/SKILL.md"),
