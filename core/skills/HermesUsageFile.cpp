@@ -1,6 +1,7 @@
 #include "skills/HermesUsageFile.h"
 
 #include "skills/HermesUsageScanner.h"
+#include "skills/HubLock.h"
 
 #include "util/AtomicFile.h"
 #include "util/FileLock.h"
@@ -138,14 +139,7 @@ HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skill
                 p.bundled.insert(name);
         }
     }
-    QFile lock(skillsDir + QStringLiteral("/.hub/lock.json"));
-    if (lock.open(QIODevice::ReadOnly)) {
-        const Record data = Record::parse(lock.readAll().toStdString(), nullptr, false);
-        if (data.is_object() && data.contains("installed") && data["installed"].is_object()) {
-            for (const auto& [name, entry] : data["installed"].items())
-                p.hub.insert(fromStd(name));
-        }
-    }
+    p.hub = HubLock::installedNames(skillsDir);
     return p;
 }
 

@@ -32,8 +32,8 @@ public:
     };
 
     // Skills Hermes keeps apart from the agent's own: names in skills/.bundled_manifest
-    // ("name:hash" lines) and in skills/.hub/lock.json ("installed" keys). They give created_by
-    // to records that lack it.
+    // ("name:hash" lines) and those HubLock reads from skills/.hub/lock.json. They give
+    // created_by to records that lack it.
     struct Provenance {
         QSet<QString> bundled;
         QSet<QString> hub;

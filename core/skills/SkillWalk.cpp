@@ -122,9 +122,9 @@ QByteArrayView readHead(int fd, char* buf)
     return QByteArrayView(buf, got);
 }
 
-QString nameIn(int dirFd, const QString& fallback)
+QString nameIn(int dirFd, const char* file, const QString& fallback)
 {
-    Fd fd(::openat(dirFd, "SKILL.md", O_RDONLY | O_CLOEXEC));
+    Fd fd(::openat(dirFd, file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
     if (fd.get() < 0)
         return fallback;
     char buf[kHeadBytes];
@@ -227,7 +227,7 @@ void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<Ski
     const Listing here = list(dirFd);
     if (!relative.isEmpty() && here.skillFile) {
         const QString folderName = relative.section(QLatin1Char('/'), -1);
-        out.push_back({nameIn(dirFd, folderName), relative});
+        out.push_back({nameIn(dirFd, "SKILL.md", folderName), relative});
     }
     std::vector<std::pair<QByteArray, QString>> children;
     for (const auto& [name, sub] : here.folders) {
@@ -284,6 +284,11 @@ std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir)
     w.threads = std::clamp(std::thread::hardware_concurrency(), 1U, 4U);
     walkOpen(w, root.get(), QString(), out, true);
     return out;
+}
+
+QString SkillWalk::readName(const QString& skillFile, const QString& fallback)
+{
+    return nameIn(AT_FDCWD, QFile::encodeName(skillFile).constData(), fallback);
 }
 
 QString SkillWalk::frontmatterName(QByteArrayView head, const QString& fallback)

@@ -28,6 +28,8 @@ public:
     // Hermes' _read_skill_name over a SKILL.md's first bytes: the `name:` line inside the first
     // frontmatter block of the first 4,000 characters, quotes stripped; `fallback` otherwise.
     static QString frontmatterName(QByteArrayView head, const QString& fallback);
+    // frontmatterName over the head of the file at `skillFile`; `fallback` when it cannot be read.
+    static QString readName(const QString& skillFile, const QString& fallback);
 };
 
 } // namespace sediment

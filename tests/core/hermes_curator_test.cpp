@@ -282,6 +282,51 @@ private Q_SLOTS:
         QCOMPARE(scope->protection(QStringLiteral("bundled-old")), P::None);
     }
 
+    // Hermes names hub skills by the lock's keys and by the SKILL.md in each entry's
+    // install_path, when that folder stays inside skills/.
+    void hubInstallPathsProtectTheSkillsTheyHold()
+    {
+        makeHome();
+        auto data = usage();
+        for (const char* name : {"renamed-hub", "abs-hub", "unnamed-hub"})
+            data[name] = data["old-agent"];
+        writeFileBytes(home(QStringLiteral("skills/.usage.json")),
+                       QByteArray::fromStdString(HermesUsageFile::serialize(data)));
+        writeFileBytes(home(QStringLiteral("skills/tools/vendor-thing/SKILL.md")), "---\nname: renamed-hub\n---\n");
+        writeFileBytes(home(QStringLiteral("skills/abs/holder/SKILL.md")), "---\nname: 'abs-hub'\n---\n");
+        writeFileBytes(home(QStringLiteral("skills/unnamed-hub/SKILL.md")), "no frontmatter\n");
+        // Outside skills/: its name must protect nothing.
+        writeFileBytes(home(QStringLiteral("outside/SKILL.md")), "---\nname: old-agent\n---\n");
+        const nlohmann::json lock{
+            {"version", 1},
+            {"installed",
+             {{"hub-tool", {{"source", "hub"}}},
+              {"vendor/thing", {{"install_path", "tools/vendor-thing"}}},
+              {"by-abs", {{"install_path", home(QStringLiteral("skills/abs/holder")).toStdString()}}},
+              {"by-folder", {{"install_path", "./unnamed-hub/"}}},
+              {"escape", {{"install_path", "../outside"}}},
+              {"blank", {{"install_path", "  "}}},
+              {"odd", "not an object"}}}};
+        writeFileBytes(home(QStringLiteral("skills/.hub/lock.json")), QByteArray::fromStdString(lock.dump()));
+
+        auto scope = HermesCuratorScope::load(m_ws->root(), home(QStringLiteral("skills/.usage.json")),
+                                              CuratorSettings::of(*m_ws), m_clock.now());
+        QVERIFY(scope);
+        using P = HermesCuratorScope::Protection;
+        QCOMPARE(scope->protection(QStringLiteral("renamed-hub")), P::Hub);
+        QCOMPARE(scope->protection(QStringLiteral("abs-hub")), P::Hub);
+        QCOMPARE(scope->protection(QStringLiteral("unnamed-hub")), P::Hub); // named after its folder
+        QCOMPARE(scope->protection(QStringLiteral("vendor/thing")), P::Hub);
+        QCOMPARE(scope->protection(QStringLiteral("old-agent")), P::None);
+
+        auto report = Curator(*m_ws, m_clock).run(true);
+        QVERIFY(report);
+        QCOMPARE(report->archived, 4); // as without the hub entries: old-agent among them
+        QCOMPARE(report->skippedNotAgent, 6);
+        for (const auto& step : report->plan)
+            QVERIFY2(!step.name.endsWith(QLatin1String("-hub")), qPrintable(step.name));
+    }
+
     void pinsAndRestoresGoToUsageJsonAndTheLedgerAsTheUsers()
     {
         makeHome();
