@@ -222,6 +222,36 @@ private Q_SLOTS:
         QCOMPARE(again->checked, 5); // four went to the archive
     }
 
+    // The agent unpins one skill and pins another after the import: the very next pass goes by
+    // the file, as Hermes' does, not by the pins the database took at the import.
+    void aPinOrUnpinTheAgentWroteSinceTheImportCountsAtTheNextPass()
+    {
+        makeHome();
+        QVERIFY(SkillService(*m_ws, m_clock).importHermes({}, QStringLiteral("cli:t")));
+        QVERIFY(SkillRepository(m_ws->db()).find(QStringLiteral("pinned-one")).value()->pinned);
+        auto data = usage();
+        data["pinned-one"]["pinned"] = false;
+        data["old-agent"]["pinned"] = true;
+        writeFileBytes(home(QStringLiteral("skills/.usage.json")),
+                       QByteArray::fromStdString(HermesUsageFile::serialize(data)));
+
+        auto report = Curator(*m_ws, m_clock).run(false);
+        QVERIFY(report);
+        QCOMPARE(report->skippedPinned, 1);
+        QStringList archived;
+        for (const auto& step : report->plan) {
+            if (step.to == QLatin1String("archived"))
+                archived << step.name;
+        }
+        QCOMPARE(archived, (QStringList{QStringLiteral("bundled-old"), QStringLiteral("deploy-helper"),
+                                        QStringLiteral("marked"), QStringLiteral("pinned-one")}));
+        QVERIFY(QFileInfo(home(QStringLiteral("skills/.archive/pinned-one/SKILL.md"))).isFile());
+        QVERIFY(QFileInfo(home(QStringLiteral("skills/old-agent/SKILL.md"))).isFile());
+        SkillRepository repo(m_ws->db());
+        QVERIFY(!repo.find(QStringLiteral("pinned-one")).value()->pinned);
+        QVERIFY(repo.find(QStringLiteral("old-agent")).value()->pinned);
+    }
+
     // A .usage.json the pass cannot read stops it, naming the file once and the record at fault.
     void anUnreadableUsageFileStopsThePassNamingIt()
     {
