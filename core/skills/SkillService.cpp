@@ -105,7 +105,7 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
     change.changed = true;
     change.message = pinned ? QStringLiteral("pinned %1: the curator will never transition it").arg(name)
                             : QStringLiteral("unpinned %1").arg(name);
-    publish(change, pinned ? QStringLiteral("pin") : QStringLiteral("unpin"), {});
+    publish(change, HermesUsageFile::Field::Pinned, pinned ? QStringLiteral("pin") : QStringLiteral("unpin"), {});
     return change;
 }
 
@@ -157,20 +157,21 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     // A restored built-in may be re-seeded by Hermes' updates again.
     if (auto s = CuratorSuppressions(folders.dir()).remove(name); !s)
         change.writeBackError = s.error().message;
-    publish(change, QStringLiteral("restore"),
+    publish(change, HermesUsageFile::Field::State, QStringLiteral("restore"),
             Json{{"source", "sediment"}, {"from", source ? Json(toStd(*source)) : Json(nullptr)}});
     return change;
 }
 
-void SkillService::publish(Change& change, const QString& ledgerAction, Json evidence)
+void SkillService::publish(Change& change, HermesUsageFile::Field field, const QString& ledgerAction, Json evidence)
 {
     // The linked .usage.json, else a Hermes home's own: the agent must honour the change too.
     auto linked = UsageLink(m_workspace.db()).path();
     Status written = linked ? Status() : Status(fail(linked.error()));
     if (linked && *linked)
-        written = HermesUsageFile::writeBack(**linked, {change.skill});
+        written = HermesUsageFile::writeBack(**linked, field, {change.skill}, m_clock.now());
     else if (linked && HermesCuratorScope::isHermesHome(m_workspace.root()))
-        written = HermesUsageFile::writeBack(m_workspace.path(QStringLiteral("skills/.usage.json")), {change.skill});
+        written = HermesUsageFile::writeBack(m_workspace.path(QStringLiteral("skills/.usage.json")), field,
+                                             {change.skill}, m_clock.now());
     if (!written)
         change.writeBackError = written.error().message;
     if (!evidence.is_object())

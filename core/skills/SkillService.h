@@ -63,7 +63,7 @@ private:
     Result<ImportReport> importFile(const QString& path, const QString& actor, bool onlyChanges);
     // After a committed change: .usage.json (the linked one, else a Hermes home's) and Hermes'
     // skill ledger, where there is one, learn of it. Failures are reported, not rolled back.
-    void publish(Change& change, const QString& ledgerAction, Json evidence);
+    void publish(Change& change, HermesUsageFile::Field field, const QString& ledgerAction, Json evidence);
 
     Workspace& m_workspace;
     const Clock& m_clock;
