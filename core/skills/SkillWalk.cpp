@@ -1,7 +1,8 @@
 #include "skills/SkillWalk.h"
 
+#include "skills/SkillPathRule.h"
+
 #include <QFile>
-#include <QSet>
 #include <QStringList>
 
 #include <algorithm>
@@ -22,15 +23,6 @@ namespace sediment {
 namespace {
 
 constexpr qint64 kHeadBytes = 16000; // 4,000 characters of UTF-8 at most
-
-// Folders Hermes never looks into for skills: its own metadata (.archive, .hub, .locks, ...),
-// version control and dependency trees.
-bool excludedFolder(const QString& name)
-{
-    static const QSet<QString> transient{QStringLiteral("node_modules"), QStringLiteral("venv"), QStringLiteral("env"),
-                                         QStringLiteral("__pycache__")};
-    return name.startsWith(QLatin1Char('.')) || transient.contains(name);
-}
 
 bool isAscii(QByteArrayView v)
 {
@@ -54,9 +46,11 @@ private:
 };
 
 struct Listing {
-    std::vector<std::pair<QString, QByteArray>> folders; // not symlinks: decoded name, name on disk
-    bool skillFile = false;
-    bool ascii = true; // every folder name: then their bytes sort as their UTF-16 does
+    // Not symlinks, nor folders SkillPathRule excludes: decoded name, name on disk.
+    std::vector<std::pair<QString, QByteArray>> folders;
+    bool skillFile = false;  // a SKILL.md to read: a regular file, or a link to one
+    bool skillEntry = false; // a SKILL.md of any kind (Hermes' exists()): its support folders hold no skills
+    bool ascii = true;       // every folder name: then their bytes sort as their UTF-16 does
 };
 
 // Whether `name` in `dirFd` is a directory (`wantDir`) or a file, for entries whose type the
@@ -81,14 +75,21 @@ Listing list(int dirFd)
             const auto* d = reinterpret_cast<const struct dirent64*>(buf + pos);
             pos += d->d_reclen;
             const char* name = d->d_name;
-            if (name[0] == '.')
-                continue; // "." and "..", and hidden folders, which the walk skips
+            if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+                continue;
             if (std::strcmp(name, "SKILL.md") == 0) {
-                out.skillFile =
-                    d->d_type == DT_REG
-                    || ((d->d_type == DT_LNK || d->d_type == DT_UNKNOWN) && statIs(dirFd, name, false, true));
+                if (d->d_type == DT_LNK || d->d_type == DT_UNKNOWN) {
+                    struct stat st {};
+                    out.skillEntry = ::fstatat(dirFd, name, &st, 0) == 0;
+                    out.skillFile = out.skillEntry && S_ISREG(st.st_mode);
+                } else {
+                    out.skillEntry = true;
+                    out.skillFile = d->d_type == DT_REG;
+                }
                 continue;
             }
+            if (SkillPathRule::excludedFolder(QByteArrayView(name)))
+                continue;
             if (d->d_type == DT_DIR || (d->d_type == DT_UNKNOWN && statIs(dirFd, name, true, false))) {
                 out.folders.emplace_back(QFile::decodeName(name), QByteArray(name));
                 out.ascii = out.ascii && isAscii(QByteArrayView(name));
@@ -231,7 +232,7 @@ void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<Ski
     }
     std::vector<std::pair<QByteArray, QString>> children;
     for (const auto& [name, sub] : here.folders) {
-        if (!excludedFolder(name))
+        if (!(here.skillEntry && SkillPathRule::supportFolder(sub)))
             children.emplace_back(sub, relative.isEmpty() ? name : relative + QLatin1Char('/') + name);
     }
     const auto visitRange = [&](std::size_t from, std::size_t to, std::vector<SkillWalk::Found>& into) {

@@ -54,6 +54,41 @@ private Q_SLOTS:
                          QStringLiteral("zeta=zeta"), QStringLiteral("zeta/inner=inner")}));
     }
 
+    // Hermes skips a fixed list of folder names, not every hidden folder, and never takes a
+    // SKILL.md under a skill's own references/templates/assets/scripts for a skill.
+    void skipsHermesExcludedFoldersAndSupportFoldersOnly()
+    {
+        QTemporaryDir dir;
+        const QString s = dir.filePath(QStringLiteral("skills"));
+        writeFileBytes(s + QStringLiteral("/.config/tool/SKILL.md"), skillMd("tool"));
+        writeFileBytes(s + QStringLiteral("/env/e/SKILL.md"), skillMd("e"));
+        for (const char* excluded :
+             {".git", ".github", ".hub", ".archive", ".venv", "venv", "node_modules", "site-packages", "__pycache__",
+              ".tox", ".nox", ".pytest_cache", ".mypy_cache", ".ruff_cache"})
+            writeFileBytes(s + QStringLiteral("/e2/%1/x/SKILL.md").arg(QLatin1String(excluded)), skillMd("x"));
+        writeFileBytes(s + QStringLiteral("/alpha/SKILL.md"), skillMd("alpha"));
+        writeFileBytes(s + QStringLiteral("/alpha/references/old-package/SKILL.md"), skillMd("old-package"));
+        writeFileBytes(s + QStringLiteral("/alpha/templates/deep/t/SKILL.md"), skillMd("t"));
+        writeFileBytes(s + QStringLiteral("/alpha/assets/a/SKILL.md"), skillMd("a"));
+        writeFileBytes(s + QStringLiteral("/alpha/scripts/sc/SKILL.md"), skillMd("sc"));
+        writeFileBytes(s + QStringLiteral("/alpha/nested/SKILL.md"), skillMd("nested"));
+        // A support folder's name counts only directly inside a folder with a SKILL.md.
+        writeFileBytes(s + QStringLiteral("/scripts/runner/SKILL.md"), skillMd("runner"));
+        writeFileBytes(s + QStringLiteral("/beta/sub/references/r/SKILL.md"), skillMd("r"));
+        // Any SKILL.md that exists marks its folder so (a folder of that name too); a dangling
+        // link does not.
+        QDir().mkpath(s + QStringLiteral("/odd/SKILL.md"));
+        writeFileBytes(s + QStringLiteral("/odd/assets/o/SKILL.md"), skillMd("o"));
+        QDir().mkpath(s + QStringLiteral("/dangling"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("nowhere.md")), s + QStringLiteral("/dangling/SKILL.md")));
+        writeFileBytes(s + QStringLiteral("/dangling/scripts/d/SKILL.md"), skillMd("d"));
+        QCOMPARE(described(SkillWalk::under(s)),
+                 QStringList({QStringLiteral(".config/tool=tool"), QStringLiteral("alpha=alpha"),
+                              QStringLiteral("alpha/nested=nested"), QStringLiteral("beta/sub/references/r=r"),
+                              QStringLiteral("dangling/scripts/d=d"), QStringLiteral("env/e=e"),
+                              QStringLiteral("scripts/runner=runner")}));
+    }
+
     void followsASkillFileLinkButNotAFolderLink()
     {
         QTemporaryDir dir;
