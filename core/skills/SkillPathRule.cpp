@@ -8,9 +8,8 @@ namespace sediment {
 bool SkillPathRule::excludedFolder(QByteArrayView name)
 {
     static constexpr std::array<QByteArrayView, 14> kExcluded{
-        ".git",          ".github",     ".hub",          ".archive",    ".venv", "venv", "node_modules",
-        "site-packages", "__pycache__", ".tox",          ".nox",        ".pytest_cache", ".mypy_cache",
-        ".ruff_cache"};
+        ".git",          ".github",     ".hub", ".archive", ".venv",         "venv",        "node_modules",
+        "site-packages", "__pycache__", ".tox", ".nox",     ".pytest_cache", ".mypy_cache", ".ruff_cache"};
     return std::find(kExcluded.begin(), kExcluded.end(), name) != kExcluded.end();
 }
 

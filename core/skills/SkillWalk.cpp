@@ -3,7 +3,7 @@
 #include "skills/SkillPathRule.h"
 
 #include <QFile>
-#include <QStringList>
+#include <QStringDecoder>
 
 #include <algorithm>
 #include <cerrno>
@@ -132,7 +132,29 @@ QString nameIn(int dirFd, const char* file, const QString& fallback)
     return SkillWalk::frontmatterName(readHead(fd.get(), buf), fallback);
 }
 
-bool isAsciiSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+// Python's str.isspace() on ASCII: the C spaces and the separators 0x1c-0x1f, which
+// QChar::isSpace leaves out.
+bool isAsciiSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); }
+
+bool isPythonSpace(QChar c) { return c.unicode() < 0x80 ? isAsciiSpace(char(c.unicode())) : c.isSpace(); }
+
+QStringView strippedPython(QStringView v)
+{
+    while (!v.isEmpty() && isPythonSpace(v.front()))
+        v = v.sliced(1);
+    while (!v.isEmpty() && isPythonSpace(v.back()))
+        v.chop(1);
+    return v;
+}
+
+// The first `n` code points of `text`, as Python slices a str (a surrogate pair is one).
+QStringView firstCodePoints(QStringView text, qsizetype n)
+{
+    qsizetype end = 0;
+    for (qsizetype k = 0; k < n && end < text.size(); ++k)
+        end += text[end].isHighSurrogate() && end + 1 < text.size() && text[end + 1].isLowSurrogate() ? 2 : 1;
+    return text.first(end);
+}
 
 QByteArrayView trimmedAscii(QByteArrayView v)
 {
@@ -296,25 +318,31 @@ QString SkillWalk::frontmatterName(QByteArrayView head, const QString& fallback)
 {
     if (isAscii(head))
         return asciiFrontmatterName(head.first(std::min<qsizetype>(head.size(), 4000)), fallback);
-    const QString text = QString::fromUtf8(head).left(4000);
+    // Hermes reads the file as utf-8, not utf-8-sig: a leading byte order mark stays a
+    // character of the first line (QString::fromUtf8 would drop it).
+    QStringDecoder decode(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    const QString decoded = decode(head);
+    QStringView text = firstCodePoints(decoded, 4000);
     bool inFrontmatter = false;
-    for (const QString& line : text.split(QLatin1Char('\n'))) {
-        const QString stripped = line.trimmed();
+    while (true) {
+        const qsizetype eol = text.indexOf(QLatin1Char('\n'));
+        const QStringView stripped = strippedPython(eol < 0 ? text : text.first(eol));
         if (stripped == QLatin1String("---")) {
             if (inFrontmatter)
                 break;
             inFrontmatter = true;
-            continue;
-        }
-        if (inFrontmatter && stripped.startsWith(QLatin1String("name:"))) {
-            QString value = stripped.section(QLatin1Char(':'), 1).trimmed();
+        } else if (inFrontmatter && stripped.startsWith(QLatin1String("name:"))) {
+            QStringView value = strippedPython(stripped.sliced(5));
             while (!value.isEmpty() && (value.front() == QLatin1Char('"') || value.front() == QLatin1Char('\'')))
-                value.remove(0, 1);
+                value = value.sliced(1);
             while (!value.isEmpty() && (value.back() == QLatin1Char('"') || value.back() == QLatin1Char('\'')))
                 value.chop(1);
             if (!value.isEmpty())
-                return value;
+                return value.toString();
         }
+        if (eol < 0)
+            break;
+        text = text.sliced(eol + 1);
     }
     return fallback;
 }

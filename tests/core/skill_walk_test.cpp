@@ -148,8 +148,8 @@ private Q_SLOTS:
     // other way: the two must always agree.
     void asciiHeadsReadAsDecodedOnes()
     {
-        const char* pieces[] = {"---", "name:", "name", " ", "\t", "\r", "\v",      "\f",
-                                "'",   "\"",    "a",    "b", ":",  "\n", "\n---\n", "\nname: n\n"};
+        const char* pieces[] = {"---", "name:", "name", " ", "\t", "\r",      "\v",          "\f",   "'",
+                                "\"",  "a",     "b",    ":", "\n", "\n---\n", "\nname: n\n", "\x1c", "\x1f"};
         quint32 seed = 12345;
         const auto next = [&seed] { return seed = seed * 1103515245U + 12345U; };
         for (int round = 0; round < 3000; ++round) {
@@ -160,6 +160,16 @@ private Q_SLOTS:
             const QString decoded = SkillWalk::frontmatterName(QByteArray(head + "\xc3\xa9"), QStringLiteral("folder"));
             QCOMPARE(quick, decoded);
         }
+    }
+
+    // A SKILL.md saved with a byte order mark (Windows editors add one) is the folder's skill
+    // to Hermes, whatever its frontmatter says.
+    void aByteOrderMarkLeavesTheSkillNamedAfterItsFolder()
+    {
+        QTemporaryDir dir;
+        const QString s = dir.filePath(QStringLiteral("skills"));
+        writeFileBytes(s + QStringLiteral("/win-folder/SKILL.md"), "\xEF\xBB\xBF" + skillMd("win-skill"));
+        QCOMPARE(described(SkillWalk::under(s)), QStringList({QStringLiteral("win-folder=win-folder")}));
     }
 
     void aMissingTreeHasNoSkills()
@@ -191,6 +201,21 @@ private Q_SLOTS:
             << QByteArray("---\nname: \nname: second\n---\n") << QStringLiteral("second");
         QTest::newRow("form feed and vertical tab")
             << QByteArray("\f---\v\n\vname:\f x \t\n---\n") << QStringLiteral("x");
+        // Hermes reads SKILL.md as utf-8, not utf-8-sig: a byte order mark stays, so the first
+        // line is no "---" and the block opens only at the next "---" line.
+        QTest::newRow("byte order mark") << QByteArray("\xEF\xBB\xBF---\nname: bom\n---\nbody\n")
+                                         << QStringLiteral("folder");
+        QTest::newRow("byte order mark, a later block")
+            << QByteArray("\xEF\xBB\xBF---\nname: bom\n---\nname: late\n---\n") << QStringLiteral("late");
+        // Python's str.strip() also strips the ASCII separators 0x1c-0x1f.
+        QTest::newRow("ASCII separators")
+            << QByteArray("\x1c---\x1d\n\x1ename: sep\x1f\n---\n") << QStringLiteral("sep");
+        QTest::newRow("ASCII separators, non-ASCII text")
+            << QByteArray("\x1c---\x1d\n\x1ename: s\xC3\xA9p\x1f\n---\n") << QString::fromUtf8("s\u00e9p");
+        // 4,000 characters are code points, as Python counts them, not UTF-16 units.
+        QTest::newRow("astral characters count once")
+            << ("---\n" + QByteArray("\xF0\x9F\x98\x80").repeated(3900) + "\nname: astral\n---\n")
+            << QStringLiteral("astral");
         QTest::newRow("past 4,000 characters")
             << ("---\ndescription: " + QByteArray(4000, 'x') + "\nname: far\n---\n") << QStringLiteral("folder");
     }
