@@ -73,8 +73,38 @@ Result<Skill> SkillService::existing(const QString& name)
     return **found;
 }
 
+std::optional<QString> SkillService::hermesRefusal(const QString& name, bool restoring) const
+{
+    if (!HermesCuratorScope::isHermesHome(m_workspace.root()))
+        return std::nullopt;
+    const auto provenance = HermesUsageFile::readProvenance(m_workspace.path(QStringLiteral("skills")));
+    const CuratorSettings settings = CuratorSettings::of(m_workspace);
+    if (restoring) {
+        // Hermes' restore_skill: a folder brought back beside an upstream copy would shadow it.
+        if (provenance.hub.contains(name))
+            return QStringLiteral("skill '%1' is now hub-installed; restore would shadow the upstream version")
+                .arg(name);
+        if (provenance.bundled.contains(name) && !settings.pruneBuiltins)
+            return QStringLiteral("skill '%1' is now bundled; restore would shadow the upstream version").arg(name);
+        return std::nullopt;
+    }
+    const auto owned = HermesCuratorScope::upstreamOwned(provenance, settings, name);
+    if (owned == HermesCuratorScope::Protection::None)
+        return std::nullopt;
+    // Hermes' set_pinned writes nothing for these: a pin here would be a flag nobody reads.
+    return QStringLiteral("skill '%1' is %2: Hermes' curator never transitions it, so it takes no pin")
+        .arg(name, HermesCuratorScope::describe(owned));
+}
+
 Result<SkillService::Change> SkillService::setPinned(const QString& name, bool pinned, const QString& actor)
 {
+    if (auto refusal = hermesRefusal(name, false))
+        return fail(Error::refused(*refusal));
+    // The curator goes by .usage.json's pin: what the agent wrote there since the last import is
+    // taken first, so that "already pinned" is never said on stale data. A file that cannot be
+    // read is no reason to refuse the pin; its write-back reports it.
+    if (auto synced = syncHermes(actor); !synced && synced.error().kind != ErrorKind::Invalid)
+        return fail(synced.error());
     Database& db = m_workspace.db();
     auto tx = db.begin();
     if (!tx)
@@ -111,6 +141,8 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
 
 Result<SkillService::Change> SkillService::restore(const QString& name, const QString& actor)
 {
+    if (auto refusal = hermesRefusal(name, true))
+        return fail(Error::refused(*refusal));
     Database& db = m_workspace.db();
     const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
     auto tx = db.begin();
