@@ -1,9 +1,11 @@
 #include "hermes/SkillTree.h"
 
+#include "skills/SkillPathRule.h"
+
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
-#include <QSet>
 
 #include <algorithm>
 
@@ -11,22 +13,9 @@ namespace sediment {
 
 namespace {
 
-bool excludedDir(const QString& name)
-{
-    static const QSet<QString> names{
-        QStringLiteral(".git"),         QStringLiteral(".github"),       QStringLiteral(".hub"),
-        QStringLiteral(".archive"),     QStringLiteral(".venv"),         QStringLiteral("venv"),
-        QStringLiteral("node_modules"), QStringLiteral("site-packages"), QStringLiteral("__pycache__"),
-        QStringLiteral(".tox"),         QStringLiteral(".nox"),          QStringLiteral(".pytest_cache"),
-        QStringLiteral(".mypy_cache"),  QStringLiteral(".ruff_cache")};
-    return names.contains(name);
-}
+bool excludedDir(const QString& name) { return SkillPathRule::excludedFolder(QFile::encodeName(name)); }
 
-bool supportDir(const QString& name)
-{
-    return name == QLatin1String("references") || name == QLatin1String("templates") || name == QLatin1String("scripts")
-           || name == QLatin1String("assets");
-}
+bool supportDir(const QString& name) { return SkillPathRule::supportFolder(QFile::encodeName(name)); }
 
 // Relative paths of every SKILL.md under `dir`, as Hermes' walk collects them.
 void collect(const QString& root, const QString& rel, QStringList& out, int depth)

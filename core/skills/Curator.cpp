@@ -173,8 +173,9 @@ void Curator::writeFiles(CuratorReport& report, const std::vector<Skill>& change
                          const std::optional<QString>& hermesUsage, const QStringList& bundledArchives,
                          const QDateTime& now)
 {
-    Status written = hermesUsage ? HermesUsageFile::writeBack(*hermesUsage, changed, report.seededNames, now)
-                                 : UsageLink(m_workspace.db()).writeBack(changed);
+    Status written = hermesUsage ? HermesUsageFile::writeBack(*hermesUsage, HermesUsageFile::Field::State, changed, now,
+                                                              report.seededNames)
+                                 : UsageLink(m_workspace.db()).writeBack(changed, now);
     if (!written)
         report.writeBackError = written.error().message;
     const QString skillsDir = m_workspace.path(QStringLiteral("skills"));

@@ -101,7 +101,10 @@ CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const std::v
         ++report.checked;
         const Skill* rec = scope.record(live.name);
         const Skill* old = known.value(live.name);
-        if ((rec && rec->pinned) || (old && old->pinned)) {
+        // The file's pin, as Hermes reads it: a pin or unpin the agent wrote since the last
+        // import counts now, and every pin Sediment makes is written to the file too. No
+        // record is Hermes' empty one, unpinned.
+        if (rec && rec->pinned) {
             ++report.skippedPinned;
             continue;
         }

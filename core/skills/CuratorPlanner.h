@@ -31,7 +31,8 @@ public:
                                 const CuratorThresholds& thresholds, const QDateTime& now);
 
     // Hermes' apply_automatic_transitions: the skills on disk that Hermes' curator manages,
-    // with their .usage.json records; a pin in either the file or the database protects.
+    // with their .usage.json records, pins included (the database's are what the file said
+    // at the last import).
     static CuratorPlan hermes(const HermesCuratorScope& scope, const std::vector<Skill>& database,
                               const SkillFolders& folders, const QDateTime& now);
 };

@@ -100,14 +100,22 @@ bool HermesCuratorScope::eligible(const QString& name) const
     return m_agentMarked.contains(name);
 }
 
-HermesCuratorScope::Protection HermesCuratorScope::protection(const QString& name) const
+HermesCuratorScope::Protection HermesCuratorScope::upstreamOwned(const HermesUsageFile::Provenance& provenance,
+                                                                 const CuratorSettings& settings, const QString& name)
 {
-    if (m_provenance.hub.contains(name))
+    if (provenance.hub.contains(name))
         return Protection::Hub;
     if (name == QLatin1String("plan"))
         return Protection::ProtectedBuiltin;
-    if (m_provenance.bundled.contains(name) && !m_settings.pruneBuiltins)
+    if (provenance.bundled.contains(name) && !settings.pruneBuiltins)
         return Protection::Bundled;
+    return Protection::None;
+}
+
+HermesCuratorScope::Protection HermesCuratorScope::protection(const QString& name) const
+{
+    if (const Protection p = upstreamOwned(m_provenance, m_settings, name); p != Protection::None)
+        return p;
     if (!eligible(name))
         return Protection::NotAgent;
     if (const Skill* r = record(name); r && r->pinned)

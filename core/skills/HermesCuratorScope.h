@@ -67,6 +67,12 @@ public:
 
     static QString describe(Protection p);
 
+    // The skills whose state and pin Hermes' set_state and set_pinned never write, whatever
+    // their record says: Hub, ProtectedBuiltin, Bundled (while prune_builtins is off), else None.
+    // Read from the provenance files alone, without walking skills/.
+    static Protection upstreamOwned(const HermesUsageFile::Provenance& provenance, const CuratorSettings& settings,
+                                    const QString& name);
+
 private:
     CuratorSettings m_settings;
     QString m_usagePath;

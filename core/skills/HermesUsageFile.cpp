@@ -1,6 +1,7 @@
 #include "skills/HermesUsageFile.h"
 
 #include "skills/HermesUsageScanner.h"
+#include "skills/HubLock.h"
 
 #include "util/AtomicFile.h"
 #include "util/FileLock.h"
@@ -120,11 +121,6 @@ Result<Skill> readRecord(const QString& name, const Record& rec, const HermesUsa
     return s;
 }
 
-Json timeOrNull(const std::optional<QDateTime>& t)
-{
-    return t ? Json(toStd(HermesUsageFile::hermesTime(*t))) : Json(nullptr);
-}
-
 } // namespace
 
 HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skillsDir)
@@ -138,14 +134,7 @@ HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skill
                 p.bundled.insert(name);
         }
     }
-    QFile lock(skillsDir + QStringLiteral("/.hub/lock.json"));
-    if (lock.open(QIODevice::ReadOnly)) {
-        const Record data = Record::parse(lock.readAll().toStdString(), nullptr, false);
-        if (data.is_object() && data.contains("installed") && data["installed"].is_object()) {
-            for (const auto& [name, entry] : data["installed"].items())
-                p.hub.insert(fromStd(name));
-        }
-    }
+    p.hub = HubLock::installedNames(skillsDir);
     return p;
 }
 
@@ -196,39 +185,33 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parseTree(const QByteArray& tex
     return out;
 }
 
-Status HermesUsageFile::writeBack(const QString& path, const std::vector<Skill>& changed, const QStringList& seeded,
-                                  const QDateTime& now)
+Status HermesUsageFile::writeBack(const QString& path, Field field, const std::vector<Skill>& changed,
+                                  const QDateTime& now, const QStringList& seeded)
 {
     if (changed.empty() && seeded.isEmpty())
         return {};
     return update(path, [&](nlohmann::json& data) {
-        merge(data, changed, seeded, now);
+        merge(data, field, changed, now, seeded);
         return true;
     });
 }
 
-void HermesUsageFile::merge(nlohmann::json& data, const std::vector<Skill>& changed, const QStringList& seeded,
-                            const QDateTime& now)
+void HermesUsageFile::merge(nlohmann::json& data, Field field, const std::vector<Skill>& changed, const QDateTime& now,
+                            const QStringList& seeded)
 {
     for (const Skill& s : changed) {
-        const std::string name = toStd(s.name);
-        auto& rec = data[name];
-        if (!rec.is_object()) {
-            rec = nlohmann::json::object();
-            for (const auto& [key, value] : s.extra.items())
-                rec[key] = value;
-            rec["use_count"] = s.useCount;
-            rec["view_count"] = s.viewCount;
-            rec["patch_count"] = s.patchCount;
-            rec["last_used_at"] = timeOrNull(s.lastUsedAt);
-            rec["last_viewed_at"] = timeOrNull(s.lastViewedAt);
-            rec["last_patched_at"] = timeOrNull(s.lastPatchedAt);
-            rec["created_at"] = timeOrNull(s.createdAt);
-            rec["created_by"] = toStd(s.createdBy);
+        auto& rec = data[toStd(s.name)];
+        if (!rec.is_object())
+            rec = emptyRecord(now);
+        if (field == Field::Pinned) {
+            rec["pinned"] = s.pinned;
+            continue;
         }
         rec["state"] = toStd(s.state);
-        rec["pinned"] = s.pinned;
-        rec["archived_at"] = timeOrNull(s.archivedAt);
+        if (s.state == QLatin1String("archived"))
+            rec["archived_at"] = toStd(hermesTime(s.archivedAt.value_or(now)));
+        else if (s.state == QLatin1String("active"))
+            rec["archived_at"] = nullptr;
     }
     for (const QString& name : seeded) {
         auto& rec = data[toStd(name)];
@@ -266,6 +249,8 @@ Status HermesUsageFile::update(const QString& path, const std::function<bool(nlo
         data = nlohmann::json::parse(current->constData(), current->constData() + current->size(), nullptr, false);
         if (!data.is_object())
             return fail(Error::io(QStringLiteral("%1 is not a JSON object; not overwriting it").arg(path)));
+        for (auto it = data.begin(); it != data.end();)
+            it = it->is_object() ? std::next(it) : data.erase(it);
     }
     if (!change(data))
         return {};

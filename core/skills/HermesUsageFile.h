@@ -32,8 +32,8 @@ public:
     };
 
     // Skills Hermes keeps apart from the agent's own: names in skills/.bundled_manifest
-    // ("name:hash" lines) and in skills/.hub/lock.json ("installed" keys). They give created_by
-    // to records that lack it.
+    // ("name:hash" lines) and those HubLock reads from skills/.hub/lock.json. They give
+    // created_by to records that lack it.
     struct Provenance {
         QSet<QString> bundled;
         QSet<QString> hub;
@@ -49,19 +49,25 @@ public:
     // tests and the fuzzer.
     static Result<Parsed> parseTree(const QByteArray& text, const Provenance& provenance, const QDateTime& now);
 
-    // Writes each changed skill's state, pinned and archived_at into the file, keeping every
-    // other key and record as the file holds them now (Hermes may have written since). A
-    // record missing from the file is written whole. `seeded` names get Hermes' baseline record
-    // (no creator, zero counts, created_at = `now`) unless the file has one by then. The read,
-    // change and atomic replace happen under <file>.lock, the lock Hermes' telemetry takes;
+    // What a write-back sets in a record, as Hermes' own writers do and nothing more:
+    // set_state sets `state`, and `archived_at` to the time when archived or to null when
+    // active (a stale one keeps it); set_pinned sets `pinned`.
+    enum class Field { State, Pinned };
+
+    // Sets `field` of each changed skill in the file, keeping every other key and record as the
+    // file holds them now (Hermes may have written since). A record missing from the file is
+    // Hermes' baseline record (emptyRecord at `now`) with that field set, as Hermes' _mutate
+    // makes it. `seeded` names get the baseline record unless the file has one by then. The
+    // read, change and atomic replace happen under <file>.lock, the lock Hermes' telemetry takes;
     // a file that no longer parses as an object is never overwritten.
-    static Status writeBack(const QString& path, const std::vector<Skill>& changed, const QStringList& seeded = {},
-                            const QDateTime& now = {});
+    static Status writeBack(const QString& path, Field field, const std::vector<Skill>& changed, const QDateTime& now,
+                            const QStringList& seeded = {});
 
     // One read-modify-write of the file at `path`, as Hermes' telemetry does it: under
     // <file>.lock, an absent or blank file read as {}, one that is not a JSON object refused
-    // (never overwritten), and the file replaced atomically only when `change` says it changed
-    // something.
+    // (never overwritten), entries that are not objects dropped (Hermes' load_usage drops them,
+    // so its next save does not write them), and the file replaced atomically only when
+    // `change` says it changed something.
     static Status update(const QString& path, const std::function<bool(nlohmann::json&)>& change);
 
     // Hermes' `_empty_record()`: no creator, zero counts, created_at = `now`, active, unpinned.
@@ -74,8 +80,8 @@ public:
     static QString hermesTime(const QDateTime& t);
 
 private:
-    static void merge(nlohmann::json& data, const std::vector<Skill>& changed, const QStringList& seeded,
-                      const QDateTime& now);
+    static void merge(nlohmann::json& data, Field field, const std::vector<Skill>& changed, const QDateTime& now,
+                      const QStringList& seeded);
 };
 
 } // namespace sediment

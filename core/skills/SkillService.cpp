@@ -73,8 +73,38 @@ Result<Skill> SkillService::existing(const QString& name)
     return **found;
 }
 
+std::optional<QString> SkillService::hermesRefusal(const QString& name, bool restoring) const
+{
+    if (!HermesCuratorScope::isHermesHome(m_workspace.root()))
+        return std::nullopt;
+    const auto provenance = HermesUsageFile::readProvenance(m_workspace.path(QStringLiteral("skills")));
+    const CuratorSettings settings = CuratorSettings::of(m_workspace);
+    if (restoring) {
+        // Hermes' restore_skill: a folder brought back beside an upstream copy would shadow it.
+        if (provenance.hub.contains(name))
+            return QStringLiteral("skill '%1' is now hub-installed; restore would shadow the upstream version")
+                .arg(name);
+        if (provenance.bundled.contains(name) && !settings.pruneBuiltins)
+            return QStringLiteral("skill '%1' is now bundled; restore would shadow the upstream version").arg(name);
+        return std::nullopt;
+    }
+    const auto owned = HermesCuratorScope::upstreamOwned(provenance, settings, name);
+    if (owned == HermesCuratorScope::Protection::None)
+        return std::nullopt;
+    // Hermes' set_pinned writes nothing for these: a pin here would be a flag nobody reads.
+    return QStringLiteral("skill '%1' is %2: Hermes' curator never transitions it, so it takes no pin")
+        .arg(name, HermesCuratorScope::describe(owned));
+}
+
 Result<SkillService::Change> SkillService::setPinned(const QString& name, bool pinned, const QString& actor)
 {
+    if (auto refusal = hermesRefusal(name, false))
+        return fail(Error::refused(*refusal));
+    // The curator goes by .usage.json's pin: what the agent wrote there since the last import is
+    // taken first, so that "already pinned" is never said on stale data. A file that cannot be
+    // read is no reason to refuse the pin; its write-back reports it.
+    if (auto synced = syncHermes(actor); !synced && synced.error().kind != ErrorKind::Invalid)
+        return fail(synced.error());
     Database& db = m_workspace.db();
     auto tx = db.begin();
     if (!tx)
@@ -105,12 +135,14 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
     change.changed = true;
     change.message = pinned ? QStringLiteral("pinned %1: the curator will never transition it").arg(name)
                             : QStringLiteral("unpinned %1").arg(name);
-    publish(change, pinned ? QStringLiteral("pin") : QStringLiteral("unpin"), {});
+    publish(change, HermesUsageFile::Field::Pinned, pinned ? QStringLiteral("pin") : QStringLiteral("unpin"), {});
     return change;
 }
 
 Result<SkillService::Change> SkillService::restore(const QString& name, const QString& actor)
 {
+    if (auto refusal = hermesRefusal(name, true))
+        return fail(Error::refused(*refusal));
     Database& db = m_workspace.db();
     const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
     auto tx = db.begin();
@@ -157,20 +189,21 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     // A restored built-in may be re-seeded by Hermes' updates again.
     if (auto s = CuratorSuppressions(folders.dir()).remove(name); !s)
         change.writeBackError = s.error().message;
-    publish(change, QStringLiteral("restore"),
+    publish(change, HermesUsageFile::Field::State, QStringLiteral("restore"),
             Json{{"source", "sediment"}, {"from", source ? Json(toStd(*source)) : Json(nullptr)}});
     return change;
 }
 
-void SkillService::publish(Change& change, const QString& ledgerAction, Json evidence)
+void SkillService::publish(Change& change, HermesUsageFile::Field field, const QString& ledgerAction, Json evidence)
 {
     // The linked .usage.json, else a Hermes home's own: the agent must honour the change too.
     auto linked = UsageLink(m_workspace.db()).path();
     Status written = linked ? Status() : Status(fail(linked.error()));
     if (linked && *linked)
-        written = HermesUsageFile::writeBack(**linked, {change.skill});
+        written = HermesUsageFile::writeBack(**linked, field, {change.skill}, m_clock.now());
     else if (linked && HermesCuratorScope::isHermesHome(m_workspace.root()))
-        written = HermesUsageFile::writeBack(m_workspace.path(QStringLiteral("skills/.usage.json")), {change.skill});
+        written = HermesUsageFile::writeBack(m_workspace.path(QStringLiteral("skills/.usage.json")), field,
+                                             {change.skill}, m_clock.now());
     if (!written)
         change.writeBackError = written.error().message;
     if (!evidence.is_object())

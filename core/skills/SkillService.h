@@ -30,9 +30,13 @@ public:
         QString message;                       // one line for the user
         std::optional<QString> writeBackError; // the DB changed but .usage.json could not
     };
-    // `actor` is `cli:<user>` or `human:<reviewer>` (docs/user-guide.md#audit).
+    // `actor` is `cli:<user>` or `human:<reviewer>` (docs/user-guide.md#audit). On a Hermes home
+    // .usage.json is synced first, and a skill Hermes never curates (hub, the protected
+    // built-in, bundled while prune_builtins is off) is refused: Hermes keeps no pin for it.
     Result<Change> setPinned(const QString& name, bool pinned, const QString& actor);
-    // Moves the archived folder back to skills/<name> and makes the skill active.
+    // Moves the archived folder back to skills/<name> and makes the skill active. On a Hermes
+    // home, refused with Hermes' message when the name is now hub-installed, or bundled while
+    // prune_builtins is off: the restored folder would shadow the upstream one.
     Result<Change> restore(const QString& name, const QString& actor);
 
     struct ImportReport {
@@ -58,12 +62,14 @@ public:
 
 private:
     Result<Skill> existing(const QString& name);
+    // Why Hermes would not pin (or, `restoring`, restore) `name` on this home, or nothing.
+    std::optional<QString> hermesRefusal(const QString& name, bool restoring) const;
     // importHermes and syncHermes; `onlyChanges`: records the workspace holds as the file tells
     // them are left alone, and nothing at all is written when that is every record.
     Result<ImportReport> importFile(const QString& path, const QString& actor, bool onlyChanges);
     // After a committed change: .usage.json (the linked one, else a Hermes home's) and Hermes'
     // skill ledger, where there is one, learn of it. Failures are reported, not rolled back.
-    void publish(Change& change, const QString& ledgerAction, Json evidence);
+    void publish(Change& change, HermesUsageFile::Field field, const QString& ledgerAction, Json evidence);
 
     Workspace& m_workspace;
     const Clock& m_clock;

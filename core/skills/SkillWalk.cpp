@@ -1,8 +1,9 @@
 #include "skills/SkillWalk.h"
 
+#include "skills/SkillPathRule.h"
+
 #include <QFile>
-#include <QSet>
-#include <QStringList>
+#include <QStringDecoder>
 
 #include <algorithm>
 #include <cerrno>
@@ -22,15 +23,6 @@ namespace sediment {
 namespace {
 
 constexpr qint64 kHeadBytes = 16000; // 4,000 characters of UTF-8 at most
-
-// Folders Hermes never looks into for skills: its own metadata (.archive, .hub, .locks, ...),
-// version control and dependency trees.
-bool excludedFolder(const QString& name)
-{
-    static const QSet<QString> transient{QStringLiteral("node_modules"), QStringLiteral("venv"), QStringLiteral("env"),
-                                         QStringLiteral("__pycache__")};
-    return name.startsWith(QLatin1Char('.')) || transient.contains(name);
-}
 
 bool isAscii(QByteArrayView v)
 {
@@ -54,9 +46,11 @@ private:
 };
 
 struct Listing {
-    std::vector<std::pair<QString, QByteArray>> folders; // not symlinks: decoded name, name on disk
-    bool skillFile = false;
-    bool ascii = true; // every folder name: then their bytes sort as their UTF-16 does
+    // Not symlinks, nor folders SkillPathRule excludes: decoded name, name on disk.
+    std::vector<std::pair<QString, QByteArray>> folders;
+    bool skillFile = false;  // a SKILL.md to read: a regular file, or a link to one
+    bool skillEntry = false; // a SKILL.md of any kind (Hermes' exists()): its support folders hold no skills
+    bool ascii = true;       // every folder name: then their bytes sort as their UTF-16 does
 };
 
 // Whether `name` in `dirFd` is a directory (`wantDir`) or a file, for entries whose type the
@@ -81,14 +75,21 @@ Listing list(int dirFd)
             const auto* d = reinterpret_cast<const struct dirent64*>(buf + pos);
             pos += d->d_reclen;
             const char* name = d->d_name;
-            if (name[0] == '.')
-                continue; // "." and "..", and hidden folders, which the walk skips
+            if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+                continue;
             if (std::strcmp(name, "SKILL.md") == 0) {
-                out.skillFile =
-                    d->d_type == DT_REG
-                    || ((d->d_type == DT_LNK || d->d_type == DT_UNKNOWN) && statIs(dirFd, name, false, true));
+                if (d->d_type == DT_LNK || d->d_type == DT_UNKNOWN) {
+                    struct stat st {};
+                    out.skillEntry = ::fstatat(dirFd, name, &st, 0) == 0;
+                    out.skillFile = out.skillEntry && S_ISREG(st.st_mode);
+                } else {
+                    out.skillEntry = true;
+                    out.skillFile = d->d_type == DT_REG;
+                }
                 continue;
             }
+            if (SkillPathRule::excludedFolder(QByteArrayView(name)))
+                continue;
             if (d->d_type == DT_DIR || (d->d_type == DT_UNKNOWN && statIs(dirFd, name, true, false))) {
                 out.folders.emplace_back(QFile::decodeName(name), QByteArray(name));
                 out.ascii = out.ascii && isAscii(QByteArrayView(name));
@@ -122,16 +123,38 @@ QByteArrayView readHead(int fd, char* buf)
     return QByteArrayView(buf, got);
 }
 
-QString nameIn(int dirFd, const QString& fallback)
+QString nameIn(int dirFd, const char* file, const QString& fallback)
 {
-    Fd fd(::openat(dirFd, "SKILL.md", O_RDONLY | O_CLOEXEC));
+    Fd fd(::openat(dirFd, file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
     if (fd.get() < 0)
         return fallback;
     char buf[kHeadBytes];
     return SkillWalk::frontmatterName(readHead(fd.get(), buf), fallback);
 }
 
-bool isAsciiSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+// Python's str.isspace() on ASCII: the C spaces and the separators 0x1c-0x1f, which
+// QChar::isSpace leaves out.
+bool isAsciiSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); }
+
+bool isPythonSpace(QChar c) { return c.unicode() < 0x80 ? isAsciiSpace(char(c.unicode())) : c.isSpace(); }
+
+QStringView strippedPython(QStringView v)
+{
+    while (!v.isEmpty() && isPythonSpace(v.front()))
+        v = v.sliced(1);
+    while (!v.isEmpty() && isPythonSpace(v.back()))
+        v.chop(1);
+    return v;
+}
+
+// The first `n` code points of `text`, as Python slices a str (a surrogate pair is one).
+QStringView firstCodePoints(QStringView text, qsizetype n)
+{
+    qsizetype end = 0;
+    for (qsizetype k = 0; k < n && end < text.size(); ++k)
+        end += text[end].isHighSurrogate() && end + 1 < text.size() && text[end + 1].isLowSurrogate() ? 2 : 1;
+    return text.first(end);
+}
 
 QByteArrayView trimmedAscii(QByteArrayView v)
 {
@@ -227,11 +250,11 @@ void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<Ski
     const Listing here = list(dirFd);
     if (!relative.isEmpty() && here.skillFile) {
         const QString folderName = relative.section(QLatin1Char('/'), -1);
-        out.push_back({nameIn(dirFd, folderName), relative});
+        out.push_back({nameIn(dirFd, "SKILL.md", folderName), relative});
     }
     std::vector<std::pair<QByteArray, QString>> children;
     for (const auto& [name, sub] : here.folders) {
-        if (!excludedFolder(name))
+        if (!(here.skillEntry && SkillPathRule::supportFolder(sub)))
             children.emplace_back(sub, relative.isEmpty() ? name : relative + QLatin1Char('/') + name);
     }
     const auto visitRange = [&](std::size_t from, std::size_t to, std::vector<SkillWalk::Found>& into) {
@@ -286,29 +309,40 @@ std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir)
     return out;
 }
 
+QString SkillWalk::readName(const QString& skillFile, const QString& fallback)
+{
+    return nameIn(AT_FDCWD, QFile::encodeName(skillFile).constData(), fallback);
+}
+
 QString SkillWalk::frontmatterName(QByteArrayView head, const QString& fallback)
 {
     if (isAscii(head))
         return asciiFrontmatterName(head.first(std::min<qsizetype>(head.size(), 4000)), fallback);
-    const QString text = QString::fromUtf8(head).left(4000);
+    // Hermes reads the file as utf-8, not utf-8-sig: a leading byte order mark stays a
+    // character of the first line (QString::fromUtf8 would drop it).
+    QStringDecoder decode(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    const QString decoded = decode(head);
+    QStringView text = firstCodePoints(decoded, 4000);
     bool inFrontmatter = false;
-    for (const QString& line : text.split(QLatin1Char('\n'))) {
-        const QString stripped = line.trimmed();
+    while (true) {
+        const qsizetype eol = text.indexOf(QLatin1Char('\n'));
+        const QStringView stripped = strippedPython(eol < 0 ? text : text.first(eol));
         if (stripped == QLatin1String("---")) {
             if (inFrontmatter)
                 break;
             inFrontmatter = true;
-            continue;
-        }
-        if (inFrontmatter && stripped.startsWith(QLatin1String("name:"))) {
-            QString value = stripped.section(QLatin1Char(':'), 1).trimmed();
+        } else if (inFrontmatter && stripped.startsWith(QLatin1String("name:"))) {
+            QStringView value = strippedPython(stripped.sliced(5));
             while (!value.isEmpty() && (value.front() == QLatin1Char('"') || value.front() == QLatin1Char('\'')))
-                value.remove(0, 1);
+                value = value.sliced(1);
             while (!value.isEmpty() && (value.back() == QLatin1Char('"') || value.back() == QLatin1Char('\'')))
                 value.chop(1);
             if (!value.isEmpty())
-                return value;
+                return value.toString();
         }
+        if (eol < 0)
+            break;
+        text = text.sliced(eol + 1);
     }
     return fallback;
 }

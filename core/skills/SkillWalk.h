@@ -9,9 +9,9 @@ namespace sediment {
 
 // The skills Hermes' curator sees on disk: every folder under skills/ (at any depth) that holds
 // a SKILL.md, named by the `name:` line of its frontmatter (the folder's name otherwise), in
-// the order of a depth-first walk over sorted folder names that skips hidden folders (.archive,
-// .hub, .git, ...), symlinked folders and dependency trees (node_modules, venv, env,
-// __pycache__).
+// the order of a depth-first walk over sorted folder names that skips what SkillPathRule
+// excludes (.archive, .hub, .git, dependency trees, a skill's support folders) and symlinked
+// folders.
 //
 // The walk reads directories with getdents64 and trusts the entry types they report, so a
 // skill costs one directory read and one 16 KB file read — on a home of 100,000 skills, where a
@@ -28,6 +28,8 @@ public:
     // Hermes' _read_skill_name over a SKILL.md's first bytes: the `name:` line inside the first
     // frontmatter block of the first 4,000 characters, quotes stripped; `fallback` otherwise.
     static QString frontmatterName(QByteArrayView head, const QString& fallback);
+    // frontmatterName over the head of the file at `skillFile`; `fallback` when it cannot be read.
+    static QString readName(const QString& skillFile, const QString& fallback);
 };
 
 } // namespace sediment

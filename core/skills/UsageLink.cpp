@@ -15,7 +15,7 @@ Result<QString> UsageLink::fileOr(const QString& homeFile) const
     return linked->value_or(homeFile);
 }
 
-Status UsageLink::writeBack(const std::vector<Skill>& changed) const
+Status UsageLink::writeBack(const std::vector<Skill>& changed, const QDateTime& now) const
 {
     if (changed.empty())
         return {};
@@ -24,7 +24,7 @@ Status UsageLink::writeBack(const std::vector<Skill>& changed) const
         return fail(linked.error());
     if (!*linked)
         return {};
-    return HermesUsageFile::writeBack(**linked, changed);
+    return HermesUsageFile::writeBack(**linked, HermesUsageFile::Field::State, changed, now);
 }
 
 } // namespace sediment

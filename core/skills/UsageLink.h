@@ -3,6 +3,8 @@
 #include "skills/Skill.h"
 #include "util/Error.h"
 
+#include <QDateTime>
+
 #include <optional>
 #include <vector>
 
@@ -24,9 +26,10 @@ public:
     // skills/.usage.json, which Hermes writes before anything is imported).
     Result<QString> fileOr(const QString& homeFile) const;
 
-    // Writes the changed records back when a file is linked. The database change is already
-    // committed when this runs, so a failure is reported to the user, not rolled back.
-    Status writeBack(const std::vector<Skill>& changed) const;
+    // Writes the changed records' states back when a file is linked (HermesUsageFile::writeBack,
+    // `now` for a record the file lacks). The database change is already committed when this
+    // runs, so a failure is reported to the user, not rolled back.
+    Status writeBack(const std::vector<Skill>& changed, const QDateTime& now) const;
 
 private:
     Database& m_db;

@@ -66,6 +66,55 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(home(QStringLiteral("skills/old/SKILL.md"))).isFile());
     }
 
+    // `skills pin` and `skills restore` on a Hermes home: the pin goes by what the agent wrote
+    // since the import, and what Hermes would not pin or restore is refused, writing nothing.
+    void pinAndRestoreFollowHermesEligibility()
+    {
+        QTemporaryDir other;
+        const auto at = [&](const char* rel) { return other.filePath(QString::fromLatin1(rel)); };
+        const auto sediment = [&](const QStringList& args) { return clitest::sediment(other.path(), args); };
+        writeFileBytes(at("config.yaml"), "curator:\n  prune_builtins: false\n");
+        writeFileBytes(at("skills/.usage.json"), R"({
+  "builtin": {"use_count": 1},
+  "hubbed": {"created_by": "agent", "state": "archived", "archived_at": "2026-05-01T00:00:00+00:00"},
+  "mine": {"created_by": "agent", "pinned": true},
+  "vendor": {"use_count": 1}
+})");
+        writeFileBytes(at("skills/.hub/lock.json"), R"({"installed": {"hubbed": {}, "vendor": {}}})");
+        writeFileBytes(at("skills/.bundled_manifest"), "builtin:abc\n");
+        for (const char* rel : {"skills/mine/SKILL.md", "skills/vendor/SKILL.md", "skills/builtin/SKILL.md",
+                                "skills/.archive/hubbed/SKILL.md"})
+            writeFileBytes(at(rel), "---\ndescription: d\n---\n");
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("import-hermes")}).code, 0);
+
+        // The agent unpins its skill after the import; pinning it again must reach the file.
+        writeFileBytes(at("skills/.usage.json"), R"({
+  "builtin": {"use_count": 1},
+  "hubbed": {"created_by": "agent", "state": "archived", "archived_at": "2026-05-01T00:00:00+00:00"},
+  "mine": {"created_by": "agent", "pinned": false},
+  "vendor": {"use_count": 1}
+})");
+        auto run = sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("mine")});
+        QVERIFY2(run.code == 0, run.err.constData());
+        QVERIFY(fileBytes(at("skills/.usage.json")).contains("\"created_by\": \"agent\",\n    \"pinned\": true"));
+
+        const QByteArray before = fileBytes(at("skills/.usage.json"));
+        run = sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("vendor")});
+        QCOMPARE(run.code, 1);
+        QVERIFY2(run.err.contains("skill 'vendor' is installed from the skills hub"), run.err.constData());
+        run = sediment({QStringLiteral("skills"), QStringLiteral("unpin"), QStringLiteral("builtin")});
+        QCOMPARE(run.code, 1);
+        QVERIFY2(run.err.contains("skill 'builtin' is bundled (curator.prune_builtins is off)"), run.err.constData());
+        run = sediment({QStringLiteral("skills"), QStringLiteral("restore"), QStringLiteral("hubbed")});
+        QCOMPARE(run.code, 1);
+        QVERIFY2(run.err.contains("skill 'hubbed' is now hub-installed; restore would shadow the upstream version"),
+                 run.err.constData());
+        QCOMPARE(run.err.count('\n'), 1);
+        QCOMPARE(fileBytes(at("skills/.usage.json")), before);
+        QVERIFY(QFileInfo(at("skills/.archive/hubbed/SKILL.md")).isFile());
+        QVERIFY(!QFileInfo::exists(at("skills/hubbed")));
+    }
+
     void anUnreadableUsageFileIsAClearErrorWithExitCodeTwo()
     {
         QTemporaryDir other;

@@ -222,6 +222,36 @@ private Q_SLOTS:
         QCOMPARE(again->checked, 5); // four went to the archive
     }
 
+    // The agent unpins one skill and pins another after the import: the very next pass goes by
+    // the file, as Hermes' does, not by the pins the database took at the import.
+    void aPinOrUnpinTheAgentWroteSinceTheImportCountsAtTheNextPass()
+    {
+        makeHome();
+        QVERIFY(SkillService(*m_ws, m_clock).importHermes({}, QStringLiteral("cli:t")));
+        QVERIFY(SkillRepository(m_ws->db()).find(QStringLiteral("pinned-one")).value()->pinned);
+        auto data = usage();
+        data["pinned-one"]["pinned"] = false;
+        data["old-agent"]["pinned"] = true;
+        writeFileBytes(home(QStringLiteral("skills/.usage.json")),
+                       QByteArray::fromStdString(HermesUsageFile::serialize(data)));
+
+        auto report = Curator(*m_ws, m_clock).run(false);
+        QVERIFY(report);
+        QCOMPARE(report->skippedPinned, 1);
+        QStringList archived;
+        for (const auto& step : report->plan) {
+            if (step.to == QLatin1String("archived"))
+                archived << step.name;
+        }
+        QCOMPARE(archived, (QStringList{QStringLiteral("bundled-old"), QStringLiteral("deploy-helper"),
+                                        QStringLiteral("marked"), QStringLiteral("pinned-one")}));
+        QVERIFY(QFileInfo(home(QStringLiteral("skills/.archive/pinned-one/SKILL.md"))).isFile());
+        QVERIFY(QFileInfo(home(QStringLiteral("skills/old-agent/SKILL.md"))).isFile());
+        SkillRepository repo(m_ws->db());
+        QVERIFY(!repo.find(QStringLiteral("pinned-one")).value()->pinned);
+        QVERIFY(repo.find(QStringLiteral("old-agent")).value()->pinned);
+    }
+
     // A .usage.json the pass cannot read stops it, naming the file once and the record at fault.
     void anUnreadableUsageFileStopsThePassNamingIt()
     {
@@ -280,6 +310,51 @@ private Q_SLOTS:
         QCOMPARE(scope->protection(QStringLiteral("hand-made")), P::NotAgent);
         QCOMPARE(scope->protection(QStringLiteral("old-agent")), P::None);
         QCOMPARE(scope->protection(QStringLiteral("bundled-old")), P::None);
+    }
+
+    // Hermes names hub skills by the lock's keys and by the SKILL.md in each entry's
+    // install_path, when that folder stays inside skills/.
+    void hubInstallPathsProtectTheSkillsTheyHold()
+    {
+        makeHome();
+        auto data = usage();
+        for (const char* name : {"renamed-hub", "abs-hub", "unnamed-hub"})
+            data[name] = data["old-agent"];
+        writeFileBytes(home(QStringLiteral("skills/.usage.json")),
+                       QByteArray::fromStdString(HermesUsageFile::serialize(data)));
+        writeFileBytes(home(QStringLiteral("skills/tools/vendor-thing/SKILL.md")), "---\nname: renamed-hub\n---\n");
+        writeFileBytes(home(QStringLiteral("skills/abs/holder/SKILL.md")), "---\nname: 'abs-hub'\n---\n");
+        writeFileBytes(home(QStringLiteral("skills/unnamed-hub/SKILL.md")), "no frontmatter\n");
+        // Outside skills/: its name must protect nothing.
+        writeFileBytes(home(QStringLiteral("outside/SKILL.md")), "---\nname: old-agent\n---\n");
+        const nlohmann::json lock{
+            {"version", 1},
+            {"installed",
+             {{"hub-tool", {{"source", "hub"}}},
+              {"vendor/thing", {{"install_path", "tools/vendor-thing"}}},
+              {"by-abs", {{"install_path", home(QStringLiteral("skills/abs/holder")).toStdString()}}},
+              {"by-folder", {{"install_path", "./unnamed-hub/"}}},
+              {"escape", {{"install_path", "../outside"}}},
+              {"blank", {{"install_path", "  "}}},
+              {"odd", "not an object"}}}};
+        writeFileBytes(home(QStringLiteral("skills/.hub/lock.json")), QByteArray::fromStdString(lock.dump()));
+
+        auto scope = HermesCuratorScope::load(m_ws->root(), home(QStringLiteral("skills/.usage.json")),
+                                              CuratorSettings::of(*m_ws), m_clock.now());
+        QVERIFY(scope);
+        using P = HermesCuratorScope::Protection;
+        QCOMPARE(scope->protection(QStringLiteral("renamed-hub")), P::Hub);
+        QCOMPARE(scope->protection(QStringLiteral("abs-hub")), P::Hub);
+        QCOMPARE(scope->protection(QStringLiteral("unnamed-hub")), P::Hub); // named after its folder
+        QCOMPARE(scope->protection(QStringLiteral("vendor/thing")), P::Hub);
+        QCOMPARE(scope->protection(QStringLiteral("old-agent")), P::None);
+
+        auto report = Curator(*m_ws, m_clock).run(true);
+        QVERIFY(report);
+        QCOMPARE(report->archived, 4); // as without the hub entries: old-agent among them
+        QCOMPARE(report->skippedNotAgent, 6);
+        for (const auto& step : report->plan)
+            QVERIFY2(!step.name.endsWith(QLatin1String("-hub")), qPrintable(step.name));
     }
 
     void pinsAndRestoresGoToUsageJsonAndTheLedgerAsTheUsers()

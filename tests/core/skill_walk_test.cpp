@@ -54,6 +54,41 @@ private Q_SLOTS:
                          QStringLiteral("zeta=zeta"), QStringLiteral("zeta/inner=inner")}));
     }
 
+    // Hermes skips a fixed list of folder names, not every hidden folder, and never takes a
+    // SKILL.md under a skill's own references/templates/assets/scripts for a skill.
+    void skipsHermesExcludedFoldersAndSupportFoldersOnly()
+    {
+        QTemporaryDir dir;
+        const QString s = dir.filePath(QStringLiteral("skills"));
+        writeFileBytes(s + QStringLiteral("/.config/tool/SKILL.md"), skillMd("tool"));
+        writeFileBytes(s + QStringLiteral("/env/e/SKILL.md"), skillMd("e"));
+        for (const char* excluded :
+             {".git", ".github", ".hub", ".archive", ".venv", "venv", "node_modules", "site-packages", "__pycache__",
+              ".tox", ".nox", ".pytest_cache", ".mypy_cache", ".ruff_cache"})
+            writeFileBytes(s + QStringLiteral("/e2/%1/x/SKILL.md").arg(QLatin1String(excluded)), skillMd("x"));
+        writeFileBytes(s + QStringLiteral("/alpha/SKILL.md"), skillMd("alpha"));
+        writeFileBytes(s + QStringLiteral("/alpha/references/old-package/SKILL.md"), skillMd("old-package"));
+        writeFileBytes(s + QStringLiteral("/alpha/templates/deep/t/SKILL.md"), skillMd("t"));
+        writeFileBytes(s + QStringLiteral("/alpha/assets/a/SKILL.md"), skillMd("a"));
+        writeFileBytes(s + QStringLiteral("/alpha/scripts/sc/SKILL.md"), skillMd("sc"));
+        writeFileBytes(s + QStringLiteral("/alpha/nested/SKILL.md"), skillMd("nested"));
+        // A support folder's name counts only directly inside a folder with a SKILL.md.
+        writeFileBytes(s + QStringLiteral("/scripts/runner/SKILL.md"), skillMd("runner"));
+        writeFileBytes(s + QStringLiteral("/beta/sub/references/r/SKILL.md"), skillMd("r"));
+        // Any SKILL.md that exists marks its folder so (a folder of that name too); a dangling
+        // link does not.
+        QDir().mkpath(s + QStringLiteral("/odd/SKILL.md"));
+        writeFileBytes(s + QStringLiteral("/odd/assets/o/SKILL.md"), skillMd("o"));
+        QDir().mkpath(s + QStringLiteral("/dangling"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("nowhere.md")), s + QStringLiteral("/dangling/SKILL.md")));
+        writeFileBytes(s + QStringLiteral("/dangling/scripts/d/SKILL.md"), skillMd("d"));
+        QCOMPARE(described(SkillWalk::under(s)),
+                 QStringList({QStringLiteral(".config/tool=tool"), QStringLiteral("alpha=alpha"),
+                              QStringLiteral("alpha/nested=nested"), QStringLiteral("beta/sub/references/r=r"),
+                              QStringLiteral("dangling/scripts/d=d"), QStringLiteral("env/e=e"),
+                              QStringLiteral("scripts/runner=runner")}));
+    }
+
     void followsASkillFileLinkButNotAFolderLink()
     {
         QTemporaryDir dir;
@@ -113,8 +148,8 @@ private Q_SLOTS:
     // other way: the two must always agree.
     void asciiHeadsReadAsDecodedOnes()
     {
-        const char* pieces[] = {"---", "name:", "name", " ", "\t", "\r", "\v",      "\f",
-                                "'",   "\"",    "a",    "b", ":",  "\n", "\n---\n", "\nname: n\n"};
+        const char* pieces[] = {"---", "name:", "name", " ", "\t", "\r",      "\v",          "\f",   "'",
+                                "\"",  "a",     "b",    ":", "\n", "\n---\n", "\nname: n\n", "\x1c", "\x1f"};
         quint32 seed = 12345;
         const auto next = [&seed] { return seed = seed * 1103515245U + 12345U; };
         for (int round = 0; round < 3000; ++round) {
@@ -125,6 +160,16 @@ private Q_SLOTS:
             const QString decoded = SkillWalk::frontmatterName(QByteArray(head + "\xc3\xa9"), QStringLiteral("folder"));
             QCOMPARE(quick, decoded);
         }
+    }
+
+    // A SKILL.md saved with a byte order mark (Windows editors add one) is the folder's skill
+    // to Hermes, whatever its frontmatter says.
+    void aByteOrderMarkLeavesTheSkillNamedAfterItsFolder()
+    {
+        QTemporaryDir dir;
+        const QString s = dir.filePath(QStringLiteral("skills"));
+        writeFileBytes(s + QStringLiteral("/win-folder/SKILL.md"), "\xEF\xBB\xBF" + skillMd("win-skill"));
+        QCOMPARE(described(SkillWalk::under(s)), QStringList({QStringLiteral("win-folder=win-folder")}));
     }
 
     void aMissingTreeHasNoSkills()
@@ -156,6 +201,21 @@ private Q_SLOTS:
             << QByteArray("---\nname: \nname: second\n---\n") << QStringLiteral("second");
         QTest::newRow("form feed and vertical tab")
             << QByteArray("\f---\v\n\vname:\f x \t\n---\n") << QStringLiteral("x");
+        // Hermes reads SKILL.md as utf-8, not utf-8-sig: a byte order mark stays, so the first
+        // line is no "---" and the block opens only at the next "---" line.
+        QTest::newRow("byte order mark") << QByteArray("\xEF\xBB\xBF---\nname: bom\n---\nbody\n")
+                                         << QStringLiteral("folder");
+        QTest::newRow("byte order mark, a later block")
+            << QByteArray("\xEF\xBB\xBF---\nname: bom\n---\nname: late\n---\n") << QStringLiteral("late");
+        // Python's str.strip() also strips the ASCII separators 0x1c-0x1f.
+        QTest::newRow("ASCII separators")
+            << QByteArray("\x1c---\x1d\n\x1ename: sep\x1f\n---\n") << QStringLiteral("sep");
+        QTest::newRow("ASCII separators, non-ASCII text")
+            << QByteArray("\x1c---\x1d\n\x1ename: s\xC3\xA9p\x1f\n---\n") << QString::fromUtf8("s\u00e9p");
+        // 4,000 characters are code points, as Python counts them, not UTF-16 units.
+        QTest::newRow("astral characters count once")
+            << ("---\n" + QByteArray("\xF0\x9F\x98\x80").repeated(3900) + "\nname: astral\n---\n")
+            << QStringLiteral("astral");
         QTest::newRow("past 4,000 characters")
             << ("---\ndescription: " + QByteArray(4000, 'x') + "\nname: far\n---\n") << QStringLiteral("folder");
     }

@@ -283,6 +283,80 @@ private Q_SLOTS:
         QCOMPARE(back["deploy-fly"]["negative_claim_status"].get<std::string>(), std::string("active"));
     }
 
+    // Byte for byte what Hermes' set_pinned and set_state leave: only the field they set (and
+    // archived_at where set_state sets it), a missing record as Hermes' baseline one, and no
+    // entry that is not an object (Hermes' load_usage drops those before it saves).
+    void writeBackChangesOnlyWhatHermesWouldAndDropsWhatHermesDrops()
+    {
+        m_clock.set(t("2026-06-01T12:00:00Z"));
+        writeFile(usagePath(), R"({"lean": {"created_by": "agent", "use_count": 1}, "junk": 3, "listy": [1],
+ "worn": {"created_by": "agent", "state": "archived", "archived_at": "2026-05-01T00:00:00+00:00"},
+ "stale-me": {"created_by": "agent", "use_count": 2, "last_used_at": "2026-05-10T00:00:00+00:00"}})");
+        writeFile(m_ws->path(QStringLiteral("skills/stale-me/SKILL.md")), "---\nname: stale-me\n---\n");
+        SkillService service(*m_ws, m_clock);
+        QVERIFY(service.importHermes({}, QStringLiteral("cli:t")));
+
+        auto pinned = service.setPinned(QStringLiteral("lean"), true, QStringLiteral("cli:t"));
+        QVERIFY(pinned && pinned->changed && !pinned->writeBackError);
+        QCOMPARE(readFile(usagePath()), QByteArray(R"({
+  "lean": {
+    "created_by": "agent",
+    "pinned": true,
+    "use_count": 1
+  },
+  "stale-me": {
+    "created_by": "agent",
+    "last_used_at": "2026-05-10T00:00:00+00:00",
+    "use_count": 2
+  },
+  "worn": {
+    "archived_at": "2026-05-01T00:00:00+00:00",
+    "created_by": "agent",
+    "state": "archived"
+  }
+})"));
+
+        auto restored = service.restore(QStringLiteral("worn"), QStringLiteral("cli:t"));
+        QVERIFY(restored && !restored->writeBackError);
+        QVERIFY(SkillRepository(m_ws->db()).recordUse(QStringLiteral("fresh"), m_clock.now()));
+        auto fresh = service.setPinned(QStringLiteral("fresh"), true, QStringLiteral("cli:t"));
+        QVERIFY(fresh && !fresh->writeBackError);
+        auto report = Curator(*m_ws, m_clock).run(false);
+        QVERIFY(report && !report->writeBackError);
+        QCOMPARE(report->markedStale, 1);
+        QCOMPARE(readFile(usagePath()), QByteArray(R"({
+  "fresh": {
+    "archived_at": null,
+    "created_at": "2026-06-01T12:00:00+00:00",
+    "created_by": null,
+    "last_patched_at": null,
+    "last_used_at": null,
+    "last_viewed_at": null,
+    "patch_count": 0,
+    "pinned": true,
+    "state": "active",
+    "use_count": 0,
+    "view_count": 0
+  },
+  "lean": {
+    "created_by": "agent",
+    "pinned": true,
+    "use_count": 1
+  },
+  "stale-me": {
+    "created_by": "agent",
+    "last_used_at": "2026-05-10T00:00:00+00:00",
+    "state": "stale",
+    "use_count": 2
+  },
+  "worn": {
+    "archived_at": null,
+    "created_by": "agent",
+    "state": "active"
+  }
+})"));
+    }
+
     void aFileThatNoLongerParsesIsNeverOverwritten()
     {
         writeFile(usagePath(), kHermesUsage);
