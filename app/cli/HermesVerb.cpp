@@ -142,6 +142,13 @@ int list(Context& ctx, const Args& args, Workspace& ws)
             continue;
         const InboxItem& it = **found;
         auto plan = MemoryWritePlan::forItem(ws, it);
+        // One profile's unreadable store hides neither the queue nor its own item: the item is
+        // listed without a plan and says why; approving it fails with Hermes' refusal.
+        QString storeError;
+        if (!plan && plan.error().kind == ErrorKind::Io) {
+            storeError = plan.error().message;
+            plan = std::optional<MemoryWritePlan>();
+        }
         if (!plan)
             return ctx.error(plan.error());
         Json operations = Json::array();
@@ -157,10 +164,13 @@ int list(Context& ctx, const Args& args, Workspace& ws)
                   {"summary", it.source.value("summary", Json(nullptr))},
                   {"operations", std::move(operations)},
                   {"budget", *plan ? (*plan)->budget.toJson() : Json(nullptr)}};
+        if (!storeError.isEmpty())
+            j["store_error"] = toStd(storeError);
         if (!json) {
             // A memory write is told by its effect on the budget, a skill write by Hermes' gist
             // of its payload as it stands (a patch may have edited it).
             const QString tail = *plan                                ? (*plan)->budget.text()
+                                 : !storeError.isEmpty()              ? storeError
                                  : StagedSkillWrite::isPayload(it.op) ? StagedSkillWrite::gist(it.op)
                                                                       : QString();
             ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
