@@ -33,6 +33,17 @@ private:
     {
         return QFile::exists(path(QStringLiteral("pending/memory/%1.json").arg(id)));
     }
+    QByteArray fileBytes(const QString& rel) const
+    {
+        QFile f(path(rel));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+    void writeBytes(const QString& rel, const QByteArray& bytes) const
+    {
+        QFile f(path(rel));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(f.write(bytes), bytes.size());
+    }
     void writeConfig(const QByteArray& yaml)
     {
         QFile f(path(QStringLiteral("config.yaml")));
@@ -88,6 +99,56 @@ private Q_SLOTS:
         QVERIFY(mem.open(QIODevice::ReadOnly));
         QVERIFY(mem.readAll().endsWith(
             "\n§\nThe CI cache key includes the compiler version; bump it after toolchain upgrades."));
+    }
+
+    void settlingRemovesOnlyTheFileItImported()
+    {
+        // Another file claims the id of 1a2b3c01 with another write: nobody decided it.
+        QByteArray other = fileBytes(QStringLiteral("pending/memory/1a2b3c01.json"));
+        other.replace("bump it after toolchain upgrades", "never bump it");
+        writeBytes(QStringLiteral("pending/memory/zzzz9999.json"), other);
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["imported"][0].value("hermes_id", ""), std::string("1a2b3c01"));
+        const qint64 id = j["imported"][0].value("inbox_id", qint64(0));
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}).code, 0);
+        QVERIFY(!staged(QStringLiteral("1a2b3c01")));
+
+        const Json again =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(fileBytes(QStringLiteral("pending/memory/zzzz9999.json")), other);
+        QVERIFY(again["settled"].empty());
+        bool reported = false;
+        for (const auto& p : again["unparseable"])
+            reported = reported
+                       || (p.value("file", "") == "zzzz9999.json"
+                           && p.value("error", "") == "id '1a2b3c01' is used by another staged file");
+        QVERIFY2(reported, again.dump().c_str());
+    }
+
+    void aStagedFileEditedAfterImportIsNotRemovedBySettling()
+    {
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        const qint64 id = j["imported"][0].value("inbox_id", qint64(0)); // 1a2b3c01
+        QByteArray edited = fileBytes(QStringLiteral("pending/memory/1a2b3c01.json"));
+        edited.replace("bump it after toolchain upgrades", "never bump it");
+        writeBytes(QStringLiteral("pending/memory/1a2b3c01.json"), edited);
+        const Run approve = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QCOMPARE(approve.code, 0);
+        QCOMPARE(fileBytes(QStringLiteral("pending/memory/1a2b3c01.json")), edited);
+
+        const Json again =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(fileBytes(QStringLiteral("pending/memory/1a2b3c01.json")), edited);
+        bool reported = false;
+        for (const auto& p : again["unparseable"])
+            reported = reported
+                       || (p.value("file", "") == "1a2b3c01.json"
+                           && p.value("error", "")
+                                  .starts_with("id '1a2b3c01' was already decided, and it holds "
+                                               "another write than the one inbox item"));
+        QVERIFY2(reported, again.dump().c_str());
     }
 
     void pinnedWritesApplyToTheirEntryOrFailWithHermesMessage()
