@@ -125,7 +125,9 @@ void PendingQueue::scanFolder(const QString& profile, const QString& subsystem, 
     const QDir dir(folder(profile, subsystem));
     if (!dir.exists())
         return;
-    const QStringList names = dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
+    // Hermes lists its queue with glob("*.json"), which is case-sensitive: "a.JSON" is no record.
+    const QStringList names =
+        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden | QDir::CaseSensitive, QDir::Name);
     for (const QString& name : names) {
         if (name.startsWith(QLatin1Char('.'))) // a writer's temporary file
             continue;

@@ -268,6 +268,22 @@ private Q_SLOTS:
         QCOMPARE(j.value("unparseable_files", 0), 1);
     }
 
+    void onlyNamesEndingInLowerCaseJsonAreRecords()
+    {
+        // Hermes' glob("*.json") is case-sensitive: these are not in its queue, nor in ours.
+        const QByteArray record = fileBytes(QStringLiteral("pending/memory/1a2b3c01.json"));
+        writeBytes(QStringLiteral("pending/memory/a.JSON"), record);
+        writeBytes(QStringLiteral("pending/memory/b.Json"), "not a record");
+        const Json s = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json")}).json();
+        QCOMPARE(s.value("staged_files", 0), 12);
+        QCOMPARE(s.value("unparseable_files", 0), 1);
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["imported"].size(), size_t(11));
+        QCOMPARE(j["unparseable"].size(), size_t(1));
+        QCOMPARE(fileBytes(QStringLiteral("pending/memory/a.JSON")), record);
+    }
+
     void aMalformedConfigYamlIsReportedAndTheDefaultsApply()
     {
         writeConfig("memory:\n  memory_char_limit: [1500\n");
