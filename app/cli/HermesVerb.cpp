@@ -85,14 +85,16 @@ int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& cl
         ctx.out(QStringLiteral("settled %1 (inbox item %2 %3): staged file %4")
                     .arg(HermesRepository::keyOf(s.hermesId, s.profile))
                     .arg(s.inboxId)
-                    .arg(s.inboxStatus, s.fileRemoved ? QStringLiteral("removed") : QStringLiteral("already gone")));
+                    .arg(s.inboxStatus, s.fileRemoved             ? QStringLiteral("removed")
+                                        : s.keptBecause.isEmpty() ? QStringLiteral("already gone")
+                                                                  : QStringLiteral("kept: ") + s.keptBecause));
     for (const auto& w : report->withdrawn)
         ctx.out(QStringLiteral("withdrew inbox item %1: the staged file of %2 disappeared")
                     .arg(w.inboxId)
                     .arg(HermesRepository::keyOf(w.hermesId, w.profile)));
     for (const auto& p : report->unparseable)
-        ctx.out(QStringLiteral("cannot use %1pending/memory/%2: %3 (left in place)")
-                    .arg(HermesProfiles::prefixOf(p.profile), p.fileName, p.error));
+        ctx.out(QStringLiteral("cannot use %1pending/%2/%3: %4 (left in place)")
+                    .arg(HermesProfiles::prefixOf(p.profile), p.subsystem, p.fileName, p.error));
     ctx.out(QStringLiteral("%1 imported, %2 waiting for a decision, %3 settled, %4 unusable")
                 .arg(report->imported.size())
                 .arg(report->waiting.size())
