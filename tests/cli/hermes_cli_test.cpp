@@ -284,6 +284,57 @@ private Q_SLOTS:
         QCOMPARE(fileBytes(QStringLiteral("pending/memory/a.JSON")), record);
     }
 
+    void approvalWritesTheStagedTextExactlyAsHermesWould()
+    {
+        QVERIFY(QDir(path(QStringLiteral("pending/memory"))).removeRecursively());
+        QDir().mkpath(path(QStringLiteral("pending/memory")));
+        writeConfig("memory:\n  memory_char_limit: 10000\n  write_approval: true\n");
+        const auto stage = [&](const char* id, const std::string& content, double at) {
+            const Json r = {{"id", id},
+                            {"subsystem", "memory"},
+                            {"action", "add"},
+                            {"summary", "add to memory"},
+                            {"origin", "foreground"},
+                            {"created_at", at},
+                            {"payload", {{"action", "add"}, {"target", "memory"}, {"content", content}}}};
+            writeBytes(QStringLiteral("pending/memory/%1.json").arg(QLatin1String(id)),
+                       QByteArray::fromStdString(r.dump(2)));
+        };
+        const std::string longEntry(5000, 'x');
+        stage("ee000001", longEntry, 1.0);
+        stage("ee000002",
+              "a\x07"
+              "b",
+              2.0);
+        stage("ee000003", "a\rb", 3.0);
+        stage("ee000004", "zero\u200Bwidth", 4.0); // Hermes' invisible-character refusal
+        const QByteArray before = fileBytes(QStringLiteral("memories/MEMORY.md"));
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["imported"].size(), size_t(4));
+        for (int i = 0; i < 3; ++i) {
+            const qint64 id = j["imported"][i].value("inbox_id", qint64(0));
+            QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}).code, 0);
+            const Json shown =
+                run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")})
+                    .json();
+            QCOMPARE(shown.value("status", ""), std::string("applied"));
+            QVERIFY2(shown["sanitized"].is_null() || shown["sanitized"].empty(), shown.dump().c_str());
+        }
+        QCOMPARE(fileBytes(QStringLiteral("memories/MEMORY.md")), before + "\n\xC2\xA7\n"
+                                                                      + QByteArray::fromStdString(longEntry)
+                                                                      + "\n\xC2\xA7\na\x07"
+                                                                        "b"
+                                                                      + "\n\xC2\xA7\na\rb");
+
+        const qint64 hidden = j["imported"][3].value("inbox_id", qint64(0));
+        const Run refused = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(hidden)});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("Blocked: content contains invisible unicode character U+200B"),
+                 refused.err.constData());
+        QVERIFY(staged(QStringLiteral("ee000004")));
+    }
+
     void aMalformedConfigYamlIsReportedAndTheDefaultsApply()
     {
         writeConfig("memory:\n  memory_char_limit: [1500\n");
