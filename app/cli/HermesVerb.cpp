@@ -48,11 +48,8 @@ void printWarnings(const Context& ctx, const Workspace& ws, bool json)
 {
     if (json)
         return; // in the JSON output instead
-    for (const QString& w : ws.warnings()) {
-        const std::string line = "sediment: warning: " + w.toStdString() + '\n';
-        std::fwrite(line.data(), 1, line.size(), stderr);
-    }
-    Q_UNUSED(ctx);
+    for (const QString& w : ws.warnings())
+        ctx.warn(w);
 }
 
 Json warningsJson(const Workspace& ws)
@@ -222,6 +219,7 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
               {"user_char_limit", ws.charLimit(toString(Destination::User))},
               {"user_char_limit_from", sourceOf(own->userCharLimit, yaml.userCharLimit)},
               {"write_approval", yaml.writeApproval ? Json(*yaml.writeApproval) : Json(nullptr)},
+              {"skills_write_approval", yaml.skillsWriteApproval ? Json(*yaml.skillsWriteApproval) : Json(nullptr)},
               {"warnings", warningsJson(ws)},
               {"staged_files", int(scanned->size())},
               {"unparseable_files", unusable},
@@ -241,9 +239,11 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     ctx.out(QStringLiteral("user limit: %1 chars (%2)")
                 .arg(ws.charLimit(toString(Destination::User)))
                 .arg(QLatin1String(sourceOf(own->userCharLimit, yaml.userCharLimit))));
-    ctx.out(QStringLiteral("write_approval: %1")
-                .arg(yaml.writeApproval ? (*yaml.writeApproval ? QStringLiteral("on") : QStringLiteral("off"))
-                                        : QStringLiteral("unset")));
+    const auto gate = [](const std::optional<bool>& on) {
+        return on ? (*on ? QStringLiteral("on") : QStringLiteral("off")) : QStringLiteral("unset");
+    };
+    ctx.out(QStringLiteral("write_approval: %1").arg(gate(yaml.writeApproval)));
+    ctx.out(QStringLiteral("skills.write_approval: %1").arg(gate(yaml.skillsWriteApproval)));
     ctx.out(QStringLiteral("staged files: %1 (%2 unusable)").arg(scanned->size()).arg(unusable));
     ctx.out(QStringLiteral("imported: %1 waiting, %2 applied, %3 refused, %4 withdrawn")
                 .arg(byState.value(QStringLiteral("imported")))
