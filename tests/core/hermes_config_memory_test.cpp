@@ -55,8 +55,8 @@ private Q_SLOTS:
     void oneLimitIntCannotReadResetsBothLimitsAndTheFlags()
     {
         QFETCH(QByteArray, value);
-        const HermesConfig c = load("memory:\n  memory_enabled: false\n  memory_char_limit: 900\n  user_char_limit: "
-                                    + value + "\n");
+        const HermesConfig c =
+            load("memory:\n  memory_enabled: false\n  memory_char_limit: 900\n  user_char_limit: " + value + "\n");
         QVERIFY(!c.memoryCharLimit);
         QVERIFY(!c.userCharLimit);
         QVERIFY(c.memoryEnabled);
