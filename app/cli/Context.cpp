@@ -74,6 +74,14 @@ void Context::out(const QString& text) const { outRaw(text.toStdString() + '\n')
 
 void Context::printJson(const Json& value) const { outRaw(json::pythonDump(value) + '\n'); }
 
+void Context::warn(const QString& text) const
+{
+    QString line = text;
+    line.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    const std::string bytes = "sediment: warning: " + line.toStdString() + '\n';
+    std::fwrite(bytes.data(), 1, bytes.size(), stderr);
+}
+
 int Context::error(const Error& e) const
 {
     // One line, whatever the message holds: stderr is read by harnesses line by line.

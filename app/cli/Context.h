@@ -30,7 +30,8 @@ public:
     Result<Workspace*> workspace(Database::SyncMode sync = Database::SyncMode::CheckpointOnClose);
     QString workspaceDir() const;
 
-    void out(const QString& text) const; // a line on stdout
+    void out(const QString& text) const;  // a line on stdout
+    void warn(const QString& text) const; // "sediment: warning: ..." as one line on stderr
     void outRaw(const std::string& utf8) const;
     void printJson(const Json& value) const; // Python-style JSON and a newline
     int error(const Error& e) const;         // one line on stderr; returns the exit code

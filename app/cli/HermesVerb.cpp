@@ -50,11 +50,8 @@ void printWarnings(const Context& ctx, const Workspace& ws, bool json)
 {
     if (json)
         return; // in the JSON output instead
-    for (const QString& w : ws.warnings()) {
-        const std::string line = "sediment: warning: " + w.toStdString() + '\n';
-        std::fwrite(line.data(), 1, line.size(), stderr);
-    }
-    Q_UNUSED(ctx);
+    for (const QString& w : ws.warnings())
+        ctx.warn(w);
 }
 
 Json warningsJson(const Workspace& ws)
@@ -87,14 +84,16 @@ int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& cl
         ctx.out(QStringLiteral("settled %1 (inbox item %2 %3): staged file %4")
                     .arg(HermesRepository::keyOf(s.hermesId, s.profile))
                     .arg(s.inboxId)
-                    .arg(s.inboxStatus, s.fileRemoved ? QStringLiteral("removed") : QStringLiteral("already gone")));
+                    .arg(s.inboxStatus, s.fileRemoved             ? QStringLiteral("removed")
+                                        : s.keptBecause.isEmpty() ? QStringLiteral("already gone")
+                                                                  : QStringLiteral("kept: ") + s.keptBecause));
     for (const auto& w : report->withdrawn)
         ctx.out(QStringLiteral("withdrew inbox item %1: the staged file of %2 disappeared")
                     .arg(w.inboxId)
                     .arg(HermesRepository::keyOf(w.hermesId, w.profile)));
     for (const auto& p : report->unparseable)
-        ctx.out(QStringLiteral("cannot use %1pending/memory/%2: %3 (left in place)")
-                    .arg(HermesProfiles::prefixOf(p.profile), p.fileName, p.error));
+        ctx.out(QStringLiteral("cannot use %1pending/%2/%3: %4 (left in place)")
+                    .arg(HermesProfiles::prefixOf(p.profile), p.subsystem, p.fileName, p.error));
     ctx.out(QStringLiteral("%1 imported, %2 waiting for a decision, %3 settled, %4 unusable")
                 .arg(report->imported.size())
                 .arg(report->waiting.size())
@@ -144,6 +143,13 @@ int list(Context& ctx, const Args& args, Workspace& ws)
             continue;
         const InboxItem& it = **found;
         auto plan = MemoryWritePlan::forItem(ws, it);
+        // One profile's unreadable store hides neither the queue nor its own item: the item is
+        // listed without a plan and says why; approving it fails with Hermes' refusal.
+        QString storeError;
+        if (!plan && plan.error().kind == ErrorKind::Io) {
+            storeError = plan.error().message;
+            plan = std::optional<MemoryWritePlan>();
+        }
         if (!plan)
             return ctx.error(plan.error());
         Json operations = Json::array();
@@ -159,10 +165,13 @@ int list(Context& ctx, const Args& args, Workspace& ws)
                   {"summary", it.source.value("summary", Json(nullptr))},
                   {"operations", std::move(operations)},
                   {"budget", *plan ? (*plan)->budget.toJson() : Json(nullptr)}};
+        if (!storeError.isEmpty())
+            j["store_error"] = toStd(storeError);
         if (!json) {
             // A memory write is told by its effect on the budget, a skill write by Hermes' gist
             // of its payload as it stands (a patch may have edited it).
             const QString tail = *plan                                ? (*plan)->budget.text()
+                                 : !storeError.isEmpty()              ? storeError
                                  : StagedSkillWrite::isPayload(it.op) ? StagedSkillWrite::gist(it.op)
                                                                       : QString();
             ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
@@ -212,6 +221,7 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
               {"user_char_limit", ws.charLimit(toString(Destination::User))},
               {"user_char_limit_from", sourceOf(own->userCharLimit, yaml.userCharLimit)},
               {"write_approval", yaml.writeApproval ? Json(*yaml.writeApproval) : Json(nullptr)},
+              {"skills_write_approval", yaml.skillsWriteApproval ? Json(*yaml.skillsWriteApproval) : Json(nullptr)},
               {"warnings", warningsJson(ws)},
               {"staged_files", int(scanned->size())},
               {"unparseable_files", unusable},
@@ -231,9 +241,11 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     ctx.out(QStringLiteral("user limit: %1 chars (%2)")
                 .arg(ws.charLimit(toString(Destination::User)))
                 .arg(QLatin1String(sourceOf(own->userCharLimit, yaml.userCharLimit))));
-    ctx.out(QStringLiteral("write_approval: %1")
-                .arg(yaml.writeApproval ? (*yaml.writeApproval ? QStringLiteral("on") : QStringLiteral("off"))
-                                        : QStringLiteral("unset")));
+    const auto gate = [](const std::optional<bool>& on) {
+        return on ? (*on ? QStringLiteral("on") : QStringLiteral("off")) : QStringLiteral("unset");
+    };
+    ctx.out(QStringLiteral("write_approval: %1").arg(gate(yaml.writeApproval)));
+    ctx.out(QStringLiteral("skills.write_approval: %1").arg(gate(yaml.skillsWriteApproval)));
     ctx.out(QStringLiteral("staged files: %1 (%2 unusable)").arg(scanned->size()).arg(unusable));
     ctx.out(QStringLiteral("imported: %1 waiting, %2 applied, %3 refused, %4 withdrawn")
                 .arg(byState.value(QStringLiteral("imported")))

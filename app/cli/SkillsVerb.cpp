@@ -111,10 +111,16 @@ int curate(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     warnWriteBack(report->writeBackError);
     // A folder that could not be moved is a failure the caller must see in the exit code too.
     const int code = report->failed > 0 ? 1 : 0;
+    // A config.yaml Hermes cannot use changes the thresholds in force: the user is told once.
     if (args.flag(QStringLiteral("--json"))) {
-        ctx.printJson(report->toJson());
+        Json j = report->toJson();
+        for (const QString& w : ws.warnings())
+            j["warnings"].push_back(toStd(w));
+        ctx.printJson(j);
         return code;
     }
+    for (const QString& w : ws.warnings())
+        ctx.warn(w);
     ctx.out(QStringLiteral("%1curator at %2: checked %3, marked stale %4, archived %5, "
                            "reactivated %6, skipped pinned %7, skipped not agent-created %8, "
                            "failed %9")

@@ -191,8 +191,10 @@ Result<bool> MemoryApplier::isStale(const QString& target, const Json& op) const
     if (!s)
         return s.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(s.error());
     auto entries = s->entries();
+    // A file that cannot be read (not UTF-8, no permission) says nothing about the entry: the
+    // item is not called outdated, and approving it fails with Hermes' refusal to write it.
     if (!entries)
-        return fail(entries.error());
+        return entries.error().kind == ErrorKind::Io ? Result<bool>(false) : fail(entries.error());
     // Entries a batch adds before it edits them count as present.
     QStringList known = *entries;
     const std::vector<MemoryOp> single{*memoryOp};

@@ -2,9 +2,12 @@
 
 #include "audit/AuditAction.h"
 #include "hermes/HermesProfiles.h"
+#include "hermes/StagedWrite.h"
 #include "inbox/InboxStatus.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
+#include "store/InboxRepository.h"
+#include "util/AtomicFile.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
@@ -34,9 +37,27 @@ void syncFolder(const QString& folder)
 
 Json SettledWrite::toJson() const
 {
-    return {{"hermes_id", toStd(hermesId)}, {"profile", toStd(profile)}, {"file", toStd(fileName)},
-            {"inbox_id", inboxId},          {"outcome", toStd(outcome)}, {"inbox_status", toStd(inboxStatus)},
-            {"file_removed", fileRemoved}};
+    Json j = {{"hermes_id", toStd(hermesId)}, {"profile", toStd(profile)}, {"file", toStd(fileName)},
+              {"inbox_id", inboxId},          {"outcome", toStd(outcome)}, {"inbox_status", toStd(inboxStatus)},
+              {"file_removed", fileRemoved}};
+    if (!keptBecause.isEmpty())
+        j["kept_because"] = toStd(keptBecause);
+    return j;
+}
+
+Result<bool> HermesSettler::holdsDecidedWrite(const QString& path, const HermesRepository::Record& record)
+{
+    auto bytes = AtomicFile::read(path);
+    if (!bytes)
+        return fail(bytes.error());
+    auto item = InboxRepository(m_workspace.db()).find(record.inboxId);
+    if (!item)
+        return fail(item.error());
+    if (!*item)
+        return false;
+    // A file Sediment cannot parse is not known to be the decided write: it stays.
+    auto staged = StagedWrite::parseIn(record.subsystem, *bytes, record.fileName);
+    return staged && staged->id == record.hermesId && staged->contentHash() == (*item)->contentHash;
 }
 
 HermesSettler::HermesSettler(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
@@ -75,7 +96,17 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
     const QString folder = pendingFolder(record.profile, record.subsystem);
     const QString path = folder + QLatin1Char('/') + record.fileName;
     HermesRepository repo(m_workspace.db());
+    bool same = false;
     if (QFile::exists(path)) {
+        auto held = holdsDecidedWrite(path, record);
+        if (!held)
+            return fail(held.error());
+        same = *held;
+        if (!same)
+            out.keptBecause =
+                QStringLiteral("it holds another write than the one inbox item %1 decided").arg(record.inboxId);
+    }
+    if (same) {
         if (::unlink(QFile::encodeName(path).constData()) != 0 && errno != ENOENT) {
             const QString why =
                 QStringLiteral("cannot remove %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
@@ -107,8 +138,10 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
         e.subjectId = HermesRepository::keyOf(record.hermesId, record.profile);
         e.reason = changed ? QStringLiteral("inbox item %1 %2: staged file %3")
                                  .arg(record.inboxId)
-                                 .arg(record.inboxStatus,
-                                      out.fileRemoved ? QStringLiteral("removed") : QStringLiteral("already gone"))
+                                 .arg(record.inboxStatus, out.fileRemoved ? QStringLiteral("removed")
+                                                          : out.keptBecause.isEmpty()
+                                                              ? QStringLiteral("already gone")
+                                                              : QStringLiteral("kept: ") + out.keptBecause)
                            : QStringLiteral("staged file of an already settled write removed "
                                             "(an earlier settle was interrupted); nothing applied");
         e.details = {{"inbox_id", record.inboxId},

@@ -23,6 +23,9 @@ struct SettledWrite {
     QString outcome;          // applied | refused
     QString inboxStatus;      // the decision that settled it
     bool fileRemoved = false; // false: the file was already gone (settled after a crash)
+    // Set when the file at that name no longer holds the write that was decided (edited, or
+    // replaced by another record under the same id): it is left where it is.
+    QString keptBecause;
 
     Json toJson() const;
 };
@@ -56,6 +59,10 @@ public:
     static bool isDecided(const QString& inboxStatus);
 
 private:
+    // Whether `path` still holds the write the record's inbox item decided: the same id and
+    // the same destination and op. Only such a file may be removed as settled.
+    Result<bool> holdsDecidedWrite(const QString& path, const HermesRepository::Record& record);
+
     Workspace& m_workspace;
     const Clock& m_clock;
 };

@@ -128,7 +128,9 @@ void PendingQueue::scanFolder(const QString& profile, const QString& subsystem, 
     const QDir dir(folder(profile, subsystem));
     if (!dir.exists())
         return;
-    const QStringList names = dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDir::Name);
+    // Hermes lists its queue with glob("*.json"), which is case-sensitive: "a.JSON" is no record.
+    const QStringList names =
+        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Hidden | QDir::CaseSensitive, QDir::Name);
     for (const QString& name : names) {
         if (name.startsWith(QLatin1Char('.'))) // a writer's temporary file
             continue;
@@ -203,7 +205,8 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         const auto& record = **known;
         if (record.subsystem != w.subsystem) {
             report.unparseable.push_back(
-                {f.fileName, QStringLiteral("id '%1' is already used by a staged %2 write").arg(w.id, record.subsystem),
+                {f.fileName, f.profile,
+                 QStringLiteral("id '%1' is already used by a staged %2 write").arg(w.id, record.subsystem),
                  f.subsystem});
         } else if (record.state == QLatin1String("imported")) {
             report.waiting.push_back(w.id);
@@ -213,15 +216,26 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
                                                          "file disappeared; stage it again under a new id")
                                               .arg(w.id, record.settledAt.value_or(QString())),
                                           f.subsystem});
+        } else if (record.fileName != w.fileName) {
+            // The id belongs to the file that was imported and decided; this one is another write.
+            report.unparseable.push_back({f.fileName, f.profile,
+                                          QStringLiteral("id '%1' is used by another staged file").arg(w.id),
+                                          f.subsystem});
         } else {
             // Decided and settled, yet the file is back: the removal after an approval was
-            // interrupted. The database knows the outcome, so only the file goes.
-            HermesRepository::Record again = record;
-            again.fileName = w.fileName;
-            auto s = settler.settleRecord(again, settleActor);
+            // interrupted. The database knows the outcome, so only the file goes, and only if
+            // it still holds the write that was decided.
+            auto s = settler.settleRecord(record, settleActor);
             if (!s)
                 return fail(s.error());
-            report.settled.push_back(std::move(*s));
+            if (s->keptBecause.isEmpty())
+                report.settled.push_back(std::move(*s));
+            else
+                report.unparseable.push_back(
+                    {f.fileName, f.profile,
+                     QStringLiteral("id '%1' was already decided, and %2; stage it again under a new id")
+                         .arg(w.id, s->keptBecause),
+                     f.subsystem});
         }
     }
 

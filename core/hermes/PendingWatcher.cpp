@@ -77,7 +77,8 @@ QString PendingWatcher::listingSignature() const
             if (!dir.exists())
                 continue;
             sig += profile.name + QLatin1Char('/') + subsystem + QLatin1Char('\n');
-            const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+            const QFileInfoList files =
+                dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files | QDir::CaseSensitive, QDir::Name);
             for (const QFileInfo& f : files)
                 sig += f.fileName() + QLatin1Char(':') + QString::number(f.size()) + QLatin1Char(':')
                        + QString::number(f.lastModified().toMSecsSinceEpoch()) + QLatin1Char('\n');

@@ -11,10 +11,11 @@ namespace sediment {
 
 namespace {
 
-constexpr int kMaxContentCodePoints = 4096; // docs/verbs.md#propose: memory content is capped, not refused
+constexpr int kMaxSummaryCodePoints = 4096; // docs/verbs.md#propose: a rationale is capped, not refused
 
 // Removes C0 controls other than TAB and LF, CR and DEL, then caps the length in code points,
-// noting what changed under `field` (docs/verbs.md#propose sanitising; memory entries reach the system prompt).
+// noting what changed under `field`. Only for the summary, which the inbox shows as the item's
+// rationale (docs/verbs.md#propose sanitising); the write itself is kept as staged.
 QString sanitize(const QString& text, const QString& field, Json& report)
 {
     QString out;
@@ -31,10 +32,10 @@ QString sanitize(const QString& text, const QString& field, Json& report)
     if (stripped > 0)
         report.push_back({{"field", toStd(field)}, {"stripped_control_chars", stripped}});
     const auto codePoints = out.toUcs4();
-    if (codePoints.size() > kMaxContentCodePoints) {
-        out = QString::fromUcs4(reinterpret_cast<const char32_t*>(codePoints.constData()), kMaxContentCodePoints);
+    if (codePoints.size() > kMaxSummaryCodePoints) {
+        out = QString::fromUcs4(reinterpret_cast<const char32_t*>(codePoints.constData()), kMaxSummaryCodePoints);
         report.push_back(
-            {{"field", toStd(field)}, {"cut_to", kMaxContentCodePoints}, {"original_length", codePoints.size()}});
+            {{"field", toStd(field)}, {"cut_to", kMaxSummaryCodePoints}, {"original_length", codePoints.size()}});
     }
     return out;
 }
@@ -52,7 +53,7 @@ Result<std::optional<QString>> optionalText(const Json& obj, const char* key, co
 
 // One add/replace/remove, checked with the request errors of docs/user-guide.md#memory so that a staged write that
 // could never apply is reported at import instead of failing at approval.
-Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitized, bool inBatch)
+Result<Json> parseOperation(const Json& raw, const QString& where, bool inBatch)
 {
     if (!raw.is_object())
         return fail(Error::invalid(QStringLiteral("%1must be an object").arg(where)));
@@ -95,12 +96,15 @@ Result<Json> parseOperation(const Json& raw, const QString& where, Json& sanitiz
     if (!problem.isEmpty())
         return fail(Error::invalid(where + problem));
 
+    // The texts are kept exactly as staged: approving replays them through the memory tool's
+    // own rules (strip, limits, threat and invisible-character scan) as Hermes' approval does.
+    // Sanitising them here would write bytes Hermes never would (docs/verbs.md#hermes).
     Json op = Json::object();
     op["action"] = toStd(action);
     if (action != QLatin1String("remove"))
-        op["content"] = toStd(sanitize(**content, where + QStringLiteral("content"), sanitized));
+        op["content"] = toStd(**content);
     if (action != QLatin1String("add")) {
-        op["old_text"] = toStd(sanitize(**oldText, where + QStringLiteral("old_text"), sanitized));
+        op["old_text"] = toStd(**oldText);
         // The whole entry the agent saw, kept verbatim: approval applies to exactly that entry.
         // Its absence is kept too (as null), since Hermes refuses to replay such a record.
         auto matched = optionalText(raw, "matched_entry", where);
@@ -163,14 +167,14 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
         int n = 0;
         for (const Json& raw : *opsIt) {
             ++n;
-            auto op = parseOperation(raw, QStringLiteral("operation %1: ").arg(n), w.sanitized, true);
+            auto op = parseOperation(raw, QStringLiteral("operation %1: ").arg(n), true);
             if (!op)
                 return fail(op.error());
             ops.push_back(std::move(*op));
         }
         w.op = {{"action", "batch"}, {"operations", std::move(ops)}};
     } else {
-        auto op = parseOperation(payload, {}, w.sanitized, false);
+        auto op = parseOperation(payload, {}, false);
         if (!op)
             return fail(op.error());
         w.op = std::move(*op);

@@ -22,7 +22,7 @@ struct StagedWrite {
     QString target;                               // memory | user
     Json op;                        // the inbox op: {action, content?, old_text?} or {action:"batch", operations}
     Json unknown = Json::object();  // top-level fields Sediment does not interpret
-    Json sanitized = Json::array(); // what sanitising stripped or cut (docs/verbs.md#propose)
+    Json sanitized = Json::array(); // what sanitising stripped or cut from the summary (docs/verbs.md#propose)
 
     static Result<StagedWrite> parse(const QByteArray& bytes, const QString& fileName);
     // The record of `pending/<subsystem>/`: memory writes here, skill writes in StagedSkillWrite.

@@ -31,10 +31,11 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
     if (*hermes && (*hermes)->state != QLatin1String("imported"))
         return fail(
             Error::refused(QStringLiteral("inbox item %1 is the staged Hermes write %2, and refusing it removed "
-                                          "pending/memory/%3: Hermes has dropped it, so the refusal stands "
+                                          "%3pending/%4/%5: Hermes has dropped it, so the refusal stands "
                                           "(stage the write again in Hermes to review it anew)")
                                .arg(id)
-                               .arg((*hermes)->hermesId, (*hermes)->fileName)));
+                               .arg((*hermes)->hermesId, HermesProfiles::prefixOf((*hermes)->profile),
+                                    (*hermes)->subsystem, (*hermes)->fileName)));
 
     AuditEntry e;
     e.actor = Actor::human(reviewer);

@@ -7,8 +7,10 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <set>
 #include <string>
 
@@ -19,24 +21,6 @@ namespace {
 void note(QString& problem, const QString& more)
 {
     problem = problem.isEmpty() ? more : problem + QStringLiteral(", ") + more;
-}
-
-std::optional<int> limitAt(const YAML::Node& memory, const char* key, QString& problem)
-{
-    const YAML::Node node = memory[key];
-    if (!node)
-        return std::nullopt;
-    try {
-        const long long v = node.as<long long>();
-        if (v < 0 || v > 100000000) {
-            note(problem, QStringLiteral("memory.%1 is out of range").arg(QLatin1String(key)));
-            return std::nullopt;
-        }
-        return int(v);
-    } catch (const YAML::Exception&) {
-        note(problem, QStringLiteral("memory.%1 is not an integer").arg(QLatin1String(key)));
-        return std::nullopt;
-    }
 }
 
 // Hermes' is_truthy_value(value, default=True) over what PyYAML would have produced: a YAML
@@ -206,6 +190,66 @@ void readCurator(const YAML::Node& root, HermesConfig& c)
         c.curatorPruneBuiltins = pythonTruth(prune);
 }
 
+// tools/write_approval.py's gate: a YAML boolean is itself, a str is on when stripped and
+// lower-cased it is one of Hermes' truthy words, anything else (a number, null) is off.
+std::optional<bool> writeApprovalAt(const YAML::Node& section, const char* key, const char* label, QString& problem)
+{
+    const YAML::Node node = section.IsMap() ? section[key] : YAML::Node();
+    if (!node)
+        return std::nullopt;
+    bool isString = false;
+    if (node.IsScalar()) {
+        const std::string& t = node.Scalar();
+        if (node.Tag() != "!") {
+            if (const auto b = yamlBool(t))
+                return *b;
+            isString = !isYamlNull(t) && !yamlInt(t) && !yamlFloat(t);
+        } else {
+            isString = true;
+        }
+        if (isString) {
+            static const QStringList truthy{QStringLiteral("on"), QStringLiteral("true"),    QStringLiteral("yes"),
+                                            QStringLiteral("1"),  QStringLiteral("approve"), QStringLiteral("enabled")};
+            if (truthy.contains(QString::fromStdString(t).trimmed().toLower()))
+                return true;
+        }
+    }
+    note(problem,
+         QStringLiteral("%1.write_approval is not a boolean (Hermes reads it as off)").arg(QLatin1String(label)));
+    return false;
+}
+
+// tools/memory_tool.py's load_on_disk_store builds the store from int() of both limits in one
+// expression: when either is not a number int() reads, the store gets every default, both
+// limits and both enable flags. A limit int() does read is kept as is, even a negative one.
+void readMemory(const YAML::Node& memory, HermesConfig& c)
+{
+    c.memoryEnabled = enabledFlag(memory["memory_enabled"]);
+    c.userProfileEnabled = enabledFlag(memory["user_profile_enabled"]);
+    QStringList broken;
+    auto limitAt = [&](const char* key, std::optional<int>& out) {
+        const YAML::Node node = memory[key];
+        if (!node)
+            return;
+        const auto n = pythonInt(node);
+        if (!n) {
+            broken << QStringLiteral("memory.%1").arg(QLatin1String(key));
+            return;
+        }
+        out = int(std::clamp<long long>(*n, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    };
+    limitAt("memory_char_limit", c.memoryCharLimit);
+    limitAt("user_char_limit", c.userCharLimit);
+    if (broken.isEmpty())
+        return;
+    c.memoryCharLimit.reset();
+    c.userCharLimit.reset();
+    c.memoryEnabled = c.userProfileEnabled = true;
+    note(c.problem, QStringLiteral("%1 is not an integer (Hermes then uses the default limits 2200 and 1375 "
+                                   "and enables both stores)")
+                        .arg(broken.join(QStringLiteral(" and "))));
+}
+
 } // namespace
 
 HermesConfig HermesConfig::load(const QString& path)
@@ -223,42 +267,30 @@ HermesConfig HermesConfig::load(const QString& path)
         const YAML::Node root = YAML::Load(bytes.toStdString());
         if (!root || root.IsNull())
             return c;
+        // hermes_cli/config.py merges the file into its defaults; a file that is not a mapping
+        // makes that merge fail, and Hermes keeps its whole default configuration.
         if (!root.IsMap()) {
-            c.problem = QStringLiteral("%1 is not a YAML mapping; using the default limits").arg(path);
+            c.problem = QStringLiteral("%1 is not a YAML mapping; Hermes' defaults apply to every key").arg(path);
             return c;
         }
         readCurator(root, c);
+        if (const YAML::Node skills = root["skills"])
+            c.skillsWriteApproval = writeApprovalAt(skills, "write_approval", "skills", c.problem);
         const YAML::Node memory = root["memory"];
-        if (!memory || memory.IsNull()) // `memory:` with nothing under it, as Hermes reads it
-            return c;
-        if (!memory.IsMap()) {
-            c.problem = QStringLiteral("%1: memory is not a mapping; using the default limits").arg(path);
-            return c;
-        }
-        c.memoryEnabled = enabledFlag(memory["memory_enabled"]);
-        c.userProfileEnabled = enabledFlag(memory["user_profile_enabled"]);
-        c.memoryCharLimit = limitAt(memory, "memory_char_limit", c.problem);
-        c.userCharLimit = limitAt(memory, "user_char_limit", c.problem);
-        if (const YAML::Node wa = memory["write_approval"]) {
-            try {
-                c.writeApproval = wa.as<bool>();
-            } catch (const YAML::Exception&) {
-                note(c.problem, QStringLiteral("memory.write_approval is not a boolean"));
-            }
+        if (memory && memory.IsMap()) {
+            readMemory(memory, c);
+            c.writeApproval = writeApprovalAt(memory, "write_approval", "memory", c.problem);
+        } else if (memory && !memory.IsNull()) { // `memory:` with nothing under it is no problem
+            note(c.problem, QStringLiteral("memory is not a mapping (Hermes then uses the default limits)"));
         }
         if (!c.problem.isEmpty())
-            c.problem = QStringLiteral("%1: %2; the default is used instead").arg(path, c.problem);
+            c.problem = QStringLiteral("%1: %2").arg(path, c.problem);
     } catch (const YAML::Exception& e) {
-        // A partly read file must not leave half its values in force.
-        c.memoryCharLimit.reset();
-        c.userCharLimit.reset();
-        c.writeApproval.reset();
-        c.memoryEnabled = c.userProfileEnabled = true;
-        // Hermes' curator cannot load such a file either and uses its own fallbacks.
-        c.curatorStaleAfterDays = 30;
-        c.curatorArchiveAfterDays = 90;
-        c.curatorPruneBuiltins = true;
-        c.problem = QStringLiteral("%1 is malformed YAML (%2); using the default limits")
+        // Hermes' load_config catches the parse error and keeps its whole default configuration,
+        // so no value of a partly read file stays in force: every key is Hermes' default.
+        c = HermesConfig();
+        c.problem = QStringLiteral("%1 is malformed YAML (%2); Hermes ignores the whole file, so its defaults "
+                                   "apply to every key")
                         .arg(path, QString::fromStdString(e.what()));
     }
     return c;

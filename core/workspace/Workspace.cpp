@@ -36,12 +36,14 @@ Result<std::unique_ptr<Workspace>> Workspace::open(const QString& dir, Database:
     auto config = Config::load(root + QStringLiteral("/sediment.json"));
     if (!config)
         return fail(config.error());
-    // A Hermes home's config.yaml supplies the limits sediment.json leaves unset (docs/verbs.md#hermes).
+    // A Hermes home's config.yaml supplies the limits sediment.json leaves unset (docs/verbs.md#hermes),
+    // and its other keys (curator, write approval) even when sediment.json sets both: its problem
+    // is always worth a warning.
     QStringList warnings;
+    const auto hermes = HermesConfig::load(root + QStringLiteral("/config.yaml"));
+    if (!hermes.problem.isEmpty())
+        warnings << hermes.problem;
     if (!config->memoryCharLimit || !config->userCharLimit) {
-        const auto hermes = HermesConfig::load(root + QStringLiteral("/config.yaml"));
-        if (!hermes.problem.isEmpty())
-            warnings << hermes.problem;
         if (!config->memoryCharLimit)
             config->memoryCharLimit = hermes.memoryCharLimit.value_or(2200);
         if (!config->userCharLimit)

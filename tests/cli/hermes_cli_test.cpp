@@ -33,6 +33,17 @@ private:
     {
         return QFile::exists(path(QStringLiteral("pending/memory/%1.json").arg(id)));
     }
+    QByteArray fileBytes(const QString& rel) const
+    {
+        QFile f(path(rel));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+    void writeBytes(const QString& rel, const QByteArray& bytes) const
+    {
+        QFile f(path(rel));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(f.write(bytes), bytes.size());
+    }
     void writeConfig(const QByteArray& yaml)
     {
         QFile f(path(QStringLiteral("config.yaml")));
@@ -88,6 +99,56 @@ private Q_SLOTS:
         QVERIFY(mem.open(QIODevice::ReadOnly));
         QVERIFY(mem.readAll().endsWith(
             "\n§\nThe CI cache key includes the compiler version; bump it after toolchain upgrades."));
+    }
+
+    void settlingRemovesOnlyTheFileItImported()
+    {
+        // Another file claims the id of 1a2b3c01 with another write: nobody decided it.
+        QByteArray other = fileBytes(QStringLiteral("pending/memory/1a2b3c01.json"));
+        other.replace("bump it after toolchain upgrades", "never bump it");
+        writeBytes(QStringLiteral("pending/memory/zzzz9999.json"), other);
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["imported"][0].value("hermes_id", ""), std::string("1a2b3c01"));
+        const qint64 id = j["imported"][0].value("inbox_id", qint64(0));
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}).code, 0);
+        QVERIFY(!staged(QStringLiteral("1a2b3c01")));
+
+        const Json again =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(fileBytes(QStringLiteral("pending/memory/zzzz9999.json")), other);
+        QVERIFY(again["settled"].empty());
+        bool reported = false;
+        for (const auto& p : again["unparseable"])
+            reported = reported
+                       || (p.value("file", "") == "zzzz9999.json"
+                           && p.value("error", "") == "id '1a2b3c01' is used by another staged file");
+        QVERIFY2(reported, again.dump().c_str());
+    }
+
+    void aStagedFileEditedAfterImportIsNotRemovedBySettling()
+    {
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        const qint64 id = j["imported"][0].value("inbox_id", qint64(0)); // 1a2b3c01
+        QByteArray edited = fileBytes(QStringLiteral("pending/memory/1a2b3c01.json"));
+        edited.replace("bump it after toolchain upgrades", "never bump it");
+        writeBytes(QStringLiteral("pending/memory/1a2b3c01.json"), edited);
+        const Run approve = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QCOMPARE(approve.code, 0);
+        QCOMPARE(fileBytes(QStringLiteral("pending/memory/1a2b3c01.json")), edited);
+
+        const Json again =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(fileBytes(QStringLiteral("pending/memory/1a2b3c01.json")), edited);
+        bool reported = false;
+        for (const auto& p : again["unparseable"])
+            reported = reported
+                       || (p.value("file", "") == "1a2b3c01.json"
+                           && p.value("error", "")
+                                  .starts_with("id '1a2b3c01' was already decided, and it holds "
+                                               "another write than the one inbox item"));
+        QVERIFY2(reported, again.dump().c_str());
     }
 
     void pinnedWritesApplyToTheirEntryOrFailWithHermesMessage()
@@ -205,6 +266,73 @@ private Q_SLOTS:
         QCOMPARE(j.value("write_approval", false), true);
         QCOMPARE(j.value("staged_files", 0), 12);
         QCOMPARE(j.value("unparseable_files", 0), 1);
+    }
+
+    void onlyNamesEndingInLowerCaseJsonAreRecords()
+    {
+        // Hermes' glob("*.json") is case-sensitive: these are not in its queue, nor in ours.
+        const QByteArray record = fileBytes(QStringLiteral("pending/memory/1a2b3c01.json"));
+        writeBytes(QStringLiteral("pending/memory/a.JSON"), record);
+        writeBytes(QStringLiteral("pending/memory/b.Json"), "not a record");
+        const Json s = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json")}).json();
+        QCOMPARE(s.value("staged_files", 0), 12);
+        QCOMPARE(s.value("unparseable_files", 0), 1);
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["imported"].size(), size_t(11));
+        QCOMPARE(j["unparseable"].size(), size_t(1));
+        QCOMPARE(fileBytes(QStringLiteral("pending/memory/a.JSON")), record);
+    }
+
+    void approvalWritesTheStagedTextExactlyAsHermesWould()
+    {
+        QVERIFY(QDir(path(QStringLiteral("pending/memory"))).removeRecursively());
+        QDir().mkpath(path(QStringLiteral("pending/memory")));
+        writeConfig("memory:\n  memory_char_limit: 10000\n  write_approval: true\n");
+        const auto stage = [&](const char* id, const std::string& content, double at) {
+            const Json r = {{"id", id},
+                            {"subsystem", "memory"},
+                            {"action", "add"},
+                            {"summary", "add to memory"},
+                            {"origin", "foreground"},
+                            {"created_at", at},
+                            {"payload", {{"action", "add"}, {"target", "memory"}, {"content", content}}}};
+            writeBytes(QStringLiteral("pending/memory/%1.json").arg(QLatin1String(id)),
+                       QByteArray::fromStdString(r.dump(2)));
+        };
+        const std::string longEntry(5000, 'x');
+        stage("ee000001", longEntry, 1.0);
+        stage("ee000002",
+              "a\x07"
+              "b",
+              2.0);
+        stage("ee000003", "a\rb", 3.0);
+        stage("ee000004", "zero\u200Bwidth", 4.0); // Hermes' invisible-character refusal
+        const QByteArray before = fileBytes(QStringLiteral("memories/MEMORY.md"));
+        const Json j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["imported"].size(), size_t(4));
+        for (int i = 0; i < 3; ++i) {
+            const qint64 id = j["imported"][i].value("inbox_id", qint64(0));
+            QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}).code, 0);
+            const Json shown =
+                run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")})
+                    .json();
+            QCOMPARE(shown.value("status", ""), std::string("applied"));
+            QVERIFY2(shown["sanitized"].is_null() || shown["sanitized"].empty(), shown.dump().c_str());
+        }
+        QCOMPARE(fileBytes(QStringLiteral("memories/MEMORY.md")), before + "\n\xC2\xA7\n"
+                                                                      + QByteArray::fromStdString(longEntry)
+                                                                      + "\n\xC2\xA7\na\x07"
+                                                                        "b"
+                                                                      + "\n\xC2\xA7\na\rb");
+
+        const qint64 hidden = j["imported"][3].value("inbox_id", qint64(0));
+        const Run refused = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(hidden)});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("Blocked: content contains invisible unicode character U+200B"),
+                 refused.err.constData());
+        QVERIFY(staged(QStringLiteral("ee000004")));
     }
 
     void aMalformedConfigYamlIsReportedAndTheDefaultsApply()

@@ -115,6 +115,22 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(at("skills/hubbed")));
     }
 
+    void aConfigYamlThatDoesNotParseGivesHermesDefaultsAndOneWarning()
+    {
+        // Hermes keeps its whole default configuration: 14 and 30 days, not the curator's 30/90.
+        const QString config = home(QStringLiteral("config.yaml"));
+        const QByteArray before = fileBytes(config);
+        writeFileBytes(config, "curator:\n  stale_after_days: [5\n");
+        const auto run = clitest::sediment(m_dir.path(), {QStringLiteral("skills"), QStringLiteral("curate"),
+                                                          QStringLiteral("--dry-run"), QStringLiteral("--now"),
+                                                          QStringLiteral("2026-06-01T12:00:00Z")});
+        writeFileBytes(config, before);
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.out.contains("Hermes' rules: stale after 14 days, archive after 30 days"), run.out.constData());
+        QVERIFY2(run.err.startsWith("sediment: warning: ") && run.err.contains("malformed YAML"), run.err.constData());
+        QCOMPARE(run.err.count('\n'), 1);
+    }
+
     void anUnreadableUsageFileIsAClearErrorWithExitCodeTwo()
     {
         QTemporaryDir other;

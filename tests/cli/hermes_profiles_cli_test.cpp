@@ -112,6 +112,40 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(path(QStringLiteral("pending/memory/1a2b3c01.json"))));
     }
 
+    void aProfilesUnreadableStoreHidesNoItemAndFailsOnlyItsOwnApproval()
+    {
+        // Not UTF-8: Hermes refuses every write to it, and so must Sediment, item by item.
+        const QByteArray broken("Work entry.\xff\xfe");
+        sediment::test::writeFileBytes(path(QStringLiteral("profiles/work/memories/MEMORY.md")), broken);
+        const auto j =
+            run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
+        QCOMPARE(j["imported"].size(), size_t(13));
+        const qint64 id = j["imported"][0].value("inbox_id", qint64(0)); // work's aa000001
+
+        const Run listed = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(listed.code, 0);
+        QCOMPARE(listed.json().size(), size_t(13));
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("list")}).code, 0);
+        const Run hermes = run({QStringLiteral("hermes"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(hermes.code, 0);
+        QCOMPARE(hermes.json().size(), size_t(13));
+        for (const auto& w : hermes.json())
+            QCOMPARE(w.contains("store_error"), w.value("profile", "") == "work");
+
+        const Run approve = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QCOMPARE(approve.code, 1);
+        QVERIFY2(approve.err.contains("Refusing to write MEMORY.md: the file exists on disk but could not be read "
+                                      "right now"),
+                 approve.err.constData());
+        const auto shown =
+            run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")})
+                .json();
+        QCOMPARE(shown.value("status", ""), std::string("failed"));
+        QVERIFY(shown.value("reason", "").starts_with("Refusing to write MEMORY.md:"));
+        QCOMPARE(bytes(QStringLiteral("profiles/work/memories/MEMORY.md")), broken);
+        QVERIFY(QFile::exists(path(QStringLiteral("profiles/work/pending/memory/aa000001.json"))));
+    }
+
     void statusCountsAndAgesEachProfileAndSubsystem()
     {
         run({QStringLiteral("hermes"), QStringLiteral("import-pending")});

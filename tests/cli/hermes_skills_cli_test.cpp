@@ -67,6 +67,17 @@ private Q_SLOTS:
         write(QStringLiteral("skills/deploy/SKILL.md"), QByteArray::fromStdString(kSkill));
     }
 
+    void anUnusableSkillRecordIsNamedInItsOwnFolder()
+    {
+        write(QStringLiteral("pending/skills/dd000001.json"), "{\"id\": \"dd000001\"");
+        write(QStringLiteral("profiles/work/pending/skills/dd000002.json"), "[]");
+        const Run r = run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("cannot use pending/skills/dd000001.json: "), r.out.constData());
+        QVERIFY2(r.out.contains("cannot use profiles/work/pending/skills/dd000002.json: "), r.out.constData());
+        QVERIFY(!r.out.contains("pending/memory/"));
+    }
+
     void importsListsAndApprovesAStagedPatch()
     {
         stage("cc000001", {{"action", "patch"},

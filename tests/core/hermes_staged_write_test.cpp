@@ -93,14 +93,17 @@ private Q_SLOTS:
         QCOMPARE(w->source()["payload_extra"].value("confidence", 0.0), 0.4);
     }
 
-    void stripsControlCharactersAndSaysSo()
+    void keepsTheStagedTextsAsTheyAreAndSanitisesOnlyTheSummary()
     {
-        auto w = StagedWrite::parse("{\"id\":\"c1\",\"payload\":{\"action\":\"add\",\"content\":\"a\\u0007b\\r\\nc\"}}",
-                                    QStringLiteral("c1.json"));
+        const std::string content = "a\u0007b\r\nc" + std::string(5000, 'x');
+        const Json record = {
+            {"id", "c1"}, {"summary", "add\u0007 it"}, {"payload", {{"action", "add"}, {"content", content}}}};
+        auto w = StagedWrite::parse(QByteArray::fromStdString(record.dump()), QStringLiteral("c1.json"));
         QVERIFY(w.has_value());
-        QCOMPARE(w->op.value("content", ""), std::string("ab\nc"));
+        QCOMPARE(w->op.value("content", ""), content);
+        QCOMPARE(w->summary, QStringLiteral("add it"));
         QCOMPARE(w->sanitized.size(), size_t(1));
-        QCOMPARE(w->sanitized[0].value("stripped_control_chars", 0), 2);
+        QCOMPARE(w->sanitized[0].value("field", ""), std::string("summary"));
     }
 
     void refusesUnusableRecordsWithOneReason()
