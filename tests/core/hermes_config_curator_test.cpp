@@ -1,7 +1,6 @@
 // config.yaml's curator.* keys, read as Hermes' curator reads them (int() and bool() on what
 // PyYAML makes of the text), with Hermes' defaults and fallbacks.
-#include "FileBytes.h"
-#include "workspace/HermesConfig.h"
+#include "ConfigYaml.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -13,12 +12,7 @@ class HermesConfigCuratorTest : public QObject {
 
     QTemporaryDir m_dir;
 
-    HermesConfig load(const QByteArray& yaml)
-    {
-        const QString path = m_dir.filePath(QStringLiteral("config.yaml"));
-        test::writeFileBytes(path, yaml);
-        return HermesConfig::load(path);
-    }
+    HermesConfig load(const QByteArray& yaml) { return test::loadConfigYaml(m_dir, yaml); }
 
 private Q_SLOTS:
     void absentKeysGiveHermesShippedDefaults()

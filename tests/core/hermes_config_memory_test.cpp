@@ -1,8 +1,7 @@
 // config.yaml's memory limits and write-approval gates, read as Hermes reads them: int() on
 // both limits with every default back when either fails, the gate's truthy words, and Hermes'
 // whole default configuration for a file that does not parse.
-#include "FileBytes.h"
-#include "workspace/HermesConfig.h"
+#include "ConfigYaml.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -14,12 +13,7 @@ class HermesConfigMemoryTest : public QObject {
 
     QTemporaryDir m_dir;
 
-    HermesConfig load(const QByteArray& yaml)
-    {
-        const QString path = m_dir.filePath(QStringLiteral("config.yaml"));
-        test::writeFileBytes(path, yaml);
-        return HermesConfig::load(path);
-    }
+    HermesConfig load(const QByteArray& yaml) { return test::loadConfigYaml(m_dir, yaml); }
 
 private Q_SLOTS:
     void limitsAreWhatPythonIntReads_data()
