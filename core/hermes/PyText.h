@@ -4,6 +4,8 @@
 #include <QString>
 
 #include <algorithm>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,35 @@ inline U rstrip(const U& s)
 }
 
 inline U strip(const U& s) { return lstrip(rstrip(s)); }
+
+// Python's int() of a str: Python's white space around, a sign, ASCII decimal digits with single
+// underscores between them; nothing where int() raises (or the value leaves 64 bits).
+inline std::optional<long long> intOf(const QString& text)
+{
+    const U s = strip(toU(text));
+    std::size_t i = 0;
+    const bool negative = !s.empty() && s[0] == U'-';
+    if (!s.empty() && (s[0] == U'+' || s[0] == U'-'))
+        ++i;
+    long long value = 0;
+    bool afterDigit = false;
+    for (; i < s.size(); ++i) {
+        const char32_t c = s[i];
+        if (c >= U'0' && c <= U'9') {
+            if (value > (std::numeric_limits<long long>::max() - 9) / 10)
+                return std::nullopt;
+            value = value * 10 + (c - U'0');
+            afterDigit = true;
+        } else if (c == U'_' && afterDigit) {
+            afterDigit = false;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!afterDigit)
+        return std::nullopt;
+    return negative ? -value : value;
+}
 
 inline std::vector<U> split(const U& s)
 {

@@ -1,11 +1,15 @@
 #include "hermes/SkillUsageTelemetry.h"
 
+#include "hermes/PyText.h"
 #include "skills/HermesUsageFile.h"
 #include "util/AtomicFile.h"
 #include "util/Json.h"
 
 #include <QDir>
 #include <QFileInfo>
+
+#include <cmath>
+#include <limits>
 
 namespace sediment {
 
@@ -15,13 +19,31 @@ namespace {
 // n log n where Json's ordered objects take n² (see json::parseShallowSorted).
 using UsageJson = nlohmann::json;
 
-qint64 countOf(const UsageJson& v)
+// Hermes' int(value or 0); nothing where int() raises, and then Hermes records nothing at all.
+std::optional<qint64> pythonCount(const UsageJson& v)
 {
-    if (v.is_number_integer() || v.is_number_unsigned())
+    if (v.is_null())
+        return 0;
+    if (v.is_boolean())
+        return v.get<bool>() ? 1 : 0;
+    if (v.is_number_integer())
         return v.get<qint64>();
-    if (v.is_number_float())
-        return qint64(v.get<double>());
-    return 0;
+    if (v.is_number_unsigned())
+        return v.get<quint64>() <= quint64(std::numeric_limits<qint64>::max())
+                   ? std::optional<qint64>(qint64(v.get<quint64>()))
+                   : std::nullopt;
+    if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (!std::isfinite(d) || std::fabs(d) >= 9.2e18)
+            return std::nullopt;
+        return qint64(d); // toward zero, as int() truncates
+    }
+    if (v.is_string())
+        return v.get_ref<const std::string&>().empty() ? std::optional<qint64>(0)
+                                                       : pytext::intOf(fromStd(v.get<std::string>()));
+    if (v.is_array() || v.is_object())
+        return v.empty() ? std::optional<qint64>(0) : std::nullopt;
+    return std::nullopt;
 }
 
 } // namespace
@@ -39,7 +61,10 @@ Status SkillUsageTelemetry::bumpPatch(const QString& name, const QDateTime& now)
         UsageJson& rec = data[toStd(name)];
         if (!rec.is_object())
             rec = HermesUsageFile::emptyRecord(now);
-        rec["patch_count"] = countOf(rec.value("patch_count", UsageJson(0))) + 1;
+        const auto count = pythonCount(rec.value("patch_count", UsageJson(0)));
+        if (!count)
+            return false;
+        rec["patch_count"] = *count + 1;
         rec["last_patched_at"] = toStd(HermesUsageFile::hermesTime(now));
         return true;
     });

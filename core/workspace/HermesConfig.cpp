@@ -1,5 +1,7 @@
 #include "workspace/HermesConfig.h"
 
+#include "hermes/PyText.h"
+
 #include <QFile>
 #include <QStringList>
 
@@ -71,19 +73,6 @@ std::optional<bool> yamlBool(const std::string& t)
     return std::nullopt;
 }
 
-// Python's int() of a str: surrounding blanks, a sign, decimal digits with single underscores
-// between them.
-std::optional<long long> pythonIntOfText(const QString& text)
-{
-    static const QRegularExpression re(QStringLiteral("^\\s*([+-]?\\d+(?:_\\d+)*)\\s*$"));
-    const auto m = re.match(text);
-    if (!m.hasMatch())
-        return std::nullopt;
-    bool ok = false;
-    const long long v = m.captured(1).remove(QLatin1Char('_')).toLongLong(&ok);
-    return ok ? std::optional<long long>(v) : std::nullopt;
-}
-
 // PyYAML's int and float forms of a plain scalar (YAML 1.1, without the sexagesimal ones).
 std::optional<long long> yamlInt(const std::string& raw)
 {
@@ -126,7 +115,7 @@ std::optional<long long> pythonInt(const YAML::Node& node)
         return std::nullopt;
     const std::string& t = node.Scalar();
     if (node.Tag() == "!") // quoted: a str
-        return pythonIntOfText(QString::fromStdString(t));
+        return pytext::intOf(QString::fromStdString(t));
     if (isYamlNull(t))
         return std::nullopt;
     if (const auto b = yamlBool(t))
@@ -138,7 +127,7 @@ std::optional<long long> pythonInt(const YAML::Node& node)
             return std::nullopt;
         return static_cast<long long>(*f);
     }
-    return pythonIntOfText(QString::fromStdString(t));
+    return pytext::intOf(QString::fromStdString(t));
 }
 
 // bool(value).

@@ -193,6 +193,45 @@ private Q_SLOTS:
                                 "\"active\",\n    \"use_count\": 0,\n    \"view_count\": 0\n  }\n}"));
     }
 
+    // Hermes bumps with int(value or 0) + 1, and records nothing when int() raises.
+    void aPatchCountIsReadAsPythonIntReadsIt_data()
+    {
+        QTest::addColumn<QByteArray>("stored");
+        QTest::addColumn<int>("after"); // -1: the file is left as it was
+        QTest::newRow("a number") << QByteArray("2") << 3;
+        QTest::newRow("a float truncates") << QByteArray("2.7") << 3;
+        QTest::newRow("a numeric text") << QByteArray("\"3\"") << 4;
+        QTest::newRow("blanks and underscores") << QByteArray("\" 1_000 \"") << 1001;
+        QTest::newRow("true") << QByteArray("true") << 2;
+        QTest::newRow("null") << QByteArray("null") << 1;
+        QTest::newRow("an empty text") << QByteArray("\"\"") << 1;
+        QTest::newRow("words") << QByteArray("\"abc\"") << -1;
+        QTest::newRow("a decimal text") << QByteArray("\"3.5\"") << -1;
+        QTest::newRow("a list") << QByteArray("[1]") << -1;
+    }
+
+    void aPatchCountIsReadAsPythonIntReadsIt()
+    {
+        QFETCH(QByteArray, stored);
+        QFETCH(int, after);
+        write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
+        const QByteArray usage = "{\n  \"deploy\": {\n    \"patch_count\": " + stored + "\n  }\n}";
+        write(QStringLiteral("skills/.usage.json"), usage);
+        const auto o =
+            run({{"action", "patch"}, {"name", "deploy"}, {"old_string", "2. Upload."}, {"new_string", "2. Ship."}});
+        QVERIFY2(o.success, qPrintable(o.message));
+        QFile f(path(QStringLiteral("skills/.usage.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray now = f.readAll();
+        if (after < 0) {
+            QCOMPARE(now, usage);
+            return;
+        }
+        const Json j = Json::parse(now.toStdString());
+        QCOMPARE(j["deploy"]["patch_count"].get<int>(), after);
+        QVERIFY(j["deploy"]["last_patched_at"].is_string());
+    }
+
     void aPatchThatBreaksTheFrontmatterIsRefused()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
