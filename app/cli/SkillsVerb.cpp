@@ -10,7 +10,6 @@
 #include "store/SkillRepository.h"
 #include "util/Time.h"
 
-#include <cstdio>
 #include <memory>
 
 namespace sediment::cli {
@@ -79,21 +78,17 @@ int list(Context& ctx, const Args& args, Workspace& ws)
     return 0;
 }
 
-void warnWriteBack(const std::optional<QString>& error)
+void warnWriteBack(const Context& ctx, const std::optional<QString>& error)
 {
-    if (!error)
-        return;
-    const std::string line = "sediment: warning: the database changed but .usage.json was not "
-                             "updated: "
-                             + error->toStdString() + '\n';
-    std::fwrite(line.data(), 1, line.size(), stderr);
+    if (error)
+        ctx.warn(QStringLiteral("the database changed but .usage.json was not updated: ") + *error);
 }
 
 int change(Context& ctx, const Args& args, const Result<SkillService::Change>& done)
 {
     if (!done)
         return ctx.error(done.error());
-    warnWriteBack(done->writeBackError);
+    warnWriteBack(ctx, done->writeBackError);
     if (args.flag(QStringLiteral("--json"))) {
         ctx.printJson(
             Json{{"changed", done->changed}, {"message", toStd(done->message)}, {"skill", done->skill.toJson()}});
@@ -108,7 +103,7 @@ int curate(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     auto report = Curator(ws, clock).run(args.flag(QStringLiteral("--dry-run")));
     if (!report)
         return ctx.error(report.error());
-    warnWriteBack(report->writeBackError);
+    warnWriteBack(ctx, report->writeBackError);
     // A folder that could not be moved is a failure the caller must see in the exit code too.
     const int code = report->failed > 0 ? 1 : 0;
     // A config.yaml Hermes cannot use changes the thresholds in force: the user is told once.

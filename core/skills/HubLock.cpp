@@ -13,15 +13,14 @@ namespace sediment {
 
 namespace {
 
-// The install_path folder as Hermes resolves it, or nothing when it leaves skills/.
+// The install_path folder as Hermes resolves it, or nothing when it leaves skills/ (the check
+// skill_manage makes of a supporting file's path).
 std::optional<QString> installFolder(const QString& skillsDir, const QString& installPath)
 {
     const QString joined = QDir::isAbsolutePath(installPath) ? installPath : skillsDir + QLatin1Char('/') + installPath;
-    const QString resolved = SkillTree::resolve(joined);
-    const QString root = SkillTree::resolve(skillsDir);
-    if (resolved != root && !resolved.startsWith(root + QLatin1Char('/')))
+    if (SkillTree::checkWithin(joined, skillsDir))
         return std::nullopt;
-    return resolved;
+    return SkillTree::resolve(joined);
 }
 
 } // namespace
