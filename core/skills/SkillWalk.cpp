@@ -1,5 +1,6 @@
 #include "skills/SkillWalk.h"
 
+#include "hermes/PyText.h"
 #include "skills/SkillPathRule.h"
 
 #include <QFile>
@@ -132,11 +133,11 @@ QString nameIn(int dirFd, const char* file, const QString& fallback)
     return SkillWalk::frontmatterName(readHead(fd.get(), buf), fallback);
 }
 
-// Python's str.isspace() on ASCII: the C spaces and the separators 0x1c-0x1f, which
-// QChar::isSpace leaves out.
-bool isAsciiSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); }
+// Python's str.isspace(), which strip() uses: the C spaces, the separators 0x1c-0x1f and the
+// Unicode ones (Qt's isSpace leaves the separators out).
+bool isAsciiSpace(char c) { return pytext::isPySpace(char32_t(static_cast<unsigned char>(c))); }
 
-bool isPythonSpace(QChar c) { return c.unicode() < 0x80 ? isAsciiSpace(char(c.unicode())) : c.isSpace(); }
+bool isPythonSpace(QChar c) { return pytext::isPySpace(c.unicode()); }
 
 QStringView strippedPython(QStringView v)
 {
