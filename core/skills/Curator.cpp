@@ -42,16 +42,20 @@ QString ledgerAction(const QString& to)
 
 Curator::Curator(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
-Result<CuratorPlan> Curator::plan(const QDateTime& now, std::optional<QString>& hermesUsage)
+Result<CuratorPlan> Curator::plan(const QDateTime& now, bool dryRun, std::optional<QString>& hermesUsage)
 {
     Database& db = m_workspace.db();
-    auto all = SkillRepository(db).all();
-    if (!all)
-        return fail(all.error());
     const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
     const CuratorSettings settings = CuratorSettings::of(m_workspace);
-    if (!settings.hermesHome)
+    if (!settings.hermesHome) {
+        auto all = SkillRepository(db).all();
+        if (!all)
+            return fail(all.error());
         return CuratorPlanner::sediment(*all, folders, settings.thresholds, now);
+    }
+    auto archivePaths = SkillRepository(db).archivePaths();
+    if (!archivePaths)
+        return fail(archivePaths.error());
     auto usage = UsageLink(db).fileOr(m_workspace.path(QStringLiteral("skills/.usage.json")));
     if (!usage)
         return fail(usage.error());
@@ -59,14 +63,15 @@ Result<CuratorPlan> Curator::plan(const QDateTime& now, std::optional<QString>& 
     if (!scope)
         return fail(scope.error());
     hermesUsage = QFileInfo(*usage).absoluteFilePath();
-    return CuratorPlanner::hermes(*scope, *all, folders, now);
+    return CuratorPlanner::hermes(*scope, *archivePaths, folders, now,
+                                  dryRun ? CuratorPlanner::Pass::DryRun : CuratorPlanner::Pass::Write);
 }
 
 Result<CuratorReport> Curator::run(bool dryRun)
 {
     const QDateTime now = m_clock.now().toUTC();
     std::optional<QString> hermesUsage;
-    auto planned = plan(now, hermesUsage);
+    auto planned = plan(now, dryRun, hermesUsage);
     if (!planned)
         return fail(planned.error());
     CuratorReport& report = planned->report;

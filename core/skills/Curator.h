@@ -29,8 +29,9 @@ public:
     Result<CuratorReport> run(bool dryRun);
 
 private:
-    // `hermesUsage` is set to the .usage.json read when the workspace is a Hermes home.
-    Result<CuratorPlan> plan(const QDateTime& now, std::optional<QString>& hermesUsage);
+    // `hermesUsage` is set to the .usage.json read when the workspace is a Hermes home. A dry
+    // run's plan leaves out what only a write needs (the records to sync).
+    Result<CuratorPlan> plan(const QDateTime& now, bool dryRun, std::optional<QString>& hermesUsage);
     // The files a committed pass updates after the database: .usage.json and the ledger.
     // Built-ins it archived go to the suppression list.
     void writeFiles(CuratorReport& report, const std::vector<Skill>& changed, const std::optional<QString>& hermesUsage,

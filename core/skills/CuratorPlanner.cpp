@@ -38,6 +38,7 @@ CuratorPlan CuratorPlanner::sediment(const std::vector<Skill>& all, const SkillF
     report.staleAfterDays = thresholds.staleAfterDays;
     report.archiveAfterDays = thresholds.archiveAfterDays;
     const CuratorRules::Cutoffs cutoffs(now, thresholds);
+    const SkillFolders::ArchiveTargets archiveTargets = folders.archiveTargets(now);
     for (const Skill& s : all) {
         const CuratorDecision d = CuratorRules::decide(s, cutoffs);
         if (d.scope == CuratorDecision::Scope::SkippedNotAgent) {
@@ -55,7 +56,7 @@ CuratorPlan CuratorPlanner::sediment(const std::vector<Skill>& all, const SkillF
         if (d.transition == CuratorDecision::Transition::Archive) {
             if (folders.hasLiveFolder(s.name)) {
                 step.folder = s.name;
-                step.archivePath = folders.archiveTarget(s.name, now);
+                step.archivePath = archiveTargets.of(s.name);
             } else {
                 step.why += QStringLiteral("; skills/%1 is missing, so it is archived in the "
                                            "database only")
@@ -69,8 +70,8 @@ CuratorPlan CuratorPlanner::sediment(const std::vector<Skill>& all, const SkillF
     return plan;
 }
 
-CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const std::vector<Skill>& database,
-                                   const SkillFolders& folders, const QDateTime& now)
+CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const QHash<QString, QString>& archivePaths,
+                                   const SkillFolders& folders, const QDateTime& now, Pass pass)
 {
     CuratorPlan plan;
     CuratorReport& report = plan.report;
@@ -81,16 +82,21 @@ CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const std::v
     report.archiveAfterDays = settings.thresholds.archiveAfterDays;
     report.pruneBuiltins = settings.pruneBuiltins;
     report.warnings = scope.warnings();
-    QHash<QString, const Skill*> known;
-    for (const Skill& s : database)
-        known.insert(s.name, &s);
-    for (auto it = scope.records().cbegin(); it != scope.records().cend(); ++it) {
-        Skill s = it.value();
-        // The file does not know where Sediment put an archived folder.
-        if (const Skill* old = known.value(s.name); old && s.state == QLatin1String("archived"))
-            s.archivePath = old->archivePath;
-        plan.synced.push_back(std::move(s));
+    const auto archivedAt = [&](const QString& name) -> std::optional<QString> {
+        const auto it = archivePaths.constFind(name);
+        return it == archivePaths.constEnd() ? std::nullopt : std::optional<QString>(*it);
+    };
+    if (pass == Pass::Write) {
+        plan.synced.reserve(std::size_t(scope.records().size()));
+        for (auto it = scope.records().cbegin(); it != scope.records().cend(); ++it) {
+            Skill s = it.value();
+            // The file does not know where Sediment put an archived folder.
+            if (s.state == QLatin1String("archived"))
+                s.archivePath = archivedAt(s.name);
+            plan.synced.push_back(std::move(s));
+        }
     }
+    const SkillFolders::ArchiveTargets archiveTargets = folders.archiveTargets(now);
 
     const CuratorRules::Cutoffs cutoffs(now, settings.thresholds);
     for (const auto& live : scope.liveSkills()) {
@@ -100,7 +106,6 @@ CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const std::v
         }
         ++report.checked;
         const Skill* rec = scope.record(live.name);
-        const Skill* old = known.value(live.name);
         // The file's pin, as Hermes reads it: a pin or unpin the agent wrote since the last
         // import counts now, and every pin Sediment makes is written to the file too. No
         // record is Hermes' empty one, unpinned.
@@ -114,11 +119,13 @@ CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const std::v
         }
         if (!rec) {
             // First sight of a bundled skill: its inactivity clock starts now.
-            Skill seed;
-            seed.name = live.name;
-            seed.createdBy = QStringLiteral("bundled");
-            seed.createdAt = now;
-            plan.seeds.push_back(std::move(seed));
+            if (pass == Pass::Write) {
+                Skill seed;
+                seed.name = live.name;
+                seed.createdBy = QStringLiteral("bundled");
+                seed.createdAt = now;
+                plan.seeds.push_back(std::move(seed));
+            }
             report.seededNames << live.name;
             ++report.seeded;
             continue;
@@ -127,19 +134,20 @@ CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const std::v
         if (d.transition == CuratorDecision::Transition::None)
             continue;
         CuratorReport::Step step = stepFor(*rec, d);
-        Skill target = *rec;
-        if (old)
-            target.archivePath = old->archivePath;
         if (d.transition == CuratorDecision::Transition::Archive) {
             // Hermes flattens category folders: skills/<category>/<name> goes to .archive/<name>.
             step.folder = live.folder;
-            step.archivePath = folders.archiveTarget(live.folder.section(QLatin1Char('/'), -1), now);
+            step.archivePath = archiveTargets.of(live.folder.section(QLatin1Char('/'), -1));
             if (scope.bundled(live.name))
                 plan.bundledArchives << live.name;
         }
         ++countFor(report, d.transition);
         report.plan.push_back(std::move(step));
-        plan.targets.push_back(std::move(target));
+        if (pass == Pass::Write) {
+            Skill target = *rec;
+            target.archivePath = archivedAt(live.name);
+            plan.targets.push_back(std::move(target));
+        }
     }
     return plan;
 }

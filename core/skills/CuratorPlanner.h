@@ -5,6 +5,7 @@
 #include "skills/Skill.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QStringList>
 
 #include <vector>
@@ -14,7 +15,8 @@ namespace sediment {
 class HermesCuratorScope;
 class SkillFolders;
 
-// A planned pass: the report, and for each step of its plan the record as it is now.
+// A planned pass: the report and, for a pass that writes, each step's record as it is now
+// (a Hermes dry run leaves targets, seeds and synced empty).
 struct CuratorPlan {
     CuratorReport report;
     std::vector<Skill> targets;
@@ -32,9 +34,12 @@ public:
 
     // Hermes' apply_automatic_transitions: the skills on disk that Hermes' curator manages,
     // with their .usage.json records, pins included (the database's are what the file said
-    // at the last import).
-    static CuratorPlan hermes(const HermesCuratorScope& scope, const std::vector<Skill>& database,
-                              const SkillFolders& folders, const QDateTime& now);
+    // at the last import). `archivePaths`: where Sediment put each archived folder, which the
+    // file does not say. Only the plan of a pass that writes carries the records it writes
+    // (targets, seeds, synced): a dry run of 100,000 skills has no use for copies of them.
+    enum class Pass { Write, DryRun };
+    static CuratorPlan hermes(const HermesCuratorScope& scope, const QHash<QString, QString>& archivePaths,
+                              const SkillFolders& folders, const QDateTime& now, Pass pass);
 };
 
 } // namespace sediment

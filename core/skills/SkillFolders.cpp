@@ -31,12 +31,22 @@ QString SkillFolders::skillFile(const QString& name) const { return liveFolder(n
 
 bool SkillFolders::hasLiveFolder(const QString& name) const { return QFileInfo(liveFolder(name)).isDir(); }
 
-QString SkillFolders::archiveTarget(const QString& name, const QDateTime& now) const
+SkillFolders::ArchiveTargets SkillFolders::archiveTargets(const QDateTime& now) const
+{
+    ArchiveTargets targets;
+    // Every kind of entry, dangling links too: a name that is there in any form is taken.
+    const QStringList entries =
+        QDir(m_dir + QStringLiteral("/.archive"))
+            .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Unsorted);
+    targets.m_taken = QSet<QString>(entries.cbegin(), entries.cend());
+    targets.m_suffix = QLatin1Char('-') + now.toUTC().toString(QStringLiteral("yyyyMMddHHmmss"));
+    return targets;
+}
+
+QString SkillFolders::ArchiveTargets::of(const QString& name) const
 {
     const QString plain = QStringLiteral(".archive/") + name;
-    if (!QFileInfo::exists(m_dir + QLatin1Char('/') + plain))
-        return plain;
-    return plain + QLatin1Char('-') + now.toUTC().toString(QStringLiteral("yyyyMMddHHmmss"));
+    return m_taken.contains(name) ? plain + m_suffix : plain;
 }
 
 Status SkillFolders::archive(const QString& name, const QString& relativeTarget) const

@@ -3,6 +3,7 @@
 #include "util/Error.h"
 
 #include <QDateTime>
+#include <QSet>
 #include <QString>
 
 #include <optional>
@@ -21,9 +22,19 @@ public:
     QString skillFile(const QString& name) const; // the live SKILL.md
     bool hasLiveFolder(const QString& name) const;
 
-    // Where an archive of `name` would go now, relative to skills/ (".archive/<name>", with the
-    // clock's UTC time appended when that is taken).
-    QString archiveTarget(const QString& name, const QDateTime& now) const;
+    // Where archives would go now, relative to skills/: ".archive/<name>", with the clock's UTC
+    // time appended when that is taken. .archive/ is listed once, for a pass that plans tens of
+    // thousands of archives (a stat for each was a third of a 100,000-skill dry run).
+    class ArchiveTargets final {
+    public:
+        QString of(const QString& name) const;
+
+    private:
+        friend class SkillFolders;
+        QSet<QString> m_taken;
+        QString m_suffix;
+    };
+    ArchiveTargets archiveTargets(const QDateTime& now) const;
 
     // Moves skills/<name> to skills/<relativeTarget>.
     Status archive(const QString& name, const QString& relativeTarget) const;

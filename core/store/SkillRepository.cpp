@@ -197,6 +197,17 @@ Result<std::vector<Skill>> SkillRepository::all()
     return st->collect<Skill>(readRow, expected);
 }
 
+Result<QHash<QString, QString>> SkillRepository::archivePaths()
+{
+    auto st = m_db.prepare("SELECT name, archive_path FROM skills WHERE archive_path IS NOT NULL");
+    if (!st)
+        return fail(st.error());
+    QHash<QString, QString> out;
+    if (auto s = st->forEachRow([&](const Statement& row) { out.insert(row.text(0), row.text(1)); }); !s)
+        return fail(s.error());
+    return out;
+}
+
 Result<std::vector<Skill>> SkillRepository::fetch(const QStringList& names)
 {
     auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM skills WHERE name = ?").c_str());

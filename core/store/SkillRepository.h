@@ -4,6 +4,7 @@
 #include "util/Error.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QStringList>
 
 #include <map>
@@ -33,6 +34,9 @@ public:
     Result<std::optional<Skill>> find(const QString& name);
     Result<std::vector<Skill>> all();                           // ordered by name
     Result<std::vector<Skill>> fetch(const QStringList& names); // in the order given, missing skipped
+    // Where Sediment moved each archived skill (relative to skills/): what a Hermes home's
+    // .usage.json does not know. One small query instead of every record.
+    Result<QHash<QString, QString>> archivePaths();
 
     // Inserts or overwrites every column of the record.
     Status save(const Skill& skill);
