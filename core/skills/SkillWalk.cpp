@@ -7,7 +7,9 @@
 #include <QStringDecoder>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -17,6 +19,7 @@
 #include <sys/syscall.h>
 #include <system_error>
 #include <thread>
+#include <time.h>
 #include <unistd.h>
 
 namespace sediment {
@@ -202,23 +205,35 @@ struct Walk {
     dev_t device = 0;
     bool linkCountsSubfolders = false;
     unsigned threads = 1;
+    const SkillNameCache* names = nullptr;
+    struct timespec start {}; // a SKILL.md changed shortly before this is not cached
 };
 
 constexpr std::size_t kSplitAt = 256; // children of one folder worth a second thread
 
 void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<SkillWalk::Found>& out, bool maySplit);
 
-// The skill under `relative` when its folder has no subfolders: open its SKILL.md straight
-// through the parent (one open instead of opening, listing and closing the folder too).
-void visitLeaf(int parentFd, const QByteArray& entry, const QString& relative, std::vector<SkillWalk::Found>& out)
+// The skill in the folder `relative` whose SKILL.md is `file` under `dirFd`: its name from the
+// cache when stat shows the file unchanged, else from its first bytes.
+void visitSkillFile(const Walk& w, int dirFd, const char* file, const QString& relative,
+                    std::vector<SkillWalk::Found>& out)
 {
-    const QByteArray skillPath = entry + "/SKILL.md";
+    if (w.names->size() > 0) { // a stat more for a new skill, two fewer calls for a known one
+        struct stat st {};
+        if (::fstatat(dirFd, file, &st, 0) == 0 && S_ISREG(st.st_mode)) {
+            const auto stamp = SkillNameCache::Stamp::of(st);
+            if (auto name = w.names->name(relative, stamp)) {
+                out.push_back({std::move(*name), relative, stamp, true});
+                return;
+            }
+        }
+    }
     const QString folderName = relative.section(QLatin1Char('/'), -1);
-    Fd fd(::openat(parentFd, skillPath.constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+    Fd fd(::openat(dirFd, file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
     const int openError = errno;
     if (fd.get() < 0) {
         // Present but unreadable is still a skill, named after its folder, as Hermes reads it.
-        if (openError != ENOENT && statIs(parentFd, skillPath.constData(), false, true))
+        if (openError != ENOENT && statIs(dirFd, file, false, true))
             out.push_back({folderName, relative});
         return;
     }
@@ -226,7 +241,9 @@ void visitLeaf(int parentFd, const QByteArray& entry, const QString& relative, s
     if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
         return; // a folder, a pipe or a device named SKILL.md is no skill file
     char buf[kHeadBytes];
-    out.push_back({SkillWalk::frontmatterName(readHead(fd.get(), buf), folderName), relative});
+    const auto stamp = SkillNameCache::Stamp::of(st);
+    out.push_back({SkillWalk::frontmatterName(readHead(fd.get(), buf), folderName), relative,
+                   w.names->settled(stamp, w.start) ? std::optional(stamp) : std::nullopt, false});
 }
 
 void visit(const Walk& w, int parentFd, const QByteArray& entry, const QString& relative,
@@ -237,7 +254,12 @@ void visit(const Walk& w, int parentFd, const QByteArray& entry, const QString& 
         if (::fstatat(parentFd, entry.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode))
             return;
         if (st.st_dev == w.device && st.st_nlink == 2) {
-            visitLeaf(parentFd, entry, relative, out);
+            // No subfolders: its SKILL.md straight through the parent (one open instead of
+            // opening, listing and closing the folder too).
+            char file[NAME_MAX + sizeof "/SKILL.md"];
+            std::memcpy(file, entry.constData(), std::size_t(entry.size()));
+            std::memcpy(file + entry.size(), "/SKILL.md", sizeof "/SKILL.md");
+            visitSkillFile(w, parentFd, file, relative, out);
             return;
         }
     }
@@ -249,10 +271,8 @@ void visit(const Walk& w, int parentFd, const QByteArray& entry, const QString& 
 void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<SkillWalk::Found>& out, bool maySplit)
 {
     const Listing here = list(dirFd);
-    if (!relative.isEmpty() && here.skillFile) {
-        const QString folderName = relative.section(QLatin1Char('/'), -1);
-        out.push_back({nameIn(dirFd, "SKILL.md", folderName), relative});
-    }
+    if (!relative.isEmpty() && here.skillFile)
+        visitSkillFile(w, dirFd, "SKILL.md", relative, out);
     std::vector<std::pair<QByteArray, QString>> children;
     for (const auto& [name, sub] : here.folders) {
         if (!(here.skillEntry && SkillPathRule::supportFolder(sub)))
@@ -267,37 +287,51 @@ void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<Ski
             visit(w, dirFd, entry, rel, out, maySplit);
         return;
     }
-    // A large folder (a flat skills/ of thousands): its children in contiguous slices, one per
-    // thread, joined in order, so the result is the sequential walk's. Only here the walk waits
-    // on system calls that two cores can make at once.
-    const std::size_t slices = w.threads;
-    std::vector<std::vector<SkillWalk::Found>> parts(slices);
+    // A large folder (a flat skills/ of thousands): its children in contiguous chunks that the
+    // threads take in turn, each chunk's skills kept apart and joined in order, so the result is
+    // the sequential walk's. Only here the walk waits on system calls that two cores can make at
+    // once; chunks rather than one slice a thread keep both busy when a core is also wanted
+    // elsewhere (the curator reads .usage.json meanwhile).
+    const std::size_t chunk = std::max<std::size_t>(64, children.size() / (w.threads * 8));
+    const std::size_t chunks = (children.size() + chunk - 1) / chunk;
+    std::vector<std::vector<SkillWalk::Found>> parts(chunks);
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t k = next++; k < chunks; k = next++)
+            visitRange(k * chunk, std::min(children.size(), (k + 1) * chunk), parts[k]);
+    };
     std::vector<std::thread> workers;
-    for (std::size_t k = 1; k < slices; ++k) {
-        const std::size_t from = children.size() * k / slices;
-        const std::size_t to = children.size() * (k + 1) / slices;
+    for (unsigned k = 1; k < w.threads; ++k) {
         try {
-            workers.emplace_back(visitRange, from, to, std::ref(parts[k]));
-        } catch (const std::system_error&) { // no thread to be had (a process limit): this one walks it
-            visitRange(from, to, parts[k]);
+            workers.emplace_back(work);
+        } catch (const std::system_error&) { // no thread to be had (a process limit): fewer walk it
+            break;
         }
     }
-    visitRange(0, children.size() / slices, parts[0]);
+    work();
     for (std::thread& t : workers)
         t.join();
+    std::size_t total = out.size();
+    for (const auto& part : parts)
+        total += part.size();
+    out.reserve(total);
     for (auto& part : parts)
         out.insert(out.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
 }
 
 } // namespace
 
-std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir)
+std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir) { return under(skillsDir, SkillNameCache()); }
+
+std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir, const SkillNameCache& names)
 {
     std::vector<Found> out;
     Fd root(::open(QFile::encodeName(skillsDir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (root.get() < 0)
         return out;
     Walk w;
+    w.names = &names;
+    ::clock_gettime(CLOCK_REALTIME, &w.start);
     struct stat st {};
     struct statfs fs {};
     if (::fstat(root.get(), &st) == 0 && ::fstatfs(root.get(), &fs) == 0) {
@@ -307,6 +341,15 @@ std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir)
     }
     w.threads = std::clamp(std::thread::hardware_concurrency(), 1U, 4U);
     walkOpen(w, root.get(), QString(), out, true);
+    if (names.isNull())
+        return out;
+    std::vector<SkillNameCache::Entry> kept;
+    kept.reserve(out.size());
+    for (const Found& f : out) {
+        if (f.stamp)
+            kept.push_back({f.folder, f.name, *f.stamp, f.cached});
+    }
+    (void)names.keep(kept); // a cache that cannot be written costs the next walk time, nothing else
     return out;
 }
 
