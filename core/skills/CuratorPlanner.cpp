@@ -137,7 +137,7 @@ CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const QHash<
         if (d.transition == CuratorDecision::Transition::Archive) {
             // Hermes flattens category folders: skills/<category>/<name> goes to .archive/<name>.
             step.folder = live.folder;
-            step.archivePath = archiveTargets.of(live.folder.section(QLatin1Char('/'), -1));
+            step.archivePath = archiveTargets.of(QStringView(live.folder).sliced(live.folder.lastIndexOf(u'/') + 1));
             if (scope.bundled(live.name))
                 plan.bundledArchives << live.name;
         }

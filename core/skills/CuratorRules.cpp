@@ -1,6 +1,6 @@
 #include "skills/CuratorRules.h"
 
-#include <cstdio>
+#include "util/Time.h"
 
 namespace sediment {
 
@@ -18,23 +18,6 @@ QString CuratorDecision::toState(const QString& from) const
     }
     return from;
 }
-
-namespace {
-
-// time::toIso's format, written by hand: a pass over 100,000 skills formats tens of thousands
-// of anchors, and QDateTime::toString is the slowest part of that.
-QString isoUtc(const QDateTime& t)
-{
-    const QDateTime utc = t.toUTC();
-    const QDate d = utc.date();
-    const QTime c = utc.time();
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", d.year(), d.month(), d.day(), c.hour(),
-                  c.minute(), c.second(), c.msec());
-    return QString::fromLatin1(buf);
-}
-
-} // namespace
 
 CuratorRules::Cutoffs::Cutoffs(const QDateTime& at, const CuratorThresholds& t)
     : thresholds(t)
@@ -89,25 +72,27 @@ CuratorDecision CuratorRules::transition(const Skill& skill, const Cutoffs& cut)
     if (d.transition == T::None)
         return d;
 
-    // The reason is only written for a transition: most skills in a pass have none.
-    d.anchorIso = isoUtc(d.anchor);
-    const QString anchorText = activity ? QStringLiteral("last activity %1").arg(d.anchorIso)
-                                        : QStringLiteral("no activity since creation %1").arg(d.anchorIso);
-    const int staleDays = cut.thresholds.staleAfterDays;
+    // The reason is only written for a transition: most skills in a pass have none. Built by
+    // concatenation (tens of thousands of them in a large pass; QString::arg parses its format
+    // each time).
+    d.anchorIso = time::toIso(d.anchor);
+    const QString anchorText =
+        (activity ? QStringView(u"last activity ") : QStringView(u"no activity since creation ")) + d.anchorIso;
+    const QString staleDays = QString::number(cut.thresholds.staleAfterDays);
     switch (d.transition) {
-    case T::Archive:
-        d.why = QStringLiteral("%1 is %2 days or more ago (archive after %2 days)")
-                    .arg(anchorText)
-                    .arg(cut.thresholds.archiveAfterDays);
+    case T::Archive: {
+        const QString days = QString::number(cut.thresholds.archiveAfterDays);
+        d.why = anchorText + u" is " + days + u" days or more ago (archive after " + days + u" days)";
         break;
+    }
     case T::MarkStale:
-        d.why = QStringLiteral("%1 is %2 days or more ago (stale after %2 days)").arg(anchorText).arg(staleDays);
+        d.why = anchorText + u" is " + staleDays + u" days or more ago (stale after " + staleDays + u" days)";
         break;
     case T::Reactivate:
-        d.why =
-            skill.useCount == 0
-                ? QStringLiteral("never used but %1 is within %2 days; reactivated").arg(anchorText).arg(staleDays)
-                : QStringLiteral("%1 is within %2 days; used again since marked stale").arg(anchorText).arg(staleDays);
+        if (skill.useCount == 0)
+            d.why = u"never used but " + anchorText + u" is within " + staleDays + u" days; reactivated";
+        else
+            d.why = anchorText + u" is within " + staleDays + u" days; used again since marked stale";
         break;
     case T::None:
         break;

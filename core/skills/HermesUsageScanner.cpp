@@ -244,9 +244,10 @@ bool record(Cursor& in, const QString& name, const HermesUsageFile::Provenance& 
         return false;
     s.createdAt = created.value_or(now);
     if (const Scalar& v = known[State]; v.kind != Scalar::Kind::Null) {
-        if (v.kind != Scalar::Kind::String || !Skill::isKnownState(latin1(v.text)))
+        auto state = v.kind == Scalar::Kind::String ? Skill::knownState(v.text) : std::nullopt;
+        if (!state)
             return false;
-        s.state = latin1(v.text);
+        s.state = std::move(*state);
     }
     if (const Scalar& v = known[Pinned]; v.kind != Scalar::Kind::Null) {
         if (v.kind != Scalar::Kind::True && v.kind != Scalar::Kind::False)
@@ -255,9 +256,10 @@ bool record(Cursor& in, const QString& name, const HermesUsageFile::Provenance& 
     }
     const Scalar& by = known[CreatedBy];
     if (by.kind != Scalar::Kind::Null) {
-        if (by.kind != Scalar::Kind::String || !Skill::isKnownCreator(latin1(by.text)))
+        auto creator = by.kind == Scalar::Kind::String ? Skill::knownCreator(by.text) : std::nullopt;
+        if (!creator)
             return false;
-        s.createdBy = latin1(by.text);
+        s.createdBy = std::move(*creator);
     } else if (provenance.bundled.contains(name)) {
         s.createdBy = QStringLiteral("bundled");
     } else if (provenance.hub.contains(name)) {

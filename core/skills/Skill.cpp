@@ -3,6 +3,7 @@
 #include "util/Time.h"
 
 #include <algorithm>
+#include <array>
 
 namespace sediment {
 
@@ -62,15 +63,41 @@ bool Skill::isValidName(QStringView name) { return validName(name); }
 
 bool Skill::isValidName(std::string_view utf8) { return validName(utf8); }
 
-bool Skill::isKnownCreator(const QString& who)
+namespace {
+
+const std::array<QString, 4>& creators()
 {
-    return who == QLatin1String("agent") || who == QLatin1String("user") || who == QLatin1String("bundled")
-           || who == QLatin1String("hub");
+    static const std::array<QString, 4> words{QStringLiteral("agent"), QStringLiteral("user"),
+                                              QStringLiteral("bundled"), QStringLiteral("hub")};
+    return words;
 }
 
-bool Skill::isKnownState(const QString& state)
+const std::array<QString, 3>& states()
 {
-    return state == QLatin1String("active") || state == QLatin1String("stale") || state == QLatin1String("archived");
+    static const std::array<QString, 3> words{QStringLiteral("active"), QStringLiteral("stale"),
+                                              QStringLiteral("archived")};
+    return words;
 }
+
+template <std::size_t N>
+std::optional<QString> wordOf(const std::array<QString, N>& words, std::string_view utf8)
+{
+    const QLatin1StringView text(utf8.data(), qsizetype(utf8.size())); // the words are ASCII
+    for (const QString& w : words) {
+        if (w == text)
+            return w;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+bool Skill::isKnownCreator(const QString& who) { return std::ranges::find(creators(), who) != creators().end(); }
+
+bool Skill::isKnownState(const QString& state) { return std::ranges::find(states(), state) != states().end(); }
+
+std::optional<QString> Skill::knownCreator(std::string_view utf8) { return wordOf(creators(), utf8); }
+
+std::optional<QString> Skill::knownState(std::string_view utf8) { return wordOf(states(), utf8); }
 
 } // namespace sediment

@@ -43,6 +43,10 @@ struct Skill {
     static bool isValidName(std::string_view utf8);
     static bool isKnownCreator(const QString& who); // agent | user | bundled | hub
     static bool isKnownState(const QString& state); // active | stale | archived
+    // The same words read from UTF-8, as shared constants: tens of thousands of records then
+    // hold no copies of "active" and "agent" of their own. Nothing for any other text.
+    static std::optional<QString> knownCreator(std::string_view utf8);
+    static std::optional<QString> knownState(std::string_view utf8);
 };
 
 } // namespace sediment

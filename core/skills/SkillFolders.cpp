@@ -43,10 +43,11 @@ SkillFolders::ArchiveTargets SkillFolders::archiveTargets(const QDateTime& now) 
     return targets;
 }
 
-QString SkillFolders::ArchiveTargets::of(const QString& name) const
+QString SkillFolders::ArchiveTargets::of(QStringView name) const
 {
-    const QString plain = QStringLiteral(".archive/") + name;
-    return m_taken.contains(name) ? plain + m_suffix : plain;
+    if (m_taken.contains(name.toString()))
+        return u".archive/" + name + m_suffix;
+    return u".archive/" + name;
 }
 
 Status SkillFolders::archive(const QString& name, const QString& relativeTarget) const

@@ -27,7 +27,7 @@ public:
     // thousands of archives (a stat for each was a third of a 100,000-skill dry run).
     class ArchiveTargets final {
     public:
-        QString of(const QString& name) const;
+        QString of(QStringView name) const;
 
     private:
         friend class SkillFolders;

@@ -93,8 +93,8 @@ void removeUnused(const QString& dir, const QString& keep)
 {
     const QDateTime cutoff = QDateTime::currentDateTimeUtc().addDays(-kUnusedDays);
     // A temporary file left by a killed process goes the same way.
-    const auto old = QDir(dir).entryInfoList({QStringLiteral("*.cache"), QStringLiteral("*.cache.*")}, QDir::Files,
-                                             QDir::Unsorted);
+    const auto old =
+        QDir(dir).entryInfoList({QStringLiteral("*.cache"), QStringLiteral("*.cache.*")}, QDir::Files, QDir::Unsorted);
     for (const QFileInfo& f : old) {
         if (f.absoluteFilePath() != keep && f.lastModified() < cutoff)
             QFile::remove(f.absoluteFilePath());

@@ -59,8 +59,8 @@ public:
     // The cache of the skills/ folder at `skillsDir`, in $XDG_CACHE_HOME/sediment/skill-names/.
     static SkillNameCache forSkills(const QString& skillsDir);
     // The cache in `file` for `skillsDir` (tests choose the file, the minimum and the margin).
-    static SkillNameCache at(const QString& file, const QString& skillsDir,
-                             std::size_t minimumSkills = kMinimumSkills, qint64 settleNs = kSettleNs);
+    static SkillNameCache at(const QString& file, const QString& skillsDir, std::size_t minimumSkills = kMinimumSkills,
+                             qint64 settleNs = kSettleNs);
 
     bool isNull() const { return m_file.isEmpty(); } // no file: nothing is kept
     const QString& file() const { return m_file; }

@@ -5,7 +5,67 @@
 
 namespace sediment::time {
 
-QString toIso(const QDateTime& t) { return t.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ")); }
+namespace {
+
+// Days since 1970-01-01 to a proleptic Gregorian year, month and day (Howard Hinnant's
+// civil_from_days): integer arithmetic only.
+void civilFromDays(qint64 days, qint64& year, unsigned& month, unsigned& day)
+{
+    const qint64 z = days + 719468;
+    const qint64 era = (z >= 0 ? z : z - 146096) / 146097;
+    const auto doe = unsigned(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    day = doy - (153 * mp + 2) / 5 + 1;
+    month = mp < 10 ? mp + 3 : mp - 9;
+    year = qint64(yoe) + era * 400 + (month <= 2 ? 1 : 0);
+}
+
+void digits(char16_t*& out, unsigned value, int width)
+{
+    for (int k = width - 1; k >= 0; --k, value /= 10)
+        out[k] = char16_t(u'0' + value % 10);
+    out += width;
+}
+
+} // namespace
+
+QString toIso(const QDateTime& t)
+{
+    // Written by hand for the years 0001-9999: a curator pass formats tens of thousands of times,
+    // and QDateTime::toString is the slowest part of that. Other years, and an invalid time,
+    // as Qt writes them.
+    if (t.isValid()) {
+        const qint64 ms = t.toMSecsSinceEpoch();
+        const qint64 days = ms >= 0 ? ms / 86'400'000 : -((-ms + 86'399'999) / 86'400'000);
+        const auto inDay = unsigned(ms - days * 86'400'000);
+        qint64 year = 0;
+        unsigned month = 0;
+        unsigned day = 0;
+        civilFromDays(days, year, month, day);
+        if (year >= 1 && year <= 9999) { // Qt has no year 0: astronomical 0 is its -1
+            char16_t buf[24];
+            char16_t* out = buf;
+            digits(out, unsigned(year), 4);
+            *out++ = u'-';
+            digits(out, month, 2);
+            *out++ = u'-';
+            digits(out, day, 2);
+            *out++ = u'T';
+            digits(out, inDay / 3'600'000, 2);
+            *out++ = u':';
+            digits(out, inDay / 60'000 % 60, 2);
+            *out++ = u':';
+            digits(out, inDay / 1000 % 60, 2);
+            *out++ = u'.';
+            digits(out, inDay % 1000, 3);
+            *out++ = u'Z';
+            return QString(reinterpret_cast<const QChar*>(buf), qsizetype(out - buf));
+        }
+    }
+    return t.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ"));
+}
 
 Result<QDateTime> parseIso(const QString& text)
 {
