@@ -19,9 +19,11 @@ namespace sediment {
 namespace {
 
 // The file: magic, the skills/ folder it describes, the entry count, the entries (a stamp, two
-// lengths in UTF-16 units, the folder and the name in UTF-16), and a hash of all that. Native
-// byte order: the magic's last bytes tell another order (or another version) apart.
-constexpr char kMagic[8] = {'S', 'D', 'S', 'K', 'N', 'C', 1, 0};
+// lengths in UTF-16 units, the folder and the name in UTF-16), the listing count, the listings
+// (the folder's stamp, the folder's length in UTF-16 units, the subfolder count, the SKILL.md
+// flags, the folder in UTF-16, each subfolder as a byte length and its bytes), and a hash of all
+// that. Native byte order: the magic's last bytes tell another order (or another version) apart.
+constexpr char kMagic[8] = {'S', 'D', 'S', 'K', 'N', 'C', 2, 0};
 constexpr quint32 kOrderMark = 0x01020304;
 constexpr qsizetype kStampBytes = 5 * 8;
 constexpr qsizetype kEntryHead = kStampBytes + 2 * 4;
@@ -34,6 +36,15 @@ template <typename T>
 void put(QByteArray& out, T value)
 {
     out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+void putStamp(QByteArray& out, const SkillNameCache::Stamp& s)
+{
+    put(out, s.device);
+    put(out, s.inode);
+    put(out, s.size);
+    put(out, s.mtimeNs);
+    put(out, s.ctimeNs);
 }
 
 void putText(QByteArray& out, QStringView text)
@@ -163,15 +174,42 @@ SkillNameCache SkillNameCache::at(const QString& file, const QString& skillsDir,
         if (r.ok())
             index.insert(folder, at);
     }
+    const quint32 listingCount = r.take<quint32>();
+    std::vector<Listing> listings;
+    for (quint32 k = 0; k < listingCount && r.ok(); ++k) {
+        Listing l;
+        const qsizetype at = r.pos();
+        r.skip(kStampBytes);
+        if (r.ok())
+            l.stamp = stampAt(bytes.constData() + at);
+        const quint32 folderUnits = r.take<quint32>();
+        const quint32 count = r.take<quint32>();
+        const quint32 flags = r.take<quint32>();
+        l.skillEntry = flags & 1;
+        l.skillFile = flags & 2;
+        l.folder = r.text(folderUnits).toString();
+        if (!r.ok() || count > quint32(body))
+            break;
+        l.subfolders.reserve(count);
+        for (quint32 c = 0; c < count && r.ok(); ++c) {
+            const quint32 length = r.take<quint32>();
+            const qsizetype from = r.pos();
+            r.skip(qsizetype(length));
+            if (r.ok())
+                l.subfolders.emplace_back(bytes.constData() + from, qsizetype(length));
+        }
+        listings.push_back(std::move(l));
+    }
     if (!r.ok() || r.pos() != body)
         return cache;
     // The views in the index point into these bytes, which the cache now owns unchanged.
     cache.m_bytes = std::move(bytes);
     cache.m_index = std::move(index);
+    cache.m_listings = std::move(listings);
     return cache;
 }
 
-std::optional<QString> SkillNameCache::name(QStringView folder, const Stamp& stamp) const
+std::optional<QStringView> SkillNameCache::name(QStringView folder, const Stamp& stamp) const
 {
     const auto it = m_index.constFind(folder);
     if (it == m_index.constEnd())
@@ -184,15 +222,25 @@ std::optional<QString> SkillNameCache::name(QStringView folder, const Stamp& sta
     std::memcpy(&folderUnits, p + kStampBytes, 4);
     std::memcpy(&nameUnits, p + kStampBytes + 4, 4);
     const auto* name = reinterpret_cast<const char16_t*>(p + kEntryHead + qsizetype(folderUnits) * 2);
-    return QStringView(name, qsizetype(nameUnits)).toString();
+    return QStringView(name, qsizetype(nameUnits));
 }
 
-Status SkillNameCache::keep(const std::vector<Entry>& entries) const
+const SkillNameCache::Listing* SkillNameCache::listing(QStringView folder, const Stamp& stamp) const
+{
+    for (const Listing& l : m_listings) { // a handful: the large folders only
+        if (l.folder == folder)
+            return l.stamp == stamp ? &l : nullptr;
+    }
+    return nullptr;
+}
+
+Status SkillNameCache::keep(const std::vector<Entry>& entries, const std::vector<Listing>& listings) const
 {
     if (m_file.isEmpty() || entries.size() < m_minimum)
         return {};
-    if (qsizetype(entries.size()) == m_index.size()
-        && std::all_of(entries.begin(), entries.end(), [](const Entry& e) { return e.hit; }))
+    if (qsizetype(entries.size()) == m_index.size() && listings.size() == m_listings.size()
+        && std::all_of(entries.begin(), entries.end(), [](const Entry& e) { return e.hit; })
+        && std::all_of(listings.begin(), listings.end(), [](const Listing& l) { return l.hit; }))
         return {};
 
     QByteArray out;
@@ -203,15 +251,23 @@ Status SkillNameCache::keep(const std::vector<Entry>& entries) const
     putText(out, m_skillsDir);
     put(out, quint32(entries.size()));
     for (const Entry& e : entries) {
-        put(out, e.stamp.device);
-        put(out, e.stamp.inode);
-        put(out, e.stamp.size);
-        put(out, e.stamp.mtimeNs);
-        put(out, e.stamp.ctimeNs);
+        putStamp(out, e.stamp);
         put(out, quint32(e.folder.size()));
         put(out, quint32(e.name.size()));
         putText(out, e.folder);
         putText(out, e.name);
+    }
+    put(out, quint32(listings.size()));
+    for (const Listing& l : listings) {
+        putStamp(out, l.stamp);
+        put(out, quint32(l.folder.size()));
+        put(out, quint32(l.subfolders.size()));
+        put(out, quint32((l.skillEntry ? 1 : 0) | (l.skillFile ? 2 : 0)));
+        putText(out, l.folder);
+        for (const QByteArray& sub : l.subfolders) {
+            put(out, quint32(sub.size()));
+            out.append(sub);
+        }
     }
     put(out, quint64(qHashBits(out.constData(), std::size_t(out.size()), 0)));
 

@@ -47,6 +47,20 @@ public:
         Stamp stamp;
         bool hit = false; // the walk took the name from this cache
     };
+    // A large folder as the walk last listed it: every subfolder's name on disk, in the walk's
+    // order, and what its SKILL.md was. It holds while the folder's own stamp does: adding,
+    // removing or renaming an entry moves the folder's times. Only folders of kListedFolders
+    // subfolders or more are kept, and only listings the file system typed entirely (no entry
+    // of unknown type, no SKILL.md that is a link to follow).
+    struct Listing {
+        QString folder; // relative to skills/; empty for skills/ itself
+        Stamp stamp;
+        bool skillEntry = false; // a SKILL.md of any kind
+        bool skillFile = false;  // a SKILL.md that is a regular file
+        std::vector<QByteArray> subfolders;
+        bool hit = false; // the walk took it from this cache
+    };
+    static constexpr std::size_t kListedFolders = 256;
 
     // A home with fewer skills is walked in a few milliseconds: no file is written for it.
     static constexpr std::size_t kMinimumSkills = 1000;
@@ -65,15 +79,19 @@ public:
     bool isNull() const { return m_file.isEmpty(); } // no file: nothing is kept
     const QString& file() const { return m_file; }
     qsizetype size() const { return m_index.size(); }
-    // The name read from the folder's SKILL.md when its stamp is still `stamp`.
-    std::optional<QString> name(QStringView folder, const Stamp& stamp) const;
-    // Whether a file with this stamp, read by a walk that began at `walkStart`, may be kept.
+    // The name read from the folder's SKILL.md when its stamp is still `stamp` (a view into the
+    // cache, valid while it lives).
+    std::optional<QStringView> name(QStringView folder, const Stamp& stamp) const;
+    // The listing kept for `folder` when the folder's stamp is still `stamp`.
+    const Listing* listing(QStringView folder, const Stamp& stamp) const;
+    // Whether a file or folder with this stamp, read by a walk that began at `walkStart`, may
+    // be kept.
     bool settled(const Stamp& stamp, const struct timespec& walkStart) const;
 
-    // Writes `entries` (the walk's, in its order) unless each was a hit and there are as many as
-    // were loaded: a temporary file renamed over the old one, so a reader sees one or the other
-    // whole.
-    Status keep(const std::vector<Entry>& entries) const;
+    // Writes `entries` and `listings` (the walk's, in its order) unless each was a hit and there
+    // are as many as were loaded: a temporary file renamed over the old one, so a reader sees
+    // one or the other whole.
+    Status keep(const std::vector<Entry>& entries, const std::vector<Listing>& listings = {}) const;
 
 private:
     QString m_file;
@@ -82,6 +100,7 @@ private:
     qint64 m_settleNs = kSettleNs;
     QByteArray m_bytes;                    // the file as read; the index points into it
     QHash<QStringView, qsizetype> m_index; // folder → offset of its entry in m_bytes
+    std::vector<Listing> m_listings;
 };
 
 } // namespace sediment

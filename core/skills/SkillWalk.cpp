@@ -15,11 +15,12 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/magic.h>
+#include <mutex>
+#include <string>
+#include <string_view>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
-#include <string>
-#include <string_view>
 #include <system_error>
 #include <thread>
 #include <time.h>
@@ -58,7 +59,26 @@ struct Listing {
     bool skillFile = false;  // a SKILL.md to read: a regular file, or a link to one
     bool skillEntry = false; // a SKILL.md of any kind (Hermes' exists()): its support folders hold no skills
     bool ascii = true;       // every folder name: then their bytes sort as their UTF-16 does
+    // For a SkillNameCache: every subfolder, excluded ones too (the rules are applied when the
+    // listing is used), and whether the file system typed every entry itself.
+    std::vector<QByteArray> all;
+    bool typed = true;
 };
+
+// A listing SkillNameCache kept, as list() would give it now.
+Listing fromKept(const SkillNameCache::Listing& kept)
+{
+    Listing out;
+    out.skillFile = kept.skillFile;
+    out.skillEntry = kept.skillEntry;
+    out.all = kept.subfolders;
+    out.folders.reserve(kept.subfolders.size());
+    for (const QByteArray& raw : kept.subfolders) {
+        if (!SkillPathRule::excludedFolder(raw))
+            out.folders.emplace_back(QFile::decodeName(raw), raw);
+    }
+    return out;
+}
 
 // Whether `name` in `dirFd` is a directory (`wantDir`) or a file, for entries whose type the
 // file system did not report, or a symlink that isFile() would follow.
@@ -90,6 +110,7 @@ Listing list(int dirFd)
                 continue;
             if (std::strcmp(name, "SKILL.md") == 0) {
                 if (d->d_type == DT_LNK || d->d_type == DT_UNKNOWN) {
+                    out.typed = false;
                     struct stat st {};
                     out.skillEntry = ::fstatat(dirFd, name, &st, 0) == 0;
                     out.skillFile = out.skillEntry && S_ISREG(st.st_mode);
@@ -99,8 +120,7 @@ Listing list(int dirFd)
                 }
                 continue;
             }
-            if (SkillPathRule::excludedFolder(QByteArrayView(name)))
-                continue;
+            out.typed = out.typed && d->d_type != DT_UNKNOWN;
             if (d->d_type == DT_DIR || (d->d_type == DT_UNKNOWN && statIs(dirFd, name, true, false))) {
                 const std::size_t length = std::strlen(name);
                 spans.emplace_back(std::uint32_t(names.size()), std::uint32_t(length));
@@ -122,6 +142,10 @@ Listing list(int dirFd)
     if (!out.ascii)
         std::sort(out.folders.begin(), out.folders.end(),
                   [](const auto& a, const auto& b) { return a.first < b.first; });
+    out.all.reserve(out.folders.size());
+    for (const auto& folder : out.folders)
+        out.all.push_back(folder.second);
+    std::erase_if(out.folders, [](const auto& f) { return SkillPathRule::excludedFolder(f.second); });
     return out;
 }
 
@@ -223,7 +247,30 @@ struct Walk {
     unsigned threads = 1;
     const SkillNameCache* names = nullptr;
     struct timespec start {}; // a SKILL.md changed shortly before this is not cached
+    // The large folders' listings, for the cache, from whichever thread listed them.
+    struct Listings {
+        std::mutex lock;
+        std::vector<SkillNameCache::Listing> kept;
+    };
+    Listings* listings = nullptr;
 };
+
+// The folder open at `dirFd` listed: from the cache when its stamp is unchanged, else from the
+// file system. A large listing goes to the walk's listings either way.
+Listing listFolder(const Walk& w, int dirFd, const QString& relative)
+{
+    struct stat st {};
+    if (!w.listings || ::fstat(dirFd, &st) != 0)
+        return list(dirFd);
+    const auto stamp = SkillNameCache::Stamp::of(st);
+    const SkillNameCache::Listing* kept = w.names->listing(relative, stamp);
+    Listing here = kept ? fromKept(*kept) : list(dirFd);
+    if (here.all.size() >= SkillNameCache::kListedFolders && here.typed && (kept || w.names->settled(stamp, w.start))) {
+        const std::lock_guard<std::mutex> hold(w.listings->lock);
+        w.listings->kept.push_back({relative, stamp, here.skillEntry, here.skillFile, here.all, kept != nullptr});
+    }
+    return here;
+}
 
 constexpr std::size_t kSplitAt = 256; // children of one folder worth a second thread
 
@@ -238,8 +285,9 @@ void visitSkillFile(const Walk& w, int dirFd, const char* file, const QString& r
         struct stat st {};
         if (::fstatat(dirFd, file, &st, 0) == 0 && S_ISREG(st.st_mode)) {
             const auto stamp = SkillNameCache::Stamp::of(st);
-            if (auto name = w.names->name(relative, stamp)) {
-                out.push_back({std::move(*name), relative, stamp, true});
+            if (const auto name = w.names->name(relative, stamp)) {
+                // Mostly a skill is named after its folder: then the two share one string.
+                out.push_back({*name == relative ? relative : name->toString(), relative, stamp, true});
                 return;
             }
         }
@@ -286,7 +334,7 @@ void visit(const Walk& w, int parentFd, const QByteArray& entry, const QString& 
 
 void walkOpen(const Walk& w, int dirFd, const QString& relative, std::vector<SkillWalk::Found>& out, bool maySplit)
 {
-    const Listing here = list(dirFd);
+    const Listing here = listFolder(w, dirFd, relative);
     if (!relative.isEmpty() && here.skillFile)
         visitSkillFile(w, dirFd, "SKILL.md", relative, out);
     std::vector<std::pair<QByteArray, QString>> children;
@@ -347,6 +395,9 @@ std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir, const S
         return out;
     Walk w;
     w.names = &names;
+    Walk::Listings listings;
+    if (!names.isNull())
+        w.listings = &listings;
     ::clock_gettime(CLOCK_REALTIME, &w.start);
     struct stat st {};
     struct statfs fs {};
@@ -365,7 +416,7 @@ std::vector<SkillWalk::Found> SkillWalk::under(const QString& skillsDir, const S
         if (f.stamp)
             kept.push_back({f.folder, f.name, *f.stamp, f.cached});
     }
-    (void)names.keep(kept); // a cache that cannot be written costs the next walk time, nothing else
+    (void)names.keep(kept, listings.kept); // a cache that cannot be written costs the next walk time, nothing else
     return out;
 }
 

@@ -2,6 +2,7 @@
 #include "CliRun.h"
 #include "FileBytes.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -64,6 +65,49 @@ private Q_SLOTS:
         QCOMPARE(j["dry_run"].get<bool>(), true);
         QCOMPARE(fileBytes(home(QStringLiteral("skills/.usage.json"))), usageBefore);
         QVERIFY(QFileInfo(home(QStringLiteral("skills/old/SKILL.md"))).isFile());
+    }
+
+    // A home of 1,200 skills walks with the name cache in $XDG_CACHE_HOME: the second pass
+    // takes unchanged names from it and still sees a SKILL.md renamed in place since.
+    void aLargeHomeIsWalkedWithTheNameCacheAndSeesAnEditInPlace()
+    {
+        QTemporaryDir big;
+        QByteArray usage = "{";
+        const QByteArray record = "\": {\"created_by\": \"agent\", \"use_count\": 1, "
+                                  "\"last_used_at\": \"2026-01-01T00:00:00+00:00\", "
+                                  "\"created_at\": \"2026-01-01T00:00:00+00:00\", \"state\": \"active\"}";
+        for (int i = 0; i < 1200; ++i) {
+            const QByteArray name = QStringLiteral("s%1").arg(i, 4, 10, QLatin1Char('0')).toUtf8();
+            writeFileBytes(big.filePath(QStringLiteral("skills/%1/SKILL.md").arg(QLatin1String(name))),
+                           "---\nname: " + name + "\n---\nbody\n");
+            usage += (i ? ",\n" : "\n") + QByteArray("\"") + name + record;
+        }
+        writeFileBytes(big.filePath(QStringLiteral("skills/.usage.json")), usage + "\n}\n");
+        writeFileBytes(big.filePath(QStringLiteral("config.yaml")), "curator:\n  enabled: true\n");
+        const QString cacheHome = big.filePath(QStringLiteral("xdg-cache"));
+        const auto curate = [&] {
+            teamtest::prepareWorkspace(big.path());
+            return clitest::runAsIs(big.path(),
+                                    {QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--dry-run"),
+                                     QStringLiteral("--now"), QStringLiteral("2026-06-01T12:00:00Z"),
+                                     QStringLiteral("--json")},
+                                    {}, {QStringLiteral("XDG_CACHE_HOME=") + cacheHome});
+        };
+        QTest::qWait(3200); // a SKILL.md changed less than 3 s before the walk is not cached
+        const auto first = curate();
+        QCOMPARE(first.code, 0);
+        QCOMPARE(first.json()["archived"].get<int>(), 1200);
+        const QStringList caches = QDir(cacheHome + QStringLiteral("/sediment/skill-names"))
+                                       .entryList({QStringLiteral("*.cache")}, QDir::Files);
+        QCOMPARE(caches.size(), 1);
+
+        writeFileBytes(big.filePath(QStringLiteral("skills/s0007/SKILL.md")), "---\nname: t0007\n---\nbody\n");
+        const auto second = curate();
+        QCOMPARE(second.code, 0);
+        const auto j = second.json();
+        QCOMPARE(j["archived"].get<int>(), 1199); // t0007 has no record: not the agent's
+        QCOMPARE(j["checked"].get<int>(), 1199);
+        QCOMPARE(j["skipped_not_agent"].get<int>(), 1);
     }
 
     // `skills pin` and `skills restore` on a Hermes home: the pin goes by what the agent wrote

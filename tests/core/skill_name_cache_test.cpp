@@ -134,6 +134,53 @@ private Q_SLOTS:
         QCOMPARE(cachedCount(again), again.size());
     }
 
+    // A folder of hundreds of subfolders is listed from the cache while its own stamp holds,
+    // and from the disk again once an entry is added, removed or renamed in it.
+    void aLargeFolderIsListedFromTheCacheUntilItsEntriesChange()
+    {
+        for (int i = 40; i < 300; ++i) {
+            const QString folder = QStringLiteral("s%1").arg(i, 3, 10, QLatin1Char('0'));
+            writeFileBytes(m_skills + QLatin1Char('/') + folder + QStringLiteral("/SKILL.md"),
+                           skillMd(folder.toUtf8()));
+        }
+        QVERIFY(QDir().mkpath(m_skills + QStringLiteral("/node_modules/pkg"))); // excluded, listed or not
+        writeFileBytes(m_skills + QStringLiteral("/node_modules/pkg/SKILL.md"), skillMd("pkg"));
+        const auto rootStamp = [&] {
+            struct stat st {};
+            return ::stat(QFile::encodeName(m_skills).constData(), &st) == 0 ? SkillNameCache::Stamp::of(st)
+                                                                             : SkillNameCache::Stamp{};
+        };
+        const auto first = walk();
+        QCOMPARE(first.size(), std::size_t(301));
+        const SkillNameCache loaded = cache();
+        const SkillNameCache::Listing* kept = loaded.listing(u"", rootStamp());
+        QVERIFY(kept);
+        QCOMPARE(kept->subfolders.size(), std::size_t(302));   // cat and node_modules too
+        QCOMPARE(kept->subfolders.front(), QByteArray("cat")); // as bytes sort
+        QCOMPARE(kept->subfolders.back(), QByteArray("s39"));
+        const QByteArray file = fileBytes(m_file);
+        QCOMPARE(described(walk()), described(first));
+        QCOMPARE(fileBytes(m_file), file); // every name and the listing from the cache: not rewritten
+
+        nextTick();
+        writeFileBytes(m_skills + QStringLiteral("/s300/SKILL.md"), skillMd("s300"));
+        QVERIFY(QDir(m_skills + QStringLiteral("/s100")).removeRecursively());
+        QVERIFY(QDir().rename(m_skills + QStringLiteral("/s200"), m_skills + QStringLiteral("/t200")));
+        const auto after = walk();
+        QCOMPARE(described(after), described(SkillWalk::under(m_skills)));
+        const QStringList got = described(after);
+        QVERIFY(got.contains(QStringLiteral("s300=s300")));
+        QVERIFY(got.contains(QStringLiteral("t200=s200")));
+        QVERIFY(!got.contains(QStringLiteral("s100=s100")) && !got.contains(QStringLiteral("s200=s200")));
+        QVERIFY(!got.contains(QStringLiteral("node_modules/pkg=pkg")));
+        QCOMPARE(after.size(), std::size_t(301));
+        const SkillNameCache reloaded = cache();
+        kept = reloaded.listing(u"", rootStamp());
+        QVERIFY(kept); // kept again, as the folder is now
+        QVERIFY(std::find(kept->subfolders.begin(), kept->subfolders.end(), "t200") != kept->subfolders.end());
+        QCOMPARE(described(walk()), got);
+    }
+
     // A file changed within the settle margin before the walk is read but not kept: a second
     // write in the same tick of the file system's clock would not change its stamp.
     void aFileChangedJustBeforeTheWalkIsNotKept()
