@@ -195,6 +195,37 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(ws() + QStringLiteral("/skills/old-one/SKILL.md")));
     }
 
+    // The text plan, one line a step, and a move that failed said on its line and in the exit
+    // code (here .archive is a file, so no folder can go into it).
+    void aFailedArchiveIsSaidOnItsPlanLine()
+    {
+        makeFolder(QStringLiteral("old-one"));
+        makeFolder(QStringLiteral("mid-one"));
+        for (const auto& [name, when] :
+             {std::pair{"old-one", "2026-01-01T00:00:00Z"}, {"mid-one", "2026-04-20T00:00:00Z"}})
+            QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QLatin1String(name),
+                               QStringLiteral("--now"), QLatin1String(when)})
+                         .exit,
+                     0);
+        QFile blocker(ws() + QStringLiteral("/skills/.archive"));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const Run r = sediment({QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--now"),
+                                QStringLiteral("2026-06-01T12:00:00Z")});
+        QCOMPARE(r.exit, 1);
+        const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[0].startsWith(QStringLiteral("curator at 2026-06-01T12:00:00.000Z: checked 2, marked stale 1, "
+                                                    "archived 0, reactivated 0, skipped pinned 0, skipped not "
+                                                    "agent-created 0, failed 1")),
+                 qPrintable(lines[0]));
+        QCOMPARE(lines[1], QStringLiteral("  mid-one: active -> stale (last activity 2026-04-20T00:00:00.000Z is 30 "
+                                          "days or more ago (stale after 30 days))"));
+        QCOMPARE(lines[2], QStringLiteral("  old-one: active -> archived (last activity 2026-01-01T00:00:00.000Z is 90 "
+                                          "days or more ago (archive after 90 days)) FAILED: cannot create ")
+                               + ws() + QStringLiteral("/skills/.archive"));
+    }
+
     void importHermesLinksTheFileAndWritesPinsBackKeepingUnknownKeys()
     {
         const QString home = m_dir->filePath(QStringLiteral("hermes"));
