@@ -3,6 +3,7 @@
 // trust is read as no cache. Real folders and real cache files in temporary folders.
 #include "FileBytes.h"
 #include "skills/SkillWalk.h"
+#include "WalkedSkills.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,20 +16,12 @@
 #include <sys/stat.h>
 
 using namespace sediment;
+using sediment::test::described;
 using sediment::test::fileBytes;
+using sediment::test::skillMd;
 using sediment::test::writeFileBytes;
 
 namespace {
-
-QByteArray skillMd(const QByteArray& name) { return "---\nname: " + name + "\ndescription: d\n---\nbody\n"; }
-
-QStringList described(const std::vector<SkillWalk::Found>& found)
-{
-    QStringList out;
-    for (const auto& f : found)
-        out << f.folder + QLatin1Char('=') + f.name;
-    return out;
-}
 
 std::size_t cachedCount(const std::vector<SkillWalk::Found>& found)
 {

@@ -2,6 +2,7 @@
 // name — on real folders in a temporary skills/ tree.
 #include "FileBytes.h"
 #include "skills/SkillWalk.h"
+#include "WalkedSkills.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -10,21 +11,9 @@
 #include <sys/stat.h>
 
 using namespace sediment;
+using sediment::test::described;
+using sediment::test::skillMd;
 using sediment::test::writeFileBytes;
-
-namespace {
-
-QByteArray skillMd(const QByteArray& name) { return "---\nname: " + name + "\ndescription: d\n---\nbody\n"; }
-
-QStringList described(const std::vector<SkillWalk::Found>& found)
-{
-    QStringList out;
-    for (const auto& f : found)
-        out << f.folder + QLatin1Char('=') + f.name;
-    return out;
-}
-
-} // namespace
 
 class SkillWalkTest : public QObject {
     Q_OBJECT
