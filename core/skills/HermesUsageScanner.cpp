@@ -288,8 +288,12 @@ std::optional<HermesUsageFile::Parsed> HermesUsageScanner::tryScan(std::string_v
     Cursor in(text);
     if (!in.take('{'))
         return std::nullopt;
-    std::vector<std::pair<std::string_view, Skill>> records;
-    std::vector<std::string_view> marked;
+    struct Record {
+        std::string_view name;
+        Skill skill;
+        bool agent = false; // marked as the agent's
+    };
+    std::vector<Record> records;
     if (!in.peek('}')) {
         do {
             std::string_view name;
@@ -299,28 +303,27 @@ std::optional<HermesUsageFile::Parsed> HermesUsageScanner::tryScan(std::string_v
             bool agent = false;
             if (!record(in, latin1(name), provenance, now, s, agent))
                 return std::nullopt;
-            if (agent)
-                marked.push_back(name);
-            records.emplace_back(name, std::move(s));
+            records.push_back({name, std::move(s), agent});
         } while (in.take(','));
     }
     if (!in.take('}') || !in.atEnd())
         return std::nullopt;
     // parse lists records in key order (its object is a sorted map); Hermes writes them sorted,
     // so this sort is mostly a check. A name twice is left to parse (the last one wins there).
-    const auto byName = [](const auto& a, const auto& b) { return a.first < b.first; };
+    const auto byName = [](const Record& a, const Record& b) { return a.name < b.name; };
     if (!std::is_sorted(records.begin(), records.end(), byName))
         std::stable_sort(records.begin(), records.end(), byName);
     HermesUsageFile::Parsed out;
     out.skills.reserve(records.size());
+    out.agentMarked.reserve(
+        qsizetype(std::count_if(records.begin(), records.end(), [](const Record& r) { return r.agent; })));
     for (std::size_t i = 0; i < records.size(); ++i) {
-        if (i > 0 && records[i].first == records[i - 1].first)
+        if (i > 0 && records[i].name == records[i - 1].name)
             return std::nullopt;
-        out.skills.push_back(std::move(records[i].second));
+        out.skills.push_back(std::move(records[i].skill));
+        if (records[i].agent) // the set shares the record's name rather than a copy of it
+            out.agentMarked.insert(out.skills.back().name);
     }
-    out.agentMarked.reserve(qsizetype(marked.size()));
-    for (std::string_view name : marked)
-        out.agentMarked.insert(latin1(name));
     return out;
 }
 
