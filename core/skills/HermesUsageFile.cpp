@@ -92,10 +92,11 @@ Result<Skill> readRecord(const QString& name, const Record& rec, const HermesUsa
     s.createdAt = created->value_or(now);
 
     if (const auto it = rec.find("state"); it != rec.end() && !it->is_null()) {
-        if (!it->is_string() || !Skill::isKnownState(fromStd(it->get<std::string>())))
+        auto state = it->is_string() ? Skill::knownState(it->get_ref<const std::string&>()) : std::nullopt;
+        if (!state)
             return fail(badField(
                 name, "state", QStringLiteral("must be active, stale or archived (got %1)").arg(fromStd(it->dump()))));
-        s.state = fromStd(it->get<std::string>());
+        s.state = std::move(*state);
     }
     if (const auto it = rec.find("pinned"); it != rec.end() && !it->is_null()) {
         if (!it->is_boolean())
@@ -104,11 +105,12 @@ Result<Skill> readRecord(const QString& name, const Record& rec, const HermesUsa
         s.pinned = it->get<bool>();
     }
     if (const auto it = rec.find("created_by"); it != rec.end() && !it->is_null()) {
-        if (!it->is_string() || !Skill::isKnownCreator(fromStd(it->get<std::string>())))
+        auto creator = it->is_string() ? Skill::knownCreator(it->get_ref<const std::string&>()) : std::nullopt;
+        if (!creator)
             return fail(
                 badField(name, "created_by",
                          QStringLiteral("must be agent, user, bundled or hub (got %1)").arg(fromStd(it->dump()))));
-        s.createdBy = fromStd(it->get<std::string>());
+        s.createdBy = std::move(*creator);
     } else if (provenance.bundled.contains(name)) {
         s.createdBy = QStringLiteral("bundled");
     } else if (provenance.hub.contains(name)) {

@@ -92,10 +92,6 @@ std::optional<QString> wordOf(const std::array<QString, N>& words, std::string_v
 
 } // namespace
 
-bool Skill::isKnownCreator(const QString& who) { return std::ranges::find(creators(), who) != creators().end(); }
-
-bool Skill::isKnownState(const QString& state) { return std::ranges::find(states(), state) != states().end(); }
-
 std::optional<QString> Skill::knownCreator(std::string_view utf8) { return wordOf(creators(), utf8); }
 
 std::optional<QString> Skill::knownState(std::string_view utf8) { return wordOf(states(), utf8); }

@@ -41,10 +41,9 @@ struct Skill {
     // from .usage.json (the last two as UTF-8 bytes).
     static bool isValidName(QStringView name);
     static bool isValidName(std::string_view utf8);
-    static bool isKnownCreator(const QString& who); // agent | user | bundled | hub
-    static bool isKnownState(const QString& state); // active | stale | archived
-    // The same words read from UTF-8, as shared constants: tens of thousands of records then
-    // hold no copies of "active" and "agent" of their own. Nothing for any other text.
+    // The word read from UTF-8 when it is a creator (agent | user | bundled | hub) or a state
+    // (active | stale | archived), as a shared constant: tens of thousands of records then hold
+    // no copies of "active" and "agent" of their own. Nothing for any other text.
     static std::optional<QString> knownCreator(std::string_view utf8);
     static std::optional<QString> knownState(std::string_view utf8);
 };

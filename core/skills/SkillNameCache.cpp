@@ -27,7 +27,8 @@ constexpr char kMagic[8] = {'S', 'D', 'S', 'K', 'N', 'C', 2, 0};
 constexpr quint32 kOrderMark = 0x01020304;
 constexpr qsizetype kStampBytes = 5 * 8;
 constexpr qsizetype kEntryHead = kStampBytes + 2 * 4;
-// Caches of folders nobody walked for this long are removed when another is written.
+// Caches not rewritten for this long are removed when another is written (one still in use is
+// only rebuilt by its next walk).
 constexpr qint64 kUnusedDays = 30;
 
 qint64 ns(const struct timespec& t) { return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec; }

@@ -178,11 +178,13 @@ QString nameIn(int dirFd, const char* file, const QString& fallback)
 
 // Python's str.isspace(), which strip() uses: the C spaces, the separators 0x1c-0x1f and the
 // Unicode ones (Qt's isSpace leaves the separators out).
-bool isAsciiSpace(char c) { return pytext::isPySpace(char32_t(static_cast<unsigned char>(c))); }
+bool isPythonSpace(char c) { return pytext::isPySpace(char32_t(static_cast<unsigned char>(c))); }
 
 bool isPythonSpace(QChar c) { return pytext::isPySpace(c.unicode()); }
 
-QStringView strippedPython(QStringView v)
+// Python's strip() over a view of ASCII bytes or of UTF-16.
+template <typename View>
+View strippedPython(View v)
 {
     while (!v.isEmpty() && isPythonSpace(v.front()))
         v = v.sliced(1);
@@ -200,29 +202,20 @@ QStringView firstCodePoints(QStringView text, qsizetype n)
     return text.first(end);
 }
 
-QByteArrayView trimmedAscii(QByteArrayView v)
-{
-    while (!v.isEmpty() && isAsciiSpace(v.front()))
-        v = v.sliced(1);
-    while (!v.isEmpty() && isAsciiSpace(v.back()))
-        v.chop(1);
-    return v;
-}
-
-// frontmatterName over ASCII bytes, where a byte is a character and QString::trimmed strips
-// exactly the ASCII spaces: the same reading without decoding 100,000 heads into lists of lines.
+// frontmatterName over ASCII bytes, where a byte is a character and strip() strips the same
+// spaces: the same reading without decoding 100,000 heads into lists of lines.
 QString asciiFrontmatterName(QByteArrayView text, const QString& fallback)
 {
     bool inFrontmatter = false;
     while (true) {
         const qsizetype eol = text.indexOf('\n');
-        const QByteArrayView stripped = trimmedAscii(eol < 0 ? text : text.first(eol));
+        const QByteArrayView stripped = strippedPython(eol < 0 ? text : text.first(eol));
         if (stripped == "---") {
             if (inFrontmatter)
                 break;
             inFrontmatter = true;
         } else if (inFrontmatter && stripped.startsWith("name:")) {
-            QByteArrayView value = trimmedAscii(stripped.sliced(5));
+            QByteArrayView value = strippedPython(stripped.sliced(5));
             while (!value.isEmpty() && (value.front() == '"' || value.front() == '\''))
                 value = value.sliced(1);
             while (!value.isEmpty() && (value.back() == '"' || value.back() == '\''))
@@ -267,7 +260,9 @@ Listing listFolder(const Walk& w, int dirFd, const QString& relative)
     Listing here = kept ? fromKept(*kept) : list(dirFd);
     if (here.all.size() >= SkillNameCache::kListedFolders && here.typed && (kept || w.names->settled(stamp, w.start))) {
         const std::lock_guard<std::mutex> hold(w.listings->lock);
-        w.listings->kept.push_back({relative, stamp, here.skillEntry, here.skillFile, here.all, kept != nullptr});
+        // The walk needs only `folders` from here on: the full list moves to the cache.
+        w.listings->kept.push_back(
+            {relative, stamp, here.skillEntry, here.skillFile, std::move(here.all), kept != nullptr});
     }
     return here;
 }
