@@ -4,6 +4,7 @@
 #include "DataVersionWatcher.h"
 #include "hermes/PendingWatcher.h"
 #include "journal/JournalSettler.h"
+#include "team/TeamPolicy.h"
 #include "team/TeamSettler.h"
 #include "workspace/Workspace.h"
 
@@ -67,6 +68,11 @@ void LiveRefresh::settle()
     // sediment command there does.
     if (!m_workspace.db().isServer())
         return;
+    if (!m_policyPublished) {
+        m_policyPublished = true;
+        if (auto published = TeamPolicy(m_workspace, m_clock).publish(); !published)
+            Q_EMIT message(tr("Cannot publish the team's policy: %1").arg(published.error().message), 10000);
+    }
     auto written = TeamSettler(m_workspace, m_clock).settle();
     if (!written)
         Q_EMIT message(tr("Cannot write the team's approved decisions: %1").arg(written.error().message), 10000);

@@ -42,6 +42,7 @@ private:
 
     Workspace& m_workspace;
     const Clock& m_clock;
+    bool m_policyPublished = false; // once a session: an admin's sediment.json is the team's policy
     DataVersionWatcher* m_watcher = nullptr;
 };
 

@@ -1,4 +1,5 @@
 #include "cli/Context.h"
+#include "team/TeamPolicy.h"
 #include "team/TeamSettler.h"
 
 #include "journal/JournalSettler.h"
@@ -47,6 +48,9 @@ Result<Workspace*> Context::workspace(Database::SyncMode sync)
         const SystemClock clock;
         if (auto settled = JournalSettler((*ws)->db(), clock).settle(); !settled)
             return fail(settled.error());
+        // An admin's sediment.json is the team's policy: the server enforces its own copy.
+        if (auto published = TeamPolicy(**ws, clock).publish(); !published)
+            return fail(published.error());
         // On a team's files host, the decisions other hosts made are written before anything
         // else (docs/user-guide.md#team-mode).
         // (`settle` does it itself, to report what it wrote.)

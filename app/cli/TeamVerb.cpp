@@ -9,7 +9,6 @@
 #include "team/FilesHost.h"
 #include "team/TeamRights.h"
 #include "util/Clock.h"
-#include "util/Time.h"
 
 namespace sediment::cli {
 
@@ -21,9 +20,11 @@ const QString kUsage =
                    "       sediment team files-host [HOST | --clear] [--json]\n\n"
                    "A team's reviewers, on a workspace that lives on a PostgreSQL server (sediment.json\n"
                    "\"database\"). Each reviewer is the database role it logs in as; RIGHT is viewer (reads),\n"
-                   "reviewer (decides) or admin (also decides sediment.json's admin_destinations and grants\n"
-                   "rights). The role that created the workspace's schema is its first admin; a role not\n"
-                   "listed is a viewer. `list` also says who you are. Granting is audited (team.grant).\n\n"
+                   "agent (proposes and stages; the files host's role), reviewer (decides) or admin (also\n"
+                   "decides the admin_destinations and grants rights). The role that created the workspace's\n"
+                   "schema owns it and is its first admin; a role not listed has no access. `grant` gives\n"
+                   "the role exactly the server privileges of its right; the server enforces every right.\n"
+                   "`list` also says who you are. Granting is audited (team.grant).\n\n"
                    "files-host HOST (admins) names the host whose sediment commands write the workspace's\n"
                    "files, the agent's: a decision made on another host is recorded as approved, and written\n"
                    "by the next sediment command on HOST (or its `sediment settle --watch`). A host goes by\n"
@@ -78,15 +79,12 @@ int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QSt
     if (auto ok = TeamRights(ws).mayAdminister(QStringLiteral("grant rights")); !ok)
         return ctx.error(ok.error());
     const SystemClock clock;
-    const QString at = time::toIso(clock.now());
-    auto before = TeamRights(ws).rightsOf(role);
-    if (!before)
-        return ctx.error(before.error());
     auto tx = ws.db().begin();
     if (!tx)
         return ctx.error(tx.error());
-    if (auto s = ReviewerRepository(ws.db()).grant(role, rights, ws.reviewer(), at); !s)
-        return ctx.error(s.error());
+    auto before = ReviewerRepository(ws.db()).grant(role, rights);
+    if (!before)
+        return ctx.error(before.error());
     if (auto logged = audit(ws, clock, AuditAction::TeamGrant, QStringLiteral("reviewer"), role, *before, rights);
         !logged)
         return ctx.error(logged.error());
@@ -159,10 +157,10 @@ int runTeam(Context& ctx)
     if (auto ok = args->atMost(QStringLiteral("team ") + sub, operands, 1); !ok)
         return ctx.error(ok.error());
     if (granting && args->positional().size() != 3)
-        return ctx.usageError(QStringLiteral("team grant: give ROLE and RIGHT (viewer, reviewer or admin)"));
+        return ctx.usageError(QStringLiteral("team grant: give ROLE and RIGHT (viewer, agent, reviewer or admin)"));
     if (granting && !TeamRights::isRight(args->positional(2)))
-        return ctx.usageError(
-            QStringLiteral("team grant: RIGHT must be viewer, reviewer or admin, not '%1'").arg(args->positional(2)));
+        return ctx.usageError(QStringLiteral("team grant: RIGHT must be viewer, agent, reviewer or admin, not '%1'")
+                                  .arg(args->positional(2)));
     if (granting && args->positional(1).trimmed().isEmpty())
         return ctx.usageError(QStringLiteral("team grant: ROLE must not be empty"));
     auto ws = ctx.workspace();

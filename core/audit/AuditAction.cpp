@@ -48,6 +48,7 @@ constexpr WordTable<AuditAction, kAuditActionCount> kWords({{
     {A::CalibrationSnapshot, "calibration.snapshot"_L1},
     {A::TeamGrant, "team.grant"_L1},
     {A::TeamFilesHost, "team.files_host"_L1},
+    {A::TeamPolicy, "team.policy"_L1},
 }});
 
 } // namespace

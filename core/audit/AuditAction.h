@@ -52,9 +52,10 @@ enum class AuditAction {
     CalibrationSnapshot,
     TeamGrant,
     TeamFilesHost,
+    TeamPolicy,
 };
 
-inline constexpr std::size_t kAuditActionCount = 38;
+inline constexpr std::size_t kAuditActionCount = 39;
 
 QString toString(AuditAction action);
 // Whether `text` is exactly the word for `action` (an unknown word is none of them).

@@ -87,16 +87,17 @@ Result<DecisionRecorder::Opened> DecisionRecorder::open(qint64 id, std::initiali
                                        .arg(it->id)
                                        .arg(it->status, by, alternatives(allowed), what)));
     }
+    // On a team's server, the reviewer's right (docs/user-guide.md#team-mode), before the row is
+    // locked below: the server lets only those who may write an item lock it.
+    const QString decide = QStringLiteral("decide inbox item %1 (%2)").arg(it->id).arg(it->destination);
+    if (auto s = checkRights ? TeamRights(m_workspace).mayDecide(it->destination, decide) : Status(); !s)
+        return fail(s.error());
     // A decision of this item still being written (on a team, maybe on another machine): its
     // journal row claims the item until its outcome is recorded.
     if (auto claim = JournalRepository(m_workspace.db()).claimOn(id); !claim)
         return fail(claim.error());
     else if (*claim && (*claim)->state == JournalEntry::State::Open)
         return fail(DecisionJournal::claimed(id, **claim));
-    // On a team's server, the reviewer's right (docs/user-guide.md#team-mode).
-    const QString decide = QStringLiteral("decide inbox item %1 (%2)").arg(it->id).arg(it->destination);
-    if (auto s = checkRights ? TeamRights(m_workspace).mayDecide(it->destination, decide) : Status(); !s)
-        return fail(s.error());
     return Opened{std::move(*tx), std::move(*it)};
 }
 

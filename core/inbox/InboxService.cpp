@@ -16,6 +16,7 @@
 #include "proposal/Sanitizer.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
+#include "store/TeamSettingsRepository.h"
 #include "team/FilesHost.h"
 #include "util/Time.h"
 #include "workspace/PathGuard.h"
@@ -218,15 +219,24 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
         return fail(opened.error());
     auto& [tx, it] = *opened;
     const QString reviewer = it.decidedBy.value_or(QStringLiteral("unknown"));
-    auto outdated = m_steps.isOutdated(it);
+    // The server says again, before a byte is written, whether the approval still stands: its
+    // approver's right now, and the two-person rule (docs/user-guide.md#setting-up-a-team).
+    auto refused = m_workspace.db().isServer() ? TeamSettingsRepository(m_workspace.db()).settleCheck(id)
+                                               : Result<std::optional<QString>>();
+    if (!refused)
+        return fail(refused.error());
+    auto outdated = *refused ? Result<bool>(false) : m_steps.isOutdated(it);
     if (!outdated)
         return fail(outdated.error());
-    if (*outdated) {
-        // Approved against a target that has changed since: back to the reviewers, flagged.
+    if (*refused || *outdated) {
+        // Approved against a target that has changed since, or by somebody whose approval no
+        // longer stands: back to the reviewers, flagged or with the server's reason.
         const QString fromStatus = it.status;
         it.setStatus(S::Pending);
-        it.stale = true;
-        it.reason = QStringLiteral("its target changed before %1 could write it; patch it").arg(FilesHost::thisHost());
+        it.stale = *outdated;
+        it.reason = *refused ? **refused
+                             : QStringLiteral("its target changed before %1 could write it; patch it")
+                                   .arg(FilesHost::thisHost());
         it.decidedAt.reset();
         it.decidedBy.reset();
         if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)

@@ -118,10 +118,11 @@ protected:
 
     // Brings the schema forward with `steps` (entry i: from version i to i + 1).
     Status migrate(std::span<const char* const> steps);
+    // The version the store holds now (0: nothing made yet).
+    Result<int> storedSchemaVersion();
 
 private:
     friend class Transaction;
-    Result<int> storedSchemaVersion();
 
     QString m_path;
     int m_schemaVersion = 0;

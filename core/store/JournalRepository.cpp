@@ -98,7 +98,7 @@ Result<bool> JournalRepository::anyOpen()
     // On a server, only this host's rows: another host's are that host's to settle.
     auto n = m_db.scalar({"SELECT EXISTS(SELECT 1 FROM decision_journal WHERE state = 'open')",
                           "SELECT EXISTS(SELECT 1 FROM decision_journal WHERE state = 'open' "
-                          "AND host = current_setting('sediment.host', true))"});
+                          "AND host = current_setting('sediment.host', true) AND written_by = session_user)"});
     if (!n)
         return fail(n.error());
     return *n != 0;
@@ -109,7 +109,8 @@ Result<std::vector<JournalEntry>> JournalRepository::open(int limit)
     const std::string sql =
         std::string(kColumns)
         + (m_db.isServer()
-               ? "WHERE state = 'open' AND host = current_setting('sediment.host', true) ORDER BY id LIMIT ?"
+               ? "WHERE state = 'open' AND host = current_setting('sediment.host', true) "
+                 "AND written_by = session_user ORDER BY id LIMIT ?"
                : "WHERE state = 'open' ORDER BY id LIMIT ?");
     auto st = m_db.prepare(sql.c_str());
     if (!st)

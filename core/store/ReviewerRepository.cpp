@@ -22,14 +22,15 @@ Result<std::vector<ReviewerRepository::Reviewer>> ReviewerRepository::all()
     });
 }
 
-Status ReviewerRepository::grant(const QString& role, const QString& rights, const QString& by, const QString& at)
+Result<QString> ReviewerRepository::grant(const QString& role, const QString& rights)
 {
-    auto st = m_db.prepare("INSERT INTO reviewers(role, rights, granted_by, granted_at) VALUES (?, ?, ?, ?) "
-                           "ON CONFLICT(role) DO UPDATE SET rights = excluded.rights, "
-                           "granted_by = excluded.granted_by, granted_at = excluded.granted_at");
+    auto st = m_db.prepare("SELECT sediment_grant(?, ?)");
     if (!st)
         return fail(st.error());
-    return st->bind(1, role).bind(2, rights).bind(3, by).bind(4, at).exec();
+    auto row = st->bind(1, role).bind(2, rights).step();
+    if (!row)
+        return fail(row.error());
+    return st->text(0);
 }
 
 Result<std::vector<ReviewerRepository::Approval>> ReviewerRepository::approvalsOf(qint64 itemId)

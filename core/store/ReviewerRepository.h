@@ -19,7 +19,7 @@ public:
 
     struct Reviewer {
         QString role;
-        QString rights; // viewer | reviewer | admin
+        QString rights; // viewer | agent | reviewer | admin
         QString grantedBy;
         QString grantedAt;
     };
@@ -27,7 +27,10 @@ public:
     // The role's right; nothing when it is not listed.
     Result<std::optional<QString>> rightsOf(const QString& role);
     Result<std::vector<Reviewer>> all();
-    Status grant(const QString& role, const QString& rights, const QString& by, const QString& at);
+    // Through the server's grant function, the only writer of `reviewers`: it checks that this
+    // session is an admin and gives `role` exactly the privileges of `rights`. Returns the right
+    // the role held before ("none" when it held none).
+    Result<QString> grant(const QString& role, const QString& rights);
 
     struct Approval {
         QString reviewer;

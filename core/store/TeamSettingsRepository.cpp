@@ -32,6 +32,17 @@ Status TeamSettingsRepository::set(const QString& key, const std::optional<QStri
     return st->bind(1, key).bind(2, *value).exec();
 }
 
+Result<std::optional<QString>> TeamSettingsRepository::settleCheck(qint64 id)
+{
+    auto st = m_db.prepare("SELECT sediment_settle_check(?)");
+    if (!st)
+        return fail(st.error());
+    auto row = st->bind(1, id).step();
+    if (!row)
+        return fail(row.error());
+    return st->optText(0);
+}
+
 Result<std::vector<qint64>> TeamSettingsRepository::approvedIds(int limit)
 {
     auto st = m_db.prepare("SELECT id FROM inbox_items WHERE status = 'approved' ORDER BY id LIMIT ?");

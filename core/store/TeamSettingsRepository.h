@@ -20,6 +20,10 @@ public:
     Result<std::optional<QString>> get(const QString& key);
     Status set(const QString& key, const std::optional<QString>& value); // nothing: removed
 
+    // Why the server would not let the approved item `id` be written now (its approver no longer
+    // holds the right, or a two-person item lacks its second approval); nothing when it may be.
+    Result<std::optional<QString>> settleCheck(qint64 id);
+
     // Items decided on another host and waiting to be written here, oldest first.
     Result<std::vector<qint64>> approvedIds(int limit);
 

@@ -7,20 +7,25 @@ namespace sediment {
 
 namespace {
 
+// The server ranks rights the same way (sediment_rank, store/postgres/PostgresRights.cpp).
 int rank(const QString& rights)
 {
     if (rights == QLatin1String("admin"))
-        return 2;
+        return 3;
     if (rights == QLatin1String("reviewer"))
+        return 2;
+    if (rights == QLatin1String("agent"))
         return 1;
-    return 0;
+    if (rights == QLatin1String("viewer"))
+        return 0;
+    return -1;
 }
 
 } // namespace
 
 bool TeamRights::isRight(const QString& rights)
 {
-    return rights == QLatin1String("viewer") || rights == QLatin1String("reviewer") || rights == QLatin1String("admin");
+    return rank(rights) >= 0;
 }
 
 QString TeamRights::neededFor(const QString& destination) const
@@ -34,7 +39,7 @@ Result<QString> TeamRights::rightsOf(const QString& role) const
     auto rights = ReviewerRepository(m_workspace.db()).rightsOf(role);
     if (!rights)
         return fail(rights.error());
-    return rights->value_or(QStringLiteral("viewer"));
+    return rights->value_or(QStringLiteral("none"));
 }
 
 Status TeamRights::require(const QString& needed, const QString& what) const

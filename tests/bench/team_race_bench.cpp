@@ -159,19 +159,14 @@ int main(int argc, char** argv)
                 const QString role = QStringLiteral("race_walker%1").arg(r);
                 const std::string sql =
                     QStringLiteral(
-                        "DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
-                        "GRANT USAGE ON SCHEMA %2 TO %1; GRANT ALL ON ALL TABLES IN SCHEMA %2 TO %1; "
-                        "GRANT ALL ON ALL SEQUENCES IN SCHEMA %2 TO %1")
-                        .arg(role, schema)
+                        "DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+                        .arg(role)
                         .toStdString();
                 if (!(*ws)->db().exec(sql.c_str()))
                     qFatal("cannot create the role %s", qPrintable(role));
+                // The right, and exactly its privileges, through the server's grant function.
                 auto tx = (*ws)->db().begin();
-                if (!tx
-                    || !ReviewerRepository((*ws)->db())
-                            .grant(role, QStringLiteral("reviewer"), QStringLiteral("bench"),
-                                   QStringLiteral("2026-11-23T00:00:00.000Z"))
-                    || !tx->commit())
+                if (!tx || !ReviewerRepository((*ws)->db()).grant(role, QStringLiteral("reviewer")) || !tx->commit())
                     qFatal("cannot grant %s", qPrintable(role));
                 writeConfig(dir.filePath(QStringLiteral("reviewer%1").arg(r)),
                             conninfo + QStringLiteral(" user=") + role, schema);

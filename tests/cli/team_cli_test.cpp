@@ -32,13 +32,13 @@ void writeConfig(const QString& ws, const Json& config)
     test::writeFileBytes(ws + QStringLiteral("/sediment.json"), QByteArray::fromStdString(config.dump()));
 }
 
-// A login role on the test server with the table rights of a workspace's schema; the role is
-// kept from an earlier run if there is one (a role outlives the schemas it was granted on).
+// A login role on the test server (kept from an earlier run if there is one: a role outlives the
+// schemas it was granted on), made a viewer of the workspace's schema by its owner, as the user
+// guide's setup does: the right, and exactly its privileges, through the server's grant function.
 QString addRole(const QString& role, const QString& schema)
 {
     return test::serverExec(QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN "
-                                           "NULL; END $$; GRANT USAGE ON SCHEMA %2 TO %1; GRANT ALL ON ALL TABLES IN "
-                                           "SCHEMA %2 TO %1; GRANT ALL ON ALL SEQUENCES IN SCHEMA %2 TO %1")
+                                           "NULL; END $$; SELECT %2.sediment_grant('%1', 'viewer')")
                                 .arg(role, schema));
 }
 

@@ -19,7 +19,7 @@
     X(host)                                                                                           \
     X(nfields) X(notifies) X(ntuples)                                                                 \
     X(parameterStatus) X(prepare)                                                                     \
-    X(reset) X(resultErrorMessage) X(resultStatus)                                                    \
+    X(reset) X(resultErrorField) X(resultErrorMessage) X(resultStatus)                                \
     X(setClientEncoding) X(status)                                                                    \
     X(user)
 // clang-format on

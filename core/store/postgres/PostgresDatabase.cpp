@@ -41,9 +41,83 @@ Result<std::unique_ptr<Database>> PostgresDatabase::open(const ServerAddress& ad
                                   .arg(db->describe(), trimmed(conn ? lib.errorMessage(conn) : "out of memory"))));
     if (auto s = db->setUpSession(); !s)
         return fail(s.error());
-    if (auto s = db->migrate(schema::postgresMigrations()); !s)
+    const auto steps = schema::postgresMigrations();
+    if (auto s = db->checkAccess(int(steps.size())); !s)
+        return fail(s.error());
+    if (auto s = db->migrate(steps); !s)
+        return fail(s.error());
+    if (auto s = db->enterApi(); !s)
         return fail(s.error());
     return std::unique_ptr<Database>(std::move(db));
+}
+
+std::string PostgresDatabase::quote(const QString& text, bool identifier)
+{
+    const QByteArray utf8 = text.toUtf8();
+    char* q = identifier ? m_pq.escapeIdentifier(m_conn, utf8.constData(), std::size_t(utf8.size()))
+                         : m_pq.escapeLiteral(m_conn, utf8.constData(), std::size_t(utf8.size()));
+    if (!q)
+        return {};
+    std::string out(q);
+    m_pq.freemem(q);
+    return out;
+}
+
+Status PostgresDatabase::checkAccess(int latest)
+{
+    auto st = prepare("SELECT n.nspowner = r.oid, has_schema_privilege(r.oid, n.oid, 'USAGE'), r.rolsuper, "
+                      "pg_get_userbyid(n.nspowner) FROM pg_namespace n, pg_roles r "
+                      "WHERE n.nspname = ? AND r.rolname = session_user");
+    if (!st)
+        return fail(st.error());
+    auto row = st->bind(1, m_schema).step();
+    if (!row)
+        return fail(row.error());
+    if (!*row)
+        return {};
+    const bool owner = st->int64(0) != 0;
+    const bool usage = st->int64(1) != 0;
+    const bool super = st->int64(2) != 0;
+    const QString ownerName = st->text(3);
+    st->reset();
+    if (owner || super)
+        return {};
+    if (!usage)
+        return fail(Error::refused(QStringLiteral("%1 has no access to the team workspace in schema %2: an admin runs "
+                                                  "`sediment team grant %1 viewer`")
+                                       .arg(m_role, m_schema)));
+    auto version = storedSchemaVersion();
+    if (!version)
+        return fail(version.error());
+    if (*version < latest)
+        return fail(Error::refused(
+            QStringLiteral("the team workspace in schema %1 is at schema %2 and this Sediment needs %3: its owner, %4, "
+                           "upgrades it by running any sediment command once (docs/user-guide.md#upgrading-a-team-"
+                           "workspace)")
+                .arg(m_schema)
+                .arg(*version)
+                .arg(latest)
+                .arg(ownerName)));
+    return {};
+}
+
+Status PostgresDatabase::enterApi()
+{
+    auto st = prepare("SELECT 1 FROM pg_namespace WHERE nspname = ?");
+    if (!st)
+        return fail(st.error());
+    auto found = st->bind(1, QString(m_schema + QStringLiteral("_api"))).step();
+    if (!found)
+        return fail(found.error());
+    st->reset();
+    if (!*found)
+        return {};
+    const std::string path = "SET search_path TO " + quote(m_schema + QStringLiteral("_api"), true) + ", " +
+                             quote(m_schema, true);
+    if (auto s = exec(path.c_str()); !s)
+        return s;
+    m_api = true;
+    return {};
 }
 
 Status PostgresDatabase::setUpSession()
@@ -84,8 +158,22 @@ Status PostgresDatabase::setUpSession()
                                 "pg_namespace WHERE nspname = "
                               + name + ") THEN CREATE SCHEMA " + ident + "; END IF; END $sediment$; SET search_path TO "
                               + ident + "; LISTEN sediment_changes";
-    if (auto s = exec(setup.c_str()); !s)
+    if (auto s = exec(setup.c_str()); !s) {
+        // A role that may not create the schema (nobody has made the workspace yet): say who may.
+        if (s.error().message.contains(QLatin1String("permission denied for database")))
+            return fail(Error::refused(
+                QStringLiteral("%1 may not create the team workspace's schema %2: its first admin needs "
+                               "`GRANT CREATE ON DATABASE %3 TO <role>` from a database administrator "
+                               "(docs/user-guide.md#setting-up-a-team)")
+                    .arg(trimmed(m_pq.user(m_conn)), m_schema, trimmed(m_pq.db(m_conn)))));
         return s;
+    }
+    m_lockSql = "SELECT pg_advisory_xact_lock(7305, hashtext(" + name + "))";
+    if (m_api) {
+        const std::string path = "SET search_path TO " + quote(m_schema + QStringLiteral("_api"), true) + ", " + ident;
+        if (auto s = exec(path.c_str()); !s)
+            return s;
+    }
     m_role = trimmed(m_pq.parameterStatus(m_conn, "session_authorization"));
     if (m_role.isEmpty())
         m_role = trimmed(m_pq.user(m_conn));
@@ -128,6 +216,17 @@ QString PostgresDatabase::errorOf(const pg_result* result) const
     return QStringLiteral("database error: %1").arg(message);
 }
 
+Error PostgresDatabase::errorFrom(const pg_result* result) const
+{
+    const char* state = result ? m_pq.resultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+    QString message = errorOf(result);
+    if (state && std::strcmp(state, "42501") == 0 && m_pq.status(m_conn) == CONNECTION_OK) {
+        message.remove(0, int(std::strlen("database error: ")));
+        return Error::refused(message);
+    }
+    return Error::io(message);
+}
+
 Result<Statement> PostgresDatabase::prepare(const Sql& sql)
 {
     int parameters = 0;
@@ -145,12 +244,14 @@ Status PostgresDatabase::exec(const char* sql)
         // Several statements: PQexec returns the last one's result, and stops at the first error.
         const ExecStatusType status = m_pq.resultStatus(r);
         const bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY;
-        const QString message = ok ? QString() : errorOf(r);
-        m_pq.clear(r);
-        if (ok)
+        if (ok) {
+            m_pq.clear(r);
             return {};
+        }
+        Error error = errorFrom(r);
+        m_pq.clear(r);
         if (attempt > 0 || !droppedOutsideTransaction())
-            return fail(Error::io(message));
+            return fail(std::move(error));
     }
 }
 
@@ -182,7 +283,7 @@ Status PostgresDatabase::beginWrite()
         return s;
     m_inTransaction = true;
     // One writer per workspace at a time, as in SQLite; held until COMMIT or ROLLBACK.
-    if (auto s = exec("SELECT pg_advisory_xact_lock(7305, hashtext(current_schema()))"); !s) {
+    if (auto s = exec(m_lockSql.c_str()); !s) {
         rollbackWrite();
         return s;
     }
@@ -224,8 +325,8 @@ void PostgresDatabase::rollbackWrite()
 
 Result<bool> PostgresDatabase::hasTable(const char* name)
 {
-    auto st = prepare("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
-                      "AND table_name = ?");
+    // Through the search path: the companion schema's views first, then the workspace's tables.
+    auto st = prepare("SELECT 1 WHERE to_regclass(?) IS NOT NULL");
     if (!st)
         return fail(st.error());
     auto found = st->bind(1, name).step();

@@ -47,6 +47,9 @@ public:
     void deallocate(const std::string& name, int generation);
     void noteChanges(qint64 rows);
     QString errorOf(const pg_result* result) const;
+    // A failed statement's error: the server's refusal of a right (SQLSTATE 42501, a privilege
+    // or one of the workspace's guards) is a refusal, anything else a database error.
+    Error errorFrom(const pg_result* result) const;
     // The login role of this session: the reviewer, in team mode.
     QString sessionRole() const override { return m_role; }
     const QString& schemaName() const { return m_schema; }
@@ -61,6 +64,13 @@ protected:
 private:
     PostgresDatabase(const LibPq& pq, pg_conn* conn, ServerAddress address);
     Status setUpSession();
+    // A role that may not use the workspace, or a workspace only its owner can bring up to date,
+    // is told so in one line before anything is tried (docs/user-guide.md#setting-up-a-team).
+    Status checkAccess(int latest);
+    // After the schema is current: names resolve to the companion schema's views first, through
+    // which every write of a granted role passes the server's guards (store/postgres/PostgresRights.cpp).
+    Status enterApi();
+    std::string quote(const QString& text, bool identifier);
     void drainNotices();
 
     const LibPq& m_pq;
@@ -74,6 +84,8 @@ private:
     qint64 m_totalChanges = 0;
     qint64 m_version = 0;
     bool m_inTransaction = false;
+    bool m_api = false;
+    std::string m_lockSql;
 };
 
 } // namespace sediment

@@ -96,9 +96,9 @@ Status PostgresStatement::runOnce()
                                  : m_pq.execPrepared(*conn, m_name.c_str(), n, values.data(), nullptr, nullptr, 0);
     const ExecStatusType status = m_pq.resultStatus(r);
     if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
-        const QString message = m_db.errorOf(r);
+        Error error = m_db.errorFrom(r);
         m_pq.clear(r);
-        return fail(Error::io(message));
+        return fail(std::move(error));
     }
     if (writesRows(m_pq, r))
         m_db.noteChanges(std::strtoll(m_pq.cmdTuples(r), nullptr, 10));
