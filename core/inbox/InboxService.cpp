@@ -234,9 +234,10 @@ Result<InboxItem> InboxService::applyApproved(qint64 id)
         const QString fromStatus = it.status;
         it.setStatus(S::Pending);
         it.stale = *outdated;
-        it.reason = *refused ? **refused
-                             : QStringLiteral("its target changed before %1 could write it; patch it")
-                                   .arg(FilesHost::thisHost());
+        it.reason =
+            *refused
+                ? **refused
+                : QStringLiteral("its target changed before %1 could write it; patch it").arg(FilesHost::thisHost());
         it.decidedAt.reset();
         it.decidedBy.reset();
         if (auto s = InboxRepository(m_workspace.db()).saveDecision(it); !s)

@@ -108,10 +108,9 @@ Result<std::vector<JournalEntry>> JournalRepository::open(int limit)
 {
     const std::string sql =
         std::string(kColumns)
-        + (m_db.isServer()
-               ? "WHERE state = 'open' AND host = current_setting('sediment.host', true) "
-                 "AND written_by = session_user ORDER BY id LIMIT ?"
-               : "WHERE state = 'open' ORDER BY id LIMIT ?");
+        + (m_db.isServer() ? "WHERE state = 'open' AND host = current_setting('sediment.host', true) "
+                             "AND written_by = session_user ORDER BY id LIMIT ?"
+                           : "WHERE state = 'open' ORDER BY id LIMIT ?");
     auto st = m_db.prepare(sql.c_str());
     if (!st)
         return fail(st.error());

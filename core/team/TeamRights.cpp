@@ -23,10 +23,7 @@ int rank(const QString& rights)
 
 } // namespace
 
-bool TeamRights::isRight(const QString& rights)
-{
-    return rank(rights) >= 0;
-}
+bool TeamRights::isRight(const QString& rights) { return rank(rights) >= 0; }
 
 QString TeamRights::neededFor(const QString& destination) const
 {

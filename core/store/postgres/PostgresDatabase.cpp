@@ -112,8 +112,8 @@ Status PostgresDatabase::enterApi()
     st->reset();
     if (!*found)
         return {};
-    const std::string path = "SET search_path TO " + quote(m_schema + QStringLiteral("_api"), true) + ", " +
-                             quote(m_schema, true);
+    const std::string path =
+        "SET search_path TO " + quote(m_schema + QStringLiteral("_api"), true) + ", " + quote(m_schema, true);
     if (auto s = exec(path.c_str()); !s)
         return s;
     m_api = true;
@@ -161,11 +161,11 @@ Status PostgresDatabase::setUpSession()
     if (auto s = exec(setup.c_str()); !s) {
         // A role that may not create the schema (nobody has made the workspace yet): say who may.
         if (s.error().message.contains(QLatin1String("permission denied for database")))
-            return fail(Error::refused(
-                QStringLiteral("%1 may not create the team workspace's schema %2: its first admin needs "
-                               "`GRANT CREATE ON DATABASE %3 TO <role>` from a database administrator "
-                               "(docs/user-guide.md#setting-up-a-team)")
-                    .arg(trimmed(m_pq.user(m_conn)), m_schema, trimmed(m_pq.db(m_conn)))));
+            return fail(
+                Error::refused(QStringLiteral("%1 may not create the team workspace's schema %2: its first admin needs "
+                                              "`GRANT CREATE ON DATABASE %3 TO <role>` from a database administrator "
+                                              "(docs/user-guide.md#setting-up-a-team)")
+                                   .arg(trimmed(m_pq.user(m_conn)), m_schema, trimmed(m_pq.db(m_conn)))));
         return s;
     }
     m_lockSql = "SELECT pg_advisory_xact_lock(7305, hashtext(" + name + "))";

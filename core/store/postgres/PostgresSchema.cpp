@@ -1,5 +1,5 @@
-#include "store/Schema.h"
 #include "store/postgres/PostgresRights.h"
+#include "store/Schema.h"
 
 #include <array>
 
@@ -371,8 +371,8 @@ CREATE TRIGGER inbox_claims_notify AFTER INSERT OR UPDATE OR DELETE ON inbox_cla
 
 std::span<const char* const> postgresMigrations()
 {
-    static const std::array<const char*, 12> all{kTeamV7, "", "", "", "", "", "", kTeamV8, kTeamV9, kTeamV10, kTeamV11,
-                                                 postgresRightsStep()};
+    static const std::array<const char*, 12> all{kTeamV7, "",      "",      "",       "",       "",
+                                                 "",      kTeamV8, kTeamV9, kTeamV10, kTeamV11, postgresRightsStep()};
     return all;
 }
 
