@@ -141,10 +141,11 @@ BEGIN
             RETURN NULL;
         END IF;
         PERFORM sediment_require(1, 'propose');
-        -- Filed already decided (a gate's yes): deciding needs the destination's right.
-        FOR r IN SELECT DISTINCT destination FROM added WHERE status NOT IN ('pending', 'rejected') LOOP
-            PERFORM sediment_require(sediment_needed(r.destination), format('decide %s items', r.destination));
-        END LOOP;
+        -- A proposal is filed open (or turned away): a decision is a reviewer's, made on the item,
+        -- with its audit row, never filed ready-made.
+        IF EXISTS (SELECT 1 FROM added WHERE status NOT IN ('pending', 'rejected')) THEN
+            PERFORM sediment_refuse(format('%s may not file an inbox item already decided', session_user));
+        END IF;
     ELSIF TG_OP = 'DELETE' THEN
         PERFORM sediment_refuse(format('%s may not delete inbox items: a decision is recorded, never erased',
                                        session_user));
@@ -405,8 +406,12 @@ BEGIN
     EXECUTE format('GRANT SELECT ON ALL SEQUENCES IN SCHEMA %I TO %I', home, who);
     EXECUTE format('GRANT EXECUTE ON %s TO %I', callable, who);
     IF sediment_rank(what) >= 1 THEN
-        EXECUTE format('GRANT INSERT, UPDATE, DELETE ON %s TO %I',
+        EXECUTE format('GRANT INSERT, UPDATE ON %s TO %I',
                        (SELECT string_agg(format('%I.%I', api, t), ', ') FROM unnest(sediment_writable()) AS t), who);
+        -- Rows a client removes: its own journal rows, claims, a setting cleared. Proposals leave
+        -- the intake through sediment_fold_intake, as the owner.
+        EXECUTE format('GRANT DELETE ON %1$I.decision_journal, %1$I.inbox_claims, %1$I.team_settings TO %2$I',
+                       api, who);
     END IF;
 END $$;
 
