@@ -151,10 +151,12 @@ int main(int argc, char** argv)
         auto ws = Workspace::open(dir.filePath(QStringLiteral("reviewer0")));
         if (!ws)
             qFatal("%s", qPrintable(ws.error().message));
-        // Walkers are different people: a claim is its reviewer's, and one role's claims are
-        // all its own. Each gets a login role of its own with the right to decide (the bench's
-        // role creates them, as the test server's superuser may).
-        if (walking) {
+        // Reviewers are different people: a claim is its reviewer's, and one role's claims are
+        // all its own. Each but the first (the workspace's owner) gets a login role of its own,
+        // granted the right to decide as a team grants it, so that its decisions pass the
+        // server's guards as a real reviewer's do (the bench's role creates them, as the test
+        // server's superuser may).
+        {
             for (int r = 1; r < reviewers; ++r) {
                 const QString role = QStringLiteral("race_walker%1").arg(r);
                 const std::string sql =
