@@ -400,6 +400,13 @@ private Q_SLOTS:
                     kOnLaptop);
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("hostile_viewer may not decide inbox item"), r.err.constData());
+        // A viewer proposes nothing: the server refuses the write, and says whose right it is.
+        r = runAsIs(viewer, {QStringLiteral("propose"), QStringLiteral("-")},
+                    R"({"destination":"memory","op":{"action":"add","content":"from a viewer"},"rationale":"r"})",
+                    kOnLaptop);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.startsWith("sediment: hostile_viewer may not change inbox_intake on the team's server"),
+                 r.err.constData());
         // An agent proposes but decides nothing.
         r = runAsIs(m_filesBox, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(m_note)}, {},
                     kOnAgentBox);

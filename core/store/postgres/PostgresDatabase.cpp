@@ -222,6 +222,13 @@ Error PostgresDatabase::errorFrom(const pg_result* result) const
     QString message = errorOf(result);
     if (state && std::strcmp(state, "42501") == 0 && m_pq.status(m_conn) == CONNECTION_OK) {
         message.remove(0, int(std::strlen("database error: ")));
+        // A privilege the role's right does not give (a viewer's write): say whose and where the
+        // rights are, rather than the server's bare words.
+        if (message.startsWith(QLatin1String("permission denied for ")))
+            return Error::refused(QStringLiteral("%1 may not change %2 on the team's server (%3): a right an admin "
+                                                 "grants with `sediment team grant` (docs/user-guide.md#reviewers-"
+                                                 "and-rights)")
+                                      .arg(m_role, message.section(QLatin1Char(' '), -1), message));
         return Error::refused(message);
     }
     return Error::io(message);
