@@ -53,9 +53,13 @@ Result<AuditEntry> AuditRepository::append(AuditEntry e)
     e.at = time::toIso(m_clock.now());
     e.hash = computeHash(e);
 
-    auto ins =
-        m_cache.get(Insert, "INSERT INTO audit_log(seq, at, actor, action, subject_type, subject_id, reason, before, "
-                            "after, details, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+    // On a team's server, also the canonical details the hash covers, so that the server can
+    // check the hash before the row joins the chain (store/postgres/PostgresRights.cpp).
+    auto ins = m_cache.get(Insert, {"INSERT INTO audit_log(seq, at, actor, action, subject_type, subject_id, reason, "
+                                    "before, after, details, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                                    "INSERT INTO audit_log(seq, at, actor, action, subject_type, subject_id, reason, "
+                                    "before, after, details, prev_hash, hash, details_canonical) "
+                                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"});
     if (!ins)
         return fail(ins.error());
     (*ins)
@@ -71,6 +75,8 @@ Result<AuditEntry> AuditRepository::append(AuditEntry e)
         .bind(10, e.details.dump())
         .bind(11, e.prevHash)
         .bind(12, e.hash);
+    if (m_db.isServer())
+        (*ins)->bind(13, json::canonical(e.details));
     if (auto s = (*ins)->exec(); !s)
         return fail(s.error());
     return e;

@@ -19,12 +19,13 @@ struct Table {
     bool generatedId;  // the server hands out ids for it: its counter moves past the copy
 };
 
-// Columns only the server has (decision_journal.host and .written_by): left out of a copy into
-// SQLite, where one host and one person are the only ones; filled by the server's defaults on
-// the way in.
+// Columns only the server has (decision_journal.host and .written_by, audit_log.details_canonical):
+// left out of a copy into SQLite, where one host and one person are the only ones and no guard
+// checks a hash; filled by the server's defaults on the way in.
 bool serverOnly(const QString& column)
 {
-    return column == QLatin1String("host") || column == QLatin1String("written_by");
+    return column == QLatin1String("host") || column == QLatin1String("written_by")
+           || column == QLatin1String("details_canonical");
 }
 
 const std::vector<Table>& tables()

@@ -104,6 +104,7 @@ private Q_SLOTS:
                 " WHERE n.nspname = '%1' AND p.proname LIKE 'sediment\\_%' AND p.proname <> 'sediment_notify' LOOP"
                 "  EXECUTE format('DROP FUNCTION %s', t.f); END LOOP; END $$;"
                 "ALTER TABLE %1.decision_journal DROP COLUMN written_by;"
+                "ALTER TABLE %1.audit_log DROP COLUMN details_canonical;"
                 "UPDATE %1.schema_version SET version = 11;"
                 "GRANT USAGE ON SCHEMA %1 TO upgrade_reviewer; GRANT ALL ON ALL TABLES IN SCHEMA %1 TO "
                 "upgrade_reviewer;"

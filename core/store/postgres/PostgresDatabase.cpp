@@ -80,7 +80,8 @@ Status PostgresDatabase::checkAccess(int latest)
     const bool super = st->int64(2) != 0;
     const QString ownerName = st->text(3);
     st->reset();
-    if (owner || super)
+    m_direct = owner || super;
+    if (m_direct)
         return {};
     if (!usage)
         return fail(Error::refused(QStringLiteral("%1 has no access to the team workspace in schema %2: an admin runs "
@@ -103,6 +104,9 @@ Status PostgresDatabase::checkAccess(int latest)
 
 Status PostgresDatabase::enterApi()
 {
+    // The owner (or a superuser) holds the tables themselves, and the guards leave it alone.
+    if (m_direct)
+        return {};
     auto st = prepare("SELECT 1 FROM pg_namespace WHERE nspname = ?");
     if (!st)
         return fail(st.error());

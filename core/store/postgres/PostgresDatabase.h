@@ -67,8 +67,9 @@ private:
     // A role that may not use the workspace, or a workspace only its owner can bring up to date,
     // is told so in one line before anything is tried (docs/user-guide.md#setting-up-a-team).
     Status checkAccess(int latest);
-    // After the schema is current: names resolve to the companion schema's views first, through
-    // which every write of a granted role passes the server's guards (store/postgres/PostgresRights.cpp).
+    // After the schema is current, for a granted role: names resolve to the companion schema's
+    // views first, through which its every write passes the server's guards
+    // (store/postgres/PostgresRights.cpp).
     Status enterApi();
     std::string quote(const QString& text, bool identifier);
     void drainNotices();
@@ -85,6 +86,7 @@ private:
     qint64 m_version = 0;
     bool m_inTransaction = false;
     bool m_api = false;
+    bool m_direct = false; // the workspace's owner, or a superuser: the tables, not the views
     std::string m_lockSql;
 };
 

@@ -27,6 +27,10 @@ ALTER TABLE reviewers ADD CONSTRAINT reviewers_rights_check
 -- settles, closes or marks it (JournalRepository reads its own rows alone).
 ALTER TABLE decision_journal ADD COLUMN written_by TEXT NOT NULL DEFAULT session_user;
 
+-- An audit row's details in the canonical form its hash covers (keys sorted), beside the text
+-- the client wrote, so that the server can check the hash of every row a granted role appends.
+ALTER TABLE audit_log ADD COLUMN details_canonical TEXT;
+
 CREATE FUNCTION sediment_rank(r TEXT) RETURNS INT LANGUAGE sql IMMUTABLE AS $$
     SELECT CASE r WHEN 'admin' THEN 3 WHEN 'reviewer' THEN 2 WHEN 'agent' THEN 1
                   WHEN 'viewer' THEN 0 ELSE -1 END $$;
@@ -229,6 +233,22 @@ BEGIN
                          ELSE (SELECT hash FROM audit_log WHERE seq = r.seq - 1) END;
         IF previous IS NULL OR r.prev_hash IS DISTINCT FROM previous THEN
             PERFORM sediment_refuse(format('audit row %s does not follow row %s of the chain', r.seq, r.seq - 1));
+        END IF;
+        -- The row's hash, computed here as the client computes it (AuditRepository::computeHash:
+        -- SHA-256 of the previous hash and the row's canonical JSON, keys sorted, with the
+        -- canonical details the client sends beside its own text, which must say the same),
+        -- so that nobody can append a row that breaks the chain for every row after it.
+        IF r.details_canonical IS NULL OR r.details_canonical::jsonb IS DISTINCT FROM r.details::jsonb THEN
+            PERFORM sediment_refuse(format('audit row %s does not carry its canonical details', r.seq));
+        END IF;
+        IF r.hash IS DISTINCT FROM encode(sha256(convert_to(
+               r.prev_hash || '{"action":' || to_json(r.action)::TEXT || ',"actor":' || to_json(r.actor)::TEXT
+               || ',"after":' || COALESCE(to_json(r.after)::TEXT, 'null') || ',"at":' || to_json(r.at)::TEXT
+               || ',"before":' || COALESCE(to_json(r.before)::TEXT, 'null') || ',"details":' || r.details_canonical
+               || ',"prev_hash":' || to_json(r.prev_hash)::TEXT || ',"reason":' || COALESCE(to_json(r.reason)::TEXT, 'null')
+               || ',"seq":' || r.seq || ',"subject_id":' || to_json(r.subject_id)::TEXT
+               || ',"subject_type":' || to_json(r.subject_type)::TEXT || '}', 'UTF8')), 'hex') THEN
+            PERFORM sediment_refuse(format('audit row %s does not hash to what it claims', r.seq));
         END IF;
         person := CASE WHEN r.actor LIKE 'human:%' THEN substr(r.actor, 7)
                        WHEN r.actor LIKE 'cli:%' THEN substr(r.actor, 5) END;
