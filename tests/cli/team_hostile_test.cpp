@@ -329,6 +329,10 @@ private Q_SLOTS:
             QStringLiteral("INSERT INTO %1.audit_log VALUES (%2, '%3', 'human:' || session_user, 'inbox.approve', "
                            "'inbox_item', '%4', NULL, 'pending', 'applied', '{}', '%5', '%6')")
                 .arg(a, nextSeq, now, note, lastHash, zeros),
+            QStringLiteral("INSERT INTO %1.audit_log(seq, at, actor, action, subject_type, subject_id, details, "
+                           "prev_hash, hash, details_canonical) VALUES (%2, '%3', 'human:' || session_user, "
+                           "'inbox.approve', 'inbox_item', '%4', '{}', '%5', '%6', '{}')")
+                .arg(a, nextSeq, now, note, lastHash, zeros),
             QStringLiteral("UPDATE %1.audit_log SET reason = 'rewritten'").arg(a),
             QStringLiteral("DELETE FROM %1.audit_log").arg(a),
             // the team's settings: who writes the files, what needs an admin or two reviewers
