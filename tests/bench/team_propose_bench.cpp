@@ -7,6 +7,7 @@
 //
 // CONNINFO: a libpq connection string whose role may create a schema and roles (the test
 // server's: tests/support/pg_server.sh start DIR, then $(cat DIR/conninfo)).
+#include "TeamBenchFolder.h"
 #include "store/Database.h"
 #include "store/ReviewerRepository.h"
 #include "util/Json.h"
@@ -29,21 +30,13 @@ namespace {
 
 constexpr const char* kAgentRole = "bench_propose_agent";
 
-void writeConfig(const QString& dir, const QString& conninfo, const QString& schema)
-{
-    QDir().mkpath(dir);
-    QFile f(dir + QStringLiteral("/sediment.json"));
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(f.fileName()));
-    f.write(QByteArray::fromStdString(Json{{"database", toStd(conninfo)}, {"database_schema", toStd(schema)}}.dump()));
-}
 
 // A fresh schema owned by CONNINFO's role, the agent role granted on it; returns the folder to
 // propose from (the agent's, or the owner's).
 QString prepare(const QTemporaryDir& dir, const QString& conninfo, const QString& schema, bool asAgent)
 {
     const QString owner = dir.filePath(schema + QStringLiteral("-owner"));
-    writeConfig(owner, conninfo, schema);
+    bench::writeTeamConfig(owner, conninfo, schema);
     auto ws = Workspace::open(owner);
     if (!ws)
         qFatal("%s", qPrintable(ws.error().message));
@@ -60,7 +53,7 @@ QString prepare(const QTemporaryDir& dir, const QString& conninfo, const QString
     if (!asAgent)
         return owner;
     const QString agent = dir.filePath(schema + QStringLiteral("-agent"));
-    writeConfig(agent, conninfo + QStringLiteral(" user=") + QLatin1String(kAgentRole), schema);
+    bench::writeTeamConfig(agent, conninfo + QStringLiteral(" user=") + QLatin1String(kAgentRole), schema);
     return agent;
 }
 

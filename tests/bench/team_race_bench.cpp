@@ -15,6 +15,7 @@
 // tests/support/pg_server.sh start DIR, then $(cat DIR/conninfo)).
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
+#include "TeamBenchFolder.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
@@ -38,14 +39,6 @@ using namespace sediment;
 
 namespace {
 
-void writeConfig(const QString& dir, const QString& conninfo, const QString& schema)
-{
-    QDir().mkpath(dir);
-    QFile f(dir + QStringLiteral("/sediment.json"));
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(f.fileName()));
-    f.write(QByteArray::fromStdString(Json{{"database", toStd(conninfo)}, {"database_schema", toStd(schema)}}.dump()));
-}
 
 // One reviewer: approves every item in its own order; prints "W ms" for a win, "L ms" for a
 // loss (told who decided), "E message" for anything else.
@@ -146,7 +139,7 @@ int main(int argc, char** argv)
     QTemporaryDir dir;
     const QString schema = QStringLiteral("race_%1").arg(QCoreApplication::applicationPid());
     for (int r = 0; r < reviewers; ++r)
-        writeConfig(dir.filePath(QStringLiteral("reviewer%1").arg(r)), conninfo, schema);
+        bench::writeTeamConfig(dir.filePath(QStringLiteral("reviewer%1").arg(r)), conninfo, schema);
     {
         auto ws = Workspace::open(dir.filePath(QStringLiteral("reviewer0")));
         if (!ws)
@@ -170,7 +163,7 @@ int main(int argc, char** argv)
                 auto tx = (*ws)->db().begin();
                 if (!tx || !ReviewerRepository((*ws)->db()).grant(role, QStringLiteral("reviewer")) || !tx->commit())
                     qFatal("cannot grant %s", qPrintable(role));
-                writeConfig(dir.filePath(QStringLiteral("reviewer%1").arg(r)),
+                bench::writeTeamConfig(dir.filePath(QStringLiteral("reviewer%1").arg(r)),
                             conninfo + QStringLiteral(" user=") + role, schema);
             }
         }

@@ -411,7 +411,7 @@ DECLARE
     home TEXT := current_schema();
     api TEXT := sediment_api_schema();
     callable TEXT := format('FUNCTION %1$I.sediment_grant(TEXT, TEXT), %1$I.sediment_settle_check(BIGINT), '
-                            '%1$I.sediment_right_of(TEXT), %1$I.sediment_fold_intake(BIGINT)', home);
+                            '%1$I.sediment_fold_intake(BIGINT)', home);
 BEGIN
     EXECUTE format('REVOKE ALL ON ALL TABLES IN SCHEMA %I FROM %I', home, who);
     EXECUTE format('REVOKE ALL ON ALL TABLES IN SCHEMA %I FROM %I', api, who);
@@ -500,13 +500,20 @@ BEGIN
     END LOOP;
 END $$;
 
--- Every function here runs as the owner with this schema alone on its path, whoever calls it.
+-- The ways in (the triggers' functions and the three a granted role may call) run as the owner
+-- with this schema alone on their path, whoever calls them; the helpers they call run inside
+-- that and are nobody else's to call. Only the ways in carry the SET: a function with one is
+-- never inlined and sets the path again at every call, which made each guarded decision
+-- several times slower when every helper had it.
 DO $$
 DECLARE f RECORD;
 BEGIN
-    FOR f IN SELECT p.oid::regprocedure AS sig FROM pg_proc p
+    FOR f IN SELECT p.oid::regprocedure AS sig, p.proname FROM pg_proc p
              WHERE p.pronamespace = current_schema()::regnamespace LOOP
-        EXECUTE format('ALTER FUNCTION %s SECURITY DEFINER SET search_path = %I, pg_temp', f.sig, current_schema());
+        IF f.proname LIKE 'sediment\_guard\_%' OR f.proname IN ('sediment_grant', 'sediment_settle_check',
+                'sediment_fold_intake', 'sediment_notify', 'inbox_counts_follow', 'audit_log_append_only') THEN
+            EXECUTE format('ALTER FUNCTION %s SECURITY DEFINER SET search_path = %I, pg_temp', f.sig, current_schema());
+        END IF;
         EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f.sig);
     END LOOP;
 END $$;
