@@ -267,7 +267,9 @@ private Q_SLOTS:
             QStringLiteral("UPDATE %1.reviewers SET rights = 'admin'").arg(s),
             QStringLiteral("SELECT %1.sediment_grant(session_user, 'admin')").arg(s),
             QStringLiteral("SELECT %1.sediment_set_privileges(session_user, 'admin')").arg(s),
-            QStringLiteral("SELECT %1.sediment_check_item(%2, 'memory', 'pending', 'applied', NULL, session_user)")
+            QStringLiteral(
+                "SELECT %1.sediment_check_item(%2, 'memory', 'pending', 'applied', NULL, session_user, 3, '{}', "
+                "'{}')")
                 .arg(s, note),
             QStringLiteral("SELECT %1.sediment_build_api()").arg(s),
             QStringLiteral("SET ROLE sediment_test"),

@@ -133,9 +133,17 @@ private Q_SLOTS:
             QCOMPARE(scalar(QStringLiteral("SELECT has_table_privilege('upgrade_reviewer', '%1.inbox_items', '%2')")
                                 .arg(schema, QLatin1String(privilege))),
                      QStringLiteral("f"));
-        QCOMPARE(scalar(QStringLiteral("SELECT has_table_privilege('upgrade_reviewer', '%1_api.inbox_items', 'UPDATE')")
-                            .arg(schema)),
-                 QStringLiteral("t"));
+        // Through the views: an item's decision, never its proposal.
+        QCOMPARE(
+            scalar(QStringLiteral("SELECT has_column_privilege('upgrade_reviewer', '%1_api.inbox_items', 'status', "
+                                  "'UPDATE')")
+                       .arg(schema)),
+            QStringLiteral("t"));
+        QCOMPARE(
+            scalar(QStringLiteral("SELECT has_column_privilege('upgrade_reviewer', '%1_api.inbox_items', 'op_json', "
+                                  "'UPDATE')")
+                       .arg(schema)),
+            QStringLiteral("f"));
         QVERIFY(scalar(QStringLiteral("UPDATE %1.inbox_items SET status = 'applied'").arg(schema),
                        QStringLiteral("upgrade_reviewer"))
                     .contains(QLatin1String("permission denied for table inbox_items")));

@@ -91,15 +91,21 @@ BEGIN
     RETURN sediment_decider_check(item, r.destination, r.decided_by);
 END $$;
 
--- One changed item: `was` and `now` are its statuses before and after.
-CREATE FUNCTION sediment_check_item(item BIGINT, dest TEXT, was TEXT, now TEXT, old_by TEXT, new_by TEXT)
+-- One changed item: `was` and `now` are its statuses before and after; `held` is the caller's
+-- rank, `admin` and `two` the server's policy, read once for the whole statement.
+CREATE FUNCTION sediment_check_item(item BIGINT, dest TEXT, was TEXT, now TEXT, old_by TEXT, new_by TEXT,
+                                    held INT, admin TEXT[], two TEXT[])
 RETURNS VOID LANGUAGE plpgsql AS $$
-DECLARE why TEXT;
+DECLARE
+    why TEXT;
+    needed INT := CASE WHEN dest = ANY(admin) THEN 3 ELSE 2 END;
 BEGIN
     -- What the files host found: written, failed, stale again, or a journal it cannot read.
     IF now IN ('needs_attention', 'withdrawn')
        OR (was = 'approved' AND now IN ('applied', 'modified', 'failed', 'pending')) THEN
-        PERFORM sediment_require(1, format('record the outcome of inbox item %s', item));
+        IF held < 1 THEN
+            PERFORM sediment_require(1, format('record the outcome of inbox item %s', item));
+        END IF;
         IF was = 'approved' AND now IN ('applied', 'modified') THEN
             IF new_by IS DISTINCT FROM old_by THEN
                 PERFORM sediment_refuse(format('inbox item %s was decided by %s; writing it cannot change that',
@@ -113,7 +119,9 @@ BEGIN
     -- Anything else is a decision, in the caller's own name, along the inbox's own paths: an open
     -- item decided, a waiting approval refused, a write reverted, a refusal undone, an
     -- interrupted decision resolved. Never a decided item decided again (written twice).
-    PERFORM sediment_require(sediment_needed(dest), format('decide inbox item %s (%s)', item, dest));
+    IF held < needed THEN
+        PERFORM sediment_require(needed, format('decide inbox item %s (%s)', item, dest));
+    END IF;
     IF NOT (was IN ('pending', 'failed', 'needs_attention')
             OR (was = 'approved' AND now = 'refused')
             OR (was IN ('applied', 'modified') AND now = 'reverted')
@@ -124,8 +132,7 @@ BEGIN
         PERFORM sediment_refuse(format('inbox item %s is decided in the name of the role that logs in (%s), not %s',
                                        item, session_user, COALESCE(new_by, 'nobody')));
     END IF;
-    IF now IN ('approved', 'applied', 'modified') AND was IN ('pending', 'failed')
-       AND dest = ANY(sediment_policy('two_person_destinations'))
+    IF now IN ('approved', 'applied', 'modified') AND was IN ('pending', 'failed') AND dest = ANY(two)
        AND NOT EXISTS (SELECT 1 FROM approvals WHERE item_id = item AND reviewer <> session_user) THEN
         PERFORM sediment_refuse(format('inbox item %s (%s) needs two approvals from different reviewers',
                                        item, dest));
@@ -133,7 +140,11 @@ BEGIN
 END $$;
 
 CREATE FUNCTION sediment_guard_items() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE r RECORD;
+DECLARE
+    r RECORD;
+    held INT;
+    admin TEXT[];
+    two TEXT[];
 BEGIN
     IF session_user = current_user THEN RETURN NULL; END IF;
     IF TG_OP = 'INSERT' THEN
@@ -154,18 +165,13 @@ BEGIN
         PERFORM sediment_refuse(format('%s may not delete inbox items: a decision is recorded, never erased',
                                        session_user));
     ELSE
-        IF EXISTS (SELECT 1 FROM removed o JOIN added n USING (id)
-                   WHERE (o.ext_id, o.destination, o.op_json, o.content_hash, o.rationale, o.score, o.agent,
-                          o.session, o.source_json, o.sanitized_json, o.created_at, o.hash_key)
-                         IS DISTINCT FROM
-                         (n.ext_id, n.destination, n.op_json, n.content_hash, n.rationale, n.score, n.agent,
-                          n.session, n.source_json, n.sanitized_json, n.created_at, n.hash_key))
-           OR (SELECT COUNT(*) FROM removed) <> (SELECT COUNT(*) FROM removed o JOIN added n USING (id)) THEN
-            PERFORM sediment_refuse(format('%s may not rewrite a proposal: what the agent proposed is kept as it came',
-                                           session_user));
+        -- What the agent proposed (the other columns) no granted role may update at all: its
+        -- privileges name only the decision's columns, the seen count and the stale mark
+        -- (sediment_set_privileges). Those two are the agent's and the files host's bookkeeping.
+        held := sediment_rank(sediment_right_of(session_user));
+        IF held < 1 THEN
+            PERFORM sediment_require(1, 'change inbox items');
         END IF;
-        -- Seen counts and stale marks: the agent's and the files host's bookkeeping.
-        PERFORM sediment_require(1, 'change inbox items');
         FOR r IN SELECT o.id, o.destination, o.status AS was, n.status AS now, o.decided_by AS old_by,
                         n.decided_by AS new_by
                  FROM removed o JOIN added n USING (id)
@@ -174,7 +180,11 @@ BEGIN
                        IS DISTINCT FROM
                        (n.status, n.reason, n.refusal_code, n.final_op_json, n.before_content, n.after_content,
                         n.target_path, n.decided_at, n.decided_by) LOOP
-            PERFORM sediment_check_item(r.id, r.destination, r.was, r.now, r.old_by, r.new_by);
+            IF admin IS NULL THEN
+                admin := sediment_policy('admin_destinations');
+                two := sediment_policy('two_person_destinations');
+            END IF;
+            PERFORM sediment_check_item(r.id, r.destination, r.was, r.now, r.old_by, r.new_by, held, admin, two);
         END LOOP;
     END IF;
     RETURN NULL;
@@ -427,7 +437,13 @@ BEGIN
     EXECUTE format('GRANT EXECUTE ON %s TO %I', callable, who);
     IF sediment_rank(what) >= 1 THEN
         EXECUTE format('GRANT INSERT, UPDATE ON %s TO %I',
-                       (SELECT string_agg(format('%I.%I', api, t), ', ') FROM unnest(sediment_writable()) AS t), who);
+                       (SELECT string_agg(format('%I.%I', api, t), ', ') FROM unnest(sediment_writable()) AS t
+                        WHERE t <> 'inbox_items'), who);
+        -- An item's proposal is never rewritten: only the decision's columns, the seen count and
+        -- the stale mark may change.
+        EXECUTE format('GRANT INSERT, UPDATE (status, reason, refusal_code, final_op_json, before_content, '
+                       'after_content, target_path, stale, seen, decided_at, decided_by) ON %I.inbox_items TO %I',
+                       api, who);
         -- Rows a client removes: its own journal rows, claims, a setting cleared. Proposals leave
         -- the intake through sediment_fold_intake, as the owner.
         EXECUTE format('GRANT DELETE ON %1$I.decision_journal, %1$I.inbox_claims, %1$I.team_settings TO %2$I',
