@@ -6,6 +6,7 @@
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesQueueStatus.h"
 #include "hermes/PendingQueue.h"
+#include "hermes/StagedOrigin.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/MemoryWritePlan.h"
 #include "proposal/Destination.h"
@@ -177,14 +178,18 @@ int list(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
         if (!json) {
             // A memory write is told by its effect on the budget, a skill write by Hermes' gist
             // of its payload as it stands (a patch may have edited it).
-            const QString tail = *plan                                ? (*plan)->budget.text()
-                                 : !storeError.isEmpty()              ? storeError
-                                 : StagedSkillWrite::isPayload(it.op) ? StagedSkillWrite::gist(it.op)
-                                                                      : QString();
+            const QString tail = *plan                   ? (*plan)->budget.text()
+                                 : !storeError.isEmpty() ? storeError
+                                 : it.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(it.op)
+                                     ? StagedSkillWrite::gist(it.op)
+                                     : QString();
             ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
                         .arg(it.id)
                         .arg(r.hermesId, it.status, it.destination, fromStd(it.source.value("origin", std::string())),
                              tail));
+            // A consolidation is staged even with the gate off: its summary says what it merges.
+            if (const auto staged = StagedOrigin::of(it.source); staged && staged->isBackgroundReview())
+                ctx.out(QStringLiteral("    Hermes summary: %1").arg(staged->summary));
             if (*plan)
                 for (const MemoryWritePlan::Step& step : (*plan)->steps)
                     ctx.out(operationLine(step));

@@ -71,13 +71,14 @@ private Q_SLOTS:
         QCOMPARE(j["unparseable"].size(), std::size_t(1));
         QVERIFY(j["unparseable"][0]["file"] == Json("ee000006.json"));
         QCOMPARE(j["provider_records"].size(), std::size_t(4));
-        QVERIFY(j["provider_records"][1].dump() == Json({{"hermes_id", "ee000002"},
-                                                        {"profile", "default"},
-                                                        {"file", "ee000002.json"},
-                                                        {"action", "update"},
-                                                        {"memory_id", "m-17"},
-                                                        {"summary", "mnemosyne: stage"}})
-                                                      .dump());
+        QVERIFY(j["provider_records"][1].dump()
+                == Json({{"hermes_id", "ee000002"},
+                         {"profile", "default"},
+                         {"file", "ee000002.json"},
+                         {"action", "update"},
+                         {"memory_id", "m-17"},
+                         {"summary", "mnemosyne: stage"}})
+                       .dump());
         QVERIFY(j["provider_records"][3]["profile"] == Json("work"));
 
         r = run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
@@ -101,7 +102,8 @@ private Q_SLOTS:
         QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(list[0]["id"].get<qint64>())})
                      .code,
                  0);
-        QCOMPARE(bytesOf(QStringLiteral("memories/MEMORY.md")), QByteArray("Deploys go through staging.\n§\na real write"));
+        QCOMPARE(bytesOf(QStringLiteral("memories/MEMORY.md")),
+                 QByteArray("Deploys go through staging.\n§\na real write"));
         QCOMPARE(bytesOf(QStringLiteral("pending/memory/ee000002.json")), before);
         for (const char* rel : {"pending/memory/ee000001.json", "pending/memory/ee000003.json",
                                 "profiles/work/pending/memory/ee000004.json", "pending/memory/ee000006.json"})
