@@ -70,8 +70,7 @@ HermesUsageRepair::Repaired HermesUsageRepair::repair(const QByteArray& bytes, c
     Repaired out;
     Record root = Record::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
     if (root.is_discarded() || !root.is_object()) {
-        out.warnings << QStringLiteral("%1 is not a JSON object; read as empty, as Hermes' curator reads it")
-                            .arg(file);
+        out.warnings << QStringLiteral("%1 is not a JSON object; read as empty, as Hermes' curator reads it").arg(file);
         out.text = "{}";
         return out;
     }
@@ -87,8 +86,8 @@ HermesUsageRepair::Repaired HermesUsageRepair::repair(const QByteArray& bytes, c
             repairCount(rec, k, name, file, out.warnings);
         for (const char* k : {"last_used_at", "last_viewed_at", "last_patched_at", "created_at", "archived_at"})
             repairTime(rec, k, name, file, out.warnings);
-        if (const auto it = rec.find("state"); it != rec.end() && !it->is_null()
-                                               && !(it->is_string() && Skill::knownState(it->get<std::string>()))) {
+        if (const auto it = rec.find("state");
+            it != rec.end() && !it->is_null() && !(it->is_string() && Skill::knownState(it->get<std::string>()))) {
             // No transition of Hermes' applies to a state it does not know: the skill is left as it is.
             out.warnings << QStringLiteral("%1: skill '%2': state %3 is not active, stale or archived; the skill "
                                            "is left as it is")
@@ -99,12 +98,11 @@ HermesUsageRepair::Repaired HermesUsageRepair::repair(const QByteArray& bytes, c
             // Hermes tests `if record.get("pinned")`: Python's truth of the value.
             const bool truthy = pyTruthy(*it);
             out.warnings << QStringLiteral("%1: skill '%2': pinned %3 read as %4")
-                                .arg(file, name, shown(*it),
-                                     truthy ? QStringLiteral("true") : QStringLiteral("false"));
+                                .arg(file, name, shown(*it), truthy ? QStringLiteral("true") : QStringLiteral("false"));
             *it = truthy;
         }
-        if (const auto it = rec.find("created_by"); it != rec.end() && !it->is_null()
-                                                    && !(it->is_string() && Skill::knownCreator(it->get<std::string>()))) {
+        if (const auto it = rec.find("created_by");
+            it != rec.end() && !it->is_null() && !(it->is_string() && Skill::knownCreator(it->get<std::string>()))) {
             out.warnings << QStringLiteral("%1: skill '%2': created_by %3 is not agent, user, bundled or hub; ignored")
                                 .arg(file, name, shown(*it));
             *it = nullptr;

@@ -21,10 +21,10 @@ private:
     QString path(const QString& rel) const { return m_dir.path() + QLatin1Char('/') + rel; }
     Run curate(const QStringList& extra = {})
     {
-        return clitest::sediment(m_dir.path(), QStringList{QStringLiteral("skills"), QStringLiteral("curate"),
-                                                           QStringLiteral("--now"),
-                                                           QStringLiteral("2026-11-28T00:00:00Z")}
-                                                   + extra);
+        return clitest::sediment(m_dir.path(),
+                                 QStringList{QStringLiteral("skills"), QStringLiteral("curate"),
+                                             QStringLiteral("--now"), QStringLiteral("2026-11-28T00:00:00Z")}
+                                     + extra);
     }
     void write(const QString& rel, const QByteArray& bytes)
     {
@@ -61,14 +61,15 @@ private Q_SLOTS:
         Run r = curate({QStringLiteral("--dry-run")});
         QCOMPARE(r.code, 0);
         const QByteArray file = QFile::encodeName(path(QStringLiteral("skills/.usage.json")));
-        const auto warned = [&](const QByteArray& tail) { return r.out.contains(QByteArray("  warning: " + file + tail)); };
-        QVERIFY2(warned(": skill 'counted': use_count \"5\" read as 5, as Hermes reads it\n"),
-                 r.out.constData());
+        const auto warned = [&](const QByteArray& tail) {
+            return r.out.contains(QByteArray("  warning: " + file + tail));
+        };
+        QVERIFY2(warned(": skill 'counted': use_count \"5\" read as 5, as Hermes reads it\n"), r.out.constData());
         QVERIFY2(warned(": skill 'untimed': last_used_at \"yesterday-ish\" is not a "
-                                                       "time; ignored\n"),
+                        "time; ignored\n"),
                  r.out.constData());
         QVERIFY2(warned(": skill 'odd-state': state \"dormant\" is not active, stale "
-                                                       "or archived; the skill is left as it is\n"),
+                        "or archived; the skill is left as it is\n"),
                  r.out.constData());
         QVERIFY2(r.out.contains("  counted: active -> archived"), r.out.constData());
         QVERIFY2(r.out.contains("  untimed: active -> archived (no activity since creation"), r.out.constData());
