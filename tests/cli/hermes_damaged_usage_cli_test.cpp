@@ -1,12 +1,11 @@
 // `skills curate` through the real `sediment` process on a Hermes home whose skills/.usage.json
 // is damaged: Hermes' curator reads it record by record (or as {}) and acts; so does Sediment's,
 // printing a warning for every value it ignored, instead of refusing the pass.
-#include "CliRun.h"
+#include "TempHome.h"
 #include "util/Json.h"
 
 #include <QDir>
 #include <QFile>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace sediment;
@@ -16,37 +15,23 @@ class HermesDamagedUsageCliTest : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
+    clitest::TempHome m_home;
 
-    QString path(const QString& rel) const { return m_dir.path() + QLatin1Char('/') + rel; }
     Run curate(const QStringList& extra = {})
     {
-        return clitest::sediment(m_dir.path(),
-                                 QStringList{QStringLiteral("skills"), QStringLiteral("curate"),
-                                             QStringLiteral("--now"), QStringLiteral("2026-11-28T00:00:00Z")}
-                                     + extra);
-    }
-    void write(const QString& rel, const QByteArray& bytes)
-    {
-        QDir().mkpath(QFileInfo(path(rel)).absolutePath());
-        QFile f(path(rel));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
-    }
-    QByteArray bytesOf(const QString& rel) const
-    {
-        QFile f(path(rel));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+        return m_home.run(QStringList{QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--now"),
+                                      QStringLiteral("2026-11-28T00:00:00Z")}
+                          + extra);
     }
 
 private Q_SLOTS:
     void init()
     {
-        QDir(m_dir.path()).removeRecursively();
-        write(QStringLiteral("config.yaml"), "curator:\n  stale_after_days: 14\n");
+        m_home.clear();
+        m_home.write(QStringLiteral("config.yaml"), "curator:\n  stale_after_days: 14\n");
         for (const char* s : {"counted", "untimed", "odd-state", "fresh"})
-            write(QStringLiteral("skills/%1/SKILL.md").arg(QLatin1String(s)),
-                  QByteArray("---\nname: ") + s + "\ndescription: x\n---\n\nbody\n");
+            m_home.write(QStringLiteral("skills/%1/SKILL.md").arg(QLatin1String(s)),
+                         QByteArray("---\nname: ") + s + "\ndescription: x\n---\n\nbody\n");
     }
 
     void aDamagedRecordFallsBackAndTheRestIsCurated()
@@ -57,10 +42,10 @@ private Q_SLOTS:
   "odd-state": {"created_by": "agent", "use_count": 2, "last_used_at": "2026-01-01T00:00:00+00:00", "created_at": "2025-12-01T00:00:00+00:00", "state": "dormant"},
   "fresh": {"created_by": "agent", "use_count": 1, "last_used_at": "2026-11-27T00:00:00+00:00", "created_at": "2025-12-01T00:00:00+00:00", "state": "active"}
 })";
-        write(QStringLiteral("skills/.usage.json"), usage);
+        m_home.write(QStringLiteral("skills/.usage.json"), usage);
         Run r = curate({QStringLiteral("--dry-run")});
         QCOMPARE(r.code, 0);
-        const QByteArray file = QFile::encodeName(path(QStringLiteral("skills/.usage.json")));
+        const QByteArray file = QFile::encodeName(m_home.path(QStringLiteral("skills/.usage.json")));
         const auto warned = [&](const QByteArray& tail) {
             return r.out.contains(QByteArray("  warning: " + file + tail));
         };
@@ -74,15 +59,15 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains("  counted: active -> archived"), r.out.constData());
         QVERIFY2(r.out.contains("  untimed: active -> archived (no activity since creation"), r.out.constData());
         QVERIFY(!r.out.contains("odd-state: "));
-        QCOMPARE(bytesOf(QStringLiteral("skills/.usage.json")), usage);
+        QCOMPARE(m_home.bytesOf(QStringLiteral("skills/.usage.json")), usage);
 
         r = curate({QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.json()["archived"] == Json(2));
-        QVERIFY(QFile::exists(path(QStringLiteral("skills/.archive/counted/SKILL.md"))));
-        QVERIFY(QFile::exists(path(QStringLiteral("skills/odd-state/SKILL.md"))));
+        QVERIFY(QFile::exists(m_home.path(QStringLiteral("skills/.archive/counted/SKILL.md"))));
+        QVERIFY(QFile::exists(m_home.path(QStringLiteral("skills/odd-state/SKILL.md"))));
         // The write-back sets the state and keeps what it could not read as the file held it.
-        const Json after = Json::parse(bytesOf(QStringLiteral("skills/.usage.json")).toStdString());
+        const Json after = Json::parse(m_home.bytesOf(QStringLiteral("skills/.usage.json")).toStdString());
         QVERIFY(after["counted"]["state"] == Json("archived"));
         QVERIFY(after["counted"]["use_count"] == Json("5"));
         QVERIFY(after["odd-state"]["state"] == Json("dormant"));
@@ -90,12 +75,12 @@ private Q_SLOTS:
 
     void aFileThatIsNotJsonIsReadAsEmpty()
     {
-        write(QStringLiteral("skills/.usage.json"), "not json {");
+        m_home.write(QStringLiteral("skills/.usage.json"), "not json {");
         const Run r = curate({QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.json()["checked"] == Json(0));
         QVERIFY(r.json()["skipped_not_agent"] == Json(4));
-        QCOMPARE(bytesOf(QStringLiteral("skills/.usage.json")), QByteArray("not json {"));
+        QCOMPARE(m_home.bytesOf(QStringLiteral("skills/.usage.json")), QByteArray("not json {"));
         const Run text = curate({QStringLiteral("--dry-run")});
         QVERIFY2(text.out.contains(" is not a JSON object; read as empty, as Hermes' curator reads it\n"),
                  text.out.constData());

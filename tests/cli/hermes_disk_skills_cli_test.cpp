@@ -2,12 +2,11 @@
 // what Hermes' walk finds (not .archive/), with its .usage.json record where there is one and its
 // provenance otherwise, and `skills pin` on a skill without a record writes the record as
 // Hermes' set_pinned creates it.
-#include "CliRun.h"
+#include "TempHome.h"
 #include "util/Json.h"
 
 #include <QDir>
 #include <QFile>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace sediment;
@@ -17,44 +16,31 @@ class HermesDiskSkillsCliTest : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
+    clitest::TempHome m_home;
 
-    QString path(const QString& rel) const { return m_dir.path() + QLatin1Char('/') + rel; }
-    Run run(const QStringList& args) { return clitest::sediment(m_dir.path(), args); }
-    void write(const QString& rel, const QByteArray& bytes)
-    {
-        QDir().mkpath(QFileInfo(path(rel)).absolutePath());
-        QFile f(path(rel));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
-    }
-    QByteArray bytesOf(const QString& rel) const
-    {
-        QFile f(path(rel));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-    }
     void skill(const QString& folder, const QByteArray& name)
     {
-        write(folder + QStringLiteral("/SKILL.md"), "---\nname: " + name + "\ndescription: x\n---\n\nbody\n");
+        m_home.write(folder + QStringLiteral("/SKILL.md"), "---\nname: " + name + "\ndescription: x\n---\n\nbody\n");
     }
 
 private Q_SLOTS:
     void init()
     {
-        QDir(m_dir.path()).removeRecursively();
-        write(QStringLiteral("config.yaml"), "curator:\n  stale_after_days: 14\n");
+        m_home.clear();
+        m_home.write(QStringLiteral("config.yaml"), "curator:\n  stale_after_days: 14\n");
         skill(QStringLiteral("skills/deploy"), "deploy");
         skill(QStringLiteral("skills/devops/notes"), "notes");
         skill(QStringLiteral("skills/bund"), "bund");
         skill(QStringLiteral("skills/.archive/old"), "old");
-        write(QStringLiteral("skills/.bundled_manifest"), "bund:abc\n");
+        m_home.write(QStringLiteral("skills/.bundled_manifest"), "bund:abc\n");
     }
 
     void everySkillOnDiskIsListedWithItsRecordOrItsProvenance()
     {
-        write(QStringLiteral("skills/.usage.json"),
-              R"({"notes": {"created_by": "agent", "use_count": 3, "created_at": "2026-01-01T00:00:00+00:00", "state": "active", "pinned": false}})");
-        const Run r = run({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--json")});
+        m_home.write(
+            QStringLiteral("skills/.usage.json"),
+            R"({"notes": {"created_by": "agent", "use_count": 3, "created_at": "2026-01-01T00:00:00+00:00", "state": "active", "pinned": false}})");
+        const Run r = m_home.run({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const Json list = r.json();
         QCOMPARE(list.size(), std::size_t(3)); // .archive/ is not walked
@@ -67,23 +53,23 @@ private Q_SLOTS:
     void aSkillWithoutARecordCanBePinnedAndTheRecordIsCreated()
     {
         // No .usage.json at all: a home before its first curator run.
-        Run r = run({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy")});
+        Run r = m_home.run({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy")});
         QVERIFY2(r.code == 0, r.err.constData());
-        const Json usage = Json::parse(bytesOf(QStringLiteral("skills/.usage.json")).toStdString());
+        const Json usage = Json::parse(m_home.bytesOf(QStringLiteral("skills/.usage.json")).toStdString());
         QVERIFY(usage.size() == 1);
         const Json& rec = usage["deploy"];
         QVERIFY(rec["pinned"] == Json(true));
         QVERIFY(rec["created_by"].is_null());
         QVERIFY(rec["state"] == Json("active"));
         QVERIFY(rec["use_count"] == Json(0));
-        r = run({QStringLiteral("skills"), QStringLiteral("unpin"), QStringLiteral("deploy")});
+        r = m_home.run({QStringLiteral("skills"), QStringLiteral("unpin"), QStringLiteral("deploy")});
         QVERIFY2(r.code == 0, r.err.constData());
-        QVERIFY(Json::parse(bytesOf(QStringLiteral("skills/.usage.json")).toStdString())["deploy"]["pinned"]
+        QVERIFY(Json::parse(m_home.bytesOf(QStringLiteral("skills/.usage.json")).toStdString())["deploy"]["pinned"]
                 == Json(false));
         // A name on no disk is still refused, nothing written.
-        r = run({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("ghost")});
+        r = m_home.run({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("ghost")});
         QCOMPARE(r.code, 2);
-        QVERIFY(!Json::parse(bytesOf(QStringLiteral("skills/.usage.json")).toStdString()).contains("ghost"));
+        QVERIFY(!Json::parse(m_home.bytesOf(QStringLiteral("skills/.usage.json")).toStdString()).contains("ghost"));
     }
 };
 

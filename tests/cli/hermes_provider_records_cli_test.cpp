@@ -2,12 +2,11 @@
 // update, forget, invalidate), through the real `sediment` process on a Hermes-shaped home: they
 // are named as provider records left for their plugin by import-pending, list and status, never
 // imported, never applied to MEMORY.md/USER.md, never removed.
-#include "CliRun.h"
+#include "TempHome.h"
 #include "util/Json.h"
 
 #include <QDir>
 #include <QFile>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace sediment;
@@ -17,22 +16,8 @@ class HermesProviderRecordsCliTest : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
+    clitest::TempHome m_home;
 
-    QString path(const QString& rel) const { return m_dir.path() + QLatin1Char('/') + rel; }
-    Run run(const QStringList& args) { return clitest::sediment(m_dir.path(), args); }
-    void write(const QString& rel, const QByteArray& bytes)
-    {
-        QDir().mkpath(QFileInfo(path(rel)).absolutePath());
-        QFile f(path(rel));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
-    }
-    QByteArray bytesOf(const QString& rel) const
-    {
-        QFile f(path(rel));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-    }
     void stage(const QString& rel, const Json& payload)
     {
         const Json r = {{"id", QFileInfo(rel).baseName().toStdString()},
@@ -42,15 +27,15 @@ private:
                         {"origin", "foreground"},
                         {"created_at", 1795400000.5},
                         {"payload", payload}};
-        write(rel, QByteArray::fromStdString(r.dump(2)));
+        m_home.write(rel, QByteArray::fromStdString(r.dump(2)));
     }
 
 private Q_SLOTS:
     void init()
     {
-        QDir(m_dir.path()).removeRecursively();
-        write(QStringLiteral("config.yaml"), "memory:\n  write_approval: true\n");
-        write(QStringLiteral("memories/MEMORY.md"), "Deploys go through staging.");
+        m_home.clear();
+        m_home.write(QStringLiteral("config.yaml"), "memory:\n  write_approval: true\n");
+        m_home.write(QStringLiteral("memories/MEMORY.md"), "Deploys go through staging.");
         stage(QStringLiteral("pending/memory/ee000001.json"), {{"action", "remember"}, {"content", "likes tea"}});
         stage(QStringLiteral("pending/memory/ee000002.json"),
               {{"action", "update"}, {"memory_id", "m-17"}, {"content", "likes green tea"}});
@@ -58,13 +43,13 @@ private Q_SLOTS:
         stage(QStringLiteral("profiles/work/pending/memory/ee000004.json"),
               {{"action", "invalidate"}, {"memory_id", "m-19"}, {"replacement_id", "m-20"}});
         stage(QStringLiteral("pending/memory/ee000005.json"), {{"action", "add"}, {"content", "a real write"}});
-        write(QStringLiteral("pending/memory/ee000006.json"), "{\"id\": \"ee000006\"");
+        m_home.write(QStringLiteral("pending/memory/ee000006.json"), "{\"id\": \"ee000006\"");
     }
 
     void importNamesProviderRecordsAndLeavesThemUntouched()
     {
-        const QByteArray before = bytesOf(QStringLiteral("pending/memory/ee000002.json"));
-        Run r = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")});
+        const QByteArray before = m_home.bytesOf(QStringLiteral("pending/memory/ee000002.json"));
+        Run r = m_home.run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const Json j = r.json();
         QCOMPARE(j["imported"].size(), std::size_t(1));
@@ -81,7 +66,7 @@ private Q_SLOTS:
                        .dump());
         QVERIFY(j["provider_records"][3]["profile"] == Json("work"));
 
-        r = run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
+        r = m_home.run({QStringLiteral("hermes"), QStringLiteral("import-pending")});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("pending/memory/ee000003.json: provider record (forget m-18), left for their plugin\n"),
                  r.out.constData());
@@ -96,24 +81,26 @@ private Q_SLOTS:
 
         // Nothing of theirs reaches the inbox, the store, or the bin.
         const Json list = Json::parse(
-            run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
+            m_home.run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
         QCOMPARE(list.size(), std::size_t(1));
         QVERIFY(list[0]["hermes"]["id"] == Json("ee000005"));
-        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(list[0]["id"].get<qint64>())})
-                     .code,
-                 0);
-        QCOMPARE(bytesOf(QStringLiteral("memories/MEMORY.md")),
+        QCOMPARE(
+            m_home
+                .run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(list[0]["id"].get<qint64>())})
+                .code,
+            0);
+        QCOMPARE(m_home.bytesOf(QStringLiteral("memories/MEMORY.md")),
                  QByteArray("Deploys go through staging.\n§\na real write"));
-        QCOMPARE(bytesOf(QStringLiteral("pending/memory/ee000002.json")), before);
+        QCOMPARE(m_home.bytesOf(QStringLiteral("pending/memory/ee000002.json")), before);
         for (const char* rel : {"pending/memory/ee000001.json", "pending/memory/ee000003.json",
                                 "profiles/work/pending/memory/ee000004.json", "pending/memory/ee000006.json"})
-            QVERIFY2(QFile::exists(path(QLatin1String(rel))), rel);
-        QVERIFY(!QFile::exists(path(QStringLiteral("memories/USER.md"))));
+            QVERIFY2(QFile::exists(m_home.path(QLatin1String(rel))), rel);
+        QVERIFY(!QFile::exists(m_home.path(QStringLiteral("memories/USER.md"))));
     }
 
     void statusAndListCountThemApartFromUnusableFiles()
     {
-        Run r = run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json")});
+        Run r = m_home.run({QStringLiteral("hermes"), QStringLiteral("status"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         Json j = r.json();
         QVERIFY(j["staged_files"] == Json(6));
@@ -124,13 +111,13 @@ private Q_SLOTS:
         // They wait for their plugin, not for a reviewer here.
         QVERIFY(j["pending"] == Json(1));
 
-        r = run({QStringLiteral("hermes"), QStringLiteral("status")});
+        r = m_home.run({QStringLiteral("hermes"), QStringLiteral("status")});
         QVERIFY2(r.out.contains("staged files: 6 (1 unusable, 4 provider records left for their plugin)\n"
                                 "pending/memory/ee000001.json: provider record (remember), left for their plugin\n"),
                  r.out.constData());
 
-        QCOMPARE(run({QStringLiteral("hermes"), QStringLiteral("import-pending")}).code, 0);
-        r = run({QStringLiteral("hermes"), QStringLiteral("list")});
+        QCOMPARE(m_home.run({QStringLiteral("hermes"), QStringLiteral("import-pending")}).code, 0);
+        r = m_home.run({QStringLiteral("hermes"), QStringLiteral("list")});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("pending/memory/ee000002.json: provider record (update m-17), left for their plugin\n"),
                  r.out.constData());
