@@ -6,6 +6,7 @@
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesQueueStatus.h"
 #include "hermes/PendingQueue.h"
+#include "hermes/StagedOrigin.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/MemoryWritePlan.h"
 #include "proposal/Destination.h"
@@ -30,7 +31,9 @@ const QString kUsage =
                    "See docs/verbs.md#hermes.\n\n"
                    "  import-pending  imports every staged file into the inbox (once per Hermes id), removes\n"
                    "                  the files of items already decided, and lists the files it cannot parse\n"
-                   "                  (they stay where they are)\n"
+                   "                  (they stay where they are); a memory provider plugin's own records\n"
+                   "                  (e.g. Mnemosyne's remember/update/forget/invalidate) are named and left\n"
+                   "                  for their plugin, never applied to MEMORY.md/USER.md nor removed\n"
                    "  list            the staged writes waiting in the inbox: origin, summary, every operation\n"
                    "                  and the net effect on the store's budget\n"
                    "  status          the limits in force and where they come from, the config.yaml problems,\n"
@@ -94,11 +97,16 @@ int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& cl
     for (const auto& p : report->unparseable)
         ctx.out(QStringLiteral("cannot use %1pending/%2/%3: %4 (left in place)")
                     .arg(HermesProfiles::prefixOf(p.profile), p.subsystem, p.fileName, p.error));
-    ctx.out(QStringLiteral("%1 imported, %2 waiting for a decision, %3 settled, %4 unusable")
-                .arg(report->imported.size())
-                .arg(report->waiting.size())
-                .arg(report->settled.size())
-                .arg(report->unparseable.size()));
+    for (const auto& p : report->providerRecords)
+        ctx.out(p.line(HermesProfiles::prefixOf(p.profile)));
+    QString tally = QStringLiteral("%1 imported, %2 waiting for a decision, %3 settled, %4 unusable")
+                        .arg(report->imported.size())
+                        .arg(report->waiting.size())
+                        .arg(report->settled.size())
+                        .arg(report->unparseable.size());
+    if (!report->providerRecords.empty())
+        tally += QStringLiteral(", %1 provider records left for their plugin").arg(report->providerRecords.size());
+    ctx.out(tally);
     return 0;
 }
 
@@ -125,7 +133,7 @@ QString operationLine(const MemoryWritePlan::Step& step)
 
 // Every operation and the budget come from MemoryWritePlan, as in the desktop's detail pane,
 // so the two cannot disagree on what a staged write would do.
-int list(Context& ctx, const Args& args, Workspace& ws)
+int list(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
 {
     HermesRepository hermes(ws.db());
     auto records = hermes.unsettled();
@@ -170,24 +178,37 @@ int list(Context& ctx, const Args& args, Workspace& ws)
         if (!json) {
             // A memory write is told by its effect on the budget, a skill write by Hermes' gist
             // of its payload as it stands (a patch may have edited it).
-            const QString tail = *plan                                ? (*plan)->budget.text()
-                                 : !storeError.isEmpty()              ? storeError
-                                 : StagedSkillWrite::isPayload(it.op) ? StagedSkillWrite::gist(it.op)
-                                                                      : QString();
+            const QString tail = *plan                   ? (*plan)->budget.text()
+                                 : !storeError.isEmpty() ? storeError
+                                 : it.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(it.op)
+                                     ? StagedSkillWrite::gist(it.op)
+                                     : QString();
             ctx.out(QStringLiteral("#%1 %2 [%3] %4 %5 — %6")
                         .arg(it.id)
                         .arg(r.hermesId, it.status, it.destination, fromStd(it.source.value("origin", std::string())),
                              tail));
+            // A consolidation is staged even with the gate off: its summary says what it merges.
+            if (const auto staged = StagedOrigin::of(it.source); staged && staged->isBackgroundReview())
+                ctx.out(QStringLiteral("    Hermes summary: %1").arg(staged->summary));
             if (*plan)
                 for (const MemoryWritePlan::Step& step : (*plan)->steps)
                     ctx.out(operationLine(step));
         }
         out.push_back(std::move(j));
     }
-    if (json)
+    if (json) {
         ctx.printJson(out);
-    else if (out.empty())
+        return 0;
+    }
+    if (out.empty())
         ctx.out(QStringLiteral("no staged Hermes write is waiting for a decision"));
+    // A plugin's records sit in the same folder; named here so nobody mistakes them for lost writes.
+    auto scanned = PendingQueue(ws, clock).scan();
+    if (!scanned)
+        return ctx.error(scanned.error());
+    for (const auto& f : *scanned)
+        if (f.provider)
+            ctx.out(f.provider->line(HermesProfiles::prefixOf(f.profile)));
     return 0;
 }
 
@@ -204,8 +225,15 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     if (!scanned)
         return ctx.error(scanned.error());
     int unusable = 0;
-    for (const auto& f : *scanned)
-        unusable += f.write ? 0 : 1;
+    Json providers = Json::array();
+    QStringList providerLines;
+    for (const auto& f : *scanned) {
+        if (f.provider) {
+            providers.push_back(f.provider->toJson());
+            providerLines << f.provider->line(HermesProfiles::prefixOf(f.profile));
+        }
+        unusable += f.write || f.provider ? 0 : 1;
+    }
     auto records = HermesRepository(ws.db()).all();
     if (!records)
         return ctx.error(records.error());
@@ -225,6 +253,7 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
               {"warnings", warningsJson(ws)},
               {"staged_files", int(scanned->size())},
               {"unparseable_files", unusable},
+              {"provider_records", providers},
               {"records", states}};
     auto queue = HermesQueueStatus::read(ws, clock, *scanned);
     if (!queue)
@@ -246,7 +275,15 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     };
     ctx.out(QStringLiteral("write_approval: %1").arg(gate(yaml.writeApproval)));
     ctx.out(QStringLiteral("skills.write_approval: %1").arg(gate(yaml.skillsWriteApproval)));
-    ctx.out(QStringLiteral("staged files: %1 (%2 unusable)").arg(scanned->size()).arg(unusable));
+    if (providers.empty())
+        ctx.out(QStringLiteral("staged files: %1 (%2 unusable)").arg(scanned->size()).arg(unusable));
+    else
+        ctx.out(QStringLiteral("staged files: %1 (%2 unusable, %3 provider records left for their plugin)")
+                    .arg(scanned->size())
+                    .arg(unusable)
+                    .arg(providers.size()));
+    for (const QString& line : providerLines)
+        ctx.out(line);
     ctx.out(QStringLiteral("imported: %1 waiting, %2 applied, %3 refused, %4 withdrawn")
                 .arg(byState.value(QStringLiteral("imported")))
                 .arg(byState.value(QStringLiteral("applied")))
@@ -283,7 +320,7 @@ int runHermes(Context& ctx)
     if (sub == QLatin1String("import-pending"))
         return importPending(ctx, *args, **ws, **clock);
     if (sub == QLatin1String("list"))
-        return list(ctx, *args, **ws);
+        return list(ctx, *args, **ws, **clock);
     return status(ctx, *args, **ws, **clock);
 }
 

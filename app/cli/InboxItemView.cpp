@@ -2,9 +2,11 @@
 
 #include "hermes/HermesProfiles.h"
 #include "hermes/SkillManage.h"
+#include "hermes/StagedOrigin.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/InboxStatus.h"
+#include "proposal/Destination.h"
 #include "store/Database.h"
 #include "store/ReviewerRepository.h"
 #include "util/JsonDepth.h"
@@ -65,6 +67,15 @@ void InboxItemView::print(const Context& ctx, Workspace& ws, const InboxItem& it
     ctx.out(QStringLiteral("Score: %1").arg(scoreText(it)));
     ctx.out(QStringLiteral("Seen: %1").arg(it.seen));
     ctx.out(QStringLiteral("Provenance: %1").arg(fromStd(json::pythonDump(it.source))));
+    if (const auto staged = StagedOrigin::of(it.source)) {
+        ctx.out(QStringLiteral("Origin: %1%2")
+                    .arg(staged->origin.isEmpty() ? QStringLiteral("-") : staged->origin,
+                         staged->isBackgroundReview()
+                             ? QStringLiteral(" (a background review consolidation: Hermes stages these even "
+                                              "with memory.write_approval off)")
+                             : QString()));
+        ctx.out(QStringLiteral("Hermes summary: %1").arg(staged->summary));
+    }
     ctx.out(QStringLiteral("Created: %1").arg(it.createdAt));
     if (it.stale)
         ctx.out(QStringLiteral("Stale: yes, its target changed since it was proposed; patch it "
@@ -82,7 +93,7 @@ void InboxItemView::print(const Context& ctx, Workspace& ws, const InboxItem& it
     }
     // A pending skill write Hermes staged: what approving it would do, checked as skill_manage
     // checks it, so a write Hermes would refuse is known before anyone approves it.
-    if (it.hasStatus(InboxStatus::Pending) && StagedSkillWrite::isPayload(it.op)) {
+    if (it.hasStatus(InboxStatus::Pending) && it.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(it.op)) {
         const SkillManage::Preview pv =
             SkillManage(HermesProfiles::homeOf(ws.root(), HermesProfiles::of(it))).preview(it.op);
         if (!pv.note.isEmpty())

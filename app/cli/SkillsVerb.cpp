@@ -224,8 +224,12 @@ int runSkills(Context& ctx)
     SkillService service(workspace, **clock);
     const QString name = args->positional(1);
 
-    if (sub == QLatin1String("list"))
+    if (sub == QLatin1String("list")) {
+        // On a Hermes home: what .usage.json says now, and every skill on disk.
+        if (auto synced = service.syncHermes(Actor::cli(workspace)); !synced)
+            return ctx.error(synced.error());
         return list(ctx, *args, workspace);
+    }
     if (sub == QLatin1String("curate"))
         return curate(ctx, *args, workspace, **clock);
     if (sub == QLatin1String("import-hermes"))

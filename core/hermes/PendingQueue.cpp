@@ -96,6 +96,10 @@ Json ImportReport::toJson() const
                        {"error", toStd(p.error)},
                        {"subsystem", toStd(p.subsystem)}});
     j["unparseable"] = std::move(bad);
+    Json providers = Json::array();
+    for (const auto& p : providerRecords)
+        providers.push_back(p.toJson());
+    j["provider_records"] = std::move(providers);
     return j;
 }
 
@@ -146,9 +150,12 @@ void PendingQueue::scanFolder(const QString& profile, const QString& subsystem, 
         } else if (file.size() > kMaxStagedFileBytes) {
             f.error = QStringLiteral("larger than 16 MiB (%1 bytes)").arg(file.size());
         } else {
-            auto parsed = StagedWrite::parseIn(subsystem, file.readAll(), name);
+            const QByteArray bytes = file.readAll();
+            auto parsed = StagedWrite::parseIn(subsystem, bytes, name);
             if (parsed)
                 f.write = std::move(*parsed);
+            else if (subsystem == QLatin1String("memory") && (f.provider = ProviderRecord::recognise(bytes, name)))
+                f.provider->profile = profile;
             else
                 f.error = parsed.error().message;
         }
@@ -182,6 +189,10 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
     QSet<QString> present; // keys (HermesRepository::keyOf) of the records with a file on disk
     std::vector<const ScannedFile*> fresh;
     for (const ScannedFile& f : *files) {
+        if (f.provider) {
+            report.providerRecords.push_back(*f.provider);
+            continue;
+        }
         if (!f.write) {
             report.unparseable.push_back({f.fileName, f.profile, f.error, f.subsystem});
             continue;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "hermes/HermesSettler.h"
+#include "hermes/ProviderRecord.h"
 #include "hermes/StagedWrite.h"
 #include "util/Clock.h"
 #include "util/Error.h"
@@ -49,6 +50,7 @@ struct ImportReport {
     std::vector<SettledWrite> settled; // decided since: their files were removed
     std::vector<WithdrawnWrite> withdrawn;
     std::vector<StagedProblem> unparseable;
+    std::vector<ProviderRecord> providerRecords; // a plugin's own records: never imported nor removed
 
     bool changedAnything() const;
     Json toJson() const;
@@ -75,7 +77,8 @@ public:
         QString fileName;
         QString profile; // the Hermes profile whose queue holds it
         QString subsystem = QStringLiteral("memory");
-        std::optional<StagedWrite> write; // empty when the file could not be used
+        std::optional<StagedWrite> write;       // empty when the file could not be used
+        std::optional<ProviderRecord> provider; // set: a memory provider's record, not a write
         QString error;
     };
     // Every *.json in every profile's pending/memory and pending/skills, oldest staged first

@@ -1,5 +1,7 @@
 #include "hermes/SkillTree.h"
 
+#include "hermes/PyText.h"
+#include "hermes/pyyaml/Text.h"
 #include "skills/SkillPathRule.h"
 
 #include <QDir>
@@ -8,6 +10,11 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <map>
+#include <vector>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace sediment {
 
@@ -93,13 +100,70 @@ QString SkillTree::join(const QString& skillDir, const QString& filePath)
 
 QString SkillTree::resolve(const QString& path)
 {
-    const QFileInfo info(path);
-    if (info.exists())
-        return info.canonicalFilePath();
-    const QString parent = info.absolutePath();
-    if (parent == path || parent.isEmpty())
-        return QDir::cleanPath(path);
-    return QDir::cleanPath(resolve(parent) + QLatin1Char('/') + info.fileName());
+    // posixpath.realpath(strict=False) as Python 3.14 runs it (Hermes requires 3.14): a link is
+    // followed even when its target is missing, ".." is taken lexically from what is resolved so
+    // far, a loop leaves the link's own path, and after the first missing component the rest is
+    // only appended.
+    struct Step {
+        QString name;
+        QString linkDone; // set: the link named here is resolved once this step is reached
+    };
+    QString out = path.startsWith(QLatin1Char('/')) ? QStringLiteral("/") : QDir::currentPath();
+    std::vector<Step> rest;
+    const auto push = [&rest](const QString& text) {
+        const QStringList parts = text.split(QLatin1Char('/'));
+        for (auto it = parts.crbegin(); it != parts.crend(); ++it)
+            rest.push_back({*it, {}});
+    };
+    push(path);
+    std::map<QString, std::optional<QString>> seen;
+    bool querying = true;
+    while (!rest.empty()) {
+        const Step step = rest.back();
+        rest.pop_back();
+        if (!step.linkDone.isEmpty()) {
+            seen[step.linkDone] = out;
+            continue;
+        }
+        if (step.name.isEmpty() || step.name == QLatin1String("."))
+            continue;
+        if (step.name == QLatin1String("..")) {
+            out = out.left(out.lastIndexOf(QLatin1Char('/')));
+            if (out.isEmpty())
+                out = QStringLiteral("/");
+            continue;
+        }
+        const QString next =
+            out == QLatin1String("/") ? QString(out + step.name) : QString(out + QLatin1Char('/') + step.name);
+        struct stat st {};
+        if (!querying || ::lstat(QFile::encodeName(next).constData(), &st) != 0) {
+            querying = false;
+            out = next;
+            continue;
+        }
+        if (!S_ISLNK(st.st_mode)) {
+            out = next;
+            continue;
+        }
+        if (const auto known = seen.find(next); known != seen.end()) {
+            out = known->second.value_or(next); // unresolved yet: a loop
+            continue;
+        }
+        QByteArray target(4096, Qt::Uninitialized);
+        const ssize_t n = ::readlink(QFile::encodeName(next).constData(), target.data(), std::size_t(target.size()));
+        if (n < 0) {
+            querying = false;
+            out = next;
+            continue;
+        }
+        const QString link = QFile::decodeName(target.left(n));
+        if (link.startsWith(QLatin1Char('/')))
+            out = QStringLiteral("/");
+        seen[next] = std::nullopt;
+        rest.push_back({{}, next});
+        push(link);
+    }
+    return out;
 }
 
 std::optional<QString> SkillTree::checkWithin(const QString& path, const QString& dir)
@@ -111,7 +175,9 @@ std::optional<QString> SkillTree::checkWithin(const QString& path, const QString
     const QString root = resolve(dir);
     if (resolved == root || resolved.startsWith(root + QLatin1Char('/')))
         return std::nullopt;
-    return QStringLiteral("Path escapes allowed directory: '%1' is not in the subpath of '%2'").arg(resolved, root);
+    // str(ValueError) of PurePath.relative_to: both paths as repr() prints them.
+    return QStringLiteral("Path escapes allowed directory: %1 is not in the subpath of %2")
+        .arg(pyyaml::pyRepr(pytext::toU(resolved)), pyyaml::pyRepr(pytext::toU(root)));
 }
 
 } // namespace sediment

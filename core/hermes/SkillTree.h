@@ -30,7 +30,7 @@ public:
     static QString join(const QString& skillDir, const QString& filePath);
     // `validate_within_dir`: "Path escapes allowed directory: ..." when `path` resolves outside.
     static std::optional<QString> checkWithin(const QString& path, const QString& dir);
-    // Path.resolve(strict=False): symlinks followed as far as the path exists.
+    // Path.resolve(strict=False): every symlink followed, a dangling one too; the missing rest appended.
     static QString resolve(const QString& path);
 
 private:

@@ -155,7 +155,8 @@ MemoryRequest::Parsed MemoryRequest::parse(const Json& request, Enabled enabled)
         return p;
     }
 
-    r.op.action = request.contains("action") ? pythonStr(field(request, "action")) : QString();
+    // The agent loop hands the tool args.get("action"): an absent action is None, as a null one is.
+    r.op.action = pythonStr(field(request, "action"));
     const QString& a = r.op.action;
     if (a != QLatin1String("add") && a != QLatin1String("replace") && a != QLatin1String("remove"))
         return answered(

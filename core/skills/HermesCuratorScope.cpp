@@ -1,6 +1,7 @@
 #include "skills/HermesCuratorScope.h"
 
 #include "skills/CronSkillRefs.h"
+#include "skills/HermesUsageRepair.h"
 #include "skills/SkillWalk.h"
 #include "util/AtomicFile.h"
 #include "workspace/HermesConfig.h"
@@ -104,6 +105,13 @@ Result<HermesCuratorScope> HermesCuratorScope::load(const QString& root, const Q
         return fail(bytes.error());
     if (!bytes->trimmed().isEmpty()) {
         auto parsed = HermesUsageFile::parse(*bytes, scope.m_provenance, now);
+        if (!parsed && parsed.error().kind == ErrorKind::Invalid) {
+            // Hermes' curator acts on a damaged file record by record (or as {}); so does this
+            // pass, saying what it ignored.
+            HermesUsageRepair::Repaired repaired = HermesUsageRepair::repair(*bytes, usagePath);
+            scope.m_warnings << repaired.warnings;
+            parsed = HermesUsageFile::parse(repaired.text, scope.m_provenance, now);
+        }
         if (!parsed) {
             // The parser calls the file ".usage.json"; the user is told which one.
             QString why = parsed.error().message;

@@ -3,6 +3,7 @@
 #include "audit/AuditAction.h"
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
+#include "skills/HermesDiskSkills.h"
 #include "skills/SkillFolders.h"
 #include "skills/SkillLedger.h"
 #include "skills/UsageLink.h"
@@ -232,6 +233,24 @@ Result<SkillService::ImportReport> SkillService::importHermes(const QString& fil
 }
 
 Result<std::optional<SkillService::ImportReport>> SkillService::syncHermes(const QString& actor, QByteArray* seen)
+{
+    auto synced = syncUsage(actor, seen);
+    if (!synced)
+        return synced;
+    // The records first, so a skill the file knows takes its values, not the baseline's.
+    auto adopted = HermesDiskSkills::adopt(m_workspace, m_clock.now());
+    if (!adopted)
+        return fail(adopted.error());
+    if (*adopted == 0)
+        return synced;
+    ImportReport report = *synced ? std::move(**synced) : ImportReport{};
+    if (report.file.isEmpty())
+        report.file = m_workspace.path(QStringLiteral("skills"));
+    report.imported += *adopted;
+    return std::optional<ImportReport>(std::move(report));
+}
+
+Result<std::optional<SkillService::ImportReport>> SkillService::syncUsage(const QString& actor, QByteArray* seen)
 {
     if (!HermesCuratorScope::isHermesHome(m_workspace.root()))
         return std::optional<ImportReport>();

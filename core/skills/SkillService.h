@@ -64,6 +64,8 @@ private:
     Result<Skill> existing(const QString& name);
     // Why Hermes would not pin (or, `restoring`, restore) `name` on this home, or nothing.
     std::optional<QString> hermesRefusal(const QString& name, bool restoring) const;
+    // .usage.json's records into the workspace when the file changed since `seen`.
+    Result<std::optional<ImportReport>> syncUsage(const QString& actor, QByteArray* seen);
     // importHermes and syncHermes; `onlyChanges`: records the workspace holds as the file tells
     // them are left alone, and nothing at all is written when that is every record.
     Result<ImportReport> importFile(const QString& path, const QString& actor, bool onlyChanges);

@@ -175,15 +175,15 @@ private Q_SLOTS:
         QCOMPARE(run.err.count('\n'), 1);
     }
 
-    void anUnreadableUsageFileIsAClearErrorWithExitCodeTwo()
+    void aUsageFileThatIsNoObjectIsReadAsEmptyWithAWarning()
     {
         QTemporaryDir other;
         writeFileBytes(other.filePath(QStringLiteral("skills/.usage.json")), "[1, 2]");
         const auto run = clitest::sediment(
             other.path(), {QStringLiteral("skills"), QStringLiteral("curate"), QStringLiteral("--dry-run")});
-        QCOMPARE(run.code, 2);
-        QVERIFY2(run.err.contains(".usage.json"), run.err.constData());
-        QCOMPARE(run.err.count('\n'), 1);
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.out.contains(".usage.json is not a JSON object; read as empty"), run.out.constData());
+        QCOMPARE(fileBytes(other.filePath(QStringLiteral("skills/.usage.json"))), QByteArray("[1, 2]"));
     }
 };
 

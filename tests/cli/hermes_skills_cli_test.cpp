@@ -193,6 +193,44 @@ private Q_SLOTS:
                  r.err.constData());
     }
 
+    void aWriteThroughASymlinkOutOfTheSkillFailsWithHermesRelativeToWords()
+    {
+        // The home's own path holds a quote, so repr() prints both paths in double quotes; the
+        // link is dangling, and Python's resolve() follows it all the same.
+        const QString home = path(QStringLiteral("it's home"));
+        QDir().mkpath(home + QStringLiteral("/skills/deploy"));
+        QDir().mkpath(home + QStringLiteral("/pending/skills"));
+        write(QStringLiteral("it's home/config.yaml"), "skills:\n  write_approval: true\n");
+        write(QStringLiteral("it's home/skills/deploy/SKILL.md"), QByteArray::fromStdString(kSkill));
+        QVERIFY(QFile::link(QStringLiteral("../../gone/deeper"), home + QStringLiteral("/skills/deploy/references")));
+        const Json r = {{"id", "cc000009"},
+                        {"subsystem", "skills"},
+                        {"action", "write_file"},
+                        {"summary", "a gist"},
+                        {"origin", "foreground"},
+                        {"created_at", 1795400000.25},
+                        {"payload",
+                         {{"action", "write_file"},
+                          {"name", "deploy"},
+                          {"file_path", "references/x.md"},
+                          {"file_content", "hello\n"}}}};
+        write(QStringLiteral("it's home/pending/skills/cc000009.json"), QByteArray::fromStdString(r.dump(2)));
+        QCOMPARE(clitest::sediment(home, {QStringLiteral("hermes"), QStringLiteral("import-pending")}).code, 0);
+        const Json list = Json::parse(
+            clitest::sediment(home, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")})
+                .out.toStdString());
+        const Run approved = clitest::sediment(
+            home, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(idOf(list, "cc000009"))});
+        QCOMPARE(approved.code, 1);
+        const QString real = QFileInfo(home).canonicalFilePath();
+        const QString expected = QStringLiteral("Path escapes allowed directory: \"%1/gone/deeper/x.md\" is not in the "
+                                                "subpath of \"%1/skills/deploy\"")
+                                     .arg(real);
+        QVERIFY2(QString::fromUtf8(approved.err).contains(expected), approved.err.constData());
+        QVERIFY(QFile::exists(home + QStringLiteral("/pending/skills/cc000009.json")));
+        QVERIFY(!QFileInfo::exists(home + QStringLiteral("/gone")));
+    }
+
     void patchingEditsTheStagedPayload()
     {
         stage("cc000003",

@@ -105,6 +105,16 @@ private Q_SLOTS:
         QCOMPARE(fileBytes(memoryPath()), QByteArray("<missing>"));
     }
 
+    void applyWithoutAnActionAnswersAsTheAgentLoopDoes()
+    {
+        // The agent passes args.get("action"): a call with no action names Python's None.
+        const Run r = apply(R"({"target":"memory","content":"x"})");
+        QCOMPARE(r.exit, 2);
+        QCOMPARE(r.out,
+                 QByteArray("{\"error\": \"Unknown action 'None'. Use: add, replace, remove\", \"success\": false}\n"));
+        QCOMPARE(fileBytes(memoryPath()), QByteArray("<missing>"));
+    }
+
     void applyUnparseableInputIsOneStderrLine()
     {
         for (const QByteArray& bad : {QByteArray("{\"action\": "), QByteArray("[1]"), QByteArray("")}) {

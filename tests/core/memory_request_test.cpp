@@ -52,6 +52,9 @@ private Q_SLOTS:
             << QStringLiteral(R"({"error": "Unknown action 'None'. Use: add, replace, remove", "success": false})");
         QTest::newRow("missing action")
             << QStringLiteral(R"({"content":"x"})")
+            << QStringLiteral(R"({"error": "Unknown action 'None'. Use: add, replace, remove", "success": false})");
+        QTest::newRow("empty action")
+            << QStringLiteral(R"({"action":"","content":"x"})")
             << QStringLiteral(R"({"error": "Unknown action ''. Use: add, replace, remove", "success": false})");
         QTest::newRow("operations shape")
             << QStringLiteral(R"({"operations":{"a":1}})")

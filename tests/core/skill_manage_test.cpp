@@ -289,6 +289,21 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(m_dir.path() + QStringLiteral("/outside/x.md")));
     }
 
+    void aDanglingSymlinkIsFollowedAsPythonsResolveFollowsIt()
+    {
+        write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());
+        // A relative link to a chain of links, the last one dangling outside the skill.
+        QVERIFY(QFile::link(QStringLiteral("hop"), path(QStringLiteral("skills/deploy/templates"))));
+        QVERIFY(QFile::link(QStringLiteral("../../nowhere/else"), path(QStringLiteral("skills/deploy/hop"))));
+        const auto o =
+            run({{"action", "write_file"}, {"name", "deploy"}, {"file_path", "templates/t.md"}, {"file_content", "x"}});
+        const QString home = QFileInfo(path(QStringLiteral("skills"))).canonicalPath();
+        QCOMPARE(o.message, QStringLiteral("Path escapes allowed directory: '%1/nowhere/else/t.md' is not in "
+                                           "the subpath of '%1/skills/deploy'")
+                                .arg(home));
+        QVERIFY(!QFileInfo::exists(path(QStringLiteral("nowhere"))));
+    }
+
     void aNulInTheFilePathIsRefusedAsPythonRefusesIt()
     {
         write(QStringLiteral("skills/deploy/SKILL.md"), kSkill.toUtf8());

@@ -62,6 +62,8 @@ private Q_SLOTS:
         QCOMPARE(plan->findChild<QLabel*>(QStringLiteral("writePlanHeading"))->text(),
                  QStringLiteral("Staged by Hermes (1a2b3c05)"));
         QCOMPARE(plan->originText(), QStringLiteral("background_review"));
+        QCOMPARE(plan->kindText(), QStringLiteral("A background review consolidation: Hermes stages these even "
+                                                  "with memory write approval off."));
         QCOMPARE(plan->summaryText(),
                  QStringLiteral("apply 3 op(s) to memory: - add: Release notes live in docs/releases/, "
                                 "one file per minor version.\n- replace: bastion host -> The staging "
@@ -111,6 +113,7 @@ private Q_SLOTS:
         const WritePlanView* plan = page.detail()->writePlan();
         QVERIFY(plan->isVisible());
         QCOMPARE(plan->originText(), QStringLiteral("assistant_tool"));
+        QVERIFY(plan->kindText().isEmpty());
         QCOMPARE(plan->summaryText(),
                  QStringLiteral("add to user profile: Founder reviews pull requests in the morning only."));
         QVERIFY(plan->operationTexts().isEmpty());

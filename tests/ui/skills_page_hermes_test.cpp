@@ -12,6 +12,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>
@@ -153,6 +154,25 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(cell(page, QStringLiteral("fresh"), SkillTableModel::UsesColumn), QStringLiteral("4"),
                                   5000);
         QCOMPARE(*AuditRepository((*ws)->db(), m_clock).count(), audited + 1);
+    }
+
+    void listsEverySkillOnDiskWithoutARecord()
+    {
+        // A home before its first curator run: skills on disk, no .usage.json.
+        QTemporaryDir dir;
+        writeFileBytes(dir.filePath(QStringLiteral("config.yaml")), "curator:\n  stale_after_days: 14\n");
+        for (const char* folder : {"deploy", "ops/notes", ".archive/old"})
+            writeFileBytes(dir.filePath(QStringLiteral("skills/%1/SKILL.md").arg(QLatin1String(folder))),
+                           QByteArray("---\nname: ") + QFileInfo(QLatin1String(folder)).fileName().toUtf8()
+                               + "\n---\n");
+        auto ws = sediment::test::openWorkspace(dir.path());
+        QVERIFY(ws);
+        SkillsPage page(**ws, m_clock);
+        QCOMPARE(page.model()->rowCount(), 2);
+        QCOMPARE(cell(page, QStringLiteral("deploy"), SkillTableModel::CreatedByColumn), QStringLiteral("user"));
+        QCOMPARE(cell(page, QStringLiteral("notes"), SkillTableModel::StateColumn), QStringLiteral("active"));
+        QCOMPARE(cell(page, QStringLiteral("old"), SkillTableModel::NameColumn), QStringLiteral("<no row>"));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("skills/.usage.json"))));
     }
 };
 

@@ -1,5 +1,6 @@
 #include "inbox/WritePlanView.h"
 
+#include "hermes/StagedOrigin.h"
 #include "inbox/InboxItem.h"
 #include "inbox/MemoryWritePlan.h"
 #include "shared/Tones.h"
@@ -58,6 +59,8 @@ WritePlanView::WritePlanView(QWidget* parent) : QWidget(parent)
     bold.setBold(true);
     m_heading->setFont(bold);
     form->addRow(m_heading);
+    m_kind = valueLabel(this, "writePlanKind");
+    form->addRow(m_kind);
     m_origin = valueLabel(this, "writePlanOrigin");
     m_summary = valueLabel(this, "writePlanSummary");
     m_operations = valueLabel(this, "writePlanOperations");
@@ -90,6 +93,12 @@ bool WritePlanView::showItem(Workspace& workspace, const InboxItem& item)
     m_heading->setText(fromHermes ? tr("Staged by Hermes (%1)").arg(hermesId) : tr("Batch write"));
     m_origin->setText(origin);
     m_summary->setText(summary);
+    const auto staged = StagedOrigin::of(item.source);
+    m_kind->setText(staged && staged->isBackgroundReview()
+                        ? tr("A background review consolidation: Hermes stages these even with memory write "
+                             "approval off.")
+                        : QString());
+    m_kind->setVisible(!m_kind->text().isEmpty());
     for (QLabel* l : {m_origin, m_originLabel})
         l->setVisible(fromHermes && !origin.isEmpty());
     for (QLabel* l : {m_summary, m_summaryLabel})
@@ -134,6 +143,8 @@ bool WritePlanView::showItem(Workspace& workspace, const InboxItem& item)
 }
 
 QString WritePlanView::originText() const { return m_origin->isHidden() ? QString() : m_origin->text(); }
+
+QString WritePlanView::kindText() const { return m_kind->isHidden() ? QString() : m_kind->text(); }
 
 QString WritePlanView::summaryText() const { return m_summary->isHidden() ? QString() : m_summary->text(); }
 

@@ -29,6 +29,8 @@ public:
 
     // For tests and accessibility: the texts as shown.
     QString originText() const;
+    // What kind of staging it was, said only of a background review's consolidation.
+    QString kindText() const;
     QString summaryText() const;
     QStringList operationTexts() const;
     QString budgetText() const;
@@ -40,6 +42,7 @@ private:
     void applyColors();
 
     QLabel* m_heading = nullptr;
+    QLabel* m_kind = nullptr;
     QLabel* m_origin = nullptr;
     QLabel* m_originLabel = nullptr;
     QLabel* m_summary = nullptr;
