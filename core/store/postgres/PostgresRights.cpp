@@ -217,7 +217,9 @@ CREATE FUNCTION sediment_guard_claims() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE now_text TEXT := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
 BEGIN
     IF session_user = current_user THEN RETURN NULL; END IF;
-    PERFORM sediment_require(2, 'claim inbox items');
+    IF sediment_rank(sediment_right_of(session_user)) < 2 THEN
+        PERFORM sediment_require(2, 'claim inbox items');
+    END IF;
     IF TG_OP = 'DELETE' THEN
         -- Another reviewer's claim goes only when it has run out or its item was decided.
         IF EXISTS (SELECT 1 FROM removed c JOIN inbox_items i ON i.id = c.item_id
@@ -237,7 +239,9 @@ DECLARE
     previous TEXT;
 BEGIN
     IF session_user = current_user THEN RETURN NULL; END IF;
-    PERFORM sediment_require(1, 'write the audit log');
+    IF sediment_rank(sediment_right_of(session_user)) < 1 THEN
+        PERFORM sediment_require(1, 'write the audit log');
+    END IF;
     FOR r IN SELECT * FROM added ORDER BY seq LOOP
         previous := CASE WHEN r.seq = 1 THEN repeat('0', 64)
                          ELSE (SELECT hash FROM audit_log WHERE seq = r.seq - 1) END;
@@ -285,7 +289,9 @@ END $$;
 CREATE FUNCTION sediment_guard_journal() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF session_user = current_user THEN RETURN NULL; END IF;
-    PERFORM sediment_require(1, 'write the decision journal');
+    IF sediment_rank(sediment_right_of(session_user)) < 1 THEN
+        PERFORM sediment_require(1, 'write the decision journal');
+    END IF;
     -- Each condition names only the transition tables its event has: a query is planned whole.
     IF TG_OP <> 'DELETE' THEN
         IF EXISTS (SELECT 1 FROM added WHERE written_by <> session_user::TEXT) THEN
@@ -300,7 +306,9 @@ BEGIN
     IF TG_OP = 'INSERT' THEN
         -- A journal row for an item nobody approved yet is a decision being written: a reviewer's.
         IF EXISTS (SELECT 1 FROM added a JOIN inbox_items i ON i.id = a.item_id WHERE i.status <> 'approved') THEN
-            PERFORM sediment_require(2, 'journal a decision');
+            IF sediment_rank(sediment_right_of(session_user)) < 2 THEN
+        PERFORM sediment_require(2, 'journal a decision');
+    END IF;
         END IF;
     ELSIF TG_OP = 'UPDATE' THEN
         IF EXISTS (SELECT 1 FROM removed o JOIN added n USING (id)
@@ -318,14 +326,18 @@ END $$;
 CREATE FUNCTION sediment_guard_decisions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF session_user = current_user THEN RETURN NULL; END IF;
-    PERFORM sediment_require(1, 'change decisions');
+    IF sediment_rank(sediment_right_of(session_user)) < 1 THEN
+        PERFORM sediment_require(1, 'change decisions');
+    END IF;
     IF TG_OP = 'DELETE' THEN
         PERFORM sediment_refuse(format('%s may not delete decisions', session_user));
     END IF;
     IF TG_OP <> 'UPDATE' THEN RETURN NULL; END IF;
     IF EXISTS (SELECT 1 FROM removed o JOIN added n USING (id)
                WHERE n.reviewer IS DISTINCT FROM o.reviewer AND n.reviewer <> 'auto') THEN
+        IF sediment_rank(sediment_right_of(session_user)) < 2 THEN
         PERFORM sediment_require(2, 'review decisions');
+    END IF;
         IF EXISTS (SELECT 1 FROM removed o JOIN added n USING (id)
                    WHERE n.reviewer IS DISTINCT FROM o.reviewer AND n.reviewer <> 'auto'
                      AND n.reviewer IS DISTINCT FROM session_user::TEXT) THEN
@@ -346,12 +358,16 @@ BEGIN
         IF EXISTS (SELECT 1 FROM removed r WHERE NOT EXISTS (SELECT 1 FROM inbox_items i WHERE i.id = r.id)) THEN
             PERFORM sediment_refuse(format('%s may not delete proposals', session_user));
         END IF;
-        PERFORM sediment_require(0, 'read the inbox'); -- what left the intake is in the inbox
+        IF sediment_rank(sediment_right_of(session_user)) < 0 THEN
+        PERFORM sediment_require(0, 'read the inbox');
+    END IF; -- what left the intake is in the inbox
         RETURN NULL;
     END IF;
-    PERFORM sediment_require(1, CASE TG_TABLE_NAME WHEN 'inbox_intake' THEN 'propose'
+    IF sediment_rank(sediment_right_of(session_user)) < 1 THEN
+        PERFORM sediment_require(1, CASE TG_TABLE_NAME WHEN 'inbox_intake' THEN 'propose'
                                     WHEN 'hermes_staged' THEN 'stage Hermes writes'
                                     ELSE format('change %s', TG_TABLE_NAME) END);
+    END IF;
     IF TG_OP = 'DELETE' THEN
         IF TG_TABLE_NAME <> 'inbox_intake'
            OR EXISTS (SELECT 1 FROM removed r WHERE NOT EXISTS (SELECT 1 FROM inbox_items i WHERE i.id = r.id)) THEN
@@ -364,7 +380,9 @@ END $$;
 CREATE FUNCTION sediment_guard_admin() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF session_user = current_user THEN RETURN NULL; END IF;
-    PERFORM sediment_require(3, 'change the team settings');
+    IF sediment_rank(sediment_right_of(session_user)) < 3 THEN
+        PERFORM sediment_require(3, 'change the team settings');
+    END IF;
     RETURN NULL;
 END $$;
 
