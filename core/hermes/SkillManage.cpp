@@ -1,6 +1,8 @@
 #include "hermes/SkillManage.h"
 
 #include "hermes/FuzzyMatch.h"
+#include "hermes/SkillBatch.h"
+#include "hermes/SkillManageBatch.h"
 #include "hermes/SkillFrontmatter.h"
 #include "hermes/SkillNotFound.h"
 #include "hermes/SkillTree.h"
@@ -432,6 +434,8 @@ SkillManage::Outcome SkillManage::removeFile(const Json& p, bool write) const
 
 SkillManage::Preview SkillManage::preview(const Json& payload) const
 {
+    if (SkillBatch::isBatch(payload))
+        return SkillManageBatch(m_home).combinedPreview(payload);
     Preview pv;
     const QString action = text(payload, "action");
     const QString name = text(payload, "name");

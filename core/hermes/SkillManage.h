@@ -28,7 +28,7 @@ public:
     Outcome apply(const Json& payload, const QDateTime& now) const;
 
     // What approving would change, computed as apply() would without writing: the file, its
-    // text now and its text after. `note` says why there is nothing to compare (a missing skill,
+    // text now and its text after (a batch: every file it writes, SkillManageBatch). `note` says why there is nothing to compare (a missing skill,
     // a patch that does not match) in Hermes' words.
     struct Preview {
         QString label; // "skills/<name>/SKILL.md", or the folder for a delete

@@ -114,4 +114,23 @@ std::optional<QString> SkillTree::checkWithin(const QString& path, const QString
     return QStringLiteral("Path escapes allowed directory: '%1' is not in the subpath of '%2'").arg(resolved, root);
 }
 
+bool SkillTree::copy(const QString& from, const QString& to, QString* error)
+{
+    if (!QDir().mkpath(to)) {
+        *error = QStringLiteral("cannot create %1").arg(to);
+        return false;
+    }
+    QDirIterator it(from, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString target = to + path.mid(from.size());
+        if (it.fileInfo().isDir() ? !QDir().mkpath(target) : !QFile::copy(path, target)) {
+            *error = QStringLiteral("cannot copy %1 to %2").arg(path, target);
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace sediment

@@ -32,6 +32,8 @@ public:
     static std::optional<QString> checkWithin(const QString& path, const QString& dir);
     // Path.resolve(strict=False): symlinks followed as far as the path exists.
     static QString resolve(const QString& path);
+    // shutil.copytree: every file and folder under `from`, hidden ones too, links followed.
+    static bool copy(const QString& from, const QString& to, QString* error);
 
 private:
     QString m_root;
