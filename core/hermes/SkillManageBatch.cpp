@@ -5,6 +5,7 @@
 #include "hermes/SkillBatchUndo.h"
 #include "hermes/SkillTree.h"
 #include "hermes/StagedSkillWrite.h"
+#include "journal/CrashPoint.h"
 
 #include <QDir>
 #include <QFile>
@@ -81,6 +82,9 @@ Result<SkillManage::Outcome> SkillManageBatch::apply(const Json& payload, const 
             return refusal(failure(qsizetype(i), plan.ops[i], plan.names[qsizetype(i)], o.message, note));
         }
         messages << o.message;
+        // Half the batch on disk: the crash harness's window for a batch killed midway.
+        if (i + 1 == (plan.ops.size() + 1) / 2)
+            CrashPoint::reach("mid-batch");
     }
     if (hook) {
         if (auto s = undo->writeMarker(); !s) {

@@ -165,6 +165,35 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/deploy"))));
     }
 
+    void aBatchKilledMidwayIsRolledBackByTheNextCommand()
+    {
+        stage("bb000006",
+              {create("fresh"), patch("deploy", "Step one.", "Step 1."), create("other"), patch("deploy", "Step 1.", "Go.")},
+              "batch(4 ops: create, patch, create, patch) on deploy, fresh, other");
+        const qint64 id = importOne();
+        QVERIFY(id > 0);
+        const QByteArray before = read(QStringLiteral("skills/deploy/SKILL.md"));
+        const Run killed = clitest::runAsIs(m_dir.path(), {QStringLiteral("inbox"), QStringLiteral("approve"),
+                                                           QString::number(id)},
+                                            {}, {QStringLiteral("SEDIMENT_CRASH_AT=mid-batch")});
+        QCOMPARE(killed.code, -1);
+        // Half of it is on disk, as a kill -9 leaves it.
+        QVERIFY(QFile::exists(path(QStringLiteral("skills/fresh/SKILL.md"))));
+        QVERIFY(read(QStringLiteral("skills/deploy/SKILL.md")).contains("Step 1."));
+        // Any command settles first: none of the batch stands, the item waits again.
+        const Run shown = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")});
+        QVERIFY(shown.json()["status"] == "pending");
+        QVERIFY(!QFile::exists(path(QStringLiteral("skills/fresh"))));
+        QCOMPARE(read(QStringLiteral("skills/deploy/SKILL.md")), before);
+        QVERIFY(staged("bb000006"));
+        // And approving it again applies the whole of it.
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(QFile::exists(path(QStringLiteral("skills/other/SKILL.md"))));
+        QVERIFY(read(QStringLiteral("skills/deploy/SKILL.md")).contains("Go."));
+        QVERIFY(QDir(path(QStringLiteral(".sediment-batches"))).isEmpty());
+    }
+
     void patchingABatchChecksItAgain()
     {
         stage("bb000005", {create("fresh"), patch("deploy", "absent", "x")}, "batch(2 ops: create, patch) on deploy, fresh");
