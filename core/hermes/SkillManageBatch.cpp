@@ -45,12 +45,13 @@ QString SkillManageBatch::failure(qsizetype index, const Json& op, const QString
              error, note);
 }
 
-SkillManage::Outcome SkillManageBatch::applyOne(const SkillManage& manage, const Json& op, const QDateTime& now)
+SkillManage::Outcome SkillManageBatch::applyOne(const SkillManage& manage, const Json& op, Json* applied)
 {
     auto flat = StagedSkillWrite::normalisePayload(op);
     if (!flat)
         return refusal(flat.error().message);
-    return manage.apply(*flat, now);
+    *applied = *flat;
+    return manage.write(*flat);
 }
 
 Result<SkillManage::Outcome> SkillManageBatch::apply(const Json& payload, const QDateTime& now, WriteHook* hook,
@@ -74,8 +75,9 @@ Result<SkillManage::Outcome> SkillManageBatch::apply(const Json& payload, const 
         }
     }
     QStringList messages;
+    std::vector<Json> applied(plan.ops.size());
     for (std::size_t i = 0; i < plan.ops.size(); ++i) {
-        const SkillManage::Outcome o = applyOne(manage, plan.ops[i], now);
+        const SkillManage::Outcome o = applyOne(manage, plan.ops[i], &applied[i]);
         if (!o.success) {
             const QString note = undo->restore();
             undo->discard();
@@ -94,6 +96,8 @@ Result<SkillManage::Outcome> SkillManageBatch::apply(const Json& payload, const 
         }
     }
     undo->discard();
+    // Once for the whole batch: a batch that fails leaves no telemetry of its own behind.
+    manage.recordUsage(applied, now);
     SkillManage::Outcome done;
     done.success = true;
     done.message = QStringLiteral("Batch of %1 operations applied: %2")
@@ -128,7 +132,8 @@ std::vector<SkillManage::Preview> SkillManageBatch::preview(const Json& payload,
     const SkillManage copy(scratch.path());
     QStringList files;
     for (std::size_t i = 0; i < plan.ops.size(); ++i) {
-        const SkillManage::Outcome o = applyOne(copy, plan.ops[i], QDateTime());
+        Json applied;
+        const SkillManage::Outcome o = applyOne(copy, plan.ops[i], &applied);
         if (!o.success) {
             QString error = o.message;
             error.replace(scratch.path(), m_home);

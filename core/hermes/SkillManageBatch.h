@@ -32,8 +32,9 @@ public:
 private:
     static QString failure(qsizetype index, const Json& op, const QString& name, const QString& error,
                            const QString& note);
-    // Each operation's flat payload checked as a staged single op is, then applied.
-    static SkillManage::Outcome applyOne(const SkillManage& manage, const Json& op, const QDateTime& now);
+    // Each operation's flat payload checked as a staged single op is, then written; `applied`
+    // is the payload written, for the telemetry recorded once the batch stands.
+    static SkillManage::Outcome applyOne(const SkillManage& manage, const Json& op, Json* applied);
 
     QString m_home;
 };

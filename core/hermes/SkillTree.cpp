@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+#include <unistd.h>
+
 namespace sediment {
 
 namespace {
@@ -125,7 +127,13 @@ bool SkillTree::copy(const QString& from, const QString& to, QString* error)
     while (it.hasNext()) {
         const QString path = it.next();
         const QString target = to + path.mid(from.size());
-        if (it.fileInfo().isDir() ? !QDir().mkpath(target) : !QFile::copy(path, target)) {
+        // A hard link keeps a file's bytes as a copy would, without a new inode: SkillManage
+        // replaces a file by renaming a new one over it and never writes one in place.
+        const bool done = it.fileInfo().isDir()
+                              ? QDir().mkpath(target)
+                              : ::link(QFile::encodeName(path).constData(), QFile::encodeName(target).constData()) == 0
+                                    || QFile::copy(path, target);
+        if (!done) {
             *error = QStringLiteral("cannot copy %1 to %2").arg(path, target);
             return false;
         }

@@ -32,7 +32,9 @@ public:
     static std::optional<QString> checkWithin(const QString& path, const QString& dir);
     // Path.resolve(strict=False): symlinks followed as far as the path exists.
     static QString resolve(const QString& path);
-    // shutil.copytree: every file and folder under `from`, hidden ones too, links followed.
+    // shutil.copytree: every file and folder under `from`, hidden ones too, links followed; a
+    // file is hard-linked where it can be (only for trees whose files are replaced, never
+    // rewritten in place).
     static bool copy(const QString& from, const QString& to, QString* error);
 
 private:

@@ -181,8 +181,10 @@ private Q_SLOTS:
         QCOMPARE(read(QStringLiteral("skills/fresh/SKILL.md")), fromStd(skillText("fresh")));
         QCOMPARE(read(QStringLiteral("skills/fresh/references/api.md")), QStringLiteral("API\n"));
         QVERIFY(read(QStringLiteral("skills/deploy/SKILL.md")).endsWith(QStringLiteral("Step one.\nStep two.\n")));
-        // The patch is telemetry as a single patch is.
-        QVERIFY(read(QStringLiteral("skills/.usage.json")).contains(QStringLiteral("\"deploy\"")));
+        // Each write is telemetry as a single write is: fresh's write_file, deploy's patch.
+        const Json usage = Json::parse(read(QStringLiteral("skills/.usage.json")).toStdString());
+        QVERIFY(usage["deploy"]["patch_count"] == 1);
+        QVERIFY(usage["fresh"]["patch_count"] == 1);
         // The undo copies are gone once the batch stands.
         QVERIFY(QDir(m_dir.path() + QStringLiteral("/.sediment-batches")).isEmpty());
     }
@@ -201,6 +203,8 @@ private Q_SLOTS:
                  qPrintable(o.message));
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/fresh"))));
         QCOMPARE(tree(), before);
+        // The batch's telemetry is recorded once it stands: a failed one leaves none.
+        QVERIFY(!QFile::exists(path(QStringLiteral("skills/.usage.json"))));
         QVERIFY(QDir(m_dir.path() + QStringLiteral("/.sediment-batches")).isEmpty());
     }
 
