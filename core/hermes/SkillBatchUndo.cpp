@@ -32,11 +32,11 @@ Result<SkillBatchUndo> SkillBatchUndo::take(const QString& workspaceRoot, const 
     const QString dir = QDir(workspaceRoot).filePath(kFolder) + QLatin1Char('/')
                         + QUuid::createUuid().toString(QUuid::WithoutBraces);
     Json skills = Json::array();
-    const SkillTree tree(skillsDir);
+    const QHash<QString, QString> folders = SkillTree(skillsDir).folders();
     for (qsizetype i = 0; i < names.size(); ++i) {
-        const auto pre = tree.find(names[i]);
+        const auto pre = folders.constFind(names[i]);
         Json entry{{"name", toStd(names[i])}, {"pre", nullptr}, {"copy", nullptr}};
-        if (pre && QFileInfo(*pre).isDir()) {
+        if (pre != folders.cend() && QFileInfo(*pre).isDir()) {
             const QString copy = QString::number(i);
             QString error;
             if (!SkillTree::copy(*pre, dir + QLatin1Char('/') + copy, &error)) {
@@ -78,11 +78,12 @@ QString SkillBatchUndo::restoreFrom(const QString& dir)
     const Json manifest = readManifest(dir);
     if (!manifest.is_object() || !manifest.contains("skills"))
         return QStringLiteral("ROLLBACK FAILED (no snapshot at '%1')").arg(dir);
-    const SkillTree tree(fromStd(manifest.value("skills_dir", std::string())));
+    const QHash<QString, QString> folders = SkillTree(fromStd(manifest.value("skills_dir", std::string()))).folders();
     QStringList notes;
     for (const Json& s : manifest["skills"]) {
         const QString name = fromStd(s.value("name", std::string()));
-        const auto post = tree.find(name);
+        const auto found = folders.constFind(name);
+        const std::optional<QString> post = found == folders.cend() ? std::nullopt : std::optional<QString>(*found);
         if (s["copy"].is_null()) {
             if (post)
                 QDir(*post).removeRecursively();

@@ -125,9 +125,10 @@ std::vector<SkillManage::Preview> SkillManageBatch::preview(const Json& payload,
     QTemporaryDir scratch;
     const QString scratchSkills = scratch.path() + QStringLiteral("/skills");
     QDir().mkpath(scratchSkills);
-    const SkillTree tree(skills);
+    const QHash<QString, QString> folders = SkillTree(skills).folders();
     for (const QString& name : plan.touched())
-        if (const auto dir = tree.find(name); dir && !SkillTree::copy(*dir, scratchSkills + dir->mid(skills.size()), note))
+        if (const auto dir = folders.constFind(name);
+            dir != folders.cend() && !SkillTree::copy(*dir, scratchSkills + dir->mid(skills.size()), note))
             return {};
     const SkillManage copy(scratch.path());
     QStringList files;

@@ -42,17 +42,28 @@ SkillTree::SkillTree(QString skillsDir) : m_root(QDir::cleanPath(std::move(skill
 
 std::optional<QString> SkillTree::find(const QString& name) const
 {
-    if (name.isEmpty() || !QFileInfo(m_root).isDir())
+    if (name.isEmpty())
         return std::nullopt;
+    const QHash<QString, QString> all = folders();
+    const auto it = all.constFind(name);
+    return it == all.cend() ? std::nullopt : std::optional<QString>(*it);
+}
+
+QHash<QString, QString> SkillTree::folders() const
+{
+    QHash<QString, QString> out;
+    if (!QFileInfo(m_root).isDir())
+        return out;
     QStringList found;
     collect(m_root, QString(), found, 0);
     std::sort(found.begin(), found.end()); // Python sorts by the relative path's str
     for (const QString& rel : found) {
         const QString folder = rel.chopped(QStringLiteral("/SKILL.md").size());
-        if (folder.section(QLatin1Char('/'), -1) == name)
-            return m_root + QLatin1Char('/') + folder;
+        const QString name = folder.section(QLatin1Char('/'), -1);
+        if (!out.contains(name))
+            out.insert(name, m_root + QLatin1Char('/') + folder);
     }
-    return std::nullopt;
+    return out;
 }
 
 QStringList SkillTree::pathParts(const QString& path)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -19,6 +20,8 @@ public:
 
     // The skill's folder (absolute, spelled from root()), or nothing.
     std::optional<QString> find(const QString& name) const;
+    // find() of every skill in one walk: each name and its folder.
+    QHash<QString, QString> folders() const;
 
     // Python's PurePosixPath(path).parts: "/" first for an absolute path, "." and empty
     // components dropped.
