@@ -64,7 +64,10 @@ Json flatten(const Json& op, const QString& name)
 
 } // namespace
 
-bool SkillBatch::isBatch(const Json& payload) { return payload.is_object() && !member(payload, "operations").is_null(); }
+bool SkillBatch::isBatch(const Json& payload)
+{
+    return payload.is_object() && !member(payload, "operations").is_null();
+}
 
 QStringList SkillBatch::Plan::touched() const
 {
@@ -124,9 +127,10 @@ std::optional<QString> SkillBatch::checkOps(const Json& ops, const QString& fall
         if (!op.is_object() || !truthy(action))
             return at + QStringLiteral(" needs an 'action'.");
         if (!isBatchable(action))
-            return at + QStringLiteral(": unknown action '%1'. Batchable: create, patch, remove_file, "
-                                       "write_file; delete must be sole.")
-                            .arg(spelled(action));
+            return at
+                   + QStringLiteral(": unknown action '%1'. Batchable: create, patch, remove_file, "
+                                    "write_file; delete must be sole.")
+                         .arg(spelled(action));
         const Json name = member(op, "name");
         const QString nm = truthy(name) ? spelled(name) : fallback;
         if (nm.isEmpty())

@@ -29,8 +29,8 @@ Json readManifest(const QString& dir)
 Result<SkillBatchUndo> SkillBatchUndo::take(const QString& workspaceRoot, const QString& skillsDir,
                                             const QStringList& names)
 {
-    const QString dir = QDir(workspaceRoot).filePath(kFolder) + QLatin1Char('/')
-                        + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QString dir =
+        QDir(workspaceRoot).filePath(kFolder) + QLatin1Char('/') + QUuid::createUuid().toString(QUuid::WithoutBraces);
     Json skills = Json::array();
     const QHash<QString, QString> folders = SkillTree(skillsDir).folders();
     for (qsizetype i = 0; i < names.size(); ++i) {
@@ -41,8 +41,8 @@ Result<SkillBatchUndo> SkillBatchUndo::take(const QString& workspaceRoot, const 
             QString error;
             if (!SkillTree::copy(*pre, dir + QLatin1Char('/') + copy, &error)) {
                 QDir(dir).removeRecursively();
-                return fail(Error::io(
-                    QStringLiteral("Could not snapshot '%1' for atomic batch: %2").arg(names[i], error)));
+                return fail(
+                    Error::io(QStringLiteral("Could not snapshot '%1' for atomic batch: %2").arg(names[i], error)));
             }
             entry["pre"] = toStd(*pre);
             entry["copy"] = toStd(copy);
@@ -53,8 +53,8 @@ Result<SkillBatchUndo> SkillBatchUndo::take(const QString& workspaceRoot, const 
     if (auto s = AtomicFile::write(dir + QStringLiteral("/manifest.json"), QByteArray::fromStdString(manifest.dump()));
         !s) {
         QDir(dir).removeRecursively();
-        return fail(Error::io(QStringLiteral("Could not snapshot '%1' for atomic batch: %2")
-                                  .arg(names.value(0), s.error().message)));
+        return fail(Error::io(
+            QStringLiteral("Could not snapshot '%1' for atomic batch: %2").arg(names.value(0), s.error().message)));
     }
     return SkillBatchUndo(dir);
 }

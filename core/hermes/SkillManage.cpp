@@ -2,8 +2,8 @@
 
 #include "hermes/FuzzyMatch.h"
 #include "hermes/SkillBatch.h"
-#include "hermes/SkillManageBatch.h"
 #include "hermes/SkillFrontmatter.h"
+#include "hermes/SkillManageBatch.h"
 #include "hermes/SkillNotFound.h"
 #include "hermes/SkillTree.h"
 #include "hermes/SkillUsageTelemetry.h"

@@ -41,8 +41,8 @@ QString SkillManageBatch::failure(qsizetype index, const Json& op, const QString
     const auto action = op.find("action");
     return QStringLiteral("operations[%1] (%2 on '%3') failed: %4 \u2014 batch aborted, %5.")
         .arg(index)
-        .arg(action != op.end() && action->is_string() ? fromStd(action->get<std::string>()) : QString(), name,
-             error, note);
+        .arg(action != op.end() && action->is_string() ? fromStd(action->get<std::string>()) : QString(), name, error,
+             note);
 }
 
 SkillManage::Outcome SkillManageBatch::applyOne(const SkillManage& manage, const Json& op, Json* applied)
@@ -100,9 +100,8 @@ Result<SkillManage::Outcome> SkillManageBatch::apply(const Json& payload, const 
     manage.recordUsage(applied, now);
     SkillManage::Outcome done;
     done.success = true;
-    done.message = QStringLiteral("Batch of %1 operations applied: %2")
-                       .arg(plan.ops.size())
-                       .arg(messages.join(QLatin1Char(' ')));
+    done.message =
+        QStringLiteral("Batch of %1 operations applied: %2").arg(plan.ops.size()).arg(messages.join(QLatin1Char(' ')));
     return done;
 }
 

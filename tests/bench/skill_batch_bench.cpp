@@ -87,7 +87,8 @@ double approveBench(double* cpuMs)
         cpu.push_back(double(std::clock() - cpu0) * 1000.0 / CLOCKS_PER_SEC);
         if (!decided || decided->status != QLatin1String("applied")) {
             std::fprintf(stderr, "approval failed: %s\n",
-                         decided ? qPrintable(decided->reason.value_or(QString())) : qPrintable(decided.error().message));
+                         decided ? qPrintable(decided->reason.value_or(QString()))
+                                 : qPrintable(decided.error().message));
             return -1;
         }
     }
@@ -115,8 +116,8 @@ double importBench(double* cpuMs)
                        {"new_string", toStd(QStringLiteral("Revision %1.").arg(i))}};
             summary = QStringLiteral("patch %1").arg(i);
         }
-        const Json r = {{"id", toStd(id)},          {"subsystem", "skills"},     {"action", payload["action"]},
-                        {"summary", toStd(summary)}, {"origin", "foreground"},   {"created_at", 1795400000.0 + i},
+        const Json r = {{"id", toStd(id)},           {"subsystem", "skills"},  {"action", payload["action"]},
+                        {"summary", toStd(summary)}, {"origin", "foreground"}, {"created_at", 1795400000.0 + i},
                         {"payload", payload}};
         write(dir.path() + QStringLiteral("/pending/skills/%1.json").arg(id), QByteArray::fromStdString(r.dump(2)));
     }

@@ -74,8 +74,8 @@ private:
         Run r = run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")});
         if (r.code != 0 || r.json()["imported"].size() != 1)
             return -1;
-        const Json list =
-            Json::parse(run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
+        const Json list = Json::parse(
+            run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
         return list.size() == 1 ? list[0]["id"].get<qint64>() : -1;
     }
 
@@ -149,8 +149,9 @@ private Q_SLOTS:
         QVERIFY(id > 0);
         const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
         QCOMPARE(r.code, 1);
-        QVERIFY2(QByteArray(r.out + r.err).contains("delete must be the SOLE op in its call \xe2\x80\x94 it doesn't compose with "
-                                          "other ops' rollback."),
+        QVERIFY2(QByteArray(r.out + r.err)
+                     .contains("delete must be the SOLE op in its call \xe2\x80\x94 it doesn't compose with "
+                               "other ops' rollback."),
                  r.err.constData());
         QVERIFY(QFile::exists(path(QStringLiteral("skills/deploy/SKILL.md"))));
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/fresh"))));
@@ -168,20 +169,22 @@ private Q_SLOTS:
     void aBatchKilledMidwayIsRolledBackByTheNextCommand()
     {
         stage("bb000006",
-              {create("fresh"), patch("deploy", "Step one.", "Step 1."), create("other"), patch("deploy", "Step 1.", "Go.")},
+              {create("fresh"), patch("deploy", "Step one.", "Step 1."), create("other"),
+               patch("deploy", "Step 1.", "Go.")},
               "batch(4 ops: create, patch, create, patch) on deploy, fresh, other");
         const qint64 id = importOne();
         QVERIFY(id > 0);
         const QByteArray before = read(QStringLiteral("skills/deploy/SKILL.md"));
-        const Run killed = clitest::runAsIs(m_dir.path(), {QStringLiteral("inbox"), QStringLiteral("approve"),
-                                                           QString::number(id)},
-                                            {}, {QStringLiteral("SEDIMENT_CRASH_AT=mid-batch")});
+        const Run killed =
+            clitest::runAsIs(m_dir.path(), {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)},
+                             {}, {QStringLiteral("SEDIMENT_CRASH_AT=mid-batch")});
         QCOMPARE(killed.code, -1);
         // Half of it is on disk, as a kill -9 leaves it.
         QVERIFY(QFile::exists(path(QStringLiteral("skills/fresh/SKILL.md"))));
         QVERIFY(read(QStringLiteral("skills/deploy/SKILL.md")).contains("Step 1."));
         // Any command settles first: none of the batch stands, the item waits again.
-        const Run shown = run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")});
+        const Run shown =
+            run({QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")});
         QVERIFY(shown.json()["status"] == "pending");
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/fresh"))));
         QCOMPARE(read(QStringLiteral("skills/deploy/SKILL.md")), before);
@@ -196,7 +199,8 @@ private Q_SLOTS:
 
     void patchingABatchChecksItAgain()
     {
-        stage("bb000005", {create("fresh"), patch("deploy", "absent", "x")}, "batch(2 ops: create, patch) on deploy, fresh");
+        stage("bb000005", {create("fresh"), patch("deploy", "absent", "x")},
+              "batch(2 ops: create, patch) on deploy, fresh");
         const qint64 id = importOne();
         QVERIFY(id > 0);
         Json ops = Json::array();

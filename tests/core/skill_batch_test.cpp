@@ -25,7 +25,10 @@ std::string skillText(const std::string& name)
 
 Json batch(Json ops) { return Json{{"action", "batch"}, {"operations", std::move(ops)}}; }
 
-Json create(const std::string& name) { return Json{{"action", "create"}, {"name", name}, {"content", skillText(name)}}; }
+Json create(const std::string& name)
+{
+    return Json{{"action", "create"}, {"name", name}, {"content", skillText(name)}};
+}
 
 Json patch(const std::string& name, const std::string& from, const std::string& to)
 {
@@ -141,19 +144,20 @@ private Q_SLOTS:
 
     void aCreateMustComeBeforeThatSkillsOtherOperations()
     {
-        refusedUnchanged(batch({{{"action", "write_file"},
-                                 {"name", "fresh"},
-                                 {"file_path", "references/a.md"},
-                                 {"file_content", "a"}},
-                                create("fresh")}),
-                         QStringLiteral("operations[1]: create for 'fresh' must precede that skill's other ops."));
+        refusedUnchanged(
+            batch(
+                {{{"action", "write_file"}, {"name", "fresh"}, {"file_path", "references/a.md"}, {"file_content", "a"}},
+                 create("fresh")}),
+            QStringLiteral("operations[1]: create for 'fresh' must precede that skill's other ops."));
     }
 
     void oneDestructiveOperationPerFile()
     {
-        const Json write1{{"action", "write_file"}, {"name", "deploy"}, {"file_path", "references/a.md"},
-                          {"file_content", "one"}};
-        const Json write2{{"action", "write_file"}, {"name", "deploy"}, {"file_path", "/references//./a.md"},
+        const Json write1{
+            {"action", "write_file"}, {"name", "deploy"}, {"file_path", "references/a.md"}, {"file_content", "one"}};
+        const Json write2{{"action", "write_file"},
+                          {"name", "deploy"},
+                          {"file_path", "/references//./a.md"},
                           {"file_content", "two"}};
         refusedUnchanged(batch({write1, write2}),
                          QStringLiteral("operations[1]: write_file on 'references/a.md' of skill 'deploy' \u2014 an "
@@ -198,7 +202,8 @@ private Q_SLOTS:
                                     {{"action", "remove_file"}, {"name", "deploy"}, {"file_path", "references/old.md"}},
                                     patch("deploy", "no such text", "x")}));
         QVERIFY(!o.success);
-        QVERIFY2(o.message.startsWith(QStringLiteral("operations[3] (patch on 'deploy') failed: ")), qPrintable(o.message));
+        QVERIFY2(o.message.startsWith(QStringLiteral("operations[3] (patch on 'deploy') failed: ")),
+                 qPrintable(o.message));
         QVERIFY2(o.message.endsWith(QStringLiteral(" \u2014 batch aborted, all touched skills rolled back.")),
                  qPrintable(o.message));
         QVERIFY(!QFile::exists(path(QStringLiteral("skills/fresh"))));

@@ -50,9 +50,9 @@ public:
     // The paths a run picks from, in turn.
     static const QStringList& paths()
     {
-        static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"), QStringLiteral("patch"),
-                                   QStringLiteral("revert"), QStringLiteral("make-room"),
-                                   QStringLiteral("skill-batch")};
+        static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
+                                   QStringLiteral("patch"),        QStringLiteral("revert"),
+                                   QStringLiteral("make-room"),    QStringLiteral("skill-batch")};
         return p;
     }
 
