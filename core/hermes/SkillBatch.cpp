@@ -11,38 +11,12 @@ namespace {
 
 constexpr int kMaxOps = 20; // Hermes' _BATCH_MAX_OPS
 
-// Python's truth value of a JSON value, as `op.get(key)` is tested.
-bool truthy(const Json& v)
-{
-    if (v.is_null())
-        return false;
-    if (v.is_boolean())
-        return v.get<bool>();
-    if (v.is_number())
-        return v.get<double>() != 0.0;
-    if (v.is_string() || v.is_array() || v.is_object())
-        return !v.empty() && !(v.is_string() && v.get_ref<const std::string&>().empty());
-    return true;
-}
-
 Json member(const Json& obj, const char* key)
 {
     if (!obj.is_object())
         return nullptr;
     const auto it = obj.find(key);
     return it == obj.end() ? Json(nullptr) : *it;
-}
-
-// How an f-string spells a value: a string as itself, other values as Python prints them.
-QString spelled(const Json& v)
-{
-    if (v.is_string())
-        return fromStd(v.get<std::string>());
-    if (v.is_boolean())
-        return v.get<bool>() ? QStringLiteral("True") : QStringLiteral("False");
-    if (v.is_null())
-        return QStringLiteral("None");
-    return fromStd(json::pythonDump(v));
 }
 
 bool isBatchable(const Json& action)
@@ -81,7 +55,7 @@ QStringList SkillBatch::Plan::touched() const
 QString SkillBatch::defaultName(const Json& payload)
 {
     const Json name = member(payload, "name");
-    return truthy(name) ? spelled(name) : QString();
+    return json::truthy(name) ? json::pythonStr(name) : QString();
 }
 
 SkillBatch::Checked SkillBatch::check(const Json& payload)
@@ -100,7 +74,7 @@ SkillBatch::Checked SkillBatch::check(const Json& payload)
             return {std::nullopt, QStringLiteral("delete must be the SOLE op in its call \u2014 it doesn't "
                                                  "compose with other ops' rollback.")};
         const Json name = member(op, "name");
-        const QString nm = truthy(name) ? spelled(name) : fallback;
+        const QString nm = json::truthy(name) ? json::pythonStr(name) : fallback;
         if (nm.isEmpty())
             return {std::nullopt, QStringLiteral("operations[0] (delete) needs a 'name'.")};
         Json del{{"action", "delete"}, {"name", toStd(nm)}};
@@ -124,15 +98,15 @@ std::optional<QString> SkillBatch::checkOps(const Json& ops, const QString& fall
         const Json& op = ops[i];
         const QString at = QStringLiteral("operations[%1]").arg(i);
         const Json action = member(op, "action");
-        if (!op.is_object() || !truthy(action))
+        if (!op.is_object() || !json::truthy(action))
             return at + QStringLiteral(" needs an 'action'.");
         if (!isBatchable(action))
             return at
                    + QStringLiteral(": unknown action '%1'. Batchable: create, patch, remove_file, "
                                     "write_file; delete must be sole.")
-                         .arg(spelled(action));
+                         .arg(json::pythonStr(action));
         const Json name = member(op, "name");
-        const QString nm = truthy(name) ? spelled(name) : fallback;
+        const QString nm = json::truthy(name) ? json::pythonStr(name) : fallback;
         if (nm.isEmpty())
             return at + QStringLiteral(" needs a 'name' (the skill it targets).");
         if (action == Json("create") && names.contains(nm))
@@ -152,10 +126,10 @@ std::optional<QString> SkillBatch::clobber(const Json& ops, const QStringList& n
         const Json& op = ops[i];
         const std::string action = member(op, "action").get<std::string>();
         const QString& nm = names[qsizetype(i)];
-        const bool fullRewrite = action == "patch" && truthy(member(op, "content"));
+        const bool fullRewrite = action == "patch" && json::truthy(member(op, "content"));
         const Json fp = member(op, "file_path");
         // Python's `(op.get("file_path") or "").strip()`, then normpath of it without leading "/".
-        QString path = truthy(fp) ? spelled(fp).trimmed() : QString();
+        QString path = json::truthy(fp) ? json::pythonStr(fp).trimmed() : QString();
         QString target = QStringLiteral("SKILL.md");
         if (action != "create" && !fullRewrite && !path.isEmpty()) {
             while (path.startsWith(QLatin1Char('/')))
@@ -184,9 +158,9 @@ QString SkillBatch::gist(const Json& payload)
     QStringList actions;
     std::set<QString> names;
     for (const Json& op : ops) {
-        actions << spelled(member(op, "action"));
+        actions << json::pythonStr(member(op, "action"));
         const Json name = member(op, "name");
-        names.insert(truthy(name) ? spelled(name) : fallback);
+        names.insert(json::truthy(name) ? json::pythonStr(name) : fallback);
     }
     QStringList sorted(names.begin(), names.end());
     return QStringLiteral("batch(%1 ops: %2) on %3")
