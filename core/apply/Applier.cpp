@@ -46,7 +46,7 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
     if (isNote(destination))
         return NoteApplier(m_clock, guard, m_hook).apply(destination, op, source);
     if (isWord(destination, Destination::Skill) && StagedSkillWrite::isPayload(op))
-        return HermesSkillApplier(m_workspace, m_clock, m_profile).apply(op);
+        return HermesSkillApplier(m_workspace, m_clock, m_profile, m_hook).apply(op);
     if (isWord(destination, Destination::Skill))
         return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(op);
     return fail(unknownDestination(destination));

@@ -1,7 +1,9 @@
 #include "apply/HermesSkillApplier.h"
 
 #include "hermes/HermesProfiles.h"
+#include "hermes/SkillBatch.h"
 #include "hermes/SkillManage.h"
+#include "hermes/SkillManageBatch.h"
 #include "proposal/Destination.h"
 #include "workspace/Workspace.h"
 
@@ -9,16 +11,25 @@
 
 namespace sediment {
 
-HermesSkillApplier::HermesSkillApplier(Workspace& workspace, const Clock& clock, QString profile)
+HermesSkillApplier::HermesSkillApplier(Workspace& workspace, const Clock& clock, QString profile, WriteHook* hook)
     : m_workspace(workspace)
     , m_clock(clock)
     , m_profile(std::move(profile))
+    , m_hook(hook)
 {}
 
 Result<ApplyResult> HermesSkillApplier::apply(const Json& op) const
 {
-    const SkillManage manage(HermesProfiles::homeOf(m_workspace.root(), m_profile));
-    const SkillManage::Outcome o = manage.apply(op, m_clock.now());
+    const QString home = HermesProfiles::homeOf(m_workspace.root(), m_profile);
+    SkillManage::Outcome o;
+    if (SkillBatch::isBatch(op)) {
+        auto batch = SkillManageBatch(home).apply(op, m_clock.now(), m_hook, m_workspace.root());
+        if (!batch)
+            return fail(batch.error());
+        o = std::move(*batch);
+    } else {
+        o = SkillManage(home).apply(op, m_clock.now());
+    }
     if (!o.success)
         return ApplyResult::refusal(toString(Destination::Skill), o.message);
     ApplyResult r;

@@ -10,8 +10,10 @@ namespace sediment {
 // message is the answer a reviewer needs.
 class HermesSkillApplier final {
 public:
-    // `profile`: the Hermes profile the write was staged in; its own skills/ takes it.
-    HermesSkillApplier(Workspace& workspace, const Clock& clock, QString profile = QString());
+    // `profile`: the Hermes profile the write was staged in; its own skills/ takes it. `hook`
+    // journals a batch, whose several files make one decision (SkillManageBatch).
+    HermesSkillApplier(Workspace& workspace, const Clock& clock, QString profile = QString(),
+                       WriteHook* hook = nullptr);
 
     Result<ApplyResult> apply(const Json& op) const;
 
@@ -19,6 +21,7 @@ private:
     Workspace& m_workspace;
     const Clock& m_clock;
     QString m_profile;
+    WriteHook* m_hook = nullptr;
 };
 
 } // namespace sediment

@@ -1,7 +1,9 @@
 #include "hermes/SkillManage.h"
 
 #include "hermes/FuzzyMatch.h"
+#include "hermes/SkillBatch.h"
 #include "hermes/SkillFrontmatter.h"
+#include "hermes/SkillManageBatch.h"
 #include "hermes/SkillNotFound.h"
 #include "hermes/SkillTree.h"
 #include "hermes/SkillUsageTelemetry.h"
@@ -147,18 +149,29 @@ QString SkillManage::notFound(const QString& name, const QString& suffix) const
 
 SkillManage::Outcome SkillManage::apply(const Json& payload, const QDateTime& now) const
 {
-    Outcome o = run(payload, true);
-    if (!o.success)
-        return o;
-    // Telemetry is best effort in Hermes too: it never undoes a write that succeeded.
-    const QString action = text(payload, "action");
-    SkillUsageTelemetry usage(skillsDir());
-    if (action == QLatin1String("patch") || action == QLatin1String("edit") || action == QLatin1String("write_file")
-        || action == QLatin1String("remove_file"))
-        (void)usage.bumpPatch(text(payload, "name"), now);
-    else if (action == QLatin1String("delete"))
-        (void)usage.forget(text(payload, "name"));
+    Outcome o = write(payload);
+    if (o.success)
+        recordUsage({payload}, now);
     return o;
+}
+
+SkillManage::Outcome SkillManage::write(const Json& payload) const { return run(payload, true); }
+
+void SkillManage::recordUsage(const std::vector<Json>& applied, const QDateTime& now) const
+{
+    // Telemetry is best effort in Hermes too: it never undoes a write that succeeded.
+    SkillUsageTelemetry usage(skillsDir());
+    QStringList patched;
+    for (const Json& payload : applied) {
+        const QString action = text(payload, "action");
+        if (action == QLatin1String("patch") || action == QLatin1String("edit") || action == QLatin1String("write_file")
+            || action == QLatin1String("remove_file"))
+            patched << text(payload, "name");
+        else if (action == QLatin1String("delete"))
+            (void)usage.forget(text(payload, "name"));
+    }
+    if (!patched.isEmpty())
+        (void)usage.bumpPatches(patched, now);
 }
 
 SkillManage::Outcome SkillManage::run(const Json& p, bool write) const
@@ -432,6 +445,8 @@ SkillManage::Outcome SkillManage::removeFile(const Json& p, bool write) const
 
 SkillManage::Preview SkillManage::preview(const Json& payload) const
 {
+    if (SkillBatch::isBatch(payload))
+        return SkillManageBatch(m_home).combinedPreview(payload);
     Preview pv;
     const QString action = text(payload, "action");
     const QString name = text(payload, "name");

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace sediment {
 
@@ -26,9 +27,13 @@ public:
         std::optional<QString> after;  // its text after (none: it was removed)
     };
     Outcome apply(const Json& payload, const QDateTime& now) const;
+    // apply() in its two halves, for a skill batch: the write alone, then the telemetry of every
+    // write that stood, in one update of `.usage.json`.
+    Outcome write(const Json& payload) const;
+    void recordUsage(const std::vector<Json>& applied, const QDateTime& now) const;
 
     // What approving would change, computed as apply() would without writing: the file, its
-    // text now and its text after. `note` says why there is nothing to compare (a missing skill,
+    // text now and its text after (a batch: every file it writes, SkillManageBatch). `note` says why there is nothing to compare (a missing skill,
     // a patch that does not match) in Hermes' words.
     struct Preview {
         QString label; // "skills/<name>/SKILL.md", or the folder for a delete

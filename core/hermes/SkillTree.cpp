@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <unistd.h>
+
 namespace sediment {
 
 namespace {
@@ -47,17 +49,28 @@ SkillTree::SkillTree(QString skillsDir) : m_root(QDir::cleanPath(std::move(skill
 
 std::optional<QString> SkillTree::find(const QString& name) const
 {
-    if (name.isEmpty() || !QFileInfo(m_root).isDir())
+    if (name.isEmpty())
         return std::nullopt;
+    const QHash<QString, QString> all = folders();
+    const auto it = all.constFind(name);
+    return it == all.cend() ? std::nullopt : std::optional<QString>(*it);
+}
+
+QHash<QString, QString> SkillTree::folders() const
+{
+    QHash<QString, QString> out;
+    if (!QFileInfo(m_root).isDir())
+        return out;
     QStringList found;
     collect(m_root, QString(), found, 0);
     std::sort(found.begin(), found.end()); // Python sorts by the relative path's str
     for (const QString& rel : found) {
         const QString folder = rel.chopped(QStringLiteral("/SKILL.md").size());
-        if (folder.section(QLatin1Char('/'), -1) == name)
-            return m_root + QLatin1Char('/') + folder;
+        const QString name = folder.section(QLatin1Char('/'), -1);
+        if (!out.contains(name))
+            out.insert(name, m_root + QLatin1Char('/') + folder);
     }
-    return std::nullopt;
+    return out;
 }
 
 QStringList SkillTree::pathParts(const QString& path)
@@ -178,6 +191,31 @@ std::optional<QString> SkillTree::checkWithin(const QString& path, const QString
     // str(ValueError) of PurePath.relative_to: both paths as repr() prints them.
     return QStringLiteral("Path escapes allowed directory: %1 is not in the subpath of %2")
         .arg(pyyaml::pyRepr(pytext::toU(resolved)), pyyaml::pyRepr(pytext::toU(root)));
+}
+
+bool SkillTree::copy(const QString& from, const QString& to, QString* error)
+{
+    if (!QDir().mkpath(to)) {
+        *error = QStringLiteral("cannot create %1").arg(to);
+        return false;
+    }
+    QDirIterator it(from, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString target = to + path.mid(from.size());
+        // A hard link keeps a file's bytes as a copy would, without a new inode: SkillManage
+        // replaces a file by renaming a new one over it and never writes one in place.
+        const bool done = it.fileInfo().isDir()
+                              ? QDir().mkpath(target)
+                              : ::link(QFile::encodeName(path).constData(), QFile::encodeName(target).constData()) == 0
+                                    || QFile::copy(path, target);
+        if (!done) {
+            *error = QStringLiteral("cannot copy %1 to %2").arg(path, target);
+            return false;
+        }
+    }
+    return true;
 }
 
 } // namespace sediment

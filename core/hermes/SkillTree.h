@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -19,6 +20,8 @@ public:
 
     // The skill's folder (absolute, spelled from root()), or nothing.
     std::optional<QString> find(const QString& name) const;
+    // find() of every skill in one walk: each name and its folder.
+    QHash<QString, QString> folders() const;
 
     // Python's PurePosixPath(path).parts: "/" first for an absolute path, "." and empty
     // components dropped.
@@ -32,6 +35,10 @@ public:
     static std::optional<QString> checkWithin(const QString& path, const QString& dir);
     // Path.resolve(strict=False): every symlink followed, a dangling one too; the missing rest appended.
     static QString resolve(const QString& path);
+    // shutil.copytree: every file and folder under `from`, hidden ones too, links followed; a
+    // file is hard-linked where it can be (only for trees whose files are replaced, never
+    // rewritten in place).
+    static bool copy(const QString& from, const QString& to, QString* error);
 
 private:
     QString m_root;

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -52,21 +53,30 @@ SkillUsageTelemetry::SkillUsageTelemetry(QString skillsDir) : m_skillsDir(std::m
 
 QString SkillUsageTelemetry::usagePath() const { return m_skillsDir + QStringLiteral("/.usage.json"); }
 
-Status SkillUsageTelemetry::bumpPatch(const QString& name, const QDateTime& now)
+Status SkillUsageTelemetry::bumpPatch(const QString& name, const QDateTime& now) { return bumpPatches({name}, now); }
+
+Status SkillUsageTelemetry::bumpPatches(const QStringList& names, const QDateTime& now)
 {
-    if (name.isEmpty())
+    if (std::ranges::all_of(names, &QString::isEmpty))
         return {};
     QDir().mkpath(m_skillsDir);
     return HermesUsageFile::update(usagePath(), [&](UsageJson& data) {
-        UsageJson& rec = data[toStd(name)];
-        if (!rec.is_object())
-            rec = HermesUsageFile::emptyRecord(now);
-        const auto count = pythonCount(rec.value("patch_count", UsageJson(0)));
-        if (!count)
-            return false;
-        rec["patch_count"] = *count + 1;
-        rec["last_patched_at"] = toStd(HermesUsageFile::hermesTime(now));
-        return true;
+        bool changed = false;
+        for (const QString& name : names) {
+            if (name.isEmpty())
+                continue;
+            UsageJson& rec = data[toStd(name)];
+            if (!rec.is_object())
+                rec = HermesUsageFile::emptyRecord(now);
+            // A count Hermes cannot read stops that skill's bump, not the others'.
+            const auto count = pythonCount(rec.value("patch_count", UsageJson(0)));
+            if (!count)
+                continue;
+            rec["patch_count"] = *count + 1;
+            rec["last_patched_at"] = toStd(HermesUsageFile::hermesTime(now));
+            changed = true;
+        }
+        return changed;
     });
 }
 

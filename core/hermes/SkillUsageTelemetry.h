@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QString>
+#include <QStringList>
 
 namespace sediment {
 
@@ -18,6 +19,8 @@ public:
     explicit SkillUsageTelemetry(QString skillsDir);
 
     Status bumpPatch(const QString& name, const QDateTime& now);
+    // Several bumps in one read-modify-write (a skill batch's writes), a name once per write.
+    Status bumpPatches(const QStringList& names, const QDateTime& now);
     Status forget(const QString& name);
     // Hermes' delete guard reads this; an unreadable file means "not pinned", as in Hermes.
     bool isPinned(const QString& name) const;

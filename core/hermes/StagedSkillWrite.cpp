@@ -1,5 +1,6 @@
 #include "hermes/StagedSkillWrite.h"
 
+#include "hermes/SkillBatch.h"
 #include "hermes/StagedEnvelope.h"
 #include "proposal/Destination.h"
 
@@ -33,9 +34,16 @@ Result<Json> StagedSkillWrite::normalisePayload(const Json& payload)
         return fail(Error::invalid(QStringLiteral("payload is missing or not an object")));
     Json op = Json::object();
     const auto action = payload.find("action");
-    if (action == payload.end() || !action->is_string())
+    // A batch may leave its action out: Hermes goes by its operations.
+    if (SkillBatch::isBatch(payload) && (action == payload.end() || action->is_null()))
+        op["action"] = "batch";
+    else if (action == payload.end() || !action->is_string())
         return fail(Error::invalid(QStringLiteral("payload.action must be a string")));
-    op["action"] = *action;
+    else
+        op["action"] = *action;
+    // Hermes checks a batch's operations itself when it is applied, with its own messages.
+    if (SkillBatch::isBatch(payload))
+        op["operations"] = payload["operations"];
     op["name"] = ""; // Hermes replays a missing name as ""
     for (const char* key : kTextFields) {
         const auto it = payload.find(key);
@@ -106,6 +114,8 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
 
 QString StagedSkillWrite::gist(const Json& payload)
 {
+    if (SkillBatch::isBatch(payload))
+        return SkillBatch::gist(payload);
     const QString action = text(payload, "action");
     const QString name = text(payload, "name");
     const QString content = text(payload, "content");

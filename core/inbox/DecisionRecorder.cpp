@@ -5,6 +5,7 @@
 #include "audit/Actor.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
+#include "hermes/SkillBatchUndo.h"
 #include "journal/CrashPoint.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
@@ -178,6 +179,9 @@ Result<InboxItem> DecisionRecorder::record(JournalWriteHook& hook, const InboxIt
         // with what the store said.
         JournalEntry& entry = hook.entry();
         entry.outcome["item"]["reason"] = toStd(result.message);
+        // A skill batch is journaled before its first operation; its refusal, rolled back,
+        // closes the row as a failure.
+        entry.outcome["item"]["status"] = toStd(item.status);
         entry.outcome["audit"] =
             JournalOutcome::auditToJson(auditEntry(item, reviewer, action, fromStatus, &result, details));
         CrashPoint::reach("after-write");
@@ -185,6 +189,8 @@ Result<InboxItem> DecisionRecorder::record(JournalWriteHook& hook, const InboxIt
             return fail(s.error());
         if (auto s = hook.transaction()->commit(); !s)
             return fail(s.error());
+        if (SkillBatchUndo::isMarker(entry.targetPath))
+            SkillBatchUndo::forget(entry.targetPath);
         CrashPoint::reach("after-commit");
         return item;
     }

@@ -4,6 +4,7 @@
 #include "apply/MemoryApplier.h"
 #include "audit/AuditAction.h"
 #include "hermes/HermesProfiles.h"
+#include "hermes/SkillBatch.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/MemoryRoom.h"
@@ -92,6 +93,11 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
         auto payload = StagedSkillWrite::normalisePayload(editedOp);
         if (!payload)
             return fail(Error::invalid(QStringLiteral("patch: ") + payload.error().message));
+        // A batch's shape is checked now, with Hermes' message: an edit that breaks it changes
+        // nothing rather than failing the item.
+        if (SkillBatch::isBatch(*payload))
+            if (const SkillBatch::Checked checked = SkillBatch::check(*payload); !checked.plan)
+                return fail(Error::invalid(QStringLiteral("patch: ") + checked.refusal));
         return *payload;
     }
     const PathGuard guard(m_workspace.root());

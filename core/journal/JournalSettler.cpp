@@ -1,6 +1,7 @@
 #include "journal/JournalSettler.h"
 
 #include "audit/AuditAction.h"
+#include "hermes/SkillBatchUndo.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
 #include "store/AuditRepository.h"
@@ -44,6 +45,10 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
                                  const std::optional<QByteArray>& onDisk, Report& report)
 {
     const Finding finding = classify(entry, onDisk);
+    // A skill batch killed before its marker may have written some of its files: they are put
+    // back from its copies before the decision is rolled back, so none of it stands.
+    if (finding == Finding::Old && SkillBatchUndo::isMarker(entry.targetPath))
+        SkillBatchUndo::settle(entry.targetPath, false);
     if (finding == Finding::New) {
         ++report.recovered;
         return outcome.commit(entry, true);
@@ -127,6 +132,10 @@ Result<JournalSettler::Report> JournalSettler::settle()
         }
         if (auto s = tx->commit(); !s)
             return fail(s.error());
+        for (const JournalEntry& entry : *rows)
+            if (entry.state == JournalEntry::State::Open && SkillBatchUndo::isMarker(entry.targetPath)
+                && JournalSettler::classify(entry, onDisk.value(entry.targetPath)) != Finding::Neither)
+                SkillBatchUndo::forget(entry.targetPath);
         if (int(rows->size()) < kPage)
             break;
     }

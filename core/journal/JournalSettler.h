@@ -13,8 +13,9 @@ class JournalOutcome;
 // and nothing else: the new bytes → the outcome is committed as it would have been (audit row
 // "recovered"); the old bytes → nothing happened (the item stays as it was, audit row
 // "interrupted, nothing written"); anything else → the row and its inbox item are flagged
-// `needs_attention` with both hashes and the one found, for a human to resolve. It never
-// writes a file, so settling twice, or being killed while settling, is harmless.
+// `needs_attention` with both hashes and the one found, for a human to resolve. It writes no
+// file but a skill batch's own (put back from its copies, SkillBatchUndo), so settling twice,
+// or being killed while settling, is harmless.
 class JournalSettler final {
 public:
     JournalSettler(Database& db, const Clock& clock) : m_db(db), m_clock(clock) {}

@@ -1,5 +1,6 @@
 #include "journal/JournalWriteHook.h"
 
+#include "hermes/SkillBatchUndo.h"
 #include "journal/DecisionJournal.h"
 
 #include <QDir>
@@ -24,6 +25,9 @@ Status JournalWriteHook::beforeWrite(const QString& absolutePath, const std::opt
     m_entry.written = next;
     if (m_entry.outcome.contains("item") && !m_entry.outcome["item"].contains("target_path"))
         m_entry.outcome["item"]["target_path"] = toStd(QDir(m_root).relativeFilePath(absolutePath));
+    // A skill batch's marker stands for several files: the item records no single write to revert.
+    if (m_entry.outcome.contains("item") && SkillBatchUndo::isMarker(absolutePath))
+        m_entry.outcome["item"]["keep_contents"] = true;
     auto id = DecisionJournal(m_db, m_clock).announce(m_entry);
     if (!id) {
         if (id.error().kind == ErrorKind::Refused)

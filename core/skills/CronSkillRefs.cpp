@@ -5,8 +5,6 @@
 
 #include <QDir>
 
-#include <cmath>
-
 namespace sediment {
 
 namespace {
@@ -39,38 +37,6 @@ std::string escapeControlsInStrings(const std::string& text)
     return out;
 }
 
-// str(item): what Hermes compares after stripping. Only strings and numbers can name a skill;
-// anything else gets a text no skill name matches.
-QString pythonStr(const Json& v)
-{
-    if (v.is_string())
-        return fromStd(v.get<std::string>());
-    if (v.is_boolean())
-        return v.get<bool>() ? QStringLiteral("True") : QStringLiteral("False");
-    if (v.is_number_integer() || v.is_number_unsigned())
-        return fromStd(v.dump());
-    if (v.is_number_float()) {
-        const double d = v.get<double>();
-        if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e16)
-            return QString::number(qint64(d)) + QStringLiteral(".0");
-        return fromStd(v.dump());
-    }
-    return QStringLiteral("<%1>").arg(fromStd(v.dump()));
-}
-
-bool truthy(const Json& v)
-{
-    if (v.is_null())
-        return false;
-    if (v.is_boolean())
-        return v.get<bool>();
-    if (v.is_number())
-        return v.get<double>() != 0.0;
-    if (v.is_string() || v.is_array() || v.is_object())
-        return !v.empty();
-    return true;
-}
-
 // Hermes' _normalize_skill_list(skill, skills).
 Result<QStringList> skillList(const Json& job)
 {
@@ -79,7 +45,7 @@ Result<QStringList> skillList(const Json& job)
     const Json& skills = job.contains("skills") ? job["skills"] : none;
     std::vector<Json> raw;
     if (skills.is_null()) {
-        if (truthy(skill))
+        if (json::truthy(skill))
             raw.push_back(skill);
     } else if (skills.is_string()) {
         raw.push_back(skills);
@@ -94,7 +60,7 @@ Result<QStringList> skillList(const Json& job)
     }
     QStringList names;
     for (const Json& item : raw) {
-        const QString text = truthy(item) ? pythonStr(item).trimmed() : QString();
+        const QString text = json::truthy(item) ? json::pythonStr(item).trimmed() : QString();
         if (!text.isEmpty() && !names.contains(text))
             names << text;
     }

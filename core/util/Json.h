@@ -18,6 +18,14 @@ namespace json {
 // UTF-8 kept as is), so that `memory apply` is a byte-for-byte drop-in for Hermes' memory tool.
 std::string pythonDump(const Json& value);
 
+// Python's truth value of a parsed JSON value (`if value:`): null, false, 0, "", [] and {} are
+// false.
+bool truthy(const Json& value);
+// Python's str() of a parsed JSON value, as an f-string spells it: a string as itself, True,
+// False, None, 3 and 3.0 as Python prints them; an array or object as "<its JSON>", a text no
+// name matches.
+QString pythonStr(const Json& value);
+
 // Compact canonical form with keys sorted: the input of content hashes and the audit chain.
 std::string canonical(const Json& value);
 // Compact form with keys in stored order, as nlohmann's dump() prints it: database cells.

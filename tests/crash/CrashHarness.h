@@ -1,7 +1,8 @@
 #pragma once
 
 // kill -9 against real `sediment` processes (docs/architecture.md#durability): each run starts one command that writes a
-// file (memory apply, inbox approve of every destination, patch, revert) and kills it, either at
+// file (memory apply, inbox approve of every destination, patch, revert) or several (a Hermes
+// skill batch: all of its files or none) and kills it, either at
 // a random moment or at one of the journal's named points (SEDIMENT_CRASH_AT). After every run a
 // plain command (which settles first) must leave files and database agreeing: no entry or rule
 // on disk without its decision, no decision without its bytes, nothing written twice, no
@@ -16,6 +17,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QMap>
 #include <QProcess>
@@ -24,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include <algorithm>
 #include <csignal>
 #include <map>
 #include <memory>
@@ -47,8 +50,9 @@ public:
     // The paths a run picks from, in turn.
     static const QStringList& paths()
     {
-        static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"), QStringLiteral("patch"),
-                                   QStringLiteral("revert"), QStringLiteral("make-room")};
+        static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
+                                   QStringLiteral("patch"),        QStringLiteral("revert"),
+                                   QStringLiteral("make-room"),    QStringLiteral("skill-batch")};
         return p;
     }
 
@@ -80,6 +84,23 @@ public:
         static const char* destinations[] = {"claude_md",   "memory",         "user", "settings_json",
                                              "brain_inbox", "chantier_outil", "skill"};
         for (int n = 0; n < itemsPerDestination; ++n) {
+            // The skill each batch patches, there from the start.
+            const QString shared = QStringLiteral("skills/shared-%1/SKILL.md").arg(n);
+            QDir().mkpath(QFileInfo(m_dir.filePath(shared)).path());
+            QFile skill(m_dir.filePath(shared));
+            if (!skill.open(QIODevice::WriteOnly))
+                return false;
+            skill.write(skillText(QStringLiteral("shared-%1").arg(n)).toUtf8());
+            skill.close();
+            InboxItem batch;
+            batch.destination = QStringLiteral("skill");
+            batch.op = batchFor(n);
+            batch.contentHash = QStringLiteral("batch") + QString::number(n);
+            batch.createdAt = QStringLiteral("2026-11-23T08:00:00.000Z");
+            auto batchId = repo.insert(batch);
+            if (!batchId)
+                return false;
+            m_items[*batchId] = {QStringLiteral("skill_batch"), n};
             for (const char* d : destinations) {
                 InboxItem it;
                 it.destination = QString::fromLatin1(d);
@@ -112,9 +133,10 @@ public:
                 return true;
             auto id = pick(revert ? QStringList{QStringLiteral("applied"), QStringLiteral("modified")}
                                   : QStringList{QStringLiteral("pending")},
-                           path == QLatin1String("patch") ? QStringLiteral("claude_md")
-                           : room                         ? QStringLiteral("memory")
-                                                          : QString());
+                           path == QLatin1String("patch")         ? QStringLiteral("claude_md")
+                           : room                                 ? QStringLiteral("memory")
+                           : path == QLatin1String("skill-batch") ? QStringLiteral("skill_batch")
+                                                                  : QString());
             if (!id)
                 return true; // nothing left to decide on this path
             args = {QStringLiteral("inbox"),
@@ -139,8 +161,8 @@ public:
             }
         }
         ++tally.runs;
-        static const char* points[] = {"after-journal", "after-write", "after-commit", nullptr};
-        const char* point = points[m_random.bounded(4)];
+        static const char* points[] = {"after-journal", "after-write", "after-commit", nullptr, "mid-batch"};
+        const char* point = points[m_random.bounded(path == QLatin1String("skill-batch") ? 5 : 4)];
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         if (point)
@@ -212,6 +234,8 @@ public:
                 onDisk = settings.count(QStringLiteral("\"k%1\"").arg(num));
             else if (dest == QLatin1String("skill"))
                 onDisk = QFile::exists(m_dir.filePath(QStringLiteral("skills/skill-%1/SKILL.md").arg(num))) ? 1 : 0;
+            else if (dest == QLatin1String("skill_batch"))
+                onDisk = batchOnDisk(n);
             else
                 onDisk = notes.count(QStringLiteral("Body of %1 %2.").arg(dest, num));
             const qsizetype expected = applied ? 1 : 0;
@@ -286,6 +310,40 @@ private:
         if (dest == QLatin1String("skill"))
             return Json{{"name", "skill-" + num}, {"mode", "create"}, {"text", "# Skill " + num}};
         return Json{{"title", "Note " + num}, {"text", "Body of " + dest.toStdString() + " " + num + "."}};
+    }
+
+    static QString skillText(const QString& name)
+    {
+        return QStringLiteral("---\nname: %1\ndescription: Crash test %1\n---\n\nStep one.\n").arg(name);
+    }
+
+    // A Hermes skill batch over three skills: two created (one with a supporting file), one patched.
+    static Json batchFor(int n)
+    {
+        const std::string a = "batch-" + std::to_string(n) + "-a";
+        const std::string b = "batch-" + std::to_string(n) + "-b";
+        const Json ops = {
+            {{"action", "create"}, {"name", a}, {"content", skillText(sediment::fromStd(a)).toStdString()}},
+            {{"action", "write_file"}, {"name", a}, {"file_path", "references/r.md"}, {"file_content", "R\n"}},
+            {{"action", "create"}, {"name", b}, {"content", skillText(sediment::fromStd(b)).toStdString()}},
+            {{"action", "patch"},
+             {"name", "shared-" + std::to_string(n)},
+             {"old_string", "Step one."},
+             {"new_string", "Step one, batched."}}};
+        return Json{{"action", "batch"}, {"operations", ops}};
+    }
+
+    // 1 when every file of batch n is on disk, 0 when none is, 2 for a part of it.
+    int batchOnDisk(int n) const
+    {
+        const QString a = QStringLiteral("skills/batch-%1-a/").arg(n);
+        const bool parts[] = {
+            QFile::exists(m_dir.filePath(a + QStringLiteral("SKILL.md"))),
+            QFile::exists(m_dir.filePath(a + QStringLiteral("references/r.md"))),
+            QFile::exists(m_dir.filePath(QStringLiteral("skills/batch-%1-b/SKILL.md").arg(n))),
+            text(QStringLiteral("skills/shared-%1/SKILL.md").arg(n)).contains(QStringLiteral("batched"))};
+        const int on = int(std::count(std::begin(parts), std::end(parts), true));
+        return on == 0 ? 0 : on == 4 ? 1 : 2;
     }
 
     // A pending item to approve (any destination), to patch (claude_md only) or to make room for

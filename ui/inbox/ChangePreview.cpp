@@ -1,6 +1,7 @@
 #include "inbox/ChangePreview.h"
 
 #include "hermes/HermesProfiles.h"
+#include "hermes/SkillBatch.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
@@ -68,7 +69,11 @@ ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& pr
     const QString label = pv.label.isEmpty() ? ChangePreview::tr("skill '%1'").arg(field(op, "name")) : pv.label;
     p.before = pv.before;
     p.after = pv.after;
-    if (action == QLatin1String("create")) {
+    if (SkillBatch::isBatch(op)) {
+        // One comparison of every file the batch writes, each under its own heading.
+        p.beforeTitle = ChangePreview::tr("Now: %1").arg(label);
+        p.afterTitle = ChangePreview::tr("After the batch: %1").arg(label);
+    } else if (action == QLatin1String("create")) {
         p.beforeTitle = ChangePreview::tr("New skill");
         p.afterTitle = label;
     } else if (action == QLatin1String("delete") || action == QLatin1String("remove_file")) {
