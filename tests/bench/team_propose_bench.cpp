@@ -7,9 +7,9 @@
 //
 // CONNINFO: a libpq connection string whose role may create a schema and roles (the test
 // server's: tests/support/pg_server.sh start DIR, then $(cat DIR/conninfo)).
-#include "TeamBenchFolder.h"
 #include "store/Database.h"
 #include "store/ReviewerRepository.h"
+#include "TeamBenchFolder.h"
 #include "util/Json.h"
 #include "workspace/Workspace.h"
 
@@ -29,7 +29,6 @@ using namespace sediment;
 namespace {
 
 constexpr const char* kAgentRole = "bench_propose_agent";
-
 
 // A fresh schema owned by CONNINFO's role, the agent role granted on it; returns the folder to
 // propose from (the agent's, or the owner's).

@@ -15,10 +15,10 @@
 // tests/support/pg_server.sh start DIR, then $(cat DIR/conninfo)).
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
-#include "TeamBenchFolder.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
+#include "TeamBenchFolder.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -38,7 +38,6 @@
 using namespace sediment;
 
 namespace {
-
 
 // One reviewer: approves every item in its own order; prints "W ms" for a win, "L ms" for a
 // loss (told who decided), "E message" for anything else.
@@ -164,7 +163,7 @@ int main(int argc, char** argv)
                 if (!tx || !ReviewerRepository((*ws)->db()).grant(role, QStringLiteral("reviewer")) || !tx->commit())
                     qFatal("cannot grant %s", qPrintable(role));
                 bench::writeTeamConfig(dir.filePath(QStringLiteral("reviewer%1").arg(r)),
-                            conninfo + QStringLiteral(" user=") + role, schema);
+                                       conninfo + QStringLiteral(" user=") + role, schema);
             }
         }
         InboxRepository repo((*ws)->db());
