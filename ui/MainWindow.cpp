@@ -121,8 +121,12 @@ MainWindow::~MainWindow() = default;
 // them, so a page added here appears in its place whatever the order of these lines.
 void MainWindow::installPages()
 {
-    addPage(new InboxPage(*m_workspace, m_clock, this));
-    addPage(new MemoryPage(*m_workspace, m_clock, this));
+    auto* inbox = new InboxPage(*m_workspace, m_clock, this);
+    inbox->setOwnWrites(&m_ownWrites);
+    addPage(inbox);
+    auto* memory = new MemoryPage(*m_workspace, m_clock, this);
+    memory->setOwnWrites(&m_ownWrites);
+    addPage(memory);
     addPage(new SkillsPage(*m_workspace, m_clock, this));
     addPage(new ScarsPage(*m_workspace, m_clock, this));
     addPage(new DecisionsPage(*m_workspace, m_clock, this));

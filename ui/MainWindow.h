@@ -1,5 +1,6 @@
 #pragma once
 
+#include "shared/OwnWrites.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
@@ -87,6 +88,7 @@ private:
     QueueAttention* m_attention = nullptr;
     QLabel* m_oldestLabel = nullptr;
     bool m_shownOnce = false;
+    OwnWrites m_ownWrites; // what the pages' decisions wrote, for the Memory page's watcher
 };
 
 } // namespace sediment::ui

@@ -10,6 +10,7 @@
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
 #include "inbox/MemoryRoom.h"
+#include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
 #include "store/InboxStaging.h"
 
@@ -19,7 +20,7 @@ namespace {
 
 const QString kUsage =
     QStringLiteral(
-        "Usage: sediment inbox list [--status S] [--destination D] [--json]\n"
+        "Usage: sediment inbox list [QUERY] [--status S] [--destination D] [--json]\n"
         "       sediment inbox show ID [--json]\n"
         "       sediment inbox approve ID [--make-room F] [--json]\n"
         "       sediment inbox refuse ID --reason CODE [--text T] [--json]\n"
@@ -58,6 +59,10 @@ const QString kUsage =
         "nothing: it keeps reviewers who walk the queue on different items, at the same moment too.\n\n"
         "Proposals `propose` filed since the last inbox command are moved into the inbox first\n"
         "(the desktop app does the same in the background), so every subcommand sees them.\n\n"
+        "list takes the same QUERY as next, the inbox's query language (free text, dest:, status:,\n"
+        "score>=, agent:, is:stale, profile:, - to negate; docs/user-guide.md#inbox-query-language), over\n"
+        "every status unless it names some; --status and --destination narrow it. A query that\n"
+        "does not parse is bad usage: nothing is listed and nothing changes.\n\n"
         "Refusal codes: duplicate, wrong, too_specific, stale, unsafe, low_value, other (other needs\n"
         "--text).\n\n"
         "Options:\n"
@@ -71,20 +76,30 @@ const QString kUsage =
         "Exit codes: 0 done, 1 refused, failed or stale, 2 bad usage or invalid input, 3 I/O.\n")
         .arg(InboxWalk::kLeaseMinutes);
 
-int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, const InboxRepository::ListQuery& q)
+// The items QUERY matches, in id order, through the read model that serves the window's search.
+Result<std::vector<InboxItem>> matching(Workspace& ws, const InboxFilter& filter)
+{
+    auto ids = InboxReadModel(ws.db()).allIds(filter, {});
+    if (!ids)
+        return fail(ids.error());
+    return InboxRepository(ws.db()).findMany(*ids);
+}
+
+int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, const InboxRepository::ListQuery& q,
+         const std::optional<InboxFilter>& filter)
 {
     // Staleness is derived from the targets at call time, never trusted from an old flag.
     if (auto refreshed = service.refreshStale(); !refreshed)
         return ctx.error(refreshed.error());
-    InboxRepository repo(ws.db());
-    auto items = repo.list(q);
+    auto items = filter ? matching(ws, *filter) : InboxRepository(ws.db()).list(q);
     if (!items)
         return ctx.error(items.error());
     printRows(
         ctx, args.flag(QStringLiteral("--json")), *items, [](const InboxItem& it) { return it.toJson(); },
         InboxItemView::line,
-        QStringLiteral("No inbox items%1.")
-            .arg(q.status.isEmpty() ? QString() : QStringLiteral(" with status ") + q.status));
+        QStringLiteral("No inbox items%1%2.")
+            .arg(q.status.isEmpty() ? QString() : QStringLiteral(" with status ") + q.status,
+                 filter ? QStringLiteral(" matching the query") : QString()));
     return 0;
 }
 
@@ -154,10 +169,11 @@ struct Checked {
     InboxRepository::ListQuery query;
     qint64 id = 0;
     QString reason;
-    QString reviewer;               // empty: the workspace's
-    Json edited;                    // patch: the edited op
-    std::optional<MemoryRoom> room; // approve --make-room
-    InboxFilter walk;               // next: the query
+    QString reviewer;                  // empty: the workspace's
+    Json edited;                       // patch: the edited op
+    std::optional<MemoryRoom> room;    // approve --make-room
+    InboxFilter walk;                  // next: the query
+    std::optional<InboxFilter> listed; // list QUERY, with --status and --destination folded in
 };
 
 // The JSON document in FILE ('-': stdin), for `what` ("the edited op").
@@ -204,7 +220,7 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
         return fail(ok.error());
     const bool listing = sub == QLatin1String("list") || sub == QLatin1String("refresh-stale");
     const bool walking = sub == QLatin1String("next");
-    if (auto ok = args.atMost(label, listing ? 0 : 1, 1); !ok)
+    if (auto ok = args.atMost(label, sub == QLatin1String("refresh-stale") ? 0 : 1, 1); !ok)
         return fail(ok.error());
     Checked in;
     if (walking) {
@@ -224,6 +240,22 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
     if (!destination)
         return fail(destination.error());
     in.query.destination = *destination;
+    if (sub == QLatin1String("list") && !args.positional(1).isEmpty()) {
+        auto filter = InboxQuery::parse(args.positional(1));
+        if (!filter)
+            return fail(Error::invalid(QStringLiteral("inbox list: %1").arg(filter.error().message)));
+        // A second status (or destination) would be an alternative to the query's, not a
+        // narrowing: each is said once.
+        if ((!in.query.status.isEmpty() && !filter->status.include.isEmpty())
+            || (!in.query.destination.isEmpty() && !filter->destination.include.isEmpty()))
+            return fail(Error::invalid(QStringLiteral("inbox list: say the status and the destination once, "
+                                                      "in QUERY or with --status and --destination")));
+        if (!in.query.status.isEmpty())
+            filter->status.include << in.query.status;
+        if (!in.query.destination.isEmpty())
+            filter->destination.include << in.query.destination;
+        in.listed = std::move(*filter);
+    }
     auto who = args.nonEmpty(label, reviewer);
     if (!who)
         return fail(who.error());
@@ -309,7 +341,7 @@ int runInbox(Context& ctx)
     const QString reviewer = in.reviewer.isEmpty() ? (*ws)->reviewer() : in.reviewer;
 
     if (sub == QLatin1String("list"))
-        return list(ctx, *args, **ws, service, in.query);
+        return list(ctx, *args, **ws, service, in.query, in.listed);
     if (sub == QLatin1String("show"))
         return show(ctx, *args, **ws, service, **clock, in.id);
     if (sub == QLatin1String("next"))

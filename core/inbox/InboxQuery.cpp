@@ -99,8 +99,9 @@ std::optional<Result<InboxFilter::ScoreBound>> parseScore(const Token& token)
         bool ok = false;
         const double value = number.toDouble(&ok);
         if (!ok || !std::isfinite(value))
-            return Result<InboxFilter::ScoreBound>(fail(
-                Error::invalid(QStringLiteral("score%1 needs a number, like score%10.8 (got '%2')").arg(sym, number))));
+            return Result<InboxFilter::ScoreBound>(
+                fail(Error::invalid(QStringLiteral("score%1 needs a number, like score%1%3 (got '%2')")
+                                        .arg(sym, number, QStringLiteral("0.8")))));
         return Result<InboxFilter::ScoreBound>(InboxFilter::ScoreBound{op.compare, value, token.negated});
     }
     return std::nullopt;

@@ -107,6 +107,51 @@ private Q_SLOTS:
         QVERIFY(human.out.contains("claude_md"));
     }
 
+    void listTakesTheQueryLanguageAsNextDoes()
+    {
+        seed("memory", Json{{"action", "add"}, {"content", "Deploys happen on Tuesdays."}}, 0.95);
+        seed("memory", Json{{"action", "add"}, {"content", "The staging server is slow."}}, 0.4);
+        seed("claude_md", Json{{"path", "CLAUDE.md"}, {"before", ""}, {"after", "Run the linters."}}, 0.92);
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), QStringLiteral("3"),
+                      QStringLiteral("--reason"), QStringLiteral("wrong")})
+                     .code,
+                 0);
+        auto ids = [&](const QStringList& extra) {
+            const Run r = run(QStringList{QStringLiteral("inbox"), QStringLiteral("list")} + extra
+                              + QStringList{QStringLiteral("--json")});
+            std::vector<qint64> out;
+            for (const auto& it : Json::parse(r.out.toStdString(), nullptr, false))
+                out.push_back(it["id"].get<qint64>());
+            return std::make_pair(r.code, out);
+        };
+        using Ids = std::vector<qint64>;
+        QVERIFY(ids({QStringLiteral("score>=0.9")}) == std::make_pair(0, Ids{1, 3})); // every status
+        QVERIFY(ids({QStringLiteral("dest:memory -staging")}) == std::make_pair(0, Ids{1}));
+        QVERIFY(ids({QStringLiteral("agent:claude status:refused")}) == std::make_pair(0, Ids{3}));
+        QVERIFY(ids({QStringLiteral("score>=0.9"), QStringLiteral("--status"), QStringLiteral("pending")})
+                == std::make_pair(0, Ids{1}));
+        QVERIFY(ids({QStringLiteral("is:stale")}) == std::make_pair(0, Ids{}));
+        const Run none = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("nothing-like-this")});
+        QCOMPARE(none.code, 0);
+        QVERIFY(none.out.contains("matching the query"));
+    }
+
+    void listRefusesABadQueryInOneLineChangingNothing()
+    {
+        seed("memory", Json{{"action", "add"}, {"content", "one"}});
+        const Json before = status(1);
+        for (const QStringList& bad :
+             {QStringList{QStringLiteral("score>=lots")}, QStringList{QStringLiteral("status:nonsense")},
+              QStringList{QStringLiteral("status:pending"), QStringLiteral("--status"), QStringLiteral("refused")}}) {
+            const Run r = run(QStringList{QStringLiteral("inbox"), QStringLiteral("list")} + bad);
+            QCOMPARE(r.code, 2);
+            QVERIFY(r.out.isEmpty());
+            QVERIFY2(r.err.startsWith("sediment: inbox list: ") && r.err.count('\n') == 1, r.err.constData());
+            QVERIFY2(!r.err.contains('%'), r.err.constData()); // no placeholder left unfilled
+        }
+        QVERIFY(status(1) == before);
+    }
+
     void showPrintsTheOpProvenanceStaleFlagAndBudget()
     {
         writeFile(QStringLiteral("memories/MEMORY.md"), "abc");

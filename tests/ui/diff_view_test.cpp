@@ -1,6 +1,10 @@
 #include "shared/DiffView.h"
 #include "shared/SideBySideDiff.h"
 
+#include <QAbstractTextDocumentLayout>
+#include <QSet>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QtTest>
 
 using namespace sediment::ui;
@@ -97,6 +101,34 @@ private Q_SLOTS:
         view.clearDiff(QStringLiteral("Select a proposal."));
         QCOMPARE(view.toPlainText(), QStringLiteral("Select a proposal."));
         QCOMPARE(view.changedWordCount(), 0);
+    }
+
+    void everyLineNumberOfALongDiffFitsItsGutterOnOneLine()
+    {
+        QStringList before, after;
+        for (int i = 1; i <= 120; ++i) {
+            before << QStringLiteral("line %1 of the old skill").arg(i);
+            after << (i % 10 ? before.last() : QStringLiteral("line %1 rewritten").arg(i));
+        }
+        DiffView view;
+        view.resize(420, 300); // a narrow detail pane
+        view.show();
+        view.setTexts(before.join(QLatin1Char('\n')), after.join(QLatin1Char('\n')));
+        QVERIFY(view.gutterWidth() >= view.fontMetrics().horizontalAdvance(QStringLiteral("120")));
+
+        // Rendered: each number is a cell of its own, and none wraps onto a second line.
+        QTextDocument* doc = view.document();
+        doc->documentLayout()->documentSize(); // lays the whole document out
+        QSet<QString> seen;
+        for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+            bool isNumber = false;
+            const int n = b.text().toInt(&isNumber);
+            if (!isNumber || n < 1 || n > 120)
+                continue;
+            seen.insert(b.text());
+            QVERIFY2(b.layout()->lineCount() == 1, qPrintable(b.text()));
+        }
+        QCOMPARE(seen.size(), 120);
     }
 };
 

@@ -3,8 +3,10 @@
 
 #include "inbox/MemoryRoom.h"
 #include "shared/ErrorDialog.h"
+#include "shared/OwnWrites.h"
 #include "workspace/Workspace.h"
 
+#include <QDir>
 #include <QProgressDialog>
 
 namespace sediment::ui {
@@ -19,6 +21,21 @@ InboxDecider::InboxDecider(Workspace& workspace, const Clock& clock)
     : m_workspace(workspace)
     , m_service(std::make_unique<InboxService>(workspace, clock))
 {}
+
+void InboxDecider::remember(const InboxItem& done)
+{
+    m_history.push_back({done.id, done.status});
+    if (isApplied(done.status))
+        noteWritten(done);
+}
+
+void InboxDecider::noteWritten(const InboxItem& done)
+{
+    // Recorded at once, before a batch's progress dialog lets the file watchers run: the
+    // Memory page must know this write as ours, not as another program's.
+    if (m_ownWrites && done.targetPath)
+        m_ownWrites->recordWritten(QDir(m_workspace.root()).absoluteFilePath(*done.targetPath));
+}
 
 bool InboxDecider::isApplied(const QString& status)
 {
@@ -40,7 +57,7 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
                 ErrorDialog::show(parent, tr("Could not approve #%1.").arg(ids.front()), done.error());
             return tr("Not approved: %1").arg(done.error().message);
         }
-        m_history.push_back({done->id, done->status});
+        remember(*done);
         if (isApplied(done->status))
             return tr("Approved #%1: %2").arg(done->id).arg(done->reason.value_or(tr("applied")));
         // Team mode: recorded, and written by the files host, or waiting for a second reviewer.
@@ -70,7 +87,7 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
                 firstProblem = QStringLiteral("#%1: %2").arg(ids[i]).arg(done.error().message);
             continue;
         }
-        m_history.push_back({done->id, done->status});
+        remember(*done);
         if (isApplied(done->status) || isRecorded(done->status)) {
             ++applied;
         } else {
@@ -100,7 +117,7 @@ QString InboxDecider::refuse(const QList<qint64>& ids, const QString& code, cons
                 problem = QStringLiteral("#%1: %2").arg(id).arg(done.error().message);
             continue;
         }
-        m_history.push_back({done->id, done->status});
+        remember(*done);
         ++refused;
     }
     if (ids.size() == 1 && problem.isEmpty())
@@ -116,7 +133,7 @@ Result<InboxItem> InboxDecider::patch(qint64 id, const Json& op)
     auto done = m_service->patch(id, op, m_workspace.reviewer());
     if (!done)
         return done;
-    m_history.push_back({done->id, done->status});
+    remember(*done);
     if (!isApplied(done->status) && !isRecorded(done->status))
         return fail(Error::refused(done->reason.value_or(tr("the store refused it"))));
     return done;
@@ -127,7 +144,7 @@ Result<InboxItem> InboxDecider::makeRoom(qint64 id, const MemoryRoom& room)
     auto done = m_service->makeRoom(id, room, m_workspace.reviewer());
     if (!done)
         return done;
-    m_history.push_back({done->id, done->status});
+    remember(*done);
     if (!isApplied(done->status))
         return fail(Error::refused(done->reason.value_or(tr("the store refused it"))));
     return done;
@@ -159,6 +176,7 @@ InboxDecider::Undone InboxDecider::undo(QWidget* parent)
         ErrorDialog::show(parent, tr("Could not revert #%1.").arg(last.id), done.error());
         return {tr("Not reverted: %1").arg(done.error().message), last.id, false};
     }
+    noteWritten(*done);
     return {tr("Reverted #%1: the target holds its previous content again.").arg(last.id), last.id, false};
 }
 

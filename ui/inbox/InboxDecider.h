@@ -22,6 +22,8 @@ namespace sediment::ui {
 // The inbox page's decisions, one or a batch at a time, through InboxService (which writes the
 // store, the item and its audit row in one transaction). Remembers this session's decisions so
 // that Ctrl+Z can revert the last one. Each call returns the line the status bar shows.
+class OwnWrites;
+
 class InboxDecider final {
     Q_DECLARE_TR_FUNCTIONS(InboxDecider)
 
@@ -30,6 +32,8 @@ public:
 
     InboxService& service() { return *m_service; }
     Workspace& workspace() { return m_workspace; }
+    // Where each decision's written file is recorded as the window's own; none by default.
+    void setOwnWrites(OwnWrites* writes) { m_ownWrites = writes; }
 
     // `parent` hosts the progress dialog of a long batch and the dialog of an I/O error.
     QString approve(const QList<qint64>& ids, QWidget* parent);
@@ -61,9 +65,14 @@ private:
         QString status; // what the decision made of it
     };
 
+    // Keeps the decision for Ctrl+Z, and tells the workspace which file it wrote.
+    void remember(const InboxItem& done);
+    void noteWritten(const InboxItem& done);
+
     Workspace& m_workspace;
     std::unique_ptr<InboxService> m_service;
     std::vector<Decision> m_history;
+    OwnWrites* m_ownWrites = nullptr;
 };
 
 } // namespace sediment::ui

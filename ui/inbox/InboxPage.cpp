@@ -160,6 +160,8 @@ QLabel* InboxPage::queryError() const { return m_bar->queryError(); }
 
 InboxUpkeep* InboxPage::upkeep() const { return m_background->upkeep(); }
 
+void InboxPage::setOwnWrites(OwnWrites* writes) { m_decider->setOwnWrites(writes); }
+
 QString InboxPage::badge() const
 {
     // Pending items still being filed are pending all the same.

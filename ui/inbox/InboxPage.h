@@ -27,6 +27,7 @@ class InboxBackground;
 class InboxSearchBar;
 class InboxSelection;
 class InboxUpkeep;
+class OwnWrites;
 class InboxTriage;
 class RecordTable;
 
@@ -63,6 +64,8 @@ public:
     InboxTriage* triage() const { return m_triage; }
     // Files the intake and keeps the free-text index caught up while the page is open.
     InboxUpkeep* upkeep() const;
+    // Where the files this page's decisions write are recorded as the window's own.
+    void setOwnWrites(OwnWrites* writes);
 
 public Q_SLOTS:
     void reload() override;

@@ -6,6 +6,7 @@
 #include "memory/MemoryEntryModel.h"
 #include "memory/MemoryService.h"
 #include "memory/UsageBar.h"
+#include "shared/OwnWrites.h"
 #include "workspace/Workspace.h"
 
 #include <QFile>
@@ -218,11 +219,23 @@ void MemoryPage::watchFiles()
 void MemoryPage::checkFiles()
 {
     QStringList changed;
-    for (const QString& t : {toString(Destination::Memory), toString(Destination::User)})
-        if (readBytes(m_workspace.memoryFile(t)) != m_loadedBytes.value(t))
+    bool ownChange = false;
+    for (const QString& t : {toString(Destination::Memory), toString(Destination::User)}) {
+        const QString path = m_workspace.memoryFile(t);
+        const QByteArray bytes = readBytes(path);
+        if (bytes == m_loadedBytes.value(t))
+            continue;
+        // What this window's own decision left there is shown, not announced as another's.
+        if (m_ownWrites && m_ownWrites->isOwn(path, bytes))
+            ownChange = true;
+        else
             changed << fileNameOf(t);
+    }
     if (changed.isEmpty()) {
-        watchFiles();
+        if (ownChange)
+            reload();
+        else
+            watchFiles();
         return;
     }
     reload();

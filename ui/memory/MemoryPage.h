@@ -22,6 +22,7 @@ namespace sediment::ui {
 
 class EntryHistoryPane;
 class MemoryEntryModel;
+class OwnWrites;
 class UsageBar;
 
 // The Memory page (docs/user-guide.md#the-window): MEMORY.md and USER.md side by side with their usage bars and entries,
@@ -54,6 +55,9 @@ public:
     QStringList entries(const QString& target) const;
     QString usageText(const QString& target) const; // the bar's "1840 / 2200"
     QString noticeText() const;                     // the "changed on disk" banner
+    // The window's own writes: a store holding exactly what one of them wrote is reloaded
+    // without the banner.
+    void setOwnWrites(const OwnWrites* writes) { m_ownWrites = writes; }
 
 public Q_SLOTS:
     void reload() override;
@@ -95,6 +99,7 @@ private:
     QFileSystemWatcher m_watcher;
     QTimer m_poll;
     QHash<QString, QByteArray> m_loadedBytes; // per target, what the page last showed
+    const OwnWrites* m_ownWrites = nullptr;
 };
 
 } // namespace sediment::ui

@@ -7,9 +7,13 @@
 #include <QPalette>
 #include <QScrollBar>
 
+#include <algorithm>
+
 namespace sediment::ui {
 
 namespace {
+
+constexpr int kCellPadding = 3; // the table's cellpadding, in pixels
 
 struct Colors {
     QString removedLine, removedWord, addedLine, addedWord, gutter, rule, text, muted;
@@ -68,6 +72,20 @@ void DiffView::changeEvent(QEvent* event)
         render();
 }
 
+int DiffView::gutterWidthFor(const std::vector<DiffRow>& rows) const
+{
+    int largest = 0;
+    for (const DiffRow& row : rows)
+        largest = std::max({largest, row.leftLine.value_or(0), row.rightLine.value_or(0)});
+    // The widest of the numbers with as many digits as the largest ("88" may be wider than
+    // "10"), plus the cell's padding on both sides.
+    const qsizetype digits = QString::number(std::max(largest, 1)).size();
+    int advance = 0;
+    for (char digit = '0'; digit <= '9'; ++digit)
+        advance = std::max(advance, fontMetrics().horizontalAdvance(QString(digits, QLatin1Char(digit))));
+    return advance + 2 * kCellPadding + 2;
+}
+
 void DiffView::render()
 {
     const Colors c = colorsFor(palette());
@@ -78,13 +96,18 @@ void DiffView::render()
         return;
     }
     QString html;
-    html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='3' "
-                           "style='border-collapse:collapse'>");
-    html += QStringLiteral("<tr><th width='3%'></th><th width='47%' align='left' "
-                           "style='color:%1'>%2</th><th width='3%'></th>"
-                           "<th width='47%' align='left' style='color:%1'>%3</th></tr>")
-                .arg(c.muted, escaped(m_beforeTitle), escaped(m_afterTitle));
+    html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='%1' "
+                           "style='border-collapse:collapse'>")
+                .arg(kCellPadding);
     const auto rows = SideBySideDiff::compute(m_before, m_after);
+    m_gutterWidth = gutterWidthFor(rows);
+    // The gutters are as wide as their largest number in this font: a percentage of the table
+    // wrapped "10" onto two lines in a narrow pane.
+    html += QStringLiteral("<tr><th width='%4'></th><th width='50%' align='left' "
+                           "style='color:%1'>%2</th><th width='%4'></th>"
+                           "<th width='50%' align='left' style='color:%1'>%3</th></tr>")
+                .arg(c.muted, escaped(m_beforeTitle), escaped(m_afterTitle))
+                .arg(m_gutterWidth);
     auto side = [&](const std::vector<DiffSegment>& segs, const QString& word) {
         QString out;
         for (const DiffSegment& s : segs) {
@@ -106,12 +129,12 @@ void DiffView::render()
         // get the stronger mark.
         const bool wordLevel = row.kind == DiffRow::Kind::Changed;
         html += QStringLiteral("<tr>");
-        html += QStringLiteral("<td align='right' style='color:%1'>%2</td>")
+        html += QStringLiteral("<td align='right' style='color:%1; white-space:nowrap'>%2</td>")
                     .arg(c.gutter, row.leftLine ? QString::number(*row.leftLine) : QString());
         html += QStringLiteral("<td%1 style='white-space:pre-wrap'>%2</td>")
                     .arg(leftBg, wordLevel ? side(row.left, c.removedWord)
                                            : escaped(row.left.empty() ? QString() : row.left.front().text));
-        html += QStringLiteral("<td align='right' style='color:%1'>%2</td>")
+        html += QStringLiteral("<td align='right' style='color:%1; white-space:nowrap'>%2</td>")
                     .arg(c.gutter, row.rightLine ? QString::number(*row.rightLine) : QString());
         html += QStringLiteral("<td%1 style='white-space:pre-wrap'>%2</td>")
                     .arg(rightBg, wordLevel ? side(row.right, c.addedWord)

@@ -2,7 +2,11 @@
 
 #include <QTextBrowser>
 
+#include <vector>
+
 namespace sediment::ui {
+
+struct DiffRow;
 
 // A proposal's change as two facing columns, removed words struck on the left and added words
 // marked on the right; colours follow the light or dark palette.
@@ -20,12 +24,15 @@ public:
     // The HTML of the last diff, for tests and for copying.
     QString diffHtml() const { return m_html; }
     int changedWordCount() const { return m_changedWords; }
+    // The line-number columns' width in pixels: the largest number fits on one line.
+    int gutterWidth() const { return m_gutterWidth; }
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void render();
+    int gutterWidthFor(const std::vector<DiffRow>& rows) const;
 
     QString m_before;
     QString m_after;
@@ -34,6 +41,7 @@ private:
     QString m_message;
     QString m_html;
     int m_changedWords = 0;
+    int m_gutterWidth = 0;
 };
 
 } // namespace sediment::ui
