@@ -120,7 +120,10 @@ private Q_SLOTS:
         expectRefused("inbox list --status _", {QStringLiteral("unknown --status ''")});
         expectRefused("inbox list --destination memries",
                       {QStringLiteral("unknown --destination 'memries'"), QStringLiteral("memory, user, claude_md")});
-        expectRefused("inbox list extra", {QStringLiteral("inbox list: unexpected argument 'extra'")});
+        // One QUERY in the query language (docs/verbs.md#inbox); a second word, or a query the
+        // language cannot read, is refused.
+        expectRefused("inbox list one extra", {QStringLiteral("inbox list: unexpected argument 'extra'")});
+        expectRefused("inbox list status:bogus", {QStringLiteral("inbox list: unknown status 'bogus'")});
         expectRefused("inbox", {QStringLiteral("inbox: which action?"), QStringLiteral("list, show, approve")});
         expectRefused("inbox aprove 1", {QStringLiteral("unknown action 'aprove'"), QStringLiteral("approve")});
         expectRefused("inbox approve", {QStringLiteral("inbox approve: which inbox item?")});
