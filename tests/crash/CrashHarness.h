@@ -243,13 +243,16 @@ public:
                 onDisk = batchOnDisk(n);
             else if (dest == QLatin1String("hermes")) {
                 onDisk = entries(memory).count(QStringLiteral("Hermes fact ") + num);
-                // Its staged record: under its own name while undecided, gone once applied,
+                // Its staged record: under its own name while undecided, gone once decided,
                 // and never left claimed.
                 const QStringList beside = QDir(m_dir.filePath(QStringLiteral("pending/memory")))
                                                .entryList({QStringLiteral("hc%1.*").arg(n, 6, 10, QLatin1Char('0'))},
                                                           QDir::Files | QDir::Hidden);
+                // (A reverted one was applied first: its record was settled then.)
                 const QStringList expectedFiles =
-                    applied ? QStringList() : QStringList{QStringLiteral("hc%1.json").arg(n, 6, 10, QLatin1Char('0'))};
+                    status == QLatin1String("pending")
+                        ? QStringList{QStringLiteral("hc%1.json").arg(n, 6, 10, QLatin1Char('0'))}
+                        : QStringList();
                 if (beside != expectedFiles) {
                     m_notes << QStringLiteral("item %1 (hermes %2) is %3 but its staged files are [%4]")
                                    .arg(id)
