@@ -10,7 +10,7 @@ namespace sediment {
 
 namespace {
 
-using Set = std::vector<quint32>; // trigram hashes, sorted by the bucket's order (rarest first)
+using Set = std::vector<quint32>; // trigram hashes; after ranking, dense ranks in ascending order
 
 Set trigrams(const QString& text)
 {
@@ -25,17 +25,16 @@ Set trigrams(const QString& text)
     return out;
 }
 
-// |A ∩ B| of two sets sorted by the same order.
-size_t overlap(const Set& a, const Set& b, const std::unordered_map<quint32, quint32>& rank)
+// |A ∩ B| of two sets of ranks, both ascending.
+size_t overlap(const Set& a, const Set& b)
 {
     size_t i = 0, j = 0, n = 0;
     while (i < a.size() && j < b.size()) {
-        const quint32 ra = rank.at(a[i]), rb = rank.at(b[j]);
-        if (ra == rb) {
+        if (a[i] == b[j]) {
             ++n;
             ++i;
             ++j;
-        } else if (ra < rb) {
+        } else if (a[i] < b[j]) {
             ++i;
         } else {
             ++j;
@@ -67,7 +66,8 @@ void findInBucket(const std::vector<const NearDuplicates::Text*>& texts, std::ma
         for (quint32 g : sets.back())
             ++frequency[g];
     }
-    // Rarest first: the prefixes then hold the trigrams that tell texts apart.
+    // Rarest first: the prefixes then hold the trigrams that tell texts apart. Each trigram is
+    // replaced by its rank once, so that the sets compare as plain ascending integers.
     std::vector<std::pair<quint32, quint32>> byCount;
     byCount.reserve(frequency.size());
     for (const auto& [g, n] : frequency)
@@ -77,32 +77,31 @@ void findInBucket(const std::vector<const NearDuplicates::Text*>& texts, std::ma
     rank.reserve(byCount.size());
     for (quint32 r = 0; r < byCount.size(); ++r)
         rank[byCount[r].second] = r;
-    for (Set& s : sets)
-        std::sort(s.begin(), s.end(), [&](quint32 a, quint32 b) { return rank.at(a) < rank.at(b); });
+    for (Set& s : sets) {
+        for (quint32& g : s)
+            g = rank[g];
+        std::sort(s.begin(), s.end());
+    }
 
     // Smallest first, so every candidate already indexed is no larger than the probe.
     std::vector<size_t> order(sets.size());
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = i;
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sets[a].size() < sets[b].size(); });
-    std::unordered_map<quint32, std::vector<size_t>> index;
+    std::vector<std::vector<size_t>> index(byCount.size());
     std::vector<size_t> seenAt(sets.size(), size_t(-1));
-    for (size_t k = 0; k < order.size(); ++k) {
-        const size_t probe = order[k];
+    for (const size_t probe : order) {
         const Set& s = sets[probe];
         if (s.empty())
             continue;
-        const size_t prefix = prefixLength(s.size());
+        const size_t prefix = std::min(prefixLength(s.size()), s.size());
         const double minSize = NearDuplicates::kThreshold * double(s.size());
-        for (size_t p = 0; p < prefix && p < s.size(); ++p) {
-            auto hit = index.find(s[p]);
-            if (hit == index.end())
-                continue;
-            for (size_t cand : hit->second) {
+        for (size_t p = 0; p < prefix; ++p) {
+            for (size_t cand : index[s[p]]) {
                 if (seenAt[cand] == probe || double(sets[cand].size()) < minSize - 1e-9)
                     continue;
                 seenAt[cand] = probe;
-                const size_t both = overlap(s, sets[cand], rank);
+                const size_t both = overlap(s, sets[cand]);
                 const double jaccard = double(both) / double(s.size() + sets[cand].size() - both);
                 if (jaccard + 1e-9 >= NearDuplicates::kThreshold) {
                     offer(out, texts[probe]->id, texts[cand]->id, jaccard);
@@ -110,7 +109,7 @@ void findInBucket(const std::vector<const NearDuplicates::Text*>& texts, std::ma
                 }
             }
         }
-        for (size_t p = 0; p < prefix && p < s.size(); ++p)
+        for (size_t p = 0; p < prefix; ++p)
             index[s[p]].push_back(probe);
     }
 }
