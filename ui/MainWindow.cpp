@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "inbox/InboxPreflight.h"
 
 #include "attention/QueueAttention.h"
 #include "attention/TrayNotifier.h"
@@ -23,12 +24,14 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QThread>
 
 namespace sediment::ui {
 
@@ -317,6 +320,17 @@ bool MainWindow::saveScreenshot(const QString& file)
 {
     show();
     QApplication::processEvents();
+    // The inbox's verdicts come from a thread of their own: the picture waits for them (a few
+    // seconds at most), as a founder sees the window a moment after it opens.
+    if (auto* inbox = qobject_cast<InboxPage*>(page(QStringLiteral("inbox")))) {
+        QElapsedTimer waited;
+        waited.start();
+        while (!inbox->preflight()->hasRun() && waited.elapsed() < 5000) {
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+            QThread::msleep(10);
+        }
+        QApplication::processEvents();
+    }
     return grab().save(file);
 }
 
