@@ -48,6 +48,15 @@ size_t prefixLength(size_t size)
     return size - size_t(std::ceil(NearDuplicates::kThreshold * double(size) - 1e-9)) + 1;
 }
 
+// The part of a set that goes into the index: shorter than the probing prefix because every
+// later probe is at least as large (AllPairs' indexing prefix): two sets x, y with |x| >= |y|
+// reaching the threshold t share at least 2t/(1+t) |y| trigrams.
+size_t indexPrefixLength(size_t size)
+{
+    constexpr double t = NearDuplicates::kThreshold;
+    return size - size_t(std::ceil(2 * t / (1 + t) * double(size) - 1e-9)) + 1;
+}
+
 void offer(std::map<qint64, NearDuplicates::Match>& out, qint64 id, qint64 other, double similarity)
 {
     auto it = out.find(id);
@@ -109,7 +118,8 @@ void findInBucket(const std::vector<const NearDuplicates::Text*>& texts, std::ma
                 }
             }
         }
-        for (size_t p = 0; p < prefix; ++p)
+        const size_t indexed = std::min(indexPrefixLength(s.size()), s.size());
+        for (size_t p = 0; p < indexed; ++p)
             index[s[p]].push_back(probe);
     }
 }

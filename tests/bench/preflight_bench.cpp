@@ -38,18 +38,23 @@ void write(const QString& path, const QByteArray& bytes)
 
 QString skillName(int s) { return QStringLiteral("skill-%1").arg(s, 2, 10, QLatin1Char('0')); }
 
-// Eight words of a 240-word vocabulary, drawn from i: texts as far apart as real entries are.
+// Eight made-up words of four to eight letters, drawn from i: texts as far apart as real
+// entries are (a small vocabulary would make every text near every other).
 std::string sentence(int i)
 {
-    static const char* syllables[] = {"de",   "ploy", "cache", "key",  "run",   "test", "lint", "build",
-                                      "ship", "tag",  "log",   "wait", "check", "pin",  "note", "fix"};
     quint32 x = quint32(i) * 2654435761u + 12345u;
-    std::string out;
-    for (int w = 0; w < 8; ++w) {
+    const auto next = [&x] {
         x ^= x << 13;
         x ^= x >> 17;
         x ^= x << 5;
-        out += std::string(syllables[x % 16]) + syllables[(x >> 4) % 16] + (w < 7 ? " " : ".");
+        return x;
+    };
+    std::string out;
+    for (int w = 0; w < 8; ++w) {
+        const int letters = 4 + int(next() % 5);
+        for (int k = 0; k < letters; ++k)
+            out += char('a' + next() % 26);
+        out += w < 7 ? " " : ".";
     }
     return out;
 }
