@@ -116,6 +116,20 @@ private Q_SLOTS:
         QTest::keyClick(search, Qt::Key_Return);
         QTRY_COMPARE(model.rowCount(), 3);
 
+        // Idle, it stays idle: a run changes nothing it watches (the first one may create the
+        // memory flock's sidecar, once).
+        QTest::qWait(800);
+        const int settled = inbox->preflight()->runs();
+        QTest::qWait(800);
+        QCOMPARE(inbox->preflight()->runs(), settled);
+
+        // Another program writes the entry of #1 into MEMORY.md: #1 is then held already.
+        QVERIFY(writeAll(home + QStringLiteral("/memories/MEMORY.md"),
+                         QByteArray("First entry\n\u00a7\nDeploys run on Tuesdays.")));
+        QTRY_COMPARE_WITH_TIMEOUT(check(model, 1), QStringLiteral("present"), 10000);
+        QVERIFY(writeAll(home + QStringLiteral("/memories/MEMORY.md"), "First entry"));
+        QTRY_COMPARE_WITH_TIMEOUT(check(model, 1), QStringLiteral("applies"), 10000);
+
         // Approving #1 with its key: #2 is then held by the store, as the next run says.
         table->setFocus();
         table->selectRow(rowOf(model, 1));

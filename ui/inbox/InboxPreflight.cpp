@@ -1,10 +1,13 @@
 #include "inbox/InboxPreflight.h"
 
+#include "hermes/HermesProfiles.h"
 #include "inbox/Preflight.h"
 #include "team/FilesHost.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
 
+#include <QDirIterator>
+#include <QFileInfo>
 #include <QMetaObject>
 #include <QPointer>
 
@@ -15,6 +18,33 @@ InboxPreflight::InboxPreflight(QString root, QObject* parent) : QObject(parent),
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &InboxPreflight::start);
+    connect(&m_watcher, &QFileSystemWatcher::fileChanged, this, &InboxPreflight::request);
+    connect(&m_watcher, &QFileSystemWatcher::directoryChanged, this, &InboxPreflight::request);
+    watchTargets();
+}
+
+void InboxPreflight::watchTargets()
+{
+    QStringList paths;
+    for (const HermesProfile& profile : HermesProfiles::list(m_root)) {
+        const QString home = profile.home;
+        for (const char* rel : {"/memories", "/memories/MEMORY.md", "/memories/USER.md", "/skills"})
+            paths << home + QLatin1String(rel);
+        // A skill's own files: Hermes' patches edit SKILL.md in place.
+        QDirIterator skills(home + QStringLiteral("/skills"), {QStringLiteral("SKILL.md")}, QDir::Files,
+                            QDirIterator::Subdirectories);
+        while (skills.hasNext())
+            paths << skills.next();
+    }
+    for (const char* rel : {"/CLAUDE.md", "/settings.json"})
+        paths << m_root + QLatin1String(rel);
+    QStringList fresh;
+    const QStringList watched = m_watcher.files() + m_watcher.directories();
+    for (const QString& p : paths)
+        if (!watched.contains(p) && QFileInfo::exists(p))
+            fresh << p;
+    if (!fresh.isEmpty())
+        (void)m_watcher.addPaths(fresh); // a path the system cannot watch is only not watched
 }
 
 InboxPreflight::~InboxPreflight()
@@ -84,6 +114,9 @@ void InboxPreflight::finished(std::shared_ptr<std::map<qint64, PreflightVerdict>
     if (error.isEmpty())
         m_verdicts = std::move(*verdicts);
     ++m_runs;
+    // A file replaced by rename (as every atomic write is) leaves the watch: watched again, with
+    // the skills created since.
+    watchTargets();
     Q_EMIT updated();
     if (m_again)
         request();

@@ -2,6 +2,7 @@
 
 #include "inbox/PreflightVerdict.h"
 
+#include <QFileSystemWatcher>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -17,7 +18,9 @@ namespace sediment::ui {
 // folder (a database connection belongs to one thread), never on the window's. A request made
 // while a run is under way starts another when it ends, so the verdicts shown always come from
 // a run that started after the last change asked for. The page asks after every refresh: a
-// decision, another program's write, new proposals.
+// decision, new proposals; and it watches the files the verdicts are read from (memory files,
+// skills, CLAUDE.md, settings.json, in every Hermes profile), so a write by another program
+// changes them too.
 class InboxPreflight final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InboxPreflight)
@@ -39,10 +42,13 @@ Q_SIGNALS:
 
 private:
     void start();
+    // The files and folders a verdict reads, watched: a change to any of them asks for a run.
+    void watchTargets();
     void finished(std::shared_ptr<std::map<qint64, PreflightVerdict>> verdicts, QString error);
 
     QString m_root;
     QTimer m_debounce;
+    QFileSystemWatcher m_watcher;
     std::thread m_thread;
     bool m_running = false;
     bool m_again = false;
