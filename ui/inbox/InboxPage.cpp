@@ -319,6 +319,8 @@ void InboxPage::reload()
 
 bool InboxPage::currentIsStale() const { return m_currentStale; }
 
+int InboxPage::decidedThisSession() const { return m_decider->decidedThisSession(); }
+
 void InboxPage::advanceFrom(int row)
 {
     m_model->refresh();

@@ -53,6 +53,7 @@ public:
     InboxTableModel* model() const { return m_model; }
     DetailPane* detail() const { return m_detail; }
     InboxPreflight* preflight() const { return m_preflight; }
+    int decidedThisSession() const;
     QLineEdit* searchBox() const;
     QLabel* queryError() const;
     qint64 currentId() const;
