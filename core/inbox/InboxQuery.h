@@ -34,8 +34,8 @@ struct InboxFilter {
     Values profile;                // profile:work — the Hermes profile a staged write came from
     std::vector<ScoreBound> score; // score>=0.8
     std::optional<bool> stale;     // is:stale → true, -is:stale → false
-    // is:dead, is:dup, is:ok — the preflight's verdict groups (Preflight), words "dead", "dup",
-    // "ok". Pending items only; the store cannot filter on them: the caller does, with verdicts.
+    // is:dead, is:dup, is:ok, is:unsafe — the preflight's verdict groups and flag (Preflight),
+    // words "dead", "dup", "ok", "unsafe". Pending items only; the store cannot filter on them: the caller does, with verdicts.
     Values preflight;
     bool allStatuses = false; // status:all — lifts the page's default of pending only
     // Not part of the query: words of `text` that the trigram index finds in so many rows that

@@ -8,10 +8,14 @@
 #include "inbox/BudgetPreview.h"
 #include "inbox/NearDuplicates.h"
 #include "inbox/SameText.h"
+#include "inbox/SecretScanner.h"
+#include "memory/ThreatScanner.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 namespace sediment {
 
@@ -94,6 +98,7 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
         auto v = check(item);
         if (!v)
             return fail(v.error());
+        v->unsafe = unsafeIn(item.effectiveOp());
         const QString bucket = item.destination + QLatin1Char('\x1f') + HermesProfiles::of(item);
         const QString text = SameText::of(item.effectiveOp());
         // Only what would write competes: a dead item repeats nothing, and the store already
@@ -118,11 +123,45 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
     return out;
 }
 
+namespace {
+
+void newTexts(const Json& value, const std::string& key, QStringList& into)
+{
+    static const std::set<std::string> oldSide{"old_text", "old_string", "before", "matched_entry"};
+    if (oldSide.contains(key))
+        return;
+    if (value.is_string())
+        into << fromStd(value.get<std::string>());
+    else if (value.is_object())
+        for (const auto& [k, v] : value.items())
+            newTexts(v, k, into);
+    else if (value.is_array())
+        for (const Json& v : value)
+            newTexts(v, key, into);
+}
+
+} // namespace
+
+QString Preflight::unsafeIn(const Json& op)
+{
+    QStringList texts;
+    newTexts(op, std::string(), texts);
+    for (const QString& text : texts) {
+        if (const auto threat = ThreatScanner::scan(text))
+            return QStringLiteral("%1: %2").arg(threat->id, threat->message);
+        if (const auto secret = SecretScanner::scan(text))
+            return QStringLiteral("%1 (%2)").arg(secret->kind, secret->excerpt);
+    }
+    return {};
+}
+
 bool Preflight::passes(const InboxFilter::Values& terms, const PreflightVerdict* v)
 {
     const auto is = [v](const QString& word) {
         if (!v)
             return false;
+        if (word == QLatin1String("unsafe"))
+            return v->isUnsafe();
         return word == QLatin1String("dead") ? v->isDead() : word == QLatin1String("dup") ? v->isDup() : v->isOk();
     };
     if (!terms.include.isEmpty() && std::ranges::none_of(terms.include, is))

@@ -33,6 +33,10 @@ public:
     // Whether an item passes a query's is:dead / is:dup / is:ok terms; `v` is its verdict, none
     // for an item that is not pending (it is none of them).
     static bool passes(const InboxFilter::Values& terms, const PreflightVerdict* v);
+    // The first thing the threat scan (Hermes' patterns, invisible characters) or the secret
+    // scan finds in the text an op would write, whatever its destination; empty when clean. The
+    // old side of an edit (old_text, old_string, before, matched_entry) is not the op's to write.
+    static QString unsafeIn(const Json& op);
 
 private:
     Result<PreflightVerdict> checkHermesSkill(const InboxItem& item) const;

@@ -38,6 +38,7 @@ Json PreflightVerdict::toJson() const
     // Two decimals: a measure shown to people, not a value to compare bit for bit.
     j["similar_to"] =
         similarTo ? Json{{"id", *similarTo}, {"similarity", std::round(similarity * 100) / 100}} : Json(nullptr);
+    j["unsafe"] = unsafe.isEmpty() ? Json(nullptr) : Json(toStd(unsafe));
     return j;
 }
 

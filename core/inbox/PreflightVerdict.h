@@ -30,11 +30,15 @@ struct PreflightVerdict {
     // and the similarity (trigram Jaccard, NearDuplicates).
     std::optional<qint64> similarTo;
     double similarity = 0;
+    // What the threat scan or the secret scan found in the text it would write (empty: clean).
+    // A flag beside the verdict, which it does not change.
+    QString unsafe;
 
-    // is:dead (fails or stale), is:dup (duplicate or present), is:ok (applies).
+    // is:dead (fails or stale), is:dup (duplicate or present), is:ok (applies), is:unsafe.
     bool isDead() const { return kind == PreflightKind::Fails || kind == PreflightKind::Stale; }
     bool isDup() const { return kind == PreflightKind::Duplicate || kind == PreflightKind::Present; }
     bool isOk() const { return kind == PreflightKind::Applies; }
+    bool isUnsafe() const { return !unsafe.isEmpty(); }
 
     Json toJson() const;
 };

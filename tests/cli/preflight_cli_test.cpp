@@ -1,6 +1,6 @@
 // Preflight from the outside (SPEC §17): `sediment inbox list --json` on a Hermes-shaped home
 // whose queue holds every verdict, each with the store's or Hermes' own message; is:dead,
-// is:dup and is:ok select by them; and listing writes nothing, anywhere.
+// is:dup, is:ok and is:unsafe select by them; and listing writes nothing, anywhere.
 #include "CliRun.h"
 #include "util/Json.h"
 
@@ -115,9 +115,15 @@ private Q_SLOTS:
         stage("b0000002", "skills",
               Json{{"action", "patch"}, {"name", "deploy"}, {"old_string", "Step zero."}, {"new_string", "x"}}, 9);
         stage("b0000003", "skills", Json{{"action", "create"}, {"name", "Bad Name"}, {"content", "x"}}, 10);
+        stage("b0000004", "skills",
+              Json{{"action", "patch"},
+                   {"name", "deploy"},
+                   {"old_string", "Step one."},
+                   {"new_string", "Step one: export GITHUB_TOKEN=ghp_" + std::string(36, 'a')}},
+              11);
         const Json imported =
             run({QStringLiteral("hermes"), QStringLiteral("import-pending"), QStringLiteral("--json")}).json();
-        QCOMPARE(imported["imported"].size(), size_t(10));
+        QCOMPARE(imported["imported"].size(), size_t(11));
         for (const Json& w : imported["imported"])
             m_ids[w.value("hermes_id", std::string())] = w.value("inbox_id", qint64(0));
     }
@@ -126,7 +132,7 @@ private Q_SLOTS:
     {
         const auto before = snapshot();
         const Json all = list();
-        QCOMPARE(all.size(), size_t(10));
+        QCOMPARE(all.size(), size_t(11));
         std::map<std::string, Json> by;
         for (const Json& it : all)
             by[it.value("ext_id", std::string()).substr(7)] = it["preflight"];
@@ -156,6 +162,11 @@ private Q_SLOTS:
         QVERIFY(message("b0000002").starts_with("Could not find a match for old_string"));
         QCOMPARE(verdict("b0000003"), std::string("fails"));
         QVERIFY(message("b0000003").starts_with("Invalid skill name 'Bad Name'."));
+        // A flag beside the verdict, for every destination: the skill patch would write a token.
+        QCOMPARE(verdict("b0000004"), std::string("applies"));
+        QVERIFY2(by["b0000004"].value("unsafe", std::string()).starts_with("GitHub token (ghp_aa"),
+                 by["b0000004"].dump().c_str());
+        QVERIFY(by["a0000001"]["unsafe"].is_null());
         QCOMPARE(snapshot(), before);
     }
 
@@ -166,14 +177,17 @@ private Q_SLOTS:
                               QStringLiteral("b0000003")}));
         QCOMPARE(idsOf(QStringLiteral("is:dup")),
                  (QStringList{QStringLiteral("a0000002"), QStringLiteral("a0000003")}));
-        QCOMPARE(idsOf(QStringLiteral("is:ok")), (QStringList{QStringLiteral("a0000001"), QStringLiteral("a0000005"),
-                                                              QStringLiteral("a0000006"), QStringLiteral("b0000001")}));
-        QCOMPARE(idsOf(QStringLiteral("is:ok dest:skill")), QStringList{QStringLiteral("b0000001")});
+        QCOMPARE(idsOf(QStringLiteral("is:ok")),
+                 (QStringList{QStringLiteral("a0000001"), QStringLiteral("a0000005"), QStringLiteral("a0000006"),
+                              QStringLiteral("b0000001"), QStringLiteral("b0000004")}));
+        QCOMPARE(idsOf(QStringLiteral("is:ok dest:skill")),
+                 (QStringList{QStringLiteral("b0000001"), QStringLiteral("b0000004")}));
+        QCOMPARE(idsOf(QStringLiteral("is:unsafe")), QStringList{QStringLiteral("b0000004")});
         QCOMPARE(idsOf(QStringLiteral("is:dead,dup")).size(), 6);
-        QCOMPARE(idsOf(QStringLiteral("-is:dead")).size(), 6);
+        QCOMPARE(idsOf(QStringLiteral("-is:dead")).size(), 7);
         const Run bad = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("is:dying")});
         QCOMPARE(bad.code, 2);
-        QVERIFY(bad.err.contains("unknown is:dying (use is:stale, is:dead, is:dup or is:ok)"));
+        QVERIFY(bad.err.contains("unknown is:dying (use is:stale, is:dead, is:dup, is:ok or is:unsafe)"));
     }
 
     void aDecisionChangesTheVerdictsOfTheRest()

@@ -193,6 +193,8 @@ void DetailPane::showPreflight(const PreflightVerdict* verdict, bool pending)
         text = tr("present: %1").arg(verdict->message);
         break;
     }
+    if (verdict->isUnsafe())
+        text += tr("\nunsafe: %1").arg(verdict->unsafe);
     if (verdict->similarTo)
         text += tr("\nsimilar to #%1 (%2 %)").arg(*verdict->similarTo).arg(qRound(verdict->similarity * 100));
     m_preflight->setText(text);

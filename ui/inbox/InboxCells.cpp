@@ -40,16 +40,23 @@ QVariant InboxCells::checkCell(const InboxRow& r, int role, const PreflightVerdi
     if (!isWord(r.status, InboxStatus::Pending))
         return role == Qt::DisplayRole ? QVariant(QString()) : QVariant();
     switch (role) {
-    case Qt::DisplayRole:
+    case Qt::DisplayRole: {
         if (!verdict)
             return tr("checking…");
+        QString text = toString(verdict->kind);
+        if (verdict->isUnsafe())
+            text += tr(" · unsafe");
         // A near duplicate keeps its verdict; the mark says which item to compare it with.
-        return verdict->similarTo ? tr("%1 · ≈#%2").arg(toString(verdict->kind)).arg(*verdict->similarTo)
-                                  : toString(verdict->kind);
+        if (verdict->similarTo)
+            text += tr(" · ≈#%1").arg(*verdict->similarTo);
+        return text;
+    }
     case Qt::ToolTipRole: {
         if (!verdict)
             return tr("What approving it would do is being checked.");
         QString tip = verdict->message.isEmpty() ? tr("Approving it would write its change.") : verdict->message;
+        if (verdict->isUnsafe())
+            tip += tr("\nUnsafe: %1").arg(verdict->unsafe);
         if (verdict->similarTo)
             tip += tr("\nSimilar to #%1 (%2 % of their three-letter groups in common).")
                        .arg(*verdict->similarTo)
@@ -57,7 +64,7 @@ QVariant InboxCells::checkCell(const InboxRow& r, int role, const PreflightVerdi
         return tip;
     }
     case Qt::DecorationRole:
-        if (verdict && verdict->isDead())
+        if (verdict && (verdict->isDead() || verdict->isUnsafe()))
             return QIcon(QStringLiteral(":/icons/stale.svg"));
         return {};
     case Qt::TextAlignmentRole:
