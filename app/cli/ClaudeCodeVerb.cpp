@@ -3,7 +3,9 @@
 #include "cli/Verb.h"
 
 #include "claudecode/ClaudeCodeStager.h"
+#include "claudecode/ClaudeCodeStatus.h"
 #include "claudecode/ClaudeHookCall.h"
+#include "claudecode/ClaudeSettingsHook.h"
 #include "claudecode/ClaudeWatchedPaths.h"
 #include "workspace/Config.h"
 
@@ -17,12 +19,15 @@ namespace sediment::cli {
 namespace {
 
 const QString kUsage =
-    QStringLiteral("Usage: sediment claude-code hook\n\n"
-                   "Claude Code's PreToolUse hook: puts Claude Code's writes to its own memory and directives\n"
-                   "in the inbox instead of letting them through. It reads the hook's JSON object on standard\n"
-                   "input. A Write, Edit or MultiEdit of a watched file is staged as a pending inbox item\n"
-                   "(agent claude-code, its session id, cwd and tool_use_id kept in its source) and denied\n"
-                   "with a reason Claude Code shows the model:\n"
+    QStringLiteral("Usage: sediment claude-code hook [--now T]\n"
+                   "       sediment claude-code install [--user | --project DIR] [--json]\n"
+                   "       sediment claude-code uninstall [--user | --project DIR] [--json]\n"
+                   "       sediment claude-code status [--json]\n\n"
+                   "hook is Claude Code's PreToolUse hook: it puts Claude Code's writes to its own memory and\n"
+                   "directives in the inbox instead of letting them through. It reads the hook's JSON object on\n"
+                   "standard input. A Write, Edit or MultiEdit of a watched file is staged as a pending inbox item\n"
+                   "(agent claude-code, its session id, cwd and tool_use_id kept in its source) and denied with a\n"
+                   "reason Claude Code shows the model:\n"
                    "  {\"hookSpecificOutput\": {\"hookEventName\": \"PreToolUse\", \"permissionDecision\": \"deny\",\n"
                    "   \"permissionDecisionReason\": \"Staged for human review in Sediment as inbox item #N; it\n"
                    "   is written when approved. Do not retry it.\"}}\n"
@@ -37,12 +42,24 @@ const QString kUsage =
                    "one of these once symlinks are resolved.\n\n"
                    "When the workspace cannot be used, a watched write is denied with the reason (fail closed),\n"
                    "unless sediment.json sets \"claude_code\": {\"fail_open\": true}: then it gets no output and\n"
-                   "Claude Code writes it unreviewed.\n"
+                   "Claude Code writes it unreviewed.\n\n"
+                   "install merges the hook into a Claude Code settings.json: the user's (~/.claude/settings.json,\n"
+                   "--user, the default) or a project's (DIR/.claude/settings.json, --project DIR). It adds one\n"
+                   "PreToolUse entry, matcher \"Write|Edit|MultiEdit\", running 'sediment claude-code hook' (with\n"
+                   "--workspace when one was given); every other key is kept, a second install changes nothing,\n"
+                   "and the old file is kept as settings.json.sediment-backup. uninstall takes out only\n"
+                   "Sediment's hook. status says whether the hook is in the user's settings, and lists each\n"
+                   "project with an auto-memory folder (its files, pending items and the oldest one's age in\n"
+                   "seconds) and the pending directive writes.\n"
                    "See docs/verbs.md#claude-code.\n\n"
                    "Options:\n"
-                   "  --now T   the time to record (ISO-8601), for reproducible runs\n\n"
-                   "Exit codes: 0 answered (denied, or let through); 1 standard input is not the hook's JSON\n"
-                   "object (one line on stderr; Claude Code then runs the tool).\n");
+                   "  --now T          the time to record (ISO-8601), for reproducible runs\n"
+                   "  --user           install in or uninstall from ~/.claude/settings.json (the default)\n"
+                   "  --project DIR    install in or uninstall from DIR/.claude/settings.json\n"
+                   "  --json           print the outcome as JSON (install, uninstall, status)\n\n"
+                   "Exit codes: hook: 0 answered (denied, or let through); 1 standard input is not the hook's\n"
+                   "JSON object (one line on stderr; Claude Code then runs the tool). The others: 0 done, 2 bad\n"
+                   "usage or a settings.json that is not a JSON object (nothing changed), 3 I/O.\n");
 
 // The one answer the hook gives: deny, with the reason Claude Code shows the model.
 int deny(Context& ctx, const QString& reason)
@@ -116,17 +133,99 @@ int runHook(Context& ctx, const Args& args)
                          .arg(staged->id));
 }
 
+Result<QString> settingsFile(const Args& args)
+{
+    if (args.flag(QStringLiteral("--user")) && args.has(QStringLiteral("--project")))
+        return fail(Error::invalid(QStringLiteral("--user and --project exclude each other")));
+    if (args.has(QStringLiteral("--project"))) {
+        const QString dir = args.value(QStringLiteral("--project"));
+        if (!QFileInfo(dir).isDir())
+            return fail(Error::invalid(QStringLiteral("--project: '%1' is not a folder").arg(dir)));
+        return QFileInfo(dir).absoluteFilePath() + QStringLiteral("/.claude/settings.json");
+    }
+    return QDir::homePath() + QStringLiteral("/.claude/settings.json");
+}
+
+// What Claude Code runs: the workspace named only when it was chosen on the command line, so
+// that otherwise the environment's choice applies when the hook runs.
+QString hookCommand(const Context& ctx)
+{
+    const QString chosen = ctx.workspaceDir();
+    if (chosen == Workspace::select(QString()))
+        return QStringLiteral("sediment claude-code hook");
+    QString quoted = chosen;
+    quoted.replace(QStringLiteral("'"), QStringLiteral("'\\''"));
+    return QStringLiteral("sediment --workspace '%1' claude-code hook").arg(quoted);
+}
+
+int runSettings(Context& ctx, const Args& args, bool install)
+{
+    auto file = settingsFile(args);
+    if (!file)
+        return ctx.error(file.error());
+    auto done = install ? ClaudeSettingsHook::install(*file, hookCommand(ctx)) : ClaudeSettingsHook::uninstall(*file);
+    if (!done)
+        return ctx.error(done.error());
+    if (args.flag(QStringLiteral("--json"))) {
+        ctx.printJson(Json{{"settings", toStd(done->file)},
+                           {"changed", done->changed},
+                           {"backup", done->backup.isEmpty() ? Json(nullptr) : Json(toStd(done->backup))}});
+        return 0;
+    }
+    if (!done->changed)
+        ctx.out(install ? QStringLiteral("The hook is already in %1; nothing changed.").arg(done->file)
+                        : QStringLiteral("No Sediment hook in %1; nothing changed.").arg(done->file));
+    else
+        ctx.out((install ? QStringLiteral("Hook added to %1").arg(done->file)
+                         : QStringLiteral("Hook removed from %1").arg(done->file))
+                + (done->backup.isEmpty() ? QStringLiteral(".")
+                                          : QStringLiteral(" (the old file is %1).").arg(done->backup)));
+    return 0;
+}
+
+int runStatus(Context& ctx, const Args& args)
+{
+    auto clock = clockFromArgs(args);
+    if (!clock)
+        return ctx.error(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return ctx.error(ws.error());
+    auto status = ClaudeCodeStatus(**ws, **clock, QDir::homePath()).toJson();
+    if (!status)
+        return ctx.error(status.error());
+    if (args.flag(QStringLiteral("--json"))) {
+        ctx.printJson(*status);
+        return 0;
+    }
+    const Json& s = *status;
+    ctx.out(QStringLiteral("Hook in ~/.claude/settings.json: %1")
+                .arg(s["hook_installed_for_user"] == true ? QStringLiteral("yes") : QStringLiteral("no")));
+    for (const Json& p : s["projects"])
+        ctx.out(QStringLiteral("%1: %2 files, %3 pending")
+                    .arg(fromStd(p.value("project", std::string())))
+                    .arg(p.value("files", 0))
+                    .arg(p.value("pending", 0)));
+    ctx.out(QStringLiteral("Directive writes pending: %1").arg(s["directives"].value("pending", 0)));
+    return 0;
+}
+
 int runClaudeCode(Context& ctx)
 {
-    auto args = ctx.parse({QStringLiteral("--now")});
+    auto args = ctx.parse({QStringLiteral("--now"), QStringLiteral("--project")}, {QStringLiteral("--user")});
     if (!args)
         return ctx.error(args.error());
-    const auto named =
-        args->subcommand(QStringLiteral("claude-code"), QStringLiteral("command"), {QStringLiteral("hook")});
+    const auto named = args->subcommand(
+        QStringLiteral("claude-code"), QStringLiteral("command"),
+        {QStringLiteral("hook"), QStringLiteral("install"), QStringLiteral("uninstall"), QStringLiteral("status")});
     if (!named)
         return ctx.error(named.error());
     if (auto ok = args->atMost(QStringLiteral("claude-code ") + *named, 0, 1); !ok)
         return ctx.error(ok.error());
+    if (*named == QLatin1String("install") || *named == QLatin1String("uninstall"))
+        return runSettings(ctx, *args, *named == QLatin1String("install"));
+    if (*named == QLatin1String("status"))
+        return runStatus(ctx, *args);
     return runHook(ctx, *args);
 }
 

@@ -76,7 +76,9 @@ QString ClaudeWatchedPaths::resolvedForm(const QString& cleanPath, bool* danglin
             *dangling = true;
         return cleanPath;
     }
-    return canonical == QLatin1String("/") ? tail.isEmpty() ? canonical : tail : canonical + tail;
+    if (canonical == QLatin1String("/"))
+        return tail.isEmpty() ? canonical : tail;
+    return canonical + tail;
 }
 
 std::optional<ClaudeFileKind> ClaudeWatchedPaths::kindOf(const QString& path, const Roots& roots)
@@ -131,7 +133,10 @@ Result<QString> ClaudeWatchedPaths::resolve(const QString& absolutePath) const
     if (!QDir::isAbsolutePath(absolutePath))
         return fail(Error::invalid(QStringLiteral("path must be absolute (got '%1')").arg(absolutePath)));
     const QString lexical = clean(absolutePath);
-    const auto kind = kindOf(lexical, m_lexical);
+    // A path recorded resolved (an applied item's) is watched as written under the resolved roots.
+    auto kind = kindOf(lexical, m_lexical);
+    if (!kind)
+        kind = kindOf(lexical, m_canonical);
     if (!kind)
         return fail(Error::invalid(QStringLiteral("'%1' is not a memory or directive file Claude Code loads from %2")
                                        .arg(absolutePath, m_cwd)));

@@ -298,6 +298,77 @@ private slots:
         QVERIFY(!QFile::exists(file));
     }
 
+    void installMergesTheHookKeepingEveryOtherKey()
+    {
+        const QString settings = m_home.path() + QStringLiteral("/.claude/settings.json");
+        const QByteArray original =
+            "{\"model\": \"opus\", \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": "
+            "[{\"type\": \"command\", \"command\": \"echo hi\"}]}], \"Stop\": []}}\n";
+        write(settings, original);
+        const Run r = run({QStringLiteral("claude-code"), QStringLiteral("install"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json().value("changed", false), true);
+        QCOMPARE(bytesOf(settings + QStringLiteral(".sediment-backup")), original);
+        const OJson merged = OJson::parse(bytesOf(settings).toStdString(), nullptr, false);
+        QCOMPARE(merged.value("model", ""), "opus");
+        QVERIFY(merged["hooks"].contains("Stop"));
+        const OJson& pre = merged["hooks"]["PreToolUse"];
+        QCOMPARE(pre.size(), size_t(2));
+        QCOMPARE(pre[0].value("matcher", ""), "Bash");
+        QCOMPARE(pre[1].value("matcher", ""), "Write|Edit|MultiEdit");
+        QCOMPARE(pre[1]["hooks"][0].value("type", ""), "command");
+        QVERIFY(pre[1]["hooks"][0].value("command", "").find("claude-code hook") != std::string::npos);
+
+        // Idempotent: a second install changes nothing.
+        const QByteArray once = bytesOf(settings);
+        const Run again = run({QStringLiteral("claude-code"), QStringLiteral("install"), QStringLiteral("--json")});
+        QCOMPARE(again.json().value("changed", true), false);
+        QCOMPARE(bytesOf(settings), once);
+
+        const Run st = run({QStringLiteral("claude-code"), QStringLiteral("status"), QStringLiteral("--json")});
+        QCOMPARE(st.json().value("hook_installed_for_user", false), true);
+
+        // Uninstall leaves the settings as they were (their JSON; the layout is Sediment's).
+        const Run out = run({QStringLiteral("claude-code"), QStringLiteral("uninstall"), QStringLiteral("--json")});
+        QCOMPARE(out.json().value("changed", false), true);
+        QCOMPARE(OJson::parse(bytesOf(settings).toStdString(), nullptr, false),
+                 OJson::parse(original.toStdString(), nullptr, false));
+
+        // A project's settings, made when missing.
+        const Run proj =
+            run({QStringLiteral("claude-code"), QStringLiteral("install"), QStringLiteral("--project"), m_project});
+        QCOMPARE(proj.code, 0);
+        QVERIFY(bytesOf(m_project + QStringLiteral("/.claude/settings.json")).contains("Write|Edit|MultiEdit"));
+
+        // A settings file that is not a JSON object is left alone.
+        write(settings, "{ not json");
+        const Run bad = run({QStringLiteral("claude-code"), QStringLiteral("install")});
+        QCOMPARE(bad.code, 2);
+        QCOMPARE(bytesOf(settings), QByteArray("{ not json"));
+    }
+
+    void statusListsProjectsWithTheirPendingWrites()
+    {
+        write(memoryDir() + QStringLiteral("/MEMORY.md"), "- [A](a.md) - a\n");
+        write(memoryDir() + QStringLiteral("/a.md"), "---\nname: a\n---\nA.\n");
+        QVERIFY(staged(call("Write", {{"file_path", (memoryDir() + QStringLiteral("/b.md")).toStdString()},
+                                      {"content", "B.\n"}}))
+                > 0);
+        QVERIFY(staged(call("Write", {{"file_path", (m_project + QStringLiteral("/CLAUDE.md")).toStdString()},
+                                      {"content", "Rules.\n"}}))
+                > 0);
+        const Run r = run({QStringLiteral("claude-code"), QStringLiteral("status"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const OJson s = r.json();
+        QCOMPARE(s["projects"].size(), size_t(1));
+        const OJson& p = s["projects"][0];
+        QCOMPARE(p.value("memory_dir", ""), memoryDir().toStdString());
+        QCOMPARE(p.value("files", 0), 2);
+        QCOMPARE(p.value("pending", 0), 1);
+        QVERIFY(p["oldest_age_seconds"].is_number());
+        QCOMPARE(s["directives"].value("pending", 0), 1);
+    }
+
     void symlinkOutOfTheWatchedFilesIsNotWritten()
     {
         // ~/.claude/CLAUDE.md is a link to a file elsewhere: staged (a write to it is a write
