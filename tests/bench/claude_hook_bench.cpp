@@ -27,8 +27,8 @@ QString g_ws;
 QByteArray callFor(const QString& tool, const Json& input)
 {
     const Json c{{"session_id", "bench"},
-                 {"transcript_path", (g_home + QStringLiteral("/t.jsonl")).toStdString()},
-                 {"cwd", (g_home + QStringLiteral("/proj")).toStdString()},
+                 {"transcript_path", QString(g_home + QStringLiteral("/t.jsonl")).toStdString()},
+                 {"cwd", QString(g_home + QStringLiteral("/proj")).toStdString()},
                  {"hook_event_name", "PreToolUse"},
                  {"tool_name", tool.toStdString()},
                  {"tool_input", input},
