@@ -55,8 +55,9 @@ ClaudeWatchedPaths::ClaudeWatchedPaths(QString home, QString cwd) : m_home(clean
     m_customMemory = memoryDirIn(projectRoot(m_cwd) + QStringLiteral("/.claude/settings.local.json"), m_home);
     if (!m_customMemory)
         m_customMemory = memoryDirIn(m_home + QStringLiteral("/.claude/settings.json"), m_home);
-    m_lexical = {m_home, m_cwd, m_customMemory};
-    m_canonical = {resolvedForm(m_home), resolvedForm(m_cwd),
+    const QString project = projectRoot(m_cwd);
+    m_lexical = {m_home, m_cwd, project, m_customMemory};
+    m_canonical = {resolvedForm(m_home), resolvedForm(m_cwd), resolvedForm(project),
                    m_customMemory ? std::optional<QString>(resolvedForm(*m_customMemory)) : std::nullopt};
 }
 
@@ -96,20 +97,25 @@ std::optional<ClaudeFileKind> ClaudeWatchedPaths::kindOf(const QString& path, co
 
     const QString name = path.mid(path.lastIndexOf(QLatin1Char('/')) + 1);
     const QString dir = parentOf(path);
+    // A folder whose directives the session loads: the session's folder, one above it, or one in
+    // its project.
+    const auto loads = [&](const QString& folder) {
+        return isAncestorOrSelf(folder, roots.cwd) || within(folder, roots.project);
+    };
     if (name == QLatin1String("CLAUDE.md")) {
-        if (isAncestorOrSelf(dir, roots.cwd) || dir == claude)
+        if (loads(dir) || dir == claude)
             return ClaudeFileKind::Directive;
-        if (dir.endsWith(QLatin1String("/.claude")) && isAncestorOrSelf(parentOf(dir), roots.cwd))
+        if (dir.endsWith(QLatin1String("/.claude")) && loads(parentOf(dir)))
             return ClaudeFileKind::Directive;
     }
-    if (name == QLatin1String("CLAUDE.local.md") && isAncestorOrSelf(dir, roots.cwd))
+    if (name == QLatin1String("CLAUDE.local.md") && loads(dir))
         return ClaudeFileKind::Directive;
     // Rules: any .md below a .claude/rules folder of the session's folders or of the home.
     if (name.endsWith(QLatin1String(".md")) && name.size() > 3) {
         const qsizetype at = path.lastIndexOf(QLatin1String("/.claude/rules/"));
         if (at >= 0) {
             const QString owner = at == 0 ? QStringLiteral("/") : path.left(at);
-            if (isAncestorOrSelf(owner, roots.cwd) || owner == roots.home)
+            if (loads(owner) || owner == roots.home)
                 return ClaudeFileKind::Directive;
         }
     }

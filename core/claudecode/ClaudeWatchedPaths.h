@@ -15,7 +15,8 @@ namespace sediment {
 // the `autoMemoryDirectory` of the user's or the project's local settings) and the directives
 // Claude Code loads for a session in `cwd` (CLAUDE.md and .claude/CLAUDE.md in cwd and every
 // folder above it, CLAUDE.local.md there, .claude/rules/**.md there and in ~/.claude,
-// ~/.claude/CLAUDE.md).
+// ~/.claude/CLAUDE.md; and the same names in the project's subfolders, which Claude Code loads
+// when it reads files there).
 //
 // resolve() is the apply-time check: the path must be watched as written and again once every
 // symlink on the way is resolved, as the same kind, so that a link cannot carry a write out of
@@ -47,6 +48,7 @@ private:
     struct Roots {
         QString home;
         QString cwd;
+        QString project;
         std::optional<QString> customMemory;
     };
     static std::optional<ClaudeFileKind> kindOf(const QString& path, const Roots& roots);

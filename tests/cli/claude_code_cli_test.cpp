@@ -162,6 +162,17 @@ private Q_SLOTS:
         QCOMPARE(bytesOf(file), QByteArray("# Rules\nUse tabs.\nKeep it short.\n"));
     }
 
+    void directiveInAProjectSubfolderIsWatched()
+    {
+        // Claude Code loads a subfolder's CLAUDE.md when it reads files there.
+        const QString file = m_project + QStringLiteral("/src/deep/CLAUDE.md");
+        const qint64 id = staged(call("Write", {{"file_path", file.toStdString()}, {"content", "Deep rules.\n"}}));
+        QVERIFY(id > 0);
+        QCOMPARE(show(id).value("destination", ""), "claude_md");
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)}).code, 0);
+        QCOMPARE(bytesOf(file), QByteArray("Deep rules.\n"));
+    }
+
     void editWithReplaceAllChangesEveryOccurrence()
     {
         const QString file = m_home.path() + QStringLiteral("/.claude/CLAUDE.md");
