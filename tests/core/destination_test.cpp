@@ -36,7 +36,7 @@ private Q_SLOTS:
         QCOMPARE(destinationTexts(),
                  (QStringList{QStringLiteral("memory"), QStringLiteral("user"), QStringLiteral("claude_md"),
                               QStringLiteral("settings_json"), QStringLiteral("brain_inbox"), QStringLiteral("skill"),
-                              QStringLiteral("chantier_outil")}));
+                              QStringLiteral("chantier_outil"), QStringLiteral("claude_memory")}));
     }
 
     void anUnknownWordIsAnInvalidErrorNamingIt()
