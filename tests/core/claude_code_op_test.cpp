@@ -93,13 +93,13 @@ private Q_SLOTS:
         Json report = Json::array();
         Sanitizer sanitizer(1, report);
         const Json op{{"tool", "Edit"},
-                      {"file_path", (cwd + QStringLiteral("/CLAUDE.md")).toStdString()},
+                      {"file_path", QString(cwd + QStringLiteral("/CLAUDE.md")).toStdString()},
                       {"cwd", cwd.toStdString()},
                       {"old_string", "a"},
                       {"new_string", "b"}};
         auto n = ClaudeCodeOp::normalise(op, ClaudeFileKind::Directive, home.path(), sanitizer);
         QVERIFY2(n.has_value(), n ? "" : qPrintable(n.error().message));
-        QCOMPARE((*n)["replace_all"], false);
+        QVERIFY((*n)["replace_all"] == false);
         QVERIFY(ClaudeCodeOp::parse(*n).has_value());
         QVERIFY(!ClaudeCodeOp::normalise(op, ClaudeFileKind::Memory, home.path(), sanitizer));
         Json elsewhere = op;
@@ -124,7 +124,7 @@ private Q_SLOTS:
         QDir().mkpath(wt);
         QFile git(wt + QStringLiteral("/.git"));
         QVERIFY(git.open(QIODevice::WriteOnly));
-        git.write(("gitdir: " + main + QStringLiteral("/.git/worktrees/wt") + QLatin1Char('\n')).toUtf8());
+        git.write(QString(QStringLiteral("gitdir: ") + main + QStringLiteral("/.git/worktrees/wt\n")).toUtf8());
         git.close();
         QCOMPARE(ClaudeWatchedPaths::projectRoot(wt), main);
     }
