@@ -16,6 +16,8 @@ QString destinationLabel(const QString& d)
 {
     if (isWord(d, Destination::ClaudeMd))
         return QStringLiteral("CLAUDE.md");
+    if (isWord(d, Destination::ClaudeMemory))
+        return InboxCells::tr("Claude Code memory");
     if (isWord(d, Destination::SettingsJson))
         return QStringLiteral("settings.json");
     if (isWord(d, Destination::BrainInbox))
