@@ -28,6 +28,8 @@ const QString kUsage =
         "Usage: sediment inbox list [QUERY] [--status S] [--destination D] [--json]\n"
         "       sediment inbox show ID [--json]\n"
         "       sediment inbox approve ID [--make-room F] [--json]\n"
+        "       sediment inbox approve-group ID [--json]\n"
+        "       sediment inbox keep ID [--json]\n"
         "       sediment inbox refuse ID --reason CODE [--text T] [--json]\n"
         "       sediment inbox patch ID --file F [--json]\n"
         "       sediment inbox revert ID [--json]\n"
@@ -52,6 +54,13 @@ const QString kUsage =
         "and the room and the write are applied as one batch, all or nothing (the item becomes\n"
         "modified, its final op that batch, with one inbox.make_room audit row). A room that still\n"
         "leaves the store over its limit is refused and nothing is written.\n\n"
+        "Items aimed at the same target (a skill, a memory entry, a CLAUDE.md file, a settings\n"
+        "key, a note) are a group; the query group:target lists them together, the largest group\n"
+        "first. approve-group applies ID's pending group in order, oldest first, as one decision\n"
+        "through the journal, all or nothing, each item with its own inbox.approve audit row\n"
+        "(memory and Hermes skill writes; the store's batch, so a group that would fail as a whole\n"
+        "writes nothing and says why). keep refuses the group's other pending items, reason other,\n"
+        "as superseded by ID, and leaves ID pending.\n\n"
         "A decision that writes a file is journaled; a process killed while writing is settled by\n"
         "the next command. When the target then holds neither the bytes before nor the bytes after\n"
         "the decision, the item needs_attention: resolve it with --keep-file (the file stays as it\n"
@@ -65,7 +74,7 @@ const QString kUsage =
         "Proposals `propose` filed since the last inbox command are moved into the inbox first\n"
         "(the desktop app does the same in the background), so every subcommand sees them.\n\n"
         "list takes the same QUERY as next, the inbox's query language (free text, dest:, status:,\n"
-        "score>=, agent:, is:stale, profile:, - to negate; docs/user-guide.md#inbox-query-language), over\n"
+        "score>=, agent:, is:stale, profile:, group:target, - to negate; docs/user-guide.md#inbox-query-language), over\n"
         "every status unless it names some; --status and --destination narrow it. A query that\n"
         "does not parse is bad usage: nothing is listed and nothing changes. Each pending item\n"
         "carries its preflight (with --json, \"preflight\": {\"verdict\", \"message\", \"of\",\n"
@@ -107,7 +116,7 @@ int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
         return ctx.error(items.error());
     // What approving each pending item would do now, for the whole queue (duplicates are found
     // across it); only where the files are: elsewhere there is nothing true to say.
-    const bool byVerdict = filter && !filter->preflight.isEmpty();
+    const bool byVerdict = filter && filter->needsVerdicts();
     std::map<qint64, PreflightVerdict> verdicts;
     if (byVerdict
         || std::ranges::any_of(*items, [](const InboxItem& it) { return it.hasStatus(InboxStatus::Pending); })) {
@@ -120,8 +129,8 @@ int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
                 return ctx.error(run.error());
             verdicts = std::move(*run);
         } else if (byVerdict) {
-            return ctx.error(Error::refused(QStringLiteral("inbox list: is:dead, is:dup and is:ok are known where the "
-                                                           "files are (%1)")
+            return ctx.error(Error::refused(QStringLiteral("inbox list: is:dead, is:dup, is:ok and group:target are "
+                                                           "known where the files are (%1)")
                                                 .arg(**elsewhere)));
         }
     }
@@ -130,8 +139,14 @@ int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
         return v == verdicts.end() ? nullptr : &v->second;
     };
     if (byVerdict)
-        std::erase_if(*items,
-                      [&](const InboxItem& it) { return !Preflight::passes(filter->preflight, verdictOf(it)); });
+        std::erase_if(*items, [&](const InboxItem& it) {
+            const PreflightVerdict* v = verdictOf(it);
+            return !Preflight::passes(filter->preflight, v) || (filter->groupByTarget && (!v || v->group.empty()));
+        });
+    if (filter && filter->groupByTarget)
+        std::ranges::stable_sort(*items, [&](const InboxItem& a, const InboxItem& b) {
+            return verdictOf(a)->groupRank(a.id) < verdictOf(b)->groupRank(b.id);
+        });
     printRows(
         ctx, args.flag(QStringLiteral("--json")), *items,
         [&](const InboxItem& it) {
@@ -251,6 +266,8 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
         {QStringLiteral("list"), {QStringLiteral("--status"), QStringLiteral("--destination"), now}},
         {QStringLiteral("show"), {now}},
         {QStringLiteral("approve"), {QStringLiteral("--make-room"), reviewer, now}},
+        {QStringLiteral("approve-group"), {reviewer, now}},
+        {QStringLiteral("keep"), {reviewer, now}},
         {QStringLiteral("refuse"), {reason, QStringLiteral("--text"), reviewer, now}},
         {QStringLiteral("patch"), {file, reviewer, now}},
         {QStringLiteral("revert"), {reviewer, now}},
@@ -358,7 +375,8 @@ int runInbox(Context& ctx)
         QStringLiteral("list"),     QStringLiteral("show"),          QStringLiteral("approve"),
         QStringLiteral("refuse"),   QStringLiteral("patch"),         QStringLiteral("revert"),
         QStringLiteral("unrefuse"), QStringLiteral("refresh-stale"), QStringLiteral("resolve"),
-        QStringLiteral("next"),     QStringLiteral("release")};
+        QStringLiteral("next"),     QStringLiteral("release"),       QStringLiteral("approve-group"),
+        QStringLiteral("keep")};
     if (auto named = args->subcommand(QStringLiteral("inbox"), QStringLiteral("action"), known); !named)
         return ctx.error(named.error());
     auto checked = checkArgs(*args, sub);
@@ -410,6 +428,26 @@ int runInbox(Context& ctx)
             ctx.printJson(Json{{"changed", *changed}});
         else
             ctx.out(QStringLiteral("%1 stale flag(s) changed.").arg(*changed));
+        return 0;
+    }
+
+    if (sub == QLatin1String("approve-group") || sub == QLatin1String("keep")) {
+        const bool approving = sub == QLatin1String("approve-group");
+        auto decidedAll = approving ? service.approveGroup(in.id, reviewer) : service.keepOnly(in.id, reviewer);
+        if (!decidedAll)
+            return ctx.error(decidedAll.error());
+        if (args->flag(QStringLiteral("--json"))) {
+            Json out = Json::array();
+            for (const InboxItem& it : *decidedAll)
+                out.push_back(InboxItemView::toJson(**ws, it, false));
+            ctx.printJson(out);
+            return 0;
+        }
+        for (const InboxItem& it : *decidedAll)
+            ctx.out(QStringLiteral("Inbox item %1 %2: %3")
+                        .arg(it.id)
+                        .arg(approving ? QStringLiteral("applied") : QStringLiteral("refused"),
+                             it.reason.value_or(QString())));
         return 0;
     }
 

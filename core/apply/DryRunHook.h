@@ -26,6 +26,9 @@ public:
     // The first write it stopped: whether it would change the file.
     bool wouldChange() const { return m_current != m_next; }
     const QString& path() const { return m_path; }
+    // The bytes of the first write it stopped: the target now (no value: no file) and after.
+    const std::optional<QByteArray>& current() const { return m_current; }
+    const std::optional<QByteArray>& next() const { return m_next; }
 
 private:
     bool m_reached = false;

@@ -63,7 +63,9 @@ SkillBatch::Checked SkillBatch::check(const Json& payload)
     const Json ops = member(payload, "operations");
     if (!ops.is_array() || ops.empty())
         return {std::nullopt, QStringLiteral("operations must be a non-empty array.")};
-    if (ops.size() > std::size_t(kMaxOps))
+    // Hermes caps one call of an agent. A reviewer's group decision (InboxGroup, its members
+    // under "group") is each member's own call, applied together so that they stand or fall as one.
+    if (ops.size() > std::size_t(kMaxOps) && !payload.contains("group"))
         return {std::nullopt, QStringLiteral("operations is capped at %1 ops per call.").arg(kMaxOps)};
     const QString fallback = defaultName(payload);
     for (const Json& op : ops) {

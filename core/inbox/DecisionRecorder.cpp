@@ -170,9 +170,31 @@ JournalEntry DecisionRecorder::journalFor(const InboxItem& decided, const QStrin
     return entry;
 }
 
+void DecisionRecorder::addMembers(JournalEntry& entry, const std::vector<Member>& members, const QString& reviewer,
+                                  AuditAction action, const Json& details) const
+{
+    if (members.empty())
+        return;
+    Json list = Json::array();
+    for (const Member& m : members) {
+        // A member's write is its leader's: the bytes before and after are recorded there, once.
+        Json item{{"id", m.item.id},
+                  {"status", toStd(m.item.status)},
+                  {"reason", m.item.reason ? Json(toStd(*m.item.reason)) : Json(nullptr)},
+                  {"decided_by", toStd(reviewer)},
+                  {"decided_at", m.item.decidedAt ? Json(toStd(*m.item.decidedAt)) : Json(nullptr)},
+                  {"keep_contents", true}};
+        list.push_back(
+            Json{{"item", std::move(item)},
+                 {"audit", JournalOutcome::auditToJson(auditEntry(m.item, reviewer, action, m.fromStatus, nullptr,
+                                                                  details))}});
+    }
+    entry.outcome["members"] = std::move(list);
+}
+
 Result<InboxItem> DecisionRecorder::record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer,
                                            AuditAction action, const QString& fromStatus, const ApplyResult& result,
-                                           const Json& details)
+                                           const Json& details, const std::vector<Member>& members)
 {
     Database& db = m_workspace.db();
     if (hook.announced()) {
@@ -185,6 +207,9 @@ Result<InboxItem> DecisionRecorder::record(JournalWriteHook& hook, const InboxIt
         entry.outcome["item"]["status"] = toStd(item.status);
         entry.outcome["audit"] =
             JournalOutcome::auditToJson(auditEntry(item, reviewer, action, fromStatus, &result, details));
+        // A group whose write was refused (a batch rolled back) decides none of its members.
+        if (item.hasStatus(S::Failed))
+            entry.outcome.erase("members");
         CrashPoint::reach("after-write");
         if (auto s = JournalOutcome::commit(db, m_clock, entry, false); !s)
             return fail(s.error());
@@ -209,13 +234,25 @@ Result<InboxItem> DecisionRecorder::record(JournalWriteHook& hook, const InboxIt
         return fail(s.error());
     if (auto s = audit(item, reviewer, action, fromStatus, &result, details); !s)
         return fail(s.error());
+    // A group the store held already: its members are decided with it, as their write would have.
+    if (!item.hasStatus(S::Failed)) {
+        for (const Member& m : members) {
+            if (auto s = DecisionJournal::stillAt(journal, m.item.id, m.fromStatus); !s)
+                return fail(s.error());
+            if (auto s = repo.saveDecision(m.item); !s)
+                return fail(s.error());
+            if (auto s = audit(m.item, reviewer, action, m.fromStatus, nullptr, details); !s)
+                return fail(s.error());
+        }
+    }
     if (auto s = tx->commit(); !s)
         return fail(s.error());
     return item;
 }
 
 Result<InboxItem> DecisionRecorder::applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,
-                                                   InboxStatus successStatus, const Json& details)
+                                                   InboxStatus successStatus, const Json& details,
+                                                   const std::vector<Member>& members)
 {
     const QString fromStatus = item.status;
     item.decidedAt = time::toIso(m_clock.now());
@@ -224,6 +261,7 @@ Result<InboxItem> DecisionRecorder::applyAndRecord(InboxItem item, const QString
     announced.setStatus(successStatus);
     JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
                           journalFor(announced, reviewer, action, fromStatus, details));
+    addMembers(hook.entry(), members, reviewer, action, details);
     auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
                  .apply(item.destination, item.effectiveOp(), item.source);
     if (hook.lostTo())
@@ -240,7 +278,7 @@ Result<InboxItem> DecisionRecorder::applyAndRecord(InboxItem item, const QString
         item.beforeContent = r->before;
         item.afterContent = r->after;
     }
-    return record(hook, item, reviewer, action, fromStatus, *r, details);
+    return record(hook, item, reviewer, action, fromStatus, *r, details, members);
 }
 
 Result<InboxItem> DecisionRecorder::write(InboxItem item, const QString& reviewer, AuditAction action,
@@ -263,6 +301,40 @@ Result<InboxItem> DecisionRecorder::write(InboxItem item, const QString& reviewe
     }
     if (decided)
         settleHermes(id, reviewer);
+    return decided;
+}
+
+Result<InboxItem> DecisionRecorder::writeGroup(InboxItem leader, std::vector<Member> members, const QString& reviewer,
+                                               const Json& details)
+{
+    // Every member's record leaves Hermes' listing with the leader's, before a byte is written;
+    // should one be taken elsewhere, those claimed so far go back and nothing is decided.
+    std::vector<HermesClaim> claims;
+    const auto giveBackAll = [&claims] {
+        for (HermesClaim& c : claims)
+            (void)c.giveBack();
+    };
+    std::vector<qint64> ids{leader.id};
+    for (const Member& m : members)
+        ids.push_back(m.item.id);
+    for (const qint64 id : ids) {
+        auto claim = HermesClaim::take(m_workspace, m_clock, id);
+        if (!claim) {
+            giveBackAll();
+            return fail(claim.error());
+        }
+        if (*claim)
+            claims.push_back(std::move(**claim));
+    }
+    auto decided = applyAndRecord(std::move(leader), reviewer, AuditAction::InboxApprove, S::Applied, details, members);
+    if (decided && !decided->hasStatus(S::Failed)) {
+        for (HermesClaim& c : claims)
+            c.keep();
+        for (const qint64 id : ids)
+            settleHermes(id, reviewer);
+    } else {
+        giveBackAll();
+    }
     return decided;
 }
 

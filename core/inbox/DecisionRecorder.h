@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <initializer_list>
+#include <vector>
 
 namespace sediment {
 
@@ -28,6 +29,13 @@ class JournalWriteHook;
 class DecisionRecorder final {
 public:
     DecisionRecorder(Workspace& workspace, const Clock& clock);
+
+    // The other items a group decision (InboxGroup) decides with its leader's write: each
+    // already given its new status, reason and decider, with the status it was decided from.
+    struct Member {
+        InboxItem item;
+        QString fromStatus;
+    };
 
     // A decision's opening, said once: its transaction begun, then its item loaded and its
     // status checked against `allowed` ("inbox item 7 is applied; only pending items can be
@@ -53,21 +61,31 @@ public:
     // Applies the item's op through the decision journal and records the outcome.
     // `details`: keys added to the audit row's details (make room: the room).
     Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,
-                                     InboxStatus successStatus, const Json& details = Json::object());
+                                     InboxStatus successStatus, const Json& details = Json::object(),
+                                     const std::vector<Member>& members = {});
     // The journal row of a decision about to write: its subject and the outcome to commit.
     JournalEntry journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
                             const QString& fromStatus, const Json& details = Json::object()) const;
+    // Adds the members to a journal row's outcome: their new state and their own audit rows,
+    // committed with the leader's in one transaction (JournalOutcome).
+    void addMembers(JournalEntry& entry, const std::vector<Member>& members, const QString& reviewer,
+                    AuditAction action, const Json& details) const;
     // The third step: the outcome through the journal when a file was written, else the
     // decision alone.
     Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer, AuditAction action,
                              const QString& fromStatus, const ApplyResult& result,
-                             const Json& details = Json::object());
+                             const Json& details = Json::object(), const std::vector<Member>& members = {});
     // The decision's audit row, in the caller's transaction.
     Status audit(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
                  const ApplyResult* result, const Json& details = Json::object());
     // applyAndRecord, then, when the decision is recorded, settleHermes: an approval's whole write.
     Result<InboxItem> write(InboxItem item, const QString& reviewer, AuditAction action, InboxStatus successStatus,
                             const Json& details = Json::object());
+    // A group decision's write: the leader's op (the group's combined op) written as write()
+    // does, every member's record claimed with the leader's, and the members decided in the
+    // same outcome, applied when the leader is and untouched otherwise.
+    Result<InboxItem> writeGroup(InboxItem leader, std::vector<Member> members, const QString& reviewer,
+                                 const Json& details);
     // Settles the staged Hermes file of a decided item, where the files are; a failure is left
     // to the next import.
     void settleHermes(qint64 id, const QString& reviewer);

@@ -155,6 +155,12 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
                                                        .arg(name)));
                 continue;
             }
+            if (key == QLatin1String("group")) {
+                if (value.compare(QLatin1String("target"), Qt::CaseInsensitive) != 0)
+                    return fail(Error::invalid(QStringLiteral("unknown group:%1 (use group:target)").arg(value)));
+                filter.groupByTarget = !token.negated;
+                continue;
+            }
             if (key == QLatin1String("is")) {
                 // A comma list, like every key's values: is:dead,dup is either.
                 for (const QString& one : value.split(QLatin1Char(','))) {

@@ -38,6 +38,11 @@ struct InboxFilter {
     // words "dead", "dup", "ok", "unsafe". Pending items only; the store cannot filter on them: the caller does, with verdicts.
     Values preflight;
     bool allStatuses = false; // status:all — lifts the page's default of pending only
+    // group:target — pending items aimed at a target another pending item aims at too
+    // (InboxGroup), listed together, the largest group first. Known from the verdicts, as is:dead.
+    bool groupByTarget = false;
+    // Whether the caller must filter with preflight verdicts (is:dead…, group:target).
+    bool needsVerdicts() const { return !preflight.isEmpty() || groupByTarget; }
     // Not part of the query: words of `text` that the trigram index finds in so many rows that
     // reading the rows is cheaper (InboxTextIndex::commonWords). Only speed depends on them, so
     // they never make two filters differ.
@@ -51,7 +56,7 @@ struct InboxFilter {
 };
 
 // Parses the search box's query language: free text plus `dest:`, `status:`, `agent:`,
-// `profile:`, `score>=` (and `>`, `<`, `<=`, `=`), `is:stale`, `is:dead`, `is:dup`, `is:ok`, with `-`
+// `profile:`, `score>=` (and `>`, `<`, `<=`, `=`), `is:stale`, `is:dead`, `is:dup`, `is:ok`, `group:target`, with `-`
 // in front of any term to negate it.
 // Values may be comma lists (`dest:memory,user`) and quoted (`agent:"night owl"`).
 class InboxQuery final {

@@ -7,6 +7,8 @@
 #include "hermes/SkillBatch.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
+#include "inbox/GroupDecisions.h"
+#include "inbox/InboxGroup.h"
 #include "inbox/MemoryRoom.h"
 #include "inbox/MemoryWritePlan.h"
 #include "inbox/RefusalUndo.h"
@@ -296,6 +298,21 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     return it;
 }
 
+Result<std::vector<InboxItem>> InboxService::groupOf(qint64 id)
+{
+    return GroupDecisions(m_workspace, m_clock, m_steps, m_team, *this).groupOf(id);
+}
+
+Result<std::vector<InboxItem>> InboxService::approveGroup(qint64 id, const QString& reviewer)
+{
+    return GroupDecisions(m_workspace, m_clock, m_steps, m_team, *this).approve(id, reviewer);
+}
+
+Result<std::vector<InboxItem>> InboxService::keepOnly(qint64 id, const QString& reviewer)
+{
+    return GroupDecisions(m_workspace, m_clock, m_steps, m_team, *this).keepOnly(id, reviewer);
+}
+
 Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
 {
     // A revert rewrites the target: only where the files are.
@@ -309,8 +326,12 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
         return taken;
     InboxItem it = std::move(*taken);
     if (!it.afterContent || !it.targetPath)
-        return fail(
-            Error::refused(QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand").arg(it.id)));
+        return fail(Error::refused(QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand%2")
+                                       .arg(it.id)
+                                       .arg(it.reason && it.reason->startsWith(QLatin1String("applied with inbox item"))
+                                                ? QStringLiteral(" (it was %1: revert that item to undo the group)")
+                                                      .arg(*it.reason)
+                                                : QString())));
     ApplyResult applied;
     applied.applied = true;
     applied.store = it.destination;
@@ -322,13 +343,32 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     it.decidedAt = time::toIso(m_clock.now());
     it.decidedBy = reviewer;
     const AuditAction action = A::InboxRevert;
+    // A group's write was its first item's: undoing it undoes every item of the group.
+    std::vector<DecisionRecorder::Member> members;
+    for (const qint64 other : InboxGroup::membersOf(it.effectiveOp())) {
+        InboxRepository repo(m_workspace.db()); // gone before the journal's transaction
+        if (other == it.id)
+            continue;
+        auto m = m_steps.load(repo, other);
+        if (!m)
+            return fail(m.error());
+        if (!m->hasStatus(S::Applied))
+            continue;
+        const QString from = m->status;
+        m->setStatus(S::Reverted);
+        m->reason = QStringLiteral("reverted with inbox item %1, whose group write it was part of").arg(it.id);
+        m->decidedAt = it.decidedAt;
+        m->decidedBy = reviewer;
+        members.push_back({std::move(*m), from});
+    }
     JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
                           m_steps.journalFor(it, reviewer, action, fromStatus));
+    m_steps.addMembers(hook.entry(), members, reviewer, action, Json::object());
     auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(it)).revert(it.destination, applied);
     if (!r)
         return fail(r.error());
     it.reason = r->message;
-    return m_steps.record(hook, it, reviewer, action, fromStatus, *r);
+    return m_steps.record(hook, it, reviewer, action, fromStatus, *r, Json::object(), members);
 }
 
 Result<InboxItem> InboxService::undoRefusal(qint64 id, const QString& reviewer)

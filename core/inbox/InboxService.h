@@ -12,6 +12,7 @@
 
 #include <initializer_list>
 #include <optional>
+#include <vector>
 
 namespace sediment {
 
@@ -68,6 +69,13 @@ public:
     // proposal is already pending again, or for a staged Hermes write whose file the refusal
     // already removed (Hermes has dropped it; re-stage it in Hermes instead).
     Result<InboxItem> undoRefusal(qint64 id, const QString& reviewer);
+
+    // Groups (SPEC §17, GroupDecisions): the pending items aimed at item `id`'s target, oldest
+    // first; approving them in order as one decision; keeping `id` and refusing the others as
+    // superseded by it.
+    Result<std::vector<InboxItem>> groupOf(qint64 id);
+    Result<std::vector<InboxItem>> approveGroup(qint64 id, const QString& reviewer);
+    Result<std::vector<InboxItem>> keepOnly(qint64 id, const QString& reviewer);
 
     // Recomputes the stale flag of every pending item; returns how many flags changed.
     Result<int> refreshStale();

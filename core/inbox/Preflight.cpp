@@ -6,6 +6,7 @@
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
+#include "inbox/InboxGroup.h"
 #include "inbox/NearDuplicates.h"
 #include "inbox/SameText.h"
 #include "inbox/SecretScanner.h"
@@ -94,7 +95,14 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
     // The first pending item of each normalised text, and the texts near duplicates are looked for in.
     std::map<QString, qint64> firstOf;
     std::vector<NearDuplicates::Text> texts;
+    // Every item by its target, dead or not: a group is whatever aims at one target.
+    std::map<QString, std::vector<qint64>> targets;
+    std::map<qint64, QString> labels;
     for (const InboxItem& item : pending) {
+        auto& members = targets[InboxGroup::keyOf(item)];
+        if (members.size() == 1)
+            labels.emplace(members.front(), InboxGroup::labelOf(item));
+        members.push_back(item.id);
         auto v = check(item);
         if (!v)
             return fail(v.error());
@@ -114,6 +122,15 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
             }
         }
         out.emplace(item.id, std::move(*v));
+    }
+    for (const auto& [key, members] : targets) {
+        if (members.size() < 2)
+            continue;
+        for (const qint64 id : members) {
+            PreflightVerdict& v = out[id];
+            v.group = members;
+            v.groupTarget = labels[members.front()];
+        }
     }
     for (const auto& [id, match] : NearDuplicates::find(texts)) {
         PreflightVerdict& v = out[id];

@@ -1,5 +1,7 @@
 #include "inbox/PreflightVerdict.h"
 
+#include <algorithm>
+
 #include <array>
 #include <cmath>
 #include <utility>
@@ -32,6 +34,14 @@ Result<PreflightKind> parsePreflightKind(QStringView text)
     return fail(Error::invalid(QStringLiteral("unknown preflight verdict '%1'").arg(text.toString())));
 }
 
+std::tuple<qsizetype, qint64, qsizetype> PreflightVerdict::groupRank(qint64 id) const
+{
+    if (group.empty())
+        return {0, id, 0};
+    const auto at = std::ranges::find(group, id);
+    return {-qsizetype(group.size()), group.front(), at - group.begin()};
+}
+
 Json PreflightVerdict::toJson() const
 {
     Json j{{"verdict", toStd(toString(kind))}, {"message", toStd(message)}, {"of", of ? Json(*of) : Json(nullptr)}};
@@ -39,6 +49,7 @@ Json PreflightVerdict::toJson() const
     j["similar_to"] =
         similarTo ? Json{{"id", *similarTo}, {"similarity", std::round(similarity * 100) / 100}} : Json(nullptr);
     j["unsafe"] = unsafe.isEmpty() ? Json(nullptr) : Json(toStd(unsafe));
+    j["group"] = group.empty() ? Json(nullptr) : Json{{"target", toStd(groupTarget)}, {"items", group}};
     return j;
 }
 

@@ -6,6 +6,8 @@
 #include <QString>
 
 #include <optional>
+#include <tuple>
+#include <vector>
 
 namespace sediment {
 
@@ -33,6 +35,10 @@ struct PreflightVerdict {
     // What the threat scan or the secret scan found in the text it would write (empty: clean).
     // A flag beside the verdict, which it does not change.
     QString unsafe;
+    // The pending items aimed at the same target (InboxGroup), this one among them, oldest
+    // first, and that target for a reader; empty when it is the only one.
+    std::vector<qint64> group;
+    QString groupTarget;
 
     // is:dead (fails or stale), is:dup (duplicate or present), is:ok (applies), is:unsafe.
     bool isDead() const { return kind == PreflightKind::Fails || kind == PreflightKind::Stale; }
@@ -41,6 +47,10 @@ struct PreflightVerdict {
     bool isUnsafe() const { return !unsafe.isEmpty(); }
 
     Json toJson() const;
+
+    // Where group:target lists item `id`: the largest group first, groups in the order of their
+    // oldest item, each group's items oldest first. Compare ranks with <.
+    std::tuple<qsizetype, qint64, qsizetype> groupRank(qint64 id) const;
 };
 
 } // namespace sediment

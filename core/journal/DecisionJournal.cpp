@@ -62,6 +62,15 @@ Result<qint64> DecisionJournal::announce(JournalEntry& entry) const
         // machines of a team) who both read the item as undecided cannot both go on to write.
         if (auto s = checkStillUndecided(journal, entry); !s)
             return fail(s.error());
+        // A group decision's other items are decided by the same row: each must be undecided too.
+        for (const Json& m : entry.outcome.value("members", Json::array())) {
+            const Json before = m.value("audit", Json::object()).value("before", Json(nullptr));
+            if (auto s = stillAt(journal, m.value("item", Json::object()).value("id", qint64(0)),
+                                 before.is_string() ? std::optional<QString>(fromStd(before.get<std::string>()))
+                                                    : std::nullopt);
+                !s)
+                return fail(s.error());
+        }
     }
     entry.createdAt = time::toIso(m_clock.now());
     auto id = journal.insert(entry);

@@ -32,13 +32,13 @@ std::optional<QString> asText(const std::optional<QByteArray>& bytes)
 
 JournalOutcome::JournalOutcome(Database& db, const Clock& clock) : m_inbox(db), m_audit(db, clock), m_journal(db) {}
 
-Status JournalOutcome::decideItem(const JournalEntry& entry, const Json& decided, bool recovered)
+Status JournalOutcome::decideItem(qint64 id, const JournalEntry& entry, const Json& decided, bool recovered)
 {
-    auto found = m_inbox.find(*entry.itemId);
+    auto found = m_inbox.find(id);
     if (!found)
         return fail(found.error());
     if (!*found)
-        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(*entry.itemId)));
+        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
     InboxItem item = **found;
     item.status = text(decided, "status");
     item.reason = recovered ? std::optional<QString>(
@@ -81,19 +81,34 @@ AuditEntry JournalOutcome::auditFromJson(const Json& j)
     return e;
 }
 
-Status JournalOutcome::commit(const JournalEntry& entry, bool recovered)
+Status JournalOutcome::appendAudit(const Json& audit, bool recovered)
 {
-    if (entry.itemId) {
-        if (auto s = decideItem(entry, entry.outcome.value("item", Json::object()), recovered); !s)
-            return s;
-    }
-    AuditEntry e = auditFromJson(entry.outcome.value("audit", Json::object()));
+    AuditEntry e = auditFromJson(audit);
     if (recovered) {
         e.reason = QStringLiteral("recovered");
         e.details["journal"] = "recovered";
     }
     if (auto a = m_audit.append(std::move(e)); !a)
         return fail(a.error());
+    return {};
+}
+
+Status JournalOutcome::commit(const JournalEntry& entry, bool recovered)
+{
+    if (entry.itemId) {
+        if (auto s = decideItem(*entry.itemId, entry, entry.outcome.value("item", Json::object()), recovered); !s)
+            return s;
+    }
+    if (auto s = appendAudit(entry.outcome.value("audit", Json::object()), recovered); !s)
+        return s;
+    // A group decision's other items, each with its own audit row, in the same transaction.
+    for (const Json& m : entry.outcome.value("members", Json::array())) {
+        const Json item = m.value("item", Json::object());
+        if (auto s = decideItem(item.value("id", qint64(0)), entry, item, recovered); !s)
+            return s;
+        if (auto s = appendAudit(m.value("audit", Json::object()), recovered); !s)
+            return s;
+    }
     return m_journal.remove(entry.id);
 }
 

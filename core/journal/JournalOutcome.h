@@ -20,7 +20,8 @@ class Database;
 //
 // The outcome object a journal row carries:
 //   {"audit": {actor, action, subject_type, subject_id, reason, before, after, details},
-//    "item":  {id, status, reason, final_op, target_path, decided_by, decided_at}}  (optional)
+//    "item":  {id, status, reason, final_op, target_path, decided_by, decided_at},  (optional)
+//    "members": [{"item": {...}, "audit": {...}}, ...]}  (a group decision's other items, optional)
 //
 // One object serves a whole settling pass, its repositories' statements prepared once.
 class JournalOutcome final {
@@ -42,7 +43,8 @@ public:
     JournalRepository& journal() { return m_journal; }
 
 private:
-    Status decideItem(const JournalEntry& entry, const Json& decided, bool recovered);
+    Status decideItem(qint64 id, const JournalEntry& entry, const Json& decided, bool recovered);
+    Status appendAudit(const Json& audit, bool recovered);
 
     InboxRepository m_inbox;
     AuditRepository m_audit;

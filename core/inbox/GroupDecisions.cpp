@@ -1,0 +1,165 @@
+#include "inbox/GroupDecisions.h"
+
+#include "inbox/DecisionRecorder.h"
+#include "inbox/GroupPreview.h"
+#include "inbox/InboxGroup.h"
+#include "inbox/InboxService.h"
+#include "journal/DecisionJournal.h"
+#include "store/InboxRepository.h"
+#include "team/TeamApprovals.h"
+#include "util/Time.h"
+#include "workspace/Workspace.h"
+
+#include <algorithm>
+
+namespace sediment {
+
+namespace {
+
+using S = InboxStatus;
+
+QString idList(const std::vector<InboxItem>& items)
+{
+    QStringList ids;
+    for (const InboxItem& it : items)
+        ids << QStringLiteral("#%1").arg(it.id);
+    return ids.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+GroupDecisions::GroupDecisions(Workspace& workspace, const Clock& clock, DecisionRecorder& steps, TeamApprovals& team,
+                               InboxService& inbox)
+    : m_workspace(workspace)
+    , m_clock(clock)
+    , m_steps(steps)
+    , m_team(team)
+    , m_inbox(inbox)
+{}
+
+Result<std::vector<InboxItem>> GroupDecisions::groupOf(qint64 id)
+{
+    InboxRepository repo(m_workspace.db());
+    auto self = m_steps.load(repo, id);
+    if (!self)
+        return fail(self.error());
+    const QString key = InboxGroup::keyOf(*self);
+    std::vector<InboxItem> out;
+    constexpr int kPage = 1000;
+    for (qint64 offset = 0;; offset += kPage) {
+        auto page = repo.list({toString(S::Pending), {}, kPage, offset, false});
+        if (!page)
+            return fail(page.error());
+        for (InboxItem& it : *page)
+            if (it.id != id && InboxGroup::keyOf(it) == key)
+                out.push_back(std::move(it));
+        if (qsizetype(page->size()) < kPage)
+            break;
+    }
+    out.push_back(std::move(*self));
+    // The order they were staged in, which is the order they apply in.
+    std::ranges::stable_sort(out, [](const InboxItem& a, const InboxItem& b) {
+        return a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id;
+    });
+    return out;
+}
+
+Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString& reviewer)
+{
+    if (auto s = m_team.onlyWhereTheFilesAre(id, QStringLiteral("a group is approved where its files are")); !s)
+        return fail(s.error());
+    auto lock = DecisionJournal::lock(m_workspace.db());
+    if (!lock)
+        return fail(lock.error());
+    // The item named must be open itself, whatever its group: said as its own approval says it.
+    if (auto opened = m_steps.open(id, {S::Pending, S::Failed}, QStringLiteral("be approved")); !opened)
+        return fail(opened.error());
+    auto group = groupOf(id);
+    if (!group)
+        return fail(group.error());
+    const QString label = InboxGroup::labelOf(group->front());
+    if (group->size() < 2)
+        return fail(Error::refused(QStringLiteral("inbox item %1 is the only pending item aimed at %2; approve it "
+                                                  "on its own")
+                                       .arg(id)
+                                       .arg(label)));
+    // Each taken as its own approval would be: still open, its right checked, not outdated.
+    std::vector<InboxItem> taken;
+    for (const InboxItem& it : *group) {
+        auto one = m_steps.takeForDecision(it.id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
+        if (!one)
+            return fail(one.error());
+        if (auto s = m_team.onlyByApproval(*one, QStringLiteral("approving a group")); !s)
+            return fail(s.error());
+        taken.push_back(std::move(*one));
+    }
+    auto combined = InboxGroup::combinedOp(taken);
+    if (!combined)
+        return fail(combined.error());
+    // Read under the journal's lock: what the reviewer is told is what the write will meet.
+    auto preview = GroupPreview(m_workspace, m_clock).of(taken);
+    if (!preview)
+        return fail(preview.error());
+    if (!preview->applies())
+        return fail(Error::refused(QStringLiteral("the %1 items aimed at %2 (%3) do not apply as a whole, so nothing "
+                                                  "was written: %4")
+                                       .arg(taken.size())
+                                       .arg(label, idList(taken), preview->refusal)));
+
+    InboxItem leader = std::move(taken.front());
+    const QString decidedAt = time::toIso(m_clock.now());
+    std::vector<DecisionRecorder::Member> members;
+    for (std::size_t i = 1; i < taken.size(); ++i) {
+        InboxItem& m = taken[i];
+        const QString from = m.status;
+        m.setStatus(S::Applied);
+        m.stale = false;
+        m.reason = QStringLiteral("applied with inbox item %1, in one decision on the group aimed at %2").arg(leader.id).arg(label);
+        m.decidedAt = decidedAt;
+        m.decidedBy = reviewer;
+        members.push_back({std::move(m), from});
+    }
+    Json ids = Json::array();
+    ids.push_back(leader.id);
+    for (const auto& m : members)
+        ids.push_back(m.item.id);
+    leader.finalOp = *combined;
+    const Json details{{"group", ids}, {"group_target", toStd(label)}};
+    auto decided = m_steps.writeGroup(std::move(leader), members, reviewer, details);
+    if (!decided)
+        return fail(decided.error());
+    if (decided->hasStatus(S::Failed))
+        return fail(Error::refused(QStringLiteral("the %1 items aimed at %2 do not apply as a whole, so nothing was "
+                                                  "written: %3")
+                                       .arg(members.size() + 1)
+                                       .arg(label, decided->reason.value_or(QString()))));
+    std::vector<InboxItem> out{std::move(*decided)};
+    for (auto& m : members)
+        out.push_back(std::move(m.item));
+    return out;
+}
+
+Result<std::vector<InboxItem>> GroupDecisions::keepOnly(qint64 id, const QString& reviewer)
+{
+    auto group = groupOf(id);
+    if (!group)
+        return fail(group.error());
+    const QString label = InboxGroup::labelOf(group->back());
+    if (group->size() < 2)
+        return fail(Error::refused(
+            QStringLiteral("inbox item %1 is the only pending item aimed at %2; nothing to refuse").arg(id).arg(label)));
+    std::vector<InboxItem> refused;
+    for (const InboxItem& it : *group) {
+        if (it.id == id)
+            continue;
+        auto r = m_inbox.refuse(it.id, QStringLiteral("other"),
+                                QStringLiteral("superseded by inbox item %1 (kept as the one write to %2)").arg(id).arg(label),
+                                reviewer);
+        if (!r)
+            return fail(r.error());
+        refused.push_back(std::move(*r));
+    }
+    return refused;
+}
+
+} // namespace sediment

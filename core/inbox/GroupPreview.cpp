@@ -1,0 +1,56 @@
+#include "inbox/GroupPreview.h"
+
+#include "apply/Applier.h"
+#include "apply/DryRunHook.h"
+#include "hermes/HermesProfiles.h"
+#include "hermes/SkillManage.h"
+#include "hermes/StagedSkillWrite.h"
+#include "inbox/InboxGroup.h"
+#include "proposal/Destination.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+
+namespace sediment {
+
+Result<GroupPreview::Combined> GroupPreview::of(const std::vector<InboxItem>& items) const
+{
+    auto op = InboxGroup::combinedOp(items);
+    if (!op)
+        return fail(op.error());
+    const InboxItem& first = items.front();
+    const QString profile = HermesProfiles::of(first);
+    Combined c;
+    if (first.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(first.effectiveOp())) {
+        const SkillManage::Preview pv =
+            SkillManage(HermesProfiles::homeOf(m_workspace.root(), profile)).preview(*op);
+        c.label = pv.label;
+        c.before = pv.before;
+        c.after = pv.after;
+        c.refusal = pv.note;
+        return c;
+    }
+    DryRunHook hook;
+    auto r = Applier(m_workspace, m_clock, &hook, profile).apply(first.destination, InboxGroup::withoutMembers(*op));
+    if (hook.reached()) {
+        c.label = QDir(m_workspace.root()).relativeFilePath(hook.path());
+        c.before = QString::fromUtf8(hook.current().value_or(QByteArray()));
+        c.after = QString::fromUtf8(hook.next().value_or(QByteArray()));
+        return c;
+    }
+    if (!r) {
+        if (r.error().kind == ErrorKind::Io)
+            return fail(r.error());
+        c.refusal = r.error().message;
+        return c;
+    }
+    // Applied without a write: the store holds every item already.
+    c.label = r->targetPath.value_or(first.destination);
+    c.before = r->before.value_or(QString());
+    c.after = c.before;
+    if (!r->applied)
+        c.refusal = r->message;
+    return c;
+}
+
+} // namespace sediment

@@ -1,0 +1,177 @@
+#include "inbox/InboxGroup.h"
+
+#include "hermes/HermesProfiles.h"
+#include "hermes/SkillBatch.h"
+#include "hermes/StagedSkillWrite.h"
+#include "inbox/SameText.h"
+#include "proposal/Destination.h"
+
+#include <QStringList>
+
+namespace sediment {
+
+namespace {
+
+constexpr char kMembers[] = "group";
+
+QString field(const Json& op, const char* key)
+{
+    const auto it = op.find(key);
+    return it != op.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
+}
+
+bool isHermesSkill(const InboxItem& item)
+{
+    return item.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(item.effectiveOp());
+}
+
+// The entry a memory write aims at: the one it replaces or removes (pinned or by its text), or,
+// for an add, the text it adds.
+QString memoryEntry(const Json& op)
+{
+    const QString action = field(op, "action");
+    if (action == QLatin1String("replace") || action == QLatin1String("remove")) {
+        const QString pinned = field(op, "matched_entry");
+        return pinned.isEmpty() ? field(op, "old_text") : pinned;
+    }
+    return field(op, "content");
+}
+
+// "settings.json: model, theme": the file and the top-level keys its patch sets.
+QString settingsKeys(const Json& op)
+{
+    QStringList keys;
+    if (const auto patch = op.find("patch"); patch != op.end() && patch->is_object())
+        for (const auto& [key, value] : patch->items())
+            keys << fromStd(key);
+    return keys.join(QStringLiteral(", "));
+}
+
+QString shortened(const QString& text)
+{
+    const QString flat = text.simplified();
+    return flat.size() <= 40 ? flat : flat.left(39) + QChar(0x2026);
+}
+
+} // namespace
+
+QString InboxGroup::keyOf(const InboxItem& item)
+{
+    // The op as proposed: a group's first item, once decided, holds the group's batch.
+    const Json& op = item.op;
+    QString target;
+    if (isHermesSkill(item)) {
+        // A batch spans several skills: it is decided on its own.
+        target = SkillBatch::isBatch(op) ? QStringLiteral("batch#%1").arg(item.id) : field(op, "name");
+    } else if (isMemoryStore(item.destination)) {
+        if (field(op, "action") == QLatin1String("batch"))
+            target = QStringLiteral("batch#%1").arg(item.id);
+        else
+            target = field(op, "action") == QLatin1String("add") ? QStringLiteral("add:") : QString();
+        target += SameText::normalise(memoryEntry(op));
+    } else if (item.goesTo(Destination::SettingsJson)) {
+        target = field(op, "path") + QLatin1Char('\x1e') + settingsKeys(op);
+    } else if (item.goesTo(Destination::ClaudeMemory)) {
+        target = field(op, "file_path");
+    } else if (isNote(item.destination)) {
+        target = SameText::normalise(field(op, "title"));
+    } else {
+        target = field(op, "path").isEmpty() ? field(op, "name") : field(op, "path");
+    }
+    return HermesProfiles::of(item) + QLatin1Char('\x1f') + item.destination + QLatin1Char('\x1f') + target;
+}
+
+QString InboxGroup::labelOf(const InboxItem& item)
+{
+    const Json& op = item.op;
+    const QString profile = HermesProfiles::of(item);
+    // The root profile goes unsaid, as Hermes' own messages leave it out.
+    const QString in = profile.isEmpty() || profile == QLatin1String("default") ? QString()
+                                                                               : QStringLiteral(" (profile %1)").arg(profile);
+    if (isHermesSkill(item))
+        return (SkillBatch::isBatch(op) ? SkillBatch::gist(op) : QStringLiteral("skill '%1'").arg(field(op, "name")))
+               + in;
+    if (isMemoryStore(item.destination)) {
+        const QString file = item.goesTo(Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
+        if (field(op, "action") == QLatin1String("batch"))
+            return file + QStringLiteral(" batch") + in;
+        return QStringLiteral("%1 entry '%2'").arg(file, shortened(memoryEntry(op))) + in;
+    }
+    if (item.goesTo(Destination::SettingsJson))
+        return QStringLiteral("settings key '%1'").arg(settingsKeys(op)) + in;
+    if (item.goesTo(Destination::ClaudeMemory))
+        return field(op, "file_path");
+    if (isNote(item.destination))
+        return QStringLiteral("note '%1'").arg(shortened(field(op, "title"))) + in;
+    const QString path = field(op, "path");
+    if (!path.isEmpty())
+        return path + in;
+    const QString name = field(op, "name");
+    return (name.isEmpty() ? item.destination : QStringLiteral("%1 '%2'").arg(item.destination, name)) + in;
+}
+
+bool InboxGroup::combinable(const InboxItem& item)
+{
+    const Json& op = item.effectiveOp();
+    if (isHermesSkill(item))
+        return !SkillBatch::isBatch(op) && field(op, "action") != QLatin1String("delete");
+    return isMemoryStore(item.destination) && field(op, "action") != QLatin1String("batch");
+}
+
+Result<Json> InboxGroup::combinedOp(const std::vector<InboxItem>& items)
+{
+    if (items.size() < 2)
+        return fail(Error::refused(QStringLiteral("a group decision takes two items or more")));
+    const QString key = keyOf(items.front());
+    Json ops = Json::array();
+    Json members = Json::array();
+    for (const InboxItem& it : items) {
+        if (keyOf(it) != key)
+            return fail(Error::refused(QStringLiteral("inbox items %1 and %2 do not write to the same target (%3, %4)")
+                                           .arg(items.front().id)
+                                           .arg(it.id)
+                                           .arg(labelOf(items.front()), labelOf(it))));
+        if (!combinable(it))
+            return fail(Error::refused(
+                QStringLiteral("inbox item %1 (%2) cannot join a group decision: only single memory writes and "
+                               "single Hermes skill writes (no batch, no delete) are applied as one; decide "
+                               "it on its own")
+                    .arg(it.id)
+                    .arg(labelOf(it))));
+        Json op = withoutMembers(it.effectiveOp());
+        if (isMemoryStore(it.destination))
+            op.erase("target"); // the batch's operations take the batch's store
+        ops.push_back(std::move(op));
+        members.push_back(it.id);
+    }
+    Json combined{{"action", "batch"}, {"operations", std::move(ops)}};
+    if (isHermesSkill(items.front()))
+        combined["name"] = toStd(field(items.front().effectiveOp(), "name"));
+    combined[kMembers] = std::move(members);
+    return combined;
+}
+
+std::vector<qint64> InboxGroup::membersOf(const Json& op)
+{
+    std::vector<qint64> out;
+    if (!op.is_object())
+        return out;
+    const auto it = op.find(kMembers);
+    if (it == op.end() || !it->is_array())
+        return out;
+    for (const Json& id : *it)
+        if (id.is_number_integer())
+            out.push_back(id.get<qint64>());
+    return out;
+}
+
+Json InboxGroup::withoutMembers(const Json& op)
+{
+    if (!op.is_object() || !op.contains(kMembers))
+        return op;
+    Json out = op;
+    out.erase(kMembers);
+    return out;
+}
+
+} // namespace sediment
