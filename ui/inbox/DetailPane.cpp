@@ -3,6 +3,7 @@
 #include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/ChangePreview.h"
+#include "inbox/GroupPreview.h"
 #include "inbox/InboxStatus.h"
 #include "inbox/InboxWalk.h"
 #include "inbox/WritePlanView.h"
@@ -10,6 +11,7 @@
 #include "memory/ThreatScanner.h"
 #include "shared/DiffView.h"
 #include "shared/Tones.h"
+#include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
 #include "util/Clock.h"
 #include "util/Time.h"
@@ -22,6 +24,8 @@
 #include <QPushButton>
 #include <QStackedLayout>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace sediment::ui {
 
@@ -145,6 +149,12 @@ QWidget* DetailPane::buildFacts()
     form->addRow(tr("Seen"), m_seen);
     form->addRow(tr("Target"), m_stale);
     form->addRow(tr("Approving"), m_preflight);
+    m_group = valueLabel(facts);
+    m_group->setObjectName(QStringLiteral("detailGroup"));
+    m_groupLabel = new QLabel(tr("Group"), facts);
+    form->addRow(m_groupLabel, m_group);
+    m_groupLabel->hide();
+    m_group->hide();
     form->addRow(tr("Threat scan"), m_threat);
     form->addRow(m_budgetLabel, m_budget);
     m_makeRoom = new QPushButton(tr("Make room…"), facts);
@@ -167,6 +177,16 @@ QWidget* DetailPane::buildFacts()
 
 void DetailPane::showPreflight(const PreflightVerdict* verdict, bool pending)
 {
+    const bool grouped = pending && verdict && verdict->group.size() > 1;
+    m_groupLabel->setVisible(grouped);
+    m_group->setVisible(grouped);
+    if (grouped) {
+        const auto at = std::ranges::find(verdict->group, *m_id) - verdict->group.begin();
+        m_group->setText(tr("%1 of %2 aimed at %3\nShift+A approves all %2 in order · O keeps only this one")
+                             .arg(at + 1)
+                             .arg(verdict->group.size())
+                             .arg(verdict->groupTarget));
+    }
     if (!pending) {
         m_preflight->setText(tr("decided"));
         return;
@@ -201,6 +221,42 @@ void DetailPane::showPreflight(const PreflightVerdict* verdict, bool pending)
 }
 
 QString DetailPane::preflightText() const { return m_preflight->text(); }
+
+void DetailPane::showGroupResult(const PreflightVerdict& verdict)
+{
+    auto items = InboxRepository(m_workspace.db()).findMany(verdict.group);
+    if (!items)
+        return;
+    std::ranges::sort(*items, [&](const InboxItem& a, const InboxItem& b) {
+        return std::ranges::find(verdict.group, a.id) < std::ranges::find(verdict.group, b.id);
+    });
+    SystemClock clock;
+    auto combined = GroupPreview(m_workspace, clock).of(*items);
+    const auto n = verdict.group.size();
+    QString banner;
+    m_bannerWarning = true;
+    if (!combined) {
+        banner = tr("These %1 proposals aimed at %2 cannot be approved as one: %3\nDecide them one by one.")
+                     .arg(n)
+                     .arg(verdict.groupTarget, combined.error().message);
+    } else if (!combined->applies()) {
+        banner = tr("These %1 proposals aimed at %2 do not apply as a whole: %3\nPress O to keep only this one, "
+                    "or decide them one by one.")
+                     .arg(n)
+                     .arg(verdict.groupTarget, combined->refusal);
+    } else {
+        m_bannerWarning = false;
+        banner = tr("Group of %1 aimed at %2: the change below is the file once all %1 are applied in order, "
+                    "against today's. Shift+A approves them as one decision.")
+                     .arg(n)
+                     .arg(verdict.groupTarget);
+        m_diff->setTexts(combined->before, combined->after, tr("%1 today").arg(combined->label),
+                         tr("after all %1, in order").arg(n));
+    }
+    m_banner->setText(banner);
+    m_banner->setVisible(true);
+    applyColors();
+}
 
 void DetailPane::showMessage(const QString& message)
 {

@@ -37,6 +37,10 @@ public:
     // What approving the shown item would do (InboxPreflight); none: still being checked, or
     // not pending.
     void showPreflight(const PreflightVerdict* verdict, bool pending);
+    // The group view (SPEC §17 "Groups"): the diff becomes the group's combined result, the
+    // final file once every item of it is applied in order against today's, and the banner says
+    // so, or why the group would not apply as a whole.
+    void showGroupResult(const PreflightVerdict& verdict);
     QString preflightText() const;
     std::optional<qint64> itemId() const { return m_id; }
 
@@ -85,6 +89,8 @@ private:
     QLabel* m_claimLabel = nullptr;
     QLabel* m_preflight = nullptr;
     QLabel* m_claim = nullptr; // a reviewer walking the queue holds the item
+    QLabel* m_group = nullptr; // the other pending items aimed at the same target
+    QLabel* m_groupLabel = nullptr;
     QLabel* m_approvalsLabel = nullptr;
     QWidget* m_content = nullptr;
     QLabel* m_placeholder = nullptr;

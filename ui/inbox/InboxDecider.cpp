@@ -131,6 +131,32 @@ QString InboxDecider::refuse(const QList<qint64>& ids, const QString& code, cons
         .arg(problem.isEmpty() ? QString() : QStringLiteral(" — ") + problem);
 }
 
+QString InboxDecider::approveGroup(qint64 id, QWidget* parent)
+{
+    auto done = m_service->approveGroup(id, m_workspace.reviewer());
+    if (!done) {
+        if (done.error().kind == ErrorKind::Io)
+            ErrorDialog::show(parent, tr("Could not approve the group of #%1.").arg(id), done.error());
+        return tr("Group not approved: %1").arg(done.error().message);
+    }
+    // The first item holds the group's write: remembered last, so that Ctrl+Z reverts the group.
+    for (auto it = done->rbegin(); it != done->rend(); ++it)
+        remember(*it);
+    return tr("Approved %1 items in one decision: %2")
+        .arg(done->size())
+        .arg(done->front().reason.value_or(tr("applied")));
+}
+
+QString InboxDecider::keepOnly(qint64 id)
+{
+    auto done = m_service->keepOnly(id, m_workspace.reviewer());
+    if (!done)
+        return tr("Nothing refused: %1").arg(done.error().message);
+    for (const InboxItem& it : *done)
+        remember(it);
+    return tr("Kept #%1; refused %2 other item(s) of its group as superseded by it").arg(id).arg(done->size());
+}
+
 Result<InboxItem> InboxDecider::patch(qint64 id, const Json& op)
 {
     auto done = m_service->patch(id, op, m_workspace.reviewer());

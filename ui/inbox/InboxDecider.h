@@ -42,6 +42,11 @@ public:
     // the others.
     QString refuse(const QList<qint64>& ids, const QString& code, const QString& text,
                    const std::map<qint64, QString>& notes = {});
+    // The group of `id` (InboxService::approveGroup): its items applied in order as one decision.
+    // Ctrl+Z then reverts the whole group.
+    QString approveGroup(qint64 id, QWidget* parent);
+    // Keeps `id` and refuses the other items of its group as superseded by it.
+    QString keepOnly(qint64 id);
     // How many decisions this window made since it opened (the status bar's progress).
     int decidedThisSession() const { return m_decided; }
     // Applies the edited op. The error (or the store's refusal, as Refused) goes back to the

@@ -128,13 +128,23 @@ void InboxPage::connectSignals()
     connect(m_background, &InboxBackground::filingChanged, this, &InboxPage::updateEmptyState);
     connect(m_background, &InboxBackground::statusMessage, this, &Page::statusMessage);
     connect(m_preflight, &InboxPreflight::updated, this, [this] {
-        m_model->setVerdicts(&m_preflight->verdicts());
+        // A view filtered by verdicts (is:dead, group:target) is read again with them: the
+        // reviewer's place in it is kept, as after any refresh.
+        if (m_model->filter().needsVerdicts()) {
+            const InboxSelection::Kept kept = m_selection->keep();
+            m_model->setVerdicts(&m_preflight->verdicts());
+            m_selection->restore(kept, true);
+            updateEmptyState();
+        } else {
+            m_model->setVerdicts(&m_preflight->verdicts());
+        }
         if (!m_preflight->lastError().isEmpty())
             Q_EMIT statusMessage(tr("Preflight: %1").arg(m_preflight->lastError()));
         const QModelIndex current = m_table->currentIndex();
         if (current.isValid() && m_detail->itemId() == currentId()) {
             const QString status = m_model->data(current, InboxTableModel::StatusRole).toString();
             m_detail->showPreflight(m_preflight->verdictOf(currentId()), isWord(status, InboxStatus::Pending));
+            showGroupResult();
         }
     });
     m_preflight->request();
@@ -254,6 +264,16 @@ void InboxPage::showCurrent()
     m_currentStale = stale && open;
     m_detail->showItem(*item, stale);
     m_detail->showPreflight(m_preflight->verdictOf(id), item->hasStatus(InboxStatus::Pending));
+    showGroupResult();
+}
+
+void InboxPage::showGroupResult()
+{
+    // In the group view, a group is looked at as one write: the file once all of it is applied.
+    if (!m_model->filter().groupByTarget)
+        return;
+    if (const PreflightVerdict* v = m_preflight->verdictOf(currentId()); v && v->group.size() > 1)
+        m_detail->showGroupResult(*v);
 }
 
 void InboxPage::updateEmptyState()
@@ -298,6 +318,7 @@ void InboxPage::applyQuery()
     const qint64 keep = currentId();
     m_appliedQuery = text;
     m_model->setFilter(*filter);
+    m_triage->showGroupsOn(filter->groupByTarget);
     updateEmptyState();
     if (!keep || !selectId(keep))
         selectRow(0);

@@ -84,6 +84,7 @@ private:
     void connectSignals();
     void restoreLayout();
     void showCurrent();
+    void showGroupResult();
     void updateEmptyState();
     void saveLayout() const;
 

@@ -61,7 +61,7 @@ void InboxTableModel::reportError(const QString& message) const
 void InboxTableModel::readKeys()
 {
     m_loadTimer->stop();
-    if (!m_filter.preflight.isEmpty()) {
+    if (m_filter.needsVerdicts()) {
         readByVerdict();
         return;
     }
@@ -88,8 +88,13 @@ void InboxTableModel::readByVerdict()
         if (m_verdicts)
             if (const auto it = m_verdicts->find(id); it != m_verdicts->end())
                 v = &it->second;
-        return !Preflight::passes(m_filter.preflight, v);
+        return !Preflight::passes(m_filter.preflight, v) || (m_filter.groupByTarget && (!v || v->group.empty()));
     });
+    // group:target lists each group's items together, the largest group first.
+    if (m_filter.groupByTarget)
+        std::ranges::stable_sort(m_ids, [this](qint64 a, qint64 b) {
+            return m_verdicts->at(a).groupRank(a) < m_verdicts->at(b).groupRank(b);
+        });
     m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
     m_lastError.clear();
 }
@@ -214,7 +219,7 @@ void InboxTableModel::setVerdicts(const std::map<qint64, PreflightVerdict>* verd
 {
     m_verdicts = verdicts;
     // Filtering by verdict: which rows match has changed with them.
-    if (!m_filter.preflight.isEmpty()) {
+    if (m_filter.needsVerdicts()) {
         resetWith([] {});
         return;
     }

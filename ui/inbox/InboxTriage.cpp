@@ -50,6 +50,11 @@ void InboxTriage::buildActions()
         {QT_TR_NOOP("Make room…"), QKeySequence(Qt::Key_M), nullptr, &InboxTriage::makeRoomCurrent,
          QT_TR_NOOP("Approve a memory write that does not fit, removing or merging entries in the "
                     "same decision (M)")},
+        {QT_TR_NOOP("Approve group"), QKeySequence(Qt::SHIFT | Qt::Key_A), nullptr, &InboxTriage::approveGroup,
+         QT_TR_NOOP("Apply every pending proposal aimed at this one's target, in order, as one decision "
+                    "(Shift+A)")},
+        {QT_TR_NOOP("Keep only this one"), QKeySequence(Qt::Key_O), nullptr, &InboxTriage::keepOnly,
+         QT_TR_NOOP("Refuse the other proposals aimed at this one's target as superseded by it (O)")},
         {QT_TR_NOOP("Undo"), QKeySequence(Qt::CTRL | Qt::Key_Z), "undo", &InboxTriage::undoLast,
          QT_TR_NOOP("Undo the last decision: revert an approval, take back a refusal (Ctrl+Z)")},
         {QT_TR_NOOP("Next"), QKeySequence(Qt::Key_J), nullptr, &InboxTriage::next, QT_TR_NOOP("Next proposal (J)")},
@@ -74,6 +79,16 @@ void InboxTriage::buildActions()
         connect(action, &QAction::triggered, this, s.slot);
         m_page.addAction(action);
     }
+    // A view, not a decision: a toggle, its state the query's.
+    m_groups = new QAction(QIcon(QStringLiteral(":/icons/group.svg")), tr("Group by target"), &m_page);
+    m_groups->setObjectName(QStringLiteral("actionGroup by target"));
+    m_groups->setCheckable(true);
+    m_groups->setShortcut(QKeySequence(Qt::Key_G));
+    m_groups->setShortcutContext(Qt::WindowShortcut);
+    m_groups->setToolTip(tr("List the proposals aimed at the same target together, the largest group first "
+                            "(G, or group:target in the search)"));
+    connect(m_groups, &QAction::triggered, this, &InboxTriage::toggleGroups);
+    m_page.addAction(m_groups);
     auto* leave = new QAction(&m_page);
     leave->setShortcut(QKeySequence(Qt::Key_Escape));
     leave->setShortcutContext(Qt::WidgetShortcut);
@@ -101,6 +116,43 @@ void InboxTriage::approveSelected()
     const int row = m_page.table()->currentIndex().row();
     Q_EMIT m_page.statusMessage(m_decider.approve(ids, &m_page));
     m_page.advanceFrom(row);
+}
+
+void InboxTriage::approveGroup()
+{
+    const qint64 id = m_page.currentId();
+    if (!id)
+        return;
+    const int row = m_page.table()->currentIndex().row();
+    Q_EMIT m_page.statusMessage(m_decider.approveGroup(id, &m_page));
+    m_page.advanceFrom(row);
+}
+
+void InboxTriage::keepOnly()
+{
+    const qint64 id = m_page.currentId();
+    if (!id)
+        return;
+    const int row = m_page.table()->currentIndex().row();
+    Q_EMIT m_page.statusMessage(m_decider.keepOnly(id));
+    m_page.advanceFrom(row);
+}
+
+void InboxTriage::toggleGroups(bool on)
+{
+    QLineEdit* box = m_page.searchBox();
+    QStringList words = box->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    words.removeIf([](const QString& w) { return w.compare(QLatin1String("group:target"), Qt::CaseInsensitive) == 0; });
+    if (on)
+        words.prepend(QStringLiteral("group:target"));
+    box->setText(words.join(QLatin1Char(' ')));
+    m_page.applyQuery();
+}
+
+void InboxTriage::showGroupsOn(bool on)
+{
+    if (m_groups)
+        m_groups->setChecked(on);
 }
 
 void InboxTriage::refuseSelected()

@@ -8,6 +8,8 @@
 #include <map>
 #include <optional>
 
+class QAction;
+
 namespace sediment::ui {
 
 class InboxDecider;
@@ -41,6 +43,14 @@ public Q_SLOTS:
     void editCurrent();
     // Opens the make-room dialog for the current item, a pending memory write.
     void makeRoomCurrent();
+    // Shift+A: the current item's group (every pending item aimed at its target) applied in
+    // order as one decision. O: the current item kept, the others of its group refused as
+    // superseded by it. G: the group:target view on or off (a toolbar toggle too).
+    void approveGroup();
+    void keepOnly();
+    void toggleGroups(bool on);
+    // Follows the query: the toggle is on exactly when the applied query has group:target.
+    void showGroupsOn(bool on);
     void undoLast();
     void next();
     void previous();
@@ -58,6 +68,7 @@ private:
     InboxPage& m_page;
     InboxDecider& m_decider;
     RefuseChord* m_chord = nullptr;
+    QAction* m_groups = nullptr;
 };
 
 } // namespace sediment::ui

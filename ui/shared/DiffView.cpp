@@ -1,5 +1,7 @@
 #include "shared/DiffView.h"
 
+#include "memory/UnicodeText.h"
+
 #include "shared/SideBySideDiff.h"
 #include "shared/Tones.h"
 
@@ -33,7 +35,59 @@ Colors colorsFor(const QPalette& p)
             t.css(T::MutedText)};
 }
 
-QString escaped(const QString& text) { return text.toHtmlEscaped(); }
+// Characters a reader cannot see but the agent will read (SPEC §17): zero-width, bidirectional
+// controls, tags. Hermes' threat scan flags some of them; the diff shows them all, named.
+QString invisibleName(char32_t c)
+{
+    switch (c) {
+    case 0x00AD: return QStringLiteral("SHY");
+    case 0x061C: return QStringLiteral("ALM");
+    case 0x180E: return QStringLiteral("MVS");
+    case 0x200B: return QStringLiteral("ZWSP");
+    case 0x200C: return QStringLiteral("ZWNJ");
+    case 0x200D: return QStringLiteral("ZWJ");
+    case 0x200E: return QStringLiteral("LRM");
+    case 0x200F: return QStringLiteral("RLM");
+    case 0x202A: return QStringLiteral("LRE");
+    case 0x202B: return QStringLiteral("RLE");
+    case 0x202C: return QStringLiteral("PDF");
+    case 0x202D: return QStringLiteral("LRO");
+    case 0x202E: return QStringLiteral("RLO");
+    case 0x2060: return QStringLiteral("WJ");
+    case 0x2061: return QStringLiteral("FA");
+    case 0x2062: return QStringLiteral("IT");
+    case 0x2063: return QStringLiteral("IS");
+    case 0x2064: return QStringLiteral("IP");
+    case 0x2066: return QStringLiteral("LRI");
+    case 0x2067: return QStringLiteral("RLI");
+    case 0x2068: return QStringLiteral("FSI");
+    case 0x2069: return QStringLiteral("PDI");
+    case 0xFEFF: return QStringLiteral("BOM");
+    default: return c >= 0xE0000 && c <= 0xE007F ? QStringLiteral("TAG") : QString();
+    }
+}
+
+// HTML of `text` with every invisible character drawn as a marked name and code point, so
+// "a\u202Eb" reads "a⟨RLO U+202E⟩b" in white on red whatever the palette.
+QString escaped(const QString& text)
+{
+    QString out;
+    out.reserve(text.size());
+    qsizetype plainFrom = 0;
+    for (qsizetype i = 0; i < text.size();) {
+        const qsizetype at = i;
+        const char32_t c = UnicodeText::next(text, i);
+        const QString name = c < 0xAD ? QString() : invisibleName(c);
+        if (name.isEmpty())
+            continue;
+        out += text.mid(plainFrom, at - plainFrom).toHtmlEscaped();
+        out += QStringLiteral("<span style='color:#ffffff;background-color:#b91c1c'>\u27E8%1 U+%2\u27E9</span>")
+                   .arg(name, QStringLiteral("%1").arg(uint(c), 4, 16, QLatin1Char('0')).toUpper());
+        plainFrom = i;
+    }
+    out += text.mid(plainFrom).toHtmlEscaped();
+    return out;
+}
 
 } // namespace
 

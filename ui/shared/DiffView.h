@@ -21,6 +21,9 @@ public:
                   const QString& afterTitle = tr("After"));
     void clearDiff(const QString& message);
 
+    // The two texts compared, as given.
+    const QString& beforeText() const { return m_before; }
+    const QString& afterText() const { return m_after; }
     // The HTML of the last diff, for tests and for copying.
     QString diffHtml() const { return m_html; }
     int changedWordCount() const { return m_changedWords; }

@@ -11,11 +11,17 @@ const std::vector<ShortcutHelp::Entry>& ShortcutHelp::entries()
 {
     static const std::vector<Entry> list{
         {"A", QT_TR_NOOP("Approve the selected proposals and move to the next pending one")},
-        {"R", QT_TR_NOOP("Refuse the selected proposals, with a reason")},
+        {"R 1…7", QT_TR_NOOP("Refuse the selected proposals with that reason, no dialog (R R: with a note)")},
+        {"Shift+A", QT_TR_NOOP("Approve the current proposal's group in order, as one decision")},
+        {"O", QT_TR_NOOP("Keep only this one: refuse the rest of its group as superseded")},
+        {"G", QT_TR_NOOP("Group by target: the proposals aimed at one target together")},
         {"E", QT_TR_NOOP("Edit the payload, then apply the edited version")},
+        {"M", QT_TR_NOOP("Make room: approve a memory write, removing or merging entries")},
+        {"Ctrl+K", QT_TR_NOOP("Every command with its key")},
         {"J / K", QT_TR_NOOP("Next / previous proposal")},
         {"Ctrl+Z", QT_TR_NOOP("Undo the last decision of this session: revert an approval, take back a refusal")},
-        {"/", QT_TR_NOOP("Search (dest:, status:, score>=, agent:, profile:, is:stale, -term)")},
+        {"/", QT_TR_NOOP("Search (dest:, status:, score>=, agent:, profile:, is:dead, is:dup, is:ok, is:unsafe, "
+                               "group:target, -term)")},
         {"Esc", QT_TR_NOOP("Leave the search box")},
         {"Ctrl+A", QT_TR_NOOP("Select every proposal shown (for a batch decision)")},
         {"Ctrl+1 … 6", QT_TR_NOOP("Switch page")},
