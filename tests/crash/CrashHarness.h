@@ -53,7 +53,7 @@ public:
         static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
                                    QStringLiteral("patch"),        QStringLiteral("revert"),
                                    QStringLiteral("make-room"),    QStringLiteral("skill-batch"),
-                                   QStringLiteral("hermes-claim")};
+                                   QStringLiteral("hermes-claim"), QStringLiteral("hermes-group")};
         return p;
     }
 
@@ -138,13 +138,15 @@ public:
                            : room                                  ? QStringLiteral("memory")
                            : path == QLatin1String("skill-batch")  ? QStringLiteral("skill_batch")
                            : path == QLatin1String("hermes-claim") ? QStringLiteral("hermes")
+                           : path == QLatin1String("hermes-group") ? QStringLiteral("hermes_group")
                                                                    : QString());
             if (!id)
                 return true; // nothing left to decide on this path
             args = {QStringLiteral("inbox"),
-                    revert                           ? QStringLiteral("revert")
-                    : path == QLatin1String("patch") ? QStringLiteral("patch")
-                                                     : QStringLiteral("approve"),
+                    revert                                  ? QStringLiteral("revert")
+                    : path == QLatin1String("patch")        ? QStringLiteral("patch")
+                    : path == QLatin1String("hermes-group") ? QStringLiteral("approve-group")
+                                                            : QStringLiteral("approve"),
                     QString::number(*id)};
             if (path == QLatin1String("patch")) {
                 const auto& [dest, n] = m_items[*id];
@@ -165,7 +167,7 @@ public:
         ++tally.runs;
         static const char* points[] = {"after-journal", "after-write", "after-commit", nullptr, "mid-batch"};
         static const char* claimPoints[] = {"after-claim", "after-journal", "after-write", "after-commit", nullptr};
-        const char* point = path == QLatin1String("hermes-claim")
+        const char* point = path.startsWith(QLatin1String("hermes-"))
                                 ? claimPoints[m_random.bounded(5)]
                                 : points[m_random.bounded(path == QLatin1String("skill-batch") ? 5 : 4)];
         QProcess p;
@@ -226,6 +228,8 @@ public:
                 continue;
             }
             const auto& [dest, n] = what;
+            if (dest == QLatin1String("hermes_group"))
+                continue; // checked by pairs below
             const QString num = QString::number(n);
             qsizetype onDisk = 0;
             if (dest == QLatin1String("claude_md"))
@@ -270,6 +274,33 @@ public:
                                .arg(n)
                                .arg(status)
                                .arg(onDisk);
+                ++bad;
+            }
+        }
+        // Hermes groups: a pair of records staging one text, decided together or not at all.
+        std::map<int, std::vector<QString>> pairs;
+        for (const auto& [id, what] : m_items)
+            if (what.first == QLatin1String("hermes_group"))
+                if (auto item = repo.find(id); item && *item)
+                    pairs[what.second / 10].push_back((*item)->status);
+        for (const auto& [n, statuses] : pairs) {
+            const bool together = statuses.size() == 2 && statuses[0] == statuses[1];
+            const bool applied = statuses[0] == QLatin1String("applied") || statuses[0] == QLatin1String("modified");
+            const qsizetype onDisk = entries(memory).count(QStringLiteral("Hermes group fact %1").arg(n));
+            const QStringList beside = QDir(m_dir.filePath(QStringLiteral("pending/memory")))
+                                           .entryList({QStringLiteral("hg%1*").arg(n, 6, 10, QLatin1Char('0'))},
+                                                      QDir::Files | QDir::Hidden);
+            const QStringList expectedFiles =
+                statuses[0] == QLatin1String("pending")
+                    ? QStringList{QStringLiteral("hg%1%2.json").arg(n, 6, 10, QLatin1Char('0')).arg(0),
+                                  QStringLiteral("hg%1%2.json").arg(n, 6, 10, QLatin1Char('0')).arg(1)}
+                    : QStringList();
+            if (!together || onDisk != (applied ? 1 : 0) || beside != expectedFiles) {
+                m_notes << QStringLiteral("group %1 is [%2], its entry on disk %3 time(s), its staged files [%4]")
+                               .arg(n)
+                               .arg(QStringList(statuses.begin(), statuses.end()).join(QStringLiteral(", ")))
+                               .arg(onDisk)
+                               .arg(beside.join(QStringLiteral(", ")));
                 ++bad;
             }
         }
@@ -342,6 +373,24 @@ private:
             if (!f.open(QIODevice::WriteOnly))
                 return false;
             f.write(QByteArray::fromStdString(record.dump(2)));
+            // A pair staging one text: a group, approved as one decision (approve-group).
+            for (int k = 0; k < 2; ++k) {
+                const QString gid = QStringLiteral("hg%1%2").arg(n, 6, 10, QLatin1Char('0')).arg(k);
+                const Json pair = {{"id", gid.toStdString()},
+                                   {"subsystem", "memory"},
+                                   {"action", "add"},
+                                   {"summary", "crash test group"},
+                                   {"origin", "foreground"},
+                                   {"created_at", 1765000000 + 2 * n + k},
+                                   {"payload",
+                                    {{"action", "add"},
+                                     {"target", "memory"},
+                                     {"content", "Hermes group fact " + std::to_string(n)}}}};
+                QFile g(m_dir.filePath(QStringLiteral("pending/memory/%1.json").arg(gid)));
+                if (!g.open(QIODevice::WriteOnly))
+                    return false;
+                g.write(QByteArray::fromStdString(pair.dump(2)));
+            }
         }
         QProcess import;
         import.start(QStringLiteral(SEDIMENT_BINARY),
@@ -353,10 +402,12 @@ private:
         int imported = 0;
         for (const Json& w : report.value("imported", Json::array())) {
             const std::string hid = w.value("hermes_id", std::string());
-            m_items[w.value("inbox_id", qint64(0))] = {QStringLiteral("hermes"), std::stoi(hid.substr(2))};
+            m_items[w.value("inbox_id", qint64(0))] = {
+                hid.starts_with("hg") ? QStringLiteral("hermes_group") : QStringLiteral("hermes"),
+                std::stoi(hid.substr(2))};
             ++imported;
         }
-        return imported == count;
+        return imported == 3 * count;
     }
 
     static Json opFor(const QString& dest, int n)
@@ -418,6 +469,9 @@ private:
         std::vector<qint64> candidates;
         for (const auto& [id, what] : m_items) {
             if (!only.isEmpty() && what.first != only)
+                continue;
+            // A group's items are approved together, by their own path (a revert may pick them).
+            if (only.isEmpty() && what.first == QLatin1String("hermes_group") && statuses.contains(QStringLiteral("pending")))
                 continue;
             auto item = repo.find(id);
             if (item && *item && statuses.contains((*item)->status))
