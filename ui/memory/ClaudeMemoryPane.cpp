@@ -1,0 +1,298 @@
+#include "memory/ClaudeMemoryPane.h"
+
+#include "audit/Actor.h"
+#include "claudecode/ClaudeMemoryEditor.h"
+#include "claudecode/ClaudeMemoryProjects.h"
+#include "shared/Tones.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace sediment::ui {
+
+namespace {
+
+// A row's file, absolute; empty on a project's row.
+constexpr int kPathRole = Qt::UserRole;
+enum Column { FileColumn, TypeColumn, DescriptionColumn };
+
+QString titleOf(const ClaudeMemoryProject& p)
+{
+    return p.projectPath() ? QDir::toNativeSeparators(*p.projectPath()) : p.slug();
+}
+
+} // namespace
+
+ClaudeMemoryPane::ClaudeMemoryPane(sediment::Workspace& workspace, const sediment::Clock& clock, QString home,
+                                   QWidget* parent)
+    : QWidget(parent)
+    , m_workspace(workspace)
+    , m_clock(clock)
+    , m_home(std::move(home))
+{
+    m_tree = new QTreeWidget(this);
+    m_tree->setObjectName(QStringLiteral("claudeMemoryFiles"));
+    m_tree->setHeaderLabels({tr("File"), tr("Type"), tr("Description")});
+    m_tree->setRootIsDecorated(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setStretchLastSection(true);
+    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) { showItem(item); });
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_tree);
+    split->addWidget(buildEditor());
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* empty = new QLabel(tr("No Claude Code project has remembered anything yet.\n\nClaude Code keeps its auto "
+                                "memory in ~/.claude/projects/<project>/memory/. Once `sediment claude-code install` "
+                                "has put the hook in place, its writes wait in the inbox, and each project's memory "
+                                "shows up here."),
+                             this);
+    empty->setObjectName(QStringLiteral("claudeMemoryEmpty"));
+    empty->setWordWrap(true);
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setForegroundRole(QPalette::PlaceholderText);
+
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(split);
+    m_stack->addWidget(empty);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_stack);
+    reload();
+}
+
+QWidget* ClaudeMemoryPane::buildEditor()
+{
+    auto* box = new QWidget(this);
+    auto* l = new QVBoxLayout(box);
+    l->setContentsMargins(0, 0, 0, 0);
+    m_fileTitle = new QLabel(box);
+    QFont bold = m_fileTitle->font();
+    bold.setBold(true);
+    m_fileTitle->setFont(bold);
+    m_fileSummary = new QLabel(box);
+    m_fileSummary->setWordWrap(true);
+    m_fileSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fileSummary->setForegroundRole(QPalette::PlaceholderText);
+    m_editor = new QPlainTextEdit(box);
+    m_editor->setObjectName(QStringLiteral("claudeMemoryEditor"));
+    m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_editor->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_save = new QPushButton(tr("Save"), box);
+    m_save->setShortcut(QKeySequence::Save);
+    m_save->setToolTip(tr("Write the file and record the edit in the audit log (%1)")
+                           .arg(QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText)));
+    m_revert = new QPushButton(tr("Revert"), box);
+    m_revert->setToolTip(tr("Drop the changes and show the file as it is on disk"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_revert);
+    buttons->addWidget(m_save);
+    l->addWidget(m_fileTitle);
+    l->addWidget(m_fileSummary);
+    l->addWidget(m_editor, 1);
+    l->addLayout(buttons);
+    connect(m_editor->document(), &QTextDocument::modificationChanged, this, &ClaudeMemoryPane::updateButtons);
+    connect(m_save, &QPushButton::clicked, this, &ClaudeMemoryPane::onSave);
+    connect(m_revert, &QPushButton::clicked, this, &ClaudeMemoryPane::onRevert);
+    updateButtons();
+    return box;
+}
+
+void ClaudeMemoryPane::reload()
+{
+    fill();
+    if (m_openPath.isEmpty() || !openFile(m_openPath)) {
+        // A pane that opens on an empty editor looks broken: the first file is shown.
+        if (QTreeWidgetItem* first = m_tree->topLevelItem(0); first && first->childCount() > 0)
+            m_tree->setCurrentItem(first->child(0));
+    }
+}
+
+void ClaudeMemoryPane::fill()
+{
+    const QSignalBlocker quiet(m_tree);
+    m_tree->clear();
+    const ClaudeMemoryProjects all = ClaudeMemoryProjects::scan(m_home);
+    m_projectCount = int(all.projects().size());
+    const Tones tones = Tones::of(this);
+    for (const ClaudeMemoryProject& p : all.projects()) {
+        auto* project = new QTreeWidgetItem(m_tree);
+        project->setText(FileColumn, titleOf(p));
+        project->setText(DescriptionColumn, tr("%n topic file(s)", nullptr, int(p.topics().size())));
+        project->setToolTip(FileColumn, QDir::toNativeSeparators(p.memoryDir()));
+        project->setFirstColumnSpanned(false);
+        QFont bold = project->font(FileColumn);
+        bold.setBold(true);
+        project->setFont(FileColumn, bold);
+        project->setFlags(Qt::ItemIsEnabled);
+
+        auto* index = new QTreeWidgetItem(project);
+        index->setText(FileColumn, QStringLiteral("MEMORY.md"));
+        index->setText(TypeColumn, tr("index"));
+        index->setText(DescriptionColumn, p.index() ? tr("The index; its first 200 lines are loaded at each session")
+                                                    : tr("No index yet; saving one creates it"));
+        index->setData(FileColumn, kPathRole, p.indexPath());
+        for (const ClaudeMemoryProject::File& f : p.topics()) {
+            auto* row = new QTreeWidgetItem(project);
+            row->setText(FileColumn, f.fileName);
+            row->setData(FileColumn, kPathRole, f.path);
+            if (!f.topic) {
+                row->setText(TypeColumn, QStringLiteral("—"));
+                row->setText(DescriptionColumn, f.topic.error().message);
+                row->setForeground(DescriptionColumn, tones.color(Tones::Tone::ErrorText));
+                continue;
+            }
+            row->setText(TypeColumn, f.topic->typeWord().isEmpty() ? QStringLiteral("—") : f.topic->typeWord());
+            if (!f.topic->type() && !f.topic->typeWord().isEmpty())
+                row->setToolTip(TypeColumn, tr("Not a type Claude Code writes (user, feedback, project, reference)"));
+            row->setText(DescriptionColumn, f.topic->description());
+            row->setToolTip(DescriptionColumn, f.topic->name());
+            if (!f.indexed) {
+                row->setForeground(FileColumn, tones.color(Tones::Tone::MutedText));
+                row->setToolTip(FileColumn, tr("MEMORY.md does not link to it"));
+            }
+        }
+        project->setExpanded(true);
+    }
+    for (const QString& problem : all.problems()) {
+        auto* row = new QTreeWidgetItem(m_tree);
+        row->setText(FileColumn, tr("Unreadable project"));
+        row->setText(DescriptionColumn, problem);
+        row->setForeground(DescriptionColumn, tones.color(Tones::Tone::ErrorText));
+    }
+    m_tree->resizeColumnToContents(FileColumn);
+    m_tree->resizeColumnToContents(TypeColumn);
+    m_stack->setCurrentIndex(m_projectCount > 0 || !all.problems().isEmpty() ? 0 : 1);
+}
+
+QStringList ClaudeMemoryPane::listing() const
+{
+    QStringList out;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* project = m_tree->topLevelItem(i);
+        out << project->text(FileColumn);
+        for (int j = 0; j < project->childCount(); ++j) {
+            const QTreeWidgetItem* row = project->child(j);
+            out << QStringLiteral("  %1 | %2 | %3")
+                       .arg(row->text(FileColumn), row->text(TypeColumn), row->text(DescriptionColumn));
+        }
+    }
+    return out;
+}
+
+bool ClaudeMemoryPane::openFile(const QString& path)
+{
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* project = m_tree->topLevelItem(i);
+        for (int j = 0; j < project->childCount(); ++j) {
+            QTreeWidgetItem* row = project->child(j);
+            if (row->data(FileColumn, kPathRole).toString() != path)
+                continue;
+            if (m_tree->currentItem() == row)
+                showItem(row); // the same row again: reread unless it holds unsaved changes
+            else
+                m_tree->setCurrentItem(row);
+            return true;
+        }
+    }
+    return false;
+}
+
+void ClaudeMemoryPane::showItem(QTreeWidgetItem* item)
+{
+    const QString path = item ? item->data(FileColumn, kPathRole).toString() : QString();
+    if (path.isEmpty())
+        return; // a project's row: the editor keeps its file
+    // Unsaved changes of the file shown stay; another file replaces them only when asked to.
+    if (path == m_openPath && m_editor->document()->isModified())
+        return;
+    if (path != m_openPath && m_editor->document()->isModified()
+        && QMessageBox::question(this, tr("Unsaved changes"),
+                                 tr("Drop the changes to %1?").arg(QFileInfo(m_openPath).fileName()))
+               != QMessageBox::Yes) {
+        const QSignalBlocker quiet(m_tree);
+        openFile(m_openPath);
+        return;
+    }
+    m_openPath = path;
+    m_fileTitle->setText(item->text(FileColumn));
+    const QString type = item->text(TypeColumn);
+    const QString where = QDir::toNativeSeparators(path);
+    m_fileSummary->setText(type.isEmpty() || type == QStringLiteral("—") ? where : tr("%1 · %2").arg(type, where));
+    loadOpenFile();
+}
+
+void ClaudeMemoryPane::loadOpenFile()
+{
+    QFile f(m_openPath);
+    if (f.open(QIODevice::ReadOnly))
+        m_loaded = f.readAll();
+    else
+        m_loaded.reset();
+    m_editor->setPlainText(m_loaded ? QString::fromUtf8(*m_loaded) : QString());
+    m_editor->document()->setModified(false);
+    updateButtons();
+}
+
+QString ClaudeMemoryPane::editorText() const { return m_editor->toPlainText(); }
+
+void ClaudeMemoryPane::setEditorText(const QString& text)
+{
+    m_editor->setPlainText(text);
+    m_editor->document()->setModified(true);
+}
+
+Result<bool> ClaudeMemoryPane::save()
+{
+    if (m_openPath.isEmpty())
+        return fail(Error::invalid(tr("No file is open")));
+    auto written = ClaudeMemoryEditor(m_workspace, m_clock, m_home)
+                       .save(m_openPath, m_loaded, editorText(), Actor::human(m_workspace));
+    if (!written)
+        return written;
+    m_editor->document()->setModified(false);
+    reload(); // the listing follows a changed type or description
+    if (*written)
+        Q_EMIT saved(m_openPath);
+    return written;
+}
+
+void ClaudeMemoryPane::onSave()
+{
+    const QString name = QFileInfo(m_openPath).fileName();
+    auto written = save();
+    if (!written) {
+        QMessageBox::warning(this, tr("Claude Code memory"), written.error().message);
+        return;
+    }
+    Q_EMIT statusMessage(*written ? tr("%1 saved; the audit log records the edit").arg(name)
+                                  : tr("%1 already holds this text; nothing written").arg(name));
+}
+
+void ClaudeMemoryPane::onRevert() { loadOpenFile(); }
+
+void ClaudeMemoryPane::updateButtons()
+{
+    const bool modified = m_editor->document()->isModified();
+    m_save->setEnabled(modified && !m_openPath.isEmpty());
+    m_revert->setEnabled(modified);
+}
+
+} // namespace sediment::ui
