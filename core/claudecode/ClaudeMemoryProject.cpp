@@ -1,5 +1,7 @@
 #include "claudecode/ClaudeMemoryProject.h"
 
+#include "util/Json.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,6 +19,29 @@ Result<QByteArray> readSmall(const QString& path)
     if (!f.open(QIODevice::ReadOnly))
         return fail(Error::io(QStringLiteral("cannot read %1: %2").arg(path, f.errorString())));
     return f.readAll();
+}
+
+// The folder a session ran in, from the project's newest transcript (<session>.jsonl beside
+// memory/), whose records carry it as "cwd"; only the file's start is read.
+std::optional<QString> transcriptCwd(const QString& projectDir)
+{
+    const QFileInfoList transcripts =
+        QDir(projectDir).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Time);
+    for (const QFileInfo& t : transcripts) {
+        QFile f(t.filePath());
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        for (int line = 0; line < 20 && !f.atEnd(); ++line) {
+            const QByteArray bytes = f.readLine(64 * 1024);
+            const Json record = Json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+            if (record.is_object() && record.contains("cwd") && record["cwd"].is_string()) {
+                const QString cwd = fromStd(record["cwd"].get<std::string>());
+                if (QDir::isAbsolutePath(cwd))
+                    return QDir::cleanPath(cwd);
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -42,12 +67,15 @@ Result<ClaudeMemoryProject> ClaudeMemoryProject::read(const QString& memoryDir)
     ClaudeMemoryProject p;
     p.m_memoryDir = QDir::cleanPath(dir.absolutePath());
     p.m_slug = QFileInfo(QFileInfo(p.m_memoryDir).absolutePath()).fileName();
-    // The slug is the path with every non-alphanumeric character as '-': read back, it is the
-    // path only when no folder name held one.
-    QString guess = p.m_slug;
-    guess.replace(QLatin1Char('-'), QLatin1Char('/'));
-    if (guess.startsWith(QLatin1Char('/')) && QFileInfo(guess).isDir())
-        p.m_projectPath = guess;
+    p.m_projectPath = transcriptCwd(QFileInfo(p.m_memoryDir).absolutePath());
+    if (!p.m_projectPath) {
+        // The slug is the path with every non-alphanumeric character as '-': read back, it is
+        // the path only when no folder name held one.
+        QString guess = p.m_slug;
+        guess.replace(QLatin1Char('-'), QLatin1Char('/'));
+        if (guess.startsWith(QLatin1Char('/')) && QFileInfo(guess).isDir())
+            p.m_projectPath = guess;
+    }
 
     QStringList linked;
     if (QFileInfo::exists(p.indexPath())) {

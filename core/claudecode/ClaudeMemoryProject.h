@@ -34,8 +34,8 @@ public:
     static QStringList linkedFiles(const QString& indexText);
 
     const QString& slug() const { return m_slug; } // the folder's name under projects/
-    // The project's folder when the slug reads back as one that exists (a slug with '-' in a
-    // folder name does not), else no value.
+    // The project's folder: the `cwd` its newest session transcript records, else the slug read
+    // back as a folder that exists (a slug with '-' in a folder name does not), else no value.
     const std::optional<QString>& projectPath() const { return m_projectPath; }
     const QString& memoryDir() const { return m_memoryDir; }
     QString indexPath() const;

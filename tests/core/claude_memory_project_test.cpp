@@ -31,6 +31,7 @@ private Q_SLOTS:
     void init()
     {
         QDir(m_home.path() + QStringLiteral("/.claude")).removeRecursively();
+        QVERIFY(QDir(m_home.path()).exists());
         const QString dir = memoryDir(QStringLiteral("-home-ana-shop"));
         write(dir + QStringLiteral("/MEMORY.md"), "# Memory\n\n"
                                                   "- [Run the tests first](feedback_tests.md) — before a commit\n"
@@ -63,6 +64,14 @@ private Q_SLOTS:
         QVERIFY(p.index().has_value());
         QVERIFY(p.index()->startsWith("# Memory"));
         QVERIFY(!p.projectPath()); // /home/ana/shop is not on this machine
+    }
+
+    void takesTheProjectsFolderFromItsSessionTranscript()
+    {
+        write(m_home.path() + QStringLiteral("/.claude/projects/-home-ana-shop/0b1c.jsonl"),
+              "{\"type\":\"summary\"}\n{\"type\":\"user\",\"cwd\":\"/home/ana/shop\",\"sessionId\":\"0b1c\"}\n");
+        const ClaudeMemoryProject p = ClaudeMemoryProjects::scan(m_home.path()).projects().front();
+        QCOMPARE(p.projectPath(), std::optional<QString>(QStringLiteral("/home/ana/shop")));
     }
 
     void readsTheIndexLinks()

@@ -72,7 +72,6 @@ ClaudeMemoryPane::ClaudeMemoryPane(sediment::Workspace& workspace, const sedimen
     m_stack->addWidget(split);
     m_stack->addWidget(empty);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
     reload();
 }
@@ -146,7 +145,7 @@ void ClaudeMemoryPane::fill()
         auto* index = new QTreeWidgetItem(project);
         index->setText(FileColumn, QStringLiteral("MEMORY.md"));
         index->setText(TypeColumn, tr("index"));
-        index->setText(DescriptionColumn, p.index() ? tr("The index; its first 200 lines are loaded at each session")
+        index->setText(DescriptionColumn, p.index() ? tr("Loaded at each session (its first 200 lines)")
                                                     : tr("No index yet; saving one creates it"));
         index->setData(FileColumn, kPathRole, p.indexPath());
         for (const ClaudeMemoryProject::File& f : p.topics()) {
@@ -156,6 +155,7 @@ void ClaudeMemoryPane::fill()
             if (!f.topic) {
                 row->setText(TypeColumn, QStringLiteral("—"));
                 row->setText(DescriptionColumn, f.topic.error().message);
+                row->setToolTip(DescriptionColumn, f.topic.error().message);
                 row->setForeground(DescriptionColumn, tones.color(Tones::Tone::ErrorText));
                 continue;
             }
@@ -163,7 +163,9 @@ void ClaudeMemoryPane::fill()
             if (!f.topic->type() && !f.topic->typeWord().isEmpty())
                 row->setToolTip(TypeColumn, tr("Not a type Claude Code writes (user, feedback, project, reference)"));
             row->setText(DescriptionColumn, f.topic->description());
-            row->setToolTip(DescriptionColumn, f.topic->name());
+            row->setToolTip(DescriptionColumn, f.topic->name().isEmpty()
+                                                   ? f.topic->description()
+                                                   : tr("%1 — %2").arg(f.topic->name(), f.topic->description()));
             if (!f.indexed) {
                 row->setForeground(FileColumn, tones.color(Tones::Tone::MutedText));
                 row->setToolTip(FileColumn, tr("MEMORY.md does not link to it"));
@@ -233,9 +235,11 @@ void ClaudeMemoryPane::showItem(QTreeWidgetItem* item)
     }
     m_openPath = path;
     m_fileTitle->setText(item->text(FileColumn));
-    const QString type = item->text(TypeColumn);
-    const QString where = QDir::toNativeSeparators(path);
-    m_fileSummary->setText(type.isEmpty() || type == QStringLiteral("—") ? where : tr("%1 · %2").arg(type, where));
+    QStringList summary;
+    for (const int column : {TypeColumn, DescriptionColumn})
+        if (const QString text = item->text(column); !text.isEmpty() && text != QStringLiteral("—"))
+            summary << text;
+    m_fileSummary->setText(summary.join(QStringLiteral(" · ")) + QLatin1Char('\n') + QDir::toNativeSeparators(path));
     loadOpenFile();
 }
 
