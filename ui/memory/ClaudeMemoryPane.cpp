@@ -239,7 +239,11 @@ void ClaudeMemoryPane::showItem(QTreeWidgetItem* item)
     for (const int column : {TypeColumn, DescriptionColumn})
         if (const QString text = item->text(column); !text.isEmpty() && text != QStringLiteral("—"))
             summary << text;
-    m_fileSummary->setText(summary.join(QStringLiteral(" · ")) + QLatin1Char('\n') + QDir::toNativeSeparators(path));
+    // Under the home, as the user knows the folder: ~/.claude/projects/….
+    const QString shown =
+        path.startsWith(m_home + QLatin1Char('/')) ? QStringLiteral("~") + path.mid(m_home.size()) : path;
+    m_fileSummary->setText(summary.join(QStringLiteral(" · ")) + QLatin1Char('\n') + QDir::toNativeSeparators(shown));
+    m_fileSummary->setToolTip(QDir::toNativeSeparators(path));
     loadOpenFile();
 }
 
