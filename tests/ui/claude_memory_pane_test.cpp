@@ -2,6 +2,7 @@
 // real Claude Code project: the project, its index and its topic files with their type and
 // description; an edit saved from the page lands in the file with an audit row naming it; a
 // file Claude Code rewrote meanwhile is not overwritten.
+#include "audit/Actor.h"
 #include "audit/AuditAction.h"
 #include "memory/ClaudeMemoryPane.h"
 #include "memory/MemoryPage.h"
@@ -122,7 +123,7 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), std::size_t(1));
         QCOMPARE(rows[0].action, toString(AuditAction::ClaudeMemoryEdit));
         QCOMPARE(rows[0].subjectId, path);
-        QCOMPARE(rows[0].actor, QStringLiteral("human:ana"));
+        QCOMPARE(rows[0].actor, Actor::human(*m_workspace)); // on a team server, its role
         QCOMPARE(rows[0].after, std::optional<QString>(next));
     }
 
