@@ -143,6 +143,21 @@ private Q_SLOTS:
         QVERIFY(claudeRows().empty());
     }
 
+    void followsAFileClaudeCodeRewrites()
+    {
+        ui::MemoryPage page(*m_workspace, m_clock);
+        QVERIFY(page.showSection(QStringLiteral("claude-code")));
+        page.show();
+        ui::ClaudeMemoryPane* pane = page.claudePane();
+        const QString path = memory(QStringLiteral("feedback_tests.md"));
+        QVERIFY(pane->openFile(path));
+        write(path, "---\nname: Run the tests first\ndescription: Now with the slow suite\ntype: feedback\n---\n"
+                    "Run ctest, slow suite included.\n");
+        pane->checkDisk(); // what the pane's timer does
+        QVERIFY(pane->listing().contains(QStringLiteral("  feedback_tests.md | feedback | Now with the slow suite")));
+        QVERIFY(pane->editorText().contains(QStringLiteral("slow suite included")));
+    }
+
     void aHomeWithoutClaudeShowsHowToStart()
     {
         qputenv("HOME", QDir::tempPath().toUtf8() + "/no-such-home-for-sediment");

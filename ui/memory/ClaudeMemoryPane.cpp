@@ -6,7 +6,10 @@
 #include "shared/Tones.h"
 #include "workspace/Workspace.h"
 
+#include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -73,7 +76,47 @@ ClaudeMemoryPane::ClaudeMemoryPane(sediment::Workspace& workspace, const sedimen
     m_stack->addWidget(empty);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_stack);
+    m_poll.setInterval(2000);
+    connect(&m_poll, &QTimer::timeout, this, &ClaudeMemoryPane::checkDisk);
+    m_poll.start();
     reload();
+}
+
+QByteArray ClaudeMemoryPane::diskSignature() const
+{
+    // Names, sizes and change times of every file in every memory folder: a rename over a file
+    // (as Claude Code and Sediment write) changes its time; nothing is read.
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const QDir projects(m_home + QStringLiteral("/.claude/projects"));
+    for (const QString& slug : projects.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QDir memory(projects.filePath(slug) + QStringLiteral("/memory"));
+        if (!memory.exists())
+            continue;
+        hash.addData(slug.toUtf8());
+        for (const QFileInfo& f : memory.entryInfoList({QStringLiteral("*.md")}, QDir::Files, QDir::Name)) {
+            hash.addData(f.fileName().toUtf8());
+            hash.addData(QByteArray::number(f.size()));
+            hash.addData(QByteArray::number(f.lastModified().toMSecsSinceEpoch()));
+        }
+    }
+    return hash.result();
+}
+
+void ClaudeMemoryPane::checkDisk()
+{
+    if (!isVisible() || diskSignature() == m_signature)
+        return;
+    const bool keepsEdit = m_editor->document()->isModified();
+    reload();
+    Q_EMIT statusMessage(keepsEdit ? tr("Claude Code memory changed on disk; your unsaved edit of %1 is kept")
+                                         .arg(QFileInfo(m_openPath).fileName())
+                                   : tr("Claude Code memory changed on disk; reloaded"));
+}
+
+void ClaudeMemoryPane::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    checkDisk();
 }
 
 QWidget* ClaudeMemoryPane::buildEditor()
@@ -116,6 +159,7 @@ QWidget* ClaudeMemoryPane::buildEditor()
 
 void ClaudeMemoryPane::reload()
 {
+    m_signature = diskSignature();
     fill();
     if (m_openPath.isEmpty() || !openFile(m_openPath)) {
         // A pane that opens on an empty editor looks broken: the first file is shown.

@@ -4,6 +4,7 @@
 #include "util/Error.h"
 
 #include <QByteArray>
+#include <QTimer>
 #include <QWidget>
 
 #include <optional>
@@ -25,7 +26,7 @@ namespace sediment::ui {
 // auto-memory folder under ~/.claude/projects, its MEMORY.md index and its topic files with the
 // type and description of their front matter, and an editor for the chosen file. A save goes
 // through ClaudeMemoryEditor (journaled, atomic, one audit row naming the file) and refuses a
-// file that changed on disk since it was opened.
+// file that changed on disk since it was opened. The listing follows Claude Code's own writes.
 class ClaudeMemoryPane final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ClaudeMemoryPane)
@@ -49,12 +50,19 @@ public:
 
 public Q_SLOTS:
     void reload();
+    // Reloads when a memory folder changed on disk (Claude Code wrote to it); asked every two
+    // seconds while the pane is shown, and when it is shown.
+    void checkDisk();
 
 Q_SIGNALS:
     void saved(const QString& path); // the workspace changed: an audit row was written
     void statusMessage(const QString& text);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    QByteArray diskSignature() const;
     QWidget* buildEditor();
     void fill();
     void showItem(QTreeWidgetItem* item);
@@ -76,6 +84,8 @@ private:
     QPushButton* m_revert = nullptr;
     QString m_openPath;
     std::optional<QByteArray> m_loaded; // what the open file held when read; none: no file
+    QByteArray m_signature;             // the memory folders' names, sizes and times at the last reload
+    QTimer m_poll;
 };
 
 } // namespace sediment::ui
