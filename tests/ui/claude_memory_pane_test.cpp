@@ -4,6 +4,8 @@
 // file Claude Code rewrote meanwhile is not overwritten.
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditPage.h"
+#include "audit/AuditTableModel.h"
 #include "memory/ClaudeMemoryPane.h"
 #include "memory/MemoryPage.h"
 #include "store/AuditRepository.h"
@@ -12,6 +14,7 @@
 #include "workspace/Workspace.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
@@ -125,6 +128,18 @@ private Q_SLOTS:
         QCOMPARE(rows[0].subjectId, path);
         QCOMPARE(rows[0].actor, Actor::human(*m_workspace)); // on a team server, its role
         QCOMPARE(rows[0].after, std::optional<QString>(next));
+
+        // The Audit page lists it like any other row, filtered by its subject.
+        ui::AuditPage audit(*m_workspace, m_clock);
+        QComboBox* subjects = audit.subjectTypeBox();
+        subjects->setCurrentIndex(subjects->findData(QStringLiteral("claude_memory")));
+        QVERIFY(subjects->currentIndex() > 0);
+        audit.applyFilter();
+        QCOMPARE(audit.model()->rowCount(), 1);
+        QCOMPARE(audit.model()->data(audit.model()->index(0, ui::AuditTableModel::ActionColumn)).toString(),
+                 QStringLiteral("claude_memory.edit"));
+        QVERIFY(
+            audit.model()->data(audit.model()->index(0, ui::AuditTableModel::SubjectColumn)).toString().contains(path));
     }
 
     void aFileClaudeRewroteMeanwhileIsNotOverwritten()
