@@ -38,7 +38,8 @@ int runApp(int argc, char** argv)
                                            QCoreApplication::translate("App", "FILE"));
     const QCommandLineOption pageOpt(
         QStringLiteral("page"),
-        QCoreApplication::translate("App", "The page to show first: inbox, memory, skills, scars, decisions, audit."),
+        QCoreApplication::translate("App", "The page to show first: inbox, memory (memory/claude-code: its Claude Code "
+                                           "tab), skills, scars, decisions, audit."),
         QCoreApplication::translate("App", "PAGE"));
     const QCommandLineOption appearanceOpt(QStringLiteral("appearance"),
                                            QCoreApplication::translate("App", "system, light or dark."),

@@ -177,8 +177,11 @@ QString MainWindow::currentPageId() const
 
 bool MainWindow::showPage(const QString& pageId)
 {
-    Page* p = page(pageId.toLower());
-    if (!p)
+    // "memory/claude-code": a page, then a part of it.
+    const QString id = pageId.section(QLatin1Char('/'), 0, 0).toLower();
+    const QString section = pageId.section(QLatin1Char('/'), 1);
+    Page* p = page(id);
+    if (!p || (!section.isEmpty() && !p->showSection(section.toLower())))
         return false;
     m_pages->showPage(p);
     if (m_sidebar->currentPageId() != p->pageId())

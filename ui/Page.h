@@ -16,6 +16,13 @@ public:
     virtual QString pageId() const = 0; // "inbox", "memory", ... (the --page argument)
     virtual QString title() const = 0;  // the sidebar label
     virtual QString badge() const = 0;  // the sidebar figure, e.g. "12 pending", measured now
+    // Shows a part of the page (a tab), as `--page memory/claude-code` asks; false when the page
+    // has no such part.
+    virtual bool showSection(const QString& section)
+    {
+        Q_UNUSED(section);
+        return false;
+    }
 
 public Q_SLOTS:
     virtual void reload() = 0;

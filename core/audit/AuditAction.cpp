@@ -49,6 +49,7 @@ constexpr WordTable<AuditAction, kAuditActionCount> kWords({{
     {A::TeamGrant, "team.grant"_L1},
     {A::TeamFilesHost, "team.files_host"_L1},
     {A::TeamPolicy, "team.policy"_L1},
+    {A::ClaudeMemoryEdit, "claude_memory.edit"_L1},
 }});
 
 } // namespace

@@ -53,9 +53,10 @@ enum class AuditAction {
     TeamGrant,
     TeamFilesHost,
     TeamPolicy,
+    ClaudeMemoryEdit, // a person edited a Claude Code memory file on the Memory page
 };
 
-inline constexpr std::size_t kAuditActionCount = 39;
+inline constexpr std::size_t kAuditActionCount = 40;
 
 QString toString(AuditAction action);
 // Whether `text` is exactly the word for `action` (an unknown word is none of them).

@@ -2,6 +2,7 @@
 #include "proposal/Destination.h"
 
 #include "audit/Actor.h"
+#include "memory/ClaudeMemoryPane.h"
 #include "memory/EntryHistoryPane.h"
 #include "memory/MemoryEntryModel.h"
 #include "memory/MemoryService.h"
@@ -9,6 +10,7 @@
 #include "shared/OwnWrites.h"
 #include "workspace/Workspace.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -20,6 +22,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -66,9 +69,23 @@ MemoryPage::MemoryPage(sediment::Workspace& workspace, const sediment::Clock& cl
     vertical->addWidget(stores);
     vertical->addWidget(lower);
 
+    auto* hermes = new QWidget(this);
+    auto* hermesLayout = new QVBoxLayout(hermes);
+    hermesLayout->addWidget(m_notice);
+    hermesLayout->addWidget(vertical, 1);
+
+    m_claude = new ClaudeMemoryPane(workspace, clock, QDir::homePath(), this);
+    connect(m_claude, &ClaudeMemoryPane::saved, this, &Page::workspaceChanged);
+    connect(m_claude, &ClaudeMemoryPane::statusMessage, this, &Page::statusMessage);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("memorySources"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(hermes, tr("Hermes"));
+    m_tabs->addTab(m_claude, tr("Claude Code"));
+
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_notice);
-    layout->addWidget(vertical, 1);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs, 1);
 
     followDiskChanges();
     reload();
@@ -200,8 +217,22 @@ void MemoryPage::reload()
     // the reviewer picks another.
     if (!m_history->refresh() && m_memory.model->rowCount() > 0)
         m_memory.list->setCurrentIndex(m_memory.model->index(0)); // shows its history
+    m_claude->reload();
+    m_tabs->setTabText(1, m_claude->projectCount() ? tr("Claude Code (%1)").arg(m_claude->projectCount())
+                                                   : tr("Claude Code"));
     watchFiles();
     Q_EMIT badgeChanged();
+}
+
+bool MemoryPage::showSection(const QString& section)
+{
+    if (section == QLatin1String("hermes"))
+        m_tabs->setCurrentIndex(0);
+    else if (section == QLatin1String("claude-code"))
+        m_tabs->setCurrentIndex(1);
+    else
+        return false;
+    return true;
 }
 
 void MemoryPage::watchFiles()

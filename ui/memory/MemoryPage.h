@@ -13,6 +13,7 @@ class QLabel;
 class QListView;
 class QPlainTextEdit;
 class QPushButton;
+class QTabWidget;
 
 namespace sediment {
 class Workspace;
@@ -20,6 +21,7 @@ class Workspace;
 
 namespace sediment::ui {
 
+class ClaudeMemoryPane;
 class EntryHistoryPane;
 class MemoryEntryModel;
 class OwnWrites;
@@ -29,7 +31,8 @@ class UsageBar;
 // the selected entry's history from the audit log, human add / edit / remove through the
 // store's own operation (lock, threat scan, budget) with an audit row each, and the frozen
 // snapshot the agent will see at its next session. When another program (an agent) rewrites a
-// store, the page reloads and says so.
+// store, the page reloads and says so. A second tab shows each Claude Code project's memory
+// (ClaudeMemoryPane).
 class MemoryPage final : public Page {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MemoryPage)
@@ -41,6 +44,9 @@ public:
     QString pageId() const override { return QStringLiteral("memory"); }
     QString title() const override { return tr("Memory"); }
     QString badge() const override;
+    // "hermes" or "claude-code": the tab to show.
+    bool showSection(const QString& section) override;
+    ClaudeMemoryPane* claudePane() const { return m_claude; }
 
     // A human edit, as the page's buttons make it: the docs/user-guide.md#memory operation under the store's lock, with
     // its audit row (actor human:<reviewer>) in the same transaction. A store refusal (budget,
@@ -96,6 +102,8 @@ private:
     EntryHistoryPane* m_history = nullptr;
     QPlainTextEdit* m_snapshot = nullptr;
     QLabel* m_notice = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    ClaudeMemoryPane* m_claude = nullptr;
     QFileSystemWatcher m_watcher;
     QTimer m_poll;
     QHash<QString, QByteArray> m_loadedBytes; // per target, what the page last showed
