@@ -53,7 +53,8 @@ public:
         static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
                                    QStringLiteral("patch"),        QStringLiteral("revert"),
                                    QStringLiteral("make-room"),    QStringLiteral("skill-batch"),
-                                   QStringLiteral("hermes-claim"), QStringLiteral("hermes-group")};
+                                   QStringLiteral("hermes-claim"), QStringLiteral("hermes-group"),
+                                   QStringLiteral("claude-memory")};
         return p;
     }
 
@@ -114,7 +115,7 @@ public:
                 m_items[*id] = {it.destination, n};
             }
         }
-        return stageHermesRecords(itemsPerDestination);
+        return stageHermesRecords(itemsPerDestination) && stageClaudeWrites(itemsPerDestination);
     }
 
     // One run on `path`; returns false when the harness itself could not run it.
@@ -139,6 +140,7 @@ public:
                            : path == QLatin1String("skill-batch")  ? QStringLiteral("skill_batch")
                            : path == QLatin1String("hermes-claim") ? QStringLiteral("hermes")
                            : path == QLatin1String("hermes-group") ? QStringLiteral("hermes_group")
+                           : path == QLatin1String("claude-memory") ? QStringLiteral("claude")
                                                                    : QString());
             if (!id)
                 return true; // nothing left to decide on this path
@@ -174,6 +176,7 @@ public:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         if (point)
             env.insert(QStringLiteral("SEDIMENT_CRASH_AT"), QString::fromLatin1(point));
+        env.insert(QStringLiteral("HOME"), home()); // where Claude Code's memory lives
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), m_dir.path()} + args);
         if (!p.waitForStarted())
@@ -197,6 +200,9 @@ public:
     int disagreements()
     {
         QProcess verify;
+        QProcessEnvironment verifyEnv = QProcessEnvironment::systemEnvironment();
+        verifyEnv.insert(QStringLiteral("HOME"), home());
+        verify.setProcessEnvironment(verifyEnv);
         verify.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), m_dir.path(),
                                                        QStringLiteral("audit"), QStringLiteral("--verify")});
         verify.waitForFinished(60000);
@@ -262,6 +268,14 @@ public:
                                    .arg(id)
                                    .arg(n)
                                    .arg(status, beside.join(QStringLiteral(", ")));
+                    ++bad;
+                }
+            } else if (dest == QLatin1String("claude")) {
+                // A Write Claude Code asked for: the file holds its bytes exactly when applied.
+                const QString file = claudeMemoryDir() + QStringLiteral("/topic_%1.md").arg(n);
+                onDisk = QFile::exists(file) ? 1 : 0;
+                if (onDisk && text(QDir(m_dir.path()).relativeFilePath(file)) != claudeFact(n)) {
+                    m_notes << QStringLiteral("item %1 (claude %2) holds other bytes").arg(id).arg(n);
                     ++bad;
                 }
             } else
@@ -408,6 +422,55 @@ private:
             ++imported;
         }
         return imported == 3 * count;
+    }
+
+    QString home() const { return m_dir.filePath(QStringLiteral("home")); }
+    QString project() const { return home() + QStringLiteral("/code/proj"); }
+    QString claudeMemoryDir() const
+    {
+        QString slug = project();
+        for (QChar& c : slug)
+            if (!(c.isLetterOrNumber() && c.unicode() < 128))
+                c = QLatin1Char('-');
+        return home() + QStringLiteral("/.claude/projects/") + slug + QStringLiteral("/memory");
+    }
+    static QString claudeFact(int n) { return QStringLiteral("---\nname: fact %1\n---\n\nClaude fact %1\n").arg(n); }
+
+    // Claude Code's Write of a memory topic file, staged by a real `claude-code hook` as Claude
+    // Code would call it: the claude path approves them (ClaudeCodeApplier).
+    bool stageClaudeWrites(int count)
+    {
+        if (!QDir().mkpath(project() + QStringLiteral("/.git")))
+            return false;
+        for (int n = 0; n < count; ++n) {
+            const Json call = {{"session_id", "crash"},
+                               {"transcript_path", (home() + QStringLiteral("/t.jsonl")).toStdString()},
+                               {"cwd", project().toStdString()},
+                               {"permission_mode", "default"},
+                               {"hook_event_name", "PreToolUse"},
+                               {"tool_name", "Write"},
+                               {"tool_input",
+                                {{"file_path", (claudeMemoryDir() + QStringLiteral("/topic_%1.md").arg(n)).toStdString()},
+                                 {"content", claudeFact(n).toStdString()}}},
+                               {"tool_use_id", "toolu_crash"}};
+            QProcess hook;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("HOME"), home());
+            hook.setProcessEnvironment(env);
+            hook.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), m_dir.path(),
+                                                         QStringLiteral("claude-code"), QStringLiteral("hook")});
+            hook.write(QByteArray::fromStdString(call.dump()));
+            hook.closeWriteChannel();
+            if (!hook.waitForFinished(60000) || hook.exitCode() != 0)
+                return false;
+            const QByteArray out = hook.readAllStandardOutput();
+            const QByteArray marker("inbox item #");
+            const qsizetype at = out.indexOf(marker);
+            if (at < 0)
+                return false;
+            m_items[out.mid(at + marker.size()).split(';').first().toLongLong()] = {QStringLiteral("claude"), n};
+        }
+        return true;
     }
 
     static Json opFor(const QString& dest, int n)
