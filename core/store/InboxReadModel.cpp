@@ -208,6 +208,12 @@ bool InboxReadModel::countsQuickly(const InboxFilter& f)
            && f.score.empty() && !f.stale && f.text.isEmpty() && f.profile.isEmpty();
 }
 
+bool InboxReadModel::countsScoreRange(const InboxFilter& f)
+{
+    return !f.score.empty() && !f.status.include.isEmpty() && f.status.exclude.isEmpty() && f.destination.isEmpty()
+           && f.agent.isEmpty() && !f.stale && f.text.isEmpty() && f.profile.isEmpty();
+}
+
 bool InboxReadModel::isIndexed(const InboxFilter& f)
 {
     if (!f.text.isEmpty() || !f.status.exclude.isEmpty() || !f.profile.isEmpty())

@@ -49,6 +49,11 @@ public:
     // True when count() need not walk the filter's entries (one status and nothing else: the
     // table's count minus the other statuses').
     static bool countsQuickly(const InboxFilter& filter);
+    // True for score bounds under a status and nothing else: count() then reads only the entries
+    // in the score range (inbox_score_range, schema 13; the server's inbox_by_status_score),
+    // while reading the ids in id order walks every entry of the status, so counting is the
+    // cheaper of the two.
+    static bool countsScoreRange(const InboxFilter& filter);
     // Whether the server's kept counts answer the filter (status, destination, agent, stale).
     static bool countsFromTotals(const InboxFilter& filter);
     // Moves whenever anything is committed, by this connection or another: what a count is

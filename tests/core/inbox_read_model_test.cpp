@@ -521,6 +521,45 @@ private Q_SLOTS:
         for (const InboxFilter& f : {agent, score, both, destScore})
             checkEveryPath(f, QStringLiteral("indexed"));
     }
+
+    void aScoreRangeAloneIsCountedFromItsOwnEntries()
+    {
+        InboxFilter score;
+        score.status.include = {QStringLiteral("pending")};
+        score.score.push_back({InboxFilter::Compare::GreaterOrEqual, 0.9, false});
+        QVERIFY(InboxReadModel::countsScoreRange(score));
+        InboxFilter both = score;
+        both.agent.include = {QStringLiteral("owl")};
+        InboxFilter destScore = score;
+        destScore.destination.include = {QStringLiteral("claude_md")};
+        InboxFilter wordScore = score;
+        wordScore.text.include = {QStringLiteral("lesson")};
+        for (const InboxFilter& f : {both, destScore, wordScore})
+            QVERIFY(!InboxReadModel::countsScoreRange(f));
+        if (test::onServer())
+            QSKIP("SQLite's query plan");
+        const auto countPlan = [&](const InboxFilter& f) {
+            const InboxFilterSql w = InboxFilterSql::of(f);
+            const std::string sql = "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql;
+            auto st = m_db->prepare(sql.c_str());
+            QStringList lines;
+            if (st)
+                (void)st->forEachRow([&](const Statement& row) { lines << row.text(3); });
+            return lines.join(QLatin1Char('\n'));
+        };
+        QVERIFY2(countPlan(score).contains(QLatin1String("COVERING INDEX inbox_score_range (status=? AND score>?)")),
+                 qPrintable(countPlan(score)));
+        // The ids still come in id order from the narrow status index, with no sort.
+        for (const QString& p : {plan(score), plan(score, InboxFilterSql::Window{10, 900})}) {
+            QVERIFY2(p.contains(QLatin1String("COVERING INDEX inbox_by_status_score (status=?")), qPrintable(p));
+            QVERIFY2(!p.contains(QLatin1String("TEMP B-TREE")), qPrintable(p));
+        }
+        // The narrow index would cost a row lookup per entry for any other column: never chosen.
+        for (const InboxFilter& f : {both, destScore, wordScore})
+            for (const QString& p : {countPlan(f), plan(f), plan(f, InboxFilterSql::Window{10, 900})})
+                QVERIFY2(!p.contains(QLatin1String("inbox_score_range")), qPrintable(p));
+    }
+
 };
 
 QTEST_GUILESS_MAIN(InboxReadModelTest)

@@ -42,8 +42,11 @@ Status InboxIdReader::start(const InboxFilter& filter, InboxReadModel::Sort sort
     m_end = m_descending ? span->first - 1 : span->second;
     m_window = std::max<qint64>(m_pacing.firstWindow, 1);
     // An indexed filter that is not counted quickly costs as much to count as to read: read it
-    // for the whole budget rather than stop at a screenful and count it on top.
-    const bool stopEarly = !InboxReadModel::isIndexed(filter) || InboxReadModel::countsQuickly(filter);
+    // for the whole budget rather than stop at a screenful and count it on top. A score range
+    // counts only its own entries but reads every entry of its status: a screenful, then the
+    // count (at a million items, `score>=0.9` had waited for the budget and then the count).
+    const bool stopEarly = !InboxReadModel::isIndexed(filter) || InboxReadModel::countsQuickly(filter)
+                           || InboxReadModel::countsScoreRange(filter);
     return advance(ids, m_pacing.blockingMs, stopEarly);
 }
 
