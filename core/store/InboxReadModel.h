@@ -54,6 +54,11 @@ public:
     // while reading the ids in id order walks every entry of the status, so counting is the
     // cheaper of the two.
     static bool countsScoreRange(const InboxFilter& filter);
+    // True for one negated term under one status and nothing else (`-dest:a,b`, `-agent:a`,
+    // `-is:stale`, one negated score bound): count() then subtracts the term's own count (read
+    // from the index that leads with it) from the status's (counted quickly), instead of walking
+    // every entry of the status.
+    static bool countsAsComplement(const InboxFilter& filter);
     // Whether the server's kept counts answer the filter (status, destination, agent, stale).
     static bool countsFromTotals(const InboxFilter& filter);
     // Moves whenever anything is committed, by this connection or another: what a count is

@@ -560,6 +560,48 @@ private Q_SLOTS:
                 QVERIFY2(!p.contains(QLatin1String("inbox_score_range")), qPrintable(p));
     }
 
+    void keyAndScoreFiltersWithoutTextCountRight()
+    {
+        // Every comparison, plain and negated, alone and with the other keys; negated keys
+        // alone are counted as the status less what they leave out (countsAsComplement).
+        using C = InboxFilter::Compare;
+        std::vector<InboxFilter> filters;
+        for (C c : {C::Less, C::LessOrEqual, C::Greater, C::GreaterOrEqual, C::Equal})
+            for (bool negated : {false, true}) {
+                InboxFilter f;
+                f.status.include = {QStringLiteral("pending")};
+                f.score.push_back({c, c == C::Equal ? double(m_rows[7].score.value_or(0.5)) : 0.3, negated});
+                filters.push_back(f);
+            }
+        InboxFilter base;
+        base.status.include = {QStringLiteral("pending")};
+        InboxFilter notDest = base;
+        notDest.destination.exclude = {QStringLiteral("memory"), QStringLiteral("skill")};
+        InboxFilter notAgent = base;
+        notAgent.agent.exclude = {QStringLiteral("OWL"), QStringLiteral("écOLE")};
+        InboxFilter notStale = base;
+        notStale.stale = false;
+        InboxFilter twoBounds = base;
+        twoBounds.score = {{C::GreaterOrEqual, 0.7, true}, {C::Less, 0.2, true}};
+        InboxFilter notDestNotStale = notDest;
+        notDestNotStale.stale = false;
+        InboxFilter notAgentScore = notAgent;
+        notAgentScore.score.push_back({C::Greater, 0.4, false});
+        InboxFilter applied = notDest;
+        applied.status.include = {QStringLiteral("applied")};
+        for (const InboxFilter& f : {notDest, notAgent, notStale, applied}) {
+            QVERIFY(InboxReadModel::countsAsComplement(f));
+            filters.push_back(f);
+        }
+        for (const InboxFilter& f : {twoBounds, notDestNotStale, notAgentScore}) {
+            QVERIFY(!InboxReadModel::countsAsComplement(f));
+            filters.push_back(f);
+        }
+        QVERIFY(InboxReadModel::countsAsComplement(filters[1])); // score<0.3 negated
+        QVERIFY(!InboxReadModel::countsAsComplement(filters[0]));
+        for (size_t i = 0; i < filters.size(); ++i)
+            checkEveryPath(filters[i], QStringLiteral("key filter %1").arg(i));
+    }
 };
 
 QTEST_GUILESS_MAIN(InboxReadModelTest)

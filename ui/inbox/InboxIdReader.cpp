@@ -45,8 +45,9 @@ Status InboxIdReader::start(const InboxFilter& filter, InboxReadModel::Sort sort
     // for the whole budget rather than stop at a screenful and count it on top. A score range
     // counts only its own entries but reads every entry of its status: a screenful, then the
     // count (at a million items, `score>=0.9` had waited for the budget and then the count).
+    // So does a negated term, counted as what the status has less what the term leaves out.
     const bool stopEarly = !InboxReadModel::isIndexed(filter) || InboxReadModel::countsQuickly(filter)
-                           || InboxReadModel::countsScoreRange(filter);
+                           || InboxReadModel::countsScoreRange(filter) || InboxReadModel::countsAsComplement(filter);
     return advance(ids, m_pacing.blockingMs, stopEarly);
 }
 
