@@ -231,6 +231,18 @@ InboxFilterSql InboxFilterSql::of(const InboxFilter& f, bool tableScan, std::opt
     // the stale column too, and without statistics SQLite walks all of it instead.
     if (f.stale == true && !tableScan && !server)
         w.from = "inbox_items INDEXED BY inbox_stale";
+    // Under a status, several destinations (or agents) are read from the index that leads with
+    // them, a few sorted entries a window. Left to itself, SQLite walks the narrow score index in
+    // id order and looks every entry's row up for the column (`dest:memory,skill` at a million
+    // items: every row read, 160 ms before the first page). Candidates from the trigram index or
+    // the staged records are fewer still: those keep their plan.
+    if (f.stale != true && !tableScan && !server && !f.status.include.isEmpty() && f.profile.include.isEmpty()
+        && !usesTextIndex(f)) {
+        if (f.destination.include.size() > 1)
+            w.from = "inbox_items INDEXED BY inbox_by_status_destination";
+        else if (f.agent.include.size() > 1 && f.destination.include.isEmpty())
+            w.from = "inbox_items INDEXED BY inbox_by_status_agent";
+    }
     w.addText(f, window);
     // With an indexed word the window is already inside the subquery; a second bound on the row
     // would let SQLite walk the window's rows instead of looking up the candidates.

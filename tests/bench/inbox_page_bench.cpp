@@ -298,6 +298,7 @@ int main(int argc, char** argv)
     static constexpr std::array filters{
         "dest:memory",
         "destination:memory,skill",
+        "agent:owl,scout",
         "-dest:memory",
         "status:pending",
         "-status:refused",

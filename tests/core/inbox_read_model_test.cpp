@@ -560,6 +560,28 @@ private Q_SLOTS:
                 QVERIFY2(!p.contains(QLatin1String("inbox_score_range")), qPrintable(p));
     }
 
+    void severalDestinationsOrAgentsAreReadFromTheirOwnIndex()
+    {
+        InboxFilter dests;
+        dests.status.include = {QStringLiteral("pending")};
+        dests.destination.include = {QStringLiteral("memory"), QStringLiteral("skill")};
+        InboxFilter agents = dests;
+        agents.destination = {};
+        agents.agent.include = {QStringLiteral("OWL"), QStringLiteral("scout_1")};
+        InboxFilter both = dests;
+        both.agent = agents.agent;
+        both.score.push_back({InboxFilter::Compare::Greater, 0.3, false});
+        if (!test::onServer()) {
+            // Not the narrow score index with a row lookup per entry.
+            for (const QString& p : {plan(dests), plan(dests, InboxFilterSql::Window{10, 900}), plan(both)})
+                QVERIFY2(p.contains(QLatin1String("COVERING INDEX inbox_by_status_destination")), qPrintable(p));
+            for (const QString& p : {plan(agents), plan(agents, InboxFilterSql::Window{10, 900})})
+                QVERIFY2(p.contains(QLatin1String("COVERING INDEX inbox_by_status_agent")), qPrintable(p));
+        }
+        for (const InboxFilter& f : {dests, agents, both})
+            checkEveryPath(f, QStringLiteral("several values"));
+    }
+
     void keyAndScoreFiltersWithoutTextCountRight()
     {
         // Every comparison, plain and negated, alone and with the other keys; negated keys
