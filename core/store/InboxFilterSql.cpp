@@ -94,7 +94,9 @@ void InboxFilterSql::addProfiles(const InboxFilter::Values& values)
         add("id IN (SELECT inbox_id FROM hermes_staged WHERE profile IN (" + in + "))");
     }
     for (const QString& v : values.exclude) {
-        add("id NOT IN (SELECT inbox_id FROM hermes_staged WHERE profile = ?)");
+        // One index probe per row read: NOT IN built the profile's whole list of ids for every
+        // statement, and the page reads in windows of as few as 8 ids (a million items: 20 min).
+        add("NOT EXISTS (SELECT 1 FROM hermes_staged s WHERE s.profile = ? AND s.inbox_id = inbox_items.id)");
         params.emplace_back(v);
     }
 }
