@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "inbox/InboxPreflight.h"
 
 #include "attention/QueueAttention.h"
 #include "attention/TrayNotifier.h"
@@ -16,6 +17,7 @@
 #include "shared/ErrorDialog.h"
 #include "Sidebar.h"
 #include "skills/SkillsPage.h"
+#include "store/InboxRepository.h"
 #include "team/TeamRights.h"
 #include "util/Clock.h"
 
@@ -23,12 +25,14 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QThread>
 
 namespace sediment::ui {
 
@@ -143,6 +147,8 @@ void MainWindow::addPage(Page* page)
         m_sidebar->setBadge(page->pageId(), page->badge());
         if (m_attention && page->pageId() == QLatin1String("inbox"))
             m_attention->refresh();
+        if (page->pageId() == QLatin1String("inbox"))
+            showProgress();
     });
     connect(page, &Page::workspaceChanged, this, [this, page] { onPageWrote(page); });
     connect(page, &Page::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
@@ -220,6 +226,18 @@ void MainWindow::refreshBadges()
         m_sidebar->setBadge(p->pageId(), p->badge());
     if (m_attention)
         m_attention->refresh();
+    showProgress();
+}
+
+void MainWindow::showProgress()
+{
+    const auto* inbox = qobject_cast<InboxPage*>(page(QStringLiteral("inbox")));
+    if (!m_progressLabel || !inbox)
+        return;
+    // Counted from the store (the intake's rows are pending too), never kept by hand.
+    auto left = InboxRepository(m_workspace->db()).count(toString(InboxStatus::Pending));
+    const int decided = inbox->decidedThisSession();
+    m_progressLabel->setText(left ? tr("%1 decided · %2 left").arg(decided).arg(*left) : tr("%1 decided").arg(decided));
 }
 
 // A queue nobody sees is the users' first complaint: the oldest waiting item's age stays in
@@ -240,6 +258,10 @@ void MainWindow::setupAttention()
     m_oldestLabel = new QLabel(this);
     m_oldestLabel->setObjectName(QStringLiteral("oldestWaitingLabel"));
     statusBar()->insertPermanentWidget(0, m_oldestLabel);
+    // Beside it, this session's progress: "38 decided · 362 left".
+    m_progressLabel = new QLabel(this);
+    m_progressLabel->setObjectName(QStringLiteral("sessionProgressLabel"));
+    statusBar()->insertPermanentWidget(0, m_progressLabel);
 
     QAction* notify = m_menus->viewMenu()->addAction(tr("&Notify When New Items Arrive"));
     notify->setObjectName(QStringLiteral("actionNotifyOnArrival"));
@@ -258,6 +280,7 @@ void MainWindow::showAttention()
     m_sidebar->setSubtitle(QStringLiteral("inbox"), m_attention->sidebarText());
     m_oldestLabel->setText(m_attention->statusText());
     m_oldestLabel->setVisible(!m_attention->statusText().isEmpty());
+    showProgress();
 }
 
 // The menus ask; the window opens the workspace or reloads the page in sight.
@@ -317,6 +340,17 @@ bool MainWindow::saveScreenshot(const QString& file)
 {
     show();
     QApplication::processEvents();
+    // The inbox's verdicts come from a thread of their own: the picture waits for them (a few
+    // seconds at most), as a founder sees the window a moment after it opens.
+    if (auto* inbox = qobject_cast<InboxPage*>(page(QStringLiteral("inbox")))) {
+        QElapsedTimer waited;
+        waited.start();
+        while (!inbox->preflight()->hasRun() && waited.elapsed() < 5000) {
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+            QThread::msleep(10);
+        }
+        QApplication::processEvents();
+    }
     return grab().save(file);
 }
 

@@ -87,6 +87,8 @@ private:
     TrayNotifier* m_tray = nullptr;
     QueueAttention* m_attention = nullptr;
     QLabel* m_oldestLabel = nullptr;
+    QLabel* m_progressLabel = nullptr; // this session's decisions and what is left
+    void showProgress();
     bool m_shownOnce = false;
     OwnWrites m_ownWrites; // what the pages' decisions wrote, for the Memory page's watcher
 };

@@ -2,6 +2,8 @@
 #include "team/TeamPolicy.h"
 #include "team/TeamSettler.h"
 
+#include "audit/Actor.h"
+#include "hermes/HermesClaim.h"
 #include "journal/JournalSettler.h"
 #include "util/Clock.h"
 
@@ -48,6 +50,10 @@ Result<Workspace*> Context::workspace(Database::SyncMode sync)
         const SystemClock clock;
         if (auto settled = JournalSettler((*ws)->db(), clock).settle(); !settled)
             return fail(settled.error());
+        // Then what it left half claimed in a Hermes home's queue: a staged record taken out of
+        // Hermes' listing goes back unless its decision was committed (docs/verbs.md#hermes).
+        if (auto recovered = HermesClaim::recover(**ws, clock, Actor::cli(**ws)); !recovered)
+            return fail(recovered.error());
         // An admin's sediment.json is the team's policy: the server enforces its own copy.
         if (auto published = TeamPolicy(**ws, clock).publish(); !published)
             return fail(published.error());

@@ -10,9 +10,14 @@
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
 #include "inbox/MemoryRoom.h"
+#include "inbox/Preflight.h"
 #include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
 #include "store/InboxStaging.h"
+#include "team/FilesHost.h"
+
+#include <algorithm>
+#include <map>
 
 namespace sediment::cli {
 
@@ -62,7 +67,13 @@ const QString kUsage =
         "list takes the same QUERY as next, the inbox's query language (free text, dest:, status:,\n"
         "score>=, agent:, is:stale, profile:, - to negate; docs/user-guide.md#inbox-query-language), over\n"
         "every status unless it names some; --status and --destination narrow it. A query that\n"
-        "does not parse is bad usage: nothing is listed and nothing changes.\n\n"
+        "does not parse is bad usage: nothing is listed and nothing changes. Each pending item\n"
+        "carries its preflight (with --json, \"preflight\": {\"verdict\", \"message\", \"of\",\n"
+        "\"similar_to\", \"unsafe\"}): what approving it would do now, applies, fails (with the\n"
+        "store's or the agent's message), stale, duplicate (of an older pending item) or present\n"
+        "(the store holds it), and what the threat and secret scans found in the text it would\n"
+        "write; is:dead (fails or stale), is:dup (duplicate or present), is:ok (applies) and\n"
+        "is:unsafe select by it.\n\n"
         "Refusal codes: duplicate, wrong, too_specific, stale, unsafe, low_value, other (other needs\n"
         "--text).\n\n"
         "Options:\n"
@@ -85,8 +96,8 @@ Result<std::vector<InboxItem>> matching(Workspace& ws, const InboxFilter& filter
     return InboxRepository(ws.db()).findMany(*ids);
 }
 
-int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, const InboxRepository::ListQuery& q,
-         const std::optional<InboxFilter>& filter)
+int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, const Clock& clock,
+         const InboxRepository::ListQuery& q, const std::optional<InboxFilter>& filter)
 {
     // Staleness is derived from the targets at call time, never trusted from an old flag.
     if (auto refreshed = service.refreshStale(); !refreshed)
@@ -94,8 +105,41 @@ int list(Context& ctx, const Args& args, Workspace& ws, InboxService& service, c
     auto items = filter ? matching(ws, *filter) : InboxRepository(ws.db()).list(q);
     if (!items)
         return ctx.error(items.error());
+    // What approving each pending item would do now, for the whole queue (duplicates are found
+    // across it); only where the files are: elsewhere there is nothing true to say.
+    const bool byVerdict = filter && !filter->preflight.isEmpty();
+    std::map<qint64, PreflightVerdict> verdicts;
+    if (byVerdict
+        || std::ranges::any_of(*items, [](const InboxItem& it) { return it.hasStatus(InboxStatus::Pending); })) {
+        auto elsewhere = FilesHost::elsewhere(ws);
+        if (!elsewhere)
+            return ctx.error(elsewhere.error());
+        if (!*elsewhere) {
+            auto run = Preflight(ws, clock).runAll();
+            if (!run)
+                return ctx.error(run.error());
+            verdicts = std::move(*run);
+        } else if (byVerdict) {
+            return ctx.error(Error::refused(QStringLiteral("inbox list: is:dead, is:dup and is:ok are known where the "
+                                                           "files are (%1)")
+                                                .arg(**elsewhere)));
+        }
+    }
+    const auto verdictOf = [&](const InboxItem& it) -> const PreflightVerdict* {
+        const auto v = verdicts.find(it.id);
+        return v == verdicts.end() ? nullptr : &v->second;
+    };
+    if (byVerdict)
+        std::erase_if(*items,
+                      [&](const InboxItem& it) { return !Preflight::passes(filter->preflight, verdictOf(it)); });
     printRows(
-        ctx, args.flag(QStringLiteral("--json")), *items, [](const InboxItem& it) { return it.toJson(); },
+        ctx, args.flag(QStringLiteral("--json")), *items,
+        [&](const InboxItem& it) {
+            Json j = it.toJson();
+            const PreflightVerdict* v = verdictOf(it);
+            j["preflight"] = v ? v->toJson() : Json(nullptr);
+            return j;
+        },
         InboxItemView::line,
         QStringLiteral("No inbox items%1%2.")
             .arg(q.status.isEmpty() ? QString() : QStringLiteral(" with status ") + q.status,
@@ -341,7 +385,7 @@ int runInbox(Context& ctx)
     const QString reviewer = in.reviewer.isEmpty() ? (*ws)->reviewer() : in.reviewer;
 
     if (sub == QLatin1String("list"))
-        return list(ctx, *args, **ws, service, in.query, in.listed);
+        return list(ctx, *args, **ws, service, **clock, in.query, in.listed);
     if (sub == QLatin1String("show"))
         return show(ctx, *args, **ws, service, **clock, in.id);
     if (sub == QLatin1String("next"))

@@ -11,7 +11,7 @@ namespace {
 const QString kUsage = QStringLiteral(
     "Usage: sediment propose [FILE|-] [--now T] [--json]\n\n"
     "Submits proposals read from FILE, or standard input when FILE is '-' or absent: one\n"
-    "JSON object, a JSON array, or JSON Lines. The seed form {\"target\", \"op\", \"rationale\",\n"
+    "JSON object, a JSON array, or JSON Lines. The short form {\"target\", \"op\", \"rationale\",\n"
     "\"score\"} is accepted as is; the general form adds \"destination\", \"id\" and \"source\".\n"
     "Every proposal is validated before any is gated: one invalid proposal fails the whole\n"
     "input and nothing is queued or applied. Texts are sanitised (control characters removed,\n"

@@ -1,21 +1,34 @@
 #include "apply/Applier.h"
 
+#include "apply/ClaudeCodeApplier.h"
 #include "apply/DirectiveApplier.h"
 #include "apply/HermesSkillApplier.h"
 #include "apply/MemoryApplier.h"
 #include "apply/NoteApplier.h"
 #include "apply/SettingsApplier.h"
 #include "apply/SkillApplier.h"
+#include "claudecode/ClaudeCodeOp.h"
 #include "hermes/StagedSkillWrite.h"
 #include "proposal/Destination.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
+
+#include <QDir>
 
 namespace sediment {
 
 namespace {
 
 Error unknownDestination(const QString& d) { return parseDestination(d).error(); }
+
+// Claude Code's own writes: every claude_memory op, and a claude_md op that carries its tool.
+bool isClaudeCodeWrite(const QString& destination, const Json& op)
+{
+    return isWord(destination, Destination::ClaudeMemory)
+           || (isWord(destination, Destination::ClaudeMd) && ClaudeCodeOp::isPayload(op));
+}
+
+QString home() { return QDir::homePath(); }
 
 } // namespace
 
@@ -36,6 +49,8 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
     if (!op.is_object())
         return fail(Error::invalid(QStringLiteral("%1 op must be a JSON object").arg(destination)));
     // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
+    if (isClaudeCodeWrite(destination, op))
+        return ClaudeCodeApplier(home(), m_hook).apply(destination, op);
     const PathGuard guard(m_workspace.root());
     if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, m_hook, m_profile).apply(destination, op);
@@ -54,6 +69,8 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
 
 Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 {
+    if (isClaudeCodeWrite(destination, op))
+        return ClaudeCodeApplier(home()).isStale(op);
     const PathGuard guard(m_workspace.root());
     if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, nullptr, m_profile).isStale(destination, op);
@@ -71,6 +88,11 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 
 Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResult& applied) const
 {
+    // Claude Code's files are the only targets recorded by their absolute path.
+    if (isWord(destination, Destination::ClaudeMemory)
+        || (isWord(destination, Destination::ClaudeMd) && applied.targetPath
+            && QDir::isAbsolutePath(*applied.targetPath)))
+        return ClaudeCodeApplier(home(), m_hook).revert(applied);
     const PathGuard guard(m_workspace.root());
     if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, m_hook, m_profile).revert(destination, applied);

@@ -109,7 +109,7 @@ Result<bool> DirectiveApplier::isStale(const Json& op) const
     return !staleReason(file->text(), **before, *rel).isEmpty();
 }
 
-Result<ApplyResult> DirectiveApplier::restore(const PathGuard& guard, const ApplyResult& applied, WriteHook* hook)
+Result<ApplyResult> DirectiveApplier::restore(const PathResolver& guard, const ApplyResult& applied, WriteHook* hook)
 {
     if (!applied.targetPath)
         return fail(Error::refused(QStringLiteral("nothing recorded to revert")));

@@ -5,6 +5,7 @@
 namespace sediment {
 
 class PathGuard;
+class PathResolver;
 class WriteHook;
 class TargetFile;
 
@@ -27,7 +28,8 @@ public:
     static QString staleReason(const QString& text, const QString& before, const QString& where);
 
     // Puts back what an applied item found (shared by every file destination).
-    static Result<ApplyResult> restore(const PathGuard& guard, const ApplyResult& applied, WriteHook* hook = nullptr);
+    static Result<ApplyResult> restore(const PathResolver& guard, const ApplyResult& applied,
+                                       WriteHook* hook = nullptr);
 
 private:
     Result<QString> path(const Json& op) const;

@@ -2,7 +2,7 @@
 
 #include "apply/WriteHook.h"
 #include "util/AtomicFile.h"
-#include "workspace/PathGuard.h"
+#include "workspace/PathResolver.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -16,7 +16,7 @@ Error changedSince() { return Error::refused(QStringLiteral("target changed sinc
 
 } // namespace
 
-Result<TargetFile> TargetFile::open(const PathGuard& guard, const QString& relative, WriteHook* hook)
+Result<TargetFile> TargetFile::open(const PathResolver& guard, const QString& relative, WriteHook* hook)
 {
     auto resolved = guard.resolve(relative);
     if (!resolved)
@@ -91,7 +91,7 @@ Status TargetFile::remove() const
     return {};
 }
 
-Status TargetFile::restore(const PathGuard& guard, const QString& relative, const std::optional<QString>& expected,
+Status TargetFile::restore(const PathResolver& guard, const QString& relative, const std::optional<QString>& expected,
                            const std::optional<QString>& previous, WriteHook* hook)
 {
     auto file = open(guard, relative, hook);

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "util/Error.h"
+// Whole, not declared: a PathGuard is passed where a PathResolver is expected.
+#include "workspace/PathGuard.h"
 
 #include <QByteArray>
 #include <QString>
@@ -9,11 +11,10 @@
 
 namespace sediment {
 
-class PathGuard;
 class WriteHook;
 
-// One file an applier is about to change, confined to the workspace. Opening it resolves the
-// path through PathGuard, refuses files over 1 MiB before reading a byte of them, and refuses
+// One file an applier is about to change, confined by a PathResolver (the workspace's PathGuard,
+// or the Claude Code guard). Opening it resolves the path through it, refuses files over 1 MiB before reading a byte of them, and refuses
 // bytes that are not UTF-8 (they could not be written back unchanged on revert). Every write
 // resolves the path again first, since a symlink can appear between the read and the write.
 //
@@ -24,7 +25,7 @@ public:
     static constexpr qint64 kMaxBytes = 1024 * 1024;
 
     // `hook`, when given, is told of every write and removal before it happens.
-    static Result<TargetFile> open(const PathGuard& guard, const QString& relative, WriteHook* hook = nullptr);
+    static Result<TargetFile> open(const PathResolver& guard, const QString& relative, WriteHook* hook = nullptr);
 
     const QString& relative() const { return m_relative; }
     const QString& absolute() const { return m_absolute; }
@@ -41,14 +42,14 @@ public:
 
     // Puts `before` back if the file still holds exactly `after` (no value: the file must be
     // absent / is removed). Otherwise Refused "target changed since; revert by hand".
-    static Status restore(const PathGuard& guard, const QString& relative, const std::optional<QString>& expected,
+    static Status restore(const PathResolver& guard, const QString& relative, const std::optional<QString>& expected,
                           const std::optional<QString>& previous, WriteHook* hook = nullptr);
 
 private:
     Status recheck() const;
     Status announce(const std::optional<QByteArray>& next) const;
 
-    const PathGuard* m_guard = nullptr;
+    const PathResolver* m_guard = nullptr;
     WriteHook* m_hook = nullptr;
     QString m_relative;
     QString m_absolute;

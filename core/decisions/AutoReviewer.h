@@ -11,7 +11,7 @@ namespace sediment {
 
 class Database;
 
-// Conservative auto-review (docs/user-guide.md#decisions, seed 004 tier 1): only objective signals with confidence of at
+// Conservative auto-review (docs/user-guide.md#decisions): only objective signals with confidence of at
 // least kMinConfidence set an outcome, with reviewer "auto". Built in: "a file the decision
 // names was created after the decision was made" (→ success). A user's --signal-cmd may add
 // others: it gets the decision as JSON on stdin and prints nothing / null (no signal) or

@@ -135,7 +135,7 @@ Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)
     if (!outcome)
         return fail(outcome.error());
     d.outcome = *outcome;
-    // The seed calls the outcome text "result"; both spellings are accepted.
+    // The outcome text may also be called "result"; both spellings are accepted.
     auto text = optString(r, "outcome_text");
     if (!text)
         return fail(text.error());

@@ -10,7 +10,7 @@
 
 namespace sediment {
 
-// A decision an agent made, with the confidence it had, and later its outcome (docs/user-guide.md#decisions, seed 004).
+// A decision an agent made, with the confidence it had, and later its outcome (docs/user-guide.md#decisions).
 struct Decision {
     qint64 id = 0;
     std::optional<QString> extId; // the agent's own id, from the imported record

@@ -10,7 +10,7 @@ namespace sediment {
 
 class Database;
 
-// Decisions a human must look at (docs/user-guide.md#decisions, seed 004 tier 3): stakes high or critical, still
+// Decisions a human must look at (docs/user-guide.md#decisions): stakes high or critical, still
 // unreviewed, made more than kDays ago. Oldest first.
 class EscalationList final {
 public:

@@ -5,7 +5,7 @@
 
 namespace sediment {
 
-// The seed's default gate: approve iff score >= threshold (inclusive). A proposal without a
+// The score gate: approve iff score >= threshold (inclusive). A proposal without a
 // score is rejected: "learn only from validated wins".
 class ScoreGate final : public Gate {
 public:

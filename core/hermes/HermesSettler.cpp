@@ -1,6 +1,7 @@
 #include "hermes/HermesSettler.h"
 
 #include "audit/AuditAction.h"
+#include "hermes/HermesClaim.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/StagedWrite.h"
 #include "inbox/InboxStatus.h"
@@ -94,19 +95,25 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
     out.outcome = record.state == QLatin1String("imported") ? outcomeOf(record.inboxStatus) : record.state;
 
     const QString folder = pendingFolder(record.profile, record.subsystem);
-    const QString path = folder + QLatin1Char('/') + record.fileName;
+    const QString own = folder + QLatin1Char('/') + record.fileName;
+    // The approval claimed the file (HermesClaim): settled under its claimed name. The record's
+    // own name is looked at too, for a file settled after a crash or a refusal.
+    const QString claimed = own + HermesClaim::suffixOf(m_workspace);
     HermesRepository repo(m_workspace.db());
-    bool same = false;
-    if (QFile::exists(path)) {
+    for (const QString& path : {claimed, own}) {
+        if (!QFile::exists(path))
+            continue;
         auto held = holdsDecidedWrite(path, record);
         if (!held)
             return fail(held.error());
-        same = *held;
-        if (!same)
+        if (!*held) {
             out.keptBecause =
                 QStringLiteral("it holds another write than the one inbox item %1 decided").arg(record.inboxId);
-    }
-    if (same) {
+            // Edited after the import: not the decided write, so it goes back where it was.
+            if (path == claimed)
+                (void)HermesClaim::returnFile(claimed, own); // else left claimed: recovery returns it
+            continue;
+        }
         if (::unlink(QFile::encodeName(path).constData()) != 0 && errno != ENOENT) {
             const QString why =
                 QStringLiteral("cannot remove %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));

@@ -3,7 +3,9 @@
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
 #include "gate/RefusalMemoryGate.h"
+#include "hermes/HermesClaim.h"
 #include "hermes/HermesProfiles.h"
+#include "hermes/HermesWithdrawal.h"
 #include "inbox/InboxItem.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -179,6 +181,9 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
     if (!settled)
         return fail(settled.error());
     report.settled = std::move(*settled);
+    // Claims a killed decision left: back in the listing before it is read (HermesClaim).
+    if (auto recovered = HermesClaim::recover(m_workspace, m_clock, settleActor); !recovered)
+        return fail(recovered.error());
 
     auto files = scan();
     if (!files)
@@ -318,37 +323,18 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         if (present.contains(HermesRepository::keyOf(record.hermesId, record.profile))
             || !(isWord(record.inboxStatus, InboxStatus::Pending) || isWord(record.inboxStatus, InboxStatus::Failed)))
             continue;
-        if (QFile::exists(folder(record.profile, record.subsystem) + QLatin1Char('/') + record.fileName))
+        // A claimed file is being applied by a decision (this workspace's or another's): not gone.
+        const QString where = folder(record.profile, record.subsystem);
+        if (QFile::exists(where + QLatin1Char('/') + record.fileName) || HermesClaim::claimed(where, record.fileName))
             continue; // it reappeared since the scan (or failed to parse): not gone
-        auto found = inbox.find(record.inboxId);
-        if (!found)
-            return fail(found.error());
-        if (!*found)
+        auto withdrawn = HermesWithdrawal::record(db, m_clock, record,
+                                                  QStringLiteral("withdrawn: the staged Hermes file %1 disappeared "
+                                                                 "before a decision (settled outside Sediment)")
+                                                      .arg(record.fileName));
+        if (!withdrawn)
+            return fail(withdrawn.error());
+        if (!*withdrawn)
             continue;
-        InboxItem item = **found;
-        item.setStatus(InboxStatus::Rejected);
-        item.reason = QStringLiteral("withdrawn: the staged Hermes file %1 disappeared before a "
-                                     "decision (settled outside Sediment)")
-                          .arg(record.fileName);
-        item.decidedAt = now;
-        item.decidedBy = QStringLiteral("hermes");
-        if (auto s = inbox.saveDecision(item); !s)
-            return fail(s.error());
-        auto marked = hermes.markSettled(record.hermesId, QStringLiteral("withdrawn"), now, record.profile);
-        if (!marked)
-            return fail(marked.error());
-        AuditEntry e;
-        e.actor = Actor::agent(QStringLiteral("hermes"));
-        e.action = toString(AuditAction::HermesWithdraw);
-        e.subjectType = QStringLiteral("inbox_item");
-        e.subjectId = QString::number(record.inboxId);
-        e.reason = item.reason;
-        e.details = {{"hermes_id", toStd(record.hermesId)},
-                     {"profile", toStd(record.profile)},
-                     {"file", toStd(HermesProfiles::prefixOf(record.profile)
-                                    + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))}};
-        if (auto a = audit.append(std::move(e)); !a)
-            return fail(a.error());
         report.withdrawn.push_back({record.hermesId, record.profile, record.inboxId});
     }
     if (auto c = tx->commit(); !c)

@@ -121,7 +121,12 @@ std::vector<SkillManage::Preview> SkillManageBatch::preview(const Json& payload,
     // The touched skills, and only they, copied where they are: every check of the operations
     // (a name taken, a file missing) then answers in the copy as on disk.
     const QString skills = m_home + QStringLiteral("/skills");
-    QTemporaryDir scratch;
+    // In memory where there is a tmpfs: the copy is thrown away, and the writes into it (synced
+    // as every skill write is) cost a disk's flushes elsewhere; a preview runs for every batch
+    // of a queue (Preflight).
+    static const QString base =
+        QFileInfo(QStringLiteral("/dev/shm")).isWritable() ? QStringLiteral("/dev/shm") : QDir::tempPath();
+    QTemporaryDir scratch(base + QStringLiteral("/sediment-preview-XXXXXX"));
     const QString scratchSkills = scratch.path() + QStringLiteral("/skills");
     QDir().mkpath(scratchSkills);
     const QHash<QString, QString> folders = SkillTree(skills).folders();

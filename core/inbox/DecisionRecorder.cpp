@@ -3,6 +3,7 @@
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
 #include "audit/Actor.h"
+#include "hermes/HermesClaim.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
 #include "hermes/SkillBatchUndo.h"
@@ -246,7 +247,20 @@ Result<InboxItem> DecisionRecorder::write(InboxItem item, const QString& reviewe
                                           InboxStatus successStatus, const Json& details)
 {
     const qint64 id = item.id;
+    // A staged Hermes record leaves Hermes' listing before a byte is written, so that Hermes
+    // (or another workspace on the same home) cannot apply it too (docs/verbs.md#hermes).
+    auto claim = HermesClaim::take(m_workspace, m_clock, id);
+    if (!claim)
+        return fail(claim.error());
     auto decided = applyAndRecord(std::move(item), reviewer, action, successStatus, details);
+    if (*claim) {
+        // A failed write keeps its record for Hermes (its own rule), and so does an error. A
+        // record that cannot be given back now is given back by the next command's recovery.
+        if (decided && !decided->hasStatus(S::Failed))
+            (*claim)->keep();
+        else
+            (void)(*claim)->giveBack();
+    }
     if (decided)
         settleHermes(id, reviewer);
     return decided;

@@ -156,10 +156,20 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
                 continue;
             }
             if (key == QLatin1String("is")) {
-                if (value.compare(QLatin1String("stale"), Qt::CaseInsensitive) != 0
-                    && value.compare(QLatin1String("outdated"), Qt::CaseInsensitive) != 0)
-                    return fail(Error::invalid(QStringLiteral("unknown is:%1 (use is:stale)").arg(value)));
-                filter.stale = !token.negated;
+                // A comma list, like every key's values: is:dead,dup is either.
+                for (const QString& one : value.split(QLatin1Char(','))) {
+                    const QString word = one.toLower();
+                    if (word == QLatin1String("dead") || word == QLatin1String("dup") || word == QLatin1String("ok")
+                        || word == QLatin1String("unsafe")) {
+                        (token.negated ? filter.preflight.exclude : filter.preflight.include).append(word);
+                        continue;
+                    }
+                    if (word != QLatin1String("stale") && word != QLatin1String("outdated"))
+                        return fail(Error::invalid(
+                            QStringLiteral("unknown is:%1 (use is:stale, is:dead, is:dup, is:ok or is:unsafe)")
+                                .arg(one)));
+                    filter.stale = !token.negated;
+                }
                 continue;
             }
         }

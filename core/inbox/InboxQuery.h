@@ -34,7 +34,10 @@ struct InboxFilter {
     Values profile;                // profile:work — the Hermes profile a staged write came from
     std::vector<ScoreBound> score; // score>=0.8
     std::optional<bool> stale;     // is:stale → true, -is:stale → false
-    bool allStatuses = false;      // status:all — lifts the page's default of pending only
+    // is:dead, is:dup, is:ok, is:unsafe — the preflight's verdict groups and flag (Preflight),
+    // words "dead", "dup", "ok", "unsafe". Pending items only; the store cannot filter on them: the caller does, with verdicts.
+    Values preflight;
+    bool allStatuses = false; // status:all — lifts the page's default of pending only
     // Not part of the query: words of `text` that the trigram index finds in so many rows that
     // reading the rows is cheaper (InboxTextIndex::commonWords). Only speed depends on them, so
     // they never make two filters differ.
@@ -48,8 +51,8 @@ struct InboxFilter {
 };
 
 // Parses the search box's query language: free text plus `dest:`, `status:`, `agent:`,
-// `profile:`, `score>=` (and `>`, `<`, `<=`, `=`), `is:stale`, with `-` in front of any term to
-// negate it.
+// `profile:`, `score>=` (and `>`, `<`, `<=`, `=`), `is:stale`, `is:dead`, `is:dup`, `is:ok`, with `-`
+// in front of any term to negate it.
 // Values may be comma lists (`dest:memory,user`) and quoted (`agent:"night owl"`).
 class InboxQuery final {
 public:

@@ -12,6 +12,11 @@ Result<FileLock> DecisionJournal::lock(const Database& db)
     return FileLock::acquire(db.path() + QStringLiteral(".journal-lock"));
 }
 
+Result<std::optional<FileLock>> DecisionJournal::tryLock(const Database& db)
+{
+    return FileLock::tryAcquire(db.path() + QStringLiteral(".journal-lock"));
+}
+
 Error DecisionJournal::claimed(qint64 itemId, const JournalEntry& claim)
 {
     const Json by = claim.outcome.value("item", Json::object()).value("decided_by", Json(""));

@@ -21,6 +21,8 @@ public:
 
     // The workspace-wide lock of journaled writes, a sidecar of the database file.
     static Result<FileLock> lock(const Database& db);
+    // The same lock without waiting: nullopt while a decision holds it.
+    static Result<std::optional<FileLock>> tryLock(const Database& db);
 
     // Commits the row in a transaction of its own (none may be open on the connection) and
     // returns its id, the entry's id filled.

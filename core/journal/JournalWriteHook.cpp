@@ -14,6 +14,18 @@ JournalWriteHook::JournalWriteHook(Database& db, const Clock& clock, QString roo
     , m_entry(std::move(entry))
 {}
 
+namespace {
+
+// An item records a workspace file by its path in the workspace, and a file outside it (Claude
+// Code's) by its absolute path, as its applier does.
+QString recordedPath(const QString& root, const QString& absolutePath)
+{
+    const QString relative = QDir(root).relativeFilePath(absolutePath);
+    return relative.startsWith(QLatin1String("../")) ? absolutePath : relative;
+}
+
+} // namespace
+
 Status JournalWriteHook::beforeWrite(const QString& absolutePath, const std::optional<QByteArray>& current,
                                      const std::optional<QByteArray>& next)
 {
@@ -24,7 +36,7 @@ Status JournalWriteHook::beforeWrite(const QString& absolutePath, const std::opt
     m_entry.expected = current;
     m_entry.written = next;
     if (m_entry.outcome.contains("item") && !m_entry.outcome["item"].contains("target_path"))
-        m_entry.outcome["item"]["target_path"] = toStd(QDir(m_root).relativeFilePath(absolutePath));
+        m_entry.outcome["item"]["target_path"] = toStd(recordedPath(m_root, absolutePath));
     // A skill batch's marker stands for several files: the item records no single write to revert.
     if (m_entry.outcome.contains("item") && SkillBatchUndo::isMarker(absolutePath))
         m_entry.outcome["item"]["keep_contents"] = true;

@@ -9,7 +9,7 @@ namespace {
 using D = Destination;
 using namespace Qt::Literals::StringLiterals;
 
-constexpr WordTable<Destination, 7> kWords({{
+constexpr WordTable<Destination, 8> kWords({{
     {D::Memory, "memory"_L1},
     {D::User, "user"_L1},
     {D::ClaudeMd, "claude_md"_L1},
@@ -17,6 +17,7 @@ constexpr WordTable<Destination, 7> kWords({{
     {D::BrainInbox, "brain_inbox"_L1},
     {D::Skill, "skill"_L1},
     {D::ChantierOutil, "chantier_outil"_L1},
+    {D::ClaudeMemory, "claude_memory"_L1},
 }});
 
 } // namespace
@@ -27,7 +28,7 @@ bool isWord(QStringView text, Destination destination) { return kWords.matches(t
 
 Result<Destination> parseDestination(QStringView text) { return kWords.parse(text, "destination"_L1); }
 
-const std::array<Destination, 7>& allDestinations() { return kWords.words(); }
+const std::array<Destination, 8>& allDestinations() { return kWords.words(); }
 
 const QStringList& destinationTexts() { return kWords.texts(); }
 

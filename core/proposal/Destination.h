@@ -21,6 +21,7 @@ enum class Destination {
     BrainInbox,    // a note in brain/inbox
     Skill,         // a skill folder, or a Hermes skill write
     ChantierOutil, // a note in chantiers/inbox
+    ClaudeMemory,  // a file in a Claude Code auto-memory folder (outside the workspace)
 };
 
 QString toString(Destination destination);
@@ -28,7 +29,7 @@ QString toString(Destination destination);
 bool isWord(QStringView text, Destination destination);
 // Exact: an unknown or differently cased word is an Invalid error naming it.
 Result<Destination> parseDestination(QStringView text);
-const std::array<Destination, 7>& allDestinations();
+const std::array<Destination, 8>& allDestinations();
 const QStringList& destinationTexts();
 
 // The two memory stores, MEMORY.md and USER.md, which share a char budget's rules.

@@ -1,10 +1,12 @@
 #include "proposal/OpShape.h"
 
+#include "claudecode/ClaudeCodeOp.h"
 #include "proposal/Destination.h"
 #include "proposal/Sanitizer.h"
 #include "skills/Skill.h"
 #include "workspace/PathGuard.h"
 
+#include <QDir>
 #include <QStringList>
 
 #include <algorithm>
@@ -160,6 +162,10 @@ Result<Json> OpShape::normalise(Json op) const
     const QString& d = m_destination;
     if (isMemoryStore(d))
         return memory(op);
+    if (isWord(d, Destination::ClaudeMemory))
+        return ClaudeCodeOp::normalise(std::move(op), ClaudeFileKind::Memory, QDir::homePath(), m_sanitizer);
+    if (isWord(d, Destination::ClaudeMd) && ClaudeCodeOp::isPayload(op))
+        return ClaudeCodeOp::normalise(std::move(op), ClaudeFileKind::Directive, QDir::homePath(), m_sanitizer);
     if (isWord(d, Destination::ClaudeMd))
         return fileEdit(op, m_claudeMd);
     if (isWord(d, Destination::SettingsJson))

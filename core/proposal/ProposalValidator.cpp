@@ -72,7 +72,7 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
     p.index = index;
     Sanitizer sanitizer(index, p.sanitized);
 
-    // Destination: the general form's `destination`, or the seed form's `target`.
+    // Destination: the general form's `destination`, or the short form's `target`.
     const Json* dest = fields[Destination];
     const Json* target = fields[Target];
     if (dest && target && *dest != *target)

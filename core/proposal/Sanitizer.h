@@ -7,7 +7,7 @@
 
 namespace sediment {
 
-// Defence against memory poisoning (docs/verbs.md#propose, seed 002 docs/user-guide.md#inbox) on UTF-8 text taken from an agent: C0
+// Defence against memory poisoning (docs/verbs.md#propose, docs/user-guide.md#inbox) on UTF-8 text taken from an agent: C0
 // control characters other than TAB and LF (so CR too) and DEL are removed; a capped field is cut
 // at a code-point boundary. What was done is appended to a report, one entry per field.
 class Sanitizer final {

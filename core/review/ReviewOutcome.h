@@ -20,7 +20,7 @@ struct OutcomeItem {
     int seen = 0;   // > 0 when it reinforced an item already pending
 };
 
-// The honest outcome of a pass (docs/architecture.md#3-the-gate, seed 002): every proposal lands in exactly one list, and
+// The honest outcome of a pass (docs/architecture.md#gate): every proposal lands in exactly one list, and
 // `stores` names what was actually written, with how many writes.
 struct ReviewOutcome {
     QString path = Actor::gate(QStringLiteral("human")); // "gate:<chain>"

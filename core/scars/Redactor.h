@@ -8,7 +8,7 @@
 namespace sediment {
 
 // Strips personal data before text leaves for an external model, and again on what comes back
-// (defence in depth, seed 003): e-mail addresses → [email], phone numbers → [phone], key-like
+// (defence in depth): e-mail addresses → [email], phone numbers → [phone], key-like
 // tokens (API keys, bearer tokens, `password=...`, long mixed letter-and-digit strings) → [key].
 class Redactor final {
 public:

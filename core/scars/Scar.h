@@ -10,7 +10,7 @@
 namespace sediment {
 
 // A lesson learned the hard way (a failure) or a pattern worth repeating (a victory): docs/user-guide.md#scars.
-// `lesson` is the seed's check_added: what prevents a repeat, or what to reproduce.
+// `lesson` is what prevents a repeat, or what to reproduce.
 struct Scar {
     qint64 id = 0;
     QString kind = QStringLiteral("failure"); // failure|victory

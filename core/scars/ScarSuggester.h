@@ -12,7 +12,7 @@ namespace sediment {
 
 class Workspace;
 
-// `scars suggest` (docs/user-guide.md#scars, seed 003 "learning engine"): learnable scars without a suggestion, most
+// `scars suggest` (docs/user-guide.md#scars): learnable scars without a suggestion, most
 // important first, become inbox proposals through the normal intake (validation, gate, audit).
 // Default proposer: a template, a memory `add` of the lesson with score importance/10. With a
 // proposer command an external model drafts the proposals instead: it gets

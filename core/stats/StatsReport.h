@@ -10,7 +10,7 @@ namespace sediment {
 class Database;
 class Clock;
 
-// `sediment stats` (docs/verbs.md, seed 002): every figure is computed from the database at call time
+// `sediment stats` (docs/verbs.md#stats): every figure is computed from the database at call time
 // through the repositories, and each group names the table it comes from. Nothing is cached,
 // so no counter can drift from what the tables hold.
 class StatsReport final {

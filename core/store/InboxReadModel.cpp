@@ -182,6 +182,14 @@ QString InboxReadModel::summarize(const QString& destination, const QString& opJ
             return QStringLiteral("batch of %1 operations").arg(op["operations"].size());
         return (action == "replace" ? QStringLiteral("replace: ") : QString()) + oneLine(str(op, "content"));
     }
+    // A write Claude Code asked for (its op carries the tool): the tool, the file and the text.
+    if (to(Destination::ClaudeMemory) || (to(Destination::ClaudeMd) && op.contains("tool"))) {
+        const std::string path = str(op, "file_path");
+        const std::string head = str(op, "tool") + " " + path.substr(path.rfind('/') + 1) + ": ";
+        if (op.contains("edits") && op["edits"].is_array())
+            return fromStd(head) + QStringLiteral("%1 edits").arg(op["edits"].size());
+        return oneLine(head + (op.contains("content") ? str(op, "content") : str(op, "new_string")));
+    }
     if (to(Destination::ClaudeMd))
         return oneLine(str(op, "after"));
     if (to(Destination::SettingsJson))

@@ -14,20 +14,34 @@ namespace sediment {
 
 Result<FileLock> FileLock::acquire(const QString& lockPath)
 {
+    auto taken = take(lockPath, true);
+    if (!taken)
+        return fail(taken.error());
+    return std::move(**taken);
+}
+
+Result<std::optional<FileLock>> FileLock::tryAcquire(const QString& lockPath) { return take(lockPath, false); }
+
+Result<std::optional<FileLock>> FileLock::take(const QString& lockPath, bool wait)
+{
     QDir().mkpath(QFileInfo(lockPath).absolutePath());
     const int fd = ::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return fail(Error::io(QStringLiteral("cannot open lock file %1: %2")
                                   .arg(lockPath, QString::fromLocal8Bit(std::strerror(errno)))));
-    while (::flock(fd, LOCK_EX) != 0) {
+    while (::flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0) {
         if (errno == EINTR)
             continue;
+        if (!wait && errno == EWOULDBLOCK) {
+            ::close(fd);
+            return std::optional<FileLock>();
+        }
         const QString msg =
             QStringLiteral("cannot lock %1: %2").arg(lockPath, QString::fromLocal8Bit(std::strerror(errno)));
         ::close(fd);
         return fail(Error::io(msg));
     }
-    return FileLock(fd);
+    return std::optional<FileLock>(FileLock(fd));
 }
 
 FileLock::FileLock(FileLock&& other) noexcept : m_fd(other.m_fd) { other.m_fd = -1; }

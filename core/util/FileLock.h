@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace sediment {
 
 // An exclusive flock(2) on a sidecar file (`MEMORY.md.lock`), held for the object's lifetime.
@@ -11,6 +13,8 @@ namespace sediment {
 class FileLock final {
 public:
     static Result<FileLock> acquire(const QString& lockPath);
+    // Without waiting: nullopt while another open file description holds it.
+    static Result<std::optional<FileLock>> tryAcquire(const QString& lockPath);
 
     FileLock(FileLock&& other) noexcept;
     FileLock& operator=(FileLock&& other) noexcept;
@@ -20,6 +24,8 @@ public:
 
 private:
     explicit FileLock(int fd) : m_fd(fd) {}
+    static Result<std::optional<FileLock>> take(const QString& lockPath, bool wait);
+
     int m_fd = -1;
 };
 

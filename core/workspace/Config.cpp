@@ -127,6 +127,18 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
             if (!isSchemaName(*s))
                 return fail(keyError(origin, key, "a schema name: lower-case letters, digits and _, at most 63"));
             c.databaseSchema = *s;
+        } else if (key == "claude_code") {
+            // Only one key so far; an unknown one is a typo, named like any other.
+            if (!v.is_object())
+                return fail(keyError(origin, key, "an object"));
+            for (const auto& [inner, value] : v.items()) {
+                if (inner != "fail_open")
+                    return fail(
+                        Error::invalid(QStringLiteral("%1: unknown key 'claude_code.%2'").arg(origin, fromStd(inner))));
+                if (!value.is_boolean())
+                    return fail(keyError(origin, "claude_code.fail_open", "true or false"));
+                c.claudeCodeFailOpen = value.get<bool>();
+            }
         } else {
             return fail(Error::invalid(QStringLiteral("%1: unknown key '%2'").arg(origin, fromStd(key))));
         }

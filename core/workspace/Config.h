@@ -29,6 +29,9 @@ struct Config {
     // approve, and destinations that need two approvals from different reviewers.
     QStringList adminDestinations;
     QStringList twoPersonDestinations;
+    // `claude_code.fail_open`: when the workspace cannot be used, let Claude Code's watched
+    // writes through unreviewed rather than deny them (docs/verbs.md#claude-code).
+    bool claudeCodeFailOpen = false;
 
     static Result<Config> parse(const QByteArray& json, const QString& origin);
     static Result<Config> load(const QString& path); // a missing file gives the defaults

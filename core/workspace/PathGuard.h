@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/Error.h"
+#include "workspace/PathResolver.h"
 
 #include <QString>
 
@@ -10,12 +11,12 @@ namespace sediment {
 // workspace once every symlink on the way is resolved, never under brain/permanent/, never the
 // database. The check runs at validation and again right before a write, since a symlink can
 // appear in between.
-class PathGuard final {
+class PathGuard final : public PathResolver {
 public:
     explicit PathGuard(QString workspaceRoot);
 
     // The absolute path to write, or an error saying why the path is refused.
-    Result<QString> resolve(const QString& relative) const;
+    Result<QString> resolve(const QString& relative) const override;
 
 private:
     QString m_root; // canonical

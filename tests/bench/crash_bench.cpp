@@ -14,7 +14,8 @@ int main(int argc, char** argv)
     const int target = argc > 1 ? std::atoi(argv[1]) : 2000;
     crash::Harness harness(quint32(std::time(nullptr)));
     // Enough items that approvals never run out before the kills do.
-    if (!harness.setUp(target / 4 + 10)) {
+    // A second argument sets the items per destination instead (a large queue, few kills).
+    if (!harness.setUp(argc > 2 ? std::atoi(argv[2]) : target / 4 + 10)) {
         std::fprintf(stderr, "cannot set up the workspace\n");
         return 3;
     }

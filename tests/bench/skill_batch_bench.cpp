@@ -1,6 +1,6 @@
 // Hermes skill batches at scale. (1) Approving a staged batch of 20 operations over 20 skills
-// in-process (InboxService::approve: the batch's checks, its undo copies, the journal row, 20
-// patches through the single-op path, the marker and the decision), median of 15; target under
+// in-process, from a staged record imported first (InboxService::approve: the claim, the batch's checks, its undo copies, the journal row, 20
+// patches through the single-op path, the marker, the decision and the settled record), median of 15; target under
 // 50 ms. (2) Importing 10,000 staged skill records of which 2,000 are batches into a fresh Hermes
 // home (PendingQueue::importAll); target under 3 s. CPU time is printed beside wall time: on a
 // shared machine the wall time also measures the other processes. Usage: skill_batch_bench
@@ -71,21 +71,27 @@ double approveBench(double* cpuMs)
     std::vector<double> runs;
     std::vector<double> cpu;
     for (int run = 0; run < 15; ++run) {
-        InboxItem it;
-        it.destination = QStringLiteral("skill");
-        it.op = batchFor(run);
-        it.contentHash = QStringLiteral("batch-%1").arg(run);
-        it.createdAt = QStringLiteral("2026-11-28T06:00:00.000Z");
-        auto id = InboxRepository((*ws)->db()).insert(it);
-        if (!id)
+        // A staged record as Hermes writes it, imported: the approval claims it, applies it and
+        // settles it (removes the claimed file), as a real queue's approval does.
+        const QString hid = QStringLiteral("%1").arg(0x10000000 + run, 8, 16, QLatin1Char('0'));
+        const Json r = {{"id", toStd(hid)},        {"subsystem", "skills"},
+                        {"action", "batch"},       {"summary", "batch(20 ops: patch) on skill-00, ..."},
+                        {"origin", "foreground"},  {"created_at", 1795400000.0 + run},
+                        {"payload", batchFor(run)}};
+        write(dir.path() + QStringLiteral("/pending/skills/%1.json").arg(hid), QByteArray::fromStdString(r.dump(2)));
+        auto imported = PendingQueue(**ws, clock).importAll(QStringLiteral("cli:bench"));
+        if (!imported || imported->imported.size() != 1)
             return -1;
+        const qint64 id = imported->imported.front().inboxId;
         QElapsedTimer t;
         t.start();
         const std::clock_t cpu0 = std::clock();
-        auto decided = service.approve(*id, QStringLiteral("bench"));
+        auto decided = service.approve(id, QStringLiteral("bench"));
         runs.push_back(double(t.nsecsElapsed()) / 1e6);
         cpu.push_back(double(std::clock() - cpu0) * 1000.0 / CLOCKS_PER_SEC);
-        if (!decided || decided->status != QLatin1String("applied")) {
+        if (!decided || decided->status != QLatin1String("applied")
+            || QFile::exists(dir.path() + QStringLiteral("/pending/skills/%1.json").arg(hid))
+            || !QDir(dir.path() + QStringLiteral("/pending/skills")).isEmpty()) {
             std::fprintf(stderr, "approval failed: %s\n",
                          decided ? qPrintable(decided->reason.value_or(QString()))
                                  : qPrintable(decided.error().message));

@@ -32,11 +32,11 @@ private Q_SLOTS:
 
     void theListHasEachDestinationOnceInTheDocumentedOrder()
     {
-        QCOMPARE(allDestinations().size(), size_t(7));
+        QCOMPARE(allDestinations().size(), size_t(8));
         QCOMPARE(destinationTexts(),
                  (QStringList{QStringLiteral("memory"), QStringLiteral("user"), QStringLiteral("claude_md"),
                               QStringLiteral("settings_json"), QStringLiteral("brain_inbox"), QStringLiteral("skill"),
-                              QStringLiteral("chantier_outil")}));
+                              QStringLiteral("chantier_outil"), QStringLiteral("claude_memory")}));
     }
 
     void anUnknownWordIsAnInvalidErrorNamingIt()

@@ -77,7 +77,7 @@ private Q_SLOTS:
     {
         QCOMPARE(errorOf(R"({"destination":"diary","op":{}})", 2),
                  QStringLiteral("proposal 2: destination must be one of memory, user, claude_md, "
-                                "settings_json, brain_inbox, skill, chantier_outil (got \"diary\")"));
+                                "settings_json, brain_inbox, skill, chantier_outil, claude_memory (got \"diary\")"));
         QVERIFY(errorOf(R"({"op":{}})").startsWith(QLatin1String("proposal 1: destination is required")));
         QVERIFY(errorOf(R"({"target":"memory","op":{"action":"add","content":"x"},"scroe":1})")
                     .startsWith(QLatin1String("proposal 1: unknown field 'scroe'")));
@@ -251,7 +251,7 @@ private Q_SLOTS:
                                 "rationale, score, source)"));
         QCOMPARE(errorOf(R"({"score":5,"id":7,"op":{}})"),
                  QStringLiteral("proposal 1: destination is required (one of memory, user, claude_md, "
-                                "settings_json, brain_inbox, skill, chantier_outil)"));
+                                "settings_json, brain_inbox, skill, chantier_outil, claude_memory)"));
         QCOMPARE(errorOf(R"({"score":5,"id":7,"target":"memory","op":{}})"),
                  QStringLiteral("proposal 1: id must be a string (got a number)"));
         QCOMPARE(errorOf(R"({"op":{"action":"add","content":"x"},"score":5,"target":"user"})"),

@@ -52,7 +52,8 @@ public:
     {
         static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
                                    QStringLiteral("patch"),        QStringLiteral("revert"),
-                                   QStringLiteral("make-room"),    QStringLiteral("skill-batch")};
+                                   QStringLiteral("make-room"),    QStringLiteral("skill-batch"),
+                                   QStringLiteral("hermes-claim")};
         return p;
     }
 
@@ -113,7 +114,7 @@ public:
                 m_items[*id] = {it.destination, n};
             }
         }
-        return true;
+        return stageHermesRecords(itemsPerDestination);
     }
 
     // One run on `path`; returns false when the harness itself could not run it.
@@ -133,10 +134,11 @@ public:
                 return true;
             auto id = pick(revert ? QStringList{QStringLiteral("applied"), QStringLiteral("modified")}
                                   : QStringList{QStringLiteral("pending")},
-                           path == QLatin1String("patch")         ? QStringLiteral("claude_md")
-                           : room                                 ? QStringLiteral("memory")
-                           : path == QLatin1String("skill-batch") ? QStringLiteral("skill_batch")
-                                                                  : QString());
+                           path == QLatin1String("patch")          ? QStringLiteral("claude_md")
+                           : room                                  ? QStringLiteral("memory")
+                           : path == QLatin1String("skill-batch")  ? QStringLiteral("skill_batch")
+                           : path == QLatin1String("hermes-claim") ? QStringLiteral("hermes")
+                                                                   : QString());
             if (!id)
                 return true; // nothing left to decide on this path
             args = {QStringLiteral("inbox"),
@@ -162,7 +164,10 @@ public:
         }
         ++tally.runs;
         static const char* points[] = {"after-journal", "after-write", "after-commit", nullptr, "mid-batch"};
-        const char* point = points[m_random.bounded(path == QLatin1String("skill-batch") ? 5 : 4)];
+        static const char* claimPoints[] = {"after-claim", "after-journal", "after-write", "after-commit", nullptr};
+        const char* point = path == QLatin1String("hermes-claim")
+                                ? claimPoints[m_random.bounded(5)]
+                                : points[m_random.bounded(path == QLatin1String("skill-batch") ? 5 : 4)];
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         if (point)
@@ -236,7 +241,26 @@ public:
                 onDisk = QFile::exists(m_dir.filePath(QStringLiteral("skills/skill-%1/SKILL.md").arg(num))) ? 1 : 0;
             else if (dest == QLatin1String("skill_batch"))
                 onDisk = batchOnDisk(n);
-            else
+            else if (dest == QLatin1String("hermes")) {
+                onDisk = entries(memory).count(QStringLiteral("Hermes fact ") + num);
+                // Its staged record: under its own name while undecided, gone once decided,
+                // and never left claimed.
+                const QStringList beside = QDir(m_dir.filePath(QStringLiteral("pending/memory")))
+                                               .entryList({QStringLiteral("hc%1.*").arg(n, 6, 10, QLatin1Char('0'))},
+                                                          QDir::Files | QDir::Hidden);
+                // (A reverted one was applied first: its record was settled then.)
+                const QStringList expectedFiles =
+                    status == QLatin1String("pending")
+                        ? QStringList{QStringLiteral("hc%1.json").arg(n, 6, 10, QLatin1Char('0'))}
+                        : QStringList();
+                if (beside != expectedFiles) {
+                    m_notes << QStringLiteral("item %1 (hermes %2) is %3 but its staged files are [%4]")
+                                   .arg(id)
+                                   .arg(n)
+                                   .arg(status, beside.join(QStringLiteral(", ")));
+                    ++bad;
+                }
+            } else
                 onDisk = notes.count(QStringLiteral("Body of %1 %2.").arg(dest, num));
             const qsizetype expected = applied ? 1 : 0;
             if (onDisk != expected) {
@@ -298,6 +322,43 @@ public:
     const QStringList& notes() const { return m_notes; }
 
 private:
+    // Hermes-shaped records in pending/memory, imported by a real `hermes import-pending`: the
+    // claim path approves them (HermesClaim).
+    bool stageHermesRecords(int count)
+    {
+        for (int n = 0; n < count; ++n) {
+            const QString id = QStringLiteral("hc%1").arg(n, 6, 10, QLatin1Char('0'));
+            const Json record = {
+                {"id", id.toStdString()},
+                {"subsystem", "memory"},
+                {"action", "add"},
+                {"summary", "crash test"},
+                {"origin", "foreground"},
+                {"created_at", 1764000000 + n},
+                {"payload",
+                 {{"action", "add"}, {"target", "memory"}, {"content", "Hermes fact " + std::to_string(n)}}}};
+            QDir().mkpath(m_dir.filePath(QStringLiteral("pending/memory")));
+            QFile f(m_dir.filePath(QStringLiteral("pending/memory/%1.json").arg(id)));
+            if (!f.open(QIODevice::WriteOnly))
+                return false;
+            f.write(QByteArray::fromStdString(record.dump(2)));
+        }
+        QProcess import;
+        import.start(QStringLiteral(SEDIMENT_BINARY),
+                     {QStringLiteral("--workspace"), m_dir.path(), QStringLiteral("hermes"),
+                      QStringLiteral("import-pending"), QStringLiteral("--json")});
+        if (!import.waitForFinished(60000) || import.exitCode() != 0)
+            return false;
+        const Json report = Json::parse(import.readAllStandardOutput().toStdString(), nullptr, false);
+        int imported = 0;
+        for (const Json& w : report.value("imported", Json::array())) {
+            const std::string hid = w.value("hermes_id", std::string());
+            m_items[w.value("inbox_id", qint64(0))] = {QStringLiteral("hermes"), std::stoi(hid.substr(2))};
+            ++imported;
+        }
+        return imported == count;
+    }
+
     static Json opFor(const QString& dest, int n)
     {
         const std::string num = std::to_string(n);

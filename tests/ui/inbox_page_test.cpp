@@ -87,6 +87,9 @@ private Q_SLOTS:
         const qint64 id = fx.addMemory(QStringLiteral("Always deploy on Fridays."));
         InboxPage page(*fx.ws, fx.clock);
         activate(page);
+        // R arms the reasons' digits (R 1 … R 7); R again asks for the dialog.
+        QTest::keyClick(page.table(), Qt::Key_R);
+        QVERIFY(!page.findChild<RefuseDialog*>());
         QTest::keyClick(page.table(), Qt::Key_R);
         auto* dialog = page.findChild<RefuseDialog*>();
         QVERIFY(dialog);
@@ -163,6 +166,9 @@ private Q_SLOTS:
         const qint64 other = fx.addMemory(QStringLiteral("Prefer ripgrep."));
         InboxPage page(*fx.ws, fx.clock);
         activate(page);
+        // R arms the reasons' digits (R 1 … R 7); R again asks for the dialog.
+        QTest::keyClick(page.table(), Qt::Key_R);
+        QVERIFY(!page.findChild<RefuseDialog*>());
         QTest::keyClick(page.table(), Qt::Key_R);
         auto* dialog = page.findChild<RefuseDialog*>();
         QVERIFY(dialog);

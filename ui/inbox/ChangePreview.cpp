@@ -1,5 +1,6 @@
 #include "inbox/ChangePreview.h"
 
+#include "claudecode/ClaudeCodeOp.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/SkillBatch.h"
 #include "hermes/SkillManage.h"
@@ -158,6 +159,24 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
     }
     if (isWord(d, Destination::Skill) && StagedSkillWrite::isPayload(op))
         return hermesSkill(ws, op, profile);
+    if (isWord(d, Destination::ClaudeMemory) || (isWord(d, Destination::ClaudeMd) && ClaudeCodeOp::isPayload(op))) {
+        // Claude Code's write: the file now, and what its tool would leave there.
+        auto write = ClaudeCodeOp::parse(op);
+        if (!write) {
+            p.after = fromStd(op.dump(2));
+            return p;
+        }
+        QFile f(write->filePath);
+        const std::optional<QString> now =
+            f.open(QIODevice::ReadOnly) ? std::optional<QString>(QString::fromUtf8(f.readAll())) : std::nullopt;
+        p.before = now.value_or(QString());
+        p.beforeTitle = now ? write->filePath : tr("%1 (no file yet)").arg(write->filePath);
+        const auto next = write->applyTo(now);
+        p.after = next ? *next : QString();
+        p.afterTitle = next ? tr("After Claude Code's %1").arg(ClaudeCodeOp::toolName(write->tool))
+                            : tr("Stale: %1").arg(next.error());
+        return p;
+    }
     if (isWord(d, Destination::ClaudeMd)
         || (isWord(d, Destination::Skill) && field(op, "mode") == QLatin1String("patch"))) {
         p.before = field(op, "before");

@@ -130,6 +130,8 @@ QWidget* DetailPane::buildFacts()
     m_score = valueLabel(facts);
     m_seen = valueLabel(facts);
     m_stale = valueLabel(facts);
+    m_preflight = valueLabel(facts);
+    m_preflight->setObjectName(QStringLiteral("detailPreflight"));
     m_threat = valueLabel(facts);
     m_budget = valueLabel(facts);
     m_provenance = valueLabel(facts);
@@ -142,6 +144,7 @@ QWidget* DetailPane::buildFacts()
     form->addRow(tr("Score"), m_score);
     form->addRow(tr("Seen"), m_seen);
     form->addRow(tr("Target"), m_stale);
+    form->addRow(tr("Approving"), m_preflight);
     form->addRow(tr("Threat scan"), m_threat);
     form->addRow(m_budgetLabel, m_budget);
     m_makeRoom = new QPushButton(tr("Make room…"), facts);
@@ -161,6 +164,43 @@ QWidget* DetailPane::buildFacts()
     m_claim->hide();
     return facts;
 }
+
+void DetailPane::showPreflight(const PreflightVerdict* verdict, bool pending)
+{
+    if (!pending) {
+        m_preflight->setText(tr("decided"));
+        return;
+    }
+    if (!verdict) {
+        m_preflight->setText(tr("checking…"));
+        return;
+    }
+    QString text;
+    switch (verdict->kind) {
+    case PreflightKind::Applies:
+        text = tr("applies: it would write its change");
+        break;
+    case PreflightKind::Fails:
+        text = tr("fails: %1").arg(verdict->message);
+        break;
+    case PreflightKind::Stale:
+        text = tr("stale: %1").arg(verdict->message);
+        break;
+    case PreflightKind::Duplicate:
+        text = tr("duplicate of #%1, proposed earlier").arg(verdict->of.value_or(0));
+        break;
+    case PreflightKind::Present:
+        text = tr("present: %1").arg(verdict->message);
+        break;
+    }
+    if (verdict->isUnsafe())
+        text += tr("\nunsafe: %1").arg(verdict->unsafe);
+    if (verdict->similarTo)
+        text += tr("\nsimilar to #%1 (%2 %)").arg(*verdict->similarTo).arg(qRound(verdict->similarity * 100));
+    m_preflight->setText(text);
+}
+
+QString DetailPane::preflightText() const { return m_preflight->text(); }
 
 void DetailPane::showMessage(const QString& message)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inbox/InboxItem.h"
+#include "inbox/PreflightVerdict.h"
 
 #include <QWidget>
 
@@ -33,6 +34,10 @@ public:
     // Shows the item; re-checks its staleness against the target as it is now.
     void showItem(const InboxItem& item, bool staleNow);
     void showMessage(const QString& message);
+    // What approving the shown item would do (InboxPreflight); none: still being checked, or
+    // not pending.
+    void showPreflight(const PreflightVerdict* verdict, bool pending);
+    QString preflightText() const;
     std::optional<qint64> itemId() const { return m_id; }
 
     // For tests and for the status bar.
@@ -78,6 +83,7 @@ private:
     QPushButton* m_makeRoom = nullptr; // over-budget pending memory writes
     QLabel* m_approvals = nullptr;     // team mode, two-person destinations: who approved so far
     QLabel* m_claimLabel = nullptr;
+    QLabel* m_preflight = nullptr;
     QLabel* m_claim = nullptr; // a reviewer walking the queue holds the item
     QLabel* m_approvalsLabel = nullptr;
     QWidget* m_content = nullptr;

@@ -16,6 +16,8 @@ QString destinationLabel(const QString& d)
 {
     if (isWord(d, Destination::ClaudeMd))
         return QStringLiteral("CLAUDE.md");
+    if (isWord(d, Destination::ClaudeMemory))
+        return InboxCells::tr("Claude Code memory");
     if (isWord(d, Destination::SettingsJson))
         return QStringLiteral("settings.json");
     if (isWord(d, Destination::BrainInbox))
@@ -35,8 +37,49 @@ QString shortTime(const QString& iso)
 
 } // namespace
 
-QVariant InboxCells::data(const InboxRow& r, int column, int role)
+QVariant InboxCells::checkCell(const InboxRow& r, int role, const PreflightVerdict* verdict)
 {
+    if (!isWord(r.status, InboxStatus::Pending))
+        return role == Qt::DisplayRole ? QVariant(QString()) : QVariant();
+    switch (role) {
+    case Qt::DisplayRole: {
+        if (!verdict)
+            return tr("checking…");
+        QString text = toString(verdict->kind);
+        if (verdict->isUnsafe())
+            text += tr(" · unsafe");
+        // A near duplicate keeps its verdict; the mark says which item to compare it with.
+        if (verdict->similarTo)
+            text += tr(" · ≈#%1").arg(*verdict->similarTo);
+        return text;
+    }
+    case Qt::ToolTipRole: {
+        if (!verdict)
+            return tr("What approving it would do is being checked.");
+        QString tip = verdict->message.isEmpty() ? tr("Approving it would write its change.") : verdict->message;
+        if (verdict->isUnsafe())
+            tip += tr("\nUnsafe: %1").arg(verdict->unsafe);
+        if (verdict->similarTo)
+            tip += tr("\nSimilar to #%1 (%2 % of their three-letter groups in common).")
+                       .arg(*verdict->similarTo)
+                       .arg(qRound(verdict->similarity * 100));
+        return tip;
+    }
+    case Qt::DecorationRole:
+        if (verdict && (verdict->isDead() || verdict->isUnsafe()))
+            return QIcon(QStringLiteral(":/icons/stale.svg"));
+        return {};
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
+    default:
+        return {};
+    }
+}
+
+QVariant InboxCells::data(const InboxRow& r, int column, int role, const PreflightVerdict* verdict)
+{
+    if (column == InboxTableModel::CheckColumn)
+        return checkCell(r, role, verdict);
     switch (role) {
     case InboxTableModel::IdRole:
         return r.id;
@@ -114,6 +157,8 @@ QVariant InboxCells::header(int section)
         return tr("Seen");
     case InboxTableModel::StatusColumn:
         return tr("Status");
+    case InboxTableModel::CheckColumn:
+        return tr("Check");
     case InboxTableModel::CreatedColumn:
         return tr("Proposed");
     default:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inbox/PreflightVerdict.h"
 #include "store/InboxReadModel.h"
 
 #include <QCoreApplication>
@@ -13,8 +14,12 @@ class InboxCells final {
     Q_DECLARE_TR_FUNCTIONS(InboxCells)
 
 public:
-    static QVariant data(const InboxRow& row, int column, int role);
+    // `verdict`: the row's preflight, none while it is not known (or the row is decided).
+    static QVariant data(const InboxRow& row, int column, int role, const PreflightVerdict* verdict = nullptr);
     static QVariant header(int section);
+
+private:
+    static QVariant checkCell(const InboxRow& row, int role, const PreflightVerdict* verdict);
 };
 
 } // namespace sediment::ui

@@ -25,6 +25,7 @@ InboxDecider::InboxDecider(Workspace& workspace, const Clock& clock)
 void InboxDecider::remember(const InboxItem& done)
 {
     m_history.push_back({done.id, done.status});
+    ++m_decided;
     if (isApplied(done.status))
         noteWritten(done);
 }
@@ -106,12 +107,14 @@ QString InboxDecider::approve(const QList<qint64>& ids, QWidget* parent)
     return summary;
 }
 
-QString InboxDecider::refuse(const QList<qint64>& ids, const QString& code, const QString& text)
+QString InboxDecider::refuse(const QList<qint64>& ids, const QString& code, const QString& text,
+                             const std::map<qint64, QString>& notes)
 {
     int refused = 0;
     QString problem;
     for (qint64 id : ids) {
-        auto done = m_service->refuse(id, code, text, m_workspace.reviewer());
+        const auto own = notes.find(id);
+        auto done = m_service->refuse(id, code, own == notes.end() ? text : own->second, m_workspace.reviewer());
         if (!done) {
             if (problem.isEmpty())
                 problem = QStringLiteral("#%1: %2").arg(id).arg(done.error().message);

@@ -4,6 +4,7 @@
 #include "inbox/InboxService.h"
 #include "util/Error.h"
 
+#include <map>
 #include <memory>
 #include <QCoreApplication>
 #include <QList>
@@ -37,7 +38,12 @@ public:
 
     // `parent` hosts the progress dialog of a long batch and the dialog of an I/O error.
     QString approve(const QList<qint64>& ids, QWidget* parent);
-    QString refuse(const QList<qint64>& ids, const QString& code, const QString& text);
+    // `notes`: a note of its own for some items (a dead item's preflight message), `text` for
+    // the others.
+    QString refuse(const QList<qint64>& ids, const QString& code, const QString& text,
+                   const std::map<qint64, QString>& notes = {});
+    // How many decisions this window made since it opened (the status bar's progress).
+    int decidedThisSession() const { return m_decided; }
     // Applies the edited op. The error (or the store's refusal, as Refused) goes back to the
     // editor so that the reviewer can correct it.
     Result<InboxItem> patch(qint64 id, const Json& op);
@@ -72,6 +78,7 @@ private:
     Workspace& m_workspace;
     std::unique_ptr<InboxService> m_service;
     std::vector<Decision> m_history;
+    int m_decided = 0;
     OwnWrites* m_ownWrites = nullptr;
 };
 

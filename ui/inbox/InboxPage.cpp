@@ -4,6 +4,7 @@
 #include "inbox/DetailPane.h"
 #include "inbox/InboxBackground.h"
 #include "inbox/InboxDecider.h"
+#include "inbox/InboxPreflight.h"
 #include "inbox/InboxSearchBar.h"
 #include "inbox/InboxSelection.h"
 #include "inbox/InboxTableModel.h"
@@ -48,6 +49,8 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     // fails here, is left to the upkeep's slices.
     m_background = new InboxBackground(workspace.db(), this);
     m_background->fileAtOpen(kFileOnOpen);
+    // The whole queue's verdicts, on a thread of its own; asked again after every refresh.
+    m_preflight = new InboxPreflight(workspace.root(), this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -81,6 +84,7 @@ void InboxPage::buildList()
                                  {InboxTableModel::AgentColumn, "curator-bot"},
                                  {InboxTableModel::SeenColumn, "Seen"},
                                  {InboxTableModel::StatusColumn, "outdated"},
+                                 {InboxTableModel::CheckColumn, "duplicate · ≈#1000"},
                                  {InboxTableModel::CreatedColumn, "2026-11-22 05:39"}});
     auto* header = m_table->horizontalHeader();
     header->setSortIndicator(InboxTableModel::IdColumn, Qt::AscendingOrder);
@@ -123,6 +127,17 @@ void InboxPage::connectSignals()
     connect(m_background, &InboxBackground::filed, this, &InboxPage::reload);
     connect(m_background, &InboxBackground::filingChanged, this, &InboxPage::updateEmptyState);
     connect(m_background, &InboxBackground::statusMessage, this, &Page::statusMessage);
+    connect(m_preflight, &InboxPreflight::updated, this, [this] {
+        m_model->setVerdicts(&m_preflight->verdicts());
+        if (!m_preflight->lastError().isEmpty())
+            Q_EMIT statusMessage(tr("Preflight: %1").arg(m_preflight->lastError()));
+        const QModelIndex current = m_table->currentIndex();
+        if (current.isValid() && m_detail->itemId() == currentId()) {
+            const QString status = m_model->data(current, InboxTableModel::StatusRole).toString();
+            m_detail->showPreflight(m_preflight->verdictOf(currentId()), isWord(status, InboxStatus::Pending));
+        }
+    });
+    m_preflight->request();
 }
 
 void InboxPage::restoreLayout()
@@ -238,6 +253,7 @@ void InboxPage::showCurrent()
     }
     m_currentStale = stale && open;
     m_detail->showItem(*item, stale);
+    m_detail->showPreflight(m_preflight->verdictOf(id), item->hasStatus(InboxStatus::Pending));
 }
 
 void InboxPage::updateEmptyState()
@@ -293,6 +309,7 @@ void InboxPage::reload()
     m_background->recount();
     const InboxSelection::Kept kept = m_selection->keep();
     m_selection->restore(kept, m_model->refresh());
+    m_preflight->request();
     updateEmptyState();
     showCurrent();
     // Another program's rows (the live refresh brings us here) wait for the free-text index.
@@ -302,9 +319,12 @@ void InboxPage::reload()
 
 bool InboxPage::currentIsStale() const { return m_currentStale; }
 
+int InboxPage::decidedThisSession() const { return m_decider->decidedThisSession(); }
+
 void InboxPage::advanceFrom(int row)
 {
     m_model->refresh();
+    m_preflight->request(); // a decision changes what the others would do
     updateEmptyState();
     selectRow(m_selection->nextPendingFrom(row));
     Q_EMIT badgeChanged();

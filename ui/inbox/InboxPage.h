@@ -21,6 +21,7 @@ namespace sediment::ui {
 
 class DetailPane;
 class EmptyListStack;
+class InboxPreflight;
 class InboxDecider;
 class InboxTableModel;
 class InboxBackground;
@@ -51,6 +52,8 @@ public:
     QTableView* table() const;
     InboxTableModel* model() const { return m_model; }
     DetailPane* detail() const { return m_detail; }
+    InboxPreflight* preflight() const { return m_preflight; }
+    int decidedThisSession() const;
     QLineEdit* searchBox() const;
     QLabel* queryError() const;
     qint64 currentId() const;
@@ -95,6 +98,7 @@ private:
     EmptyListStack* m_listStack = nullptr;
     QSplitter* m_splitter = nullptr;
     InboxBackground* m_background = nullptr;
+    InboxPreflight* m_preflight = nullptr;
     QString m_appliedQuery;
     bool m_currentStale = false;
 };

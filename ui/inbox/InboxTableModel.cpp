@@ -2,6 +2,7 @@
 #include "inbox/InboxStatus.h"
 
 #include "inbox/InboxCells.h"
+#include "inbox/Preflight.h"
 #include "store/Database.h"
 
 #include <algorithm>
@@ -60,7 +61,37 @@ void InboxTableModel::reportError(const QString& message) const
 void InboxTableModel::readKeys()
 {
     m_loadTimer->stop();
+    if (!m_filter.preflight.isEmpty()) {
+        readByVerdict();
+        return;
+    }
     showRead(m_reader.start(m_filter, m_sort, m_ids));
+}
+
+void InboxTableModel::readByVerdict()
+{
+    // The store cannot filter by a verdict: every id the rest of the query matches (pending
+    // ones, a queue's worth) is read at once, then kept by its verdict. Until the first verdicts
+    // arrive nothing matches, and the page says it is searching.
+    m_counted = false;
+    auto read = m_reader.start(m_filter, m_sort, m_ids);
+    while (read && !m_reader.done())
+        read = m_reader.continueReading(m_ids);
+    if (!read) {
+        m_ids.clear();
+        m_shown = 0;
+        reportError(read.error().message);
+        return;
+    }
+    std::erase_if(m_ids, [this](qint64 id) {
+        const PreflightVerdict* v = nullptr;
+        if (m_verdicts)
+            if (const auto it = m_verdicts->find(id); it != m_verdicts->end())
+                v = &it->second;
+        return !Preflight::passes(m_filter.preflight, v);
+    });
+    m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
+    m_lastError.clear();
 }
 
 void InboxTableModel::showRead(const Status& read)
@@ -170,7 +201,25 @@ QVariant InboxTableModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const InboxRow* row = rowAt(index.row());
-    return row && row->id != 0 ? InboxCells::data(*row, index.column(), role) : QVariant();
+    if (!row || row->id == 0)
+        return {};
+    const PreflightVerdict* verdict = nullptr;
+    if (m_verdicts)
+        if (const auto it = m_verdicts->find(row->id); it != m_verdicts->end())
+            verdict = &it->second;
+    return InboxCells::data(*row, index.column(), role, verdict);
+}
+
+void InboxTableModel::setVerdicts(const std::map<qint64, PreflightVerdict>* verdicts)
+{
+    m_verdicts = verdicts;
+    // Filtering by verdict: which rows match has changed with them.
+    if (!m_filter.preflight.isEmpty()) {
+        resetWith([] {});
+        return;
+    }
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, CheckColumn), index(rowCount() - 1, CheckColumn));
 }
 
 QVariant InboxTableModel::columnTitle(int column) const { return InboxCells::header(column); }

@@ -2,11 +2,13 @@
 
 #include "inbox/InboxIdReader.h"
 #include "inbox/InboxQuery.h"
+#include "inbox/PreflightVerdict.h"
 #include "shared/LazyTableModel.h"
 #include "store/InboxReadModel.h"
 
 #include <QTimer>
 
+#include <map>
 #include <vector>
 
 namespace sediment {
@@ -36,6 +38,7 @@ public:
         AgentColumn,
         SeenColumn,
         StatusColumn,
+        CheckColumn, // the preflight's verdict (InboxPreflight)
         CreatedColumn,
         ColumnCount
     };
@@ -51,6 +54,8 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const InboxFilter& filter);
+    // The verdicts the Check column shows, owned by the caller (InboxPreflight), read at paint time.
+    void setVerdicts(const std::map<qint64, PreflightVerdict>* verdicts);
     const InboxFilter& filter() const { return m_filter; }
     InboxReadModel::Sort sortOrder() const { return m_sort; }
 
@@ -81,6 +86,8 @@ private:
     void reportError(const QString& message) const override;
     // The ids just read (`read` says how that went) become the rows.
     void showRead(const Status& read);
+    // readKeys() for a query with is:dead, is:dup or is:ok.
+    void readByVerdict();
     // The row at `row`, nullptr when unreadable; an item gone since its id was read has id 0.
     const InboxRow* rowAt(int row) const;
     Result<std::vector<InboxRow>> readPage(int first, int count) const;
@@ -108,6 +115,7 @@ private:
     QTimer* m_loadTimer = nullptr;
     mutable RowPages<InboxRow> m_rows{kCachedPages};
     mutable QString m_lastError;
+    const std::map<qint64, PreflightVerdict>* m_verdicts = nullptr;
 };
 
 } // namespace sediment::ui

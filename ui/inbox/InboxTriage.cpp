@@ -5,19 +5,28 @@
 #include "inbox/DetailPane.h"
 #include "inbox/InboxDecider.h"
 #include "inbox/InboxPage.h"
+#include "inbox/InboxPreflight.h"
 #include "inbox/MakeRoomDialog.h"
 #include "inbox/PatchEditor.h"
+#include "inbox/RefuseChord.h"
 #include "inbox/RefuseDialog.h"
+#include "shared/CommandPalette.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCursor>
 #include <QIcon>
 #include <QLineEdit>
+#include <QMenu>
 #include <QTableView>
+#include <QToolButton>
 
 namespace sediment::ui {
 
 InboxTriage::InboxTriage(InboxPage& page, InboxDecider& decider) : QObject(&page), m_page(page), m_decider(decider)
 {
+    m_chord = new RefuseChord([this](const QString& code) { refuseWith(code); }, [this] { refuseWithDialog(); }, this);
+    connect(m_chord, &RefuseChord::message, &m_page, &InboxPage::statusMessage);
     buildActions();
 }
 
@@ -34,7 +43,8 @@ void InboxTriage::buildActions()
         {QT_TR_NOOP("Approve"), QKeySequence(Qt::Key_A), "approve", &InboxTriage::approveSelected,
          QT_TR_NOOP("Apply the selected proposals (A)")},
         {QT_TR_NOOP("Refuse…"), QKeySequence(Qt::Key_R), "refuse", &InboxTriage::refuseSelected,
-         QT_TR_NOOP("Refuse the selected proposals with a reason (R)")},
+         QT_TR_NOOP("Refuse the selected proposals: R then a reason's digit (1 duplicate … 7 other), "
+                    "or R twice for a note")},
         {QT_TR_NOOP("Edit…"), QKeySequence(Qt::Key_E), "edit", &InboxTriage::editCurrent,
          QT_TR_NOOP("Edit the payload, then apply the edited version (E)")},
         {QT_TR_NOOP("Make room…"), QKeySequence(Qt::Key_M), nullptr, &InboxTriage::makeRoomCurrent,
@@ -47,6 +57,8 @@ void InboxTriage::buildActions()
          QT_TR_NOOP("Previous proposal (K)")},
         {QT_TR_NOOP("Search"), QKeySequence(Qt::Key_Slash), nullptr, &InboxTriage::focusSearch,
          QT_TR_NOOP("Search (/)")},
+        {QT_TR_NOOP("Commands"), QKeySequence(Qt::CTRL | Qt::Key_K), nullptr, &InboxTriage::openPalette,
+         QT_TR_NOOP("Every command with its key (Ctrl+K)")},
     };
     for (const Spec& s : specs) {
         auto* action = new QAction(tr(s.text), &m_page);
@@ -93,17 +105,72 @@ void InboxTriage::approveSelected()
 
 void InboxTriage::refuseSelected()
 {
+    if (m_page.selectedIds().isEmpty())
+        return;
+    // A click on the toolbar's button asks for the dialog (the pointer is on it when the action
+    // fires); the key arms the chord.
+    if (const auto* button = qobject_cast<QToolButton*>(QApplication::widgetAt(QCursor::pos()));
+        button && button->defaultAction() && button->defaultAction()->objectName() == QLatin1String("actionRefuse")) {
+        refuseWithDialog();
+        return;
+    }
+    m_chord->arm();
+}
+
+void InboxTriage::refuseWithDialog(const QString& presetCode)
+{
     const QList<qint64> ids = m_page.selectedIds();
     if (ids.isEmpty())
         return;
     auto* dialog = new RefuseDialog(int(ids.size()), &m_page);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!presetCode.isEmpty())
+        dialog->setCode(presetCode);
     connect(dialog, &QDialog::accepted, this, [this, dialog, ids] {
         const int row = m_page.table()->currentIndex().row();
-        Q_EMIT m_page.statusMessage(m_decider.refuse(ids, dialog->code(), dialog->text()));
+        Q_EMIT m_page.statusMessage(m_decider.refuse(ids, dialog->code(), dialog->text(), deadNotes(ids)));
         m_page.advanceFrom(row);
     });
     dialog->open();
+}
+
+std::map<qint64, QString> InboxTriage::deadNotes(const QList<qint64>& ids) const
+{
+    std::map<qint64, QString> notes;
+    for (qint64 id : ids)
+        if (const PreflightVerdict* v = m_page.preflight()->verdictOf(id); v && v->isDead() && !v->message.isEmpty())
+            notes[id] = v->message;
+    return notes;
+}
+
+void InboxTriage::refuseWith(const QString& code)
+{
+    const QList<qint64> ids = m_page.selectedIds();
+    if (ids.isEmpty())
+        return;
+    const std::map<qint64, QString> notes = deadNotes(ids);
+    // "Other" says nothing by itself: without a preflight message for every item, the dialog
+    // asks for the note.
+    if (code == QLatin1String("other") && notes.size() < size_t(ids.size())) {
+        refuseWithDialog(code);
+        return;
+    }
+    const int row = m_page.table()->currentIndex().row();
+    Q_EMIT m_page.statusMessage(m_decider.refuse(ids, code, QString(), notes));
+    m_page.advanceFrom(row);
+}
+
+void InboxTriage::openPalette()
+{
+    // The page's commands and the window's (its menus), each with its key.
+    QList<QAction*> actions = m_page.actions();
+    if (QWidget* window = m_page.window())
+        for (QAction* a : window->findChildren<QAction*>())
+            if (!actions.contains(a) && !a->text().isEmpty() && !a->menu() && !a->isSeparator())
+                actions << a;
+    auto* palette = new CommandPalette(actions, &m_page);
+    palette->setAttribute(Qt::WA_DeleteOnClose);
+    palette->open();
 }
 
 std::optional<InboxItem> InboxTriage::currentOpen(const QString& what)

@@ -5,14 +5,17 @@
 #include <QObject>
 #include <QString>
 
+#include <map>
 #include <optional>
 
 namespace sediment::ui {
 
 class InboxDecider;
 class InboxPage;
+class RefuseChord;
 
-// The inbox's keyboard triage (docs/user-guide.md#the-window): the actions A approve, R refuse, E patch, M make room (a
+// The inbox's keyboard triage (docs/user-guide.md#the-window): the actions A approve, R then a digit refuse (R R: with
+// a note), Ctrl+K the command palette, E patch, M make room (a
 // memory write that does not fit), Ctrl+Z undo the last decision, J/K next/previous and / search, installed on the page (and shown as its toolbar
 // buttons), and what each does. The page owns the layout and the selection; this controller
 // reads the selection from it, decides through InboxDecider, reports on the status bar, and asks
@@ -26,7 +29,15 @@ public:
 
 public Q_SLOTS:
     void approveSelected();
+    // R: arms the refusal chord (R then a digit); the dialog is R twice, or the button.
     void refuseSelected();
+    // The dialog, for a reason to explain.
+    void refuseWithDialog(const QString& presetCode = {});
+    // The selection refused with `code` and no dialog; a dead item's note is its preflight
+    // message, so a selection of dead items is refused in one step with each one's reason.
+    void refuseWith(const QString& code);
+    // Ctrl+K: every command of the window with its key, filtered as one types.
+    void openPalette();
     void editCurrent();
     // Opens the make-room dialog for the current item, a pending memory write.
     void makeRoomCurrent();
@@ -41,9 +52,12 @@ private:
     // otherwise nothing, and the status bar says why ("#7 is applied: only pending or failed
     // proposals can be edited", `what` being "be edited").
     std::optional<InboxItem> currentOpen(const QString& what);
+    // The preflight messages of the dead items among `ids`: their refusal notes.
+    std::map<qint64, QString> deadNotes(const QList<qint64>& ids) const;
 
     InboxPage& m_page;
     InboxDecider& m_decider;
+    RefuseChord* m_chord = nullptr;
 };
 
 } // namespace sediment::ui

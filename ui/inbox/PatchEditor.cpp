@@ -45,6 +45,14 @@ std::vector<Spec> specsFor(const QString& d, const Json& op)
         if (action == "write_file")
             return {{"file_path", QT_TRANSLATE_NOOP("PatchEditor", "File in the skill"), false},
                     {"file_content", QT_TRANSLATE_NOOP("PatchEditor", "Content"), false}};
+    } else if (op.contains("tool") && (isWord(d, Destination::ClaudeMd) || isWord(d, Destination::ClaudeMemory))) {
+        // Claude Code's own write: the text it would write, or its edit.
+        const std::string tool = op.value("tool", std::string());
+        if (tool == "Write")
+            return {{"content", QT_TRANSLATE_NOOP("PatchEditor", "Content"), false}};
+        if (tool == "Edit")
+            return {{"old_string", QT_TRANSLATE_NOOP("PatchEditor", "Text to find"), false},
+                    {"new_string", QT_TRANSLATE_NOOP("PatchEditor", "Replacement"), false}};
     } else if (isWord(d, Destination::ClaudeMd) || (isWord(d, Destination::Skill) && mode == "patch")) {
         return {{"before", QT_TRANSLATE_NOOP("PatchEditor", "Text to replace (empty: append)"), false},
                 {"after", QT_TRANSLATE_NOOP("PatchEditor", "Replacement"), false}};

@@ -1,0 +1,152 @@
+#include "claudecode/ClaudeSettingsHook.h"
+
+#include "util/AtomicFile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace sediment {
+
+namespace {
+
+bool isObjectAt(const Json& j, const char* key) { return j.contains(key) && j[key].is_object(); }
+bool isArrayAt(const Json& j, const char* key) { return j.contains(key) && j[key].is_array(); }
+
+Result<ClaudeSettingsHook::Outcome> save(const QString& file, const Json& settings, bool changed)
+{
+    ClaudeSettingsHook::Outcome out{file, changed, QString()};
+    if (!changed)
+        return out;
+    if (QFile::exists(file)) {
+        auto old = AtomicFile::read(file, false);
+        if (!old)
+            return fail(old.error());
+        out.backup = file + QStringLiteral(".sediment-backup");
+        if (auto s = AtomicFile::write(out.backup, *old); !s)
+            return fail(s.error());
+    }
+    if (!QDir().mkpath(QFileInfo(file).absolutePath()))
+        return fail(Error::io(QStringLiteral("cannot create the folder of %1").arg(file)));
+    const std::string text = settings.dump(2, ' ', false, Json::error_handler_t::replace) + '\n';
+    if (auto s = AtomicFile::write(file, QByteArray::fromStdString(text)); !s)
+        return fail(s.error());
+    return out;
+}
+
+} // namespace
+
+bool ClaudeSettingsHook::isOurs(const QString& command)
+{
+    const QStringList words = command.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words.isEmpty() || !QFileInfo(words.first()).fileName().startsWith(QLatin1String("sediment")))
+        return false;
+    const qsizetype at = words.indexOf(QStringLiteral("claude-code"));
+    return at > 0 && at + 1 < words.size() && words[at + 1] == QLatin1String("hook");
+}
+
+bool ClaudeSettingsHook::installed(const Json& settings)
+{
+    if (!isObjectAt(settings, "hooks") || !isArrayAt(settings["hooks"], "PreToolUse"))
+        return false;
+    for (const Json& entry : settings["hooks"]["PreToolUse"]) {
+        if (!entry.is_object() || entry.value("matcher", Json()) != kMatcher || !isArrayAt(entry, "hooks"))
+            continue;
+        for (const Json& h : entry["hooks"])
+            if (h.is_object() && h.value("command", Json()).is_string()
+                && isOurs(fromStd(h["command"].get<std::string>())))
+                return true;
+    }
+    return false;
+}
+
+Json ClaudeSettingsHook::withHook(Json settings, const QString& command, bool* changed)
+{
+    *changed = false;
+    if (installed(settings))
+        return settings;
+    if (!isObjectAt(settings, "hooks"))
+        settings["hooks"] = Json::object();
+    Json& hooks = settings["hooks"];
+    if (!isArrayAt(hooks, "PreToolUse"))
+        hooks["PreToolUse"] = Json::array();
+    hooks["PreToolUse"].push_back(
+        Json{{"matcher", kMatcher}, {"hooks", Json::array({Json{{"type", "command"}, {"command", toStd(command)}}})}});
+    *changed = true;
+    return settings;
+}
+
+Json ClaudeSettingsHook::withoutHook(Json settings, bool* changed)
+{
+    *changed = false;
+    if (!isObjectAt(settings, "hooks") || !isArrayAt(settings["hooks"], "PreToolUse"))
+        return settings;
+    Json& entries = settings["hooks"]["PreToolUse"];
+    Json kept = Json::array();
+    for (Json& entry : entries) {
+        if (entry.is_object() && isArrayAt(entry, "hooks")) {
+            Json hooks = Json::array();
+            bool dropped = false;
+            for (Json& h : entry["hooks"]) {
+                if (h.is_object() && h.value("command", Json()).is_string()
+                    && isOurs(fromStd(h["command"].get<std::string>()))) {
+                    dropped = true;
+                    continue;
+                }
+                hooks.push_back(std::move(h));
+            }
+            *changed = *changed || dropped;
+            if (hooks.empty() && dropped)
+                continue; // the entry held only Sediment's hook
+            entry["hooks"] = std::move(hooks);
+        }
+        kept.push_back(std::move(entry));
+    }
+    if (!*changed)
+        return settings;
+    if (kept.empty())
+        settings["hooks"].erase("PreToolUse");
+    else
+        entries = std::move(kept);
+    if (settings["hooks"].empty())
+        settings.erase("hooks");
+    return settings;
+}
+
+Result<Json> ClaudeSettingsHook::read(const QString& settingsFile)
+{
+    if (!QFile::exists(settingsFile))
+        return Json::object();
+    auto bytes = AtomicFile::read(settingsFile, false);
+    if (!bytes)
+        return fail(bytes.error());
+    if (bytes->trimmed().isEmpty())
+        return Json::object();
+    Json doc = Json::parse(bytes->constData(), bytes->constData() + bytes->size(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object())
+        return fail(Error::invalid(
+            QStringLiteral("%1 is not a JSON object; fix it by hand, nothing was changed").arg(settingsFile)));
+    return doc;
+}
+
+Result<ClaudeSettingsHook::Outcome> ClaudeSettingsHook::install(const QString& settingsFile, const QString& command)
+{
+    auto settings = read(settingsFile);
+    if (!settings)
+        return fail(settings.error());
+    bool changed = false;
+    Json next = withHook(std::move(*settings), command, &changed);
+    return save(settingsFile, next, changed);
+}
+
+Result<ClaudeSettingsHook::Outcome> ClaudeSettingsHook::uninstall(const QString& settingsFile)
+{
+    auto settings = read(settingsFile);
+    if (!settings)
+        return fail(settings.error());
+    bool changed = false;
+    Json next = withoutHook(std::move(*settings), &changed);
+    return save(settingsFile, next, changed);
+}
+
+} // namespace sediment
