@@ -212,6 +212,10 @@ Result<qint64> InboxReadModel::count(const InboxFilter& filter)
     // than walking every entry of the one status. Two bounded probes decide.
     // (SQLite counts a table's rows without decoding one; the server reads them all, so there
     // the status is counted from its index directly.)
+    // No term at all (`status:all`): the table's count alone. A WHERE clause, even `1 = 1`,
+    // makes SQLite walk an index instead (a million items: 100 ms against 3).
+    if (!m_db.isServer() && countsQuickly(filter) && filter.status.include.isEmpty())
+        return scalar(m_db, "SELECT COUNT(*) FROM inbox_items", {});
     if (!m_db.isServer() && countsQuickly(filter)) {
         constexpr qint64 kProbe = 4096;
         const std::vector<Param> status{filter.status.include.front(), kProbe};
@@ -263,7 +267,7 @@ bool InboxReadModel::countsFromTotals(const InboxFilter& f)
 
 bool InboxReadModel::countsQuickly(const InboxFilter& f)
 {
-    return f.status.include.size() == 1 && f.status.exclude.isEmpty() && f.destination.isEmpty() && f.agent.isEmpty()
+    return f.status.include.size() <= 1 && f.status.exclude.isEmpty() && f.destination.isEmpty() && f.agent.isEmpty()
            && f.score.empty() && !f.stale && f.text.isEmpty() && f.profile.isEmpty();
 }
 

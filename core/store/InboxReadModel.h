@@ -47,7 +47,7 @@ public:
     // ids. Free text never is: a common word costs as much to count as to read.
     static bool isIndexed(const InboxFilter& filter);
     // True when count() need not walk the filter's entries (one status and nothing else: the
-    // table's count minus the other statuses').
+    // table's count minus the other statuses'; no term at all, `status:all`: the table's count).
     static bool countsQuickly(const InboxFilter& filter);
     // True for score bounds under a status and nothing else: count() then reads only the entries
     // in the score range (inbox_score_range, schema 13; the server's inbox_by_status_score),
