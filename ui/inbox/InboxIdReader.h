@@ -10,9 +10,9 @@ namespace sediment::ui {
 
 // Reads the ids of an inbox filter, in view order, into a vector the table model holds. In id
 // order it goes in windows over the id span, each sized to a short time whatever the filter: a
-// filter an index (or the trigram index) serves is read whole within the caller's budget, one
-// that needs every row shows its first matches after a short wait and continues in slices from
-// the event loop. Any other order needs every match before the first row: one statement.
+// read that fits the caller's budget is read whole, any other stops at its first screenful (the
+// model then counts it when an index serves it) and continues in slices from the event loop.
+// Any other order needs every match before the first row: one statement.
 class InboxIdReader final {
 public:
     // How reading is paced: how long it may hold the caller (a filter, a refresh) before the
