@@ -18,9 +18,10 @@ constexpr size_t kScreenful = 256;
 
 } // namespace
 
-Status InboxIdReader::start(const InboxFilter& filter, InboxReadModel::Sort sort, std::vector<qint64>& ids)
+Status InboxIdReader::start(const InboxFilter& filter, InboxReadModel::Sort sort, std::vector<qint64>& ids, Sieve sieve)
 {
     m_filter = filter;
+    m_sieve = std::move(sieve);
     m_done = true;
     ids.clear();
     if (sort.key != InboxReadModel::SortKey::Id && sort.key != InboxReadModel::SortKey::Summary) {
@@ -28,6 +29,8 @@ Status InboxIdReader::start(const InboxFilter& filter, InboxReadModel::Sort sort
         if (!all)
             return fail(all.error());
         ids = std::move(*all);
+        if (m_sieve)
+            m_sieve(ids, 0);
         return {};
     }
     auto span = m_read->idSpan();
@@ -62,10 +65,13 @@ Status InboxIdReader::advance(std::vector<qint64>& ids, int budgetMs, bool block
         const qint64 started = clock.nsecsElapsed();
         const qint64 after = m_descending ? std::max(m_next - m_window, m_end) : m_next;
         const qint64 upTo = m_descending ? m_next : std::min(m_next + m_window, m_end);
+        const size_t read = ids.size();
         if (auto s = m_read->appendIdsInWindow(m_filter, m_descending, after, upTo, ids); !s) {
             m_done = true;
             return s;
         }
+        if (m_sieve)
+            m_sieve(ids, read);
         m_next = m_descending ? after : upTo;
         m_done = m_next == m_end;
         covered += double(upTo - after);
