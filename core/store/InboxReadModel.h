@@ -47,8 +47,18 @@ public:
     // ids. Free text never is: a common word costs as much to count as to read.
     static bool isIndexed(const InboxFilter& filter);
     // True when count() need not walk the filter's entries (one status and nothing else: the
-    // table's count minus the other statuses').
+    // table's count minus the other statuses'; no term at all, `status:all`: the table's count).
     static bool countsQuickly(const InboxFilter& filter);
+    // True for score bounds under a status and nothing else: count() then reads only the entries
+    // in the score range (inbox_score_range, schema 13; the server's inbox_by_status_score),
+    // while reading the ids in id order walks every entry of the status, so counting is the
+    // cheaper of the two.
+    static bool countsScoreRange(const InboxFilter& filter);
+    // True for one negated term under one status and nothing else (`-dest:a,b`, `-agent:a`,
+    // `-is:stale`, one negated score bound): count() then subtracts the term's own count (read
+    // from the index that leads with it) from the status's (counted quickly), instead of walking
+    // every entry of the status.
+    static bool countsAsComplement(const InboxFilter& filter);
     // Whether the server's kept counts answer the filter (status, destination, agent, stale).
     static bool countsFromTotals(const InboxFilter& filter);
     // Moves whenever anything is committed, by this connection or another: what a count is

@@ -521,6 +521,109 @@ private Q_SLOTS:
         for (const InboxFilter& f : {agent, score, both, destScore})
             checkEveryPath(f, QStringLiteral("indexed"));
     }
+
+    void aScoreRangeAloneIsCountedFromItsOwnEntries()
+    {
+        InboxFilter score;
+        score.status.include = {QStringLiteral("pending")};
+        score.score.push_back({InboxFilter::Compare::GreaterOrEqual, 0.9, false});
+        QVERIFY(InboxReadModel::countsScoreRange(score));
+        InboxFilter both = score;
+        both.agent.include = {QStringLiteral("owl")};
+        InboxFilter destScore = score;
+        destScore.destination.include = {QStringLiteral("claude_md")};
+        InboxFilter wordScore = score;
+        wordScore.text.include = {QStringLiteral("lesson")};
+        for (const InboxFilter& f : {both, destScore, wordScore})
+            QVERIFY(!InboxReadModel::countsScoreRange(f));
+        if (test::onServer())
+            QSKIP("SQLite's query plan");
+        const auto countPlan = [&](const InboxFilter& f) {
+            const InboxFilterSql w = InboxFilterSql::of(f);
+            const std::string sql = "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM " + w.from + " WHERE " + w.sql;
+            auto st = m_db->prepare(sql.c_str());
+            QStringList lines;
+            if (st)
+                (void)st->forEachRow([&](const Statement& row) { lines << row.text(3); });
+            return lines.join(QLatin1Char('\n'));
+        };
+        QVERIFY2(countPlan(score).contains(QLatin1String("COVERING INDEX inbox_score_range (status=? AND score>?)")),
+                 qPrintable(countPlan(score)));
+        // The ids still come in id order from the narrow status index, with no sort.
+        for (const QString& p : {plan(score), plan(score, InboxFilterSql::Window{10, 900})}) {
+            QVERIFY2(p.contains(QLatin1String("COVERING INDEX inbox_by_status_score (status=?")), qPrintable(p));
+            QVERIFY2(!p.contains(QLatin1String("TEMP B-TREE")), qPrintable(p));
+        }
+        // The narrow index would cost a row lookup per entry for any other column: never chosen.
+        for (const InboxFilter& f : {both, destScore, wordScore})
+            for (const QString& p : {countPlan(f), plan(f), plan(f, InboxFilterSql::Window{10, 900})})
+                QVERIFY2(!p.contains(QLatin1String("inbox_score_range")), qPrintable(p));
+    }
+
+    void severalDestinationsOrAgentsAreReadFromTheirOwnIndex()
+    {
+        InboxFilter dests;
+        dests.status.include = {QStringLiteral("pending")};
+        dests.destination.include = {QStringLiteral("memory"), QStringLiteral("skill")};
+        InboxFilter agents = dests;
+        agents.destination = {};
+        agents.agent.include = {QStringLiteral("OWL"), QStringLiteral("scout_1")};
+        InboxFilter both = dests;
+        both.agent = agents.agent;
+        both.score.push_back({InboxFilter::Compare::Greater, 0.3, false});
+        if (!test::onServer()) {
+            // Not the narrow score index with a row lookup per entry.
+            for (const QString& p : {plan(dests), plan(dests, InboxFilterSql::Window{10, 900}), plan(both)})
+                QVERIFY2(p.contains(QLatin1String("COVERING INDEX inbox_by_status_destination")), qPrintable(p));
+            for (const QString& p : {plan(agents), plan(agents, InboxFilterSql::Window{10, 900})})
+                QVERIFY2(p.contains(QLatin1String("COVERING INDEX inbox_by_status_agent")), qPrintable(p));
+        }
+        for (const InboxFilter& f : {dests, agents, both})
+            checkEveryPath(f, QStringLiteral("several values"));
+    }
+
+    void keyAndScoreFiltersWithoutTextCountRight()
+    {
+        // Every comparison, plain and negated, alone and with the other keys; negated keys
+        // alone are counted as the status less what they leave out (countsAsComplement).
+        using C = InboxFilter::Compare;
+        std::vector<InboxFilter> filters;
+        for (C c : {C::Less, C::LessOrEqual, C::Greater, C::GreaterOrEqual, C::Equal})
+            for (bool negated : {false, true}) {
+                InboxFilter f;
+                f.status.include = {QStringLiteral("pending")};
+                f.score.push_back({c, c == C::Equal ? double(m_rows[7].score.value_or(0.5)) : 0.3, negated});
+                filters.push_back(f);
+            }
+        InboxFilter base;
+        base.status.include = {QStringLiteral("pending")};
+        InboxFilter notDest = base;
+        notDest.destination.exclude = {QStringLiteral("memory"), QStringLiteral("skill")};
+        InboxFilter notAgent = base;
+        notAgent.agent.exclude = {QStringLiteral("OWL"), QStringLiteral("écOLE")};
+        InboxFilter notStale = base;
+        notStale.stale = false;
+        InboxFilter twoBounds = base;
+        twoBounds.score = {{C::GreaterOrEqual, 0.7, true}, {C::Less, 0.2, true}};
+        InboxFilter notDestNotStale = notDest;
+        notDestNotStale.stale = false;
+        InboxFilter notAgentScore = notAgent;
+        notAgentScore.score.push_back({C::Greater, 0.4, false});
+        InboxFilter applied = notDest;
+        applied.status.include = {QStringLiteral("applied")};
+        for (const InboxFilter& f : {notDest, notAgent, notStale, applied}) {
+            QVERIFY(InboxReadModel::countsAsComplement(f));
+            filters.push_back(f);
+        }
+        for (const InboxFilter& f : {twoBounds, notDestNotStale, notAgentScore}) {
+            QVERIFY(!InboxReadModel::countsAsComplement(f));
+            filters.push_back(f);
+        }
+        QVERIFY(InboxReadModel::countsAsComplement(filters[1])); // score<0.3 negated
+        QVERIFY(!InboxReadModel::countsAsComplement(filters[0]));
+        for (size_t i = 0; i < filters.size(); ++i)
+            checkEveryPath(filters[i], QStringLiteral("key filter %1").arg(i));
+    }
 };
 
 QTEST_GUILESS_MAIN(InboxReadModelTest)

@@ -1,5 +1,6 @@
 #include "inbox/InboxQuery.h"
 #include "inbox/InboxTableModel.h"
+#include "inbox/PreflightVerdict.h"
 #include "InboxFixture.h"
 #include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
@@ -9,6 +10,8 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
+#include <vector>
 
 using namespace sediment;
 using namespace sediment::ui;
@@ -374,6 +377,71 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
         QCOMPARE(model.rowCount(), 121);
         QCOMPARE(model.data(model.index(120, InboxTableModel::SummaryColumn)).toString(), QStringLiteral("late"));
+    }
+
+    void verdictsKeepTheirItemsWindowByWindowInEitherOrderAndOnRefresh()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        std::vector<qint64> ids;
+        for (int i = 0; i < 200; ++i)
+            ids.push_back(fx.addMemory(QStringLiteral("entry %1").arg(i), (i % 10) / 10.0));
+        // A third dead, one in seven flagged unsafe, the rest ok; the last item has no verdict yet.
+        std::map<qint64, PreflightVerdict> verdicts;
+        std::vector<qint64> dead, unsafe, notOk;
+        for (size_t i = 0; i + 1 < ids.size(); ++i) {
+            PreflightVerdict v;
+            if (i % 3 == 0)
+                v.kind = PreflightKind::Fails;
+            if (i % 7 == 0)
+                v.unsafe = QStringLiteral("a finding");
+            if (v.isDead())
+                dead.push_back(ids[i]);
+            if (v.isUnsafe())
+                unsafe.push_back(ids[i]);
+            if (!v.isOk())
+                notOk.push_back(ids[i]);
+            verdicts.emplace(ids[i], v);
+        }
+        notOk.push_back(ids.back());
+        const auto read = [](InboxTableModel& model) {
+            std::vector<qint64> out;
+            for (int row = 0; row < model.rowCount(); ++row)
+                out.push_back(model.idAt(row));
+            return out;
+        };
+        // Windows of eight ids, most of them read in the background.
+        InboxTableModel model(fx.ws->db(), InboxTableModel::Pacing{0, 0, 8});
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFilter(parse("is:dead"));
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
+        QCOMPARE(model.rowCount(), 0); // no verdicts yet: nothing is dead
+        model.setVerdicts(&verdicts);
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
+        QCOMPARE(read(model), dead);
+        model.sort(InboxTableModel::IdColumn, Qt::DescendingOrder);
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
+        QCOMPARE(read(model), std::vector<qint64>(dead.rbegin(), dead.rend()));
+        model.setFilter(parse("is:unsafe"));
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
+        QCOMPARE(read(model), std::vector<qint64>(unsafe.rbegin(), unsafe.rend()));
+        // Any other order is read whole, then kept.
+        model.sort(InboxTableModel::ScoreColumn, Qt::AscendingOrder);
+        auto byScore = read(model);
+        std::sort(byScore.begin(), byScore.end());
+        QCOMPARE(byScore, unsafe);
+        // A negated term keeps the items without a verdict.
+        model.sort(InboxTableModel::IdColumn, Qt::AscendingOrder);
+        model.setFilter(parse("-is:ok"));
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
+        QCOMPARE(read(model), notOk);
+        // A refresh keeps by verdict too: a new item has none, so is:dead does not list it.
+        model.setFilter(parse("is:dead"));
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
+        fx.addMemory(QStringLiteral("late"));
+        model.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 5000);
+        QCOMPARE(read(model), dead);
     }
 };
 

@@ -4,15 +4,16 @@
 #include "store/InboxReadModel.h"
 #include "util/Error.h"
 
+#include <functional>
 #include <vector>
 
 namespace sediment::ui {
 
 // Reads the ids of an inbox filter, in view order, into a vector the table model holds. In id
 // order it goes in windows over the id span, each sized to a short time whatever the filter: a
-// filter an index (or the trigram index) serves is read whole within the caller's budget, one
-// that needs every row shows its first matches after a short wait and continues in slices from
-// the event loop. Any other order needs every match before the first row: one statement.
+// read that fits the caller's budget is read whole, any other stops at its first screenful (the
+// model then counts it when an index serves it) and continues in slices from the event loop.
+// Any other order needs every match before the first row: one statement.
 class InboxIdReader final {
 public:
     // How reading is paced: how long it may hold the caller (a filter, a refresh) before the
@@ -26,8 +27,13 @@ public:
 
     InboxIdReader(InboxReadModel& read, Pacing pacing) : m_read(&read), m_pacing(pacing) {}
 
-    // Starts reading the ids of `filter` under `sort` into `ids`, blocking for the budget.
-    Status start(const InboxFilter& filter, InboxReadModel::Sort sort, std::vector<qint64>& ids);
+    // Keeps, of the ids appended from `from` on, only those the view shows, in place: what the
+    // store cannot answer (the preflight's verdicts). A sieved read is never counted.
+    using Sieve = std::function<void(std::vector<qint64>& ids, size_t from)>;
+
+    // Starts reading the ids of `filter` under `sort` into `ids`, blocking for the budget; each
+    // window read goes through `sieve` when there is one.
+    Status start(const InboxFilter& filter, InboxReadModel::Sort sort, std::vector<qint64>& ids, Sieve sieve = {});
     // One slice of the rest, for the event loop.
     Status continueReading(std::vector<qint64>& ids);
     bool done() const { return m_done; }
@@ -40,6 +46,7 @@ private:
     InboxReadModel* m_read;
     Pacing m_pacing;
     InboxFilter m_filter;
+    Sieve m_sieve;
     bool m_done = true;
     bool m_descending = false;
     qint64 m_next = 0; // ascending: the last id read; descending: the next id to read

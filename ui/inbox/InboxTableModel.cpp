@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <climits>
 #include <functional>
+#include <iterator>
 
 namespace sediment::ui {
 
@@ -61,20 +62,67 @@ void InboxTableModel::reportError(const QString& message) const
 void InboxTableModel::readKeys()
 {
     m_loadTimer->stop();
-    if (m_filter.needsVerdicts()) {
+    // group:target orders the queue by group: read whole, as a pending queue is small.
+    if (m_filter.groupByTarget) {
         readByVerdict();
         return;
     }
-    showRead(m_reader.start(m_filter, m_sort, m_ids));
+    showRead(m_reader.start(m_filter, m_sort, m_ids, verdictSieve()));
+}
+
+InboxIdReader::Sieve InboxTableModel::verdictSieve() const
+{
+    if (m_filter.preflight.isEmpty())
+        return {};
+    // The store cannot filter by a verdict: each window of ids the rest of the query matches is
+    // kept by its verdict as it is read, so the first page comes as soon as a screenful passes
+    // and the rest streams in (a million pending items: reading them all and then looking each
+    // up took longer than the 150 ms a filter has). Until the first verdicts arrive no item is
+    // dead, a duplicate, ok or unsafe, and the page says it is searching meanwhile.
+    return [this](std::vector<qint64>& ids, size_t from) {
+        // Keeps, in place and in order, the ids whose verdict `of` passes the query's terms.
+        const auto compact = [&](auto of) {
+            auto out = ids.begin() + qsizetype(from);
+            for (auto in = out; in != ids.end(); ++in)
+                if (Preflight::passes(m_filter.preflight, of(*in)))
+                    *out++ = *in;
+            ids.erase(out, ids.end());
+        };
+        if (!m_verdicts || ids.size() <= from)
+            return compact([](qint64) { return static_cast<const PreflightVerdict*>(nullptr); });
+        const std::map<qint64, PreflightVerdict>& verdicts = *m_verdicts;
+        const bool byId = m_sort.key == InboxReadModel::SortKey::Id || m_sort.key == InboxReadModel::SortKey::Summary;
+        if (!byId)
+            return compact([&](qint64 id) -> const PreflightVerdict* {
+                const auto it = verdicts.find(id);
+                return it == verdicts.end() ? nullptr : &it->second;
+            });
+        // In id order a window's ids are sorted: one walk along the verdicts beside them, rather
+        // than a search of the whole map for each id.
+        const qint64 first = ids[from];
+        if (m_sort.descending) {
+            auto it = std::make_reverse_iterator(verdicts.upper_bound(first));
+            return compact([&](qint64 id) -> const PreflightVerdict* {
+                while (it != verdicts.rend() && it->first > id)
+                    ++it;
+                return it != verdicts.rend() && it->first == id ? &it->second : nullptr;
+            });
+        }
+        auto it = verdicts.lower_bound(first);
+        compact([&](qint64 id) -> const PreflightVerdict* {
+            while (it != verdicts.end() && it->first < id)
+                ++it;
+            return it != verdicts.end() && it->first == id ? &it->second : nullptr;
+        });
+    };
 }
 
 void InboxTableModel::readByVerdict()
 {
-    // The store cannot filter by a verdict: every id the rest of the query matches (pending
-    // ones, a queue's worth) is read at once, then kept by its verdict. Until the first verdicts
-    // arrive nothing matches, and the page says it is searching.
+    // group:target: every pending id the rest of the query matches is read at once, kept when
+    // its item shares its target with another, then ordered group by group.
     m_counted = false;
-    auto read = m_reader.start(m_filter, m_sort, m_ids);
+    auto read = m_reader.start(m_filter, m_sort, m_ids, verdictSieve());
     while (read && !m_reader.done())
         read = m_reader.continueReading(m_ids);
     if (!read) {
@@ -84,17 +132,14 @@ void InboxTableModel::readByVerdict()
         return;
     }
     std::erase_if(m_ids, [this](qint64 id) {
-        const PreflightVerdict* v = nullptr;
-        if (m_verdicts)
-            if (const auto it = m_verdicts->find(id); it != m_verdicts->end())
-                v = &it->second;
-        return !Preflight::passes(m_filter.preflight, v) || (m_filter.groupByTarget && (!v || v->group.empty()));
+        if (!m_verdicts)
+            return true;
+        const auto it = m_verdicts->find(id);
+        return it == m_verdicts->end() || it->second.group.empty();
     });
-    // group:target lists each group's items together, the largest group first.
-    if (m_filter.groupByTarget)
-        std::ranges::stable_sort(m_ids, [this](qint64 a, qint64 b) {
-            return m_verdicts->at(a).groupRank(a) < m_verdicts->at(b).groupRank(b);
-        });
+    std::ranges::stable_sort(m_ids, [this](qint64 a, qint64 b) {
+        return m_verdicts->at(a).groupRank(a) < m_verdicts->at(b).groupRank(b);
+    });
     m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
     m_lastError.clear();
 }
@@ -115,7 +160,8 @@ void InboxTableModel::showRead(const Status& read)
 
 void InboxTableModel::countIfIndexed()
 {
-    if (m_reader.done() || !InboxReadModel::isIndexed(m_filter))
+    // The store counts what it filters: never the preflight's verdicts.
+    if (m_reader.done() || !m_filter.preflight.isEmpty() || !InboxReadModel::isIndexed(m_filter))
         return;
     const auto mark = m_read.writeMark();
     std::optional<qint64> count;
@@ -238,7 +284,8 @@ void InboxTableModel::sort(int column, Qt::SortOrder order)
         return;
     const InboxReadModel::Sort previous = m_sort;
     m_sort = next;
-    if (isLoading()) {
+    // The group view keeps its own order, group by group.
+    if (isLoading() || m_filter.groupByTarget) {
         resetWith({});
         return;
     }
@@ -252,6 +299,8 @@ void InboxTableModel::sort(int column, Qt::SortOrder order)
             std::sort(ordered.begin(), ordered.end());
     } else if (auto all = m_read.allIds(m_filter, m_sort)) {
         ordered = std::move(*all);
+        if (const auto sieve = verdictSieve())
+            sieve(ordered, 0);
     } else {
         m_sort = previous;
         reportError(all.error().message);
@@ -284,10 +333,14 @@ void InboxTableModel::setFilter(const InboxFilter& filter)
 
 bool InboxTableModel::refresh()
 {
+    if (m_filter.groupByTarget) {
+        resetWith({});
+        return true;
+    }
     if (!isLoading()) {
         InboxIdReader reader(m_read, m_reader.pacing());
         std::vector<qint64> ids;
-        if (auto s = reader.start(m_filter, m_sort, ids); !s) {
+        if (auto s = reader.start(m_filter, m_sort, ids, verdictSieve()); !s) {
             reportError(s.error().message);
             return false;
         }

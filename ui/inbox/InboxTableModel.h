@@ -86,7 +86,10 @@ private:
     void reportError(const QString& message) const override;
     // The ids just read (`read` says how that went) become the rows.
     void showRead(const Status& read);
-    // readKeys() for a query with is:dead, is:dup or is:ok.
+    // What keeps the ids of a query with is:dead, is:dup, is:ok or is:unsafe by their verdicts
+    // (none for a query without).
+    InboxIdReader::Sieve verdictSieve() const;
+    // group:target: the pending items that share a target with another, group by group.
     void readByVerdict();
     // The row at `row`, nullptr when unreadable; an item gone since its id was read has id 0.
     const InboxRow* rowAt(int row) const;

@@ -371,8 +371,9 @@ CREATE TRIGGER inbox_claims_notify AFTER INSERT OR UPDATE OR DELETE ON inbox_cla
 
 std::span<const char* const> postgresMigrations()
 {
-    static const std::array<const char*, 12> all{kTeamV7, "",      "",      "",       "",       "",
-                                                 "",      kTeamV8, kTeamV9, kTeamV10, kTeamV11, postgresRightsStep()};
+    // Step 13 is SQLite's score range index; the server's has been inbox_by_status_score since step 8.
+    static const std::array<const char*, 13> all{
+        kTeamV7, "", "", "", "", "", "", kTeamV8, kTeamV9, kTeamV10, kTeamV11, postgresRightsStep(), ""};
     return all;
 }
 
