@@ -444,13 +444,13 @@ private:
             return false;
         for (int n = 0; n < count; ++n) {
             const Json call = {{"session_id", "crash"},
-                               {"transcript_path", (home() + QStringLiteral("/t.jsonl")).toStdString()},
+                               {"transcript_path", QString(home() + QStringLiteral("/t.jsonl")).toStdString()},
                                {"cwd", project().toStdString()},
                                {"permission_mode", "default"},
                                {"hook_event_name", "PreToolUse"},
                                {"tool_name", "Write"},
                                {"tool_input",
-                                {{"file_path", (claudeMemoryDir() + QStringLiteral("/topic_%1.md").arg(n)).toStdString()},
+                                {{"file_path", QString(claudeMemoryDir() + QStringLiteral("/topic_%1.md").arg(n)).toStdString()},
                                  {"content", claudeFact(n).toStdString()}}},
                                {"tool_use_id", "toolu_crash"}};
             QProcess hook;
