@@ -146,6 +146,13 @@ private Q_SLOTS:
         QCOMPARE(diff->beforeText(), heading + QString::fromUtf8(skillText(0)) + QLatin1Char('\n'));
         QCOMPARE(diff->afterText(), heading + QString::fromUtf8(skillText(kPatches)) + QLatin1Char('\n'));
 
+        // A look at the window as the reviewer sees it: SEDIMENT_TEST_SHOTS=DIR keeps a PNG.
+        if (const QString shots = qEnvironmentVariable("SEDIMENT_TEST_SHOTS"); !shots.isEmpty()) {
+            window.resize(1400, 820);
+            QTest::qWait(200);
+            QVERIFY(window.grab().save(shots + QStringLiteral("/inbox-group-view.png")));
+        }
+
         // Shift+A: one decision, all five applied, the file as the preview said.
         QTest::keyClick(table, Qt::Key_A, Qt::ShiftModifier);
         QTRY_COMPARE(readAll(home + QStringLiteral("/skills/deploy/SKILL.md")), skillText(kPatches));
