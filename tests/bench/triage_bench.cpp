@@ -404,18 +404,8 @@ bool approveEachInTurn(Window& w, Keyboard& keys, SystemClock& clock, bool refus
     return true;
 }
 
-Outcome newWay(const QString& root, const Reference& ref)
+void newWay(Window& w, Keyboard& keys, Outcome& o)
 {
-    Outcome o;
-    Window w;
-    if (!open(root, w)) {
-        o.problems << QStringLiteral("the window did not settle on 400 items");
-        return o;
-    }
-    Keyboard keys;
-    QElapsedTimer timer;
-    timer.start();
-    w.table->setFocus();
     // The dead: / is:dead ⏎ Ctrl+A R 4 — each refused with its own preflight message.
     keys.press(w.window.get(), Qt::Key_Slash);
     keys.type(w.search, QStringLiteral("is:dead"));
@@ -451,24 +441,10 @@ Outcome newWay(const QString& root, const Reference& ref)
     SystemClock clock;
     if (!approveEachInTurn(w, keys, clock, false))
         o.problems << QStringLiteral("the walk stopped before the queue was empty");
-    o.wallMs = double(timer.elapsed());
-    o.keys = keys.count;
-    o.problems += finalCheck(root, ref, w.window->workspace());
-    return o;
 }
 
-Outcome oldWay(const QString& root, const Reference& ref)
+void oldWay(Window& w, Keyboard& keys, Outcome& o)
 {
-    Outcome o;
-    Window w;
-    if (!open(root, w)) {
-        o.problems << QStringLiteral("the window did not settle on 400 items");
-        return o;
-    }
-    Keyboard keys;
-    QElapsedTimer timer;
-    timer.start();
-    w.table->setFocus();
     SystemClock clock;
     // Every item approved in turn: a dead one fails and leaves the pending list, or the window
     // says it is outdated and it is refused there through the dialog.
@@ -483,6 +459,22 @@ Outcome oldWay(const QString& root, const Reference& ref)
     while (w.inbox->model()->rowCount() > 0)
         if (!refuseThroughDialog(w, keys, service, w.inbox->currentId()))
             break;
+}
+
+// Opens the window on `root`, works the queue `way`, and times and checks it.
+Outcome work(const QString& root, const Reference& ref, void (*way)(Window&, Keyboard&, Outcome&))
+{
+    Outcome o;
+    Window w;
+    if (!open(root, w)) {
+        o.problems << QStringLiteral("the window did not settle on 400 items");
+        return o;
+    }
+    Keyboard keys;
+    QElapsedTimer timer;
+    timer.start();
+    w.table->setFocus();
+    way(w, keys, o);
     o.wallMs = double(timer.elapsed());
     o.keys = keys.count;
     o.problems += finalCheck(root, ref, w.window->workspace());
@@ -516,7 +508,7 @@ int main(int argc, char** argv)
         for (const bool fresh : {true, false}) {
             QTemporaryDir dir;
             const Reference ref = buildRoot(dir.path());
-            const Outcome o = fresh ? newWay(dir.path(), ref) : oldWay(dir.path(), ref);
+            const Outcome o = work(dir.path(), ref, fresh ? newWay : oldWay);
             std::printf("run %d, %s: %d keystrokes, %.0f ms, final check: %s\n", run + 1,
                         fresh ? "§17 window" : "window before §17", o.keys, o.wallMs,
                         o.problems.isEmpty() ? "passed" : qPrintable(QStringLiteral("FAILED: ") + o.problems.mid(0, 5).join(QStringLiteral("; "))));

@@ -3,6 +3,7 @@
 // decision, all or nothing, each item with its own audit row; `inbox keep` refusing the others as
 // superseded. Real processes on Hermes-shaped homes.
 #include "CliRun.h"
+#include "HermesStaging.h"
 #include "util/Json.h"
 
 #include <QDir>
@@ -17,18 +18,8 @@ using clitest::Run;
 
 namespace {
 
-bool writeAll(const QString& path, const QByteArray& bytes)
-{
-    QDir().mkpath(QFileInfo(path).path());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using sediment::test::readAll;
+using sediment::test::writeAll;
 
 constexpr int kPatches = 25; // more than Hermes' 20 operations per batch call
 
@@ -51,15 +42,7 @@ private:
 
     void stage(const std::string& id, const char* subsystem, const Json& payload, double at)
     {
-        const Json r = {{"id", id},
-                        {"subsystem", subsystem},
-                        {"action", payload.value("action", std::string())},
-                        {"summary", "staged"},
-                        {"origin", "foreground"},
-                        {"created_at", at},
-                        {"payload", payload}};
-        QVERIFY(writeAll(path(QStringLiteral("pending/%1/%2.json").arg(QLatin1String(subsystem), fromStd(id))),
-                         QByteArray::fromStdString(r.dump(2))));
+        QVERIFY(sediment::test::stageHermesRecord(m_dir->path(), subsystem, fromStd(id), payload, at));
     }
 
     static QByteArray skillText(int done)

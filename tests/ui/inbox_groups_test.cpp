@@ -2,6 +2,7 @@
 // proposals aimed at one target together, the detail pane shows the group's combined result (the
 // final file against today's) or why it would not apply as a whole, Shift+A approves a group in
 // order as one decision, O keeps only the current proposal, and G again leaves the view.
+#include "HermesStaging.h"
 #include "inbox/DetailPane.h"
 #include "inbox/InboxPage.h"
 #include "inbox/InboxPreflight.h"
@@ -29,30 +30,12 @@ using namespace sediment::ui;
 
 namespace {
 
-bool writeAll(const QString& path, const QByteArray& bytes)
-{
-    QDir().mkpath(QFileInfo(path).path());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using sediment::test::readAll;
+using sediment::test::writeAll;
 
 bool stage(const QString& home, const char* subsystem, const QString& id, const Json& payload, double at)
 {
-    const Json r = {{"id", id.toStdString()},
-                    {"subsystem", subsystem},
-                    {"action", payload.value("action", std::string())},
-                    {"summary", "s"},
-                    {"origin", "foreground"},
-                    {"created_at", at},
-                    {"payload", payload}};
-    return writeAll(home + QStringLiteral("/pending/%1/%2.json").arg(QLatin1String(subsystem), id),
-                    QByteArray::fromStdString(r.dump(2)));
+    return sediment::test::stageHermesRecord(home, subsystem, id, payload, at);
 }
 
 constexpr int kPatches = 5;
