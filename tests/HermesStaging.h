@@ -31,13 +31,10 @@ inline QByteArray readAll(const QString& path)
 inline bool stageHermesRecord(const QString& home, const char* subsystem, const QString& id, const Json& payload,
                               double at)
 {
-    const Json r = {{"id", id.toStdString()},
-                    {"subsystem", subsystem},
-                    {"action", payload.value("action", std::string())},
-                    {"summary", "staged"},
-                    {"origin", "foreground"},
-                    {"created_at", at},
-                    {"payload", payload}};
+    const Json r = {
+        {"id", id.toStdString()}, {"subsystem", subsystem}, {"action", payload.value("action", std::string())},
+        {"summary", "staged"},    {"origin", "foreground"}, {"created_at", at},
+        {"payload", payload}};
     return writeAll(home + QStringLiteral("/pending/%1/%2.json").arg(QLatin1String(subsystem), id),
                     QByteArray::fromStdString(r.dump(2)));
 }

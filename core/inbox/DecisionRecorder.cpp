@@ -184,10 +184,9 @@ void DecisionRecorder::addMembers(JournalEntry& entry, const std::vector<Member>
                   {"decided_by", toStd(reviewer)},
                   {"decided_at", m.item.decidedAt ? Json(toStd(*m.item.decidedAt)) : Json(nullptr)},
                   {"keep_contents", true}};
-        list.push_back(
-            Json{{"item", std::move(item)},
-                 {"audit", JournalOutcome::auditToJson(auditEntry(m.item, reviewer, action, m.fromStatus, nullptr,
-                                                                  details))}});
+        list.push_back(Json{{"item", std::move(item)},
+                            {"audit", JournalOutcome::auditToJson(
+                                          auditEntry(m.item, reviewer, action, m.fromStatus, nullptr, details))}});
     }
     entry.outcome["members"] = std::move(list);
 }

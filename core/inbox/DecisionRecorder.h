@@ -73,8 +73,8 @@ public:
     // The third step: the outcome through the journal when a file was written, else the
     // decision alone.
     Result<InboxItem> record(JournalWriteHook& hook, const InboxItem& item, const QString& reviewer, AuditAction action,
-                             const QString& fromStatus, const ApplyResult& result,
-                             const Json& details = Json::object(), const std::vector<Member>& members = {});
+                             const QString& fromStatus, const ApplyResult& result, const Json& details = Json::object(),
+                             const std::vector<Member>& members = {});
     // The decision's audit row, in the caller's transaction.
     Status audit(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
                  const ApplyResult* result, const Json& details = Json::object());

@@ -114,7 +114,9 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
         const QString from = m.status;
         m.setStatus(S::Applied);
         m.stale = false;
-        m.reason = QStringLiteral("applied with inbox item %1, in one decision on the group aimed at %2").arg(leader.id).arg(label);
+        m.reason = QStringLiteral("applied with inbox item %1, in one decision on the group aimed at %2")
+                       .arg(leader.id)
+                       .arg(label);
         m.decidedAt = decidedAt;
         m.decidedBy = reviewer;
         members.push_back({std::move(m), from});
@@ -146,15 +148,17 @@ Result<std::vector<InboxItem>> GroupDecisions::keepOnly(qint64 id, const QString
         return fail(group.error());
     const QString label = InboxGroup::labelOf(group->back());
     if (group->size() < 2)
-        return fail(Error::refused(
-            QStringLiteral("inbox item %1 is the only pending item aimed at %2; nothing to refuse").arg(id).arg(label)));
+        return fail(
+            Error::refused(QStringLiteral("inbox item %1 is the only pending item aimed at %2; nothing to refuse")
+                               .arg(id)
+                               .arg(label)));
     std::vector<InboxItem> refused;
     for (const InboxItem& it : *group) {
         if (it.id == id)
             continue;
-        auto r = m_inbox.refuse(it.id, QStringLiteral("other"),
-                                QStringLiteral("superseded by inbox item %1 (kept as the one write to %2)").arg(id).arg(label),
-                                reviewer);
+        auto r = m_inbox.refuse(
+            it.id, QStringLiteral("other"),
+            QStringLiteral("superseded by inbox item %1 (kept as the one write to %2)").arg(id).arg(label), reviewer);
         if (!r)
             return fail(r.error());
         refused.push_back(std::move(*r));

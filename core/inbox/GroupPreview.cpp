@@ -22,8 +22,7 @@ Result<GroupPreview::Combined> GroupPreview::of(const std::vector<InboxItem>& it
     const QString profile = HermesProfiles::of(first);
     Combined c;
     if (first.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(first.effectiveOp())) {
-        const SkillManage::Preview pv =
-            SkillManage(HermesProfiles::homeOf(m_workspace.root(), profile)).preview(*op);
+        const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(m_workspace.root(), profile)).preview(*op);
         c.label = pv.label;
         c.before = pv.before;
         c.after = pv.after;

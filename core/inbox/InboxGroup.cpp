@@ -86,8 +86,9 @@ QString InboxGroup::labelOf(const InboxItem& item)
     const Json& op = item.op;
     const QString profile = HermesProfiles::of(item);
     // The root profile goes unsaid, as Hermes' own messages leave it out.
-    const QString in = profile.isEmpty() || profile == QLatin1String("default") ? QString()
-                                                                               : QStringLiteral(" (profile %1)").arg(profile);
+    const QString in = profile.isEmpty() || profile == QLatin1String("default")
+                           ? QString()
+                           : QStringLiteral(" (profile %1)").arg(profile);
     if (isHermesSkill(item))
         return (SkillBatch::isBatch(op) ? SkillBatch::gist(op) : QStringLiteral("skill '%1'").arg(field(op, "name")))
                + in;

@@ -326,12 +326,12 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
         return taken;
     InboxItem it = std::move(*taken);
     if (!it.afterContent || !it.targetPath)
-        return fail(Error::refused(QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand%2")
-                                       .arg(it.id)
-                                       .arg(it.reason && it.reason->startsWith(QLatin1String("applied with inbox item"))
-                                                ? QStringLiteral(" (it was %1: revert that item to undo the group)")
-                                                      .arg(*it.reason)
-                                                : QString())));
+        return fail(Error::refused(
+            QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand%2")
+                .arg(it.id)
+                .arg(it.reason && it.reason->startsWith(QLatin1String("applied with inbox item"))
+                         ? QStringLiteral(" (it was %1: revert that item to undo the group)").arg(*it.reason)
+                         : QString())));
     ApplyResult applied;
     applied.applied = true;
     applied.store = it.destination;

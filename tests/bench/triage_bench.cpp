@@ -46,8 +46,8 @@ using namespace sediment::ui;
 
 namespace {
 
-constexpr int kGroup = 30, kBatches = 10, kDeadMemory = 40, kDeadSkill = 40, kDuplicates = 40, kNear = 20,
-              kAdds = 170, kCreates = 50;
+constexpr int kGroup = 30, kBatches = 10, kDeadMemory = 40, kDeadSkill = 40, kDuplicates = 40, kNear = 20, kAdds = 170,
+              kCreates = 50;
 static_assert(kGroup + kBatches + kDeadMemory + kDeadSkill + kDuplicates + kNear + kAdds + kCreates == 400);
 constexpr int kJudged = kBatches + kAdds + kCreates + kNear; // items that each need a judgment
 
@@ -139,7 +139,8 @@ Reference buildRoot(const QString& root)
                         {"created_at", 1795400000.0 + serial},
                         {"payload", payload}};
         write(profileDir(root, profile)
-                  + QStringLiteral("/pending/%1/%2.json").arg(memory ? QStringLiteral("memory") : QStringLiteral("skills"), id),
+                  + QStringLiteral("/pending/%1/%2.json")
+                        .arg(memory ? QStringLiteral("memory") : QStringLiteral("skills"), id),
               QByteArray::fromStdString(r.dump(2)));
         ref.records.push_back({id, kind, profile, text});
         ++serial;
@@ -148,8 +149,8 @@ Reference buildRoot(const QString& root)
     const auto target = [](int i) { return i % 4 == 3 ? "user" : "memory"; };
     // The distinct adds first: duplicates and near duplicates repeat them later.
     for (int i = 0; i < kAdds; ++i)
-        stage(K::Add, i % 3,
-              Json{{"action", "add"}, {"target", target(i)}, {"content", sentence(i).toStdString()}}, sentence(i));
+        stage(K::Add, i % 3, Json{{"action", "add"}, {"target", target(i)}, {"content", sentence(i).toStdString()}},
+              sentence(i));
     for (int k = 1; k <= kGroup; ++k)
         stage(K::Group, 0,
               Json{{"action", "patch"},
@@ -169,7 +170,8 @@ Reference buildRoot(const QString& root)
         const QString a = QStringLiteral("pair-%1-a").arg(i), b = QStringLiteral("pair-%1-b").arg(i);
         Json ops = Json::array();
         for (const QString& n : {a, b})
-            ops.push_back({{"action", "create"}, {"name", n.toStdString()}, {"content", skillBody(n, n).toStdString()}});
+            ops.push_back(
+                {{"action", "create"}, {"name", n.toStdString()}, {"content", skillBody(n, n).toStdString()}});
         stage(K::Batch, 1, Json{{"action", "batch"}, {"operations", ops}}, a + QLatin1Char(';') + b);
     }
     for (int i = 0; i < kDeadMemory; ++i)
@@ -189,7 +191,8 @@ Reference buildRoot(const QString& root)
               {});
     // Exact duplicates: the same text after NFKC, case folding and collapsing punctuation.
     for (int i = 0; i < kDuplicates; ++i) {
-        const QString text = QStringLiteral("  %1!!").arg(sentence(i).toUpper().replace(QLatin1Char(' '), QStringLiteral("  ")));
+        const QString text =
+            QStringLiteral("  %1!!").arg(sentence(i).toUpper().replace(QLatin1Char(' '), QStringLiteral("  ")));
         stage(K::Duplicate, i % 3, Json{{"action", "add"}, {"target", target(i)}, {"content", text.toStdString()}},
               sentence(i));
     }
@@ -274,7 +277,9 @@ QStringList finalCheck(const QString& root, const Reference& ref, Workspace& ws)
         case K::Add:
         case K::Near:
             if (!applied || entries(memoryOf[r.profile], r.text) != 1)
-                problems << QStringLiteral("%1 (add) is %2 with %3 copies").arg(r.hermesId, st).arg(entries(memoryOf[r.profile], r.text));
+                problems << QStringLiteral("%1 (add) is %2 with %3 copies")
+                                .arg(r.hermesId, st)
+                                .arg(entries(memoryOf[r.profile], r.text));
             break;
         case K::Duplicate:
             duplicateCopies += std::max(0, entries(memoryOf[r.profile], r.text) - 1);
@@ -293,7 +298,8 @@ QStringList finalCheck(const QString& root, const Reference& ref, Workspace& ws)
         case K::Create:
         case K::Batch:
             for (const QString& name : r.text.split(QLatin1Char(';')))
-                if (!applied || !QFile::exists(profileDir(root, r.profile) + QStringLiteral("/skills/%1/SKILL.md").arg(name)))
+                if (!applied
+                    || !QFile::exists(profileDir(root, r.profile) + QStringLiteral("/skills/%1/SKILL.md").arg(name)))
                     problems << QStringLiteral("%1 (skill %2) is %3").arg(r.hermesId, name, st);
             break;
         }
@@ -496,10 +502,10 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     const int runs = argc > 1 ? std::max(1, atoi(argv[1])) : 3;
     const int budget = kJudged + 40;
-    std::printf("triage_bench: 400 staged writes in 3 Hermes profiles: %d distinct applicable (%d memory adds, %d skill "
-                "creates, %d batch records), %d near duplicates, %d patches to one skill, %d dead, %d exact duplicates\n",
-                kAdds + kCreates + kBatches, kAdds, kCreates, kBatches, kNear, kGroup, kDeadMemory + kDeadSkill,
-                kDuplicates);
+    std::printf(
+        "triage_bench: 400 staged writes in 3 Hermes profiles: %d distinct applicable (%d memory adds, %d skill "
+        "creates, %d batch records), %d near duplicates, %d patches to one skill, %d dead, %d exact duplicates\n",
+        kAdds + kCreates + kBatches, kAdds, kCreates, kBatches, kNear, kGroup, kDeadMemory + kDeadSkill, kDuplicates);
     std::printf("budget: %d items need a judgment + 40 = %d keystrokes\n", kJudged, budget);
     std::vector<double> newMs, oldMs;
     int newKeys = 0, oldKeys = 0;
@@ -511,7 +517,9 @@ int main(int argc, char** argv)
             const Outcome o = work(dir.path(), ref, fresh ? newWay : oldWay);
             std::printf("run %d, %s: %d keystrokes, %.0f ms, final check: %s\n", run + 1,
                         fresh ? "§17 window" : "window before §17", o.keys, o.wallMs,
-                        o.problems.isEmpty() ? "passed" : qPrintable(QStringLiteral("FAILED: ") + o.problems.mid(0, 5).join(QStringLiteral("; "))));
+                        o.problems.isEmpty()
+                            ? "passed"
+                            : qPrintable(QStringLiteral("FAILED: ") + o.problems.mid(0, 5).join(QStringLiteral("; "))));
             std::fflush(stdout);
             (fresh ? newMs : oldMs).push_back(o.wallMs);
             (fresh ? newKeys : oldKeys) = o.keys;

@@ -25,7 +25,10 @@ constexpr int kPatches = 25; // more than Hermes' 20 operations per batch call
 
 // "b1007": a Hermes id (std::string's operator+ on a literal trips GCC 12's -Wrestrict).
 std::string hid(char prefix, int n) { return QStringLiteral("%1%2").arg(QLatin1Char(prefix)).arg(n).toStdString(); }
-std::string stepOf(int k, const char* tail) { return QStringLiteral("Step %1%2").arg(k).arg(QLatin1String(tail)).toStdString(); }
+std::string stepOf(int k, const char* tail)
+{
+    return QStringLiteral("Step %1%2").arg(k).arg(QLatin1String(tail)).toStdString();
+}
 
 } // namespace
 

@@ -50,11 +50,10 @@ public:
     // The paths a run picks from, in turn.
     static const QStringList& paths()
     {
-        static const QStringList p{QStringLiteral("memory-apply"), QStringLiteral("approve"),
-                                   QStringLiteral("patch"),        QStringLiteral("revert"),
-                                   QStringLiteral("make-room"),    QStringLiteral("skill-batch"),
-                                   QStringLiteral("hermes-claim"), QStringLiteral("hermes-group"),
-                                   QStringLiteral("claude-memory")};
+        static const QStringList p{
+            QStringLiteral("memory-apply"), QStringLiteral("approve"),      QStringLiteral("patch"),
+            QStringLiteral("revert"),       QStringLiteral("make-room"),    QStringLiteral("skill-batch"),
+            QStringLiteral("hermes-claim"), QStringLiteral("hermes-group"), QStringLiteral("claude-memory")};
         return p;
     }
 
@@ -135,13 +134,13 @@ public:
                 return true;
             auto id = pick(revert ? QStringList{QStringLiteral("applied"), QStringLiteral("modified")}
                                   : QStringList{QStringLiteral("pending")},
-                           path == QLatin1String("patch")          ? QStringLiteral("claude_md")
-                           : room                                  ? QStringLiteral("memory")
-                           : path == QLatin1String("skill-batch")  ? QStringLiteral("skill_batch")
-                           : path == QLatin1String("hermes-claim") ? QStringLiteral("hermes")
-                           : path == QLatin1String("hermes-group") ? QStringLiteral("hermes_group")
+                           path == QLatin1String("patch")           ? QStringLiteral("claude_md")
+                           : room                                   ? QStringLiteral("memory")
+                           : path == QLatin1String("skill-batch")   ? QStringLiteral("skill_batch")
+                           : path == QLatin1String("hermes-claim")  ? QStringLiteral("hermes")
+                           : path == QLatin1String("hermes-group")  ? QStringLiteral("hermes_group")
                            : path == QLatin1String("claude-memory") ? QStringLiteral("claude")
-                                                                   : QString());
+                                                                    : QString());
             if (!id)
                 return true; // nothing left to decide on this path
             args = {QStringLiteral("inbox"),
@@ -301,9 +300,9 @@ public:
             const bool together = statuses.size() == 2 && statuses[0] == statuses[1];
             const bool applied = statuses[0] == QLatin1String("applied") || statuses[0] == QLatin1String("modified");
             const qsizetype onDisk = entries(memory).count(QStringLiteral("Hermes group fact %1").arg(n));
-            const QStringList beside = QDir(m_dir.filePath(QStringLiteral("pending/memory")))
-                                           .entryList({QStringLiteral("hg%1*").arg(n, 6, 10, QLatin1Char('0'))},
-                                                      QDir::Files | QDir::Hidden);
+            const QStringList beside =
+                QDir(m_dir.filePath(QStringLiteral("pending/memory")))
+                    .entryList({QStringLiteral("hg%1*").arg(n, 6, 10, QLatin1Char('0'))}, QDir::Files | QDir::Hidden);
             const QStringList expectedFiles =
                 statuses[0] == QLatin1String("pending")
                     ? QStringList{QStringLiteral("hg%1%2.json").arg(n, 6, 10, QLatin1Char('0')).arg(0),
@@ -390,16 +389,15 @@ private:
             // A pair staging one text: a group, approved as one decision (approve-group).
             for (int k = 0; k < 2; ++k) {
                 const QString gid = QStringLiteral("hg%1%2").arg(n, 6, 10, QLatin1Char('0')).arg(k);
-                const Json pair = {{"id", gid.toStdString()},
-                                   {"subsystem", "memory"},
-                                   {"action", "add"},
-                                   {"summary", "crash test group"},
-                                   {"origin", "foreground"},
-                                   {"created_at", 1765000000 + 2 * n + k},
-                                   {"payload",
-                                    {{"action", "add"},
-                                     {"target", "memory"},
-                                     {"content", "Hermes group fact " + std::to_string(n)}}}};
+                const Json pair = {
+                    {"id", gid.toStdString()},
+                    {"subsystem", "memory"},
+                    {"action", "add"},
+                    {"summary", "crash test group"},
+                    {"origin", "foreground"},
+                    {"created_at", 1765000000 + 2 * n + k},
+                    {"payload",
+                     {{"action", "add"}, {"target", "memory"}, {"content", "Hermes group fact " + std::to_string(n)}}}};
                 QFile g(m_dir.filePath(QStringLiteral("pending/memory/%1.json").arg(gid)));
                 if (!g.open(QIODevice::WriteOnly))
                     return false;
@@ -416,9 +414,9 @@ private:
         int imported = 0;
         for (const Json& w : report.value("imported", Json::array())) {
             const std::string hid = w.value("hermes_id", std::string());
-            m_items[w.value("inbox_id", qint64(0))] = {
-                hid.starts_with("hg") ? QStringLiteral("hermes_group") : QStringLiteral("hermes"),
-                std::stoi(hid.substr(2))};
+            m_items[w.value("inbox_id", qint64(0))] = {hid.starts_with("hg") ? QStringLiteral("hermes_group")
+                                                                             : QStringLiteral("hermes"),
+                                                       std::stoi(hid.substr(2))};
             ++imported;
         }
         return imported == 3 * count;
@@ -443,16 +441,17 @@ private:
         if (!QDir().mkpath(project() + QStringLiteral("/.git")))
             return false;
         for (int n = 0; n < count; ++n) {
-            const Json call = {{"session_id", "crash"},
-                               {"transcript_path", QString(home() + QStringLiteral("/t.jsonl")).toStdString()},
-                               {"cwd", project().toStdString()},
-                               {"permission_mode", "default"},
-                               {"hook_event_name", "PreToolUse"},
-                               {"tool_name", "Write"},
-                               {"tool_input",
-                                {{"file_path", QString(claudeMemoryDir() + QStringLiteral("/topic_%1.md").arg(n)).toStdString()},
-                                 {"content", claudeFact(n).toStdString()}}},
-                               {"tool_use_id", "toolu_crash"}};
+            const Json call = {
+                {"session_id", "crash"},
+                {"transcript_path", QString(home() + QStringLiteral("/t.jsonl")).toStdString()},
+                {"cwd", project().toStdString()},
+                {"permission_mode", "default"},
+                {"hook_event_name", "PreToolUse"},
+                {"tool_name", "Write"},
+                {"tool_input",
+                 {{"file_path", QString(claudeMemoryDir() + QStringLiteral("/topic_%1.md").arg(n)).toStdString()},
+                  {"content", claudeFact(n).toStdString()}}},
+                {"tool_use_id", "toolu_crash"}};
             QProcess hook;
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
             env.insert(QStringLiteral("HOME"), home());
@@ -534,7 +533,8 @@ private:
             if (!only.isEmpty() && what.first != only)
                 continue;
             // A group's items are approved together, by their own path (a revert may pick them).
-            if (only.isEmpty() && what.first == QLatin1String("hermes_group") && statuses.contains(QStringLiteral("pending")))
+            if (only.isEmpty() && what.first == QLatin1String("hermes_group")
+                && statuses.contains(QStringLiteral("pending")))
                 continue;
             auto item = repo.find(id);
             if (item && *item && statuses.contains((*item)->status))

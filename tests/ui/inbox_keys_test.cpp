@@ -144,7 +144,8 @@ private Q_SLOTS:
         QVERIFY(paletteSearch);
         QTest::keyClicks(paletteSearch, QStringLiteral("appr"));
         // The first match is the one Return runs.
-        QCOMPARE(palette->shown(), (QStringList{QStringLiteral("Approve — A"), QStringLiteral("Approve group — Shift+A")}));
+        QCOMPARE(palette->shown(),
+                 (QStringList{QStringLiteral("Approve — A"), QStringLiteral("Approve group — Shift+A")}));
         QTest::keyClick(paletteSearch, Qt::Key_Return);
         QTRY_COMPARE(service.item(shown)->status, QStringLiteral("applied"));
         QTRY_COMPARE(progress->text(), QStringLiteral("4 decided · 1 left"));

@@ -137,9 +137,8 @@ void InboxTableModel::readByVerdict()
         const auto it = m_verdicts->find(id);
         return it == m_verdicts->end() || it->second.group.empty();
     });
-    std::ranges::stable_sort(m_ids, [this](qint64 a, qint64 b) {
-        return m_verdicts->at(a).groupRank(a) < m_verdicts->at(b).groupRank(b);
-    });
+    std::ranges::stable_sort(
+        m_ids, [this](qint64 a, qint64 b) { return m_verdicts->at(a).groupRank(a) < m_verdicts->at(b).groupRank(b); });
     m_shown = std::min<size_t>(m_ids.size(), INT_MAX);
     m_lastError.clear();
 }

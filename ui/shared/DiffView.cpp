@@ -40,30 +40,54 @@ Colors colorsFor(const QPalette& p)
 QString invisibleName(char32_t c)
 {
     switch (c) {
-    case 0x00AD: return QStringLiteral("SHY");
-    case 0x061C: return QStringLiteral("ALM");
-    case 0x180E: return QStringLiteral("MVS");
-    case 0x200B: return QStringLiteral("ZWSP");
-    case 0x200C: return QStringLiteral("ZWNJ");
-    case 0x200D: return QStringLiteral("ZWJ");
-    case 0x200E: return QStringLiteral("LRM");
-    case 0x200F: return QStringLiteral("RLM");
-    case 0x202A: return QStringLiteral("LRE");
-    case 0x202B: return QStringLiteral("RLE");
-    case 0x202C: return QStringLiteral("PDF");
-    case 0x202D: return QStringLiteral("LRO");
-    case 0x202E: return QStringLiteral("RLO");
-    case 0x2060: return QStringLiteral("WJ");
-    case 0x2061: return QStringLiteral("FA");
-    case 0x2062: return QStringLiteral("IT");
-    case 0x2063: return QStringLiteral("IS");
-    case 0x2064: return QStringLiteral("IP");
-    case 0x2066: return QStringLiteral("LRI");
-    case 0x2067: return QStringLiteral("RLI");
-    case 0x2068: return QStringLiteral("FSI");
-    case 0x2069: return QStringLiteral("PDI");
-    case 0xFEFF: return QStringLiteral("BOM");
-    default: return c >= 0xE0000 && c <= 0xE007F ? QStringLiteral("TAG") : QString();
+    case 0x00AD:
+        return QStringLiteral("SHY");
+    case 0x061C:
+        return QStringLiteral("ALM");
+    case 0x180E:
+        return QStringLiteral("MVS");
+    case 0x200B:
+        return QStringLiteral("ZWSP");
+    case 0x200C:
+        return QStringLiteral("ZWNJ");
+    case 0x200D:
+        return QStringLiteral("ZWJ");
+    case 0x200E:
+        return QStringLiteral("LRM");
+    case 0x200F:
+        return QStringLiteral("RLM");
+    case 0x202A:
+        return QStringLiteral("LRE");
+    case 0x202B:
+        return QStringLiteral("RLE");
+    case 0x202C:
+        return QStringLiteral("PDF");
+    case 0x202D:
+        return QStringLiteral("LRO");
+    case 0x202E:
+        return QStringLiteral("RLO");
+    case 0x2060:
+        return QStringLiteral("WJ");
+    case 0x2061:
+        return QStringLiteral("FA");
+    case 0x2062:
+        return QStringLiteral("IT");
+    case 0x2063:
+        return QStringLiteral("IS");
+    case 0x2064:
+        return QStringLiteral("IP");
+    case 0x2066:
+        return QStringLiteral("LRI");
+    case 0x2067:
+        return QStringLiteral("RLI");
+    case 0x2068:
+        return QStringLiteral("FSI");
+    case 0x2069:
+        return QStringLiteral("PDI");
+    case 0xFEFF:
+        return QStringLiteral("BOM");
+    default:
+        return c >= 0xE0000 && c <= 0xE007F ? QStringLiteral("TAG") : QString();
     }
 }
 

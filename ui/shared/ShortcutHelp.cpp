@@ -21,7 +21,7 @@ const std::vector<ShortcutHelp::Entry>& ShortcutHelp::entries()
         {"J / K", QT_TR_NOOP("Next / previous proposal")},
         {"Ctrl+Z", QT_TR_NOOP("Undo the last decision of this session: revert an approval, take back a refusal")},
         {"/", QT_TR_NOOP("Search (dest:, status:, score>=, agent:, profile:, is:dead, is:dup, is:ok, is:unsafe, "
-                               "group:target, -term)")},
+                         "group:target, -term)")},
         {"Esc", QT_TR_NOOP("Leave the search box")},
         {"Ctrl+A", QT_TR_NOOP("Select every proposal shown (for a batch decision)")},
         {"Ctrl+1 … 6", QT_TR_NOOP("Switch page")},
