@@ -8,6 +8,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <sys/stat.h>
+
 namespace sediment {
 
 PendingWatcher::PendingWatcher(Workspace& workspace, const Clock& clock, QString settleActor, QObject* parent)
@@ -87,12 +89,42 @@ QString PendingWatcher::listingSignature() const
     return sig;
 }
 
+QString PendingWatcher::folderStamps() const
+{
+    QString stamps;
+    const PendingQueue queue(m_workspace, m_clock);
+    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+        for (const QString& subsystem : PendingQueue::subsystems()) {
+            struct stat st {};
+            if (::stat(QFile::encodeName(queue.folder(profile.name, subsystem)).constData(), &st) != 0)
+                continue;
+            stamps += QStringLiteral("%1/%2:%3.%4:%5.%6:%7\n")
+                          .arg(profile.name, subsystem)
+                          .arg(qint64(st.st_mtim.tv_sec))
+                          .arg(qint64(st.st_mtim.tv_nsec))
+                          .arg(qint64(st.st_ctim.tv_sec))
+                          .arg(qint64(st.st_ctim.tv_nsec))
+                          .arg(quint64(st.st_ino));
+        }
+    }
+    return stamps;
+}
+
 void PendingWatcher::poll(bool force)
 {
     rewatch();
-    const QString signature = listingSignature();
     auto version = m_workspace.db().dataVersion();
     const qint64 dataVersion = version ? *version : -1;
+    // A file staged, removed or renamed changes its folder's stamps: a quiet queue costs a stat
+    // per folder, not one per staged file (10,000 of them took a tenth of a core every second).
+    // A record rewritten in place changes no folder: the whole listing is compared every
+    // kFullListingEvery polls for it.
+    const QString stamps = folderStamps();
+    if (!force && stamps == m_stamps && dataVersion == m_dataVersion && ++m_quietPolls < kFullListingEvery)
+        return;
+    m_quietPolls = 0;
+    m_stamps = stamps;
+    const QString signature = listingSignature();
     if (!force && signature == m_signature && dataVersion == m_dataVersion)
         return;
     // Off a team's files host there is no queue here to import (PendingQueue::importAll).
@@ -109,6 +141,7 @@ void PendingWatcher::poll(bool force)
     m_last = std::move(*report);
     // Measured after our own writes, so the next poll does not mistake them for news.
     m_signature = listingSignature();
+    m_stamps = folderStamps();
     auto after = m_workspace.db().dataVersion();
     m_dataVersion = after ? *after : -1;
 

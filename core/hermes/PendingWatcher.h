@@ -14,10 +14,11 @@ class Workspace;
 
 // Keeps Hermes' staged queue drained into the inbox while the app is open (docs/verbs.md#hermes: a new staged
 // file appears within a second). A QFileSystemWatcher on pending/memory/ (or on the nearest
-// existing parent until the folder appears) reacts at once; a one-second poll of the folder's
-// listing and of the database's data_version covers what inotify misses and decisions taken by
-// other processes, whose staged files are then settled. Work is done only when the listing or
-// the database actually changed.
+// existing parent until the folder appears) reacts at once; a one-second poll of the folders'
+// change stamps and of the database's data_version covers what inotify misses and decisions
+// taken by other processes, whose staged files are then settled; the whole listing (each file's
+// size and time) is compared when a stamp moved, and every ten seconds for a record rewritten in
+// place. Work is done only when the listing or the database actually changed.
 class PendingWatcher final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PendingWatcher)
@@ -44,6 +45,7 @@ Q_SIGNALS:
 
 private:
     QString listingSignature() const;
+    QString folderStamps() const;
     void rewatch();
 
     Workspace& m_workspace;
@@ -52,6 +54,9 @@ private:
     QFileSystemWatcher m_watcher;
     QTimer m_timer;
     QString m_signature;
+    QString m_stamps; // the queue folders' change stamps at the last full look
+    int m_quietPolls = 0;
+    static constexpr int kFullListingEvery = 10;
     qint64 m_dataVersion = -1;
     QStringList m_problems;
     ImportReport m_last;
