@@ -3,6 +3,8 @@
 // overwritten, and nothing outside the memory folders can be written this way.
 #include "audit/AuditAction.h"
 #include "claudecode/ClaudeMemoryEditor.h"
+#include "FileBytes.h"
+#include "HermesStaging.h"
 #include "store/AuditRepository.h"
 #include "store/JournalRepository.h"
 #include "TeamStore.h"
@@ -32,18 +34,8 @@ private:
     {
         return m_home->path() + QStringLiteral("/.claude/projects/-home-ana-shop/memory/feedback_tests.md");
     }
-    static QByteArray read(const QString& path)
-    {
-        QFile f(path);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }
-    static void write(const QString& path, const QByteArray& bytes)
-    {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
-    }
+    static QByteArray read(const QString& path) { return sediment::test::readAll(path); }
+    static void write(const QString& path, const QByteArray& bytes) { sediment::test::writeFileBytes(path, bytes); }
     std::vector<AuditEntry> rows()
     {
         auto r = AuditRepository(m_workspace->db(), m_clock)

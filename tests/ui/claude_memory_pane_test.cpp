@@ -6,6 +6,8 @@
 #include "audit/AuditAction.h"
 #include "audit/AuditPage.h"
 #include "audit/AuditTableModel.h"
+#include "FileBytes.h"
+#include "HermesStaging.h"
 #include "memory/ClaudeMemoryPane.h"
 #include "memory/MemoryPage.h"
 #include "store/AuditRepository.h"
@@ -41,18 +43,8 @@ private:
     {
         return m_home->path() + QStringLiteral("/.claude/projects/-home-ana-shop/memory/") + file;
     }
-    static QByteArray read(const QString& path)
-    {
-        QFile f(path);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }
-    static void write(const QString& path, const QByteArray& bytes)
-    {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(bytes);
-    }
+    static QByteArray read(const QString& path) { return sediment::test::readAll(path); }
+    static void write(const QString& path, const QByteArray& bytes) { sediment::test::writeFileBytes(path, bytes); }
     std::vector<AuditEntry> claudeRows()
     {
         auto r = AuditRepository(m_workspace->db(), m_clock)
