@@ -4,6 +4,7 @@
 #include "inbox/GroupPreview.h"
 #include "inbox/InboxGroup.h"
 #include "inbox/InboxService.h"
+#include "inbox/Preflight.h"
 #include "journal/DecisionJournal.h"
 #include "store/InboxRepository.h"
 #include "team/TeamApprovals.h"
@@ -39,28 +40,32 @@ GroupDecisions::GroupDecisions(Workspace& workspace, const Clock& clock, Decisio
 
 Result<std::vector<InboxItem>> GroupDecisions::groupOf(qint64 id)
 {
-    InboxRepository repo(m_workspace.db());
-    auto self = m_steps.load(repo, id);
-    if (!self)
-        return fail(self.error());
-    const QString key = InboxGroup::keyOf(*self);
-    std::vector<InboxItem> out;
-    constexpr int kPage = 1000;
-    for (qint64 offset = 0;; offset += kPage) {
-        auto page = repo.list({toString(S::Pending), {}, kPage, offset, false});
-        if (!page)
-            return fail(page.error());
-        for (InboxItem& it : *page)
-            if (it.id != id && InboxGroup::keyOf(it) == key)
-                out.push_back(std::move(it));
-        if (qsizetype(page->size()) < kPage)
-            break;
+    InboxItem self;
+    {
+        InboxRepository repo(m_workspace.db());
+        auto found = m_steps.load(repo, id);
+        if (!found)
+            return fail(found.error());
+        self = std::move(*found);
     }
-    out.push_back(std::move(*self));
-    // The order they were staged in, which is the order they apply in.
-    std::ranges::stable_sort(out, [](const InboxItem& a, const InboxItem& b) {
-        return a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id;
-    });
+    auto pending = Preflight::pendingOldestFirst(m_workspace);
+    if (!pending)
+        return fail(pending.error());
+    // The order they were staged in, which is the order they apply in; `id` itself whatever
+    // its status (a failed item is still open).
+    const QString key = InboxGroup::keyOf(self);
+    std::vector<InboxItem> out;
+    bool placed = false;
+    for (InboxItem& it : *pending) {
+        if (it.id == id)
+            placed = true;
+        if (it.id == id || InboxGroup::keyOf(it) == key)
+            out.push_back(std::move(it));
+    }
+    if (!placed) {
+        out.push_back(std::move(self));
+        std::ranges::stable_sort(out, &Preflight::stagedBefore);
+    }
     return out;
 }
 

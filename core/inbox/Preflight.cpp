@@ -96,13 +96,9 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
     std::map<QString, qint64> firstOf;
     std::vector<NearDuplicates::Text> texts;
     // Every item by its target, dead or not: a group is whatever aims at one target.
-    std::map<QString, std::vector<qint64>> targets;
-    std::map<qint64, QString> labels;
+    std::map<QString, std::vector<const InboxItem*>> targets;
     for (const InboxItem& item : pending) {
-        auto& members = targets[InboxGroup::keyOf(item)];
-        if (members.size() == 1)
-            labels.emplace(members.front(), InboxGroup::labelOf(item));
-        members.push_back(item.id);
+        targets[InboxGroup::keyOf(item)].push_back(&item);
         auto v = check(item);
         if (!v)
             return fail(v.error());
@@ -126,10 +122,14 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
     for (const auto& [key, members] : targets) {
         if (members.size() < 2)
             continue;
-        for (const qint64 id : members) {
+        std::vector<qint64> ids;
+        for (const InboxItem* m : members)
+            ids.push_back(m->id);
+        const QString label = InboxGroup::labelOf(*members.front());
+        for (const qint64 id : ids) {
             PreflightVerdict& v = out[id];
-            v.group = members;
-            v.groupTarget = labels[members.front()];
+            v.group = ids;
+            v.groupTarget = label;
         }
     }
     for (const auto& [id, match] : NearDuplicates::find(texts)) {
@@ -186,9 +186,9 @@ bool Preflight::passes(const InboxFilter::Values& terms, const PreflightVerdict*
     return std::ranges::none_of(terms.exclude, is);
 }
 
-Result<std::map<qint64, PreflightVerdict>> Preflight::runAll() const
+Result<std::vector<InboxItem>> Preflight::pendingOldestFirst(Workspace& workspace)
 {
-    InboxRepository repo(m_workspace.db());
+    InboxRepository repo(workspace.db());
     std::vector<InboxItem> pending;
     constexpr int kPage = 1000;
     for (qint64 offset = 0;; offset += kPage) {
@@ -200,11 +200,18 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::runAll() const
         if (qsizetype(page->size()) < kPage)
             break;
     }
-    // Oldest first: the older of two duplicates is the one that stands.
-    std::stable_sort(pending.begin(), pending.end(), [](const InboxItem& a, const InboxItem& b) {
-        return a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id;
-    });
-    return run(pending);
+    // Oldest first: the older of two duplicates is the one that stands, and a group applies in
+    // the order it was staged.
+    std::ranges::stable_sort(pending, &Preflight::stagedBefore);
+    return pending;
+}
+
+Result<std::map<qint64, PreflightVerdict>> Preflight::runAll() const
+{
+    auto pending = pendingOldestFirst(m_workspace);
+    if (!pending)
+        return fail(pending.error());
+    return run(*pending);
 }
 
 } // namespace sediment

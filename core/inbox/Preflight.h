@@ -29,6 +29,13 @@ public:
     Result<std::map<qint64, PreflightVerdict>> run(const std::vector<InboxItem>& pending) const;
     // Every pending item of the workspace, read in pages.
     Result<std::map<qint64, PreflightVerdict>> runAll() const;
+    // The workspace's pending items, read in pages, oldest first (created_at, then id).
+    static Result<std::vector<InboxItem>> pendingOldestFirst(Workspace& workspace);
+    // That order: `a` was staged before `b`.
+    static bool stagedBefore(const InboxItem& a, const InboxItem& b)
+    {
+        return a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id;
+    }
 
     // Whether an item passes a query's is:dead / is:dup / is:ok terms; `v` is its verdict, none
     // for an item that is not pending (it is none of them).
