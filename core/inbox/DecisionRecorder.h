@@ -35,6 +35,19 @@ public:
     struct Member {
         InboxItem item;
         QString fromStatus;
+
+        // `item` decided with its leader: its new status and reason, when and by whom.
+        static Member decided(InboxItem item, InboxStatus to, QString reason, const std::optional<QString>& at,
+                              const QString& reviewer)
+        {
+            const QString from = item.status;
+            item.setStatus(to);
+            item.stale = false;
+            item.reason = std::move(reason);
+            item.decidedAt = at;
+            item.decidedBy = reviewer;
+            return {std::move(item), from};
+        }
     };
 
     // A decision's opening, said once: its transaction begun, then its item loaded and its

@@ -114,18 +114,13 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
     InboxItem leader = std::move(taken.front());
     const QString decidedAt = time::toIso(m_clock.now());
     std::vector<DecisionRecorder::Member> members;
-    for (std::size_t i = 1; i < taken.size(); ++i) {
-        InboxItem& m = taken[i];
-        const QString from = m.status;
-        m.setStatus(S::Applied);
-        m.stale = false;
-        m.reason = QStringLiteral("applied with inbox item %1, in one decision on the group aimed at %2")
-                       .arg(leader.id)
-                       .arg(label);
-        m.decidedAt = decidedAt;
-        m.decidedBy = reviewer;
-        members.push_back({std::move(m), from});
-    }
+    for (std::size_t i = 1; i < taken.size(); ++i)
+        members.push_back(DecisionRecorder::Member::decided(
+            std::move(taken[i]), S::Applied,
+            QStringLiteral("applied with inbox item %1, in one decision on the group aimed at %2")
+                .arg(leader.id)
+                .arg(label),
+            decidedAt, reviewer));
     Json ids = Json::array();
     ids.push_back(leader.id);
     for (const auto& m : members)

@@ -354,12 +354,10 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
             return fail(m.error());
         if (!m->hasStatus(S::Applied))
             continue;
-        const QString from = m->status;
-        m->setStatus(S::Reverted);
-        m->reason = QStringLiteral("reverted with inbox item %1, whose group write it was part of").arg(it.id);
-        m->decidedAt = it.decidedAt;
-        m->decidedBy = reviewer;
-        members.push_back({std::move(*m), from});
+        members.push_back(DecisionRecorder::Member::decided(
+            std::move(*m), S::Reverted,
+            QStringLiteral("reverted with inbox item %1, whose group write it was part of").arg(it.id), it.decidedAt,
+            reviewer));
     }
     JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
                           m_steps.journalFor(it, reviewer, action, fromStatus));
