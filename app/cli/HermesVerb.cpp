@@ -9,7 +9,7 @@
 #include "hermes/StagedOrigin.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/MemoryWritePlan.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
 #include "workspace/Config.h"

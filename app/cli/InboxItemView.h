@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cli/Context.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "store/InboxClaimRepository.h"
 #include "util/Json.h"
 

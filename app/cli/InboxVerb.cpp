@@ -6,15 +6,15 @@
 #include "util/JsonDepth.h"
 
 #include "inbox/AttentionResolver.h"
-#include "inbox/InboxQuery.h"
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
 #include "inbox/MemoryRoom.h"
 #include "inbox/Preflight.h"
+#include "model/InboxQuery.h"
 #include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
 #include "store/InboxStaging.h"
-#include "team/FilesHost.h"
+#include "workspace/FilesHost.h"
 
 #include <algorithm>
 #include <map>

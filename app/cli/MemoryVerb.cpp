@@ -9,7 +9,7 @@
 #include "memory/MemoryService.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "store/Database.h"
 #include "util/Clock.h"
 #include "util/JsonDepth.h"

@@ -2,9 +2,9 @@
 #include "cli/Verb.h"
 
 #include "store/Database.h"
-#include "team/FilesHost.h"
 #include "team/TeamSettler.h"
 #include "util/Clock.h"
+#include "workspace/FilesHost.h"
 
 #include <QThread>
 

@@ -6,9 +6,9 @@
 #include "store/AuditRepository.h"
 #include "store/ReviewerRepository.h"
 #include "store/TeamSettingsRepository.h"
-#include "team/FilesHost.h"
 #include "team/TeamRights.h"
 #include "util/Clock.h"
+#include "workspace/FilesHost.h"
 
 namespace sediment::cli {
 

@@ -9,7 +9,7 @@
 #include "apply/SkillApplier.h"
 #include "claudecode/ClaudeCodeOp.h"
 #include "hermes/StagedSkillWrite.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 

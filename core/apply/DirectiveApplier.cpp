@@ -3,7 +3,7 @@
 #include "apply/OpFields.h"
 #include "apply/TargetFile.h"
 #include "apply/TextEdit.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {

@@ -4,7 +4,7 @@
 #include "hermes/SkillBatch.h"
 #include "hermes/SkillManage.h"
 #include "hermes/SkillManageBatch.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>

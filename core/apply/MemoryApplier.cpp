@@ -6,7 +6,7 @@
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "workspace/HermesConfig.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"

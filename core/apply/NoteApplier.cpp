@@ -3,7 +3,7 @@
 #include "apply/OpFields.h"
 #include "apply/Slug.h"
 #include "apply/TargetFile.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "util/Time.h"
 #include "workspace/PathGuard.h"
 

@@ -2,7 +2,7 @@
 
 #include "apply/OpFields.h"
 #include "apply/TargetFile.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {

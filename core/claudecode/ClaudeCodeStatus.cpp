@@ -1,8 +1,8 @@
 #include "claudecode/ClaudeCodeStatus.h"
 
 #include "claudecode/ClaudeSettingsHook.h"
-#include "inbox/InboxStatus.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
+#include "model/InboxStatus.h"
 #include "store/InboxRepository.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"

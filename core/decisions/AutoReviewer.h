@@ -1,6 +1,6 @@
 #pragma once
 
-#include "decisions/Decision.h"
+#include "model/Decision.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "decisions/Calibration.h"
+#include "model/Calibration.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 

@@ -2,7 +2,7 @@
 
 #include "audit/AuditAction.h"
 #include "decisions/CalibrationSnapshots.h"
-#include "decisions/Decision.h"
+#include "model/Decision.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"

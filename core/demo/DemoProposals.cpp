@@ -1,7 +1,7 @@
 #include "demo/DemoProposals.h"
 
 #include "demo/DemoText.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "workspace/Workspace.h"
 
 namespace sediment::demo {

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "gate/Verdict.h"
-#include "proposal/Proposal.h"
+#include "model/Proposal.h"
 #include "util/Error.h"
 
 namespace sediment {

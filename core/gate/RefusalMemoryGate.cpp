@@ -1,7 +1,7 @@
 #include "gate/RefusalMemoryGate.h"
 
 #include "audit/Actor.h"
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 #include "store/InboxRepository.h"
 
 namespace sediment {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "hermes/PyText.h"
+#include "util/PyText.h"
 
 #include <utility>
 #include <vector>

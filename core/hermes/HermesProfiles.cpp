@@ -1,7 +1,8 @@
 #include "hermes/HermesProfiles.h"
 
-#include "inbox/InboxItem.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
+#include "model/InboxItem.h"
+#include "model/ProfileName.h"
 #include "workspace/Config.h"
 #include "workspace/HermesConfig.h"
 #include "workspace/Workspace.h"
@@ -55,19 +56,9 @@ std::pair<int, int> profileLimits(const Workspace& ws, const QString& profile)
 
 bool HermesProfile::isDefault() const { return name == HermesProfiles::defaultName(); }
 
-const QString& HermesProfiles::defaultName()
-{
-    static const QString name = QStringLiteral("default");
-    return name;
-}
+const QString& HermesProfiles::defaultName() { return ProfileName::defaultName(); }
 
-bool HermesProfiles::isValidName(const QString& name)
-{
-    if (name == defaultName())
-        return true;
-    static const QRegularExpression grammar(QStringLiteral("^[a-z0-9][a-z0-9_-]{0,63}$"));
-    return grammar.match(name).hasMatch();
-}
+bool HermesProfiles::isValidName(const QString& name) { return ProfileName::isValid(name); }
 
 std::vector<HermesProfile> HermesProfiles::list(const QString& root)
 {
@@ -119,17 +110,6 @@ int HermesProfiles::charLimit(const Workspace& ws, const QString& target, const 
     return isWord(target, Destination::User) ? limits.second : limits.first;
 }
 
-QString HermesProfiles::of(const InboxItem& item)
-{
-    // Only the importer gives an item both: a proposal from an agent named hermes has neither.
-    if (!item.extId || !item.extId->startsWith(QLatin1String("hermes:")) || !item.source.is_object()
-        || !item.source.contains("hermes_id"))
-        return QString();
-    const auto it = item.source.find("profile");
-    if (it == item.source.end() || !it->is_string())
-        return defaultName();
-    const QString name = QString::fromStdString(it->get<std::string>());
-    return isValidName(name) ? name : defaultName();
-}
+QString HermesProfiles::of(const InboxItem& item) { return item.hermesProfile(); }
 
 } // namespace sediment

@@ -4,7 +4,7 @@
 #include "hermes/HermesClaim.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/StagedWrite.h"
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"

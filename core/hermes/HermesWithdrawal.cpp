@@ -3,7 +3,7 @@
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
 #include "hermes/HermesProfiles.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
 #include "util/Time.h"

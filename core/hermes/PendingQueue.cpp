@@ -6,13 +6,13 @@
 #include "hermes/HermesClaim.h"
 #include "hermes/HermesProfiles.h"
 #include "hermes/HermesWithdrawal.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
-#include "team/FilesHost.h"
 #include "util/Time.h"
+#include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>

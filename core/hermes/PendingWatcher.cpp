@@ -2,7 +2,7 @@
 
 #include "hermes/HermesProfiles.h"
 #include "store/Database.h"
-#include "team/FilesHost.h"
+#include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 #include "hermes/SkillFrontmatter.h"
 
-#include "hermes/PyText.h"
 #include "hermes/PyYamlCheck.h"
+#include "util/PyText.h"
 
 #include <QLocale>
 #include <QRegularExpression>

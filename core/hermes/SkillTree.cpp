@@ -1,8 +1,8 @@
 #include "hermes/SkillTree.h"
 
-#include "hermes/PyText.h"
 #include "hermes/pyyaml/Text.h"
 #include "skills/SkillPathRule.h"
+#include "util/PyText.h"
 
 #include <QDir>
 #include <QDirIterator>

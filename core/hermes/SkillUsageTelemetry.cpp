@@ -1,9 +1,9 @@
 #include "hermes/SkillUsageTelemetry.h"
 
-#include "hermes/PyText.h"
 #include "skills/HermesUsageFile.h"
 #include "util/AtomicFile.h"
 #include "util/Json.h"
+#include "util/PyText.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 
 #include "hermes/SkillBatch.h"
 #include "hermes/StagedEnvelope.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 
 #include <QRegularExpression>
 

@@ -2,7 +2,7 @@
 
 #include "hermes/StagedEnvelope.h"
 #include "hermes/StagedSkillWrite.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "proposal/ProposalValidator.h"
 
 #include <algorithm>

@@ -2,13 +2,13 @@
 
 #include "apply/MemoryApplier.h"
 #include "hermes/HermesProfiles.h"
-#include "inbox/InboxItem.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
-#include "proposal/Destination.h"
-#include "team/FilesHost.h"
+#include "model/Destination.h"
+#include "model/InboxItem.h"
 #include "team/MemorySnapshots.h"
+#include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {

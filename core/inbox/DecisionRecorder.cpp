@@ -11,13 +11,13 @@
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
 #include "journal/JournalWriteHook.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
 #include "store/JournalRepository.h"
-#include "team/FilesHost.h"
 #include "team/TeamRights.h"
 #include "util/Time.h"
+#include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
 
 #include <algorithm>

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "audit/AuditAction.h"
-#include "audit/AuditEntry.h"
-#include "inbox/InboxItem.h"
-#include "journal/JournalEntry.h"
+#include "model/AuditEntry.h"
+#include "model/InboxItem.h"
+#include "model/JournalEntry.h"
 #include "store/Database.h"
 #include "util/Clock.h"
 #include "util/Error.h"

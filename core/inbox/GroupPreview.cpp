@@ -6,7 +6,7 @@
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/InboxGroup.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 

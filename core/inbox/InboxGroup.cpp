@@ -4,7 +4,7 @@
 #include "hermes/SkillBatch.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/SameText.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 
 #include <QStringList>
 

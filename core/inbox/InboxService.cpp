@@ -20,8 +20,8 @@
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/TeamSettingsRepository.h"
-#include "team/FilesHost.h"
 #include "util/Time.h"
+#include "workspace/FilesHost.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 

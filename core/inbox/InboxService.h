@@ -1,7 +1,7 @@
 #pragma once
 
 #include "inbox/DecisionRecorder.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "team/TeamApprovals.h"
 #include "util/Clock.h"
 #include "util/Error.h"

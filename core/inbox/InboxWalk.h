@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inbox/InboxItem.h"
-#include "inbox/InboxQuery.h"
+#include "model/InboxItem.h"
+#include "model/InboxQuery.h"
 #include "store/InboxClaimRepository.h"
 #include "util/Clock.h"
 #include "util/Error.h"

@@ -1,8 +1,8 @@
 #include "inbox/MemoryWritePlan.h"
 
-#include "inbox/InboxItem.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryStore.h"
+#include "model/InboxItem.h"
 
 #include <limits>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "inbox/InboxItem.h"
-#include "inbox/InboxQuery.h"
 #include "inbox/PreflightVerdict.h"
+#include "model/InboxItem.h"
+#include "model/InboxQuery.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "audit/AuditEntry.h"
-#include "journal/JournalEntry.h"
+#include "model/AuditEntry.h"
+#include "model/JournalEntry.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
 #include "store/JournalRepository.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "apply/WriteHook.h"
-#include "journal/JournalEntry.h"
+#include "model/JournalEntry.h"
 #include "store/Database.h"
 #include "util/Clock.h"
 

@@ -4,7 +4,7 @@
 #include "memory/MemoryResponse.h"
 #include "memory/ThreatScanner.h"
 #include "memory/UnicodeText.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 
 #include <QSet>
 

@@ -3,7 +3,7 @@
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "util/JsonDepth.h"
 
 namespace sediment {

@@ -4,7 +4,7 @@
 #include "memory/MemoryFile.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "util/AtomicFile.h"
 #include "util/FileLock.h"
 

@@ -1,9 +1,9 @@
 #include "proposal/OpShape.h"
 
 #include "claudecode/ClaudeCodeOp.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
+#include "model/Skill.h"
 #include "proposal/Sanitizer.h"
-#include "skills/Skill.h"
 #include "workspace/PathGuard.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "proposal/Proposal.h"
+#include "model/Proposal.h"
 #include "util/Error.h"
 
 #include <cstddef>

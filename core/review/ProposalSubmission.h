@@ -1,6 +1,6 @@
 #pragma once
 
-#include "proposal/Proposal.h"
+#include "model/Proposal.h"
 #include "review/ReviewOutcome.h"
 #include "util/Clock.h"
 #include "util/Error.h"

@@ -2,8 +2,8 @@
 
 #include "audit/AuditAction.h"
 #include "gate/Verdict.h"
-#include "inbox/InboxItem.h"
-#include "proposal/Proposal.h"
+#include "model/InboxItem.h"
+#include "model/Proposal.h"
 #include "review/ApplyPort.h"
 #include "review/ReviewOutcome.h"
 #include "util/Clock.h"

@@ -1,8 +1,8 @@
 #include "scars/ScarSuggester.h"
 
 #include "audit/AuditAction.h"
-#include "inbox/InboxStatus.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
+#include "model/InboxStatus.h"
 #include "review/ProposalSubmission.h"
 #include "scars/Redactor.h"
 #include "store/AuditRepository.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "scars/Scar.h"
+#include "model/Scar.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 #include "util/Json.h"

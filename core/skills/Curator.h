@@ -1,7 +1,7 @@
 #pragma once
 
+#include "model/Skill.h"
 #include "skills/CuratorReport.h"
-#include "skills/Skill.h"
 #include "util/Clock.h"
 #include "util/Error.h"
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "model/Skill.h"
 #include "skills/CuratorReport.h"
 #include "skills/CuratorRules.h"
-#include "skills/Skill.h"
 
 #include <QDateTime>
 #include <QHash>

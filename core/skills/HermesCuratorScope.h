@@ -1,8 +1,8 @@
 #pragma once
 
+#include "model/Skill.h"
 #include "skills/CuratorRules.h"
 #include "skills/HermesUsageFile.h"
-#include "skills/Skill.h"
 #include "skills/SkillWalk.h"
 #include "util/Error.h"
 #include "util/Json.h"

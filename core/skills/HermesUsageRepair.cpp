@@ -1,8 +1,8 @@
 #include "skills/HermesUsageRepair.h"
 
-#include "hermes/PyText.h"
-#include "skills/Skill.h"
+#include "model/Skill.h"
 #include "util/Json.h"
+#include "util/PyText.h"
 #include "util/Time.h"
 
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "skills/HermesUsageScanner.h"
 
-#include "skills/Skill.h"
+#include "model/Skill.h"
 #include "util/Time.h"
 
 #include <algorithm>

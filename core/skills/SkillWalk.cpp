@@ -1,7 +1,7 @@
 #include "skills/SkillWalk.h"
 
-#include "hermes/PyText.h"
 #include "skills/SkillPathRule.h"
+#include "util/PyText.h"
 
 #include <QFile>
 #include <QStringDecoder>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "audit/AuditEntry.h"
+#include "model/AuditEntry.h"
 #include "util/Error.h"
 
 #include <QStringList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "audit/AuditEntry.h"
+#include "model/AuditEntry.h"
 #include "store/StatementCache.h"
 #include "util/Clock.h"
 #include "util/Error.h"

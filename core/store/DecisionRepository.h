@@ -1,7 +1,7 @@
 #pragma once
 
-#include "decisions/Calibration.h"
-#include "decisions/Decision.h"
+#include "model/Calibration.h"
+#include "model/Decision.h"
 #include "util/Error.h"
 
 #include <optional>

@@ -1,6 +1,6 @@
 #include "store/InboxClaimRepository.h"
 
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 #include "store/Database.h"
 #include "store/InboxFilterSql.h"
 

@@ -2,7 +2,7 @@
 
 #include "store/Sql.h"
 
-#include "inbox/InboxQuery.h"
+#include "model/InboxQuery.h"
 #include "store/InboxReadModel.h"
 
 #include <QString>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inbox/InboxQuery.h"
+#include "model/InboxQuery.h"
 #include "util/Error.h"
 
 #include <QString>
@@ -13,11 +13,13 @@ namespace sediment {
 
 class Database;
 
-// One inbox row as a table shows it: the few columns a list needs and a one-line summary of
-// the change, never the whole payload.
+// One inbox row as a table shows it: the few columns a list needs and the payload as stored.
+// How a payload reads in one line is the domain's knowledge (InboxSummary), not the store's: the
+// reader fills `summary` from `opJson` and may drop the payload then.
 struct InboxRow {
     qint64 id = 0;
     QString destination;
+    QString opJson;
     QString summary;
     std::optional<double> score;
     QString agent;
@@ -84,9 +86,6 @@ public:
     // would answer slower than a scan (InboxTextIndex::commonWords). Results never depend on
     // it, only the plan does.
     Status markCommonWords(InboxFilter& filter);
-
-    // A one-line description of a payload, as the list shows it.
-    static QString summarize(const QString& destination, const QString& opJson);
 
 private:
     Database& m_db;

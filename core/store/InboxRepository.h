@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inbox/InboxItem.h"
-#include "proposal/Proposal.h"
+#include "model/InboxItem.h"
+#include "model/Proposal.h"
 #include "store/BindBuffers.h"
 #include "store/InboxStaging.h"
 #include "store/PendingKeys.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "store/BindBuffers.h"
 #include "store/Database.h"
 #include "store/StatementCache.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "journal/JournalEntry.h"
+#include "model/JournalEntry.h"
 #include "util/Error.h"
 
 #include "store/Statement.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "scars/Scar.h"
+#include "model/Scar.h"
 #include "util/Error.h"
 
 #include <optional>

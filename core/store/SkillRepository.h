@@ -1,6 +1,6 @@
 #pragma once
 
-#include "skills/Skill.h"
+#include "model/Skill.h"
 #include "util/Error.h"
 
 #include <QDateTime>

@@ -2,13 +2,13 @@
 
 #include "hermes/HermesProfiles.h"
 #include "memory/MemoryFile.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "store/Database.h"
-#include "team/FilesHost.h"
 #include "util/AtomicFile.h"
 #include "util/Clock.h"
 #include "util/Sha256.h"
 #include "util/Time.h"
+#include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
 
 #include <algorithm>

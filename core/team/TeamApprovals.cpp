@@ -6,8 +6,8 @@
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/ReviewerRepository.h"
-#include "team/FilesHost.h"
 #include "util/Time.h"
+#include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {

@@ -3,8 +3,8 @@
 #include "inbox/InboxService.h"
 #include "store/Database.h"
 #include "store/TeamSettingsRepository.h"
-#include "team/FilesHost.h"
 #include "team/MemorySnapshots.h"
+#include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {

@@ -1,6 +1,6 @@
 #include "workspace/Config.h"
 
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "store/postgres/ConnInfo.h"
 #include "util/AtomicFile.h"
 #include "util/Json.h"

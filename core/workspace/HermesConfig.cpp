@@ -1,6 +1,6 @@
 #include "workspace/HermesConfig.h"
 
-#include "hermes/PyText.h"
+#include "util/PyText.h"
 
 #include <QFile>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "workspace/Workspace.h"
 
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 #include "workspace/HermesConfig.h"
 
 #include <QDir>

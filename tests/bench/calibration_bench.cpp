@@ -1,6 +1,6 @@
 // Calibration over 100,000 reviewed decisions: the computation alone and with the SQL read.
-#include "decisions/Calibration.h"
 #include "decisions/CalibrationSnapshots.h"
+#include "model/Calibration.h"
 #include "store/Database.h"
 
 #include <QCoreApplication>

@@ -333,7 +333,7 @@ int main(int argc, char** argv)
     std::printf("scroll to end painted        %9.1f ms (cpu %.1f) (last id %lld%s)\n", toEnd, toEndCpu, lastId,
                 endWasFinal ? ", the real end" : ", NOT the real end: ids were still being read");
     std::printf("scroll to top painted        %9.1f ms (cpu %.1f)\n", toTop, toTopCpu);
-    // Every word of the query language (core/inbox/InboxQuery.cpp), alone, negated and combined.
+    // Every word of the query language (core/model/InboxQuery.cpp), alone, negated and combined.
     static constexpr std::array filters{
         "dest:memory",
         "destination:memory,skill",

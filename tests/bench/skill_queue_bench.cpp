@@ -5,7 +5,7 @@
 // of 15 runs; target under 50 ms.
 #include "hermes/PendingQueue.h"
 #include "inbox/ChangePreview.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "shared/DiffView.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"

@@ -7,7 +7,7 @@
 //   team_store_bench CONNINFO [N=100000] [ROWS=1000000]
 //
 // CONNINFO: a role that may create a schema (tests/support/pg_server.sh start DIR).
-#include "inbox/InboxQuery.h"
+#include "model/InboxQuery.h"
 #include "store/Database.h"
 #include "store/InboxReadModel.h"
 #include "util/Json.h"

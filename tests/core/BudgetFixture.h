@@ -3,9 +3,9 @@
 // Test data for the memory-budget tests (BudgetPreview, MemoryWritePlan): memory ops written the
 // short way, and a workspace whose MEMORY.md already holds some entries.
 
-#include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
 #include "MemoryOps.h"
+#include "model/InboxItem.h"
 #include "TeamStore.h"
 #include "workspace/Workspace.h"
 

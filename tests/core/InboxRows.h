@@ -3,8 +3,8 @@
 // What the inbox suites read back after a decision: the item as stored, its audit rows, and how
 // many decision-journal rows are still open.
 
-#include "audit/AuditEntry.h"
-#include "inbox/InboxItem.h"
+#include "model/AuditEntry.h"
+#include "model/InboxItem.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"

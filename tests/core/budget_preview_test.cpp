@@ -1,7 +1,7 @@
 // The budget preview of memory items (docs/user-guide.md#inbox): "current → after / limit chars", over when past it.
 #include "BudgetFixture.h"
 #include "inbox/BudgetPreview.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 
 #include <QTemporaryDir>
 #include <QTest>

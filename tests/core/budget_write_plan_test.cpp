@@ -1,8 +1,8 @@
 // What a memory write would do, step by step, and its net effect on the store's budget (docs/user-guide.md#memory
 // batch, docs/verbs.md#hermes): the figures the inbox detail pane shows for a staged Hermes batch.
 #include "BudgetFixture.h"
-#include "inbox/InboxItem.h"
 #include "inbox/MemoryWritePlan.h"
+#include "model/InboxItem.h"
 
 #include <QTemporaryDir>
 #include <QTest>

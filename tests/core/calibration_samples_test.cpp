@@ -1,6 +1,6 @@
-#include "decisions/Calibration.h"
 #include "decisions/CalibrationSnapshots.h"
 #include "FreshDatabase.h"
+#include "model/Calibration.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
 #include "util/Json.h"

@@ -1,4 +1,4 @@
-#include "decisions/Calibration.h"
+#include "model/Calibration.h"
 
 #include <QTest>
 

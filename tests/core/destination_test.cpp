@@ -1,6 +1,6 @@
 // Destination's spelling is what agents send and what the inbox stores: each destination keeps
 // exactly its word, and a word that is not one is an error, never a guess.
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 
 #include <QTest>
 

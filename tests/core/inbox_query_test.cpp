@@ -1,4 +1,4 @@
-#include "inbox/InboxQuery.h"
+#include "model/InboxQuery.h"
 
 #include <QtTest>
 

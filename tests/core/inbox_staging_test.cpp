@@ -1,5 +1,5 @@
 #include "FreshDatabase.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/InboxStaging.h"

@@ -1,6 +1,6 @@
 // InboxStatus's spelling is persisted and searched for: each status keeps exactly the word the
 // inbox has always written, and a word that is not one is an error, never a guess.
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 
 #include <QSet>
 #include <QTest>

@@ -1,6 +1,6 @@
 #include "FreshDatabase.h"
-#include "inbox/InboxItem.h"
-#include "inbox/InboxQuery.h"
+#include "model/InboxItem.h"
+#include "model/InboxQuery.h"
 #include "store/Database.h"
 #include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"

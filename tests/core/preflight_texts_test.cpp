@@ -1,11 +1,11 @@
 // When two proposals say the same thing (SameText) and when they nearly do (NearDuplicates):
 // the normalisation's rules one by one, and the prefix-filtered search checked against comparing
 // every pair on random texts.
-#include "inbox/InboxQuery.h"
 #include "inbox/NearDuplicates.h"
 #include "inbox/Preflight.h"
 #include "inbox/SameText.h"
 #include "inbox/SecretScanner.h"
+#include "model/InboxQuery.h"
 
 #include <QRandomGenerator>
 #include <QSet>

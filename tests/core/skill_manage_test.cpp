@@ -4,7 +4,7 @@
 #include "FileBytes.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
-#include "store/InboxReadModel.h"
+#include "inbox/InboxSummary.h"
 
 #include <QDir>
 #include <QFile>
@@ -419,13 +419,12 @@ private Q_SLOTS:
     void theInboxSummarisesAStagedWriteByItsGist()
     {
         const Json patch = {{"action", "patch"}, {"name", "deploy"}, {"old_string", "a"}, {"new_string", "b\nc"}};
-        QCOMPARE(InboxReadModel::summarize(QStringLiteral("skill"), fromStd(patch.dump())),
+        QCOMPARE(InboxSummary::of(QStringLiteral("skill"), fromStd(patch.dump())),
                  QStringLiteral("patch 'deploy' SKILL.md (+2/-1 lines)"));
-        QCOMPARE(
-            InboxReadModel::summarize(QStringLiteral("skill"), QStringLiteral(R"({"action":"delete","name":"old"})")),
-            QStringLiteral("delete skill 'old'"));
-        QCOMPARE(InboxReadModel::summarize(QStringLiteral("skill"),
-                                           QStringLiteral(R"({"name":"deploy","mode":"create","text":"Ship it"})")),
+        QCOMPARE(InboxSummary::of(QStringLiteral("skill"), QStringLiteral(R"({"action":"delete","name":"old"})")),
+                 QStringLiteral("delete skill 'old'"));
+        QCOMPARE(InboxSummary::of(QStringLiteral("skill"),
+                                  QStringLiteral(R"({"name":"deploy","mode":"create","text":"Ship it"})")),
                  QStringLiteral("deploy (create): Ship it"));
     }
 };

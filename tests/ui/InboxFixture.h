@@ -3,8 +3,8 @@
 // Test data for the inbox UI tests: a workspace in a temporary folder and pending items inserted
 // straight through the repository, the way `sediment propose` queues them.
 
-#include "inbox/InboxItem.h"
 #include "inbox/InboxPage.h"
+#include "model/InboxItem.h"
 #include "store/InboxRepository.h"
 #include "TeamStore.h"
 #include "util/Clock.h"

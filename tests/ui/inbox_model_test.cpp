@@ -1,7 +1,8 @@
-#include "inbox/InboxQuery.h"
+#include "inbox/InboxSummary.h"
 #include "inbox/InboxTableModel.h"
 #include "inbox/PreflightVerdict.h"
 #include "InboxFixture.h"
+#include "model/InboxQuery.h"
 #include "store/InboxReadModel.h"
 #include "store/InboxRepository.h"
 
@@ -162,7 +163,7 @@ private Q_SLOTS:
         QVERIFY(rows.has_value());
         QCOMPARE(rows->size(), size_t(10));
         QCOMPARE(rows->front().id, ids->front());
-        QCOMPARE(rows->back().summary, QStringLiteral("bulk 999"));
+        QCOMPARE(InboxSummary::of(rows->back().destination, rows->back().opJson), QStringLiteral("bulk 999"));
     }
 
     void windowsTogetherReadExactlyTheFilteredIdsInEitherDirection()

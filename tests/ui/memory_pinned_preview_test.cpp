@@ -2,7 +2,7 @@
 // agent saw, and says so once the store no longer holds it.
 #include "FileBytes.h"
 #include "inbox/ChangePreview.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "TeamStore.h"
 #include "workspace/Workspace.h"
 

@@ -2,7 +2,7 @@
 // each under its own heading, or Hermes' refusal when approving would fail.
 #include "FileBytes.h"
 #include "inbox/ChangePreview.h"
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 #include "TeamStore.h"
 #include "workspace/Workspace.h"
 

@@ -6,9 +6,9 @@
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
-#include "inbox/InboxItem.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
+#include "model/InboxItem.h"
 #include "workspace/Workspace.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inbox/InboxItem.h"
 #include "inbox/PreflightVerdict.h"
+#include "model/InboxItem.h"
 
 #include <QWidget>
 

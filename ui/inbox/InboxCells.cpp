@@ -1,6 +1,6 @@
 #include "inbox/InboxCells.h"
-#include "inbox/InboxStatus.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
+#include "model/InboxStatus.h"
 
 #include "inbox/InboxTableModel.h"
 #include "util/Time.h"

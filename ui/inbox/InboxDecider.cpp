@@ -1,5 +1,5 @@
 #include "inbox/InboxDecider.h"
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 
 #include "inbox/MemoryRoom.h"
 #include "shared/ErrorDialog.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inbox/InboxItem.h"
 #include "inbox/InboxService.h"
+#include "model/InboxItem.h"
 #include "util/Error.h"
 
 #include <map>

@@ -1,5 +1,5 @@
 #include "inbox/InboxPage.h"
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 
 #include "inbox/DetailPane.h"
 #include "inbox/InboxBackground.h"

@@ -2,8 +2,8 @@
 
 #include "hermes/HermesProfiles.h"
 #include "inbox/Preflight.h"
-#include "team/FilesHost.h"
 #include "util/Clock.h"
+#include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
 
 #include <QDirIterator>

@@ -1,6 +1,6 @@
 #include "inbox/InboxSearchBar.h"
 
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 #include "shared/Tones.h"
 #include "shared/TypingPause.h"
 

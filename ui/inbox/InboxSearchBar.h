@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inbox/InboxQuery.h"
+#include "model/InboxQuery.h"
 
 #include <QList>
 #include <QWidget>

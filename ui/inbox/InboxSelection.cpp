@@ -1,7 +1,7 @@
 #include "inbox/InboxSelection.h"
 
-#include "inbox/InboxStatus.h"
 #include "inbox/InboxTableModel.h"
+#include "model/InboxStatus.h"
 
 #include <QItemSelectionModel>
 #include <QScrollBar>

@@ -1,7 +1,8 @@
 #include "inbox/InboxTableModel.h"
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 
 #include "inbox/InboxCells.h"
+#include "inbox/InboxSummary.h"
 #include "inbox/Preflight.h"
 #include "store/Database.h"
 
@@ -243,7 +244,15 @@ Result<std::vector<InboxRow>> InboxTableModel::readPage(int first, int count) co
         if (fromEnd)
             std::reverse(ids.begin(), ids.end());
     }
-    return placeByKey(ids, m_read.rows(ids), &InboxRow::id, [](qint64) { return InboxRow{}; });
+    auto rows = m_read.rows(ids);
+    if (rows) {
+        // The cache keeps the line the list shows, not the payload it was read from.
+        for (InboxRow& r : *rows) {
+            r.summary = InboxSummary::of(r.destination, r.opJson);
+            r.opJson.clear();
+        }
+    }
+    return placeByKey(ids, std::move(rows), &InboxRow::id, [](qint64) { return InboxRow{}; });
 }
 
 QVariant InboxTableModel::data(const QModelIndex& index, int role) const

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "inbox/InboxIdReader.h"
-#include "inbox/InboxQuery.h"
 #include "inbox/PreflightVerdict.h"
+#include "model/InboxQuery.h"
 #include "shared/LazyTableModel.h"
 #include "store/InboxReadModel.h"
 

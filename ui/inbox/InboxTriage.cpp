@@ -1,5 +1,5 @@
 #include "inbox/InboxTriage.h"
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 
 #include "inbox/BudgetPreview.h"
 #include "inbox/DetailPane.h"

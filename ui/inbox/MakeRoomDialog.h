@@ -1,8 +1,8 @@
 #pragma once
 
 #include "inbox/BudgetPreview.h"
-#include "inbox/InboxItem.h"
 #include "inbox/MemoryRoom.h"
+#include "model/InboxItem.h"
 
 #include <QDialog>
 

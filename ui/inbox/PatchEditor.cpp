@@ -1,5 +1,5 @@
 #include "inbox/PatchEditor.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 
 #include "shared/Tones.h"
 

@@ -1,8 +1,8 @@
 #include "inbox/WritePlanView.h"
 
 #include "hermes/StagedOrigin.h"
-#include "inbox/InboxItem.h"
 #include "inbox/MemoryWritePlan.h"
+#include "model/InboxItem.h"
 #include "shared/Tones.h"
 #include "workspace/Workspace.h"
 

@@ -1,7 +1,7 @@
 #include "memory/EntryHistoryPane.h"
 
-#include "inbox/InboxStatus.h"
 #include "memory/MemoryFile.h"
+#include "model/InboxStatus.h"
 #include "store/AuditRepository.h"
 #include "util/Json.h"
 #include "workspace/Workspace.h"

@@ -1,5 +1,5 @@
 #include "memory/MemoryPage.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 
 #include "audit/Actor.h"
 #include "memory/ClaudeMemoryPane.h"

@@ -1,7 +1,7 @@
 #include "skills/CuratorOutlook.h"
 
+#include "model/Skill.h"
 #include "skills/CuratorRules.h"
-#include "skills/Skill.h"
 #include "skills/UsageLink.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"

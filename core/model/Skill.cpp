@@ -1,4 +1,4 @@
-#include "skills/Skill.h"
+#include "model/Skill.h"
 
 #include "util/Time.h"
 

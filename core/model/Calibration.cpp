@@ -1,6 +1,6 @@
-#include "decisions/Calibration.h"
+#include "model/Calibration.h"
 
-#include "decisions/Decision.h"
+#include "model/Decision.h"
 
 #include <cmath>
 #include <string>

@@ -1,4 +1,4 @@
-#include "scars/Scar.h"
+#include "model/Scar.h"
 
 namespace sediment {
 

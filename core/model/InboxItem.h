@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inbox/InboxStatus.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
+#include "model/InboxStatus.h"
 #include "util/Json.h"
 
 #include <QString>
@@ -42,6 +42,9 @@ struct InboxItem {
     bool goesTo(Destination d) const { return isWord(destination, d); }
 
     const Json& effectiveOp() const { return finalOp ? *finalOp : op; }
+    // The Hermes profile the item was staged in: the name recorded at import, "default" for a
+    // Hermes item from before profiles, and empty for an item that did not come from Hermes.
+    QString hermesProfile() const;
     Json toJson() const; // `inbox list --json` / `inbox show --json` shape (docs/user-guide.md#inbox)
 };
 

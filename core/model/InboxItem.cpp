@@ -1,6 +1,6 @@
-#include "inbox/InboxItem.h"
+#include "model/InboxItem.h"
 
-#include "hermes/HermesProfiles.h"
+#include "model/ProfileName.h"
 
 namespace sediment {
 
@@ -24,6 +24,18 @@ Json hermesJson(const InboxItem& item, const QString& profile)
 }
 
 } // namespace
+
+QString InboxItem::hermesProfile() const
+{
+    // Only the importer gives an item both: a proposal from an agent named hermes has neither.
+    if (!extId || !extId->startsWith(QLatin1String("hermes:")) || !source.is_object() || !source.contains("hermes_id"))
+        return QString();
+    const auto it = source.find("profile");
+    if (it == source.end() || !it->is_string())
+        return ProfileName::defaultName();
+    const QString name = QString::fromStdString(it->get<std::string>());
+    return ProfileName::isValid(name) ? name : ProfileName::defaultName();
+}
 
 Json InboxItem::toJson() const
 {
@@ -49,7 +61,7 @@ Json InboxItem::toJson() const
     j["created_at"] = toStd(createdAt);
     j["decided_at"] = text(decidedAt);
     j["decided_by"] = text(decidedBy);
-    if (const QString profile = HermesProfiles::of(*this); !profile.isEmpty())
+    if (const QString profile = hermesProfile(); !profile.isEmpty())
         j["hermes"] = hermesJson(*this, profile);
     return j;
 }

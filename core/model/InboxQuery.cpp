@@ -1,8 +1,8 @@
-#include "inbox/InboxQuery.h"
+#include "model/InboxQuery.h"
 
-#include "hermes/HermesProfiles.h"
-#include "inbox/InboxStatus.h"
-#include "proposal/Destination.h"
+#include "model/Destination.h"
+#include "model/InboxStatus.h"
+#include "model/ProfileName.h"
 
 #include <cmath>
 
@@ -149,7 +149,7 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
                 if (auto s = addValues(filter.profile, token, QStringLiteral("profile"), value.toLower(), nullptr); !s)
                     return fail(s.error());
                 for (const QString& name : filter.profile.include + filter.profile.exclude)
-                    if (!HermesProfiles::isValidName(name))
+                    if (!ProfileName::isValid(name))
                         return fail(Error::invalid(QStringLiteral("profile:%1 is not a Hermes profile name (lowercase "
                                                                   "letters, digits, '_' and '-')")
                                                        .arg(name)));

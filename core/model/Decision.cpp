@@ -1,4 +1,4 @@
-#include "decisions/Decision.h"
+#include "model/Decision.h"
 
 #include "util/Time.h"
 

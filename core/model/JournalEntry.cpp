@@ -1,4 +1,4 @@
-#include "journal/JournalEntry.h"
+#include "model/JournalEntry.h"
 
 #include "util/Sha256.h"
 

@@ -1,4 +1,4 @@
-#include "inbox/InboxStatus.h"
+#include "model/InboxStatus.h"
 
 #include "util/WordTable.h"
 

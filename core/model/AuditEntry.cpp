@@ -1,4 +1,4 @@
-#include "audit/AuditEntry.h"
+#include "model/AuditEntry.h"
 
 namespace sediment {
 

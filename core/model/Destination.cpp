@@ -1,4 +1,4 @@
-#include "proposal/Destination.h"
+#include "model/Destination.h"
 
 #include "util/WordTable.h"
 

@@ -1,4 +1,4 @@
-#include "team/FilesHost.h"
+#include "workspace/FilesHost.h"
 
 #include "store/Database.h"
 #include "store/HostName.h"
