@@ -82,9 +82,17 @@ double percentile(std::vector<double> v, double p)
     return v[idx];
 }
 
+// The program timed: this build's, or $SEDIMENT_BENCH_BINARY (another commit's, for a side by
+// side run).
+std::string binary()
+{
+    const char* other = std::getenv("SEDIMENT_BENCH_BINARY");
+    return other && *other ? std::string(other) : std::string(SEDIMENT_BINARY);
+}
+
 std::vector<std::string> applyArgs(const std::string& workspace)
 {
-    return {SEDIMENT_BINARY, "--workspace", workspace, "memory", "apply", "-"};
+    return {binary(), "--workspace", workspace, "memory", "apply", "-"};
 }
 
 struct Figures {
@@ -188,11 +196,11 @@ int main()
                 percentile(ms, 0.5), percentile(ms, 0.95), sum / kRuns, *std::min_element(ms.begin(), ms.end()));
     std::printf("memory apply: CPU time (user+sys) median %.2f ms, p95 %.2f ms\n", percentile(cpu, 0.5),
                 percentile(cpu, 0.95));
-    const Figures floor = baseline(kRuns, {SEDIMENT_BINARY, "--version"});
+    const Figures floor = baseline(kRuns, {binary(), "--version"});
     std::printf("baseline `sediment --version`: median %.2f ms, p95 %.2f ms; CPU median %.2f ms\n",
                 percentile(floor.wall, 0.5), percentile(floor.wall, 0.95), percentile(floor.cpu, 0.5));
     const Figures show =
-        baseline(kRuns, {SEDIMENT_BINARY, "--workspace", workspace, "memory", "show", "--target", "memory", "--json"});
+        baseline(kRuns, {binary(), "--workspace", workspace, "memory", "show", "--target", "memory", "--json"});
     std::printf("baseline `sediment memory show`: median %.2f ms, p95 %.2f ms; CPU median %.2f ms\n",
                 percentile(show.wall, 0.5), percentile(show.wall, 0.95), percentile(show.cpu, 0.5));
     // Differences of medians: a rough split, not a measurement of each part on its own.

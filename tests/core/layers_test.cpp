@@ -190,8 +190,9 @@ private Q_SLOTS:
     {
         for (const auto& [name, paths] : m_house.parts)
             for (const QString& p : paths)
-                QVERIFY2(QFileInfo::exists(m_root + QLatin1Char('/') + p),
-                         qPrintable(name + QStringLiteral(" names ") + p + QStringLiteral(", which is not in the tree")));
+                QVERIFY2(
+                    QFileInfo::exists(m_root + QLatin1Char('/') + p),
+                    qPrintable(name + QStringLiteral(" names ") + p + QStringLiteral(", which is not in the tree")));
         for (const Never& n : m_house.nevers) {
             QVERIFY2(m_house.parts.contains(n.from), qPrintable(n.from));
             QVERIFY2(m_house.parts.contains(n.to), qPrintable(n.to));
@@ -204,8 +205,8 @@ private Q_SLOTS:
         for (const QString& file : sourcesUnder(m_root))
             if (partOf(m_house, file).isEmpty())
                 lost.append(file);
-        QVERIFY2(lost.isEmpty(), qPrintable(QStringLiteral("on no part of docs/architecture.json: ") +
-                                            lost.join(QStringLiteral(", "))));
+        QVERIFY2(lost.isEmpty(), qPrintable(QStringLiteral("on no part of docs/architecture.json: ")
+                                            + lost.join(QStringLiteral(", "))));
     }
 
     void noIncludeBreaksANever()
@@ -222,8 +223,8 @@ private Q_SLOTS:
         for (const QString& pair : kWaitingForTheAgentPort)
             if (!found.contains(pair))
                 gone.append(pair);
-        QVERIFY2(gone.isEmpty(), qPrintable(QStringLiteral("no longer breaks a never, take it off the list: ") +
-                                            gone.join(QStringLiteral(", "))));
+        QVERIFY2(gone.isEmpty(), qPrintable(QStringLiteral("no longer breaks a never, take it off the list: ")
+                                            + gone.join(QStringLiteral(", "))));
     }
 
     // The checker itself, on a house of three files: a value that includes the store is caught
