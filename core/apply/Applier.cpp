@@ -3,6 +3,7 @@
 #include "apply/ClaudeCodeApplier.h"
 #include "apply/DirectiveApplier.h"
 #include "apply/HermesSkillApplier.h"
+#include "apply/InOrderApplier.h"
 #include "apply/MemoryApplier.h"
 #include "apply/NoteApplier.h"
 #include "apply/SettingsApplier.h"
@@ -48,6 +49,8 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
 {
     if (!op.is_object())
         return fail(Error::invalid(QStringLiteral("%1 op must be a JSON object").arg(destination)));
+    if (InOrderApplier::handles(destination, op))
+        return InOrderApplier(m_workspace, m_clock, m_hook, m_profile).apply(destination, op, source);
     // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
     if (isClaudeCodeWrite(destination, op))
         return ClaudeCodeApplier(home(), m_hook).apply(destination, op);
@@ -69,6 +72,8 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
 
 Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 {
+    if (InOrderApplier::handles(destination, op))
+        return false; // a group is as current as its items, each checked when it was taken
     if (isClaudeCodeWrite(destination, op))
         return ClaudeCodeApplier(home()).isStale(op);
     const PathGuard guard(m_workspace.root());

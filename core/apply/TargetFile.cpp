@@ -26,6 +26,15 @@ Result<TargetFile> TargetFile::open(const PathResolver& guard, const QString& re
     f.m_hook = hook;
     f.m_relative = relative;
     f.m_absolute = *resolved;
+    // A group's earlier step planned this file's bytes: they are what this step reads.
+    if (const std::optional<QByteArray>* planned = hook ? hook->planned(f.m_absolute) : nullptr) {
+        f.m_exists = planned->has_value();
+        if (!f.m_exists)
+            return f;
+        if ((*planned)->size() > kMaxBytes)
+            return fail(Error::refused(QStringLiteral("%1 is larger than 1 MiB").arg(relative)));
+        return decoded(std::move(f), **planned);
+    }
     const QFileInfo info(f.m_absolute);
     f.m_exists = info.exists();
     if (!f.m_exists)
@@ -43,11 +52,17 @@ Result<TargetFile> TargetFile::open(const PathResolver& guard, const QString& re
         return fail(bytes.error());
     if (bytes->size() > kMaxBytes) // grew between the stat and the read
         return fail(Error::refused(QStringLiteral("%1 is larger than 1 MiB").arg(relative)));
+    return decoded(std::move(f), *bytes);
+}
+
+Result<TargetFile> TargetFile::decoded(TargetFile f, const QByteArray& bytes)
+{
     // A byte-order mark is kept as a character so that writing the text back keeps it too.
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
-    f.m_text = decoder(*bytes);
+    f.m_text = decoder(bytes);
     if (decoder.hasError())
-        return fail(Error::refused(QStringLiteral("%1 is not UTF-8 text; Sediment does not edit it").arg(relative)));
+        return fail(
+            Error::refused(QStringLiteral("%1 is not UTF-8 text; Sediment does not edit it").arg(f.m_relative)));
     return f;
 }
 

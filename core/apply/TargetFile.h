@@ -46,6 +46,8 @@ public:
                           const std::optional<QString>& previous, WriteHook* hook = nullptr);
 
 private:
+    // `f` with `bytes` as its text, refused unless they are UTF-8.
+    static Result<TargetFile> decoded(TargetFile f, const QByteArray& bytes);
     Status recheck() const;
     Status announce(const std::optional<QByteArray>& next) const;
 

@@ -18,6 +18,16 @@ public:
     // value: the file is removed).
     virtual Status beforeWrite(const QString& absolutePath, const std::optional<QByteArray>& current,
                                const std::optional<QByteArray>& next) = 0;
+
+    // The bytes an earlier step of the same decision leaves at `absolutePath`, which a target
+    // opened there reads instead of the disk (InOrderApplier: a group's writes to one file, each
+    // applied to the one before it). Null: nothing planned, read the disk; a null optional: the
+    // file is planned away.
+    virtual const std::optional<QByteArray>* planned(const QString& absolutePath) const
+    {
+        (void)absolutePath;
+        return nullptr;
+    }
 };
 
 } // namespace sediment

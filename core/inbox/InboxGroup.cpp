@@ -75,6 +75,9 @@ QString InboxGroup::keyOf(const InboxItem& item)
         target = field(op, "file_path");
     } else if (isNote(item.destination)) {
         target = SameText::normalise(field(op, "title"));
+    } else if (item.goesTo(Destination::ClaudeMd) && !op.contains("tool")) {
+        // A directive edit aims at the passage it replaces; appends all aim at the file's end.
+        target = field(op, "path") + QLatin1Char('\x1e') + SameText::normalise(field(op, "before"));
     } else {
         target = field(op, "path").isEmpty() ? field(op, "name") : field(op, "path");
     }
@@ -105,6 +108,12 @@ QString InboxGroup::labelOf(const InboxItem& item)
     if (isNote(item.destination))
         return QStringLiteral("note '%1'").arg(shortened(field(op, "title"))) + in;
     const QString path = field(op, "path");
+    if (item.goesTo(Destination::ClaudeMd) && !op.contains("tool")) {
+        const QString passage = field(op, "before");
+        return (passage.trimmed().isEmpty() ? QStringLiteral("the end of %1").arg(path)
+                                            : QStringLiteral("%1 passage '%2'").arg(path, shortened(passage)))
+               + in;
+    }
     if (!path.isEmpty())
         return path + in;
     const QString name = field(op, "name");
@@ -116,6 +125,11 @@ bool InboxGroup::combinable(const InboxItem& item)
     const Json& op = item.effectiveOp();
     if (isHermesSkill(item))
         return !SkillBatch::isBatch(op) && field(op, "action") != QLatin1String("delete");
+    // One file each, edited in place: applied in order to one write (InOrderApplier). A note is
+    // a new file of its own, so a note group is for keeping one, not for combining.
+    if (item.goesTo(Destination::ClaudeMd) || item.goesTo(Destination::SettingsJson)
+        || item.goesTo(Destination::ClaudeMemory))
+        return true;
     return isMemoryStore(item.destination) && field(op, "action") != QLatin1String("batch");
 }
 
@@ -134,9 +148,9 @@ Result<Json> InboxGroup::combinedOp(const std::vector<InboxItem>& items)
                                            .arg(labelOf(items.front()), labelOf(it))));
         if (!combinable(it))
             return fail(Error::refused(
-                QStringLiteral("inbox item %1 (%2) cannot join a group decision: only single memory writes and "
-                               "single Hermes skill writes (no batch, no delete) are applied as one; decide "
-                               "it on its own")
+                QStringLiteral("inbox item %1 (%2) cannot join a group decision: single memory writes, single "
+                               "Hermes skill writes (no batch, no delete) and edits of CLAUDE.md, a settings "
+                               "file or a Claude Code memory file are applied as one; decide it on its own")
                     .arg(it.id)
                     .arg(labelOf(it))));
         Json op = withoutMembers(it.effectiveOp());

@@ -208,6 +208,30 @@ private Q_SLOTS:
         QCOMPARE(show(second).value("status", ""), "pending");
     }
 
+    // A Write and the Edits after it, staged one by one, approved as one group (SPEC §17): each
+    // applied to what the one before it left, the file written once; reverted whole.
+    void writesToOneMemoryFileAreApprovedAsOneGroup()
+    {
+        const QString file = memoryDir() + QStringLiteral("/build.md");
+        const qint64 first = staged(call("Write", {{"file_path", file.toStdString()}, {"content", "Use make.\n"}}));
+        const qint64 second =
+            staged(call("Edit", {{"file_path", file.toStdString()}, {"old_string", "make"}, {"new_string", "ninja"}}));
+        const qint64 third = staged(
+            call("Edit", {{"file_path", file.toStdString()}, {"old_string", "ninja."}, {"new_string", "ninja -j2."}}));
+        QVERIFY(first > 0 && second > 0 && third > 0);
+        // Alone, the Edits are stale (the file is not there yet); as a group they apply.
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve-group"), QString::number(third)});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(bytesOf(file), QByteArray("Use ninja -j2.\n"));
+        for (const qint64 id : {first, second, third})
+            QCOMPARE(show(id).value("status", ""), "applied");
+        const Run back = run({QStringLiteral("inbox"), QStringLiteral("revert"), QString::number(first)});
+        QVERIFY2(back.code == 0, back.err.constData());
+        QVERIFY(!QFile::exists(file));
+        for (const qint64 id : {first, second, third})
+            QCOMPARE(show(id).value("status", ""), "reverted");
+    }
+
     void editWhoseTextChangedIsStale()
     {
         const QString file = memoryDir() + QStringLiteral("/build.md");

@@ -50,10 +50,11 @@ public:
     // The paths a run picks from, in turn.
     static const QStringList& paths()
     {
-        static const QStringList p{
-            QStringLiteral("memory-apply"), QStringLiteral("approve"),      QStringLiteral("patch"),
-            QStringLiteral("revert"),       QStringLiteral("make-room"),    QStringLiteral("skill-batch"),
-            QStringLiteral("hermes-claim"), QStringLiteral("hermes-group"), QStringLiteral("claude-memory")};
+        static const QStringList p{QStringLiteral("memory-apply"),  QStringLiteral("approve"),
+                                   QStringLiteral("patch"),         QStringLiteral("revert"),
+                                   QStringLiteral("make-room"),     QStringLiteral("skill-batch"),
+                                   QStringLiteral("hermes-claim"),  QStringLiteral("hermes-group"),
+                                   QStringLiteral("claude-memory"), QStringLiteral("claude-md-group")};
         return p;
     }
 
@@ -114,6 +115,27 @@ public:
                 m_items[*id] = {it.destination, n};
             }
         }
+        // Pairs of CLAUDE.md edits of one passage ("Slot N."), each keeping the slot's text: a
+        // group applied in order, as one write (InOrderApplier).
+        QFile claude(m_dir.filePath(QStringLiteral("CLAUDE.md")));
+        if (!claude.open(QIODevice::WriteOnly))
+            return false;
+        for (int n = 0; n < itemsPerDestination; ++n) {
+            claude.write(QStringLiteral("Slot %1.\n").arg(n).toUtf8());
+            for (int k = 0; k < 2; ++k) {
+                InboxItem it;
+                it.destination = QStringLiteral("claude_md");
+                const std::string slot = QStringLiteral("Slot %1.").arg(n).toStdString();
+                it.op = Json{{"path", "CLAUDE.md"}, {"before", slot}, {"after", slot + " " + groupRule(n, k)}};
+                it.contentHash = QStringLiteral("claude-group-%1-%2").arg(n).arg(k);
+                it.createdAt = QStringLiteral("2026-11-23T08:00:0%1.000Z").arg(k);
+                auto id = repo.insert(it);
+                if (!id)
+                    return false;
+                m_items[*id] = {QStringLiteral("claude_md_group"), n * 10 + k};
+            }
+        }
+        claude.close();
         return stageHermesRecords(itemsPerDestination) && stageClaudeWrites(itemsPerDestination);
     }
 
@@ -134,20 +156,22 @@ public:
                 return true;
             auto id = pick(revert ? QStringList{QStringLiteral("applied"), QStringLiteral("modified")}
                                   : QStringList{QStringLiteral("pending")},
-                           path == QLatin1String("patch")           ? QStringLiteral("claude_md")
-                           : room                                   ? QStringLiteral("memory")
-                           : path == QLatin1String("skill-batch")   ? QStringLiteral("skill_batch")
-                           : path == QLatin1String("hermes-claim")  ? QStringLiteral("hermes")
-                           : path == QLatin1String("hermes-group")  ? QStringLiteral("hermes_group")
-                           : path == QLatin1String("claude-memory") ? QStringLiteral("claude")
-                                                                    : QString());
+                           path == QLatin1String("patch")             ? QStringLiteral("claude_md")
+                           : room                                     ? QStringLiteral("memory")
+                           : path == QLatin1String("skill-batch")     ? QStringLiteral("skill_batch")
+                           : path == QLatin1String("hermes-claim")    ? QStringLiteral("hermes")
+                           : path == QLatin1String("hermes-group")    ? QStringLiteral("hermes_group")
+                           : path == QLatin1String("claude-memory")   ? QStringLiteral("claude")
+                           : path == QLatin1String("claude-md-group") ? QStringLiteral("claude_md_group")
+                                                                      : QString());
             if (!id)
                 return true; // nothing left to decide on this path
             args = {QStringLiteral("inbox"),
-                    revert                                  ? QStringLiteral("revert")
-                    : path == QLatin1String("patch")        ? QStringLiteral("patch")
-                    : path == QLatin1String("hermes-group") ? QStringLiteral("approve-group")
-                                                            : QStringLiteral("approve"),
+                    revert                           ? QStringLiteral("revert")
+                    : path == QLatin1String("patch") ? QStringLiteral("patch")
+                    : path == QLatin1String("hermes-group") || path == QLatin1String("claude-md-group")
+                        ? QStringLiteral("approve-group")
+                        : QStringLiteral("approve"),
                     QString::number(*id)};
             if (path == QLatin1String("patch")) {
                 const auto& [dest, n] = m_items[*id];
@@ -233,7 +257,7 @@ public:
                 continue;
             }
             const auto& [dest, n] = what;
-            if (dest == QLatin1String("hermes_group"))
+            if (dest == QLatin1String("hermes_group") || dest == QLatin1String("claude_md_group"))
                 continue; // checked by pairs below
             const QString num = QString::number(n);
             qsizetype onDisk = 0;
@@ -314,6 +338,26 @@ public:
                                .arg(QStringList(statuses.begin(), statuses.end()).join(QStringLiteral(", ")))
                                .arg(onDisk)
                                .arg(beside.join(QStringLiteral(", ")));
+                ++bad;
+            }
+        }
+        // CLAUDE.md groups: a pair decided together or not at all, each rule once when applied.
+        std::map<int, std::vector<QString>> edits;
+        for (const auto& [id, what] : m_items)
+            if (what.first == QLatin1String("claude_md_group"))
+                if (auto item = repo.find(id); item && *item)
+                    edits[what.second / 10].push_back((*item)->status);
+        for (const auto& [n, statuses] : edits) {
+            const bool together = statuses.size() == 2 && statuses[0] == statuses[1];
+            const bool applied = statuses[0] == QLatin1String("applied") || statuses[0] == QLatin1String("modified");
+            const qsizetype first = claude.count(QString::fromStdString(groupRule(n, 0)));
+            const qsizetype second = claude.count(QString::fromStdString(groupRule(n, 1)));
+            if (!together || first != (applied ? 1 : 0) || second != first) {
+                m_notes << QStringLiteral("CLAUDE.md group %1 is [%2], its rules on disk %3 and %4 time(s)")
+                               .arg(n)
+                               .arg(QStringList(statuses.begin(), statuses.end()).join(QStringLiteral(", ")))
+                               .arg(first)
+                               .arg(second);
                 ++bad;
             }
         }
@@ -472,6 +516,11 @@ private:
         return true;
     }
 
+    static std::string groupRule(int n, int k)
+    {
+        return QStringLiteral("Group rule %1-%2.").arg(n).arg(k).toStdString();
+    }
+
     static Json opFor(const QString& dest, int n)
     {
         const std::string num = std::to_string(n);
@@ -533,7 +582,8 @@ private:
             if (!only.isEmpty() && what.first != only)
                 continue;
             // A group's items are approved together, by their own path (a revert may pick them).
-            if (only.isEmpty() && what.first == QLatin1String("hermes_group")
+            if (only.isEmpty()
+                && (what.first == QLatin1String("hermes_group") || what.first == QLatin1String("claude_md_group"))
                 && statuses.contains(QStringLiteral("pending")))
                 continue;
             auto item = repo.find(id);

@@ -20,6 +20,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -164,6 +165,68 @@ private Q_SLOTS:
         QTRY_COMPARE(model.rowCount(), 2);
         QCOMPARE(search->text(), QString());
         QVERIFY(!toggle->isChecked());
+    }
+
+    // Appends to CLAUDE.md, proposed by an agent through the real command line: the group view
+    // shows the file with both, Shift+A writes it once.
+    void aGroupOfClaudeMdAppendsIsApprovedAsOneWrite()
+    {
+        QTemporaryDir dir;
+        const QString home = dir.path();
+        const auto sediment = [&home](const QStringList& args, const QByteArray& input = {}) {
+            QProcess p;
+            p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), home} + args);
+            p.write(input);
+            p.closeWriteChannel();
+            return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+        };
+        QVERIFY(sediment({QStringLiteral("init"), home}));
+        QVERIFY(writeAll(home + QStringLiteral("/CLAUDE.md"), "# Rules\n"));
+        QVERIFY(sediment(
+            {QStringLiteral("propose"), QStringLiteral("-")},
+            R"({"destination":"claude_md","op":{"path":"CLAUDE.md","before":"","after":"Run the tests."},"score":0.9})"
+            "\n"
+            R"({"destination":"claude_md","op":{"path":"CLAUDE.md","before":"","after":"Keep commits small."},"score":0.8})"
+            "\n"));
+        auto ws = sediment::test::openWorkspace(home);
+        QVERIFY(ws);
+        MainWindow window(std::move(*ws));
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
+        QVERIFY(inbox);
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 2, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(inbox->preflight()->verdictOf(2) != nullptr, 10000);
+        auto* table = inbox->findChild<QTableView*>(QStringLiteral("inboxTable"));
+        QVERIFY(table);
+        table->setFocus();
+
+        QTest::keyClick(table, Qt::Key_G);
+        QTRY_COMPARE(inbox->model()->rowCount(), 2);
+        QTRY_VERIFY(inbox->currentId() > 0);
+        auto* banner = inbox->findChild<QLabel*>(QStringLiteral("detailBanner"));
+        QVERIFY(banner);
+        QTRY_VERIFY2(banner->text().startsWith(QStringLiteral("Group of 2 aimed at the end of CLAUDE.md")),
+                     qPrintable(banner->text()));
+        const QString final = QStringLiteral("# Rules\n\nRun the tests.\n\nKeep commits small.\n");
+        DiffView* diff = inbox->detail()->diffView();
+        QCOMPARE(diff->beforeText(), QStringLiteral("# Rules\n"));
+        QCOMPARE(diff->afterText(), final);
+        if (const QString shots = qEnvironmentVariable("SEDIMENT_TEST_SHOTS"); !shots.isEmpty()) {
+            window.resize(1400, 820);
+            QTest::qWait(200);
+            QVERIFY(window.grab().save(shots + QStringLiteral("/inbox-claude-md-group.png")));
+        }
+
+        QTest::keyClick(table, Qt::Key_A, Qt::ShiftModifier);
+        QTRY_COMPARE(readAll(home + QStringLiteral("/CLAUDE.md")), final.toUtf8());
+        SystemClock clock;
+        InboxService service(window.workspace(), clock);
+        for (qint64 id = 1; id <= 2; ++id)
+            QCOMPARE(service.item(id)->status, QStringLiteral("applied"));
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Approved 2 items in one decision")),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 };
 

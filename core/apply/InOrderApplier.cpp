@@ -1,0 +1,90 @@
+#include "apply/InOrderApplier.h"
+
+#include "apply/PlannedWrites.h"
+#include "model/Destination.h"
+
+#include <QDir>
+#include <QStringDecoder>
+
+namespace sediment {
+
+namespace {
+
+// The text a target opened on `bytes` would hold (TargetFile keeps a byte-order mark as a
+// character), or no value for a file that did not exist.
+std::optional<QString> textOf(const std::optional<QByteArray>& bytes)
+{
+    if (!bytes)
+        return std::nullopt;
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    return QString(decoder(*bytes));
+}
+
+} // namespace
+
+bool InOrderApplier::handles(const QString& destination, const Json& op)
+{
+    if (!isWord(destination, Destination::ClaudeMd) && !isWord(destination, Destination::SettingsJson)
+        && !isWord(destination, Destination::ClaudeMemory))
+        return false;
+    const auto action = op.find("action");
+    const auto ops = op.find("operations");
+    return action != op.end() && *action == "batch" && ops != op.end() && ops->is_array() && op.contains("group");
+}
+
+InOrderApplier::InOrderApplier(Workspace& workspace, const Clock& clock, WriteHook* hook, QString profile)
+    : m_workspace(workspace)
+    , m_clock(clock)
+    , m_hook(hook)
+    , m_profile(std::move(profile))
+{}
+
+Result<ApplyResult> InOrderApplier::apply(const QString& destination, const Json& op, const Json& source) const
+{
+    const Json& ops = op["operations"];
+    const int n = int(ops.size());
+    // First every step planned on top of the one before it, nothing written: a refusal stops here.
+    PlannedWrites plan(nullptr, 0);
+    std::optional<ApplyResult> unchanged;
+    for (int i = 0; i < n; ++i) {
+        const int before = plan.writes();
+        auto r = Applier(m_workspace, m_clock, &plan, m_profile).apply(destination, ops[i], source);
+        if (plan.writes() > before)
+            continue; // stopped at its write, which is now the plan
+        if (!r)
+            return fail(r.error());
+        if (!r->applied) {
+            ApplyResult refused = *r;
+            refused.message = QStringLiteral("Operation %1 of %2: %3").arg(i + 1).arg(n).arg(r->message);
+            return refused;
+        }
+        if (!unchanged)
+            unchanged = std::move(*r);
+    }
+    if (plan.paths().size() > 1)
+        return ApplyResult::refusal(destination, QStringLiteral("the group writes %1 files, not one; decide its items "
+                                                                "one by one")
+                                                     .arg(plan.paths().size()));
+    if (plan.writes() == 0) {
+        ApplyResult r = unchanged.value_or(ApplyResult{});
+        r.applied = true;
+        r.message = QStringLiteral("%1 already holds every item of the group; nothing written.")
+                        .arg(r.targetPath.value_or(destination));
+        return r;
+    }
+    // Then the same steps again, the last write let through with the final bytes.
+    PlannedWrites commit(m_hook, plan.writes());
+    std::optional<Result<ApplyResult>> last;
+    for (int i = 0; i < n && commit.writes() < plan.writes(); ++i)
+        last = Applier(m_workspace, m_clock, &commit, m_profile).apply(destination, ops[i], source);
+    if (!last || !*last || !(*last)->applied)
+        return last ? *last : fail(Error::io(QStringLiteral("the group's write was not reached")));
+    ApplyResult r = std::move(**last);
+    const QString path = plan.paths().front();
+    r.before = textOf(plan.original(path));
+    r.after = textOf(plan.latest(path));
+    r.message = QStringLiteral("%1 items applied in order to %2.").arg(n).arg(r.targetPath.value_or(path));
+    return r;
+}
+
+} // namespace sediment
