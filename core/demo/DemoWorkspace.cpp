@@ -7,6 +7,7 @@
 #include "inbox/InboxService.h"
 #include "memory/MemoryStore.h"
 #include "model/Destination.h"
+#include "model/RefusalCode.h"
 #include "model/Skill.h"
 #include "review/ProposalSubmission.h"
 #include "scars/ScarBook.h"
@@ -182,8 +183,8 @@ Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now, 
 {
     InboxService inbox(ws, clock);
     const QString reviewer = ws.reviewer();
-    const QStringList codes{QStringLiteral("duplicate"), QStringLiteral("too_specific"), QStringLiteral("low_value"),
-                            QStringLiteral("wrong")};
+    const QStringList codes{toString(RefusalCode::Duplicate), toString(RefusalCode::TooSpecific),
+                            toString(RefusalCode::LowValue), toString(RefusalCode::Wrong)};
     int approved = 0, refused = 0, failed = 0, reverted = 0;
     std::optional<qint64> firstApproved;
     for (size_t i = 0; i < ids.size(); ++i) {

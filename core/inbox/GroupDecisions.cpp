@@ -6,6 +6,7 @@
 #include "inbox/InboxService.h"
 #include "inbox/Preflight.h"
 #include "journal/DecisionJournal.h"
+#include "model/RefusalCode.h"
 #include "store/InboxRepository.h"
 #include "team/TeamApprovals.h"
 #include "util/Time.h"
@@ -157,7 +158,7 @@ Result<std::vector<InboxItem>> GroupDecisions::keepOnly(qint64 id, const QString
         if (it.id == id)
             continue;
         auto r = m_inbox.refuse(
-            it.id, QStringLiteral("other"),
+            it.id, toString(RefusalCode::Other),
             QStringLiteral("superseded by inbox item %1 (kept as the one write to %2)").arg(id).arg(label), reviewer);
         if (!r)
             return fail(r.error());

@@ -15,6 +15,7 @@
 #include "journal/DecisionJournal.h"
 #include "journal/JournalWriteHook.h"
 #include "memory/MemoryEdit.h"
+#include "model/RefusalCode.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
 #include "store/Database.h"
@@ -41,14 +42,7 @@ InboxService::InboxService(Workspace& workspace, const Clock& clock)
     , m_team(workspace, clock, m_steps)
 {}
 
-const QStringList& InboxService::refusalCodes()
-{
-    static const QStringList codes{QStringLiteral("duplicate"),    QStringLiteral("wrong"),
-                                   QStringLiteral("too_specific"), QStringLiteral("stale"),
-                                   QStringLiteral("unsafe"),       QStringLiteral("low_value"),
-                                   QStringLiteral("other")};
-    return codes;
-}
+const QStringList& InboxService::refusalCodes() { return refusalCodeTexts(); }
 
 Result<InboxItem> InboxService::item(qint64 id)
 {
@@ -267,11 +261,11 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     if (code.isEmpty())
         return fail(Error::invalid(
             QStringLiteral("a refusal needs a reason code: %1").arg(refusalCodes().join(QStringLiteral(", ")))));
-    if (!refusalCodes().contains(code))
+    if (!parseRefusalCode(code))
         return fail(Error::invalid(QStringLiteral("unknown refusal reason '%1' (use one of: %2)")
                                        .arg(code, refusalCodes().join(QStringLiteral(", ")))));
     const QString why = text.trimmed();
-    if (code == QLatin1String("other") && why.isEmpty())
+    if (isWord(code, RefusalCode::Other) && why.isEmpty())
         return fail(Error::invalid(QStringLiteral("refusal reason 'other' needs a text (--text)")));
 
     auto lock = DecisionJournal::lock(m_workspace.db());

@@ -21,15 +21,18 @@ private:
     QTemporaryDir m_dir;
 
     QString path(const QString& rel) const { return m_dir.path() + QLatin1Char('/') + rel; }
-    Run run(const QStringList& args, const QByteArray& input = {}) { return clitest::sediment(m_dir.path(), args, input); }
+    Run run(const QStringList& args, const QByteArray& input = {})
+    {
+        return clitest::sediment(m_dir.path(), args, input);
+    }
 
     // Proposes each op to `destination`; returns the inbox ids in order.
     std::vector<qint64> propose(const char* destination, const std::vector<Json>& ops)
     {
         QByteArray lines;
         for (const Json& op : ops)
-            lines += QByteArray::fromStdString(Json{{"destination", destination}, {"op", op}, {"score", 0.9}}.dump())
-                     + '\n';
+            lines +=
+                QByteArray::fromStdString(Json{{"destination", destination}, {"op", op}, {"score", 0.9}}.dump()) + '\n';
         const Run r = run({QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")}, lines);
         if (r.code != 0)
             qWarning("propose: %s", r.err.constData());
@@ -72,9 +75,9 @@ private Q_SLOTS:
                                                {{"path", "CLAUDE.md"}, {"before", ""}, {"after", "Rule two."}},
                                                {{"path", "CLAUDE.md"}, {"before", ""}, {"after", "Rule three."}}});
         QCOMPARE(ids.size(), std::size_t(3));
-        const Json listed =
-            run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("group:target"), QStringLiteral("--json")})
-                .json();
+        const Json listed = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("group:target"),
+                                 QStringLiteral("--json")})
+                                .json();
         QCOMPARE(listed.size(), std::size_t(3));
         QCOMPARE(listed[0]["preflight"]["group"].value("target", std::string()), std::string("the end of CLAUDE.md"));
 
@@ -99,8 +102,9 @@ private Q_SLOTS:
     // nothing is written; each item stays pending, to be kept or decided on its own.
     void twoRewritesOfOnePassageWriteNothing()
     {
-        const auto ids = propose("claude_md", {{{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use spaces."}},
-                                               {{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use two."}}});
+        const auto ids =
+            propose("claude_md", {{{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use spaces."}},
+                                  {{"path", "CLAUDE.md"}, {"before", "Use tabs."}, {"after", "Use two."}}});
         QCOMPARE(ids.size(), std::size_t(2));
         const QByteArray before = readAll(path(QStringLiteral("CLAUDE.md")));
         const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve-group"), QString::number(ids[0])});
@@ -128,14 +132,15 @@ private Q_SLOTS:
         QCOMPARE(member.code, 1);
         QVERIFY2(member.err.contains("revert that item to undo the group"), member.err.constData());
         QVERIFY(run({QStringLiteral("inbox"), QStringLiteral("revert"), QString::number(ids[0])}).code == 0);
-        QCOMPARE(readAll(path(QStringLiteral("settings.json"))), QByteArray("{\"model\": \"a\", \"theme\": \"dark\"}\n"));
+        QCOMPARE(readAll(path(QStringLiteral("settings.json"))),
+                 QByteArray("{\"model\": \"a\", \"theme\": \"dark\"}\n"));
     }
 
     // Each note is a file of its own: a note group is for keeping one, not for combining.
     void aNoteGroupIsNotCombined()
     {
-        const auto ids = propose("brain_inbox", {{{"title", "Deploys"}, {"text", "one"}},
-                                                 {{"title", "Deploys"}, {"text", "two"}}});
+        const auto ids =
+            propose("brain_inbox", {{{"title", "Deploys"}, {"text", "one"}}, {{"title", "Deploys"}, {"text", "two"}}});
         QCOMPARE(ids.size(), std::size_t(2));
         const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve-group"), QString::number(ids[0])});
         QCOMPARE(r.code, 1);

@@ -9,6 +9,7 @@
 #include "memory/MemoryEdit.h"
 #include "memory/ThreatScanner.h"
 #include "model/InboxStatus.h"
+#include "model/RefusalCode.h"
 #include "shared/DiffView.h"
 #include "shared/Tones.h"
 #include "store/InboxRepository.h"
@@ -291,7 +292,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
                      .arg(item.reason.value_or(tr("the store refused the write")));
     else if (isWord(item.status, InboxStatus::Refused))
         banner = tr("Refused (%1)%2")
-                     .arg(item.refusalCode.value_or(QStringLiteral("other")),
+                     .arg(item.refusalCode.value_or(toString(RefusalCode::Other)),
                           item.reason && !item.reason->isEmpty() ? QStringLiteral(": ") + *item.reason : QString());
     else if (isWord(item.status, InboxStatus::Rejected))
         banner = tr("Rejected by the gate: %1").arg(item.reason.value_or(QString()));

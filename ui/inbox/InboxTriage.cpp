@@ -1,5 +1,6 @@
 #include "inbox/InboxTriage.h"
 #include "model/InboxStatus.h"
+#include "model/RefusalCode.h"
 
 #include "inbox/BudgetPreview.h"
 #include "inbox/DetailPane.h"
@@ -203,7 +204,7 @@ void InboxTriage::refuseWith(const QString& code)
     const std::map<qint64, QString> notes = deadNotes(ids);
     // "Other" says nothing by itself: without a preflight message for every item, the dialog
     // asks for the note.
-    if (code == QLatin1String("other") && notes.size() < size_t(ids.size())) {
+    if (isWord(code, RefusalCode::Other) && notes.size() < size_t(ids.size())) {
         refuseWithDialog(code);
         return;
     }

@@ -1,6 +1,7 @@
 #include "inbox/RefuseDialog.h"
 
 #include "inbox/InboxService.h"
+#include "model/RefusalCode.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -14,20 +15,25 @@ namespace sediment::ui {
 
 QString RefuseDialog::label(const QString& code)
 {
-    if (code == QLatin1String("duplicate"))
+    const auto parsed = parseRefusalCode(code);
+    if (!parsed)
+        return code;
+    switch (*parsed) {
+    case RefusalCode::Duplicate:
         return tr("Duplicate — already known");
-    if (code == QLatin1String("wrong"))
+    case RefusalCode::Wrong:
         return tr("Wrong — not true");
-    if (code == QLatin1String("too_specific"))
+    case RefusalCode::TooSpecific:
         return tr("Too specific — will not generalise");
-    if (code == QLatin1String("stale"))
+    case RefusalCode::Stale:
         return tr("Stale — no longer applies");
-    if (code == QLatin1String("unsafe"))
+    case RefusalCode::Unsafe:
         return tr("Unsafe — must not be injected");
-    if (code == QLatin1String("low_value"))
+    case RefusalCode::LowValue:
         return tr("Low value — not worth the budget");
-    if (code == QLatin1String("other"))
+    case RefusalCode::Other:
         return tr("Other — explain below");
+    }
     return code;
 }
 
@@ -79,7 +85,7 @@ QString RefuseDialog::text() const { return m_text->toPlainText().trimmed(); }
 
 bool RefuseDialog::isComplete() const
 {
-    return !code().isEmpty() && (code() != QLatin1String("other") || !text().isEmpty());
+    return !code().isEmpty() && (!isWord(code(), RefusalCode::Other) || !text().isEmpty());
 }
 
 void RefuseDialog::setCode(const QString& code)

@@ -1,0 +1,32 @@
+#include "model/RefusalCode.h"
+
+#include "util/WordTable.h"
+
+namespace sediment {
+
+namespace {
+
+using R = RefusalCode;
+using namespace Qt::Literals::StringLiterals;
+
+constexpr WordTable<RefusalCode, 7> kWords({{
+    {R::Duplicate, "duplicate"_L1},
+    {R::Wrong, "wrong"_L1},
+    {R::TooSpecific, "too_specific"_L1},
+    {R::Stale, "stale"_L1},
+    {R::Unsafe, "unsafe"_L1},
+    {R::LowValue, "low_value"_L1},
+    {R::Other, "other"_L1},
+}});
+
+} // namespace
+
+QString toString(RefusalCode code) { return kWords.text(code); }
+
+bool isWord(QStringView text, RefusalCode code) { return kWords.matches(text, code); }
+
+Result<RefusalCode> parseRefusalCode(QStringView text) { return kWords.parse(text, "refusal reason"_L1); }
+
+const QStringList& refusalCodeTexts() { return kWords.texts(); }
+
+} // namespace sediment
