@@ -315,12 +315,7 @@ public:
             }
         }
         // Hermes groups: a pair of records staging one text, decided together or not at all.
-        std::map<int, std::vector<QString>> pairs;
-        for (const auto& [id, what] : m_items)
-            if (what.first == QLatin1String("hermes_group"))
-                if (auto item = repo.find(id); item && *item)
-                    pairs[what.second / 10].push_back((*item)->status);
-        for (const auto& [n, statuses] : pairs) {
+        for (const auto& [n, statuses] : pairStatuses(repo, QStringLiteral("hermes_group"))) {
             const bool together = statuses.size() == 2 && statuses[0] == statuses[1];
             const bool applied = statuses[0] == QLatin1String("applied") || statuses[0] == QLatin1String("modified");
             const qsizetype onDisk = entries(memory).count(QStringLiteral("Hermes group fact %1").arg(n));
@@ -342,12 +337,7 @@ public:
             }
         }
         // CLAUDE.md groups: a pair decided together or not at all, each rule once when applied.
-        std::map<int, std::vector<QString>> edits;
-        for (const auto& [id, what] : m_items)
-            if (what.first == QLatin1String("claude_md_group"))
-                if (auto item = repo.find(id); item && *item)
-                    edits[what.second / 10].push_back((*item)->status);
-        for (const auto& [n, statuses] : edits) {
+        for (const auto& [n, statuses] : pairStatuses(repo, QStringLiteral("claude_md_group"))) {
             const bool together = statuses.size() == 2 && statuses[0] == statuses[1];
             const bool applied = statuses[0] == QLatin1String("applied") || statuses[0] == QLatin1String("modified");
             const qsizetype first = claude.count(QString::fromStdString(groupRule(n, 0)));
@@ -514,6 +504,17 @@ private:
             m_items[out.mid(at + marker.size()).split(';').first().toLongLong()] = {QStringLiteral("claude"), n};
         }
         return true;
+    }
+
+    // The statuses of each pair of a group path (`kind`), by pair number (an item's n / 10).
+    std::map<int, std::vector<QString>> pairStatuses(sediment::InboxRepository& repo, const QString& kind) const
+    {
+        std::map<int, std::vector<QString>> pairs;
+        for (const auto& [id, what] : m_items)
+            if (what.first == kind)
+                if (auto item = repo.find(id); item && *item)
+                    pairs[what.second / 10].push_back((*item)->status);
+        return pairs;
     }
 
     static std::string groupRule(int n, int k)

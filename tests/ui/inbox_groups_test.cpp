@@ -10,6 +10,7 @@
 #include "inbox/InboxService.h"
 #include "inbox/InboxTableModel.h"
 #include "MainWindow.h"
+#include "OpenInbox.h"
 #include "shared/DiffView.h"
 #include "TeamStore.h"
 #include "util/Clock.h"
@@ -88,10 +89,7 @@ private Q_SLOTS:
         auto ws = sediment::test::openWorkspace(home);
         QVERIFY(ws);
         MainWindow window(std::move(*ws));
-        window.show();
-        QApplication::setActiveWindow(&window);
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
+        auto* inbox = sediment::testing::openInbox(window);
         QVERIFY(inbox);
         InboxTableModel& model = *inbox->model();
         QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), kPatches + 3, 10000);
@@ -191,10 +189,7 @@ private Q_SLOTS:
         auto ws = sediment::test::openWorkspace(home);
         QVERIFY(ws);
         MainWindow window(std::move(*ws));
-        window.show();
-        QApplication::setActiveWindow(&window);
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
+        auto* inbox = sediment::testing::openInbox(window);
         QVERIFY(inbox);
         QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 2, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(inbox->preflight()->verdictOf(2) != nullptr, 10000);

@@ -9,6 +9,7 @@
 #include "inbox/InboxService.h"
 #include "inbox/InboxTableModel.h"
 #include "MainWindow.h"
+#include "OpenInbox.h"
 #include "shared/CommandPalette.h"
 #include "TeamStore.h"
 #include "util/Clock.h"
@@ -73,10 +74,7 @@ private Q_SLOTS:
         auto ws = sediment::test::openWorkspace(home);
         QVERIFY(ws);
         MainWindow window(std::move(*ws));
-        window.show();
-        QApplication::setActiveWindow(&window);
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
+        auto* inbox = sediment::testing::openInbox(window);
         QVERIFY(inbox);
         InboxTableModel& model = *inbox->model();
         QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 5, 10000);

@@ -7,6 +7,7 @@
 #include "inbox/InboxSearchBar.h"
 #include "inbox/InboxTableModel.h"
 #include "MainWindow.h"
+#include "OpenInbox.h"
 #include "TeamStore.h"
 #include "util/Json.h"
 
@@ -82,10 +83,7 @@ private Q_SLOTS:
         auto ws = sediment::test::openWorkspace(home);
         QVERIFY(ws);
         MainWindow window(std::move(*ws));
-        window.show();
-        QApplication::setActiveWindow(&window);
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        auto* inbox = qobject_cast<InboxPage*>(window.page(QStringLiteral("inbox")));
+        auto* inbox = sediment::testing::openInbox(window);
         QVERIFY(inbox);
         InboxTableModel& model = *inbox->model();
         // The three staged writes are imported on open; the verdicts follow from the background.
