@@ -89,10 +89,13 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
                                                   "on its own")
                                        .arg(id)
                                        .arg(label)));
-    // Each taken as its own approval would be: still open, its right checked, not outdated.
+    // Each taken as its own approval would be: still open, its right checked. Only the first is
+    // checked against the target as it is: the others apply to what the ones before them leave
+    // (an Edit of the file a Write creates), which the combined result below checks.
     std::vector<InboxItem> taken;
     for (const InboxItem& it : *group) {
-        auto one = m_steps.takeForDecision(it.id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
+        auto one =
+            m_steps.takeForDecision(it.id, {S::Pending, S::Failed}, QStringLiteral("be approved"), taken.empty());
         if (!one)
             return fail(one.error());
         if (auto s = m_team.onlyByApproval(*one, QStringLiteral("approving a group")); !s)

@@ -178,7 +178,7 @@ private Q_SLOTS:
             p.closeWriteChannel();
             return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
         };
-        QVERIFY(sediment({QStringLiteral("init"), home}));
+        teamtest::prepareWorkspace(home); // on the test server when the suite runs against it
         QVERIFY(writeAll(home + QStringLiteral("/CLAUDE.md"), "# Rules\n"));
         QVERIFY(sediment(
             {QStringLiteral("propose"), QStringLiteral("-")},
