@@ -1,26 +1,10 @@
 #include "apply/InOrderApplier.h"
 
 #include "apply/PlannedWrites.h"
+#include "apply/TargetFile.h"
 #include "model/Destination.h"
 
-#include <QDir>
-#include <QStringDecoder>
-
 namespace sediment {
-
-namespace {
-
-// The text a target opened on `bytes` would hold (TargetFile keeps a byte-order mark as a
-// character), or no value for a file that did not exist.
-std::optional<QString> textOf(const std::optional<QByteArray>& bytes)
-{
-    if (!bytes)
-        return std::nullopt;
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
-    return QString(decoder(*bytes));
-}
-
-} // namespace
 
 bool InOrderApplier::handles(const QString& destination, const Json& op)
 {
@@ -79,11 +63,11 @@ Result<ApplyResult> InOrderApplier::apply(const QString& destination, const Json
         last = Applier(m_workspace, m_clock, &commit, m_profile).apply(destination, ops[i], source);
     if (!last || !*last || !(*last)->applied)
         return last ? *last : fail(Error::io(QStringLiteral("the group's write was not reached")));
+    // The last step wrote the final text; what a revert puts back is the file before the first.
     ApplyResult r = std::move(**last);
-    const QString path = plan.paths().front();
-    r.before = textOf(plan.original(path));
-    r.after = textOf(plan.latest(path));
-    r.message = QStringLiteral("%1 items applied in order to %2.").arg(n).arg(r.targetPath.value_or(path));
+    const std::optional<QByteArray> original = plan.original(plan.paths().front());
+    r.before = original ? TargetFile::textOf(*original) : std::nullopt;
+    r.message = QStringLiteral("%1 items applied in order to %2.").arg(n).arg(r.targetPath.value_or(destination));
     return r;
 }
 

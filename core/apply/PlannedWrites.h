@@ -29,7 +29,6 @@ public:
     const QStringList& paths() const { return m_paths; }
     // A path's bytes before the first step (no value: it did not exist).
     std::optional<QByteArray> original(const QString& absolutePath) const { return m_original.value(absolutePath); }
-    std::optional<QByteArray> latest(const QString& absolutePath) const { return m_planned.value(absolutePath); }
 
 private:
     WriteHook* m_real;

@@ -55,14 +55,22 @@ Result<TargetFile> TargetFile::open(const PathResolver& guard, const QString& re
     return decoded(std::move(f), *bytes);
 }
 
+std::optional<QString> TargetFile::textOf(const QByteArray& bytes)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    QString text = decoder(bytes);
+    if (decoder.hasError())
+        return std::nullopt;
+    return text;
+}
+
 Result<TargetFile> TargetFile::decoded(TargetFile f, const QByteArray& bytes)
 {
-    // A byte-order mark is kept as a character so that writing the text back keeps it too.
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
-    f.m_text = decoder(bytes);
-    if (decoder.hasError())
+    auto text = textOf(bytes);
+    if (!text)
         return fail(
             Error::refused(QStringLiteral("%1 is not UTF-8 text; Sediment does not edit it").arg(f.m_relative)));
+    f.m_text = std::move(*text);
     return f;
 }
 

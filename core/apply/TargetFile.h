@@ -26,6 +26,9 @@ public:
 
     // `hook`, when given, is told of every write and removal before it happens.
     static Result<TargetFile> open(const PathResolver& guard, const QString& relative, WriteHook* hook = nullptr);
+    // The text a file holding `bytes` is read as: a byte-order mark is kept as a character, so
+    // that writing the text back keeps it too. No value when the bytes are not UTF-8.
+    static std::optional<QString> textOf(const QByteArray& bytes);
 
     const QString& relative() const { return m_relative; }
     const QString& absolute() const { return m_absolute; }

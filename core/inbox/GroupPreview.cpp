@@ -30,9 +30,8 @@ Result<GroupPreview::Combined> GroupPreview::of(const std::vector<InboxItem>& it
         return c;
     }
     DryRunHook hook;
-    // A memory batch is the store's own op; the other files' batch is known by its members.
-    const Json applied = isMemoryStore(first.destination) ? InboxGroup::withoutMembers(*op) : *op;
-    auto r = Applier(m_workspace, m_clock, &hook, profile).apply(first.destination, applied);
+    // The op the approval applies, members and all: what it would write is what this shows.
+    auto r = Applier(m_workspace, m_clock, &hook, profile).apply(first.destination, *op);
     if (hook.reached()) {
         c.label = QDir(m_workspace.root()).relativeFilePath(hook.path());
         c.before = QString::fromUtf8(hook.current().value_or(QByteArray()));

@@ -25,6 +25,10 @@ bool isHermesSkill(const InboxItem& item)
     return item.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(item.effectiveOp());
 }
 
+// A CLAUDE.md edit proposed as a directive (path, before, after), not a write Claude Code asked
+// for (its op carries the tool).
+bool isDirectiveEdit(const InboxItem& item) { return item.goesTo(Destination::ClaudeMd) && !item.op.contains("tool"); }
+
 // The entry a memory write aims at: the one it replaces or removes (pinned or by its text), or,
 // for an add, the text it adds.
 QString memoryEntry(const Json& op)
@@ -53,6 +57,16 @@ QString shortened(const QString& text)
     return flat.size() <= 40 ? flat : flat.left(39) + QChar(0x2026);
 }
 
+// An op as the store reads it: without the member ids a combined op records.
+Json withoutMembers(const Json& op)
+{
+    if (!op.is_object() || !op.contains(kMembers))
+        return op;
+    Json out = op;
+    out.erase(kMembers);
+    return out;
+}
+
 } // namespace
 
 QString InboxGroup::keyOf(const InboxItem& item)
@@ -75,7 +89,7 @@ QString InboxGroup::keyOf(const InboxItem& item)
         target = field(op, "file_path");
     } else if (isNote(item.destination)) {
         target = SameText::normalise(field(op, "title"));
-    } else if (item.goesTo(Destination::ClaudeMd) && !op.contains("tool")) {
+    } else if (isDirectiveEdit(item)) {
         // A directive edit aims at the passage it replaces; appends all aim at the file's end.
         target = field(op, "path") + QLatin1Char('\x1e') + SameText::normalise(field(op, "before"));
     } else {
@@ -108,7 +122,7 @@ QString InboxGroup::labelOf(const InboxItem& item)
     if (isNote(item.destination))
         return QStringLiteral("note '%1'").arg(shortened(field(op, "title"))) + in;
     const QString path = field(op, "path");
-    if (item.goesTo(Destination::ClaudeMd) && !op.contains("tool")) {
+    if (isDirectiveEdit(item)) {
         const QString passage = field(op, "before");
         return (passage.trimmed().isEmpty() ? QStringLiteral("the end of %1").arg(path)
                                             : QStringLiteral("%1 passage '%2'").arg(path, shortened(passage)))
@@ -177,15 +191,6 @@ std::vector<qint64> InboxGroup::membersOf(const Json& op)
     for (const Json& id : *it)
         if (id.is_number_integer())
             out.push_back(id.get<qint64>());
-    return out;
-}
-
-Json InboxGroup::withoutMembers(const Json& op)
-{
-    if (!op.is_object() || !op.contains(kMembers))
-        return op;
-    Json out = op;
-    out.erase(kMembers);
     return out;
 }
 

@@ -29,10 +29,8 @@ public:
     // store's own batch of their ops. Refused when they are not one group, are fewer than two,
     // or cannot be combined (a batch among them, a destination without batches).
     static Result<Json> combinedOp(const std::vector<InboxItem>& items);
-    // The member ids a combined op records under "group" (empty for any other op), and the op
-    // as the store reads it, without them.
+    // The member ids a combined op records under "group" (empty for any other op).
     static std::vector<qint64> membersOf(const Json& op);
-    static Json withoutMembers(const Json& op);
 };
 
 } // namespace sediment
