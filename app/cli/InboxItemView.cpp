@@ -95,7 +95,7 @@ void InboxItemView::print(const Context& ctx, Workspace& ws, const InboxItem& it
     // checks it, so a write Hermes would refuse is known before anyone approves it.
     if (it.hasStatus(InboxStatus::Pending) && it.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(it.op)) {
         const SkillManage::Preview pv =
-            SkillManage(HermesProfiles::homeOf(ws.root(), HermesProfiles::of(it))).preview(it.op);
+            SkillManage(HermesProfiles::homeOf(ws.root(), it.hermesProfile())).preview(it.op);
         if (!pv.note.isEmpty())
             ctx.out(QStringLiteral("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0)));
         else

@@ -1,7 +1,6 @@
 #include "hermes/HermesProfiles.h"
 
 #include "model/Destination.h"
-#include "model/InboxItem.h"
 #include "model/ProfileName.h"
 #include "workspace/Config.h"
 #include "workspace/HermesConfig.h"
@@ -12,7 +11,6 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <utility>
@@ -54,21 +52,17 @@ std::pair<int, int> profileLimits(const Workspace& ws, const QString& profile)
 
 } // namespace
 
-bool HermesProfile::isDefault() const { return name == HermesProfiles::defaultName(); }
-
-const QString& HermesProfiles::defaultName() { return ProfileName::defaultName(); }
-
-bool HermesProfiles::isValidName(const QString& name) { return ProfileName::isValid(name); }
+bool HermesProfile::isDefault() const { return name == ProfileName::defaultName(); }
 
 std::vector<HermesProfile> HermesProfiles::list(const QString& root)
 {
-    std::vector<HermesProfile> out{{defaultName(), root}};
+    std::vector<HermesProfile> out{{ProfileName::defaultName(), root}};
     const QDir folder(root + QStringLiteral("/profiles"));
     if (!folder.exists())
         return out;
     const QStringList names = folder.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
     for (const QString& name : names) {
-        if (name == defaultName() || !isValidName(name))
+        if (name == ProfileName::defaultName() || !ProfileName::isValid(name))
             continue;
         // Hermes keeps a deleted profile's folder and marks it with a tombstone beside it.
         if (QFileInfo::exists(folder.filePath(QStringLiteral(".deleted/") + name)))
@@ -80,14 +74,14 @@ std::vector<HermesProfile> HermesProfiles::list(const QString& root)
 
 QString HermesProfiles::homeOf(const QString& root, const QString& name)
 {
-    if (name.isEmpty() || name == defaultName())
+    if (name.isEmpty() || name == ProfileName::defaultName())
         return root;
     return root + QStringLiteral("/profiles/") + name;
 }
 
 QString HermesProfiles::prefixOf(const QString& name)
 {
-    if (name.isEmpty() || name == defaultName())
+    if (name.isEmpty() || name == ProfileName::defaultName())
         return QString();
     return QStringLiteral("profiles/") + name + QLatin1Char('/');
 }
@@ -109,7 +103,5 @@ int HermesProfiles::charLimit(const Workspace& ws, const QString& target, const 
     const auto limits = profileLimits(ws, profile);
     return isWord(target, Destination::User) ? limits.second : limits.first;
 }
-
-QString HermesProfiles::of(const InboxItem& item) { return item.hermesProfile(); }
 
 } // namespace sediment

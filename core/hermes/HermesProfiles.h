@@ -6,7 +6,6 @@
 
 namespace sediment {
 
-struct InboxItem;
 class Workspace;
 
 // One Hermes profile: a home of its own (config.yaml, memories/, skills/, pending/, cron/).
@@ -20,12 +19,10 @@ struct HermesProfile {
 // The profiles of a Hermes root, as Hermes lays them out: the root is the `default` profile and
 // each `profiles/<name>/` is a named one. Names follow Hermes' profile id grammar (lowercase
 // letters, digits, `_` and `-`, at most 64); other folders, `profiles/default` and profiles
-// Hermes marked deleted (`profiles/.deleted/<name>`) are not profiles.
+// Hermes marked deleted (`profiles/.deleted/<name>`) are not profiles. A name's grammar is
+// ProfileName's, and the profile an inbox item was staged in is InboxItem::hermesProfile().
 class HermesProfiles final {
 public:
-    static const QString& defaultName();
-
-    static bool isValidName(const QString& name);
     // `default` first, then the named profiles in name order. Reads only the folder listing.
     static std::vector<HermesProfile> list(const QString& root);
     // The home of a profile by name; the root for `default` (and for an empty name).
@@ -38,10 +35,6 @@ public:
     // An empty name or `default` is the workspace's own store.
     static QString memoryFile(const Workspace& ws, const QString& target, const QString& profile);
     static int charLimit(const Workspace& ws, const QString& target, const QString& profile);
-
-    // The profile an inbox item was staged in: the name recorded at import, "default" for a
-    // Hermes item from before profiles, and empty for an item that did not come from Hermes.
-    static QString of(const InboxItem& item);
 };
 
 } // namespace sediment

@@ -97,7 +97,7 @@ Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& w
     auto op = MemoryApplier::toMemoryOp(item.destination, item.effectiveOp());
     if (!op)
         return fail(op.error());
-    const QString profile = HermesProfiles::of(item);
+    const QString profile = item.hermesProfile();
     // A team's memory files are on the files host: a reviewer elsewhere reads the entries it
     // published, never a file of the same name on this machine.
     auto filesHost = FilesHost::elsewhere(workspace);

@@ -4,7 +4,6 @@
 #include "apply/MemoryApplier.h"
 #include "audit/Actor.h"
 #include "hermes/HermesClaim.h"
-#include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
 #include "hermes/SkillBatchUndo.h"
 #include "journal/CrashPoint.h"
@@ -261,7 +260,7 @@ Result<InboxItem> DecisionRecorder::applyAndRecord(InboxItem item, const QString
     JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
                           journalFor(announced, reviewer, action, fromStatus, details));
     addMembers(hook.entry(), members, reviewer, action, details);
-    auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
+    auto r = Applier(m_workspace, m_clock, &hook, item.hermesProfile())
                  .apply(item.destination, item.effectiveOp(), item.source);
     if (hook.lostTo())
         return fail(*hook.lostTo()); // another reviewer's decision of this item came first
@@ -339,8 +338,7 @@ Result<InboxItem> DecisionRecorder::writeGroup(InboxItem leader, std::vector<Mem
 
 Result<bool> DecisionRecorder::isOutdated(const InboxItem& it)
 {
-    auto stale =
-        Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp());
+    auto stale = Applier(m_workspace, m_clock, nullptr, it.hermesProfile()).isStale(it.destination, it.effectiveOp());
     if (!stale)
         return fail(stale.error());
     // A write Hermes pinned to an entry is never outdated here: applying it fails with Hermes'

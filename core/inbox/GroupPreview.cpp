@@ -19,7 +19,7 @@ Result<GroupPreview::Combined> GroupPreview::of(const std::vector<InboxItem>& it
     if (!op)
         return fail(op.error());
     const InboxItem& first = items.front();
-    const QString profile = HermesProfiles::of(first);
+    const QString profile = first.hermesProfile();
     Combined c;
     if (first.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(first.effectiveOp())) {
         const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(m_workspace.root(), profile)).preview(*op);

@@ -1,6 +1,5 @@
 #include "inbox/InboxGroup.h"
 
-#include "hermes/HermesProfiles.h"
 #include "hermes/SkillBatch.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/SameText.h"
@@ -95,13 +94,13 @@ QString InboxGroup::keyOf(const InboxItem& item)
     } else {
         target = field(op, "path").isEmpty() ? field(op, "name") : field(op, "path");
     }
-    return HermesProfiles::of(item) + QLatin1Char('\x1f') + item.destination + QLatin1Char('\x1f') + target;
+    return item.hermesProfile() + QLatin1Char('\x1f') + item.destination + QLatin1Char('\x1f') + target;
 }
 
 QString InboxGroup::labelOf(const InboxItem& item)
 {
     const Json& op = item.op;
-    const QString profile = HermesProfiles::of(item);
+    const QString profile = item.hermesProfile();
     // The root profile goes unsaid, as Hermes' own messages leave it out.
     const QString in = profile.isEmpty() || profile == QLatin1String("default")
                            ? QString()

@@ -3,7 +3,6 @@
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
 #include "audit/AuditAction.h"
-#include "hermes/HermesProfiles.h"
 #include "hermes/SkillBatch.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
@@ -52,8 +51,7 @@ Result<InboxItem> InboxService::item(qint64 id)
 
 Result<bool> InboxService::isStale(const InboxItem& item)
 {
-    return Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(item))
-        .isStale(item.destination, item.effectiveOp());
+    return Applier(m_workspace, m_clock, nullptr, item.hermesProfile()).isStale(item.destination, item.effectiveOp());
 }
 
 Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
@@ -356,7 +354,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     JournalWriteHook hook(m_workspace.db(), m_clock, m_workspace.root(),
                           m_steps.journalFor(it, reviewer, action, fromStatus));
     m_steps.addMembers(hook.entry(), members, reviewer, action, Json::object());
-    auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(it)).revert(it.destination, applied);
+    auto r = Applier(m_workspace, m_clock, &hook, it.hermesProfile()).revert(it.destination, applied);
     if (!r)
         return fail(r.error());
     it.reason = r->message;
@@ -392,8 +390,8 @@ Result<int> InboxService::refreshStale()
         if (!page)
             return fail(page.error());
         for (const InboxItem& it : *page) {
-            auto stale = Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it))
-                             .isStale(it.destination, it.effectiveOp());
+            auto stale =
+                Applier(m_workspace, m_clock, nullptr, it.hermesProfile()).isStale(it.destination, it.effectiveOp());
             if (!stale) {
                 if (stale.error().kind == ErrorKind::Io)
                     return fail(stale.error());

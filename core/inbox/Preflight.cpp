@@ -36,7 +36,7 @@ Preflight::Preflight(Workspace& workspace, const Clock& clock) : m_workspace(wor
 
 Result<PreflightVerdict> Preflight::checkHermesSkill(const InboxItem& item) const
 {
-    const QString home = HermesProfiles::homeOf(m_workspace.root(), HermesProfiles::of(item));
+    const QString home = HermesProfiles::homeOf(m_workspace.root(), item.hermesProfile());
     const SkillManage::Preview pv = SkillManage(home).preview(item.effectiveOp());
     if (!pv.note.isEmpty())
         return verdict(PreflightKind::Fails, pv.note);
@@ -69,7 +69,7 @@ Result<PreflightVerdict> Preflight::check(const InboxItem& item) const
     if (item.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(item.effectiveOp()))
         return checkHermesSkill(item);
     DryRunHook hook;
-    auto r = Applier(m_workspace, m_clock, &hook, HermesProfiles::of(item))
+    auto r = Applier(m_workspace, m_clock, &hook, item.hermesProfile())
                  .apply(item.destination, item.effectiveOp(), item.source);
     if (hook.reached()) {
         if (!hook.wouldChange())
@@ -103,7 +103,7 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
         if (!v)
             return fail(v.error());
         v->unsafe = unsafeIn(item.effectiveOp());
-        const QString bucket = item.destination + QLatin1Char('\x1f') + HermesProfiles::of(item);
+        const QString bucket = item.destination + QLatin1Char('\x1f') + item.hermesProfile();
         const QString text = SameText::of(item.effectiveOp());
         // Only what would write competes: a dead item repeats nothing, and the store already
         // holding a text is said as `present`.

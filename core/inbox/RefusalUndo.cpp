@@ -58,7 +58,7 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
     it.decidedBy.reset();
     // The target may have moved while the item was refused.
     if (auto stale =
-            Applier(m_workspace, m_clock, nullptr, HermesProfiles::of(it)).isStale(it.destination, it.effectiveOp()))
+            Applier(m_workspace, m_clock, nullptr, it.hermesProfile()).isStale(it.destination, it.effectiveOp()))
         it.stale = *stale;
     if (auto s = repo.saveDecision(it); !s)
         return fail(s.error());

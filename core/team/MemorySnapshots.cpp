@@ -3,6 +3,7 @@
 #include "hermes/HermesProfiles.h"
 #include "memory/MemoryFile.h"
 #include "model/Destination.h"
+#include "model/ProfileName.h"
 #include "store/Database.h"
 #include "util/AtomicFile.h"
 #include "util/Clock.h"
@@ -69,7 +70,7 @@ Result<std::optional<MemorySnapshot>> MemorySnapshots::published(Workspace& work
                                                                  const QString& profile)
 {
     return MemorySnapshotRepository(workspace.db())
-        .find(destination, profile.isEmpty() ? HermesProfiles::defaultName() : profile);
+        .find(destination, profile.isEmpty() ? ProfileName::defaultName() : profile);
 }
 
 } // namespace sediment

@@ -162,7 +162,7 @@ private Q_SLOTS:
         InboxItem it;
         it.agent = QStringLiteral("hermes");
         it.destination = QStringLiteral("memory");
-        QVERIFY(HermesProfiles::of(it).isEmpty());
+        QVERIFY(it.hermesProfile().isEmpty());
         QVERIFY(!it.toJson().contains("hermes"));
     }
 

@@ -117,7 +117,7 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
     }
     const Json& op = item.effectiveOp();
     const QString d = item.destination;
-    const QString profile = HermesProfiles::of(item);
+    const QString profile = item.hermesProfile();
     p.beforeTitle = tr("Now");
     p.afterTitle = tr("Proposed");
     if (isWord(d, Destination::Memory) || isWord(d, Destination::User)) {

@@ -1,6 +1,5 @@
 #include "inbox/DetailPane.h"
 
-#include "hermes/HermesProfiles.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/ChangePreview.h"
 #include "inbox/GroupPreview.h"
@@ -361,7 +360,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     if (const QString origin = str(item.source, "origin"); !origin.isEmpty() && !fromHermes)
         source << tr("origin %1").arg(origin);
     // Which profile's store and queue a decision on this item writes.
-    if (const QString profile = HermesProfiles::of(item); !profile.isEmpty())
+    if (const QString profile = item.hermesProfile(); !profile.isEmpty())
         source << tr("Hermes profile %1").arg(profile);
     if (item.extId)
         source << tr("id %1").arg(*item.extId);
