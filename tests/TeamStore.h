@@ -4,6 +4,7 @@
 // twins, tests/support/pg_server.sh), every database a test opens lives in a schema of its own
 // on the throw-away PostgreSQL server, named after the path the test gave it; without it, in
 // the SQLite file at that path, as always.
+#include "agents/Agents.h"
 #include "store/Database.h"
 #include "TeamConfig.h"
 #include "workspace/Workspace.h"
@@ -100,7 +101,7 @@ inline Result<std::unique_ptr<Workspace>> openWorkspace(const QString& dir,
                                                         Database::SyncMode mode = Database::SyncMode::CheckpointOnClose)
 {
     teamtest::prepareWorkspace(dir);
-    return Workspace::open(dir, mode);
+    return Agents::open(dir, mode);
 }
 
 } // namespace sediment::test

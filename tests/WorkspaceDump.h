@@ -2,6 +2,7 @@
 
 // Text dumps of a workspace for "nothing changed" checks: two equal dumps taken before and after
 // an operation mean it wrote nothing.
+#include "agents/Agents.h"
 #include "store/Database.h"
 #include "TeamStore.h"
 #include "workspace/Workspace.h"
@@ -51,7 +52,7 @@ inline QString dumpDatabase(Database& db)
 inline QString dumpDatabase(const QString& path)
 {
     if (onServer()) {
-        auto ws = Workspace::open(QFileInfo(path).absolutePath());
+        auto ws = Agents::open(QFileInfo(path).absolutePath());
         return ws ? dumpDatabase((*ws)->db()) : QStringLiteral("cannot open");
     }
     auto db = Database::open(path);

@@ -1,5 +1,6 @@
 #include "App.h"
 
+#include "agents/Agents.h"
 #include "MainWindow.h"
 #include "shared/Appearance.h"
 #include "workspace/Workspace.h"
@@ -59,7 +60,7 @@ int runApp(int argc, char** argv)
     }
 
     const QString dir = Workspace::select(parser.value(workspaceOpt));
-    auto ws = Workspace::open(dir);
+    auto ws = Agents::open(dir);
     if (!ws) {
         if (parser.isSet(screenshotOpt)) {
             qCritical("sediment: %s", qPrintable(ws.error().message));

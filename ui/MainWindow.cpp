@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "agents/Agents.h"
 #include "inbox/InboxPreflight.h"
 
 #include "attention/QueueAttention.h"
@@ -304,7 +305,7 @@ void MainWindow::rememberWorkspace() const { RecentWorkspaces::remember(m_worksp
 
 bool MainWindow::openWorkspace(const QString& dir)
 {
-    auto ws = Workspace::open(dir);
+    auto ws = Agents::open(dir);
     if (!ws) {
         ErrorDialog::show(this, tr("Cannot open the workspace %1.").arg(dir), ws.error());
         return false;

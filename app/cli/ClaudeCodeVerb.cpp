@@ -1,9 +1,9 @@
-#include "cli/Clock.h"
 #include "cli/Context.h"
+#include "cli/NowOption.h"
 #include "cli/Verb.h"
 
+#include "agent/AgentHomes.h"
 #include "claudecode/ClaudeCodeStager.h"
-#include "claudecode/ClaudeCodeStatus.h"
 #include "claudecode/ClaudeHookCall.h"
 #include "claudecode/ClaudeSettingsHook.h"
 #include "claudecode/ClaudeWatchedPaths.h"
@@ -191,7 +191,11 @@ int runStatus(Context& ctx, const Args& args)
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
-    auto status = ClaudeCodeStatus(**ws, **clock, QDir::homePath()).toJson();
+    // Through the agent port, as any agent's status is read.
+    const AgentHome* home = (*ws)->agents().find(QStringLiteral("claude_code"));
+    if (!home)
+        return ctx.error(Error::invalid(QStringLiteral("the Claude Code adapter is not plugged into this workspace")));
+    auto status = home->status(**ws, **clock);
     if (!status)
         return ctx.error(status.error());
     if (args.flag(QStringLiteral("--json"))) {

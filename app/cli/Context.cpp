@@ -1,9 +1,9 @@
 #include "cli/Context.h"
+#include "agents/Agents.h"
 #include "team/TeamPolicy.h"
 #include "team/TeamSettler.h"
 
 #include "audit/Actor.h"
-#include "hermes/HermesClaim.h"
 #include "journal/JournalSettler.h"
 #include "util/Clock.h"
 
@@ -42,7 +42,7 @@ QString Context::workspaceDir() const { return Workspace::select(m_workspaceFlag
 Result<Workspace*> Context::workspace(Database::SyncMode sync)
 {
     if (!m_workspace) {
-        auto ws = Workspace::open(workspaceDir(), sync);
+        auto ws = Agents::open(workspaceDir(), sync);
         if (!ws)
             return fail(ws.error());
         // Every verb first settles what a killed process left in the decision journal, so
@@ -50,10 +50,11 @@ Result<Workspace*> Context::workspace(Database::SyncMode sync)
         const SystemClock clock;
         if (auto settled = JournalSettler((*ws)->db(), clock).settle(); !settled)
             return fail(settled.error());
-        // Then what it left half claimed in a Hermes home's queue: a staged record taken out of
+        // Then what it left half claimed in an agent's queue: a staged record taken out of
         // Hermes' listing goes back unless its decision was committed (docs/verbs.md#hermes).
-        if (auto recovered = HermesClaim::recover(**ws, clock, Actor::cli(**ws)); !recovered)
-            return fail(recovered.error());
+        for (const auto& agent : (*ws)->agents().all())
+            if (auto recovered = agent->recover(**ws, clock, Actor::cli(**ws)); !recovered)
+                return fail(recovered.error());
         // An admin's sediment.json is the team's policy: the server enforces its own copy.
         if (auto published = TeamPolicy(**ws, clock).publish(); !published)
             return fail(published.error());

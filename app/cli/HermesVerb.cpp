@@ -1,9 +1,8 @@
 #include "audit/Actor.h"
-#include "cli/Clock.h"
 #include "cli/Context.h"
+#include "cli/NowOption.h"
 #include "cli/Verb.h"
 
-#include "hermes/HermesProfiles.h"
 #include "hermes/HermesQueueStatus.h"
 #include "hermes/PendingQueue.h"
 #include "hermes/StagedOrigin.h"
@@ -14,6 +13,7 @@
 #include "store/InboxRepository.h"
 #include "workspace/Config.h"
 #include "workspace/HermesConfig.h"
+#include "workspace/WorkspaceProfiles.h"
 
 namespace sediment::cli {
 
@@ -100,9 +100,9 @@ int importPending(Context& ctx, const Args& args, Workspace& ws, const Clock& cl
                     .arg(HermesRepository::keyOf(w.hermesId, w.profile)));
     for (const auto& p : report->unparseable)
         ctx.out(QStringLiteral("cannot use %1pending/%2/%3: %4 (left in place)")
-                    .arg(HermesProfiles::prefixOf(p.profile), p.subsystem, p.fileName, p.error));
+                    .arg(WorkspaceProfiles::prefixOf(p.profile), p.subsystem, p.fileName, p.error));
     for (const auto& p : report->providerRecords)
-        ctx.out(p.line(HermesProfiles::prefixOf(p.profile)));
+        ctx.out(p.line(WorkspaceProfiles::prefixOf(p.profile)));
     QString tally = QStringLiteral("%1 imported, %2 waiting for a decision, %3 settled, %4 unusable")
                         .arg(report->imported.size())
                         .arg(report->waiting.size())
@@ -212,7 +212,7 @@ int list(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
         return ctx.error(scanned.error());
     for (const auto& f : *scanned)
         if (f.provider)
-            ctx.out(f.provider->line(HermesProfiles::prefixOf(f.profile)));
+            ctx.out(f.provider->line(WorkspaceProfiles::prefixOf(f.profile)));
     return 0;
 }
 
@@ -234,7 +234,7 @@ int status(Context& ctx, const Args& args, Workspace& ws, const Clock& clock)
     for (const auto& f : *scanned) {
         if (f.provider) {
             providers.push_back(f.provider->toJson());
-            providerLines << f.provider->line(HermesProfiles::prefixOf(f.profile));
+            providerLines << f.provider->line(WorkspaceProfiles::prefixOf(f.profile));
         }
         unusable += f.write || f.provider ? 0 : 1;
     }

@@ -1,6 +1,5 @@
 #include "cli/InboxItemView.h"
 
-#include "hermes/HermesProfiles.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedOrigin.h"
 #include "hermes/StagedSkillWrite.h"
@@ -11,6 +10,7 @@
 #include "store/ReviewerRepository.h"
 #include "util/JsonDepth.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 namespace sediment::cli {
 
@@ -95,7 +95,7 @@ void InboxItemView::print(const Context& ctx, Workspace& ws, const InboxItem& it
     // checks it, so a write Hermes would refuse is known before anyone approves it.
     if (it.hasStatus(InboxStatus::Pending) && it.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(it.op)) {
         const SkillManage::Preview pv =
-            SkillManage(HermesProfiles::homeOf(ws.root(), it.hermesProfile())).preview(it.op);
+            SkillManage(WorkspaceProfiles::homeOf(ws.root(), it.hermesProfile())).preview(it.op);
         if (!pv.note.isEmpty())
             ctx.out(QStringLiteral("Approval would fail: %1").arg(pv.note.section(QLatin1Char('\n'), 0, 0)));
         else

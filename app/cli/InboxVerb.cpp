@@ -1,6 +1,6 @@
-#include "cli/Clock.h"
 #include "cli/Context.h"
 #include "cli/InboxItemView.h"
+#include "cli/NowOption.h"
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
 #include "util/JsonDepth.h"

@@ -1,3 +1,4 @@
+#include "agents/Agents.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
 #include "demo/DemoWorkspace.h"
@@ -17,7 +18,7 @@ int runInit(Context& ctx)
     if (auto ok = args->atMost(QStringLiteral("init"), 1); !ok)
         return ctx.error(ok.error());
     const QString dir = args->positional().isEmpty() ? ctx.workspaceDir() : args->positional(0);
-    auto ws = Workspace::open(dir);
+    auto ws = Agents::open(dir);
     if (!ws)
         return ctx.error(ws.error());
     for (const char* sub : {"memories", "skills", "brain/inbox", "chantiers/inbox"}) {

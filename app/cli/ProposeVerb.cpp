@@ -1,5 +1,5 @@
-#include "cli/Clock.h"
 #include "cli/Context.h"
+#include "cli/NowOption.h"
 #include "cli/Verb.h"
 
 #include "review/ProposalSubmission.h"

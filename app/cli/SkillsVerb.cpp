@@ -1,8 +1,8 @@
 // `sediment skills ...`: the skill records, their telemetry, pins, restore, the curator pass
 // and the Hermes .usage.json import (docs/user-guide.md#skills).
 #include "audit/Actor.h"
-#include "cli/Clock.h"
 #include "cli/Context.h"
+#include "cli/NowOption.h"
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
 #include "skills/Curator.h"

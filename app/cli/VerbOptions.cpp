@@ -1,7 +1,7 @@
 #include "cli/VerbOptions.h"
 
 #include "audit/Actor.h"
-#include "cli/Clock.h"
+#include "cli/NowOption.h"
 
 namespace sediment::cli {
 

@@ -1,35 +1,30 @@
 #include "apply/Applier.h"
 
-#include "apply/ClaudeCodeApplier.h"
+#include "agent/AgentHomes.h"
 #include "apply/DirectiveApplier.h"
-#include "apply/HermesSkillApplier.h"
 #include "apply/InOrderApplier.h"
 #include "apply/MemoryApplier.h"
 #include "apply/NoteApplier.h"
 #include "apply/SettingsApplier.h"
 #include "apply/SkillApplier.h"
-#include "claudecode/ClaudeCodeOp.h"
-#include "hermes/StagedSkillWrite.h"
 #include "model/Destination.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
-
-#include <QDir>
 
 namespace sediment {
 
 namespace {
 
-Error unknownDestination(const QString& d) { return parseDestination(d).error(); }
-
-// Claude Code's own writes: every claude_memory op, and a claude_md op that carries its tool.
-bool isClaudeCodeWrite(const QString& destination, const Json& op)
+// An unknown word, or a known one whose op only an agent's adapter applies and none is plugged
+// (a program that opened the workspace without Agents::open).
+Error unknownDestination(const QString& d)
 {
-    return isWord(destination, Destination::ClaudeMemory)
-           || (isWord(destination, Destination::ClaudeMd) && ClaudeCodeOp::isPayload(op));
+    if (auto parsed = parseDestination(d); !parsed)
+        return parsed.error();
+    return Error::invalid(QStringLiteral("this %1 op is written in an agent's own words, and no adapter for that "
+                                         "agent is plugged into the workspace")
+                              .arg(d));
 }
-
-QString home() { return QDir::homePath(); }
 
 } // namespace
 
@@ -51,9 +46,10 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
         return fail(Error::invalid(QStringLiteral("%1 op must be a JSON object").arg(destination)));
     if (InOrderApplier::handles(destination, op))
         return InOrderApplier(m_workspace, m_clock, m_hook, m_profile).apply(destination, op, source);
+    // A write in an agent's own words is applied exactly as that agent would (AgentHome).
+    if (const AgentHome* agent = m_workspace.agents().speaking(destination, op))
+        return agent->apply(m_workspace, m_clock, m_profile, destination, op, m_hook);
     // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
-    if (isClaudeCodeWrite(destination, op))
-        return ClaudeCodeApplier(home(), m_hook).apply(destination, op);
     const PathGuard guard(m_workspace.root());
     if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, m_hook, m_profile).apply(destination, op);
@@ -63,8 +59,6 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
         return SettingsApplier(m_workspace, guard, m_hook).apply(op);
     if (isNote(destination))
         return NoteApplier(m_clock, guard, m_hook).apply(destination, op, source);
-    if (isWord(destination, Destination::Skill) && StagedSkillWrite::isPayload(op))
-        return HermesSkillApplier(m_workspace, m_clock, m_profile, m_hook).apply(op);
     if (isWord(destination, Destination::Skill))
         return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(op);
     return fail(unknownDestination(destination));
@@ -74,15 +68,13 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 {
     if (InOrderApplier::handles(destination, op))
         return false; // a group is as current as its items, each checked when it was taken
-    if (isClaudeCodeWrite(destination, op))
-        return ClaudeCodeApplier(home()).isStale(op);
+    if (const AgentHome* agent = m_workspace.agents().speaking(destination, op))
+        return agent->isStale(m_workspace, m_clock, m_profile, destination, op);
     const PathGuard guard(m_workspace.root());
     if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, nullptr, m_profile).isStale(destination, op);
     if (isWord(destination, Destination::ClaudeMd))
         return DirectiveApplier(m_workspace, guard).isStale(op);
-    if (isWord(destination, Destination::Skill) && StagedSkillWrite::isPayload(op))
-        return false; // Hermes' refusal at approval is the answer, not a stale flag
     if (isWord(destination, Destination::Skill))
         return SkillApplier(m_workspace, m_clock, guard).isStale(op);
     // A merge patch and a new note apply to whatever is there: they cannot go stale.
@@ -93,11 +85,9 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
 
 Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResult& applied) const
 {
-    // Claude Code's files are the only targets recorded by their absolute path.
-    if (isWord(destination, Destination::ClaudeMemory)
-        || (isWord(destination, Destination::ClaudeMd) && applied.targetPath
-            && QDir::isAbsolutePath(*applied.targetPath)))
-        return ClaudeCodeApplier(home(), m_hook).revert(applied);
+    for (const auto& agent : m_workspace.agents().all())
+        if (agent->wrote(destination, applied))
+            return agent->revert(m_workspace, applied, m_hook);
     const PathGuard guard(m_workspace.root());
     if (isMemoryStore(destination))
         return MemoryApplier(m_workspace, guard, m_hook, m_profile).revert(destination, applied);

@@ -2,7 +2,6 @@
 
 #include "apply/OpFields.h"
 #include "apply/WriteHook.h"
-#include "hermes/HermesProfiles.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
@@ -10,6 +9,7 @@
 #include "workspace/HermesConfig.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QFileInfo>
 
@@ -75,7 +75,7 @@ MemoryApplier::MemoryApplier(Workspace& workspace, const PathGuard& guard, Write
 
 QString MemoryApplier::relativePath(const QString& target) const
 {
-    return HermesProfiles::memoryFile(m_workspace, target, m_profile).mid(m_workspace.root().size() + 1);
+    return WorkspaceProfiles::memoryFile(m_workspace, target, m_profile).mid(m_workspace.root().size() + 1);
 }
 
 Result<MemoryStore> MemoryApplier::store(const QString& target) const
@@ -84,7 +84,7 @@ Result<MemoryStore> MemoryApplier::store(const QString& target) const
     auto resolved = m_guard.resolve(relativePath(target));
     if (!resolved)
         return fail(Error::refused(resolved.error().message));
-    return MemoryStore(target, *resolved, HermesProfiles::charLimit(m_workspace, target, m_profile));
+    return MemoryStore(target, *resolved, WorkspaceProfiles::charLimit(m_workspace, target, m_profile));
 }
 
 Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op)
@@ -140,7 +140,7 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
         return fail(memoryOp.error());
     // A store switched off in the Hermes home's config.yaml takes no writes, approved or not.
     const HermesConfig config =
-        HermesConfig::load(m_workspace.path(HermesProfiles::prefixOf(m_profile) + QStringLiteral("config.yaml")));
+        HermesConfig::load(m_workspace.path(WorkspaceProfiles::prefixOf(m_profile) + QStringLiteral("config.yaml")));
     if (!(isWord(target, Destination::User) ? config.userProfileEnabled : config.memoryEnabled)) {
         ApplyResult r = ApplyResult::refusal(
             target,

@@ -1,6 +1,5 @@
 #include "hermes/HermesClaim.h"
 
-#include "hermes/HermesProfiles.h"
 #include "hermes/HermesSettler.h"
 #include "hermes/HermesWithdrawal.h"
 #include "hermes/PendingQueue.h"
@@ -11,6 +10,7 @@
 #include "store/HermesRepository.h"
 #include "util/AtomicFile.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -196,7 +196,7 @@ Result<int> HermesClaim::recover(Workspace& workspace, const Clock& clock, const
     HermesSettler settler(workspace, clock);
     HermesRepository repo(workspace.db());
     int recovered = 0;
-    for (const HermesProfile& profile : HermesProfiles::list(workspace.root())) {
+    for (const WorkspaceProfile& profile : WorkspaceProfiles::list(workspace.root())) {
         for (const QString& subsystem : PendingQueue::subsystems()) {
             const QString folder = settler.pendingFolder(profile.name, subsystem);
             const QStringList left =

@@ -1,10 +1,10 @@
 #include "hermes/HermesQueueStatus.h"
 
-#include "hermes/HermesProfiles.h"
 #include "inbox/WaitingAge.h"
 #include "store/HermesRepository.h"
 #include "store/PendingAgeReadModel.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QSet>
 
@@ -56,7 +56,7 @@ Result<HermesQueueStatus> HermesQueueStatus::read(Workspace& workspace, const Cl
     if (!records)
         return fail(records.error());
     HermesQueueStatus status;
-    for (const HermesProfile& p : HermesProfiles::list(workspace.root()))
+    for (const WorkspaceProfile& p : WorkspaceProfiles::list(workspace.root()))
         status.profiles.push_back({p.name, {}, {}, {}});
     const QDateTime now = clock.now();
     for (const auto& f : *figures)

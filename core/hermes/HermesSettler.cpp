@@ -2,7 +2,6 @@
 
 #include "audit/AuditAction.h"
 #include "hermes/HermesClaim.h"
-#include "hermes/HermesProfiles.h"
 #include "hermes/StagedWrite.h"
 #include "model/InboxStatus.h"
 #include "store/AuditRepository.h"
@@ -11,6 +10,7 @@
 #include "util/AtomicFile.h"
 #include "util/Time.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QFile>
 
@@ -65,7 +65,7 @@ HermesSettler::HermesSettler(Workspace& workspace, const Clock& clock) : m_works
 
 QString HermesSettler::pendingFolder(const QString& profile, const QString& subsystem) const
 {
-    return m_workspace.path(HermesProfiles::prefixOf(profile) + QStringLiteral("pending/") + subsystem);
+    return m_workspace.path(WorkspaceProfiles::prefixOf(profile) + QStringLiteral("pending/") + subsystem);
 }
 
 bool HermesSettler::isDecided(const QString& s)
@@ -152,7 +152,7 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
                            : QStringLiteral("staged file of an already settled write removed "
                                             "(an earlier settle was interrupted); nothing applied");
         e.details = {{"inbox_id", record.inboxId},
-                     {"file", toStd(HermesProfiles::prefixOf(record.profile)
+                     {"file", toStd(WorkspaceProfiles::prefixOf(record.profile)
                                     + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))},
                      {"outcome", toStd(out.outcome)},
                      {"file_removed", out.fileRemoved}};

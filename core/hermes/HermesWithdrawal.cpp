@@ -2,11 +2,11 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
-#include "hermes/HermesProfiles.h"
 #include "model/InboxItem.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
 #include "util/Time.h"
+#include "workspace/WorkspaceProfiles.h"
 
 namespace sediment {
 
@@ -38,7 +38,7 @@ Result<bool> HermesWithdrawal::record(Database& db, const Clock& clock, const He
     e.reason = reason;
     e.details = {{"hermes_id", toStd(record.hermesId)},
                  {"profile", toStd(record.profile)},
-                 {"file", toStd(HermesProfiles::prefixOf(record.profile)
+                 {"file", toStd(WorkspaceProfiles::prefixOf(record.profile)
                                 + QStringLiteral("pending/%1/%2").arg(record.subsystem, record.fileName))}};
     if (auto a = AuditRepository(db, clock).append(std::move(e)); !a)
         return fail(a.error());

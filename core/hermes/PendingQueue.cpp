@@ -4,7 +4,6 @@
 #include "audit/AuditAction.h"
 #include "gate/RefusalMemoryGate.h"
 #include "hermes/HermesClaim.h"
-#include "hermes/HermesProfiles.h"
 #include "hermes/HermesWithdrawal.h"
 #include "model/InboxItem.h"
 #include "store/AuditRepository.h"
@@ -14,6 +13,7 @@
 #include "util/Time.h"
 #include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -55,7 +55,7 @@ Json auditDetails(const StagedWrite& w, const QString& profile)
 {
     return {{"hermes_id", toStd(w.id)},
             {"profile", toStd(profile)},
-            {"file", toStd(HermesProfiles::prefixOf(profile) + w.stagedPath())},
+            {"file", toStd(WorkspaceProfiles::prefixOf(profile) + w.stagedPath())},
             {"origin", toStd(w.origin)},
             {"target", toStd(w.target)},
             {"action", w.op.value("action", std::string())}};
@@ -109,7 +109,7 @@ PendingQueue::PendingQueue(Workspace& workspace, const Clock& clock) : m_workspa
 
 QString PendingQueue::folder(const QString& profile, const QString& subsystem) const
 {
-    return m_workspace.path(HermesProfiles::prefixOf(profile) + QStringLiteral("pending/") + subsystem);
+    return m_workspace.path(WorkspaceProfiles::prefixOf(profile) + QStringLiteral("pending/") + subsystem);
 }
 
 const QStringList& PendingQueue::subsystems()
@@ -121,7 +121,7 @@ const QStringList& PendingQueue::subsystems()
 Result<std::vector<PendingQueue::ScannedFile>> PendingQueue::scan() const
 {
     std::vector<ScannedFile> files;
-    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root()))
+    for (const WorkspaceProfile& profile : WorkspaceProfiles::list(m_workspace.root()))
         for (const QString& subsystem : subsystems())
             scanFolder(profile.name, subsystem, files);
     std::stable_sort(files.begin(), files.end(),
@@ -274,7 +274,7 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
         item.source = w->source();
         // Which profile's files a decision may touch: set here, never taken from the record.
         item.source["profile"] = toStd(f->profile);
-        item.source["staged_file"] = toStd(HermesProfiles::prefixOf(f->profile) + w->stagedPath());
+        item.source["staged_file"] = toStd(WorkspaceProfiles::prefixOf(f->profile) + w->stagedPath());
         item.sanitized = w->sanitized;
         item.createdAt = createdAtOf(*w, m_clock);
         // Refusal memory runs first here as for any proposal (docs/architecture.md#3-the-gate): a write a human already

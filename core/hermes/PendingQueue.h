@@ -57,7 +57,7 @@ struct ImportReport {
 };
 
 // Hermes' staged write-approval queue, `pending/memory/*.json` (docs/verbs.md#hermes), in the root and in every
-// profile's home (`profiles/<name>/pending/memory`, see HermesProfiles): imports every staged
+// profile's home (`profiles/<name>/pending/memory`, see WorkspaceProfiles): imports every staged
 // write into the inbox once (the Hermes id is the idempotency key, kept in hermes_staged and as
 // the item's ext_id `hermes:<id>`), settles the files of decided items, and reports the files
 // it cannot parse without ever touching them.

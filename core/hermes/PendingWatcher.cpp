@@ -1,9 +1,9 @@
 #include "hermes/PendingWatcher.h"
 
-#include "hermes/HermesProfiles.h"
 #include "store/Database.h"
 #include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -49,7 +49,7 @@ void PendingWatcher::rewatch()
         return dir;
     };
     const PendingQueue queue(m_workspace, m_clock);
-    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+    for (const WorkspaceProfile& profile : WorkspaceProfiles::list(m_workspace.root())) {
         for (const QString& subsystem : PendingQueue::subsystems()) {
             const QString dir = nearest(queue.folder(profile.name, subsystem));
             if (!dirs.contains(dir))
@@ -73,7 +73,7 @@ QString PendingWatcher::listingSignature() const
 {
     QString sig;
     const PendingQueue queue(m_workspace, m_clock);
-    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+    for (const WorkspaceProfile& profile : WorkspaceProfiles::list(m_workspace.root())) {
         for (const QString& subsystem : PendingQueue::subsystems()) {
             const QDir dir(queue.folder(profile.name, subsystem));
             if (!dir.exists())
@@ -93,7 +93,7 @@ QString PendingWatcher::folderStamps() const
 {
     QString stamps;
     const PendingQueue queue(m_workspace, m_clock);
-    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+    for (const WorkspaceProfile& profile : WorkspaceProfiles::list(m_workspace.root())) {
         for (const QString& subsystem : PendingQueue::subsystems()) {
             struct stat st {};
             if (::stat(QFile::encodeName(queue.folder(profile.name, subsystem)).constData(), &st) != 0)
@@ -148,7 +148,7 @@ void PendingWatcher::poll(bool force)
     QStringList problems;
     for (const auto& p : m_last.unparseable)
         problems << QStringLiteral("%1pending/%2/%3: %4")
-                        .arg(HermesProfiles::prefixOf(p.profile), p.subsystem, p.fileName, p.error);
+                        .arg(WorkspaceProfiles::prefixOf(p.profile), p.subsystem, p.fileName, p.error);
     if (problems != m_problems) {
         m_problems = problems;
         Q_EMIT problemsChanged(m_problems);

@@ -5,8 +5,8 @@
 #include "hermes/SkillFrontmatter.h"
 #include "hermes/SkillManageBatch.h"
 #include "hermes/SkillNotFound.h"
-#include "hermes/SkillTree.h"
 #include "hermes/SkillUsageTelemetry.h"
+#include "skills/SkillTree.h"
 #include "util/AtomicFile.h"
 
 #include <QDir>

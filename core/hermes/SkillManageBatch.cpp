@@ -2,10 +2,10 @@
 
 #include "apply/WriteHook.h"
 #include "hermes/SkillBatch.h"
-#include "hermes/SkillBatchUndo.h"
-#include "hermes/SkillTree.h"
 #include "hermes/StagedSkillWrite.h"
 #include "journal/CrashPoint.h"
+#include "skills/SkillBatchUndo.h"
+#include "skills/SkillTree.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "hermes/SkillNotFound.h"
 
-#include "hermes/SkillTree.h"
+#include "skills/SkillTree.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,7 +1,6 @@
 #include "inbox/BudgetPreview.h"
 
 #include "apply/MemoryApplier.h"
-#include "hermes/HermesProfiles.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
@@ -10,6 +9,7 @@
 #include "team/MemorySnapshots.h"
 #include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 namespace sediment {
 
@@ -115,8 +115,8 @@ Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& w
                                           (*snapshot)->charLimit,
                                           QStringLiteral("%1 at %2").arg((*snapshot)->host, (*snapshot)->takenAt)});
     }
-    const MemoryStore store(item.destination, HermesProfiles::memoryFile(workspace, item.destination, profile),
-                            HermesProfiles::charLimit(workspace, item.destination, profile));
+    const MemoryStore store(item.destination, WorkspaceProfiles::memoryFile(workspace, item.destination, profile),
+                            WorkspaceProfiles::charLimit(workspace, item.destination, profile));
     auto entries = store.entries();
     if (!entries)
         return fail(entries.error());

@@ -1,16 +1,15 @@
 #include "inbox/DecisionRecorder.h"
 
+#include "agent/AgentHomes.h"
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
 #include "audit/Actor.h"
-#include "hermes/HermesClaim.h"
-#include "hermes/HermesSettler.h"
-#include "hermes/SkillBatchUndo.h"
 #include "journal/CrashPoint.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
 #include "journal/JournalWriteHook.h"
 #include "model/Destination.h"
+#include "skills/SkillBatchUndo.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
 #include "store/JournalRepository.h"
@@ -139,14 +138,31 @@ Status DecisionRecorder::audit(const InboxItem& item, const QString& reviewer, A
     return {};
 }
 
-void DecisionRecorder::settleHermes(qint64 id, const QString& reviewer)
+void DecisionRecorder::settleAgents(qint64 id, const QString& reviewer)
 {
-    // A team's staged Hermes files are on the files host, which settles them when it writes.
+    // A team's staged agent files are on the files host, which settles them when it writes.
     if (auto elsewhere = FilesHost::elsewhere(m_workspace); !elsewhere || *elsewhere)
         return;
-    // A staged Hermes write is settled after the decision committed; should this fail, the next
-    // import settles it (the decision is what counts), so the result is not the caller's error.
-    (void)HermesSettler(m_workspace, m_clock).settle(id, Actor::human(reviewer));
+    // A staged write is settled after the decision committed; should this fail, the next import
+    // settles it (the decision is what counts), so the result is not the caller's error.
+    for (const auto& agent : m_workspace.agents().all())
+        (void)agent->settle(m_workspace, m_clock, id, Actor::human(reviewer));
+}
+
+Result<std::vector<std::unique_ptr<AgentClaim>>> DecisionRecorder::claim(qint64 id)
+{
+    std::vector<std::unique_ptr<AgentClaim>> held;
+    for (const auto& agent : m_workspace.agents().all()) {
+        auto claim = agent->claim(m_workspace, m_clock, id);
+        if (!claim) {
+            for (auto& h : held)
+                (void)h->giveBack();
+            return fail(claim.error());
+        }
+        if (*claim)
+            held.push_back(std::move(*claim));
+    }
+    return held;
 }
 
 JournalEntry DecisionRecorder::journalFor(const InboxItem& decided, const QString& reviewer, AuditAction action,
@@ -283,53 +299,53 @@ Result<InboxItem> DecisionRecorder::write(InboxItem item, const QString& reviewe
                                           InboxStatus successStatus, const Json& details)
 {
     const qint64 id = item.id;
-    // A staged Hermes record leaves Hermes' listing before a byte is written, so that Hermes
+    // A staged record leaves its agent's listing before a byte is written, so that the agent
     // (or another workspace on the same home) cannot apply it too (docs/verbs.md#hermes).
-    auto claim = HermesClaim::take(m_workspace, m_clock, id);
-    if (!claim)
-        return fail(claim.error());
+    auto claims = claim(id);
+    if (!claims)
+        return fail(claims.error());
     auto decided = applyAndRecord(std::move(item), reviewer, action, successStatus, details);
-    if (*claim) {
-        // A failed write keeps its record for Hermes (its own rule), and so does an error. A
-        // record that cannot be given back now is given back by the next command's recovery.
+    // A failed write keeps its record for the agent (Hermes' own rule), and so does an error. A
+    // record that cannot be given back now is given back by the next command's recovery.
+    for (auto& c : *claims) {
         if (decided && !decided->hasStatus(S::Failed))
-            (*claim)->keep();
+            c->keep();
         else
-            (void)(*claim)->giveBack();
+            (void)c->giveBack();
     }
     if (decided)
-        settleHermes(id, reviewer);
+        settleAgents(id, reviewer);
     return decided;
 }
 
 Result<InboxItem> DecisionRecorder::writeGroup(InboxItem leader, std::vector<Member> members, const QString& reviewer,
                                                const Json& details)
 {
-    // Every member's record leaves Hermes' listing with the leader's, before a byte is written;
-    // should one be taken elsewhere, those claimed so far go back and nothing is decided.
-    std::vector<HermesClaim> claims;
+    // Every member's record leaves its agent's listing with the leader's, before a byte is
+    // written; should one be taken elsewhere, those claimed so far go back and nothing is decided.
+    std::vector<std::unique_ptr<AgentClaim>> claims;
     const auto giveBackAll = [&claims] {
-        for (HermesClaim& c : claims)
-            (void)c.giveBack();
+        for (auto& c : claims)
+            (void)c->giveBack();
     };
     std::vector<qint64> ids{leader.id};
     for (const Member& m : members)
         ids.push_back(m.item.id);
     for (const qint64 id : ids) {
-        auto claim = HermesClaim::take(m_workspace, m_clock, id);
-        if (!claim) {
+        auto taken = claim(id);
+        if (!taken) {
             giveBackAll();
-            return fail(claim.error());
+            return fail(taken.error());
         }
-        if (*claim)
-            claims.push_back(std::move(**claim));
+        for (auto& c : *taken)
+            claims.push_back(std::move(c));
     }
     auto decided = applyAndRecord(std::move(leader), reviewer, AuditAction::InboxApprove, S::Applied, details, members);
     if (decided && !decided->hasStatus(S::Failed)) {
-        for (HermesClaim& c : claims)
-            c.keep();
+        for (auto& c : claims)
+            c->keep();
         for (const qint64 id : ids)
-            settleHermes(id, reviewer);
+            settleAgents(id, reviewer);
     } else {
         giveBackAll();
     }

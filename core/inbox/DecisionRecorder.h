@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <initializer_list>
+#include <memory>
 #include <vector>
 
 namespace sediment {
@@ -20,6 +21,7 @@ class Workspace;
 class InboxRepository;
 struct ApplyResult;
 class JournalWriteHook;
+class AgentClaim;
 
 // The steps every inbox decision is made of (docs/architecture.md): open the item and check that
 // it may be decided, write its op through the decision journal, then record the outcome with its
@@ -91,7 +93,7 @@ public:
     // The decision's audit row, in the caller's transaction.
     Status audit(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
                  const ApplyResult* result, const Json& details = Json::object());
-    // applyAndRecord, then, when the decision is recorded, settleHermes: an approval's whole write.
+    // applyAndRecord, then, when the decision is recorded, settleAgents: an approval's whole write.
     Result<InboxItem> write(InboxItem item, const QString& reviewer, AuditAction action, InboxStatus successStatus,
                             const Json& details = Json::object());
     // A group decision's write: the leader's op (the group's combined op) written as write()
@@ -99,11 +101,13 @@ public:
     // same outcome, applied when the leader is and untouched otherwise.
     Result<InboxItem> writeGroup(InboxItem leader, std::vector<Member> members, const QString& reviewer,
                                  const Json& details);
-    // Settles the staged Hermes file of a decided item, where the files are; a failure is left
-    // to the next import.
-    void settleHermes(qint64 id, const QString& reviewer);
+    // Tells every agent home that a decided item is settled (its staged file goes), where the
+    // files are; a failure is left to the next import.
+    void settleAgents(qint64 id, const QString& reviewer);
 
 private:
+    // Takes the item's staged record out of its agent's listing (AgentHome::claim), if it is one.
+    Result<std::vector<std::unique_ptr<AgentClaim>>> claim(qint64 id);
     AuditEntry auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action, const QString& fromStatus,
                           const ApplyResult* result, const Json& details = Json::object()) const;
 

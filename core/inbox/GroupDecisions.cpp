@@ -1,5 +1,6 @@
 #include "inbox/GroupDecisions.h"
 
+#include "agent/AgentHomes.h"
 #include "inbox/DecisionRecorder.h"
 #include "inbox/GroupPreview.h"
 #include "inbox/InboxGroup.h"
@@ -54,13 +55,13 @@ Result<std::vector<InboxItem>> GroupDecisions::groupOf(qint64 id)
         return fail(pending.error());
     // The order they were staged in, which is the order they apply in; `id` itself whatever
     // its status (a failed item is still open).
-    const QString key = InboxGroup::keyOf(self);
+    const QString key = InboxGroup::keyOf(m_workspace.agents(), self);
     std::vector<InboxItem> out;
     bool placed = false;
     for (InboxItem& it : *pending) {
         if (it.id == id)
             placed = true;
-        if (it.id == id || InboxGroup::keyOf(it) == key)
+        if (it.id == id || InboxGroup::keyOf(m_workspace.agents(), it) == key)
             out.push_back(std::move(it));
     }
     if (!placed) {
@@ -83,7 +84,7 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
     auto group = groupOf(id);
     if (!group)
         return fail(group.error());
-    const QString label = InboxGroup::labelOf(group->front());
+    const QString label = InboxGroup::labelOf(m_workspace.agents(), group->front());
     if (group->size() < 2)
         return fail(Error::refused(QStringLiteral("inbox item %1 is the only pending item aimed at %2; approve it "
                                                   "on its own")
@@ -102,7 +103,7 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
             return fail(s.error());
         taken.push_back(std::move(*one));
     }
-    auto combined = InboxGroup::combinedOp(taken);
+    auto combined = InboxGroup::combinedOp(m_workspace.agents(), taken);
     if (!combined)
         return fail(combined.error());
     // Read under the journal's lock: what the reviewer is told is what the write will meet.
@@ -150,7 +151,7 @@ Result<std::vector<InboxItem>> GroupDecisions::keepOnly(qint64 id, const QString
     auto group = groupOf(id);
     if (!group)
         return fail(group.error());
-    const QString label = InboxGroup::labelOf(group->back());
+    const QString label = InboxGroup::labelOf(m_workspace.agents(), group->back());
     if (group->size() < 2)
         return fail(
             Error::refused(QStringLiteral("inbox item %1 is the only pending item aimed at %2; nothing to refuse")

@@ -1,10 +1,8 @@
 #include "inbox/GroupPreview.h"
 
+#include "agent/AgentHomes.h"
 #include "apply/Applier.h"
 #include "apply/DryRunHook.h"
-#include "hermes/HermesProfiles.h"
-#include "hermes/SkillManage.h"
-#include "hermes/StagedSkillWrite.h"
 #include "inbox/InboxGroup.h"
 #include "model/Destination.h"
 #include "workspace/Workspace.h"
@@ -15,20 +13,21 @@ namespace sediment {
 
 Result<GroupPreview::Combined> GroupPreview::of(const std::vector<InboxItem>& items) const
 {
-    auto op = InboxGroup::combinedOp(items);
+    auto op = InboxGroup::combinedOp(m_workspace.agents(), items);
     if (!op)
         return fail(op.error());
     const InboxItem& first = items.front();
     const QString profile = first.hermesProfile();
     Combined c;
-    if (first.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(first.effectiveOp())) {
-        const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(m_workspace.root(), profile)).preview(*op);
-        c.label = pv.label;
-        c.before = pv.before;
-        c.after = pv.after;
-        c.refusal = pv.note;
-        return c;
-    }
+    // An agent with a preview of its own (Hermes' skill_manage) tells what the group writes.
+    if (const AgentHome* agent = m_workspace.agents().speaking(first.destination, first.effectiveOp()))
+        if (const auto pv = agent->preview(m_workspace, profile, *op)) {
+            c.label = pv->label;
+            c.before = pv->before;
+            c.after = pv->after;
+            c.refusal = pv->refusal;
+            return c;
+        }
     DryRunHook hook;
     // The op the approval applies, members and all: what it would write is what this shows.
     auto r = Applier(m_workspace, m_clock, &hook, profile).apply(first.destination, *op);

@@ -1,7 +1,6 @@
 #include "inbox/InboxGroup.h"
 
-#include "hermes/SkillBatch.h"
-#include "hermes/StagedSkillWrite.h"
+#include "agent/AgentHomes.h"
 #include "inbox/SameText.h"
 #include "model/Destination.h"
 
@@ -19,9 +18,11 @@ QString field(const Json& op, const char* key)
     return it != op.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
 }
 
-bool isHermesSkill(const InboxItem& item)
+// Where a write in an agent's own words aims, as its adapter tells it (a Hermes skill write).
+std::optional<AgentTarget> agentTarget(const AgentHomes& agents, const InboxItem& item)
 {
-    return item.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(item.effectiveOp());
+    const AgentHome* agent = agents.speaking(item.destination, item.effectiveOp());
+    return agent ? agent->target(item) : std::nullopt;
 }
 
 // A CLAUDE.md edit proposed as a directive (path, before, after), not a write Claude Code asked
@@ -68,14 +69,13 @@ Json withoutMembers(const Json& op)
 
 } // namespace
 
-QString InboxGroup::keyOf(const InboxItem& item)
+QString InboxGroup::keyOf(const AgentHomes& agents, const InboxItem& item)
 {
     // The op as proposed: a group's first item, once decided, holds the group's batch.
     const Json& op = item.op;
     QString target;
-    if (isHermesSkill(item)) {
-        // A batch spans several skills: it is decided on its own.
-        target = SkillBatch::isBatch(op) ? QStringLiteral("batch#%1").arg(item.id) : field(op, "name");
+    if (const auto agent = agentTarget(agents, item)) {
+        target = agent->key;
     } else if (isMemoryStore(item.destination)) {
         if (field(op, "action") == QLatin1String("batch"))
             target = QStringLiteral("batch#%1").arg(item.id);
@@ -97,7 +97,7 @@ QString InboxGroup::keyOf(const InboxItem& item)
     return item.hermesProfile() + QLatin1Char('\x1f') + item.destination + QLatin1Char('\x1f') + target;
 }
 
-QString InboxGroup::labelOf(const InboxItem& item)
+QString InboxGroup::labelOf(const AgentHomes& agents, const InboxItem& item)
 {
     const Json& op = item.op;
     const QString profile = item.hermesProfile();
@@ -105,9 +105,8 @@ QString InboxGroup::labelOf(const InboxItem& item)
     const QString in = profile.isEmpty() || profile == QLatin1String("default")
                            ? QString()
                            : QStringLiteral(" (profile %1)").arg(profile);
-    if (isHermesSkill(item))
-        return (SkillBatch::isBatch(op) ? SkillBatch::gist(op) : QStringLiteral("skill '%1'").arg(field(op, "name")))
-               + in;
+    if (const auto agent = agentTarget(agents, item))
+        return agent->label + in;
     if (isMemoryStore(item.destination)) {
         const QString file = item.goesTo(Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
         if (field(op, "action") == QLatin1String("batch"))
@@ -133,11 +132,11 @@ QString InboxGroup::labelOf(const InboxItem& item)
     return (name.isEmpty() ? item.destination : QStringLiteral("%1 '%2'").arg(item.destination, name)) + in;
 }
 
-bool InboxGroup::combinable(const InboxItem& item)
+bool InboxGroup::combinable(const AgentHomes& agents, const InboxItem& item)
 {
     const Json& op = item.effectiveOp();
-    if (isHermesSkill(item))
-        return !SkillBatch::isBatch(op) && field(op, "action") != QLatin1String("delete");
+    if (const auto agent = agentTarget(agents, item))
+        return agent->combinable;
     // One file each, edited in place: applied in order to one write (InOrderApplier). A note is
     // a new file of its own, so a note group is for keeping one, not for combining.
     if (item.goesTo(Destination::ClaudeMd) || item.goesTo(Destination::SettingsJson)
@@ -146,26 +145,26 @@ bool InboxGroup::combinable(const InboxItem& item)
     return isMemoryStore(item.destination) && field(op, "action") != QLatin1String("batch");
 }
 
-Result<Json> InboxGroup::combinedOp(const std::vector<InboxItem>& items)
+Result<Json> InboxGroup::combinedOp(const AgentHomes& agents, const std::vector<InboxItem>& items)
 {
     if (items.size() < 2)
         return fail(Error::refused(QStringLiteral("a group decision takes two items or more")));
-    const QString key = keyOf(items.front());
+    const QString key = keyOf(agents, items.front());
     Json ops = Json::array();
     Json members = Json::array();
     for (const InboxItem& it : items) {
-        if (keyOf(it) != key)
+        if (keyOf(agents, it) != key)
             return fail(Error::refused(QStringLiteral("inbox items %1 and %2 do not write to the same target (%3, %4)")
                                            .arg(items.front().id)
                                            .arg(it.id)
-                                           .arg(labelOf(items.front()), labelOf(it))));
-        if (!combinable(it))
+                                           .arg(labelOf(agents, items.front()), labelOf(agents, it))));
+        if (!combinable(agents, it))
             return fail(Error::refused(
                 QStringLiteral("inbox item %1 (%2) cannot join a group decision: single memory writes, single "
                                "Hermes skill writes (no batch, no delete) and edits of CLAUDE.md, a settings "
                                "file or a Claude Code memory file are applied as one; decide it on its own")
                     .arg(it.id)
-                    .arg(labelOf(it))));
+                    .arg(labelOf(agents, it))));
         Json op = withoutMembers(it.effectiveOp());
         if (isMemoryStore(it.destination))
             op.erase("target"); // the batch's operations take the batch's store
@@ -173,8 +172,8 @@ Result<Json> InboxGroup::combinedOp(const std::vector<InboxItem>& items)
         members.push_back(it.id);
     }
     Json combined{{"action", "batch"}, {"operations", std::move(ops)}};
-    if (isHermesSkill(items.front()))
-        combined["name"] = toStd(field(items.front().effectiveOp(), "name"));
+    if (const auto agent = agentTarget(agents, items.front()))
+        combined.update(agent->groupFields);
     combined[kMembers] = std::move(members);
     return combined;
 }

@@ -1,10 +1,9 @@
 #include "inbox/InboxService.h"
 
+#include "agent/AgentHomes.h"
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
 #include "audit/AuditAction.h"
-#include "hermes/SkillBatch.h"
-#include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/GroupDecisions.h"
 #include "inbox/InboxGroup.h"
@@ -81,23 +80,18 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
 {
     if (!editedOp.is_object())
         return fail(Error::invalid(QStringLiteral("patch: the edited op must be a JSON object")));
-    if (item.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(item.op)) {
-        // A staged Hermes skill write stays a skill_manage payload; Hermes' own checks run when
-        // it is applied.
-        auto payload = StagedSkillWrite::normalisePayload(editedOp);
-        if (!payload)
-            return fail(Error::invalid(QStringLiteral("patch: ") + payload.error().message));
-        // A batch's shape is checked now, with Hermes' message: an edit that breaks it changes
-        // nothing rather than failing the item.
-        if (SkillBatch::isBatch(*payload))
-            if (const SkillBatch::Checked checked = SkillBatch::check(*payload); !checked.plan)
-                return fail(Error::invalid(QStringLiteral("patch: ") + checked.refusal));
-        return *payload;
-    }
+    // A write in an agent's own words stays in them: the agent's checks, with its message.
+    if (const AgentHome* agent = m_workspace.agents().speaking(item.destination, item.op))
+        if (auto checked = agent->checkEdit(item.destination, editedOp)) {
+            if (!*checked)
+                return fail(Error::invalid(QStringLiteral("patch: ") + checked->error().message));
+            return std::move(**checked);
+        }
     const PathGuard guard(m_workspace.root());
     Json report = Json::array();
     Sanitizer sanitizer(0, report);
-    OpShape shape(item.destination, guard, m_workspace.config().claudeMd, m_workspace.config().settingsJson, sanitizer);
+    OpShape shape(item.destination, guard, m_workspace.config().claudeMd, m_workspace.config().settingsJson, sanitizer,
+                  m_workspace.agents());
     auto normalised = shape.normalise(editedOp);
     if (!normalised)
         return fail(Error::invalid(QStringLiteral("patch: ") + normalised.error().message));
@@ -286,7 +280,7 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
         return fail(s.error());
     if (auto s = tx.commit(); !s)
         return fail(s.error());
-    m_steps.settleHermes(id, reviewer);
+    m_steps.settleAgents(id, reviewer);
     return it;
 }
 

@@ -1,6 +1,6 @@
 #include "inbox/InboxSummary.h"
 
-#include "hermes/StagedSkillWrite.h"
+#include "agent/AgentHomes.h"
 #include "model/Destination.h"
 #include "util/Json.h"
 
@@ -25,7 +25,7 @@ std::string str(const Json& op, const char* key)
 
 } // namespace
 
-QString InboxSummary::of(const QString& destination, const QString& opJson)
+QString InboxSummary::of(const AgentHomes& agents, const QString& destination, const QString& opJson)
 {
     const Json op = Json::parse(opJson.toStdString(), nullptr, false);
     if (op.is_discarded() || !op.is_object())
@@ -51,9 +51,10 @@ QString InboxSummary::of(const QString& destination, const QString& opJson)
         return oneLine(str(op, "after"));
     if (to(Destination::SettingsJson))
         return op.contains("patch") ? oneLine(op["patch"].dump()) : QString();
-    // A write Hermes staged is its skill_manage payload, told as Hermes tells it (its gist).
-    if (to(Destination::Skill) && StagedSkillWrite::isPayload(op))
-        return oneLine(StagedSkillWrite::gist(op).toStdString());
+    // A write in an agent's own words, told as the agent tells it (a Hermes skill_manage gist).
+    if (const AgentHome* agent = agents.speaking(destination, op))
+        if (const QString gist = agent->gist(destination, op); !gist.isEmpty())
+            return oneLine(gist.toStdString());
     if (to(Destination::Skill))
         return fromStd(str(op, "name")) + QStringLiteral(" (") + fromStd(str(op, "mode")) + QStringLiteral("): ")
                + oneLine(str(op, "mode") == "patch" ? str(op, "after") : str(op, "text"));

@@ -1,10 +1,8 @@
 #include "inbox/Preflight.h"
 
+#include "agent/AgentHomes.h"
 #include "apply/Applier.h"
 #include "apply/DryRunHook.h"
-#include "hermes/HermesProfiles.h"
-#include "hermes/SkillManage.h"
-#include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/InboxGroup.h"
 #include "inbox/NearDuplicates.h"
@@ -34,15 +32,11 @@ PreflightVerdict verdict(PreflightKind kind, QString message = {})
 
 Preflight::Preflight(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
-Result<PreflightVerdict> Preflight::checkHermesSkill(const InboxItem& item) const
+Result<PreflightVerdict> Preflight::checkAgentPreview(const AgentPreview& pv) const
 {
-    const QString home = HermesProfiles::homeOf(m_workspace.root(), item.hermesProfile());
-    const SkillManage::Preview pv = SkillManage(home).preview(item.effectiveOp());
-    if (!pv.note.isEmpty())
-        return verdict(PreflightKind::Fails, pv.note);
-    const std::string action = item.effectiveOp().value("action", std::string());
-    const bool removes = action == "delete" || action == "remove_file";
-    if (!removes && !pv.newFile && pv.before == pv.after)
+    if (!pv.refusal.isEmpty())
+        return verdict(PreflightKind::Fails, pv.refusal);
+    if (!pv.removes && !pv.newFile && pv.before == pv.after)
         return verdict(PreflightKind::Present, QStringLiteral("%1 already holds it").arg(pv.label));
     return verdict(PreflightKind::Applies);
 }
@@ -66,8 +60,10 @@ Result<PreflightVerdict> Preflight::heldAlready(const InboxItem& item) const
 
 Result<PreflightVerdict> Preflight::check(const InboxItem& item) const
 {
-    if (item.goesTo(Destination::Skill) && StagedSkillWrite::isPayload(item.effectiveOp()))
-        return checkHermesSkill(item);
+    // An agent with a preview of its own (Hermes' skill_manage) says what the write would do.
+    if (const AgentHome* agent = m_workspace.agents().speaking(item.destination, item.effectiveOp()))
+        if (const auto pv = agent->preview(m_workspace, item.hermesProfile(), item.effectiveOp()))
+            return checkAgentPreview(*pv);
     DryRunHook hook;
     auto r = Applier(m_workspace, m_clock, &hook, item.hermesProfile())
                  .apply(item.destination, item.effectiveOp(), item.source);
@@ -98,7 +94,7 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
     // Every item by its target, dead or not: a group is whatever aims at one target.
     std::map<QString, std::vector<const InboxItem*>> targets;
     for (const InboxItem& item : pending) {
-        targets[InboxGroup::keyOf(item)].push_back(&item);
+        targets[InboxGroup::keyOf(m_workspace.agents(), item)].push_back(&item);
         auto v = check(item);
         if (!v)
             return fail(v.error());
@@ -125,7 +121,7 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
         std::vector<qint64> ids;
         for (const InboxItem* m : members)
             ids.push_back(m->id);
-        const QString label = InboxGroup::labelOf(*members.front());
+        const QString label = InboxGroup::labelOf(m_workspace.agents(), *members.front());
         for (const qint64 id : ids) {
             PreflightVerdict& v = out[id];
             v.group = ids;

@@ -11,6 +11,8 @@
 
 namespace sediment {
 
+struct AgentPreview;
+
 class Workspace;
 
 // Preflight (SPEC §17, docs/user-guide.md#preflight): what approving each pending item would do
@@ -46,7 +48,9 @@ public:
     static QString unsafeIn(const Json& op);
 
 private:
-    Result<PreflightVerdict> checkHermesSkill(const InboxItem& item) const;
+    // The verdict on an agent's own preview of a write: its refusal fails; a write that changes
+    // nothing is present already.
+    Result<PreflightVerdict> checkAgentPreview(const AgentPreview& pv) const;
     // A memory add the store would write: present when an entry is the same text (SameText).
     Result<PreflightVerdict> heldAlready(const InboxItem& item) const;
 

@@ -3,11 +3,11 @@
 #include "apply/Applier.h"
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
-#include "hermes/HermesProfiles.h"
 #include "store/AuditRepository.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 namespace sediment {
 
@@ -34,7 +34,7 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
                                           "%3pending/%4/%5: Hermes has dropped it, so the refusal stands "
                                           "(stage the write again in Hermes to review it anew)")
                                .arg(id)
-                               .arg((*hermes)->hermesId, HermesProfiles::prefixOf((*hermes)->profile),
+                               .arg((*hermes)->hermesId, WorkspaceProfiles::prefixOf((*hermes)->profile),
                                     (*hermes)->subsystem, (*hermes)->fileName)));
 
     AuditEntry e;

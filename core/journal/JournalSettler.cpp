@@ -1,9 +1,9 @@
 #include "journal/JournalSettler.h"
 
 #include "audit/AuditAction.h"
-#include "hermes/SkillBatchUndo.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
+#include "skills/SkillBatchUndo.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"

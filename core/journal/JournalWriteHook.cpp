@@ -1,7 +1,7 @@
 #include "journal/JournalWriteHook.h"
 
-#include "hermes/SkillBatchUndo.h"
 #include "journal/DecisionJournal.h"
+#include "skills/SkillBatchUndo.h"
 
 #include <QDir>
 

@@ -1,6 +1,6 @@
 #include "proposal/OpShape.h"
 
-#include "claudecode/ClaudeCodeOp.h"
+#include "agent/AgentHomes.h"
 #include "model/Destination.h"
 #include "model/Skill.h"
 #include "proposal/Sanitizer.h"
@@ -109,12 +109,13 @@ bool depthOk(const Json& v, int left)
 } // namespace
 
 OpShape::OpShape(QString destination, const PathGuard& guard, QString claudeMd, QString settingsJson,
-                 Sanitizer& sanitizer)
+                 Sanitizer& sanitizer, const AgentHomes& agents)
     : m_destination(std::move(destination))
     , m_guard(guard)
     , m_claudeMd(std::move(claudeMd))
     , m_settingsJson(std::move(settingsJson))
     , m_sanitizer(sanitizer)
+    , m_agents(agents)
 {}
 
 bool OpShape::isKnownDestination(const std::string& d) { return findDestination(d) != nullptr; }
@@ -162,10 +163,13 @@ Result<Json> OpShape::normalise(Json op) const
     const QString& d = m_destination;
     if (isMemoryStore(d))
         return memory(op);
+    // An op in an agent's own words is shaped by its adapter (a Claude Code tool's input).
+    if (const AgentHome* agent = m_agents.speaking(d, op))
+        if (auto shaped = agent->normalise(d, op, m_sanitizer))
+            return std::move(*shaped);
     if (isWord(d, Destination::ClaudeMemory))
-        return ClaudeCodeOp::normalise(std::move(op), ClaudeFileKind::Memory, QDir::homePath(), m_sanitizer);
-    if (isWord(d, Destination::ClaudeMd) && ClaudeCodeOp::isPayload(op))
-        return ClaudeCodeOp::normalise(std::move(op), ClaudeFileKind::Directive, QDir::homePath(), m_sanitizer);
+        return fail(Error::invalid(
+            QStringLiteral("claude_memory ops are Claude Code's own writes, and its adapter is not plugged in here")));
     if (isWord(d, Destination::ClaudeMd))
         return fileEdit(op, m_claudeMd);
     if (isWord(d, Destination::SettingsJson))
@@ -200,7 +204,7 @@ Result<Json> OpShape::memory(Json& op) const
                 return fail(invalidField(prefix, QStringLiteral("must be an object")));
             if (one.value("action", Json()) == "batch")
                 return fail(invalidField(prefix + ".action", QStringLiteral("cannot nest a batch")));
-            OpShape inner(m_destination, m_guard, m_claudeMd, m_settingsJson, m_sanitizer);
+            OpShape inner(m_destination, m_guard, m_claudeMd, m_settingsJson, m_sanitizer, m_agents);
             auto n = inner.memoryOne(one, prefix + ".");
             if (!n)
                 return fail(n.error());

@@ -9,6 +9,7 @@
 
 namespace sediment {
 
+class AgentHomes;
 class PathGuard;
 class Sanitizer;
 
@@ -18,7 +19,9 @@ class Sanitizer;
 // prefixed with the proposal by the caller.
 class OpShape final {
 public:
-    OpShape(QString destination, const PathGuard& guard, QString claudeMd, QString settingsJson, Sanitizer& sanitizer);
+    // `agents`: the homes whose agents' own ops (a Write tool's input) are shaped by their adapter.
+    OpShape(QString destination, const PathGuard& guard, QString claudeMd, QString settingsJson, Sanitizer& sanitizer,
+            const AgentHomes& agents);
 
     Result<Json> normalise(Json op) const;
 
@@ -44,6 +47,7 @@ private:
     QString m_claudeMd;
     QString m_settingsJson;
     Sanitizer& m_sanitizer;
+    const AgentHomes& m_agents;
 };
 
 } // namespace sediment

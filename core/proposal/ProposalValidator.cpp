@@ -20,9 +20,10 @@ const char* const kTopLevel[] = {"id", "destination", "target", "op", "rationale
 
 } // namespace
 
-ProposalValidator::ProposalValidator(const PathGuard& guard, Paths defaults)
+ProposalValidator::ProposalValidator(const PathGuard& guard, Paths defaults, const AgentHomes& agents)
     : m_guard(guard)
     , m_defaults(std::move(defaults))
+    , m_agents(agents)
 {}
 
 bool ProposalValidator::isKnownDestination(const QString& d) { return OpShape::isKnownDestination(toStd(d)); }
@@ -149,7 +150,7 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
 
     if (!given(Op))
         return invalid(QStringLiteral("op is required"));
-    OpShape shape(p.destination, m_guard, m_defaults.claudeMd, m_defaults.settingsJson, sanitizer);
+    OpShape shape(p.destination, m_guard, m_defaults.claudeMd, m_defaults.settingsJson, sanitizer, m_agents);
     auto op = shape.normalise(std::move(*fields[Op]));
     if (!op)
         return invalid(op.error().message);

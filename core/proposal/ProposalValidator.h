@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/AgentHomes.h"
 #include "model/Proposal.h"
 #include "util/Error.h"
 #include "util/Json.h"
@@ -28,7 +29,8 @@ public:
         QString settingsJson = QStringLiteral("settings.json");
     };
 
-    ProposalValidator(const PathGuard& guard, Paths defaults);
+    // `agents`: the homes whose adapters shape ops in their agents' own words (OpShape).
+    ProposalValidator(const PathGuard& guard, Paths defaults, const AgentHomes& agents = AgentHomes::none());
 
     Result<Proposal> validate(Json raw, int index) const;
     // All or nothing: the first invalid proposal fails the batch.
@@ -50,6 +52,7 @@ private:
 
     const PathGuard& m_guard;
     Paths m_defaults;
+    const AgentHomes& m_agents;
     mutable Interned m_lastAgent; // a cache only: validate() stays a pure function of its input
     mutable Interned m_lastSession;
 };

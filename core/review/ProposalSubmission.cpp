@@ -17,7 +17,7 @@ namespace sediment {
 struct ProposalSubmission::Wiring {
     Wiring(Workspace& ws, const Clock& clock)
         : guard(ws.root())
-        , validator(guard, {ws.config().claudeMd, ws.config().settingsJson})
+        , validator(guard, {ws.config().claudeMd, ws.config().settingsJson}, ws.agents())
         , inbox(ws.db())
         , stores(ws, clock)
     {}

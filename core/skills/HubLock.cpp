@@ -1,6 +1,6 @@
 #include "skills/HubLock.h"
 
-#include "hermes/SkillTree.h"
+#include "skills/SkillTree.h"
 #include "skills/SkillWalk.h"
 
 #include <QDir>

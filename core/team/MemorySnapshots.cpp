@@ -1,6 +1,5 @@
 #include "team/MemorySnapshots.h"
 
-#include "hermes/HermesProfiles.h"
 #include "memory/MemoryFile.h"
 #include "model/Destination.h"
 #include "model/ProfileName.h"
@@ -11,6 +10,7 @@
 #include "util/Time.h"
 #include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <algorithm>
 
@@ -25,16 +25,16 @@ Result<int> MemorySnapshots::publish()
     const QString host = FilesHost::thisHost();
     const QString now = time::toIso(m_clock.now());
     std::vector<MemorySnapshot> changed;
-    for (const HermesProfile& profile : HermesProfiles::list(m_workspace.root())) {
+    for (const WorkspaceProfile& profile : WorkspaceProfiles::list(m_workspace.root())) {
         for (const QString& target : {toString(Destination::Memory), toString(Destination::User)}) {
-            const QString path = HermesProfiles::memoryFile(m_workspace, target, profile.name);
+            const QString path = WorkspaceProfiles::memoryFile(m_workspace, target, profile.name);
             auto bytes = AtomicFile::read(path, true);
             if (!bytes)
                 return fail(bytes.error());
             MemorySnapshot s{target,
                              profile.name,
                              {},
-                             HermesProfiles::charLimit(m_workspace, target, profile.name),
+                             WorkspaceProfiles::charLimit(m_workspace, target, profile.name),
                              bytes->isEmpty() ? QString() : QString::fromLatin1(Sha256::hex(bytes->toStdString())),
                              host,
                              now};

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/AgentHomes.h"
 #include "store/Database.h"
 #include "util/Error.h"
 #include "workspace/Config.h"
@@ -24,6 +25,10 @@ public:
     const QString& root() const { return m_root; }
     const Config& config() const { return m_config; }
     Database& db() { return *m_db; }
+    // The agent homes plugged into this workspace (Agents::open), through which the domain
+    // reaches an agent's staged queue and applies its writes.
+    AgentHomes& agents() { return m_agents; }
+    const AgentHomes& agents() const { return m_agents; }
 
     QString path(const QString& relative) const;
     QString memoryFile(const QString& target) const; // "memory" or "user"
@@ -39,6 +44,7 @@ private:
     QString m_root;
     Config m_config;
     std::unique_ptr<Database> m_db;
+    AgentHomes m_agents;
     QStringList m_warnings;
 };
 

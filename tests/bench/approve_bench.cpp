@@ -1,6 +1,7 @@
 // Times InboxService::approve (apply + status change + audit row, one transaction each) over
 // 1,000 memory items and 1,000 claude_md items in a fresh workspace; prints the median and p95
 // per approval in milliseconds. Target: under 10 ms.
+#include "agents/Agents.h"
 #include "inbox/InboxService.h"
 #include "store/InboxRepository.h"
 #include "util/Clock.h"
@@ -85,7 +86,7 @@ int main(int argc, char** argv)
         return 3;
     config.write(R"({"memory_char_limit": 1000000})");
     config.close();
-    auto ws = Workspace::open(dir.path());
+    auto ws = Agents::open(dir.path());
     if (!ws) {
         std::fprintf(stderr, "approve_bench: %s\n", qPrintable(ws.error().message));
         return 3;

@@ -3,6 +3,7 @@
 // passes (a Bash command) and `sediment --version` beside them (target: the hook under 30 ms).
 // Then 1,000 distinct watched writes from 50 concurrent hook processes (20 each): every one must
 // be staged exactly once, each answer naming its own item; the bench exits 1 otherwise.
+#include "agents/Agents.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
 
@@ -115,7 +116,7 @@ int main(int argc, char** argv)
         }
     }
     const double seconds = double(wall.elapsed()) / 1000.0;
-    auto opened = Workspace::open(g_ws);
+    auto opened = Agents::open(g_ws);
     qint64 pending = -1;
     if (opened) {
         InboxRepository repo((*opened)->db());

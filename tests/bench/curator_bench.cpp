@@ -1,5 +1,6 @@
 // How long a curator dry run takes over 100,000 skills (target: under 500 ms).
 // Usage: curator_bench [COUNT]
+#include "agents/Agents.h"
 #include "skills/Curator.h"
 #include "store/Database.h"
 #include "store/SkillRepository.h"
@@ -20,7 +21,7 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     const int count = argc > 1 ? std::max(1, std::atoi(argv[1])) : 100000;
     QTemporaryDir dir;
-    auto ws = Workspace::open(dir.path());
+    auto ws = Agents::open(dir.path());
     if (!ws) {
         std::fprintf(stderr, "%s\n", qPrintable(ws.error().message));
         return 3;

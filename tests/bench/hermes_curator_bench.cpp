@@ -10,6 +10,7 @@
 //   --runs N    timed passes (default 11); the median and the best are printed.
 // A record is about 250 bytes in Hermes' format, so §13's 16 MiB limit admits about 60,000
 // records: past that the pass is refused and only its two growing parts are timed.
+#include "agents/Agents.h"
 #include "skills/Curator.h"
 #include "skills/HermesUsageFile.h"
 #include "skills/SkillWalk.h"
@@ -141,7 +142,7 @@ int main(int argc, char** argv)
         }
         std::printf("made the home in %s (%.1f s)\n", qPrintable(home), double(made.elapsed()) / 1000);
     }
-    auto ws = Workspace::open(home);
+    auto ws = Agents::open(home);
     if (!ws) {
         std::fprintf(stderr, "%s\n", qPrintable(ws.error().message));
         return 3;

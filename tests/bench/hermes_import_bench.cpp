@@ -3,6 +3,7 @@
 // pass the app's watcher repeats when nothing is new. Usage: hermes_import_bench [PROFILES]
 // [RECORDS_PER_PROFILE] (default 20 500). CPU time is printed beside wall time: on a shared
 // machine the wall time mostly measures the other processes.
+#include "agents/Agents.h"
 #include "hermes/PendingQueue.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
@@ -55,7 +56,7 @@ int main(int argc, char** argv)
         for (int n = 0; n < perProfile; ++n)
             writeRecord(folder, p, n);
     }
-    auto ws = Workspace::open(dir.path());
+    auto ws = Agents::open(dir.path());
     if (!ws) {
         std::fprintf(stderr, "%s\n", qPrintable(ws.error().message));
         return 3;

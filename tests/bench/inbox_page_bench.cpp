@@ -4,6 +4,7 @@
 // verdicts handed to the page as a finished run hands them, and resident memory.
 // Usage: inbox_page_bench [WORKSPACE_DIR] (default /tmp/sediment-bench-1m; filled once with a
 // bulk insert in one transaction).
+#include "agents/Agents.h"
 #include "inbox/InboxPage.h"
 #include "inbox/InboxPreflight.h"
 #include "inbox/InboxTableModel.h"
@@ -258,7 +259,7 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("SedimentBench"));
     const QString dir = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("/tmp/sediment-bench-1m");
     {
-        auto ws = Workspace::open(dir); // creates the schema
+        auto ws = Agents::open(dir); // creates the schema
         if (!ws) {
             std::fprintf(stderr, "cannot open %s\n", qPrintable(dir));
             return 3;
@@ -266,7 +267,7 @@ int main(int argc, char** argv)
     }
     if (!fill(dir + QStringLiteral("/sediment.db")) || !fillProfilesAndStale(dir + QStringLiteral("/sediment.db")))
         return 3;
-    auto ws = Workspace::open(dir);
+    auto ws = Agents::open(dir);
     if (!ws)
         return 3;
     if (!timeCatchUp((*ws)->db()))

@@ -2,6 +2,7 @@
 // argument) left by killed writers, over inbox items of ten files, a third of them recovered, a
 // third rolled back, a third needing attention. Prints the time JournalSettler takes on them,
 // as the first command after the crash would spend it; the target is under one second.
+#include "agents/Agents.h"
 #include "journal/JournalSettler.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
@@ -24,7 +25,7 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     const int rows = argc > 1 ? std::atoi(argv[1]) : 10000;
     QTemporaryDir dir;
-    auto ws = Workspace::open(dir.path());
+    auto ws = Agents::open(dir.path());
     if (!ws)
         return 3;
     Database& db = (*ws)->db();

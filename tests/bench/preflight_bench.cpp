@@ -5,6 +5,7 @@
 // peak resident memory. Targets: 400 items under 1 s, 10,000 under 5 s. The same preflight as
 // `inbox list` runs; the figures are printed, never asserted.
 // Usage: preflight_bench [N ...]   (default: 400 10000)
+#include "agents/Agents.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/Preflight.h"
 #include "util/Clock.h"
@@ -137,7 +138,7 @@ bool measure(int count, Figures* out)
                         .arg(memory ? QStringLiteral("memory") : QStringLiteral("skills"), id),
               QByteArray::fromStdString(r.dump(2)));
     }
-    auto ws = Workspace::open(dir.path());
+    auto ws = Agents::open(dir.path());
     if (!ws)
         return false;
     SystemClock clock;

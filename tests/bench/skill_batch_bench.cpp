@@ -5,6 +5,7 @@
 // home (PendingQueue::importAll); target under 3 s. CPU time is printed beside wall time: on a
 // shared machine the wall time also measures the other processes. Usage: skill_batch_bench
 // [approve|import] (both by default).
+#include "agents/Agents.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
 #include "store/InboxRepository.h"
@@ -63,7 +64,7 @@ double approveBench(double* cpuMs)
     write(dir.path() + QStringLiteral("/config.yaml"), "skills:\n  write_approval: true\n");
     for (int s = 0; s < 20; ++s)
         write(dir.path() + QStringLiteral("/skills/%1/SKILL.md").arg(skillName(s)), skillText(s));
-    auto ws = Workspace::open(dir.path());
+    auto ws = Agents::open(dir.path());
     if (!ws)
         return -1;
     SystemClock clock;
@@ -127,7 +128,7 @@ double importBench(double* cpuMs)
                         {"payload", payload}};
         write(dir.path() + QStringLiteral("/pending/skills/%1.json").arg(id), QByteArray::fromStdString(r.dump(2)));
     }
-    auto ws = Workspace::open(dir.path());
+    auto ws = Agents::open(dir.path());
     if (!ws)
         return -1;
     SystemClock clock;

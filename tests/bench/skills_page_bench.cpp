@@ -1,5 +1,6 @@
 // How long the Skills page takes to show its first page over 100,000 skills (target: 150 ms).
 // Usage: QT_QPA_PLATFORM=offscreen skills_page_bench [COUNT]
+#include "agents/Agents.h"
 #include "skills/SkillsPage.h"
 #include "skills/SkillTableModel.h"
 #include "store/SkillRepository.h"
@@ -22,7 +23,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     const int count = argc > 1 ? std::max(1, std::atoi(argv[1])) : 100000;
     QTemporaryDir dir;
-    auto ws = Workspace::open(dir.path());
+    auto ws = Agents::open(dir.path());
     if (!ws)
         return 3;
     const QDateTime now = *time::parseIso(QStringLiteral("2026-06-01T12:00:00Z"));

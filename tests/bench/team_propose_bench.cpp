@@ -7,6 +7,7 @@
 //
 // CONNINFO: a libpq connection string whose role may create a schema and roles (the test
 // server's: tests/support/pg_server.sh start DIR, then $(cat DIR/conninfo)).
+#include "agents/Agents.h"
 #include "store/Database.h"
 #include "store/ReviewerRepository.h"
 #include "TeamBenchFolder.h"
@@ -36,7 +37,7 @@ QString prepare(const QTemporaryDir& dir, const QString& conninfo, const QString
 {
     const QString owner = dir.filePath(schema + QStringLiteral("-owner"));
     bench::writeTeamConfig(owner, conninfo, schema);
-    auto ws = Workspace::open(owner);
+    auto ws = Agents::open(owner);
     if (!ws)
         qFatal("%s", qPrintable(ws.error().message));
     const std::string role = QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN "
@@ -120,7 +121,7 @@ int main(int argc, char** argv)
     std::printf("median of %d runs of %d proposals: agent role %.0f/s, owner %.0f/s (agent/owner %.2f)\n", runs, n,
                 median(agent), median(owner), median(agent) / median(owner));
     // The schemas go with the bench.
-    auto ws = Workspace::open(dir.filePath(schemas.front() + QStringLiteral("-owner")));
+    auto ws = Agents::open(dir.filePath(schemas.front() + QStringLiteral("-owner")));
     if (ws)
         for (const QString& s : schemas) {
             const std::string drop =

@@ -13,6 +13,7 @@
 //
 // CONNINFO: a libpq connection string whose role may create a schema (the test server's:
 // tests/support/pg_server.sh start DIR, then $(cat DIR/conninfo)).
+#include "agents/Agents.h"
 #include "inbox/InboxService.h"
 #include "inbox/InboxWalk.h"
 #include "store/Database.h"
@@ -45,7 +46,7 @@ namespace {
 // prints "C ms" for each claim, then W/L/E for the decision as above.
 int walker(const QString& dir)
 {
-    auto ws = Workspace::open(dir);
+    auto ws = Agents::open(dir);
     if (!ws) {
         std::printf("E %s\n", qPrintable(ws.error().message));
         return 3;
@@ -79,7 +80,7 @@ int walker(const QString& dir)
 
 int reviewer(const QString& dir, int items, unsigned seed)
 {
-    auto ws = Workspace::open(dir);
+    auto ws = Agents::open(dir);
     if (!ws) {
         std::printf("E %s\n", qPrintable(ws.error().message));
         return 3;
@@ -140,7 +141,7 @@ int main(int argc, char** argv)
     for (int r = 0; r < reviewers; ++r)
         bench::writeTeamConfig(dir.filePath(QStringLiteral("reviewer%1").arg(r)), conninfo, schema);
     {
-        auto ws = Workspace::open(dir.filePath(QStringLiteral("reviewer0")));
+        auto ws = Agents::open(dir.filePath(QStringLiteral("reviewer0")));
         if (!ws)
             qFatal("%s", qPrintable(ws.error().message));
         // Reviewers are different people: a claim is its reviewer's, and one role's claims are
@@ -226,7 +227,7 @@ int main(int argc, char** argv)
         }
     }
     const double seconds = double(wall.elapsed()) / 1000.0;
-    auto ws = Workspace::open(dir.filePath(QStringLiteral("reviewer0")));
+    auto ws = Agents::open(dir.filePath(QStringLiteral("reviewer0")));
     if (!ws)
         qFatal("%s", qPrintable(ws.error().message));
     Database& db = (*ws)->db();

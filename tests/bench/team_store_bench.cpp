@@ -7,6 +7,7 @@
 //   team_store_bench CONNINFO [N=100000] [ROWS=1000000]
 //
 // CONNINFO: a role that may create a schema (tests/support/pg_server.sh start DIR).
+#include "agents/Agents.h"
 #include "model/InboxQuery.h"
 #include "store/Database.h"
 #include "store/InboxReadModel.h"
@@ -165,7 +166,7 @@ int main(int argc, char** argv)
                               QStringLiteral("score>=0.9"), QStringLiteral("lesson 99999")};
     std::vector<double> ms[2];
     for (int s = 0; s < 2; ++s) {
-        auto ws = Workspace::open(stores[std::size_t(2 + s)].dir);
+        auto ws = Agents::open(stores[std::size_t(2 + s)].dir);
         if (!ws)
             qFatal("%s", qPrintable(ws.error().message));
         QElapsedTimer t;

@@ -1,5 +1,6 @@
 // One rule for who acted (core/audit/Actor): the same person is the same name in every audit
 // row, whichever verb or page wrote it.
+#include "agents/Agents.h"
 #include "audit/Actor.h"
 #include "workspace/Workspace.h"
 
@@ -20,7 +21,7 @@ private Q_SLOTS:
         QVERIFY(config.open(QIODevice::WriteOnly));
         config.write(R"({"reviewer": "ana"})");
         config.close();
-        auto ws = Workspace::open(dir.path());
+        auto ws = Agents::open(dir.path());
         QVERIFY2(ws, ws ? "" : qPrintable(ws.error().message));
         QCOMPARE(Actor::human(**ws), QStringLiteral("human:ana"));
         QCOMPARE(Actor::cli(**ws), QStringLiteral("cli:ana"));
@@ -34,7 +35,7 @@ private Q_SLOTS:
         const QByteArray logname = qgetenv("LOGNAME");
         qputenv("USER", "");
         qputenv("LOGNAME", "lee");
-        auto ws = Workspace::open(dir.path());
+        auto ws = Agents::open(dir.path());
         QVERIFY(ws);
         QCOMPARE(Actor::cli(**ws), QStringLiteral("cli:lee"));
         qputenv("LOGNAME", "");

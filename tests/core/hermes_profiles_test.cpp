@@ -2,7 +2,6 @@
 // over every profile's queue, the profile recorded on each item and filtered on, and decisions
 // that touch only their own profile's store, limits and queue.
 #include "FileBytes.h"
-#include "hermes/HermesProfiles.h"
 #include "hermes/PendingQueue.h"
 #include "inbox/InboxService.h"
 #include "model/InboxQuery.h"
@@ -12,6 +11,7 @@
 #include "TeamStore.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -110,7 +110,7 @@ private Q_SLOTS:
         write(QStringLiteral("profiles/default/config.yaml"), "");
         write(QStringLiteral("profiles/gone/config.yaml"), "");
         write(QStringLiteral("profiles/.deleted/gone"), "deleted\n");
-        const auto profiles = HermesProfiles::list(m_ws->root());
+        const auto profiles = WorkspaceProfiles::list(m_ws->root());
         QStringList names;
         for (const auto& p : profiles)
             names << p.name;
@@ -185,10 +185,10 @@ private Q_SLOTS:
 
     void eachProfileHasTheLimitsOfItsOwnConfig()
     {
-        QCOMPARE(HermesProfiles::charLimit(*m_ws, QStringLiteral("memory"), QStringLiteral("work")), 60);
-        QCOMPARE(HermesProfiles::charLimit(*m_ws, QStringLiteral("user"), QStringLiteral("work")), 500);
-        QCOMPARE(HermesProfiles::charLimit(*m_ws, QStringLiteral("memory"), QStringLiteral("home")), 2200);
-        QCOMPARE(HermesProfiles::charLimit(*m_ws, QStringLiteral("memory"), QStringLiteral("default")), 1500);
+        QCOMPARE(WorkspaceProfiles::charLimit(*m_ws, QStringLiteral("memory"), QStringLiteral("work")), 60);
+        QCOMPARE(WorkspaceProfiles::charLimit(*m_ws, QStringLiteral("user"), QStringLiteral("work")), 500);
+        QCOMPARE(WorkspaceProfiles::charLimit(*m_ws, QStringLiteral("memory"), QStringLiteral("home")), 2200);
+        QCOMPARE(WorkspaceProfiles::charLimit(*m_ws, QStringLiteral("memory"), QStringLiteral("default")), 1500);
         // 11 + 3 + 60 characters do not fit work's 60, though they fit the root's 1500.
         stage(QStringLiteral("profiles/work/"), "ffff0001", "memory",
               "A fact far too long to fit into the small work profile store.");
@@ -206,8 +206,8 @@ private Q_SLOTS:
     {
         write(QStringLiteral("sediment.json"), R"({"memory_char_limit": 3000})");
         openHome();
-        QCOMPARE(HermesProfiles::charLimit(*m_ws, QStringLiteral("memory"), QStringLiteral("work")), 3000);
-        QCOMPARE(HermesProfiles::charLimit(*m_ws, QStringLiteral("user"), QStringLiteral("work")), 500);
+        QCOMPARE(WorkspaceProfiles::charLimit(*m_ws, QStringLiteral("memory"), QStringLiteral("work")), 3000);
+        QCOMPARE(WorkspaceProfiles::charLimit(*m_ws, QStringLiteral("user"), QStringLiteral("work")), 500);
     }
 
     void refusingSettlesTheFileInItsProfile()

@@ -1,7 +1,9 @@
 // Hermes' skill_manage replayed on approval, in a temporary Hermes home: each action's checks
 // and messages (names, frontmatter, supporting-file paths, sizes, pinned skills, missing
 // skills), that a refusal changes nothing, and the .usage.json telemetry Hermes records.
+#include "agent/AgentHomes.h"
 #include "FileBytes.h"
+#include "hermes/HermesHome.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/InboxSummary.h"
@@ -418,12 +420,15 @@ private Q_SLOTS:
     // not as Sediment's own {name, mode} skill op, which it would show as "deploy ():".
     void theInboxSummarisesAStagedWriteByItsGist()
     {
+        AgentHomes hermes;
+        hermes.add(std::make_unique<HermesHome>());
         const Json patch = {{"action", "patch"}, {"name", "deploy"}, {"old_string", "a"}, {"new_string", "b\nc"}};
-        QCOMPARE(InboxSummary::of(QStringLiteral("skill"), fromStd(patch.dump())),
+        QCOMPARE(InboxSummary::of(hermes, QStringLiteral("skill"), fromStd(patch.dump())),
                  QStringLiteral("patch 'deploy' SKILL.md (+2/-1 lines)"));
-        QCOMPARE(InboxSummary::of(QStringLiteral("skill"), QStringLiteral(R"({"action":"delete","name":"old"})")),
-                 QStringLiteral("delete skill 'old'"));
-        QCOMPARE(InboxSummary::of(QStringLiteral("skill"),
+        QCOMPARE(
+            InboxSummary::of(hermes, QStringLiteral("skill"), QStringLiteral(R"({"action":"delete","name":"old"})")),
+            QStringLiteral("delete skill 'old'"));
+        QCOMPARE(InboxSummary::of(hermes, QStringLiteral("skill"),
                                   QStringLiteral(R"({"name":"deploy","mode":"create","text":"Ship it"})")),
                  QStringLiteral("deploy (create): Ship it"));
     }

@@ -163,7 +163,8 @@ private Q_SLOTS:
         QVERIFY(rows.has_value());
         QCOMPARE(rows->size(), size_t(10));
         QCOMPARE(rows->front().id, ids->front());
-        QCOMPARE(InboxSummary::of(rows->back().destination, rows->back().opJson), QStringLiteral("bulk 999"));
+        QCOMPARE(InboxSummary::of(AgentHomes::none(), rows->back().destination, rows->back().opJson),
+                 QStringLiteral("bulk 999"));
     }
 
     void windowsTogetherReadExactlyTheFilteredIdsInEitherDirection()

@@ -1,7 +1,6 @@
 #include "inbox/ChangePreview.h"
 
 #include "claudecode/ClaudeCodeOp.h"
-#include "hermes/HermesProfiles.h"
 #include "hermes/SkillBatch.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
@@ -10,6 +9,7 @@
 #include "memory/UnicodeText.h"
 #include "model/InboxItem.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QFile>
 
@@ -38,8 +38,8 @@ QString readFile(const QString& path)
 QString matchedEntry(const Workspace& ws, const QString& target, const Json& op, bool& pinnedGone,
                      const QString& profile)
 {
-    const MemoryStore store(target, HermesProfiles::memoryFile(ws, target, profile),
-                            HermesProfiles::charLimit(ws, target, profile));
+    const MemoryStore store(target, WorkspaceProfiles::memoryFile(ws, target, profile),
+                            WorkspaceProfiles::charLimit(ws, target, profile));
     const auto entries = store.entries();
     const auto pinned = op.find("matched_entry");
     if (pinned != op.end() && pinned->is_string()) {
@@ -65,7 +65,7 @@ QString matchedEntry(const Workspace& ws, const QString& target, const Json& op,
 ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& profile)
 {
     ChangePreview p;
-    const SkillManage::Preview pv = SkillManage(HermesProfiles::homeOf(ws.root(), profile)).preview(op);
+    const SkillManage::Preview pv = SkillManage(WorkspaceProfiles::homeOf(ws.root(), profile)).preview(op);
     const QString action = field(op, "action");
     const QString label = pv.label.isEmpty() ? ChangePreview::tr("skill '%1'").arg(field(op, "name")) : pv.label;
     p.before = pv.before;

@@ -72,6 +72,7 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 void InboxPage::buildList()
 {
     m_model = new InboxTableModel(m_workspace.db(), this);
+    m_model->setAgents(m_workspace.agents());
     m_table = new RecordTable(m_model, InboxTableModel::SummaryColumn, this);
     // Whoever focuses the page (the window at start, a page switch) focuses the list, so the very
     // first key press decides.

@@ -1,10 +1,11 @@
 #include "inbox/InboxPreflight.h"
 
-#include "hermes/HermesProfiles.h"
+#include "agents/Agents.h"
 #include "inbox/Preflight.h"
 #include "util/Clock.h"
 #include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QDirIterator>
 #include <QFileInfo>
@@ -26,7 +27,7 @@ InboxPreflight::InboxPreflight(QString root, QObject* parent) : QObject(parent),
 void InboxPreflight::watchTargets()
 {
     QStringList paths;
-    for (const HermesProfile& profile : HermesProfiles::list(m_root)) {
+    for (const WorkspaceProfile& profile : WorkspaceProfiles::list(m_root)) {
         const QString home = profile.home;
         for (const char* rel : {"/memories", "/memories/MEMORY.md", "/memories/USER.md", "/skills"})
             paths << home + QLatin1String(rel);
@@ -82,7 +83,7 @@ void InboxPreflight::start()
     m_thread = std::thread([self, root = m_root] {
         auto verdicts = std::make_shared<std::map<qint64, PreflightVerdict>>();
         QString error;
-        auto ws = Workspace::open(root);
+        auto ws = Agents::open(root);
         if (!ws) {
             error = ws.error().message;
         } else if (auto elsewhere = FilesHost::elsewhere(**ws); !elsewhere) {

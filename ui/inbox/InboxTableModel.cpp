@@ -248,7 +248,7 @@ Result<std::vector<InboxRow>> InboxTableModel::readPage(int first, int count) co
     if (rows) {
         // The cache keeps the line the list shows, not the payload it was read from.
         for (InboxRow& r : *rows) {
-            r.summary = InboxSummary::of(r.destination, r.opJson);
+            r.summary = InboxSummary::of(*m_agents, r.destination, r.opJson);
             r.opJson.clear();
         }
     }

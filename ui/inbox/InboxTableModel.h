@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/AgentHomes.h"
 #include "inbox/InboxIdReader.h"
 #include "inbox/PreflightVerdict.h"
 #include "model/InboxQuery.h"
@@ -68,6 +69,8 @@ public:
     qint64 idAt(int row) const;   // 0 when out of range
     int rowOfId(qint64 id) const; // -1 when the filter excludes it (or not read yet)
     QString lastError() const { return m_lastError; }
+    // The homes whose adapters tell a write in their agent's words (InboxSummary); none until set.
+    void setAgents(const AgentHomes& agents) { m_agents = &agents; }
 
 Q_SIGNALS:
     // A read that went on in the background has every id now: rowCount() is final.
@@ -100,6 +103,7 @@ private:
     void countIfIndexed();
 
     mutable InboxReadModel m_read;
+    const AgentHomes* m_agents = &AgentHomes::none();
     InboxFilter m_filter;
     InboxReadModel::Sort m_sort;
     std::vector<qint64> m_ids; // in view order; the first m_shown are the model's rows

@@ -16,59 +16,6 @@ bool isWordChar(char32_t c)
 
 bool isHexDigit(char32_t c) { return (c >= U'0' && c <= U'9') || (c >= U'A' && c <= U'F') || (c >= U'a' && c <= U'f'); }
 
-// Python's str.isprintable() for one character, which repr() follows.
-bool isPyPrintable(char32_t c)
-{
-    if (c < 0x7F)
-        return c >= 0x20;
-    switch (QChar::category(c)) {
-    case QChar::Other_Control:
-    case QChar::Other_Format:
-    case QChar::Other_Surrogate:
-    case QChar::Other_PrivateUse:
-    case QChar::Other_NotAssigned:
-    case QChar::Separator_Line:
-    case QChar::Separator_Paragraph:
-    case QChar::Separator_Space:
-        return false;
-    default:
-        return true;
-    }
-}
-
-// Python's repr() of a str, as PyYAML's messages print names and characters with %r.
-QString pyRepr(UView s)
-{
-    const char32_t quote = (isIn(U'\'', s) && !isIn(U'"', s)) ? U'"' : U'\'';
-    U out(1, quote);
-    for (const char32_t c : s) {
-        if (c == quote || c == U'\\') {
-            out += U'\\';
-            out += c;
-        } else if (c == U'\t') {
-            out += U"\\t";
-        } else if (c == U'\n') {
-            out += U"\\n";
-        } else if (c == U'\r') {
-            out += U"\\r";
-        } else if (isPyPrintable(c)) {
-            out += c;
-        } else {
-            const int width = c < 0x100 ? 2 : c < 0x10000 ? 4 : 8;
-            const char* prefix = width == 2 ? "\\x" : width == 4 ? "\\u" : "\\U";
-            const QString hex = QStringLiteral("%1").arg(uint(c), width, 16, QLatin1Char('0'));
-            for (const char* p = prefix; *p; ++p)
-                out += char32_t(*p);
-            for (const QChar h : hex)
-                out += char32_t(h.unicode());
-        }
-    }
-    out += quote;
-    return fromU(out);
-}
-
-QString pyRepr(char32_t c) { return pyRepr(UView(&c, 1)); }
-
 // Python's bytes.decode('utf-8'): the text, or str() of the UnicodeDecodeError it raises.
 std::pair<U, QString> decodeUtf8(const std::vector<unsigned char>& bytes)
 {

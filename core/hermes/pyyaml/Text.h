@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/PyRepr.h"
+
 #include <QString>
 
 #include <string>
@@ -40,13 +42,9 @@ bool isHexDigit(char32_t c);
 
 inline QString fromU(UView s) { return QString::fromUcs4(s.data(), qsizetype(s.size())); }
 
-// Python's str.isprintable() for one character, which repr() follows.
-bool isPyPrintable(char32_t c);
-
 // Python's repr() of a str, as PyYAML's messages print names and characters with %r.
-QString pyRepr(UView s);
-
-QString pyRepr(char32_t c);
+inline QString pyRepr(UView s) { return pytext::repr(s); }
+inline QString pyRepr(char32_t c) { return pytext::repr(c); }
 
 inline QString text(const char* ascii) { return QString::fromLatin1(ascii); }
 

@@ -1,4 +1,4 @@
-#include "cli/Clock.h"
+#include "cli/NowOption.h"
 
 #include "util/Time.h"
 

@@ -1,4 +1,4 @@
-#include "apply/ClaudeCodeApplier.h"
+#include "claudecode/ClaudeCodeApplier.h"
 
 #include "apply/DirectiveApplier.h"
 #include "apply/TargetFile.h"

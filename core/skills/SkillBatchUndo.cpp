@@ -1,6 +1,6 @@
-#include "hermes/SkillBatchUndo.h"
+#include "skills/SkillBatchUndo.h"
 
-#include "hermes/SkillTree.h"
+#include "skills/SkillTree.h"
 #include "util/AtomicFile.h"
 #include "util/Json.h"
 

@@ -1,11 +1,11 @@
-#include "apply/HermesSkillApplier.h"
+#include "hermes/HermesSkillApplier.h"
 
-#include "hermes/HermesProfiles.h"
 #include "hermes/SkillBatch.h"
 #include "hermes/SkillManage.h"
 #include "hermes/SkillManageBatch.h"
 #include "model/Destination.h"
 #include "workspace/Workspace.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include <QDir>
 
@@ -20,7 +20,7 @@ HermesSkillApplier::HermesSkillApplier(Workspace& workspace, const Clock& clock,
 
 Result<ApplyResult> HermesSkillApplier::apply(const Json& op) const
 {
-    const QString home = HermesProfiles::homeOf(m_workspace.root(), m_profile);
+    const QString home = WorkspaceProfiles::homeOf(m_workspace.root(), m_profile);
     SkillManage::Outcome o;
     if (SkillBatch::isBatch(op)) {
         auto batch = SkillManageBatch(home).apply(op, m_clock.now(), m_hook, m_workspace.root());

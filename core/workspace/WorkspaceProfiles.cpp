@@ -1,4 +1,4 @@
-#include "hermes/HermesProfiles.h"
+#include "workspace/WorkspaceProfiles.h"
 
 #include "model/Destination.h"
 #include "model/ProfileName.h"
@@ -35,7 +35,7 @@ std::pair<int, int> profileLimits(const Workspace& ws, const QString& profile)
     static QMutex mutex;
     static QHash<QString, std::pair<QString, std::pair<int, int>>> cache;
     const QString own = ws.path(QStringLiteral("sediment.json"));
-    const QString yamlPath = HermesProfiles::homeOf(ws.root(), profile) + QStringLiteral("/config.yaml");
+    const QString yamlPath = WorkspaceProfiles::homeOf(ws.root(), profile) + QStringLiteral("/config.yaml");
     const QString key = stamp(own) + QLatin1Char('|') + stamp(yamlPath);
     const QMutexLocker lock(&mutex);
     if (auto it = cache.constFind(yamlPath); it != cache.cend() && it->first == key)
@@ -52,11 +52,11 @@ std::pair<int, int> profileLimits(const Workspace& ws, const QString& profile)
 
 } // namespace
 
-bool HermesProfile::isDefault() const { return name == ProfileName::defaultName(); }
+bool WorkspaceProfile::isDefault() const { return name == ProfileName::defaultName(); }
 
-std::vector<HermesProfile> HermesProfiles::list(const QString& root)
+std::vector<WorkspaceProfile> WorkspaceProfiles::list(const QString& root)
 {
-    std::vector<HermesProfile> out{{ProfileName::defaultName(), root}};
+    std::vector<WorkspaceProfile> out{{ProfileName::defaultName(), root}};
     const QDir folder(root + QStringLiteral("/profiles"));
     if (!folder.exists())
         return out;
@@ -72,21 +72,21 @@ std::vector<HermesProfile> HermesProfiles::list(const QString& root)
     return out;
 }
 
-QString HermesProfiles::homeOf(const QString& root, const QString& name)
+QString WorkspaceProfiles::homeOf(const QString& root, const QString& name)
 {
     if (name.isEmpty() || name == ProfileName::defaultName())
         return root;
     return root + QStringLiteral("/profiles/") + name;
 }
 
-QString HermesProfiles::prefixOf(const QString& name)
+QString WorkspaceProfiles::prefixOf(const QString& name)
 {
     if (name.isEmpty() || name == ProfileName::defaultName())
         return QString();
     return QStringLiteral("profiles/") + name + QLatin1Char('/');
 }
 
-QString HermesProfiles::memoryFile(const Workspace& ws, const QString& target, const QString& profile)
+QString WorkspaceProfiles::memoryFile(const Workspace& ws, const QString& target, const QString& profile)
 {
     const QString prefix = prefixOf(profile);
     if (prefix.isEmpty())
@@ -96,7 +96,7 @@ QString HermesProfiles::memoryFile(const Workspace& ws, const QString& target, c
                                                         : QStringLiteral("memories/MEMORY.md")));
 }
 
-int HermesProfiles::charLimit(const Workspace& ws, const QString& target, const QString& profile)
+int WorkspaceProfiles::charLimit(const Workspace& ws, const QString& target, const QString& profile)
 {
     if (prefixOf(profile).isEmpty())
         return ws.charLimit(target);

@@ -1,7 +1,7 @@
-#include "hermes/SkillTree.h"
+#include "skills/SkillTree.h"
 
-#include "hermes/pyyaml/Text.h"
 #include "skills/SkillPathRule.h"
+#include "util/PyRepr.h"
 #include "util/PyText.h"
 
 #include <QDir>
@@ -190,7 +190,7 @@ std::optional<QString> SkillTree::checkWithin(const QString& path, const QString
         return std::nullopt;
     // str(ValueError) of PurePath.relative_to: both paths as repr() prints them.
     return QStringLiteral("Path escapes allowed directory: %1 is not in the subpath of %2")
-        .arg(pyyaml::pyRepr(pytext::toU(resolved)), pyyaml::pyRepr(pytext::toU(root)));
+        .arg(pytext::repr(pytext::toU(resolved)), pytext::repr(pytext::toU(root)));
 }
 
 bool SkillTree::copy(const QString& from, const QString& to, QString* error)
