@@ -100,6 +100,34 @@ private Q_SLOTS:
         QCOMPARE(verify.out, QByteArray("audit chain intact (") + QByteArray::number(kAdds) + " rows)\n");
     }
 
+    // Two processes opening a new workspace at the same moment both switch its file to WAL,
+    // which SQLite refuses at once ("database is locked") to the one that comes second. Neither
+    // may fail: the second sets up again once the first is done. (SQLite's own file only: a
+    // team's store is a server schema.)
+    void twoFirstOpensAtOnceBothSucceed()
+    {
+        if (qEnvironmentVariableIsSet("SEDIMENT_TEST_POSTGRES_FILE"))
+            QSKIP("a team's store has no WAL file to switch");
+        for (int round = 0; round < 25; ++round) {
+            QTemporaryDir fresh;
+            QVERIFY(fresh.isValid());
+            QProcess a;
+            QProcess b;
+            a.start(QStringLiteral(SEDIMENT_BINARY),
+                    {QStringLiteral("--workspace"), fresh.path(), QStringLiteral("memory"), QStringLiteral("apply"),
+                     QStringLiteral("-")});
+            b.start(QStringLiteral(SEDIMENT_BINARY),
+                    {QStringLiteral("--workspace"), fresh.path(), QStringLiteral("audit"), QStringLiteral("--verify")});
+            a.write(R"({"action":"add","content":"first"})");
+            a.closeWriteChannel();
+            QVERIFY(a.waitForFinished(60000));
+            QVERIFY(b.waitForFinished(60000));
+            QVERIFY2(a.exitCode() == 0, a.readAllStandardError().constData());
+            QVERIFY2(b.exitCode() == 0, b.readAllStandardError().constData());
+            QCOMPARE(test::fileBytes(fresh.filePath(QStringLiteral("memories/MEMORY.md"))), QByteArray("first"));
+        }
+    }
+
     void appliesRacingAnotherVerbLoseNothing()
     {
         // `memory apply` (leaves the WAL) against `audit` (checkpoints and deletes it at close).

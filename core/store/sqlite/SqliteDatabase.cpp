@@ -4,7 +4,11 @@
 #include "store/sqlite/SqliteStatement.h"
 #include "store/sqlite/SqliteStatementPool.h"
 
+#include <QElapsedTimer>
 #include <QFile>
+#include <QThread>
+
+#include <algorithm>
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -84,37 +88,57 @@ Result<std::unique_ptr<Database>> SqliteDatabase::open(const QString& path, Sync
                                   .arg(path, raw ? lastError(raw) : QStringLiteral("out of memory"))));
     sqlite3_busy_timeout(raw, kBusyTimeoutMs);
     sqlite3_extended_result_codes(raw, 1);
-    if (!inMemory) {
-        // A new database gets 16 KiB pages (an existing one keeps its own: SQLite ignores this
-        // once a page exists, and it must come before WAL mode). An agent's large batch of
-        // proposals then writes a quarter as many pages and WAL frames, which shortens its
-        // commit; a large inbox is read in fewer, larger pages.
-        if (auto s = db->exec("PRAGMA page_size=16384"); !s)
+    // The file's modes and schema. Two processes opening a new workspace at once both switch its
+    // file to WAL, which needs the file to itself: SQLite answers "database is locked" at once
+    // there rather than wait (its busy handler does not run where waiting could deadlock). Every
+    // step is idempotent, so the loser waits a moment and sets up again, up to the busy time-out.
+    const auto setUp = [&]() -> Status {
+        if (!inMemory) {
+            // A new database gets 16 KiB pages (an existing one keeps its own: SQLite ignores this
+            // once a page exists, and it must come before WAL mode). An agent's large batch of
+            // proposals then writes a quarter as many pages and WAL frames, which shortens its
+            // commit; a large inbox is read in fewer, larger pages.
+            if (auto s = db->exec("PRAGMA page_size=16384"); !s)
+                return fail(s.error());
+            auto mode = db->prepare("PRAGMA journal_mode=WAL");
+            if (!mode)
+                return fail(mode.error());
+            auto row = mode->step();
+            if (!row)
+                return fail(row.error());
+            if (!*row || mode->text(0).toLower() != QLatin1String("wal"))
+                return fail(Error::io(QStringLiteral("cannot switch %1 to WAL mode").arg(path)));
+        }
+        if (!syncEachCommit) {
+            if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"); !s)
+                return fail(s.error());
+        } else {
+            if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL;"); !s)
+                return fail(s.error());
+            // Durability comes from the WAL sync at each COMMIT, so the checkpoint at close is not
+            // needed for it. Our own WAL hook replaces the automatic checkpoint (which would be a
+            // PASSIVE one: after the next process rebuilds its WAL index, a passively checkpointed
+            // WAL looks unbackfilled again and every later process would copy it all once more).
+            sqlite3_db_config(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+            sqlite3_wal_hook(raw, &SqliteDatabase::onWalCommit, db.get());
+        }
+        if (auto s = db->migrate(schema::migrations()); !s)
             return fail(s.error());
-        auto mode = db->prepare("PRAGMA journal_mode=WAL");
-        if (!mode)
-            return fail(mode.error());
-        auto row = mode->step();
-        if (!row)
-            return fail(row.error());
-        if (!*row || mode->text(0).toLower() != QLatin1String("wal"))
-            return fail(Error::io(QStringLiteral("cannot switch %1 to WAL mode").arg(path)));
+        return {};
+    };
+    QElapsedTimer waited;
+    waited.start();
+    for (int attempt = 1;; ++attempt) {
+        auto ready = setUp();
+        if (ready)
+            break;
+        const int code = sqlite3_errcode(raw) & 0xff;
+        const bool locked = code == SQLITE_BUSY || code == SQLITE_LOCKED
+                            || ready.error().message.contains(QLatin1String("database is locked"));
+        if (!locked || waited.elapsed() > kBusyTimeoutMs)
+            return fail(ready.error());
+        QThread::msleep(std::min(2 * attempt, 50));
     }
-    if (!syncEachCommit) {
-        if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"); !s)
-            return fail(s.error());
-    } else {
-        if (auto s = db->exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL;"); !s)
-            return fail(s.error());
-        // Durability comes from the WAL sync at each COMMIT, so the checkpoint at close is not
-        // needed for it. Our own WAL hook replaces the automatic checkpoint (which would be a
-        // PASSIVE one: after the next process rebuilds its WAL index, a passively checkpointed
-        // WAL looks unbackfilled again and every later process would copy it all once more).
-        sqlite3_db_config(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-        sqlite3_wal_hook(raw, &SqliteDatabase::onWalCommit, db.get());
-    }
-    if (auto s = db->migrate(schema::migrations()); !s)
-        return fail(s.error());
     return std::unique_ptr<Database>(std::move(db));
 }
 
