@@ -1,5 +1,6 @@
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
 
@@ -34,14 +35,10 @@ const QString kUsage =
                    "Exit codes: 0 done, 1 refused (not an admin), 2 bad usage, 3 I/O.\n");
 
 // A team change's audit row, by this session's reviewer, inside the caller's transaction.
-Status audit(Workspace& ws, const Clock& clock, AuditAction action, const QString& subjectType,
-             const QString& subjectId, const std::optional<QString>& before, const std::optional<QString>& after)
+Status audit(Workspace& ws, const Clock& clock, AuditAction action, AuditSubject subject, const QString& subjectId,
+             const std::optional<QString>& before, const std::optional<QString>& after)
 {
-    AuditEntry e;
-    e.actor = Actor::human(ws);
-    e.action = toString(action);
-    e.subjectType = subjectType;
-    e.subjectId = subjectId;
+    AuditEntry e = AuditRow::of(Actor::human(ws), action, subject, subjectId);
     e.before = before;
     e.after = after;
     auto logged = AuditRepository(ws.db(), clock).append(e);
@@ -85,8 +82,7 @@ int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QSt
     auto before = ReviewerRepository(ws.db()).grant(role, rights);
     if (!before)
         return ctx.error(before.error());
-    if (auto logged = audit(ws, clock, AuditAction::TeamGrant, QStringLiteral("reviewer"), role, *before, rights);
-        !logged)
+    if (auto logged = audit(ws, clock, AuditAction::TeamGrant, AuditSubject::Reviewer, role, *before, rights); !logged)
         return ctx.error(logged.error());
     if (auto s = tx->commit(); !s)
         return ctx.error(s.error());
@@ -128,8 +124,8 @@ int filesHost(Context& ctx, const Args& args, Workspace& ws)
     const std::optional<QString> value = clear ? std::nullopt : std::optional<QString>(host);
     if (auto s = TeamSettingsRepository(ws.db()).set(QLatin1String(FilesHost::kKey), value); !s)
         return ctx.error(s.error());
-    if (auto logged = audit(ws, clock, AuditAction::TeamFilesHost, QStringLiteral("team"),
-                            QLatin1String(FilesHost::kKey), *before, value);
+    if (auto logged = audit(ws, clock, AuditAction::TeamFilesHost, AuditSubject::Team, QLatin1String(FilesHost::kKey),
+                            *before, value);
         !logged)
         return ctx.error(logged.error());
     if (auto s = tx->commit(); !s)

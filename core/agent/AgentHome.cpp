@@ -4,10 +4,7 @@ namespace sediment {
 
 // What an adapter without the step does: nothing of its own, so the domain's way stands.
 
-std::optional<Result<Json>> AgentHome::normalise(const QString&, const Json&, Sanitizer&) const
-{
-    return std::nullopt;
-}
+std::optional<Result<Json>> AgentHome::normalise(const QString&, const Json&, Sanitizer&) const { return std::nullopt; }
 
 std::optional<Result<Json>> AgentHome::checkEdit(const QString&, const Json&) const { return std::nullopt; }
 

@@ -30,12 +30,12 @@ public:
 
 // What a write in the agent's own words would do, read without writing a byte.
 struct AgentPreview {
-    QString label;         // the file it writes, as the reader sees it
-    QString before;        // the file now
-    QString after;         // the file once written
-    QString refusal;       // the agent's own "no", when it would refuse
-    bool newFile = false;  // nothing is there now
-    bool removes = false;  // it removes a file or a whole folder
+    QString label;        // the file it writes, as the reader sees it
+    QString before;       // the file now
+    QString after;        // the file once written
+    QString refusal;      // the agent's own "no", when it would refuse
+    bool newFile = false; // nothing is there now
+    bool removes = false; // it removes a file or a whole folder
 };
 
 // Where a write in the agent's own words aims, for groups (InboxGroup).

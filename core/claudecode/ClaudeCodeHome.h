@@ -20,8 +20,8 @@ public:
 
     Result<ApplyResult> apply(Workspace& workspace, const Clock& clock, const QString& profile,
                               const QString& destination, const Json& op, WriteHook* hook) const override;
-    Result<bool> isStale(Workspace& workspace, const Clock& clock, const QString& profile,
-                         const QString& destination, const Json& op) const override;
+    Result<bool> isStale(Workspace& workspace, const Clock& clock, const QString& profile, const QString& destination,
+                         const Json& op) const override;
     bool wrote(const QString& destination, const ApplyResult& applied) const override;
     Result<ApplyResult> revert(Workspace& workspace, const ApplyResult& applied, WriteHook* hook) const override;
 

@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditSubject.h"
 #include "claudecode/ClaudeCodeOp.h"
 #include "gate/RefusalMemoryGate.h"
 #include "model/AuditEntry.h"
@@ -71,7 +72,7 @@ Result<ClaudeCodeStager::Staged> ClaudeCodeStager::stage(const ClaudeHookCall& c
     AuditRepository audit(db, m_clock);
     AuditEntry e;
     e.actor = Actor::agent(kAgent);
-    e.subjectType = QStringLiteral("inbox_item");
+    e.subjectType = toString(AuditSubject::InboxItem);
     e.details = Json{{"path", "claude-code hook"}, {"tool", toStd(call.toolName)}, {"file_path", toStd(filePath)}};
     Staged staged;
 

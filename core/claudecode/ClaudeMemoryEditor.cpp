@@ -2,6 +2,7 @@
 
 #include "apply/TargetFile.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "claudecode/ClaudeWatchedPaths.h"
 #include "journal/CrashPoint.h"
 #include "journal/DecisionJournal.h"
@@ -33,11 +34,7 @@ Result<bool> ClaudeMemoryEditor::save(const QString& path, const std::optional<Q
     if (!lock)
         return fail(lock.error());
 
-    AuditEntry audit;
-    audit.actor = actor;
-    audit.action = toString(AuditAction::ClaudeMemoryEdit);
-    audit.subjectType = QStringLiteral("claude_memory");
-    audit.subjectId = path;
+    AuditEntry audit = AuditRow::of(actor, AuditAction::ClaudeMemoryEdit, AuditSubject::ClaudeMemory, path);
     audit.details = Json{{"via", "memory page"}, {"file", toStd(QFileInfo(path).fileName())}};
     JournalEntry entry;
     entry.subjectType = audit.subjectType;

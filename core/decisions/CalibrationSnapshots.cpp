@@ -1,6 +1,7 @@
 #include "decisions/CalibrationSnapshots.h"
 
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
@@ -25,11 +26,8 @@ Result<qint64> CalibrationSnapshots::write(const QString& actor, const QString& 
     auto id = DecisionRepository(m_db).insertSnapshot(at, *figures);
     if (!id)
         return fail(id.error());
-    AuditEntry e;
-    e.actor = actor;
-    e.action = toString(AuditAction::CalibrationSnapshot);
-    e.subjectType = QStringLiteral("calibration_snapshot");
-    e.subjectId = QString::number(*id);
+    AuditEntry e =
+        AuditRow::of(actor, AuditAction::CalibrationSnapshot, AuditSubject::CalibrationSnapshot, QString::number(*id));
     e.reason = reason;
     e.details = Json{{"reviewed", figures->reviewed},
                      {"brier", figures->brier ? Json(*figures->brier) : Json(nullptr)},

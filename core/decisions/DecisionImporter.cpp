@@ -1,6 +1,7 @@
 #include "decisions/DecisionImporter.h"
 
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "decisions/CalibrationSnapshots.h"
 #include "model/Decision.h"
 #include "store/AuditRepository.h"
@@ -84,11 +85,7 @@ Result<DecisionImporter::Outcome> DecisionImporter::importLines(const QByteArray
             return fail(id.error());
         ++out.imported;
         out.reviewed += d.isReviewed() ? 1 : 0;
-        AuditEntry e;
-        e.actor = m_actor;
-        e.action = toString(AuditAction::DecisionImport);
-        e.subjectType = QStringLiteral("decision");
-        e.subjectId = QString::number(*id);
+        AuditEntry e = AuditRow::of(m_actor, AuditAction::DecisionImport, AuditSubject::Decision, QString::number(*id));
         e.after = d.outcome;
         e.details = Json{{"line", lineNo},
                          {"ext_id", d.extId ? Json(toStd(*d.extId)) : Json(nullptr)},

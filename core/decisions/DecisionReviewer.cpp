@@ -1,6 +1,7 @@
 #include "decisions/DecisionReviewer.h"
 
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "decisions/CalibrationSnapshots.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -51,11 +52,7 @@ Result<DecisionReviewer::Outcome> DecisionReviewer::review(const Request& r)
     if (auto s = repo.setReview(r.id, r.outcome, r.text, r.reviewer, at, r.supersededBy); !s)
         return fail(s.error());
 
-    AuditEntry e;
-    e.actor = m_actor;
-    e.action = toString(AuditAction::DecisionReview);
-    e.subjectType = QStringLiteral("decision");
-    e.subjectId = QString::number(r.id);
+    AuditEntry e = AuditRow::of(m_actor, AuditAction::DecisionReview, AuditSubject::Decision, QString::number(r.id));
     e.reason = r.text;
     e.before = out.previous;
     e.after = r.outcome;

@@ -77,8 +77,8 @@ std::optional<AgentTarget> HermesHome::target(const InboxItem& item) const
     return t;
 }
 
-Result<ApplyResult> HermesHome::apply(Workspace& workspace, const Clock& clock, const QString& profile,
-                                      const QString&, const Json& op, WriteHook* hook) const
+Result<ApplyResult> HermesHome::apply(Workspace& workspace, const Clock& clock, const QString& profile, const QString&,
+                                      const Json& op, WriteHook* hook) const
 {
     return HermesSkillApplier(workspace, clock, profile, hook).apply(op);
 }
@@ -92,8 +92,9 @@ std::optional<AgentPreview> HermesHome::preview(Workspace& workspace, const QStr
 {
     const SkillManage::Preview pv = SkillManage(WorkspaceProfiles::homeOf(workspace.root(), profile)).preview(op);
     const QString action = field(op, "action");
-    return AgentPreview{pv.label, pv.before, pv.after, pv.note, pv.newFile,
-                        action == QLatin1String("delete") || action == QLatin1String("remove_file")};
+    return AgentPreview{pv.label,   pv.before,
+                        pv.after,   pv.note,
+                        pv.newFile, action == QLatin1String("delete") || action == QLatin1String("remove_file")};
 }
 
 Result<int> HermesHome::importStaged(Workspace& workspace, const Clock& clock, const QString& actor) const

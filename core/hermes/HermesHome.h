@@ -21,8 +21,8 @@ public:
 
     Result<ApplyResult> apply(Workspace& workspace, const Clock& clock, const QString& profile,
                               const QString& destination, const Json& op, WriteHook* hook) const override;
-    Result<bool> isStale(Workspace& workspace, const Clock& clock, const QString& profile,
-                         const QString& destination, const Json& op) const override;
+    Result<bool> isStale(Workspace& workspace, const Clock& clock, const QString& profile, const QString& destination,
+                         const Json& op) const override;
     std::optional<AgentPreview> preview(Workspace& workspace, const QString& profile, const Json& op) const override;
 
     Result<int> importStaged(Workspace& workspace, const Clock& clock, const QString& actor) const override;

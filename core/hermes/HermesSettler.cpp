@@ -1,6 +1,7 @@
 #include "hermes/HermesSettler.h"
 
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "hermes/HermesClaim.h"
 #include "hermes/StagedWrite.h"
 #include "model/InboxStatus.h"
@@ -138,11 +139,8 @@ Result<SettledWrite> HermesSettler::settleRecord(const HermesRepository::Record&
     // One audit row per settlement, plus one when a file outlived its settlement (a crash
     // between the decision and the removal): both are changes on disk worth a trace.
     if (changed || out.fileRemoved) {
-        AuditEntry e;
-        e.actor = actor;
-        e.action = toString(AuditAction::HermesSettle);
-        e.subjectType = QStringLiteral("hermes_staged");
-        e.subjectId = HermesRepository::keyOf(record.hermesId, record.profile);
+        AuditEntry e = AuditRow::of(actor, AuditAction::HermesSettle, AuditSubject::HermesStaged,
+                                    HermesRepository::keyOf(record.hermesId, record.profile));
         e.reason = changed ? QStringLiteral("inbox item %1 %2: staged file %3")
                                  .arg(record.inboxId)
                                  .arg(record.inboxStatus, out.fileRemoved ? QStringLiteral("removed")

@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "model/InboxItem.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
@@ -30,11 +31,8 @@ Result<bool> HermesWithdrawal::record(Database& db, const Clock& clock, const He
     auto marked = HermesRepository(db).markSettled(record.hermesId, QStringLiteral("withdrawn"), now, record.profile);
     if (!marked)
         return fail(marked.error());
-    AuditEntry e;
-    e.actor = Actor::agent(QStringLiteral("hermes"));
-    e.action = toString(AuditAction::HermesWithdraw);
-    e.subjectType = QStringLiteral("inbox_item");
-    e.subjectId = QString::number(record.inboxId);
+    AuditEntry e = AuditRow::of(Actor::agent(QStringLiteral("hermes")), AuditAction::HermesWithdraw,
+                                AuditSubject::InboxItem, QString::number(record.inboxId));
     e.reason = reason;
     e.details = {{"hermes_id", toStd(record.hermesId)},
                  {"profile", toStd(record.profile)},

@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "gate/RefusalMemoryGate.h"
 #include "hermes/HermesClaim.h"
 #include "hermes/HermesWithdrawal.h"
@@ -297,11 +298,8 @@ Result<ImportReport> PendingQueue::importAll(const QString& settleActor)
             return fail(id.error());
         if (auto s = hermes.insert(w->id, w->fileName, *id, now, f->profile); !s)
             return fail(s.error());
-        AuditEntry e;
-        e.actor = Actor::agent(QStringLiteral("hermes"));
-        e.action = toString(AuditAction::HermesImport);
-        e.subjectType = QStringLiteral("inbox_item");
-        e.subjectId = QString::number(*id);
+        AuditEntry e = AuditRow::of(Actor::agent(QStringLiteral("hermes")), AuditAction::HermesImport,
+                                    AuditSubject::InboxItem, QString::number(*id));
         e.reason = item.hasStatus(InboxStatus::Rejected)
                        ? *item.reason
                        : QStringLiteral("staged write %1 (%2) imported for review").arg(w->id, w->origin);

@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
 #include "store/AuditRepository.h"
@@ -64,11 +65,8 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
     const bool present = QFile::exists(entry.targetPath);
     const auto foundHash = JournalEntry::hashOf(present ? std::optional<QByteArray>(*onDisk) : std::nullopt);
 
-    AuditEntry e;
-    e.actor = Actor::human(reviewer);
-    e.action = toString(AuditAction::InboxResolve);
-    e.subjectType = QStringLiteral("inbox_item");
-    e.subjectId = QString::number(id);
+    AuditEntry e =
+        AuditRow::of(Actor::human(reviewer), AuditAction::InboxResolve, AuditSubject::InboxItem, QString::number(id));
     e.before = item.status;
     e.details = Json{{"journal_id", entry.id},
                      {"decision", toStd(decided.action)},

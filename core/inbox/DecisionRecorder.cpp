@@ -4,6 +4,7 @@
 #include "apply/Applier.h"
 #include "apply/MemoryApplier.h"
 #include "audit/Actor.h"
+#include "audit/AuditRow.h"
 #include "journal/CrashPoint.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
@@ -104,11 +105,7 @@ Result<DecisionRecorder::Opened> DecisionRecorder::open(qint64 id, std::initiali
 AuditEntry DecisionRecorder::auditEntry(const InboxItem& item, const QString& reviewer, AuditAction action,
                                         const QString& fromStatus, const ApplyResult* result, const Json& details) const
 {
-    AuditEntry e;
-    e.actor = Actor::human(reviewer);
-    e.action = toString(action);
-    e.subjectType = QStringLiteral("inbox_item");
-    e.subjectId = QString::number(item.id);
+    AuditEntry e = AuditRow::of(Actor::human(reviewer), action, AuditSubject::InboxItem, QString::number(item.id));
     e.reason = item.reason;
     e.before = fromStatus;
     e.after = item.status;

@@ -3,6 +3,7 @@
 #include "apply/Applier.h"
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "store/AuditRepository.h"
 #include "store/HermesRepository.h"
 #include "store/InboxRepository.h"
@@ -37,11 +38,8 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
                                .arg((*hermes)->hermesId, WorkspaceProfiles::prefixOf((*hermes)->profile),
                                     (*hermes)->subsystem, (*hermes)->fileName)));
 
-    AuditEntry e;
-    e.actor = Actor::human(reviewer);
-    e.action = toString(AuditAction::InboxUndoRefuse);
-    e.subjectType = QStringLiteral("inbox_item");
-    e.subjectId = QString::number(id);
+    AuditEntry e = AuditRow::of(Actor::human(reviewer), AuditAction::InboxUndoRefuse, AuditSubject::InboxItem,
+                                QString::number(id));
     e.reason = QStringLiteral("refusal undone; the item is pending again");
     e.before = it.status;
     e.after = toString(InboxStatus::Pending);

@@ -1,6 +1,7 @@
 #include "memory/MemoryService.h"
 
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "journal/CrashPoint.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
@@ -45,11 +46,7 @@ Result<MemoryOutcome> MemoryService::apply(const QString& target, const MemoryOp
         auto action = memoryEditAction(op.action); // a store writes only for the tool's own words
         if (!action)
             return fail(action.error());
-        AuditEntry e;
-        e.actor = actor;
-        e.action = toString(*action);
-        e.subjectType = QStringLiteral("memory");
-        e.subjectId = target;
+        AuditEntry e = AuditRow::of(actor, *action, AuditSubject::Memory, target);
         e.before = onlyIn(before, after);
         e.after = onlyIn(after, before);
         e.details = details;

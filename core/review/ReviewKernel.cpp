@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "gate/Gate.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
@@ -49,11 +50,7 @@ Json ranges(const std::vector<qint64>& ids)
 
 AuditEntry decisionEntry(const QString& actor, AuditAction action, const Proposal& p, qint64 id, const QString& reason)
 {
-    AuditEntry e;
-    e.actor = actor;
-    e.action = toString(action);
-    e.subjectType = QStringLiteral("inbox_item");
-    e.subjectId = QString::number(id);
+    AuditEntry e = AuditRow::of(actor, action, AuditSubject::InboxItem, QString::number(id));
     e.reason = reason;
     e.details["destination"] = toStd(p.destination);
     e.details["index"] = p.index;
@@ -321,13 +318,11 @@ Status ReviewKernel::auditQueue(Pass& pass)
     const std::vector<qint64>& reinforced = pass.reinforced;
     if (queued.empty() && reinforced.empty())
         return {};
-    AuditEntry e;
-    e.actor = pass.queuedBy.isEmpty() ? Actor::gate(QStringLiteral("human")) : pass.queuedBy;
-    e.action = toString(queued.empty() ? AuditAction::ProposalReinforced : AuditAction::ProposalQueued);
-    e.subjectType = QStringLiteral("inbox_item");
     const std::vector<qint64>& ids = queued.empty() ? reinforced : queued;
-    e.subjectId =
-        ids.size() == 1 ? QString::number(ids.front()) : QStringLiteral("%1-%2").arg(ids.front()).arg(ids.back());
+    AuditEntry e = AuditRow::of(
+        pass.queuedBy.isEmpty() ? Actor::gate(QStringLiteral("human")) : pass.queuedBy,
+        queued.empty() ? AuditAction::ProposalReinforced : AuditAction::ProposalQueued, AuditSubject::InboxItem,
+        ids.size() == 1 ? QString::number(ids.front()) : QStringLiteral("%1-%2").arg(ids.front()).arg(ids.back()));
     e.reason = QStringLiteral("%1 queued for human review, %2 already pending reinforced")
                    .arg(queued.size())
                    .arg(reinforced.size());

@@ -1,6 +1,7 @@
 #include "scars/ScarBook.h"
 
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/ScarRepository.h"
@@ -30,11 +31,7 @@ Result<Scar> ScarBook::add(Scar scar)
     if (!id)
         return fail(id.error());
     scar.id = *id;
-    AuditEntry e;
-    e.actor = m_actor;
-    e.action = toString(AuditAction::ScarAdd);
-    e.subjectType = QStringLiteral("scar");
-    e.subjectId = QString::number(scar.id);
+    AuditEntry e = AuditRow::of(m_actor, AuditAction::ScarAdd, AuditSubject::Scar, QString::number(scar.id));
     e.after = scar.title;
     e.details = Json{{"kind", toStd(scar.kind)},
                      {"importance", scar.importance},
@@ -66,11 +63,7 @@ Result<std::vector<Scar>> ScarBook::archiveUnrecalled(int days, bool dryRun)
         if (auto r = repo.setArchived(s.id, true); !r)
             return fail(r.error());
         s.archived = true;
-        AuditEntry e;
-        e.actor = m_actor;
-        e.action = toString(AuditAction::ScarArchive);
-        e.subjectType = QStringLiteral("scar");
-        e.subjectId = QString::number(s.id);
+        AuditEntry e = AuditRow::of(m_actor, AuditAction::ScarArchive, AuditSubject::Scar, QString::number(s.id));
         e.reason = QStringLiteral("never recalled, created %1, older than %2 days").arg(s.createdAt).arg(days);
         e.before = QStringLiteral("active");
         e.after = QStringLiteral("archived");

@@ -1,6 +1,7 @@
 #include "scars/ScarSuggester.h"
 
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "model/Destination.h"
 #include "model/InboxStatus.h"
 #include "review/ProposalSubmission.h"
@@ -164,11 +165,7 @@ Result<ScarSuggester::Suggestion> ScarSuggester::suggestOne(const Scar& scar, in
         return fail(tx.error());
     if (auto r = ScarRepository(db).setSuggestion(scar.id, *s.inboxId); !r)
         return fail(r.error());
-    AuditEntry e;
-    e.actor = m_actor;
-    e.action = toString(AuditAction::ScarSuggest);
-    e.subjectType = QStringLiteral("scar");
-    e.subjectId = QString::number(scar.id);
+    AuditEntry e = AuditRow::of(m_actor, AuditAction::ScarSuggest, AuditSubject::Scar, QString::number(scar.id));
     e.after = QString::number(*s.inboxId);
     e.details = Json{{"inbox_id", *s.inboxId},
                      {"proposer", m_command.isEmpty() ? "template" : "command"},

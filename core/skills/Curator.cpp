@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "skills/CuratorPlanner.h"
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
@@ -136,11 +137,7 @@ Result<CuratorReport> Curator::run(bool dryRun)
                 // As Hermes' set_state(active): an active skill carries no archive time.
                 s.archivedAt.reset();
             }
-            AuditEntry row;
-            row.actor = Actor::curator();
-            row.action = toString(actionFor(step.to));
-            row.subjectType = QStringLiteral("skill");
-            row.subjectId = s.name;
+            AuditEntry row = AuditRow::of(Actor::curator(), actionFor(step.to), AuditSubject::Skill, s.name);
             row.reason = step.why;
             row.before = step.from;
             row.after = step.to;

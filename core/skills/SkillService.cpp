@@ -1,6 +1,7 @@
 #include "skills/SkillService.h"
 
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/HermesDiskSkills.h"
@@ -122,11 +123,8 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
     change.skill.pinned = pinned;
     if (auto s = SkillRepository(db).save(change.skill); !s)
         return fail(s.error());
-    AuditEntry row;
-    row.actor = actor;
-    row.action = toString(pinned ? AuditAction::SkillPinned : AuditAction::SkillUnpinned);
-    row.subjectType = QStringLiteral("skill");
-    row.subjectId = name;
+    AuditEntry row =
+        AuditRow::of(actor, pinned ? AuditAction::SkillPinned : AuditAction::SkillUnpinned, AuditSubject::Skill, name);
     row.before = pinned ? QStringLiteral("unpinned") : QStringLiteral("pinned");
     row.after = pinned ? QStringLiteral("pinned") : QStringLiteral("unpinned");
     if (auto a = AuditRepository(db, m_clock).append(std::move(row)); !a)
@@ -163,11 +161,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     change.skill.state = QStringLiteral("active");
     change.skill.archivedAt.reset();
     change.skill.archivePath.reset();
-    AuditEntry row;
-    row.actor = actor;
-    row.action = toString(AuditAction::SkillRestored);
-    row.subjectType = QStringLiteral("skill");
-    row.subjectId = name;
+    AuditEntry row = AuditRow::of(actor, AuditAction::SkillRestored, AuditSubject::Skill, name);
     row.before = QStringLiteral("archived");
     row.after = QStringLiteral("active");
     row.details = Json{{"from", source ? Json(toStd(*source)) : Json(nullptr)}};
@@ -334,11 +328,7 @@ Result<SkillService::ImportReport> SkillService::importFile(const QString& path,
         if (auto st = repo.setUsageLink(report.file, now); !st)
             return fail(st.error());
     }
-    AuditEntry row;
-    row.actor = actor;
-    row.action = toString(AuditAction::SkillsImported);
-    row.subjectType = QStringLiteral("skills_usage");
-    row.subjectId = report.file;
+    AuditEntry row = AuditRow::of(actor, AuditAction::SkillsImported, AuditSubject::SkillsUsage, report.file);
     row.details = report.toJson();
     if (auto a = AuditRepository(db, m_clock).append(std::move(row)); !a)
         return fail(a.error());

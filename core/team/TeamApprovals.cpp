@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "inbox/DecisionRecorder.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
@@ -76,11 +77,7 @@ Result<std::optional<InboxItem>> TeamApprovals::gatherApproval(qint64 id, const 
     const QString at = time::toIso(m_clock.now());
     if (auto added = reviewers.addApproval(id, reviewer, at); !added)
         return fail(added.error());
-    AuditEntry e;
-    e.actor = Actor::human(reviewer);
-    e.action = toString(A::InboxApproval);
-    e.subjectType = QStringLiteral("inbox_item");
-    e.subjectId = QString::number(id);
+    AuditEntry e = AuditRow::of(Actor::human(reviewer), A::InboxApproval, AuditSubject::InboxItem, QString::number(id));
     e.reason = QStringLiteral("approval 1 of 2 (two-person rule for %1)").arg(it.destination);
     e.before = it.status;
     e.after = it.status;

@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
+#include "audit/AuditRow.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/TeamSettingsRepository.h"
@@ -63,11 +64,7 @@ Status TeamPolicy::publish()
         const QString& after = key == QLatin1String(kAdminKey) ? wanted[0].second : wanted[1].second;
         if (auto s = settings.set(key, after); !s)
             return s;
-        AuditEntry e;
-        e.actor = Actor::human(m_workspace);
-        e.action = toString(AuditAction::TeamPolicy);
-        e.subjectType = QStringLiteral("team");
-        e.subjectId = key;
+        AuditEntry e = AuditRow::of(Actor::human(m_workspace), AuditAction::TeamPolicy, AuditSubject::Team, key);
         e.before = before;
         e.after = after;
         if (auto logged = AuditRepository(db, m_clock).append(e); !logged)

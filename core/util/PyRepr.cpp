@@ -27,7 +27,8 @@ bool isPrintable(char32_t c)
 // Python's repr() of a str, as PyYAML's messages print names and characters with %r.
 QString repr(std::u32string_view s)
 {
-    const char32_t quote = (s.find(U'\'') != std::u32string_view::npos && s.find(U'"') == std::u32string_view::npos) ? U'"' : U'\'';
+    const char32_t quote =
+        (s.find(U'\'') != std::u32string_view::npos && s.find(U'"') == std::u32string_view::npos) ? U'"' : U'\'';
     std::u32string out(1, quote);
     for (const char32_t c : s) {
         if (c == quote || c == U'\\') {

@@ -139,9 +139,9 @@ private Q_SLOTS:
         auto done = InboxService(**ws, m_clock).approve(yes, QStringLiteral("ana"));
         QVERIFY2(done.has_value(), done ? "" : qPrintable(done.error().message));
         QCOMPARE(done->status, QStringLiteral("applied"));
-        QCOMPARE(calls, (QStringList{QStringLiteral("stale?"), QStringLiteral("claim %1").arg(yes),
-                                     QStringLiteral("apply a"), QStringLiteral("keep %1").arg(yes),
-                                     QStringLiteral("settle %1 by human:ana").arg(yes)}));
+        QCOMPARE(calls,
+                 (QStringList{QStringLiteral("stale?"), QStringLiteral("claim %1").arg(yes), QStringLiteral("apply a"),
+                              QStringLiteral("keep %1").arg(yes), QStringLiteral("settle %1 by human:ana").arg(yes)}));
 
         // Refused by the agent: the record goes back, and the agent is told of the decision (what
         // it keeps is its own rule: Hermes keeps a failed write's record).
@@ -170,8 +170,8 @@ private Q_SLOTS:
         auto proposed = ProposalValidator(guard, {}, (*ws)->agents())
                             .validate(Json{{"destination", "claude_memory"}, {"op", op}}, 0);
         QVERIFY(!proposed);
-        QVERIFY2(proposed.error().message.contains(
-                     QStringLiteral("claude_memory ops are Claude Code's own writes, and its adapter is not plugged in")),
+        QVERIFY2(proposed.error().message.contains(QStringLiteral(
+                     "claude_memory ops are Claude Code's own writes, and its adapter is not plugged in")),
                  qPrintable(proposed.error().message));
 
         auto applied = Applier(**ws, m_clock).apply(QStringLiteral("claude_memory"), op);

@@ -1,5 +1,6 @@
 #include "memory/EntryHistoryPane.h"
 
+#include "audit/AuditSubject.h"
 #include "memory/MemoryFile.h"
 #include "model/InboxStatus.h"
 #include "store/AuditRepository.h"
@@ -64,12 +65,12 @@ void EntryHistoryPane::showEntry(const QString& target, const QString& entry)
     m_title->setText(tr("History of “%1”").arg(entry.left(60)));
     AuditRepository audit(m_workspace.db(), m_clock);
     AuditRepository::Query direct;
-    direct.subjectType = QStringLiteral("memory");
+    direct.subjectType = toString(AuditSubject::Memory);
     direct.subjectId = target;
     direct.newestFirst = true;
     direct.limit = kHistoryScan;
     AuditRepository::Query decisions;
-    decisions.subjectType = QStringLiteral("inbox_item");
+    decisions.subjectType = toString(AuditSubject::InboxItem);
     decisions.newestFirst = true;
     decisions.limit = kHistoryScan;
     auto edits = audit.list(direct);
@@ -96,7 +97,7 @@ void EntryHistoryPane::showEntry(const QString& target, const QString& entry)
     std::sort(rows.begin(), rows.end(), [](const AuditEntry& a, const AuditEntry& b) { return a.seq > b.seq; });
     for (const AuditEntry& e : rows) {
         QString what;
-        if (e.subjectType == QLatin1String("inbox_item")) {
+        if (isWord(e.subjectType, AuditSubject::InboxItem)) {
             what = tr("written by proposal #%1 (%2, decided by %3)").arg(e.subjectId, *e.after, e.actor);
         } else {
             const bool added = e.after && MemoryFile::parseText(*e.after).contains(entry);
