@@ -53,8 +53,8 @@ private Q_SLOTS:
 
     void aRowBeginsWithItsFourWordsOnly()
     {
-        const AuditEntry e = AuditRow::of(QStringLiteral("human:ana"), AuditAction::ScarAdd, AuditSubject::Scar,
-                                          QStringLiteral("7"));
+        const AuditEntry e =
+            AuditRow::of(QStringLiteral("human:ana"), AuditAction::ScarAdd, AuditSubject::Scar, QStringLiteral("7"));
         QCOMPARE(e.actor, QStringLiteral("human:ana"));
         QCOMPARE(e.action, QStringLiteral("scar.add"));
         QCOMPARE(e.subjectType, QStringLiteral("scar"));

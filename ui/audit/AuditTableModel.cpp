@@ -1,12 +1,13 @@
 #include "audit/AuditTableModel.h"
 
-#include "util/Time.h"
-
 #include <climits>
 
 namespace sediment::ui {
 
-AuditTableModel::AuditTableModel(Database& db, QObject* parent) : LazyTableModel(ColumnCount, parent), m_read(db)
+AuditTableModel::AuditTableModel(Database& db, QObject* parent)
+    : LazyTableModel(ColumnCount, parent)
+    , m_read(db)
+    , m_columns(columns())
 {
     reload();
 }
@@ -20,6 +21,23 @@ void AuditTableModel::readKeys()
         return;
     }
     m_count = int(std::min<qint64>(*n, INT_MAX));
+}
+
+TableColumns<AuditEntry> AuditTableModel::columns()
+{
+    using C = TableColumns<AuditEntry>;
+    return C({
+        {tr("Seq"), [](const AuditEntry& e) { return QVariant(e.seq); }, true},
+        {tr("Time"),
+         [](const AuditEntry& e) { return QVariant(C::local(e.at, QStringLiteral("yyyy-MM-dd HH:mm:ss"))); }, false,
+         [](const AuditEntry& e) { return QVariant(e.at); }},
+        {tr("Actor"), [](const AuditEntry& e) { return QVariant(e.actor); }},
+        {tr("Action"), [](const AuditEntry& e) { return QVariant(e.action); }},
+        {tr("Subject"),
+         [](const AuditEntry& e) { return QVariant(QString(e.subjectType + QLatin1Char(' ') + e.subjectId)); }},
+        {tr("Reason"), [](const AuditEntry& e) { return QVariant(e.reason.value_or(QString()).simplified()); }, false,
+         [](const AuditEntry& e) { return QVariant(e.reason.value_or(QString())); }},
+    });
 }
 
 const AuditEntry* AuditTableModel::entryAt(int row) const
@@ -36,57 +54,10 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const
         return {};
     if (role == SeqRole)
         return e->seq;
-    if (role == Qt::TextAlignmentRole)
-        return index.column() == SeqColumn ? QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter))
-                                           : QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
-    if (role == Qt::ToolTipRole) {
-        if (index.column() == TimeColumn)
-            return e->at;
-        if (index.column() == ReasonColumn)
-            return e->reason.value_or(QString());
-        return {};
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (index.column()) {
-    case SeqColumn:
-        return e->seq;
-    case TimeColumn: {
-        const auto t = time::parseIso(e->at);
-        return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : e->at;
-    }
-    case ActorColumn:
-        return e->actor;
-    case ActionColumn:
-        return e->action;
-    case SubjectColumn:
-        return QString(e->subjectType + QLatin1Char(' ') + e->subjectId);
-    case ReasonColumn:
-        return e->reason.value_or(QString()).simplified();
-    default:
-        return {};
-    }
+    return m_columns.data(*e, index.column(), role);
 }
 
-QVariant AuditTableModel::columnTitle(int column) const
-{
-    switch (column) {
-    case SeqColumn:
-        return tr("Seq");
-    case TimeColumn:
-        return tr("Time");
-    case ActorColumn:
-        return tr("Actor");
-    case ActionColumn:
-        return tr("Action");
-    case SubjectColumn:
-        return tr("Subject");
-    case ReasonColumn:
-        return tr("Reason");
-    default:
-        return {};
-    }
-}
+QVariant AuditTableModel::columnTitle(int column) const { return m_columns.title(column); }
 
 void AuditTableModel::setFilter(const AuditReadModel::Filter& filter)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "shared/LazyTableModel.h"
+#include "shared/TableColumns.h"
 #include "store/AuditReadModel.h"
 
 namespace sediment::ui {
@@ -31,11 +32,13 @@ private:
     void readKeys() override;
     void dropRows() override { m_rows.clear(); }
     QVariant columnTitle(int column) const override;
+    static TableColumns<AuditEntry> columns();
 
     mutable AuditReadModel m_read;
     AuditReadModel::Filter m_filter;
     int m_count = 0;
     mutable RowPages<AuditEntry> m_rows{kMaxCachedPages};
+    const TableColumns<AuditEntry> m_columns;
 };
 
 } // namespace sediment::ui

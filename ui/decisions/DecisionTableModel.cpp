@@ -1,14 +1,27 @@
 #include "decisions/DecisionTableModel.h"
 
-#include "util/Time.h"
-
 namespace sediment::ui {
 
 DecisionTableModel::DecisionTableModel(Database& db, QObject* parent)
     : LazyIdTableModel(ColumnCount, parent)
     , m_repo(db)
+    , m_columns(columns())
 {
     reload();
+}
+
+TableColumns<Decision> DecisionTableModel::columns()
+{
+    using C = TableColumns<Decision>;
+    return C({
+        {QStringLiteral("#"), [](const Decision& d) { return QVariant(d.id); }, true},
+        {tr("Decision"), [](const Decision& d) { return QVariant(d.description.simplified()); }},
+        {tr("Category"), [](const Decision& d) { return QVariant(d.category); }},
+        {tr("Stakes"), [](const Decision& d) { return QVariant(d.stakes); }},
+        {tr("Confidence"), [](const Decision& d) { return QVariant(QString::number(d.confidence, 'f', 2)); }, true},
+        {tr("Outcome"), [](const Decision& d) { return QVariant(d.outcome); }},
+        {tr("Made"), [](const Decision& d) { return QVariant(C::local(d.createdAt, QStringLiteral("yyyy-MM-dd"))); }},
+    });
 }
 
 Result<std::vector<qint64>> DecisionTableModel::readIds() const { return m_repo.ids(m_filter, m_order); }
@@ -29,55 +42,10 @@ QVariant DecisionTableModel::data(const QModelIndex& index, int role) const
         return {};
     if (role == Qt::ToolTipRole)
         return d->context.isEmpty() ? d->description : d->context;
-    if (role == Qt::TextAlignmentRole) {
-        const bool number = index.column() == IdColumn || index.column() == ConfidenceColumn;
-        return QVariant::fromValue(Qt::Alignment((number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (index.column()) {
-    case IdColumn:
-        return d->id;
-    case DescriptionColumn:
-        return d->description.simplified();
-    case CategoryColumn:
-        return d->category;
-    case StakesColumn:
-        return d->stakes;
-    case ConfidenceColumn:
-        return QString::number(d->confidence, 'f', 2);
-    case OutcomeColumn:
-        return d->outcome;
-    case CreatedColumn: {
-        const auto t = time::parseIso(d->createdAt);
-        return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd")) : d->createdAt;
-    }
-    default:
-        return {};
-    }
+    return m_columns.data(*d, index.column(), role);
 }
 
-QVariant DecisionTableModel::columnTitle(int column) const
-{
-    switch (column) {
-    case IdColumn:
-        return QStringLiteral("#");
-    case DescriptionColumn:
-        return tr("Decision");
-    case CategoryColumn:
-        return tr("Category");
-    case StakesColumn:
-        return tr("Stakes");
-    case ConfidenceColumn:
-        return tr("Confidence");
-    case OutcomeColumn:
-        return tr("Outcome");
-    case CreatedColumn:
-        return tr("Made");
-    default:
-        return {};
-    }
-}
+QVariant DecisionTableModel::columnTitle(int column) const { return m_columns.title(column); }
 
 void DecisionTableModel::sort(int column, Qt::SortOrder)
 {

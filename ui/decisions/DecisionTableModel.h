@@ -3,6 +3,7 @@
 #include "store/DecisionRepository.h"
 
 #include "shared/LazyIdTableModel.h"
+#include "shared/TableColumns.h"
 
 namespace sediment::ui {
 
@@ -38,11 +39,13 @@ private:
     Result<std::vector<qint64>> readIds() const override;
     void dropRows() override { m_rows.clear(); }
     QVariant columnTitle(int column) const override;
+    static TableColumns<Decision> columns();
 
     mutable DecisionRepository m_repo;
     DecisionRepository::Filter m_filter;
     DecisionRepository::Order m_order = DecisionRepository::Order::Oldest;
     mutable RowPages<Decision> m_rows{kMaxCachedPages};
+    const TableColumns<Decision> m_columns;
 };
 
 } // namespace sediment::ui

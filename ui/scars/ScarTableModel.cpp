@@ -1,12 +1,27 @@
 #include "scars/ScarTableModel.h"
 
-#include "util/Time.h"
-
 namespace sediment::ui {
 
-ScarTableModel::ScarTableModel(Database& db, QObject* parent) : LazyIdTableModel(ColumnCount, parent), m_repo(db)
+ScarTableModel::ScarTableModel(Database& db, QObject* parent)
+    : LazyIdTableModel(ColumnCount, parent)
+    , m_repo(db)
+    , m_columns(columns())
 {
     reload();
+}
+
+TableColumns<Scar> ScarTableModel::columns()
+{
+    using C = TableColumns<Scar>;
+    return C({
+        {QStringLiteral("#"), [](const Scar& s) { return QVariant(s.id); }, true},
+        {tr("Kind"), [](const Scar& s) { return QVariant(s.kind); }},
+        {tr("Title"), [](const Scar& s) { return QVariant(s.archived ? s.title + tr(" (archived)") : s.title); }},
+        {tr("Importance"), [](const Scar& s) { return QVariant(s.importance); }, true},
+        {tr("Scope"), [](const Scar& s) { return QVariant(s.scope); }},
+        {tr("Recalls"), [](const Scar& s) { return QVariant(s.recallCount); }, true},
+        {tr("Created"), [](const Scar& s) { return QVariant(C::local(s.createdAt, QStringLiteral("yyyy-MM-dd"))); }},
+    });
 }
 
 Result<std::vector<qint64>> ScarTableModel::readIds() const { return m_repo.ids(m_filter, m_order); }
@@ -27,56 +42,10 @@ QVariant ScarTableModel::data(const QModelIndex& index, int role) const
         return {};
     if (role == Qt::ToolTipRole)
         return s->lesson.isEmpty() ? s->title : s->lesson;
-    if (role == Qt::TextAlignmentRole) {
-        const bool number =
-            index.column() == IdColumn || index.column() == ImportanceColumn || index.column() == RecallsColumn;
-        return QVariant::fromValue(Qt::Alignment((number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (index.column()) {
-    case IdColumn:
-        return s->id;
-    case KindColumn:
-        return s->kind;
-    case TitleColumn:
-        return s->archived ? s->title + tr(" (archived)") : s->title;
-    case ImportanceColumn:
-        return s->importance;
-    case ScopeColumn:
-        return s->scope;
-    case RecallsColumn:
-        return s->recallCount;
-    case CreatedColumn: {
-        const auto t = time::parseIso(s->createdAt);
-        return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd")) : s->createdAt;
-    }
-    default:
-        return {};
-    }
+    return m_columns.data(*s, index.column(), role);
 }
 
-QVariant ScarTableModel::columnTitle(int column) const
-{
-    switch (column) {
-    case IdColumn:
-        return QStringLiteral("#");
-    case KindColumn:
-        return tr("Kind");
-    case TitleColumn:
-        return tr("Title");
-    case ImportanceColumn:
-        return tr("Importance");
-    case ScopeColumn:
-        return tr("Scope");
-    case RecallsColumn:
-        return tr("Recalls");
-    case CreatedColumn:
-        return tr("Created");
-    default:
-        return {};
-    }
-}
+QVariant ScarTableModel::columnTitle(int column) const { return m_columns.title(column); }
 
 void ScarTableModel::sort(int column, Qt::SortOrder)
 {

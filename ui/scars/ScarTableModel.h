@@ -3,6 +3,7 @@
 #include "store/ScarRepository.h"
 
 #include "shared/LazyIdTableModel.h"
+#include "shared/TableColumns.h"
 
 namespace sediment::ui {
 
@@ -39,11 +40,13 @@ private:
     Result<std::vector<qint64>> readIds() const override;
     void dropRows() override { m_rows.clear(); }
     QVariant columnTitle(int column) const override;
+    static TableColumns<Scar> columns();
 
     mutable ScarRepository m_repo;
     ScarRepository::Filter m_filter;
     ScarRepository::Order m_order = ScarRepository::Order::Newest;
     mutable RowPages<Scar> m_rows{kMaxCachedPages};
+    const TableColumns<Scar> m_columns;
 };
 
 } // namespace sediment::ui

@@ -38,7 +38,10 @@ SkillRepository::SortKey sortKeyFor(int column)
 
 } // namespace
 
-SkillTableModel::SkillTableModel(Database& db, QObject* parent) : LazyTableModel(ColumnCount, parent), m_repo(db)
+SkillTableModel::SkillTableModel(Database& db, QObject* parent)
+    : LazyTableModel(ColumnCount, parent)
+    , m_repo(db)
+    , m_columns(columns())
 {
     reload();
 }
@@ -67,6 +70,37 @@ Result<std::vector<Skill>> SkillTableModel::readPage(int first, int count) const
     });
 }
 
+TableColumns<Skill> SkillTableModel::columns() const
+{
+    using C = TableColumns<Skill>;
+    const auto value = [](auto member) { return [member](const Skill& s) { return QVariant(s.*member); }; };
+    return C({
+        {tr("Name"), value(&Skill::name)},
+        {tr("State"), value(&Skill::state), false,
+         [](const Skill& s) {
+             return s.archivePath ? QVariant(tr("archived to skills/%1").arg(*s.archivePath)) : QVariant();
+         }},
+        {tr("Created by"), value(&Skill::createdBy)},
+        // The pin column reads "Protected" with the curator's reason once the page sets one.
+        {tr("Pinned"),
+         [this](const Skill& s) {
+             if (s.pinned)
+                 return QVariant(tr("pinned"));
+             return QVariant(m_protection ? m_protection(s).first : QString());
+         },
+         false, [this](const Skill& s) { return m_protection ? QVariant(m_protection(s).second) : QVariant(); }},
+        {tr("Last activity"), [](const Skill& s) { return QVariant(localTime(s.lastActivity())); }, false,
+         [](const Skill& s) {
+             const auto last = s.lastActivity();
+             return QVariant(last ? time::toIso(*last) : tr("no use, view or patch recorded"));
+         }},
+        {tr("Uses"), value(&Skill::useCount), true},
+        {tr("Views"), value(&Skill::viewCount), true},
+        {tr("Patches"), value(&Skill::patchCount), true},
+        {tr("Created"), [](const Skill& s) { return QVariant(localTime(s.createdAt)); }},
+    });
+}
+
 const Skill* SkillTableModel::skillAt(int row) const
 {
     return pagedRow(m_rows, row, [this](int first, int count) { return readPage(first, count); });
@@ -86,73 +120,14 @@ QVariant SkillTableModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     if (role == Qt::CheckStateRole && column == PinnedColumn)
         return s->pinned ? Qt::Checked : Qt::Unchecked;
-    if (role == Qt::TextAlignmentRole) {
-        const bool numeric = column == UsesColumn || column == ViewsColumn || column == PatchesColumn;
-        return QVariant::fromValue(Qt::Alignment((numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
-    }
-    if (role == Qt::ToolTipRole) {
-        if (column == LastActivityColumn) {
-            const auto last = s->lastActivity();
-            return last ? time::toIso(*last) : tr("no use, view or patch recorded");
-        }
-        if (column == StateColumn && s->archivePath)
-            return tr("archived to skills/%1").arg(*s->archivePath);
-        if (column == PinnedColumn && m_protection)
-            return m_protection(*s).second;
-        return {};
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (column) {
-    case NameColumn:
-        return s->name;
-    case StateColumn:
-        return s->state;
-    case CreatedByColumn:
-        return s->createdBy;
-    case PinnedColumn:
-        if (s->pinned)
-            return tr("pinned");
-        return m_protection ? m_protection(*s).first : QString();
-    case LastActivityColumn:
-        return localTime(s->lastActivity());
-    case UsesColumn:
-        return s->useCount;
-    case ViewsColumn:
-        return s->viewCount;
-    case PatchesColumn:
-        return s->patchCount;
-    case CreatedColumn:
-        return localTime(s->createdAt);
-    default:
-        return {};
-    }
+    return m_columns.data(*s, column, role);
 }
 
 QVariant SkillTableModel::columnTitle(int column) const
 {
-    switch (column) {
-    case NameColumn:
-        return tr("Name");
-    case StateColumn:
-        return tr("State");
-    case CreatedByColumn:
-        return tr("Created by");
-    case PinnedColumn:
-        return m_protection ? tr("Protected") : tr("Pinned");
-    case LastActivityColumn:
-        return tr("Last activity");
-    case UsesColumn:
-        return tr("Uses");
-    case ViewsColumn:
-        return tr("Views");
-    case PatchesColumn:
-        return tr("Patches");
-    case CreatedColumn:
-        return tr("Created");
-    default:
-        return {};
-    }
+    if (column == PinnedColumn && m_protection)
+        return tr("Protected");
+    return m_columns.title(column);
 }
 
 void SkillTableModel::sort(int column, Qt::SortOrder order)

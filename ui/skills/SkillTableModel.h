@@ -1,6 +1,7 @@
 #pragma once
 
 #include "shared/LazyTableModel.h"
+#include "shared/TableColumns.h"
 #include "store/SkillRepository.h"
 
 #include <QStringList>
@@ -57,6 +58,7 @@ private:
     void readKeys() override;
     void dropRows() override { m_rows.clear(); }
     QVariant columnTitle(int column) const override;
+    TableColumns<Skill> columns() const;
     Result<std::vector<Skill>> readPage(int first, int count) const;
 
     mutable SkillRepository m_repo;
@@ -64,6 +66,7 @@ private:
     QStringList m_names;
     mutable RowPages<Skill> m_rows{kMaxCachedPages};
     Protection m_protection;
+    const TableColumns<Skill> m_columns;
 };
 
 } // namespace sediment::ui
