@@ -5,6 +5,7 @@
 #include "cli/NowOption.h"
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
+#include "model/SkillState.h"
 #include "skills/Curator.h"
 #include "skills/SkillService.h"
 #include "store/SkillRepository.h"
@@ -189,7 +190,7 @@ Status checkArgs(const Args& args, const QString& sub, bool named)
     if (named && !Skill::isValidName(args.positional(1)))
         return fail(Error::invalid(QStringLiteral("%1: '%2' is not a skill name (accepted: [a-z0-9][a-z0-9._-]{0,63})")
                                        .arg(label, args.positional(1))));
-    static const QStringList states{QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")};
+    const QStringList& states = skillStateTexts();
     static const QStringList creators{QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"),
                                       QStringLiteral("hub")};
     if (auto ok = args.choice(label, QStringLiteral("--state"), states); !ok)

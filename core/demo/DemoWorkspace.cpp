@@ -9,6 +9,7 @@
 #include "model/Destination.h"
 #include "model/RefusalCode.h"
 #include "model/Skill.h"
+#include "model/SkillState.h"
 #include "review/ProposalSubmission.h"
 #include "scars/ScarBook.h"
 #include "store/InboxStaging.h"
@@ -85,12 +86,12 @@ Result<int> seedSkills(Workspace& ws, const QDateTime& now)
         s.lastViewedAt = now.addDays(-idleDays - 1);
         s.pinned = (i % 6 == 2);
         if (s.createdBy == QLatin1String("agent") && !s.pinned && idleDays >= 90)
-            s.state = QStringLiteral("archived");
+            s.state = toString(SkillState::Archived);
         else if (s.createdBy == QLatin1String("agent") && !s.pinned && idleDays >= 30)
-            s.state = QStringLiteral("stale");
-        const QString folder = s.state == QLatin1String("archived") ? QStringLiteral("skills/.archive/") + s.name
-                                                                    : QStringLiteral("skills/") + s.name;
-        if (s.state == QLatin1String("archived")) {
+            s.state = toString(SkillState::Stale);
+        const QString folder = isWord(s.state, SkillState::Archived) ? QStringLiteral("skills/.archive/") + s.name
+                                                                     : QStringLiteral("skills/") + s.name;
+        if (isWord(s.state, SkillState::Archived)) {
             s.archivedAt = now.addDays(-idleDays + 90);
             s.archivePath = QStringLiteral(".archive/") + s.name;
         }

@@ -1,5 +1,6 @@
 #include "model/Skill.h"
 
+#include "model/SkillState.h"
 #include "util/Time.h"
 
 #include <algorithm>
@@ -74,8 +75,8 @@ const std::array<QString, 4>& creators()
 
 const std::array<QString, 3>& states()
 {
-    static const std::array<QString, 3> words{QStringLiteral("active"), QStringLiteral("stale"),
-                                              QStringLiteral("archived")};
+    static const std::array<QString, 3> words{toString(SkillState::Active), toString(SkillState::Stale),
+                                              toString(SkillState::Archived)};
     return words;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/SkillState.h"
 #include "util/Json.h"
 
 #include <QDateTime>
@@ -17,7 +18,7 @@ struct Skill {
     QString name;
     QString createdBy = QStringLiteral("agent"); // agent | user | bundled | hub
     bool pinned = false;
-    QString state = QStringLiteral("active"); // active | stale | archived
+    QString state = toString(SkillState::Active); // a SkillState word
     qint64 useCount = 0;
     qint64 viewCount = 0;
     qint64 patchCount = 0;

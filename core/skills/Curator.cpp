@@ -3,6 +3,7 @@
 #include "audit/Actor.h"
 #include "audit/AuditAction.h"
 #include "audit/AuditRow.h"
+#include "model/SkillState.h"
 #include "skills/CuratorPlanner.h"
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
@@ -22,9 +23,9 @@ namespace {
 
 AuditAction actionFor(const QString& to)
 {
-    if (to == QLatin1String("stale"))
+    if (isWord(to, SkillState::Stale))
         return AuditAction::SkillStale;
-    if (to == QLatin1String("archived"))
+    if (isWord(to, SkillState::Archived))
         return AuditAction::SkillArchived;
     return AuditAction::SkillReactivated;
 }
@@ -32,9 +33,9 @@ AuditAction actionFor(const QString& to)
 // The ledger's verbs, as `hermes curator` names these changes.
 QString ledgerAction(const QString& to)
 {
-    if (to == QLatin1String("stale"))
+    if (isWord(to, SkillState::Stale))
         return QStringLiteral("mark_stale");
-    if (to == QLatin1String("archived"))
+    if (isWord(to, SkillState::Archived))
         return QStringLiteral("archive");
     return QStringLiteral("reactivate");
 }
@@ -130,10 +131,10 @@ Result<CuratorReport> Curator::run(bool dryRun)
                 continue;
             Skill s = planned->targets[k];
             s.state = step.to;
-            if (step.to == QLatin1String("archived")) {
+            if (isWord(step.to, SkillState::Archived)) {
                 s.archivedAt = now;
                 s.archivePath = step.archivePath;
-            } else if (step.to == QLatin1String("active")) {
+            } else if (isWord(step.to, SkillState::Active)) {
                 // As Hermes' set_state(active): an active skill carries no archive time.
                 s.archivedAt.reset();
             }
@@ -164,7 +165,7 @@ Result<CuratorReport> Curator::run(bool dryRun)
     }
     QStringList suppress;
     for (const Skill& s : changed) {
-        if (s.state == QLatin1String("archived") && planned->bundledArchives.contains(s.name))
+        if (isWord(s.state, SkillState::Archived) && planned->bundledArchives.contains(s.name))
             suppress << s.name;
     }
     writeFiles(report, changed, hermesUsage, suppress, now);

@@ -1,5 +1,6 @@
 #include "skills/CuratorPlanner.h"
 
+#include "model/SkillState.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/SkillFolders.h"
 #include "util/Time.h"
@@ -91,7 +92,7 @@ CuratorPlan CuratorPlanner::hermes(const HermesCuratorScope& scope, const QHash<
         for (auto it = scope.records().cbegin(); it != scope.records().cend(); ++it) {
             Skill s = it.value();
             // The file does not know where Sediment put an archived folder.
-            if (s.state == QLatin1String("archived"))
+            if (isWord(s.state, SkillState::Archived))
                 s.archivePath = archivedAt(s.name);
             plan.synced.push_back(std::move(s));
         }

@@ -1,4 +1,5 @@
 #include "skills/CuratorReport.h"
+#include "model/SkillState.h"
 
 namespace sediment {
 
@@ -49,7 +50,7 @@ Json CuratorReport::toJson() const
         step["to"] = toStd(s.to);
         step["why"] = toStd(s.why);
         step["anchor"] = toStd(s.anchor);
-        if (s.to == QLatin1String("archived"))
+        if (isWord(s.to, SkillState::Archived))
             step["archive_path"] = s.archivePath ? Json(toStd(*s.archivePath)) : Json(nullptr);
         if (s.error)
             step["error"] = toStd(*s.error);

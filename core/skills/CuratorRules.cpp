@@ -1,5 +1,6 @@
 #include "skills/CuratorRules.h"
 
+#include "model/SkillState.h"
 #include "util/Time.h"
 
 namespace sediment {
@@ -8,11 +9,11 @@ QString CuratorDecision::toState(const QString& from) const
 {
     switch (transition) {
     case Transition::MarkStale:
-        return QStringLiteral("stale");
+        return toString(SkillState::Stale);
     case Transition::Archive:
-        return QStringLiteral("archived");
+        return toString(SkillState::Archived);
     case Transition::Reactivate:
-        return QStringLiteral("active");
+        return toString(SkillState::Active);
     case Transition::None:
         break;
     }
@@ -54,8 +55,8 @@ CuratorDecision CuratorRules::transition(const Skill& skill, const Cutoffs& cut)
     // A skill with neither activity nor a creation time is anchored at now, as Hermes does, so
     // a damaged record is never archived on sight.
     d.anchor = activity ? *activity : (skill.createdAt.isValid() ? skill.createdAt : cut.now);
-    const bool archived = skill.state == QLatin1String("archived");
-    const bool stale = skill.state == QLatin1String("stale");
+    const bool archived = isWord(skill.state, SkillState::Archived);
+    const bool stale = isWord(skill.state, SkillState::Stale);
 
     // Never used (use_count 0) is absence of evidence, not staleness: such a skill younger than
     // the stale window is left alone, and brought back if an earlier pass marked it stale.
@@ -64,7 +65,7 @@ CuratorDecision CuratorRules::transition(const Skill& skill, const Cutoffs& cut)
             d.transition = T::Reactivate;
     } else if (d.anchor <= cut.archive && !archived) {
         d.transition = T::Archive;
-    } else if (d.anchor <= cut.stale && skill.state == QLatin1String("active")) {
+    } else if (d.anchor <= cut.stale && isWord(skill.state, SkillState::Active)) {
         d.transition = T::MarkStale;
     } else if (d.anchor > cut.stale && stale) {
         d.transition = T::Reactivate;

@@ -1,5 +1,6 @@
 #include "skills/HermesDiskSkills.h"
 
+#include "model/SkillState.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/HermesUsageFile.h"
 #include "skills/SkillWalk.h"
@@ -37,7 +38,7 @@ Result<int> HermesDiskSkills::adopt(Workspace& workspace, const QDateTime& now)
         s.createdBy = provenance.bundled.contains(f.name) ? QStringLiteral("bundled")
                       : provenance.hub.contains(f.name)   ? QStringLiteral("hub")
                                                           : QStringLiteral("user");
-        s.state = QStringLiteral("active");
+        s.state = toString(SkillState::Active);
         s.createdAt = now;
         if (auto saved = repo.save(s); !saved)
             return fail(saved.error());

@@ -1,5 +1,6 @@
 #include "skills/HermesUsageFile.h"
 
+#include "model/SkillState.h"
 #include "skills/HermesUsageScanner.h"
 #include "skills/HubLock.h"
 
@@ -210,9 +211,9 @@ void HermesUsageFile::merge(nlohmann::json& data, Field field, const std::vector
             continue;
         }
         rec["state"] = toStd(s.state);
-        if (s.state == QLatin1String("archived"))
+        if (isWord(s.state, SkillState::Archived))
             rec["archived_at"] = toStd(hermesTime(s.archivedAt.value_or(now)));
-        else if (s.state == QLatin1String("active"))
+        else if (isWord(s.state, SkillState::Active))
             rec["archived_at"] = nullptr;
     }
     for (const QString& name : seeded) {
@@ -233,7 +234,7 @@ nlohmann::json HermesUsageFile::emptyRecord(const QDateTime& now)
             {"patch_count", 0},
             {"last_patched_at", nullptr},
             {"created_at", toStd(hermesTime(now))},
-            {"state", "active"},
+            {"state", toStd(toString(SkillState::Active))},
             {"pinned", false},
             {"archived_at", nullptr}};
 }

@@ -2,6 +2,7 @@
 
 #include "audit/AuditAction.h"
 #include "audit/AuditRow.h"
+#include "model/SkillState.h"
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/HermesDiskSkills.h"
@@ -150,7 +151,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     auto skill = existing(name);
     if (!skill)
         return fail(skill.error());
-    if (skill->state != QLatin1String("archived"))
+    if (!isWord(skill->state, SkillState::Archived))
         return fail(Error::refused(QStringLiteral("skill '%1' is not archived (it is %2)").arg(name, skill->state)));
     const auto source = folders.findArchived(name, skill->archivePath);
     if (source) {
@@ -158,12 +159,12 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
             return fail(s.error());
     }
     Change change{*skill, true, {}, std::nullopt};
-    change.skill.state = QStringLiteral("active");
+    change.skill.state = toString(SkillState::Active);
     change.skill.archivedAt.reset();
     change.skill.archivePath.reset();
     AuditEntry row = AuditRow::of(actor, AuditAction::SkillRestored, AuditSubject::Skill, name);
-    row.before = QStringLiteral("archived");
-    row.after = QStringLiteral("active");
+    row.before = toString(SkillState::Archived);
+    row.after = toString(SkillState::Active);
     row.details = Json{{"from", source ? Json(toStd(*source)) : Json(nullptr)}};
     Status saved = SkillRepository(db).save(change.skill);
     if (saved) {
@@ -304,7 +305,7 @@ Result<SkillService::ImportReport> SkillService::importFile(const QString& path,
     for (Skill& s : parsed->skills) {
         const Skill* old = byName.value(s.name);
         // The file does not know where Sediment put an archived folder.
-        if (old && s.state == QLatin1String("archived") && old->archivePath)
+        if (old && isWord(s.state, SkillState::Archived) && old->archivePath)
             s.archivePath = old->archivePath;
         if (onlyChanges && old) {
             // A record without created_at reads as created `now` (Hermes backfills it so): the

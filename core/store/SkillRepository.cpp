@@ -1,5 +1,6 @@
 #include "store/SkillRepository.h"
 
+#include "model/SkillState.h"
 #include "store/Database.h"
 #include "util/Time.h"
 
@@ -66,7 +67,8 @@ Skill readRow(const Statement& st)
 {
     static const QString kCreators[] = {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("hub"),
                                         QStringLiteral("bundled")};
-    static const QString kStates[] = {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")};
+    static const QString kStates[] = {toString(SkillState::Active), toString(SkillState::Stale),
+                                      toString(SkillState::Archived)};
     Skill s;
     s.name = st.text(0);
     s.createdBy = shared(st, 1, kCreators);

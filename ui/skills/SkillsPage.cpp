@@ -1,6 +1,7 @@
 #include "skills/SkillsPage.h"
 
 #include "audit/Actor.h"
+#include "model/SkillState.h"
 #include "shared/ColumnFit.h"
 #include "shared/ErrorDialog.h"
 #include "shared/FilterChoices.h"
@@ -70,8 +71,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
 // The state and creator choices and the name filter, above the table.
 QHBoxLayout* SkillsPage::buildFilters()
 {
-    m_state = choices(this, tr("All states"),
-                      {QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")});
+    m_state = choices(this, tr("All states"), skillStateTexts());
     m_creator =
         choices(this, tr("All creators"),
                 {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"), QStringLiteral("hub")});
@@ -105,7 +105,7 @@ void SkillsPage::buildTable()
     header->setStretchLastSection(false);
     header->setSectionResizeMode(SkillTableModel::NameColumn, QHeaderView::Stretch);
     const auto fit = [this](int column, const QString& sample) { fitColumn(m_table, column, sample); };
-    fit(SkillTableModel::StateColumn, QStringLiteral("archived"));
+    fit(SkillTableModel::StateColumn, toString(SkillState::Archived));
     fit(SkillTableModel::CreatedByColumn, QStringLiteral("bundled"));
     fit(SkillTableModel::PinnedColumn, QStringLiteral("MM pinned"));
     fit(SkillTableModel::LastActivityColumn, QStringLiteral("2026-12-31 23:59"));
@@ -193,15 +193,15 @@ QString SkillsPage::badge() const
     auto counts = SkillRepository(m_workspace.db()).countsByState();
     if (!counts)
         return {};
-    auto n = [&](const char* state) {
-        const auto it = counts->find(QLatin1String(state));
+    auto n = [&](SkillState state) {
+        const auto it = counts->find(toString(state));
         return it == counts->end() ? qint64(0) : it->second;
     };
-    QString text = tr("%1 active").arg(n("active"));
-    if (n("stale"))
-        text += tr(" · %1 stale").arg(n("stale"));
-    if (n("archived"))
-        text += tr(" · %1 archived").arg(n("archived"));
+    QString text = tr("%1 active").arg(n(SkillState::Active));
+    if (n(SkillState::Stale))
+        text += tr(" · %1 stale").arg(n(SkillState::Stale));
+    if (n(SkillState::Archived))
+        text += tr(" · %1 archived").arg(n(SkillState::Archived));
     return text;
 }
 
@@ -300,7 +300,7 @@ void SkillsPage::showCurrent()
 {
     const Skill* s = m_model->skillAt(m_table->currentIndex().row());
     m_pinButton->setEnabled(s != nullptr);
-    m_restoreButton->setEnabled(s && s->state == QLatin1String("archived"));
+    m_restoreButton->setEnabled(s && isWord(s->state, SkillState::Archived));
     m_openButton->setEnabled(s != nullptr);
     if (!s) {
         m_pinButton->setText(tr("&Pin"));
@@ -333,7 +333,7 @@ void SkillsPage::togglePin()
 void SkillsPage::restoreSelected()
 {
     const Skill* s = m_model->skillAt(m_table->currentIndex().row());
-    if (!s || s->state != QLatin1String("archived"))
+    if (!s || !isWord(s->state, SkillState::Archived))
         return;
     const QString name = s->name;
     auto done = SkillService(m_workspace, m_clock).restore(name, actor());
@@ -352,7 +352,7 @@ bool SkillsPage::openSkillFile()
         return false;
     const SkillFolders folders(m_workspace.path(QStringLiteral("skills")));
     QString file = folders.skillFile(s->name);
-    if (s->state == QLatin1String("archived")) {
+    if (isWord(s->state, SkillState::Archived)) {
         if (const auto where = folders.findArchived(s->name, s->archivePath))
             file = folders.dir() + QLatin1Char('/') + *where + QStringLiteral("/SKILL.md");
     }
