@@ -15,8 +15,8 @@ private Q_SLOTS:
         QCOMPARE(toString(SkillState::Active), QStringLiteral("active"));
         QCOMPARE(toString(SkillState::Stale), QStringLiteral("stale"));
         QCOMPARE(toString(SkillState::Archived), QStringLiteral("archived"));
-        QCOMPARE(skillStateTexts(), (QStringList{QStringLiteral("active"), QStringLiteral("stale"),
-                                                 QStringLiteral("archived")}));
+        QCOMPARE(skillStateTexts(),
+                 (QStringList{QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")}));
     }
 
     void everyWordRoundTripsAndOthersAreRefused()
