@@ -1,18 +1,9 @@
 #include "claudecode/ClaudeHookCall.h"
 
+#include "util/JsonField.h"
 #include <QDir>
 
 namespace sediment {
-
-namespace {
-
-QString optionalText(const Json& doc, const char* key)
-{
-    const auto it = doc.find(key);
-    return it != doc.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
-}
-
-} // namespace
 
 Result<ClaudeHookCall> ClaudeHookCall::parse(const QByteArray& bytes)
 {
@@ -29,12 +20,12 @@ Result<ClaudeHookCall> ClaudeHookCall::parse(const QByteArray& bytes)
                 QStringLiteral("standard input has no string '%1'; expected Claude Code's PreToolUse hook object")
                     .arg(QLatin1String(key))));
     ClaudeHookCall call;
-    call.sessionId = optionalText(doc, "session_id");
-    call.transcriptPath = optionalText(doc, "transcript_path");
-    call.cwd = optionalText(doc, "cwd");
-    call.eventName = optionalText(doc, "hook_event_name");
-    call.toolName = optionalText(doc, "tool_name");
-    call.toolUseId = optionalText(doc, "tool_use_id");
+    call.sessionId = json::stringAt(doc, "session_id");
+    call.transcriptPath = json::stringAt(doc, "transcript_path");
+    call.cwd = json::stringAt(doc, "cwd");
+    call.eventName = json::stringAt(doc, "hook_event_name");
+    call.toolName = json::stringAt(doc, "tool_name");
+    call.toolUseId = json::stringAt(doc, "tool_use_id");
     if (const auto it = doc.find("tool_input"); it != doc.end()) {
         if (!it->is_object())
             return fail(Error::invalid(QStringLiteral("tool_input must be an object")));
@@ -59,7 +50,7 @@ bool ClaudeHookCall::isFileWrite() const
 
 QString ClaudeHookCall::filePath() const
 {
-    const QString path = optionalText(toolInput, "file_path");
+    const QString path = json::stringAt(toolInput, "file_path");
     if (path.isEmpty() || QDir::isAbsolutePath(path))
         return path;
     return QDir::cleanPath(cwd + QLatin1Char('/') + path);

@@ -9,18 +9,13 @@
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
 #include "model/Destination.h"
+#include "util/JsonField.h"
 #include "workspace/Workspace.h"
 #include "workspace/WorkspaceProfiles.h"
 
 namespace sediment {
 
 namespace {
-
-QString field(const Json& op, const char* key)
-{
-    const auto it = op.find(key);
-    return it != op.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
-}
 
 // A HermesClaim as the port hands it over: kept or given back by the decision that took it.
 class HeldRecord final : public AgentClaim {
@@ -69,11 +64,11 @@ std::optional<AgentTarget> HermesHome::target(const InboxItem& item) const
     const Json& op = item.op;
     const bool batch = SkillBatch::isBatch(op);
     AgentTarget t;
-    t.key = batch ? QStringLiteral("batch#%1").arg(item.id) : field(op, "name");
-    t.label = batch ? SkillBatch::gist(op) : QStringLiteral("skill '%1'").arg(field(op, "name"));
+    t.key = batch ? QStringLiteral("batch#%1").arg(item.id) : json::stringAt(op, "name");
+    t.label = batch ? SkillBatch::gist(op) : QStringLiteral("skill '%1'").arg(json::stringAt(op, "name"));
     const Json& effective = item.effectiveOp();
-    t.combinable = !SkillBatch::isBatch(effective) && field(effective, "action") != QLatin1String("delete");
-    t.groupFields = Json{{"name", toStd(field(effective, "name"))}};
+    t.combinable = !SkillBatch::isBatch(effective) && json::stringAt(effective, "action") != QLatin1String("delete");
+    t.groupFields = Json{{"name", toStd(json::stringAt(effective, "name"))}};
     return t;
 }
 
@@ -91,7 +86,7 @@ Result<bool> HermesHome::isStale(Workspace&, const Clock&, const QString&, const
 std::optional<AgentPreview> HermesHome::preview(Workspace& workspace, const QString& profile, const Json& op) const
 {
     const SkillManage::Preview pv = SkillManage(WorkspaceProfiles::homeOf(workspace.root(), profile)).preview(op);
-    const QString action = field(op, "action");
+    const QString action = json::stringAt(op, "action");
     return AgentPreview{pv.label,   pv.before,
                         pv.after,   pv.note,
                         pv.newFile, action == QLatin1String("delete") || action == QLatin1String("remove_file")};

@@ -3,6 +3,7 @@
 #include "hermes/SkillBatch.h"
 #include "hermes/StagedEnvelope.h"
 #include "model/Destination.h"
+#include "util/JsonField.h"
 
 #include <QRegularExpression>
 
@@ -14,12 +15,6 @@ namespace {
 
 constexpr const char* kTextFields[] = {"name",         "content",    "category",   "file_path",
                                        "file_content", "old_string", "new_string", "absorbed_into"};
-
-QString text(const Json& obj, const char* key)
-{
-    const auto it = obj.find(key);
-    return it != obj.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
-}
 
 } // namespace
 
@@ -79,7 +74,7 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
         if (it != root.end() && !it->is_null() && !it->is_string())
             return fail(Error::invalid(QStringLiteral("%1 must be a string").arg(QLatin1String(key))));
     }
-    w.origin = text(root, "origin");
+    w.origin = json::stringAt(root, "origin");
     if (w.origin.isEmpty())
         w.origin = QStringLiteral("foreground"); // Hermes' own default
     w.createdAt = nullptr;
@@ -95,7 +90,7 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
     if (!op)
         return fail(op.error());
     w.op = std::move(*op);
-    w.summary = text(root, "summary").trimmed();
+    w.summary = json::stringAt(root, "summary").trimmed();
     if (w.summary.isEmpty())
         w.summary = gist(w.op);
 
@@ -116,10 +111,10 @@ QString StagedSkillWrite::gist(const Json& payload)
 {
     if (SkillBatch::isBatch(payload))
         return SkillBatch::gist(payload);
-    const QString action = text(payload, "action");
-    const QString name = text(payload, "name");
-    const QString content = text(payload, "content");
-    const QString filePath = text(payload, "file_path");
+    const QString action = json::stringAt(payload, "action");
+    const QString name = json::stringAt(payload, "name");
+    const QString content = json::stringAt(payload, "content");
+    const QString filePath = json::stringAt(payload, "file_path");
     const qsizetype length = content.toUcs4().size(); // Python counts code points
     if ((action == QLatin1String("create") || action == QLatin1String("edit")) && !content.isEmpty()) {
         static const QRegularExpression descLine(QStringLiteral("^description:\\s*(.+)$"),
@@ -142,8 +137,8 @@ QString StagedSkillWrite::gist(const Json& payload)
                  desc.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + desc, size);
     }
     if (action == QLatin1String("patch")) {
-        const QString oldS = text(payload, "old_string");
-        const QString newS = text(payload, "new_string");
+        const QString oldS = json::stringAt(payload, "old_string");
+        const QString newS = json::stringAt(payload, "new_string");
         const qsizetype removed = oldS.isEmpty() ? 0 : oldS.count(QLatin1Char('\n')) + 1;
         const qsizetype added = newS.isEmpty() ? 0 : newS.count(QLatin1Char('\n')) + 1;
         return QStringLiteral("patch '%1' %2 (+%3/-%4 lines)")

@@ -3,6 +3,7 @@
 #include "agent/AgentHomes.h"
 #include "inbox/SameText.h"
 #include "model/Destination.h"
+#include "util/JsonField.h"
 
 #include <QStringList>
 
@@ -11,12 +12,6 @@ namespace sediment {
 namespace {
 
 constexpr char kMembers[] = "group";
-
-QString field(const Json& op, const char* key)
-{
-    const auto it = op.find(key);
-    return it != op.end() && it->is_string() ? fromStd(it->get<std::string>()) : QString();
-}
 
 // Where a write in an agent's own words aims, as its adapter tells it (a Hermes skill write).
 std::optional<AgentTarget> agentTarget(const AgentHomes& agents, const InboxItem& item)
@@ -33,12 +28,12 @@ bool isDirectiveEdit(const InboxItem& item) { return item.goesTo(Destination::Cl
 // for an add, the text it adds.
 QString memoryEntry(const Json& op)
 {
-    const QString action = field(op, "action");
+    const QString action = json::stringAt(op, "action");
     if (action == QLatin1String("replace") || action == QLatin1String("remove")) {
-        const QString pinned = field(op, "matched_entry");
-        return pinned.isEmpty() ? field(op, "old_text") : pinned;
+        const QString pinned = json::stringAt(op, "matched_entry");
+        return pinned.isEmpty() ? json::stringAt(op, "old_text") : pinned;
     }
-    return field(op, "content");
+    return json::stringAt(op, "content");
 }
 
 // "settings.json: model, theme": the file and the top-level keys its patch sets.
@@ -77,22 +72,22 @@ QString InboxGroup::keyOf(const AgentHomes& agents, const InboxItem& item)
     if (const auto agent = agentTarget(agents, item)) {
         target = agent->key;
     } else if (isMemoryStore(item.destination)) {
-        if (field(op, "action") == QLatin1String("batch"))
+        if (json::stringAt(op, "action") == QLatin1String("batch"))
             target = QStringLiteral("batch#%1").arg(item.id);
         else
-            target = field(op, "action") == QLatin1String("add") ? QStringLiteral("add:") : QString();
+            target = json::stringAt(op, "action") == QLatin1String("add") ? QStringLiteral("add:") : QString();
         target += SameText::normalise(memoryEntry(op));
     } else if (item.goesTo(Destination::SettingsJson)) {
-        target = field(op, "path") + QLatin1Char('\x1e') + settingsKeys(op);
+        target = json::stringAt(op, "path") + QLatin1Char('\x1e') + settingsKeys(op);
     } else if (item.goesTo(Destination::ClaudeMemory)) {
-        target = field(op, "file_path");
+        target = json::stringAt(op, "file_path");
     } else if (isNote(item.destination)) {
-        target = SameText::normalise(field(op, "title"));
+        target = SameText::normalise(json::stringAt(op, "title"));
     } else if (isDirectiveEdit(item)) {
         // A directive edit aims at the passage it replaces; appends all aim at the file's end.
-        target = field(op, "path") + QLatin1Char('\x1e') + SameText::normalise(field(op, "before"));
+        target = json::stringAt(op, "path") + QLatin1Char('\x1e') + SameText::normalise(json::stringAt(op, "before"));
     } else {
-        target = field(op, "path").isEmpty() ? field(op, "name") : field(op, "path");
+        target = json::stringAt(op, "path").isEmpty() ? json::stringAt(op, "name") : json::stringAt(op, "path");
     }
     return item.hermesProfile() + QLatin1Char('\x1f') + item.destination + QLatin1Char('\x1f') + target;
 }
@@ -109,26 +104,26 @@ QString InboxGroup::labelOf(const AgentHomes& agents, const InboxItem& item)
         return agent->label + in;
     if (isMemoryStore(item.destination)) {
         const QString file = item.goesTo(Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
-        if (field(op, "action") == QLatin1String("batch"))
+        if (json::stringAt(op, "action") == QLatin1String("batch"))
             return file + QStringLiteral(" batch") + in;
         return QStringLiteral("%1 entry '%2'").arg(file, shortened(memoryEntry(op))) + in;
     }
     if (item.goesTo(Destination::SettingsJson))
         return QStringLiteral("settings key '%1'").arg(settingsKeys(op)) + in;
     if (item.goesTo(Destination::ClaudeMemory))
-        return field(op, "file_path");
+        return json::stringAt(op, "file_path");
     if (isNote(item.destination))
-        return QStringLiteral("note '%1'").arg(shortened(field(op, "title"))) + in;
-    const QString path = field(op, "path");
+        return QStringLiteral("note '%1'").arg(shortened(json::stringAt(op, "title"))) + in;
+    const QString path = json::stringAt(op, "path");
     if (isDirectiveEdit(item)) {
-        const QString passage = field(op, "before");
+        const QString passage = json::stringAt(op, "before");
         return (passage.trimmed().isEmpty() ? QStringLiteral("the end of %1").arg(path)
                                             : QStringLiteral("%1 passage '%2'").arg(path, shortened(passage)))
                + in;
     }
     if (!path.isEmpty())
         return path + in;
-    const QString name = field(op, "name");
+    const QString name = json::stringAt(op, "name");
     return (name.isEmpty() ? item.destination : QStringLiteral("%1 '%2'").arg(item.destination, name)) + in;
 }
 
@@ -142,7 +137,7 @@ bool InboxGroup::combinable(const AgentHomes& agents, const InboxItem& item)
     if (item.goesTo(Destination::ClaudeMd) || item.goesTo(Destination::SettingsJson)
         || item.goesTo(Destination::ClaudeMemory))
         return true;
-    return isMemoryStore(item.destination) && field(op, "action") != QLatin1String("batch");
+    return isMemoryStore(item.destination) && json::stringAt(op, "action") != QLatin1String("batch");
 }
 
 Result<Json> InboxGroup::combinedOp(const AgentHomes& agents, const std::vector<InboxItem>& items)
