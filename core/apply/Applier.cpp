@@ -8,6 +8,7 @@
 #include "apply/SettingsApplier.h"
 #include "apply/SkillApplier.h"
 #include "model/Destination.h"
+#include "proposal/WorkspaceOp.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 
@@ -15,16 +16,11 @@ namespace sediment {
 
 namespace {
 
-// An unknown word, or a known one whose op only an agent's adapter applies and none is plugged
-// (a program that opened the workspace without Agents::open).
-Error unknownDestination(const QString& d)
-{
-    if (auto parsed = parseDestination(d); !parsed)
-        return parsed.error();
-    return Error::invalid(QStringLiteral("this %1 op is written in an agent's own words, and no adapter for that "
-                                         "agent is plugged into the workspace")
-                              .arg(d));
-}
+// One lambda per alternative: std::visit picks the applier by the op's type.
+template <typename... Fs>
+struct Each : Fs... {
+    using Fs::operator()...;
+};
 
 } // namespace
 
@@ -49,19 +45,21 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
     // A write in an agent's own words is applied exactly as that agent would (AgentHome).
     if (const AgentHome* agent = m_workspace.agents().speaking(destination, op))
         return agent->apply(m_workspace, m_clock, m_profile, destination, op, m_hook);
+    auto typed = readWorkspaceOp(destination, op);
+    if (!typed)
+        return fail(typed.error());
     // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
     const PathGuard guard(m_workspace.root());
-    if (isMemoryStore(destination))
-        return MemoryApplier(m_workspace, guard, m_hook, m_profile).apply(destination, op);
-    if (isWord(destination, Destination::ClaudeMd))
-        return DirectiveApplier(m_workspace, guard, m_hook).apply(op);
-    if (isWord(destination, Destination::SettingsJson))
-        return SettingsApplier(m_workspace, guard, m_hook).apply(op);
-    if (isNote(destination))
-        return NoteApplier(m_clock, guard, m_hook).apply(destination, op, source);
-    if (isWord(destination, Destination::Skill))
-        return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(op);
-    return fail(unknownDestination(destination));
+    return std::visit(
+        Each{
+            [&](const MemoryWrite& w) { return MemoryApplier(m_workspace, guard, m_hook, m_profile).apply(w); },
+            [&](const DirectiveEdit& e) { return DirectiveApplier(m_workspace, guard, m_hook).apply(e); },
+            [&](const SettingsPatch& p) { return SettingsApplier(m_workspace, guard, m_hook).apply(p); },
+            [&](const NoteDraft& n) { return NoteApplier(m_clock, guard, m_hook).apply(n, source); },
+            [&](const SkillCreate& c) { return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(c); },
+            [&](const SkillPatch& p) { return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(p); },
+        },
+        *typed);
 }
 
 Result<bool> Applier::isStale(const QString& destination, const Json& op) const
@@ -70,17 +68,20 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
         return false; // a group is as current as its items, each checked when it was taken
     if (const AgentHome* agent = m_workspace.agents().speaking(destination, op))
         return agent->isStale(m_workspace, m_clock, m_profile, destination, op);
+    auto typed = readWorkspaceOp(destination, op);
+    if (!typed)
+        return fail(typed.error());
     const PathGuard guard(m_workspace.root());
-    if (isMemoryStore(destination))
-        return MemoryApplier(m_workspace, guard, nullptr, m_profile).isStale(destination, op);
-    if (isWord(destination, Destination::ClaudeMd))
-        return DirectiveApplier(m_workspace, guard).isStale(op);
-    if (isWord(destination, Destination::Skill))
-        return SkillApplier(m_workspace, m_clock, guard).isStale(op);
-    // A merge patch and a new note apply to whatever is there: they cannot go stale.
-    if (isWord(destination, Destination::SettingsJson) || isNote(destination))
-        return false;
-    return fail(unknownDestination(destination));
+    return std::visit(
+        Each{
+            [&](const MemoryWrite& w) { return MemoryApplier(m_workspace, guard, nullptr, m_profile).isStale(w); },
+            [&](const DirectiveEdit& e) { return DirectiveApplier(m_workspace, guard).isStale(e); },
+            [&](const SkillPatch& p) { return SkillApplier(m_workspace, m_clock, guard).isStale(p); },
+            // A merge patch, a new note and a new skill apply to whatever is there (a skill that
+            // exists by then is refused when applied): they cannot go stale.
+            [](const auto&) { return Result<bool>(false); },
+        },
+        *typed);
 }
 
 Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResult& applied) const
@@ -88,15 +89,25 @@ Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResul
     for (const auto& agent : m_workspace.agents().all())
         if (agent->wrote(destination, applied))
             return agent->revert(m_workspace, applied, m_hook);
+    auto d = parseDestination(destination);
+    if (!d)
+        return fail(d.error());
     const PathGuard guard(m_workspace.root());
-    if (isMemoryStore(destination))
+    switch (*d) {
+    case Destination::Memory:
+    case Destination::User:
         return MemoryApplier(m_workspace, guard, m_hook, m_profile).revert(destination, applied);
-    if (isWord(destination, Destination::Skill))
+    case Destination::Skill:
         return SkillApplier(m_workspace, m_clock, guard, m_hook).revert(applied);
-    if (isWord(destination, Destination::ClaudeMd) || isWord(destination, Destination::SettingsJson)
-        || isNote(destination))
+    case Destination::ClaudeMd:
+    case Destination::SettingsJson:
+    case Destination::BrainInbox:
+    case Destination::ChantierOutil:
         return DirectiveApplier::restore(guard, applied, m_hook);
-    return fail(unknownDestination(destination));
+    case Destination::ClaudeMemory:
+        break;
+    }
+    return fail(noAdapterFor(destination));
 }
 
 } // namespace sediment

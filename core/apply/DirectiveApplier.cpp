@@ -1,9 +1,9 @@
 #include "apply/DirectiveApplier.h"
 
-#include "apply/OpFields.h"
 #include "apply/TargetFile.h"
 #include "apply/TextEdit.h"
 #include "model/Destination.h"
+#include "proposal/WorkspaceOp.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {
@@ -20,12 +20,9 @@ DirectiveApplier::DirectiveApplier(Workspace& workspace, const PathGuard& guard,
     , m_hook(hook)
 {}
 
-Result<QString> DirectiveApplier::path(const Json& op) const
+QString DirectiveApplier::path(const DirectiveEdit& op) const
 {
-    auto p = OpFields::optional(op, "path", kStore);
-    if (!p)
-        return fail(p.error());
-    return p->value_or(m_workspace.config().claudeMd);
+    return op.path.value_or(m_workspace.config().claudeMd);
 }
 
 QString DirectiveApplier::staleReason(const QString& text, const QString& before, const QString& where)
@@ -73,40 +70,26 @@ Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString
     return r;
 }
 
-Result<ApplyResult> DirectiveApplier::apply(const Json& op) const
+Result<ApplyResult> DirectiveApplier::apply(const DirectiveEdit& op) const
 {
-    auto rel = path(op);
-    if (!rel)
-        return fail(rel.error());
-    auto before = OpFields::optional(op, "before", kStore);
-    if (!before)
-        return fail(before.error());
-    auto after = OpFields::required(op, "after", kStore);
-    if (!after)
-        return fail(after.error());
-    auto file = TargetFile::open(m_guard, *rel, m_hook);
+    auto file = TargetFile::open(m_guard, path(op), m_hook);
     if (!file) {
         if (file.error().kind == ErrorKind::Refused)
             return ApplyResult::refusal(kStore, file.error().message);
         return fail(file.error());
     }
-    return edit(*file, before->value_or(QString()), *after, kStore);
+    return edit(*file, op.before, op.after, kStore);
 }
 
-Result<bool> DirectiveApplier::isStale(const Json& op) const
+Result<bool> DirectiveApplier::isStale(const DirectiveEdit& op) const
 {
-    auto rel = path(op);
-    if (!rel)
-        return fail(rel.error());
-    auto before = OpFields::optional(op, "before", kStore);
-    if (!before)
-        return fail(before.error());
-    if (!*before || (*before)->isEmpty())
+    if (op.before.isEmpty())
         return false;
-    auto file = TargetFile::open(m_guard, *rel, m_hook);
+    const QString rel = path(op);
+    auto file = TargetFile::open(m_guard, rel, m_hook);
     if (!file) // a refused target is reported when applying, not as staleness
         return file.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(file.error());
-    return !staleReason(file->text(), **before, *rel).isEmpty();
+    return !staleReason(file->text(), op.before, rel).isEmpty();
 }
 
 Result<ApplyResult> DirectiveApplier::restore(const PathResolver& guard, const ApplyResult& applied, WriteHook* hook)

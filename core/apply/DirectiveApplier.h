@@ -8,6 +8,7 @@ class PathGuard;
 class PathResolver;
 class WriteHook;
 class TargetFile;
+struct DirectiveEdit;
 
 // claude_md: replace the one occurrence of `before` by `after` in a directives file (default
 // from the configuration), or append `after` as a new paragraph when `before` is empty. The
@@ -16,8 +17,8 @@ class DirectiveApplier final {
 public:
     DirectiveApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook = nullptr);
 
-    Result<ApplyResult> apply(const Json& op) const;
-    Result<bool> isStale(const Json& op) const;
+    Result<ApplyResult> apply(const DirectiveEdit& op) const;
+    Result<bool> isStale(const DirectiveEdit& op) const;
     Result<ApplyResult> revert(const ApplyResult& applied) const;
 
     // The edit itself, shared with skill patches: refusal when the anchor is missing or
@@ -32,7 +33,7 @@ public:
                                        WriteHook* hook = nullptr);
 
 private:
-    Result<QString> path(const Json& op) const;
+    QString path(const DirectiveEdit& op) const;
 
     Workspace& m_workspace;
     const PathGuard& m_guard;

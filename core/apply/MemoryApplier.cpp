@@ -1,11 +1,11 @@
 #include "apply/MemoryApplier.h"
 
-#include "apply/OpFields.h"
 #include "apply/WriteHook.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryResponse.h"
 #include "memory/UnicodeText.h"
 #include "model/Destination.h"
+#include "proposal/WorkspaceOp.h"
 #include "workspace/HermesConfig.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
@@ -21,44 +21,7 @@ namespace {
 
 bool isNoMatch(const QString& message) { return message.startsWith(QLatin1String("No entry matched")); }
 
-bool isDestructive(const Json& op)
-{
-    const std::string action = op.is_object() ? op.value("action", std::string()) : std::string();
-    return action == "replace" || action == "remove";
-}
-
-// The replace/remove ops of a write, single or batch.
-std::vector<const Json*> destructiveOps(const Json& op)
-{
-    std::vector<const Json*> out;
-    if (op.value("action", std::string()) == "batch") {
-        if (const auto it = op.find("operations"); it != op.end() && it->is_array())
-            for (const Json& sub : *it)
-                if (isDestructive(sub))
-                    out.push_back(&sub);
-    } else if (isDestructive(op)) {
-        out.push_back(&op);
-    }
-    return out;
-}
-
-bool pinsNothing(const Json& op)
-{
-    const auto it = op.find("matched_entry");
-    return it == op.end() || !it->is_string() || it->get_ref<const std::string&>().empty();
-}
-
 } // namespace
-
-bool MemoryApplier::isPinned(const Json& op)
-{
-    if (!op.is_object())
-        return false;
-    for (const Json* sub : destructiveOps(op))
-        if (sub->contains("matched_entry"))
-            return true;
-    return false;
-}
 
 QString MemoryApplier::unpinnedMessage()
 {
@@ -87,41 +50,6 @@ Result<MemoryStore> MemoryApplier::store(const QString& target) const
     return MemoryStore(target, *resolved, WorkspaceProfiles::charLimit(m_workspace, target, m_profile));
 }
 
-Result<MemoryOp> MemoryApplier::toMemoryOp(const QString& target, const Json& op)
-{
-    MemoryOp m;
-    auto action = OpFields::required(op, "action", target);
-    if (!action)
-        return fail(action.error());
-    m.action = *action;
-    auto content = OpFields::optional(op, "content", target);
-    if (!content)
-        return fail(content.error());
-    m.content = *content;
-    auto oldText = OpFields::optional(op, "old_text", target);
-    if (!oldText)
-        return fail(oldText.error());
-    m.oldText = *oldText;
-    auto matched = OpFields::optional(op, "matched_entry", target);
-    if (!matched)
-        return fail(matched.error());
-    m.matchedEntry = *matched;
-    if (m.action == QLatin1String("batch")) {
-        const auto it = op.find("operations");
-        if (it == op.end() || !it->is_array())
-            return fail(Error::invalid(QStringLiteral("%1 op: 'operations' must be an array for a batch").arg(target)));
-        for (const Json& sub : *it) {
-            auto inner = toMemoryOp(target, sub);
-            if (!inner)
-                return fail(inner.error());
-            if (inner->action == QLatin1String("batch"))
-                return fail(Error::invalid(QStringLiteral("%1 op: a batch cannot contain a batch").arg(target)));
-            m.operations.push_back(std::move(*inner));
-        }
-    }
-    return m;
-}
-
 MemoryStore::BeforeWrite MemoryApplier::announce(const MemoryStore& store) const
 {
     if (!m_hook)
@@ -133,11 +61,9 @@ MemoryStore::BeforeWrite MemoryApplier::announce(const MemoryStore& store) const
     };
 }
 
-Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) const
+Result<ApplyResult> MemoryApplier::apply(const MemoryWrite& write) const
 {
-    auto memoryOp = toMemoryOp(target, op);
-    if (!memoryOp)
-        return fail(memoryOp.error());
+    const QString& target = write.store;
     // A store switched off in the Hermes home's config.yaml takes no writes, approved or not.
     const HermesConfig config =
         HermesConfig::load(m_workspace.path(WorkspaceProfiles::prefixOf(m_profile) + QStringLiteral("config.yaml")));
@@ -149,13 +75,10 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
         r.detail["target"] = toStd(target);
         return r;
     }
-    if (isPinned(op)) {
-        const auto ops = destructiveOps(op);
-        if (std::any_of(ops.cbegin(), ops.cend(), [](const Json* sub) { return pinsNothing(*sub); })) {
-            ApplyResult r = ApplyResult::refusal(target, unpinnedMessage());
-            r.detail = MemoryResponse::failure(r.message);
-            return r;
-        }
+    if (write.pinned && write.pinsNothing()) {
+        ApplyResult r = ApplyResult::refusal(target, unpinnedMessage());
+        r.detail = MemoryResponse::failure(r.message);
+        return r;
     }
     auto s = store(target);
     if (!s) {
@@ -163,7 +86,7 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
             return ApplyResult::refusal(target, s.error().message);
         return fail(s.error());
     }
-    auto outcome = s->apply(*memoryOp, announce(*s));
+    auto outcome = s->apply(write.op, announce(*s));
     if (!outcome)
         return fail(outcome.error());
     ApplyResult r;
@@ -182,12 +105,9 @@ Result<ApplyResult> MemoryApplier::apply(const QString& target, const Json& op) 
     return r;
 }
 
-Result<bool> MemoryApplier::isStale(const QString& target, const Json& op) const
+Result<bool> MemoryApplier::isStale(const MemoryWrite& write) const
 {
-    auto memoryOp = toMemoryOp(target, op);
-    if (!memoryOp)
-        return fail(memoryOp.error());
-    auto s = store(target);
+    auto s = store(write.store);
     if (!s)
         return s.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(s.error());
     auto entries = s->entries();
@@ -197,8 +117,8 @@ Result<bool> MemoryApplier::isStale(const QString& target, const Json& op) const
         return entries.error().kind == ErrorKind::Io ? Result<bool>(false) : fail(entries.error());
     // Entries a batch adds before it edits them count as present.
     QStringList known = *entries;
-    const std::vector<MemoryOp> single{*memoryOp};
-    const auto& ops = memoryOp->action == QLatin1String("batch") ? memoryOp->operations : single;
+    const std::vector<MemoryOp> single{write.op};
+    const auto& ops = write.op.action == QLatin1String("batch") ? write.op.operations : single;
     for (const MemoryOp& o : ops) {
         const bool edits = o.action == QLatin1String("replace") || o.action == QLatin1String("remove");
         // A pinned write is stale as soon as its entry is no longer there verbatim.

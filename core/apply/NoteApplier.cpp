@@ -1,9 +1,9 @@
 #include "apply/NoteApplier.h"
 
-#include "apply/OpFields.h"
 #include "apply/Slug.h"
 #include "apply/TargetFile.h"
 #include "model/Destination.h"
+#include "proposal/WorkspaceOp.h"
 #include "util/Time.h"
 #include "workspace/PathGuard.h"
 
@@ -85,28 +85,21 @@ QString NoteApplier::render(const QString& destination, const QString& title, co
     return out + body;
 }
 
-Result<ApplyResult> NoteApplier::apply(const QString& destination, const Json& op, const Json& source) const
+Result<ApplyResult> NoteApplier::apply(const NoteDraft& note, const Json& source) const
 {
-    auto title = OpFields::required(op, "title", destination);
-    if (!title)
-        return fail(title.error());
-    auto text = OpFields::required(op, "text", destination);
-    if (!text)
-        return fail(text.error());
-    if (title->trimmed().isEmpty())
-        return fail(Error::invalid(QStringLiteral("%1 op: 'title' is empty").arg(destination)));
+    const QString& destination = note.destination;
 
     const QString folder = folderFor(destination);
     auto folderPath = m_guard.resolve(folder);
     if (!folderPath)
         return ApplyResult::refusal(destination, folderPath.error().message);
-    const QString name = Slug::unique(*folderPath, Slug::fromTitle(*title));
+    const QString name = Slug::unique(*folderPath, Slug::fromTitle(note.title));
     auto file = TargetFile::open(m_guard, folder + QLatin1Char('/') + name + QStringLiteral(".md"), m_hook);
     if (!file)
         return file.error().kind == ErrorKind::Refused
                    ? Result<ApplyResult>(ApplyResult::refusal(destination, file.error().message))
                    : fail(file.error());
-    const QString contents = render(destination, *title, *text, time::toIso(m_clock.now()), source);
+    const QString contents = render(destination, note.title, note.text, time::toIso(m_clock.now()), source);
     if (auto s = file->write(contents); !s)
         return s.error().kind == ErrorKind::Refused
                    ? Result<ApplyResult>(ApplyResult::refusal(destination, s.error().message))

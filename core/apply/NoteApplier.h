@@ -6,6 +6,7 @@ namespace sediment {
 
 class PathGuard;
 class WriteHook;
+struct NoteDraft;
 
 // brain_inbox and chantier_outil: a new Markdown file in the destination's inbox folder
 // (`brain/inbox/`, `chantiers/inbox/`), named after the title's slug made unique, with YAML
@@ -14,7 +15,7 @@ class NoteApplier final {
 public:
     NoteApplier(const Clock& clock, const PathGuard& guard, WriteHook* hook = nullptr);
 
-    Result<ApplyResult> apply(const QString& destination, const Json& op, const Json& source) const;
+    Result<ApplyResult> apply(const NoteDraft& note, const Json& source) const;
 
     static QString folderFor(const QString& destination);
     // The file's text: front matter, a title heading and the body.

@@ -1,8 +1,8 @@
 #include "apply/SettingsApplier.h"
 
-#include "apply/OpFields.h"
 #include "apply/TargetFile.h"
 #include "model/Destination.h"
+#include "proposal/WorkspaceOp.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {
@@ -40,15 +40,10 @@ QString SettingsApplier::render(const Json& document)
     return fromStd(document.dump(2, ' ', false, Json::error_handler_t::replace)) + QLatin1Char('\n');
 }
 
-Result<ApplyResult> SettingsApplier::apply(const Json& op) const
+Result<ApplyResult> SettingsApplier::apply(const SettingsPatch& op) const
 {
-    auto rel = OpFields::optional(op, "path", kStore);
-    if (!rel)
-        return fail(rel.error());
-    const QString path = rel->value_or(m_workspace.config().settingsJson);
-    const auto patch = op.find("patch");
-    if (patch == op.end() || !patch->is_object())
-        return fail(Error::invalid(QStringLiteral("settings_json op: 'patch' must be a JSON object")));
+    const QString path = op.path.value_or(m_workspace.config().settingsJson);
+    const Json& patch = op.patch;
 
     auto file = TargetFile::open(m_guard, path, m_hook);
     if (!file) {
@@ -68,13 +63,13 @@ Result<ApplyResult> SettingsApplier::apply(const Json& op) const
             return ApplyResult::refusal(
                 kStore, QStringLiteral("%1 does not hold a JSON object; fix it by hand first").arg(path));
     }
-    const Json merged = mergePatch(document, *patch);
+    const Json merged = mergePatch(document, patch);
     ApplyResult r;
     r.applied = true;
     r.store = kStore;
     r.targetPath = path;
     r.before = file->snapshot();
-    r.detail = Json{{"patch", *patch}};
+    r.detail = Json{{"patch", patch}};
     if (file->exists() && merged == document) {
         // Already holds the patch: a success without rewriting the user's formatting.
         r.after = r.before;

@@ -6,6 +6,7 @@ namespace sediment {
 
 class PathGuard;
 class WriteHook;
+struct SettingsPatch;
 
 // settings_json: an RFC 7386 merge patch on a JSON settings file (default from the
 // configuration). A missing file is `{}`; an existing file that is not a JSON object is left
@@ -15,7 +16,7 @@ class SettingsApplier final {
 public:
     SettingsApplier(Workspace& workspace, const PathGuard& guard, WriteHook* hook = nullptr);
 
-    Result<ApplyResult> apply(const Json& op) const;
+    Result<ApplyResult> apply(const SettingsPatch& op) const;
 
     // RFC 7386: null deletes a member, objects merge recursively, anything else replaces.
     static Json mergePatch(const Json& target, const Json& patch);

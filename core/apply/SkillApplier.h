@@ -6,6 +6,8 @@ namespace sediment {
 
 class PathGuard;
 class WriteHook;
+struct SkillCreate;
+struct SkillPatch;
 
 // skill: create `skills/<name>/SKILL.md` (refused when it exists: propose a patch instead) or
 // patch it like a directives file (a missing file or anchor makes the item stale), and record
@@ -14,8 +16,10 @@ class SkillApplier final {
 public:
     SkillApplier(Workspace& workspace, const Clock& clock, const PathGuard& guard, WriteHook* hook = nullptr);
 
-    Result<ApplyResult> apply(const Json& op) const;
-    Result<bool> isStale(const Json& op) const;
+    Result<ApplyResult> apply(const SkillCreate& op) const;
+    Result<ApplyResult> apply(const SkillPatch& op) const;
+    // A creation cannot go stale; a patch is stale when its file or its anchor is gone.
+    Result<bool> isStale(const SkillPatch& op) const;
     // Reverting a creation removes the file (and its folder when left empty); the registry
     // record stays, as nothing in the registry is ever deleted.
     Result<ApplyResult> revert(const ApplyResult& applied) const;
@@ -23,8 +27,6 @@ public:
     static QString pathFor(const QString& name);
 
 private:
-    Result<QString> name(const Json& op) const;
-
     Workspace& m_workspace;
     const Clock& m_clock;
     const PathGuard& m_guard;

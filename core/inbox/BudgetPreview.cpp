@@ -1,11 +1,11 @@
 #include "inbox/BudgetPreview.h"
 
-#include "apply/MemoryApplier.h"
 #include "memory/MemoryEdit.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
 #include "model/Destination.h"
 #include "model/InboxItem.h"
+#include "proposal/WorkspaceOp.h"
 #include "team/MemorySnapshots.h"
 #include "workspace/FilesHost.h"
 #include "workspace/Workspace.h"
@@ -94,7 +94,7 @@ Result<std::optional<BudgetPreview::Input>> BudgetPreview::inputFor(Workspace& w
 {
     if (!isMemoryStore(item.destination))
         return std::optional<Input>();
-    auto op = MemoryApplier::toMemoryOp(item.destination, item.effectiveOp());
+    auto op = readMemoryOp(item.destination, item.effectiveOp());
     if (!op)
         return fail(op.error());
     const QString profile = item.hermesProfile();

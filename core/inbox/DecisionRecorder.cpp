@@ -2,7 +2,6 @@
 
 #include "agent/AgentHomes.h"
 #include "apply/Applier.h"
-#include "apply/MemoryApplier.h"
 #include "audit/Actor.h"
 #include "audit/AuditRow.h"
 #include "journal/CrashPoint.h"
@@ -10,6 +9,7 @@
 #include "journal/JournalOutcome.h"
 #include "journal/JournalWriteHook.h"
 #include "model/Destination.h"
+#include "proposal/WorkspaceOp.h"
 #include "skills/SkillBatchUndo.h"
 #include "store/AuditRepository.h"
 #include "store/InboxRepository.h"
@@ -356,7 +356,7 @@ Result<bool> DecisionRecorder::isOutdated(const InboxItem& it)
         return fail(stale.error());
     // A write Hermes pinned to an entry is never outdated here: applying it fails with Hermes'
     // own message, and the item records that failure.
-    return *stale && !(isMemoryStore(it.destination) && MemoryApplier::isPinned(it.effectiveOp()));
+    return *stale && !(isMemoryStore(it.destination) && MemoryWrite::isPinned(it.effectiveOp()));
 }
 
 Result<InboxItem> DecisionRecorder::takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed,

@@ -2,7 +2,6 @@
 
 #include "agent/AgentHomes.h"
 #include "apply/Applier.h"
-#include "apply/MemoryApplier.h"
 #include "audit/AuditAction.h"
 #include "inbox/BudgetPreview.h"
 #include "inbox/GroupDecisions.h"
@@ -16,6 +15,7 @@
 #include "model/RefusalCode.h"
 #include "proposal/OpShape.h"
 #include "proposal/Sanitizer.h"
+#include "proposal/WorkspaceOp.h"
 #include "store/Database.h"
 #include "store/InboxRepository.h"
 #include "store/TeamSettingsRepository.h"
@@ -156,7 +156,7 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
     auto batch = clean.batchFor((*in)->entries, it->effectiveOp());
     if (!batch)
         return fail(batch.error());
-    auto op = MemoryApplier::toMemoryOp(target, *batch);
+    auto op = readMemoryOp(target, *batch);
     if (!op)
         return fail(op.error());
     const MemoryWritePlan plan = MemoryWritePlan::compute(target, (*in)->entries, *op, (*in)->limit);

@@ -1,9 +1,9 @@
 #include "inbox/MakeRoomDialog.h"
 
-#include "apply/MemoryApplier.h"
 #include "inbox/MemoryWritePlan.h"
 #include "memory/MemoryEdit.h"
 #include "memory/UnicodeText.h"
+#include "proposal/WorkspaceOp.h"
 #include "shared/Tones.h"
 
 #include <QDialogButtonBox>
@@ -198,7 +198,7 @@ void MakeRoomDialog::refresh()
             tr("Nothing chosen yet: %1 would hold %2 / %3 chars.").arg(file, number(m_now.after), number(m_now.limit));
     } else if (auto batch = m_room.batchFor(m_input.entries, m_itemOp); !batch) {
         text = batch.error().message;
-    } else if (auto op = MemoryApplier::toMemoryOp(m_input.target, *batch); !op) {
+    } else if (auto op = readMemoryOp(m_input.target, *batch); !op) {
         text = op.error().message;
     } else {
         const MemoryWritePlan plan = MemoryWritePlan::compute(m_input.target, m_input.entries, *op, m_input.limit);
