@@ -9,20 +9,13 @@
 #include "apply/SkillApplier.h"
 #include "model/Destination.h"
 #include "proposal/WorkspaceOp.h"
+#include "util/Each.h"
 #include "workspace/PathGuard.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {
 
-namespace {
-
-// One lambda per alternative: std::visit picks the applier by the op's type.
-template <typename... Fs>
-struct Each : Fs... {
-    using Fs::operator()...;
-};
-
-} // namespace
+namespace {} // namespace
 
 Applier::Applier(Workspace& workspace, const Clock& clock, WriteHook* hook, QString profile)
     : m_workspace(workspace)

@@ -4,6 +4,7 @@
 #include "claudecode/ClaudeCodeOp.h"
 #include "claudecode/ClaudeCodeStatus.h"
 #include "model/Destination.h"
+#include "util/JsonField.h"
 
 #include <QDir>
 
@@ -22,6 +23,18 @@ bool ClaudeCodeHome::speaks(const QString& destination, const Json& op) const
 {
     return isWord(destination, Destination::ClaudeMemory)
            || (isWord(destination, Destination::ClaudeMd) && ClaudeCodeOp::isPayload(op));
+}
+
+QString ClaudeCodeHome::gist(const QString& destination, const Json& op) const
+{
+    if (!speaks(destination, op))
+        return {};
+    const QString path = json::stringAt(op, "file_path");
+    const QString head = json::stringAt(op, "tool") + QLatin1Char(' ')
+                         + path.mid(path.lastIndexOf(QLatin1Char('/')) + 1) + QStringLiteral(": ");
+    if (const auto edits = op.find("edits"); edits != op.end() && edits->is_array())
+        return head + QStringLiteral("%1 edits").arg(edits->size());
+    return head + json::stringAt(op, op.contains("content") ? "content" : "new_string");
 }
 
 std::optional<Result<Json>> ClaudeCodeHome::normalise(const QString& destination, const Json& op,

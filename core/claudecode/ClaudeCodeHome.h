@@ -15,6 +15,8 @@ public:
     QString name() const override;
 
     bool speaks(const QString& destination, const Json& op) const override;
+    // The tool, the file's name and the text written (or how many edits).
+    QString gist(const QString& destination, const Json& op) const override;
     std::optional<Result<Json>> normalise(const QString& destination, const Json& op,
                                           Sanitizer& sanitizer) const override;
 

@@ -2,6 +2,8 @@
 
 #include "agent/AgentHomes.h"
 #include "model/Destination.h"
+#include "proposal/WorkspaceOp.h"
+#include "util/Each.h"
 #include "util/Json.h"
 
 namespace sediment {
@@ -17,10 +19,15 @@ QString oneLine(const std::string& utf8)
     return text;
 }
 
-std::string str(const Json& op, const char* key)
+// Memory ops say what they do to the store; a batch only how many operations it holds.
+QString memoryLine(const MemoryOp& op)
 {
-    const auto it = op.find(key);
-    return it != op.end() && it->is_string() ? it->get<std::string>() : std::string();
+    if (op.action == QLatin1String("remove"))
+        return QStringLiteral("remove: ") + oneLine(toStd(op.oldText.value_or(QString())));
+    if (op.action == QLatin1String("batch"))
+        return QStringLiteral("batch of %1 operations").arg(op.operations.size());
+    return (op.action == QLatin1String("replace") ? QStringLiteral("replace: ") : QString())
+           + oneLine(toStd(op.content.value_or(QString())));
 }
 
 } // namespace
@@ -30,37 +37,28 @@ QString InboxSummary::of(const AgentHomes& agents, const QString& destination, c
     const Json op = Json::parse(opJson.toStdString(), nullptr, false);
     if (op.is_discarded() || !op.is_object())
         return oneLine(opJson.toStdString());
-    const auto to = [&](Destination word) { return isWord(destination, word); };
-    if (isMemoryStore(destination)) {
-        const std::string action = str(op, "action");
-        if (action == "remove")
-            return QStringLiteral("remove: ") + oneLine(str(op, "old_text"));
-        if (action == "batch" && op.contains("operations") && op["operations"].is_array())
-            return QStringLiteral("batch of %1 operations").arg(op["operations"].size());
-        return (action == "replace" ? QStringLiteral("replace: ") : QString()) + oneLine(str(op, "content"));
-    }
-    // A write Claude Code asked for (its op carries the tool): the tool, the file and the text.
-    if (to(Destination::ClaudeMemory) || (to(Destination::ClaudeMd) && op.contains("tool"))) {
-        const std::string path = str(op, "file_path");
-        const std::string head = str(op, "tool") + " " + path.substr(path.rfind('/') + 1) + ": ";
-        if (op.contains("edits") && op["edits"].is_array())
-            return fromStd(head) + QStringLiteral("%1 edits").arg(op["edits"].size());
-        return oneLine(head + (op.contains("content") ? str(op, "content") : str(op, "new_string")));
-    }
-    if (to(Destination::ClaudeMd))
-        return oneLine(str(op, "after"));
-    if (to(Destination::SettingsJson))
-        return op.contains("patch") ? oneLine(op["patch"].dump()) : QString();
-    // A write in an agent's own words, told as the agent tells it (a Hermes skill_manage gist).
+    // A write in an agent's own words, told as the agent tells it (a Hermes skill_manage gist,
+    // a Claude Code tool's file and text).
     if (const AgentHome* agent = agents.speaking(destination, op))
         if (const QString gist = agent->gist(destination, op); !gist.isEmpty())
             return oneLine(gist.toStdString());
-    if (to(Destination::Skill))
-        return fromStd(str(op, "name")) + QStringLiteral(" (") + fromStd(str(op, "mode")) + QStringLiteral("): ")
-               + oneLine(str(op, "mode") == "patch" ? str(op, "after") : str(op, "text"));
-    if (isNote(destination))
-        return oneLine(str(op, "title"));
-    return oneLine(opJson.toStdString());
+    // Otherwise the op as its type reads it; one that does not read is shown as it is.
+    auto typed = readWorkspaceOp(destination, op);
+    if (!typed)
+        return oneLine(opJson.toStdString());
+    return std::visit(Each{
+                          [](const MemoryWrite& w) -> QString { return memoryLine(w.op); },
+                          [](const DirectiveEdit& e) -> QString { return oneLine(toStd(e.after)); },
+                          [](const SettingsPatch& p) -> QString { return oneLine(p.patch.dump()); },
+                          [](const NoteDraft& n) -> QString { return oneLine(toStd(n.title)); },
+                          [](const SkillCreate& c) -> QString {
+                              return c.name + QStringLiteral(" (create): ") + oneLine(toStd(c.text));
+                          },
+                          [](const SkillPatch& p) -> QString {
+                              return p.name + QStringLiteral(" (patch): ") + oneLine(toStd(p.after));
+                          },
+                      },
+                      *typed);
 }
 
 } // namespace sediment
