@@ -8,6 +8,8 @@
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
 #include "model/InboxItem.h"
+#include "proposal/WorkspaceOp.h"
+#include "util/Each.h"
 #include "workspace/Workspace.h"
 #include "workspace/WorkspaceProfiles.h"
 
@@ -35,20 +37,18 @@ QString readFile(const QString& path)
 // write (what the agent saw, whatever the store holds now), else the one its old_text
 // designates as the store would match it; the text itself when nothing matches (the item is
 // then stale and the diff shows what the agent meant). The store is the item's profile's.
-QString matchedEntry(const Workspace& ws, const QString& target, const Json& op, bool& pinnedGone,
+QString matchedEntry(const Workspace& ws, const QString& target, const MemoryOp& op, bool& pinnedGone,
                      const QString& profile)
 {
     const MemoryStore store(target, WorkspaceProfiles::memoryFile(ws, target, profile),
                             WorkspaceProfiles::charLimit(ws, target, profile));
     const auto entries = store.entries();
-    const auto pinned = op.find("matched_entry");
-    if (pinned != op.end() && pinned->is_string()) {
-        const QString entry = fromStd(pinned->get<std::string>());
-        if (!entries || !entries->contains(entry))
+    if (op.matchedEntry) {
+        if (!entries || !entries->contains(*op.matchedEntry))
             pinnedGone = true;
-        return entry;
+        return *op.matchedEntry;
     }
-    const QString oldText = field(op, "old_text");
+    const QString oldText = op.oldText.value_or(QString());
     if (entries && !oldText.isEmpty()) {
         if (entries->contains(oldText))
             return oldText;
@@ -93,11 +93,91 @@ ChangePreview hermesSkill(const Workspace& ws, const Json& op, const QString& pr
     return p;
 }
 
-QString note(const Json& op)
+// A memory op: the entries it replaces or removes beside what it writes, an add against
+// whether the store already holds it.
+ChangePreview memoryChange(Workspace& ws, const InboxItem& item, const MemoryWrite& write)
 {
-    const QString title = field(op, "title");
-    const QString text = field(op, "text");
-    return title.isEmpty() ? text : QStringLiteral("# ") + title + QStringLiteral("\n\n") + text;
+    ChangePreview p;
+    const QString& d = write.store;
+    const MemoryOp& op = write.op;
+    const QString profile = item.hermesProfile();
+    const QString store = isWord(d, Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
+    const auto content = [](const MemoryOp& o) { return o.content.value_or(QString()).trimmed(); };
+    bool pinnedGone = false;
+    p.beforeTitle = ChangePreview::tr("Now");
+    if (op.action == QLatin1String("replace")) {
+        p.before = matchedEntry(ws, d, op, pinnedGone, profile);
+        p.after = content(op);
+    } else if (op.action == QLatin1String("remove")) {
+        p.before = matchedEntry(ws, d, op, pinnedGone, profile);
+    } else if (op.action == QLatin1String("batch")) {
+        QStringList before, after;
+        for (const MemoryOp& sub : op.operations) {
+            if (sub.action != QLatin1String("add"))
+                before << matchedEntry(ws, d, sub, pinnedGone, profile);
+            if (sub.action != QLatin1String("remove"))
+                after << content(sub);
+        }
+        p.before = before.join(QStringLiteral("\n§\n"));
+        p.after = after.join(QStringLiteral("\n§\n"));
+    } else {
+        p.after = content(op);
+        p.beforeTitle = ChangePreview::tr("Not in %1 yet").arg(store);
+        // The store keeps one copy of an entry: a pending add it already holds changes nothing.
+        if (isWord(item.status, InboxStatus::Pending)) {
+            auto in = BudgetPreview::inputFor(ws, item);
+            if (in && *in && (*in)->entries.contains(UnicodeText::strip(op.content.value_or(QString())))) {
+                p.before = p.after;
+                p.beforeTitle = ChangePreview::tr("Already in %1: approving it changes nothing").arg(store);
+            }
+        }
+    }
+    p.afterTitle = ChangePreview::tr("Proposed for %1").arg(store);
+    if (pinnedGone)
+        p.beforeTitle = ChangePreview::tr("As staged (changed in %1 since)").arg(store);
+    return p;
+}
+
+// An edit of a directives file or a skill: the anchor and its replacement.
+ChangePreview anchoredEdit(const QString& before, const QString& after)
+{
+    ChangePreview p;
+    p.before = before;
+    p.after = after;
+    p.beforeTitle = before.isEmpty() ? ChangePreview::tr("Appended as a new paragraph") : ChangePreview::tr("Now");
+    p.afterTitle = ChangePreview::tr("Proposed");
+    return p;
+}
+
+// The settings file now, and after the merge patch; the patch alone when the file does not parse.
+ChangePreview settingsChange(Workspace& ws, const SettingsPatch& patch)
+{
+    ChangePreview p;
+    const QString path = patch.path && !patch.path->isEmpty() ? *patch.path : ws.config().settingsJson;
+    const QString current = readFile(ws.path(path));
+    Json doc = current.trimmed().isEmpty() ? Json::object() : Json::parse(current.toStdString(), nullptr, false);
+    if (doc.is_discarded()) {
+        p.before = current;
+        p.after = fromStd(patch.patch.dump(2));
+        p.beforeTitle = ChangePreview::tr("Now");
+        p.afterTitle = ChangePreview::tr("Patch (the current file is not valid JSON)");
+        return p;
+    }
+    p.before = current.trimmed().isEmpty() ? QString() : fromStd(doc.dump(2));
+    doc.merge_patch(patch.patch);
+    p.after = fromStd(doc.dump(2));
+    p.beforeTitle = path;
+    p.afterTitle = path + ChangePreview::tr(" after the merge patch");
+    return p;
+}
+
+ChangePreview newFile(const QString& text, const QString& beforeTitle, const QString& afterTitle)
+{
+    ChangePreview p;
+    p.after = text;
+    p.beforeTitle = beforeTitle;
+    p.afterTitle = afterTitle;
+    return p;
 }
 
 } // namespace
@@ -120,43 +200,6 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
     const QString profile = item.hermesProfile();
     p.beforeTitle = tr("Now");
     p.afterTitle = tr("Proposed");
-    if (isWord(d, Destination::Memory) || isWord(d, Destination::User)) {
-        const QString action = field(op, "action");
-        const QString store = isWord(d, Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
-        bool pinnedGone = false;
-        if (action == QLatin1String("replace")) {
-            p.before = matchedEntry(ws, d, op, pinnedGone, profile);
-            p.after = field(op, "content").trimmed();
-        } else if (action == QLatin1String("remove")) {
-            p.before = matchedEntry(ws, d, op, pinnedGone, profile);
-        } else if (action == QLatin1String("batch")) {
-            QStringList before, after;
-            for (const Json& sub : op.value("operations", Json::array())) {
-                const QString a = field(sub, "action");
-                if (a != QLatin1String("add"))
-                    before << matchedEntry(ws, d, sub, pinnedGone, profile);
-                if (a != QLatin1String("remove"))
-                    after << field(sub, "content").trimmed();
-            }
-            p.before = before.join(QStringLiteral("\n§\n"));
-            p.after = after.join(QStringLiteral("\n§\n"));
-        } else {
-            p.after = field(op, "content").trimmed();
-            p.beforeTitle = tr("Not in %1 yet").arg(store);
-            // The store keeps one copy of an entry: a pending add it already holds changes nothing.
-            if (isWord(item.status, InboxStatus::Pending)) {
-                auto in = BudgetPreview::inputFor(ws, item);
-                if (in && *in && (*in)->entries.contains(UnicodeText::strip(field(op, "content")))) {
-                    p.before = p.after;
-                    p.beforeTitle = tr("Already in %1: approving it changes nothing").arg(store);
-                }
-            }
-        }
-        p.afterTitle = tr("Proposed for %1").arg(store);
-        if (pinnedGone)
-            p.beforeTitle = tr("As staged (changed in %1 since)").arg(store);
-        return p;
-    }
     if (isWord(d, Destination::Skill) && StagedSkillWrite::isPayload(op))
         return hermesSkill(ws, op, profile);
     if (isWord(d, Destination::ClaudeMemory) || (isWord(d, Destination::ClaudeMd) && ClaudeCodeOp::isPayload(op))) {
@@ -177,42 +220,26 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
                             : tr("Stale: %1").arg(next.error());
         return p;
     }
-    if (isWord(d, Destination::ClaudeMd)
-        || (isWord(d, Destination::Skill) && field(op, "mode") == QLatin1String("patch"))) {
-        p.before = field(op, "before");
-        p.after = field(op, "after");
-        if (p.before.isEmpty())
-            p.beforeTitle = tr("Appended as a new paragraph");
+    // The workspace's own op as its type reads it; one that does not read is shown as stored.
+    auto typed = readWorkspaceOp(d, op);
+    if (!typed) {
+        p.after = fromStd(op.dump(2));
         return p;
     }
-    if (isWord(d, Destination::SettingsJson)) {
-        QString path = field(op, "path");
-        if (path.isEmpty())
-            path = ws.config().settingsJson;
-        const QString current = readFile(ws.path(path));
-        Json doc = current.trimmed().isEmpty() ? Json::object() : Json::parse(current.toStdString(), nullptr, false);
-        if (doc.is_discarded()) {
-            p.before = current;
-            p.after = fromStd(op.value("patch", Json::object()).dump(2));
-            p.afterTitle = tr("Patch (the current file is not valid JSON)");
-            return p;
-        }
-        p.before = current.trimmed().isEmpty() ? QString() : fromStd(doc.dump(2));
-        doc.merge_patch(op.value("patch", Json::object()));
-        p.after = fromStd(doc.dump(2));
-        p.beforeTitle = path;
-        p.afterTitle = path + tr(" after the merge patch");
-        return p;
-    }
-    if (isWord(d, Destination::Skill)) {
-        p.after = field(op, "text");
-        p.beforeTitle = tr("New skill");
-        p.afterTitle = QStringLiteral("skills/%1/SKILL.md").arg(field(op, "name"));
-        return p;
-    }
-    p.after = note(op);
-    p.beforeTitle = tr("New file");
-    return p;
+    return std::visit(Each{
+                          [&](const MemoryWrite& w) { return memoryChange(ws, item, w); },
+                          [](const DirectiveEdit& e) { return anchoredEdit(e.before, e.after); },
+                          [](const SkillPatch& e) { return anchoredEdit(e.before, e.after); },
+                          [&](const SettingsPatch& s) { return settingsChange(ws, s); },
+                          [](const SkillCreate& c) {
+                              return newFile(c.text, tr("New skill"), QStringLiteral("skills/%1/SKILL.md").arg(c.name));
+                          },
+                          [](const NoteDraft& n) {
+                              return newFile(QStringLiteral("# ") + n.title + QStringLiteral("\n\n") + n.text,
+                                             tr("New file"), tr("Proposed"));
+                          },
+                      },
+                      *typed);
 }
 
 } // namespace sediment::ui
