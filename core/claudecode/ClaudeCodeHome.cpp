@@ -4,6 +4,7 @@
 #include "claudecode/ClaudeCodeOp.h"
 #include "claudecode/ClaudeCodeStatus.h"
 #include "model/Destination.h"
+#include "model/InboxItem.h"
 #include "util/JsonField.h"
 
 #include <QDir>
@@ -35,6 +36,12 @@ QString ClaudeCodeHome::gist(const QString& destination, const Json& op) const
     if (const auto edits = op.find("edits"); edits != op.end() && edits->is_array())
         return head + QStringLiteral("%1 edits").arg(edits->size());
     return head + json::stringAt(op, op.contains("content") ? "content" : "new_string");
+}
+
+std::optional<AgentTarget> ClaudeCodeHome::target(const InboxItem& item) const
+{
+    const QString file = json::stringAt(item.op, "file_path");
+    return AgentTarget{file, file, true, Json::object()};
 }
 
 std::optional<Result<Json>> ClaudeCodeHome::normalise(const QString& destination, const Json& op,

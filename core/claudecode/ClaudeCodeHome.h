@@ -17,6 +17,8 @@ public:
     bool speaks(const QString& destination, const Json& op) const override;
     // The tool, the file's name and the text written (or how many edits).
     QString gist(const QString& destination, const Json& op) const override;
+    // The file a tool writes: writes to one file are one group, applied in order as one.
+    std::optional<AgentTarget> target(const InboxItem& item) const override;
     std::optional<Result<Json>> normalise(const QString& destination, const Json& op,
                                           Sanitizer& sanitizer) const override;
 

@@ -3,7 +3,8 @@
 #include "agent/AgentHomes.h"
 #include "inbox/SameText.h"
 #include "model/Destination.h"
-#include "util/JsonField.h"
+#include "proposal/WorkspaceOp.h"
+#include "util/Each.h"
 
 #include <QStringList>
 
@@ -20,29 +21,21 @@ std::optional<AgentTarget> agentTarget(const AgentHomes& agents, const InboxItem
     return agent ? agent->target(item) : std::nullopt;
 }
 
-// A CLAUDE.md edit proposed as a directive (path, before, after), not a write Claude Code asked
-// for (its op carries the tool).
-bool isDirectiveEdit(const InboxItem& item) { return item.goesTo(Destination::ClaudeMd) && !item.op.contains("tool"); }
-
 // The entry a memory write aims at: the one it replaces or removes (pinned or by its text), or,
 // for an add, the text it adds.
-QString memoryEntry(const Json& op)
+QString memoryEntry(const MemoryOp& op)
 {
-    const QString action = json::stringAt(op, "action");
-    if (action == QLatin1String("replace") || action == QLatin1String("remove")) {
-        const QString pinned = json::stringAt(op, "matched_entry");
-        return pinned.isEmpty() ? json::stringAt(op, "old_text") : pinned;
-    }
-    return json::stringAt(op, "content");
+    if (op.isDestructive())
+        return op.matchedEntry && !op.matchedEntry->isEmpty() ? *op.matchedEntry : op.oldText.value_or(QString());
+    return op.content.value_or(QString());
 }
 
 // "settings.json: model, theme": the file and the top-level keys its patch sets.
-QString settingsKeys(const Json& op)
+QString settingsKeys(const SettingsPatch& settings)
 {
     QStringList keys;
-    if (const auto patch = op.find("patch"); patch != op.end() && patch->is_object())
-        for (const auto& [key, value] : patch->items())
-            keys << fromStd(key);
+    for (const auto& [key, value] : settings.patch.items())
+        keys << fromStd(key);
     return keys.join(QStringLiteral(", "));
 }
 
@@ -67,34 +60,39 @@ Json withoutMembers(const Json& op)
 QString InboxGroup::keyOf(const AgentHomes& agents, const InboxItem& item)
 {
     // The op as proposed: a group's first item, once decided, holds the group's batch.
-    const Json& op = item.op;
     QString target;
     if (const auto agent = agentTarget(agents, item)) {
         target = agent->key;
-    } else if (isMemoryStore(item.destination)) {
-        if (json::stringAt(op, "action") == QLatin1String("batch"))
-            target = QStringLiteral("batch#%1").arg(item.id);
-        else
-            target = json::stringAt(op, "action") == QLatin1String("add") ? QStringLiteral("add:") : QString();
-        target += SameText::normalise(memoryEntry(op));
-    } else if (item.goesTo(Destination::SettingsJson)) {
-        target = json::stringAt(op, "path") + QLatin1Char('\x1e') + settingsKeys(op);
-    } else if (item.goesTo(Destination::ClaudeMemory)) {
-        target = json::stringAt(op, "file_path");
-    } else if (isNote(item.destination)) {
-        target = SameText::normalise(json::stringAt(op, "title"));
-    } else if (isDirectiveEdit(item)) {
-        // A directive edit aims at the passage it replaces; appends all aim at the file's end.
-        target = json::stringAt(op, "path") + QLatin1Char('\x1e') + SameText::normalise(json::stringAt(op, "before"));
+    } else if (auto typed = readWorkspaceOp(item.destination, item.op)) {
+        target =
+            std::visit(Each{
+                           [&](const MemoryWrite& w) -> QString {
+                               if (w.op.action == QLatin1String("batch"))
+                                   return QStringLiteral("batch#%1").arg(item.id);
+                               return (w.op.action == QLatin1String("add") ? QStringLiteral("add:") : QString())
+                                      + SameText::normalise(memoryEntry(w.op));
+                           },
+                           [](const SettingsPatch& p) -> QString {
+                               return p.path.value_or(QString()) + QLatin1Char('\x1e') + settingsKeys(p);
+                           },
+                           [](const NoteDraft& n) { return SameText::normalise(n.title); },
+                           // A directive edit aims at the passage it replaces; appends all aim at the file's end.
+                           [](const DirectiveEdit& e) -> QString {
+                               return e.path.value_or(QString()) + QLatin1Char('\x1e') + SameText::normalise(e.before);
+                           },
+                           [](const SkillCreate& c) { return c.name; },
+                           [](const SkillPatch& p) { return p.name; },
+                       },
+                       *typed);
     } else {
-        target = json::stringAt(op, "path").isEmpty() ? json::stringAt(op, "name") : json::stringAt(op, "path");
+        // An op that does not read cannot be applied, alone or with others: it groups with none.
+        target = QStringLiteral("unread#%1").arg(item.id);
     }
     return item.hermesProfile() + QLatin1Char('\x1f') + item.destination + QLatin1Char('\x1f') + target;
 }
 
 QString InboxGroup::labelOf(const AgentHomes& agents, const InboxItem& item)
 {
-    const Json& op = item.op;
     const QString profile = item.hermesProfile();
     // The root profile goes unsaid, as Hermes' own messages leave it out.
     const QString in = profile.isEmpty() || profile == QLatin1String("default")
@@ -102,42 +100,45 @@ QString InboxGroup::labelOf(const AgentHomes& agents, const InboxItem& item)
                            : QStringLiteral(" (profile %1)").arg(profile);
     if (const auto agent = agentTarget(agents, item))
         return agent->label + in;
-    if (isMemoryStore(item.destination)) {
-        const QString file = item.goesTo(Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
-        if (json::stringAt(op, "action") == QLatin1String("batch"))
-            return file + QStringLiteral(" batch") + in;
-        return QStringLiteral("%1 entry '%2'").arg(file, shortened(memoryEntry(op))) + in;
-    }
-    if (item.goesTo(Destination::SettingsJson))
-        return QStringLiteral("settings key '%1'").arg(settingsKeys(op)) + in;
-    if (item.goesTo(Destination::ClaudeMemory))
-        return json::stringAt(op, "file_path");
-    if (isNote(item.destination))
-        return QStringLiteral("note '%1'").arg(shortened(json::stringAt(op, "title"))) + in;
-    const QString path = json::stringAt(op, "path");
-    if (isDirectiveEdit(item)) {
-        const QString passage = json::stringAt(op, "before");
-        return (passage.trimmed().isEmpty() ? QStringLiteral("the end of %1").arg(path)
-                                            : QStringLiteral("%1 passage '%2'").arg(path, shortened(passage)))
-               + in;
-    }
-    if (!path.isEmpty())
-        return path + in;
-    const QString name = json::stringAt(op, "name");
-    return (name.isEmpty() ? item.destination : QStringLiteral("%1 '%2'").arg(item.destination, name)) + in;
+    auto typed = readWorkspaceOp(item.destination, item.op);
+    if (!typed)
+        return item.destination + in;
+    return std::visit(
+               Each{
+                   [&](const MemoryWrite& w) -> QString {
+                       const QString file =
+                           item.goesTo(Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
+                       if (w.op.action == QLatin1String("batch"))
+                           return file + QStringLiteral(" batch");
+                       return QStringLiteral("%1 entry '%2'").arg(file, shortened(memoryEntry(w.op)));
+                   },
+                   [](const SettingsPatch& p) { return QStringLiteral("settings key '%1'").arg(settingsKeys(p)); },
+                   [](const NoteDraft& n) { return QStringLiteral("note '%1'").arg(shortened(n.title)); },
+                   [](const DirectiveEdit& e) {
+                       const QString path = e.path.value_or(QString());
+                       return e.before.trimmed().isEmpty()
+                                  ? QStringLiteral("the end of %1").arg(path)
+                                  : QStringLiteral("%1 passage '%2'").arg(path, shortened(e.before));
+                   },
+                   [&](const SkillCreate& c) { return QStringLiteral("%1 '%2'").arg(item.destination, c.name); },
+                   [&](const SkillPatch& p) { return QStringLiteral("%1 '%2'").arg(item.destination, p.name); },
+               },
+               *typed)
+           + in;
 }
 
 bool InboxGroup::combinable(const AgentHomes& agents, const InboxItem& item)
 {
-    const Json& op = item.effectiveOp();
     if (const auto agent = agentTarget(agents, item))
         return agent->combinable;
     // One file each, edited in place: applied in order to one write (InOrderApplier). A note is
     // a new file of its own, so a note group is for keeping one, not for combining.
-    if (item.goesTo(Destination::ClaudeMd) || item.goesTo(Destination::SettingsJson)
-        || item.goesTo(Destination::ClaudeMemory))
-        return true;
-    return isMemoryStore(item.destination) && json::stringAt(op, "action") != QLatin1String("batch");
+    auto typed = readWorkspaceOp(item.destination, item.effectiveOp());
+    if (!typed)
+        return false;
+    if (const auto* memory = std::get_if<MemoryWrite>(&*typed))
+        return memory->op.action != QLatin1String("batch");
+    return std::holds_alternative<DirectiveEdit>(*typed) || std::holds_alternative<SettingsPatch>(*typed);
 }
 
 Result<Json> InboxGroup::combinedOp(const AgentHomes& agents, const std::vector<InboxItem>& items)
