@@ -15,7 +15,22 @@
 
 namespace sediment {
 
-namespace {} // namespace
+namespace {
+
+// The op read into its type (WorkspaceOp) and handed, with a guard of the workspace's root, to
+// the one of `each` that takes that type. The guard is built per call: it canonicalises the
+// root, and a workspace can be moved between calls.
+template <typename R, typename... Fs>
+Result<R> onTyped(const Workspace& workspace, const QString& destination, const Json& op, Each<Fs...> each)
+{
+    auto typed = readWorkspaceOp(destination, op);
+    if (!typed)
+        return fail(typed.error());
+    const PathGuard guard(workspace.root());
+    return std::visit([&](const auto& read) -> Result<R> { return each(guard, read); }, *typed);
+}
+
+} // namespace
 
 Applier::Applier(Workspace& workspace, const Clock& clock, WriteHook* hook, QString profile)
     : m_workspace(workspace)
@@ -38,21 +53,26 @@ Result<ApplyResult> Applier::apply(const QString& destination, const Json& op, c
     // A write in an agent's own words is applied exactly as that agent would (AgentHome).
     if (const AgentHome* agent = m_workspace.agents().speaking(destination, op))
         return agent->apply(m_workspace, m_clock, m_profile, destination, op, m_hook);
-    auto typed = readWorkspaceOp(destination, op);
-    if (!typed)
-        return fail(typed.error());
-    // Built per call: the guard canonicalises the root, and a workspace can be moved between calls.
-    const PathGuard guard(m_workspace.root());
-    return std::visit(
+    return onTyped<ApplyResult>(
+        m_workspace, destination, op,
         Each{
-            [&](const MemoryWrite& w) { return MemoryApplier(m_workspace, guard, m_hook, m_profile).apply(w); },
-            [&](const DirectiveEdit& e) { return DirectiveApplier(m_workspace, guard, m_hook).apply(e); },
-            [&](const SettingsPatch& p) { return SettingsApplier(m_workspace, guard, m_hook).apply(p); },
-            [&](const NoteDraft& n) { return NoteApplier(m_clock, guard, m_hook).apply(n, source); },
-            [&](const SkillCreate& c) { return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(c); },
-            [&](const SkillPatch& p) { return SkillApplier(m_workspace, m_clock, guard, m_hook).apply(p); },
-        },
-        *typed);
+            [&](const PathGuard& g, const MemoryWrite& w) {
+                return MemoryApplier(m_workspace, g, m_hook, m_profile).apply(w);
+            },
+            [&](const PathGuard& g, const DirectiveEdit& e) {
+                return DirectiveApplier(m_workspace, g, m_hook).apply(e);
+            },
+            [&](const PathGuard& g, const SettingsPatch& p) {
+                return SettingsApplier(m_workspace, g, m_hook).apply(p);
+            },
+            [&](const PathGuard& g, const NoteDraft& n) { return NoteApplier(m_clock, g, m_hook).apply(n, source); },
+            [&](const PathGuard& g, const SkillCreate& c) {
+                return SkillApplier(m_workspace, m_clock, g, m_hook).apply(c);
+            },
+            [&](const PathGuard& g, const SkillPatch& p) {
+                return SkillApplier(m_workspace, m_clock, g, m_hook).apply(p);
+            },
+        });
 }
 
 Result<bool> Applier::isStale(const QString& destination, const Json& op) const
@@ -61,20 +81,19 @@ Result<bool> Applier::isStale(const QString& destination, const Json& op) const
         return false; // a group is as current as its items, each checked when it was taken
     if (const AgentHome* agent = m_workspace.agents().speaking(destination, op))
         return agent->isStale(m_workspace, m_clock, m_profile, destination, op);
-    auto typed = readWorkspaceOp(destination, op);
-    if (!typed)
-        return fail(typed.error());
-    const PathGuard guard(m_workspace.root());
-    return std::visit(
+    return onTyped<bool>(
+        m_workspace, destination, op,
         Each{
-            [&](const MemoryWrite& w) { return MemoryApplier(m_workspace, guard, nullptr, m_profile).isStale(w); },
-            [&](const DirectiveEdit& e) { return DirectiveApplier(m_workspace, guard).isStale(e); },
-            [&](const SkillPatch& p) { return SkillApplier(m_workspace, m_clock, guard).isStale(p); },
-            // A merge patch, a new note and a new skill apply to whatever is there (a skill that
-            // exists by then is refused when applied): they cannot go stale.
-            [](const auto&) { return Result<bool>(false); },
-        },
-        *typed);
+            [&](const PathGuard& g, const MemoryWrite& w) {
+                return MemoryApplier(m_workspace, g, nullptr, m_profile).isStale(w);
+            },
+            [&](const PathGuard& g, const DirectiveEdit& e) { return DirectiveApplier(m_workspace, g).isStale(e); },
+            [&](const PathGuard& g, const SkillPatch& p) { return SkillApplier(m_workspace, m_clock, g).isStale(p); },
+            // A merge patch, a new note and a new skill apply to whatever is there
+            // (a skill that exists by then is refused when applied): they cannot
+            // go stale.
+            [](const PathGuard&, const auto&) { return Result<bool>(false); },
+        });
 }
 
 Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResult& applied) const

@@ -46,11 +46,7 @@ Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString
     const QString why = staleReason(file.text(), before, file.relative());
     if (!why.isEmpty())
         return ApplyResult::refusal(store, why, true);
-    ApplyResult r;
-    r.applied = true;
-    r.store = store;
-    r.targetPath = file.relative();
-    r.before = file.snapshot();
+    ApplyResult r = ApplyResult::written(store, file.relative(), file.snapshot(), std::nullopt);
     // Re-applying an append that is already there is a success that does not grow the file.
     const QString paragraph = after.trimmed();
     if (before.isEmpty() && !paragraph.isEmpty() && file.text().contains(paragraph)) {
@@ -98,15 +94,9 @@ Result<ApplyResult> DirectiveApplier::restore(const PathResolver& guard, const A
         return fail(Error::refused(QStringLiteral("nothing recorded to revert")));
     if (auto s = TargetFile::restore(guard, *applied.targetPath, applied.after, applied.before, hook); !s)
         return fail(s.error());
-    ApplyResult r;
-    r.applied = true;
-    r.store = applied.store;
-    r.targetPath = applied.targetPath;
-    r.before = applied.after;
-    r.after = applied.before;
-    r.message = applied.before ? QStringLiteral("Reverted %1.").arg(*applied.targetPath)
-                               : QStringLiteral("Removed %1.").arg(*applied.targetPath);
-    return r;
+    return ApplyResult::written(applied.store, applied.targetPath, applied.after, applied.before,
+                                applied.before ? QStringLiteral("Reverted %1.").arg(*applied.targetPath)
+                                               : QStringLiteral("Removed %1.").arg(*applied.targetPath));
 }
 
 Result<ApplyResult> DirectiveApplier::revert(const ApplyResult& applied) const

@@ -148,13 +148,8 @@ Result<ApplyResult> MemoryApplier::revert(const QString& target, const ApplyResu
     auto outcome = s->restore(*applied.after, applied.before.value_or(QString()), announce(*s));
     if (!outcome)
         return fail(outcome.error());
-    ApplyResult r;
-    r.applied = true;
-    r.store = target;
-    r.targetPath = relativePath(target);
-    r.message = QStringLiteral("Reverted %1.").arg(relativePath(target));
-    r.before = outcome->fileBefore;
-    r.after = outcome->fileAfter;
+    ApplyResult r = ApplyResult::written(target, relativePath(target), outcome->fileBefore, outcome->fileAfter,
+                                         QStringLiteral("Reverted %1.").arg(relativePath(target)));
     r.detail = outcome->result;
     return r;
 }

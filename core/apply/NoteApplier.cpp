@@ -104,13 +104,8 @@ Result<ApplyResult> NoteApplier::apply(const NoteDraft& note, const Json& source
         return s.error().kind == ErrorKind::Refused
                    ? Result<ApplyResult>(ApplyResult::refusal(destination, s.error().message))
                    : fail(s.error());
-    ApplyResult r;
-    r.applied = true;
-    r.store = destination;
-    r.targetPath = file->relative();
-    r.after = contents;
-    r.message = QStringLiteral("Created %1.").arg(file->relative());
-    return r;
+    return ApplyResult::written(destination, file->relative(), std::nullopt, contents,
+                                QStringLiteral("Created %1.").arg(file->relative()));
 }
 
 } // namespace sediment

@@ -64,11 +64,7 @@ Result<ApplyResult> SettingsApplier::apply(const SettingsPatch& op) const
                 kStore, QStringLiteral("%1 does not hold a JSON object; fix it by hand first").arg(path));
     }
     const Json merged = mergePatch(document, patch);
-    ApplyResult r;
-    r.applied = true;
-    r.store = kStore;
-    r.targetPath = path;
-    r.before = file->snapshot();
+    ApplyResult r = ApplyResult::written(kStore, path, file->snapshot(), std::nullopt);
     r.detail = Json{{"patch", patch}};
     if (file->exists() && merged == document) {
         // Already holds the patch: a success without rewriting the user's formatting.

@@ -56,12 +56,8 @@ Result<ApplyResult> SkillApplier::apply(const SkillCreate& op) const
         SkillRepository(m_workspace.db()).registerCreated(op.name, QStringLiteral("agent"), m_clock.now());
     if (!registered)
         return fail(registered.error());
-    ApplyResult r;
-    r.applied = true;
-    r.store = kStore;
-    r.targetPath = file->relative();
-    r.after = contents;
-    r.message = QStringLiteral("Skill '%1' created.").arg(op.name);
+    ApplyResult r = ApplyResult::written(kStore, file->relative(), std::nullopt, contents,
+                                         QStringLiteral("Skill '%1' created.").arg(op.name));
     r.detail = Json{{"skill", toStd(op.name)}, {"registered", *registered}};
     return r;
 }

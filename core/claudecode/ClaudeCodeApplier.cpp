@@ -24,12 +24,7 @@ Result<ApplyResult> ClaudeCodeApplier::apply(const QString& destination, const J
     if (!next)
         return ApplyResult::refusal(
             destination, QStringLiteral("stale: %1; Claude Code's edit no longer applies").arg(next.error()), true);
-    ApplyResult r;
-    r.applied = true;
-    r.store = destination;
-    r.targetPath = parsed->filePath;
-    r.before = file->snapshot();
-    r.after = *next;
+    ApplyResult r = ApplyResult::written(destination, parsed->filePath, file->snapshot(), *next);
     r.detail = Json{{"tool", toStd(ClaudeCodeOp::toolName(parsed->tool))}};
     if (file->exists() && file->text() == *next) {
         r.message = QStringLiteral("%1 already holds it.").arg(parsed->filePath);

@@ -359,6 +359,18 @@ Result<bool> DecisionRecorder::isOutdated(const InboxItem& it)
     return *stale && !(isMemoryStore(it.destination) && MemoryWrite::isPinned(it.effectiveOp()));
 }
 
+Result<DecisionRecorder::Taken> DecisionRecorder::lockAndTake(qint64 id, std::initializer_list<InboxStatus> allowed,
+                                                              const QString& what, bool checkStale)
+{
+    auto lock = DecisionJournal::lock(m_workspace.db());
+    if (!lock)
+        return fail(lock.error());
+    auto it = takeForDecision(id, allowed, what, checkStale);
+    if (!it)
+        return fail(it.error());
+    return Taken{std::move(*lock), std::move(*it)};
+}
+
 Result<InboxItem> DecisionRecorder::takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed,
                                                     const QString& what, bool checkStale)
 {

@@ -7,6 +7,7 @@
 #include "store/Database.h"
 #include "util/Clock.h"
 #include "util/Error.h"
+#include "util/FileLock.h"
 #include "util/Json.h"
 
 #include <QString>
@@ -73,6 +74,14 @@ public:
     // the decision's journal row can commit on its own. The caller holds the journal's lock.
     Result<InboxItem> takeForDecision(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
                                       bool checkStale);
+    // How a decision on one item starts: the journal's lock, then the item taken under it
+    // (takeForDecision). The lock is held for as long as the caller keeps `lock`.
+    struct Taken {
+        FileLock lock;
+        InboxItem item;
+    };
+    Result<Taken> lockAndTake(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
+                              bool checkStale);
     // Applies the item's op through the decision journal and records the outcome.
     // `details`: keys added to the audit row's details (make room: the room).
     Result<InboxItem> applyAndRecord(InboxItem item, const QString& reviewer, AuditAction action,

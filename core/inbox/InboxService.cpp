@@ -61,19 +61,24 @@ Result<InboxItem> InboxService::approve(qint64 id, const QString& reviewer)
         return fail(first.error());
     if (*first)
         return std::move(**first);
+    if (auto deferred = deferredElsewhere(id, reviewer, std::nullopt))
+        return std::move(*deferred);
+    auto taken = m_steps.lockAndTake(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
+    if (!taken)
+        return fail(taken.error());
+    return m_steps.write(std::move(taken->item), reviewer, A::InboxApprove, S::Applied);
+}
+
+std::optional<Result<InboxItem>> InboxService::deferredElsewhere(qint64 id, const QString& reviewer,
+                                                                 const std::optional<Json>& editedOp)
+{
     // A team whose files live on another host: the decision waits for it.
     auto elsewhere = FilesHost::elsewhere(m_workspace);
     if (!elsewhere)
-        return fail(elsewhere.error());
+        return Result<InboxItem>(fail(elsewhere.error()));
     if (*elsewhere)
-        return deferDecision(id, reviewer, std::nullopt, **elsewhere);
-    auto lock = DecisionJournal::lock(m_workspace.db());
-    if (!lock)
-        return fail(lock.error());
-    auto it = m_steps.takeForDecision(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
-    if (!it)
-        return it;
-    return m_steps.write(std::move(*it), reviewer, A::InboxApprove, S::Applied);
+        return deferDecision(id, reviewer, editedOp, **elsewhere);
+    return std::nullopt;
 }
 
 Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& editedOp) const
@@ -100,24 +105,19 @@ Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& edit
 
 Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QString& reviewer)
 {
-    auto elsewhere = FilesHost::elsewhere(m_workspace);
-    if (!elsewhere)
-        return fail(elsewhere.error());
-    if (*elsewhere)
-        return deferDecision(id, reviewer, editedOp, **elsewhere);
-    auto lock = DecisionJournal::lock(m_workspace.db());
-    if (!lock)
-        return fail(lock.error());
-    auto it = m_steps.takeForDecision(id, {S::Pending, S::Failed}, QStringLiteral("be patched"), false);
-    if (!it)
-        return it;
-    if (auto s = m_team.onlyByApproval(*it, QStringLiteral("a patch")); !s)
+    if (auto deferred = deferredElsewhere(id, reviewer, editedOp))
+        return std::move(*deferred);
+    auto taken = m_steps.lockAndTake(id, {S::Pending, S::Failed}, QStringLiteral("be patched"), false);
+    if (!taken)
+        return fail(taken.error());
+    InboxItem& it = taken->item;
+    if (auto s = m_team.onlyByApproval(it, QStringLiteral("a patch")); !s)
         return fail(s.error());
-    auto edited = validatePatch(*it, editedOp);
+    auto edited = validatePatch(it, editedOp);
     if (!edited)
         return fail(edited.error());
-    it->finalOp = *edited;
-    return m_steps.write(std::move(*it), reviewer, A::InboxPatch, S::Modified);
+    it.finalOp = *edited;
+    return m_steps.write(std::move(it), reviewer, A::InboxPatch, S::Modified);
 }
 
 Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, const QString& reviewer)
@@ -125,35 +125,33 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
     // The room is chosen from the entries as they are in the files, which only their host reads.
     if (auto s = m_team.onlyWhereTheFilesAre(id, QStringLiteral("making room reads the memory files")); !s)
         return fail(s.error());
-    auto lock = DecisionJournal::lock(m_workspace.db());
-    if (!lock)
-        return fail(lock.error());
-    auto it = m_steps.takeForDecision(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
-    if (!it)
-        return it;
-    const QString& target = it->destination;
+    auto taken = m_steps.lockAndTake(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
+    if (!taken)
+        return fail(taken.error());
+    InboxItem& it = taken->item;
+    const QString& target = it.destination;
     if (!isMemoryStore(target))
         return fail(Error::invalid(QStringLiteral("inbox item %1 writes to %2; only memory and user writes "
                                                   "can make room")
                                        .arg(id)
                                        .arg(target)));
-    if (auto s = m_team.onlyByApproval(*it, QStringLiteral("making room")); !s)
+    if (auto s = m_team.onlyByApproval(it, QStringLiteral("making room")); !s)
         return fail(s.error());
     // A merged entry is new text: cleaned and capped like a proposal's content.
     MemoryRoom clean = room;
     for (MemoryRoom::Edit& e : clean.edits) {
         if (!e.isMerge())
             continue;
-        auto merged = validatePatch(*it, Json{{"action", "add"}, {"content", toStd(e.into)}});
+        auto merged = validatePatch(it, Json{{"action", "add"}, {"content", toStd(e.into)}});
         if (!merged)
             return fail(Error::invalid(QStringLiteral("make room: the merged entry: ") + merged.error().message));
         e.into = fromStd(merged->value("content", std::string()));
     }
     // Read under the journal's lock: no other decision writes the store meanwhile.
-    auto in = BudgetPreview::inputFor(m_workspace, *it);
+    auto in = BudgetPreview::inputFor(m_workspace, it);
     if (!in)
         return fail(in.error());
-    auto batch = clean.batchFor((*in)->entries, it->effectiveOp());
+    auto batch = clean.batchFor((*in)->entries, it.effectiveOp());
     if (!batch)
         return fail(batch.error());
     auto op = readMemoryOp(target, *batch);
@@ -169,8 +167,8 @@ Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, cons
                                            .arg(plan.budget.excess())));
         return fail(Error::refused(QStringLiteral("inbox item %1: %2").arg(id).arg(plan.verdict)));
     }
-    it->finalOp = *batch;
-    return m_steps.write(std::move(*it), reviewer, A::InboxMakeRoom, S::Modified, Json{{"room", clean.toJson()}});
+    it.finalOp = *batch;
+    return m_steps.write(std::move(it), reviewer, A::InboxMakeRoom, S::Modified, Json{{"room", clean.toJson()}});
 }
 
 Result<InboxItem> InboxService::deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
@@ -304,13 +302,10 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     // A revert rewrites the target: only where the files are.
     if (auto s = m_team.onlyWhereTheFilesAre(id, QStringLiteral("a revert writes the files")); !s)
         return fail(s.error());
-    auto lock = DecisionJournal::lock(m_workspace.db());
-    if (!lock)
-        return fail(lock.error());
-    auto taken = m_steps.takeForDecision(id, {S::Applied, S::Modified}, QStringLiteral("be reverted"), false);
+    auto taken = m_steps.lockAndTake(id, {S::Applied, S::Modified}, QStringLiteral("be reverted"), false);
     if (!taken)
-        return taken;
-    InboxItem it = std::move(*taken);
+        return fail(taken.error());
+    InboxItem& it = taken->item;
     if (!it.afterContent || !it.targetPath)
         return fail(Error::refused(
             QStringLiteral("inbox item %1 has no recorded write to revert; revert by hand%2")
@@ -318,12 +313,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
                 .arg(it.reason && it.reason->startsWith(QLatin1String("applied with inbox item"))
                          ? QStringLiteral(" (it was %1: revert that item to undo the group)").arg(*it.reason)
                          : QString())));
-    ApplyResult applied;
-    applied.applied = true;
-    applied.store = it.destination;
-    applied.targetPath = it.targetPath;
-    applied.before = it.beforeContent;
-    applied.after = it.afterContent;
+    const ApplyResult applied = ApplyResult::written(it.destination, it.targetPath, it.beforeContent, it.afterContent);
     const QString fromStatus = it.status;
     it.setStatus(S::Reverted);
     it.decidedAt = time::toIso(m_clock.now());

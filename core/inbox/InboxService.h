@@ -90,6 +90,9 @@ private:
     // that host writes it (applyApproved).
     Result<InboxItem> deferDecision(qint64 id, const QString& reviewer, const std::optional<Json>& editedOp,
                                     const QString& filesHost);
+    // That, when the team's files live on another host; nothing when they are here.
+    std::optional<Result<InboxItem>> deferredElsewhere(qint64 id, const QString& reviewer,
+                                                       const std::optional<Json>& editedOp);
 
     Workspace& m_workspace;
     const Clock& m_clock;

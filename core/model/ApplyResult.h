@@ -22,6 +22,20 @@ struct ApplyResult {
     std::optional<QString> after;      // the target's content after
     Json detail = Json::object();      // destination-specific (e.g. memory result object)
 
+    // A write done (or found done): `before` gave way to `after` at `targetPath` in `store`.
+    static ApplyResult written(QString store, std::optional<QString> targetPath, std::optional<QString> before,
+                               std::optional<QString> after, QString message = {})
+    {
+        ApplyResult r;
+        r.applied = true;
+        r.store = std::move(store);
+        r.targetPath = std::move(targetPath);
+        r.before = std::move(before);
+        r.after = std::move(after);
+        r.message = std::move(message);
+        return r;
+    }
+
     // A store's "no": nothing written, the item becomes `failed` (or stays pending when stale).
     static ApplyResult refusal(QString store, QString message, bool stale = false)
     {
