@@ -45,7 +45,8 @@ private Q_SLOTS:
 
         const InboxItem append = item(5, "claude_md", {{"path", "CLAUDE.md"}, {"before", ""}, {"after", "x"}});
         QCOMPARE(InboxGroup::labelOf(none, append), QStringLiteral("the end of CLAUDE.md"));
-        const InboxItem passage = item(6, "claude_md", {{"path", "CLAUDE.md"}, {"before", "Old  rule"}, {"after", "y"}});
+        const InboxItem passage =
+            item(6, "claude_md", {{"path", "CLAUDE.md"}, {"before", "Old  rule"}, {"after", "y"}});
         QCOMPARE(InboxGroup::labelOf(none, passage), QStringLiteral("CLAUDE.md passage 'Old rule'"));
         QVERIFY(InboxGroup::keyOf(none, append) != InboxGroup::keyOf(none, passage));
 
