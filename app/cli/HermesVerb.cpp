@@ -315,17 +315,16 @@ int runHermes(Context& ctx)
     const QString& sub = *named;
     if (auto ok = args->atMost(QStringLiteral("hermes ") + sub, 0, 1); !ok)
         return ctx.error(ok.error());
-    auto clock = clockFromArgs(*args);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
+    auto opened = openWithClock(ctx, *args);
+    if (!opened)
+        return ctx.error(opened.error());
+    Workspace& ws = *opened->workspace;
+    const Clock& clock = *opened->clock;
     if (sub == QLatin1String("import-pending"))
-        return importPending(ctx, *args, **ws, **clock);
+        return importPending(ctx, *args, ws, clock);
     if (sub == QLatin1String("list"))
-        return list(ctx, *args, **ws, **clock);
-    return status(ctx, *args, **ws, **clock);
+        return list(ctx, *args, ws, clock);
+    return status(ctx, *args, ws, clock);
 }
 
 const VerbRegistration registration({

@@ -385,32 +385,31 @@ int runInbox(Context& ctx)
         return ctx.error(checked.error());
     const Checked& in = *checked;
 
-    auto clock = clockFromArgs(*args);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
+    auto opened = openWithClock(ctx, *args);
+    if (!opened)
+        return ctx.error(opened.error());
+    Workspace& ws = *opened->workspace;
+    const Clock& clock = *opened->clock;
     // Proposals `propose` filed since the last inbox command join inbox_items first, so that
     // every subcommand sees them as the items they are (schema 5).
-    if (auto folded = InboxStaging((*ws)->db()).foldAll(); !folded)
+    if (auto folded = InboxStaging(ws.db()).foldAll(); !folded)
         return ctx.error(folded.error());
-    InboxService service(**ws, **clock);
+    InboxService service(ws, clock);
     // On a team's server the reviewer is the database role: nobody decides in another's name.
-    if ((*ws)->db().isServer() && !in.reviewer.isEmpty() && in.reviewer != (*ws)->reviewer())
+    if (ws.db().isServer() && !in.reviewer.isEmpty() && in.reviewer != ws.reviewer())
         return ctx.usageError(QStringLiteral("inbox %1: on a team's server you decide as your database role (%2); "
                                              "--reviewer cannot name another")
-                                  .arg(sub, (*ws)->reviewer()));
-    const QString reviewer = in.reviewer.isEmpty() ? (*ws)->reviewer() : in.reviewer;
+                                  .arg(sub, ws.reviewer()));
+    const QString reviewer = in.reviewer.isEmpty() ? ws.reviewer() : in.reviewer;
 
     if (sub == QLatin1String("list"))
-        return list(ctx, *args, **ws, service, **clock, in.query, in.listed);
+        return list(ctx, *args, ws, service, clock, in.query, in.listed);
     if (sub == QLatin1String("show"))
-        return show(ctx, *args, **ws, service, **clock, in.id);
+        return show(ctx, *args, ws, service, clock, in.id);
     if (sub == QLatin1String("next"))
-        return next(ctx, *args, **ws, service, **clock, reviewer, in.walk);
+        return next(ctx, *args, ws, service, clock, reviewer, in.walk);
     if (sub == QLatin1String("release")) {
-        auto released = InboxWalk(**ws, **clock).release(in.id, reviewer);
+        auto released = InboxWalk(ws, clock).release(in.id, reviewer);
         if (!released)
             return ctx.error(released.error());
         if (args->flag(QStringLiteral("--json")))
@@ -440,7 +439,7 @@ int runInbox(Context& ctx)
         if (args->flag(QStringLiteral("--json"))) {
             Json out = Json::array();
             for (const InboxItem& it : *decidedAll)
-                out.push_back(InboxItemView::toJson(**ws, it, false));
+                out.push_back(InboxItemView::toJson(ws, it, false));
             ctx.printJson(out);
             return 0;
         }
@@ -472,9 +471,8 @@ int runInbox(Context& ctx)
                                                                     : QStringLiteral("patched and applied");
     } else if (sub == QLatin1String("resolve")) {
         const bool keep = args->flag(QStringLiteral("--keep-file"));
-        decided = AttentionResolver(**ws, **clock)
-                      .resolve(in.id, keep ? AttentionResolver::Choice::KeepFile : AttentionResolver::Choice::Restore,
-                               reviewer);
+        decided = AttentionResolver(ws, clock).resolve(
+            in.id, keep ? AttentionResolver::Choice::KeepFile : AttentionResolver::Choice::Restore, reviewer);
         done = keep ? QStringLiteral("resolved (file kept)") : QStringLiteral("resolved (file restored)");
     } else if (sub == QLatin1String("unrefuse")) {
         decided = service.undoRefusal(in.id, reviewer);
@@ -485,7 +483,7 @@ int runInbox(Context& ctx)
     }
     if (!decided)
         return ctx.error(decided.error());
-    return report(ctx, *args, **ws, *decided, done);
+    return report(ctx, *args, ws, *decided, done);
 }
 
 const VerbRegistration registration({

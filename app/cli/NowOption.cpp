@@ -16,4 +16,15 @@ Result<std::unique_ptr<Clock>> clockFromArgs(const Args& args)
     return std::unique_ptr<Clock>(std::make_unique<FixedClock>(*at));
 }
 
+Result<ClockedWorkspace> openWithClock(Context& ctx, const Args& args)
+{
+    auto clock = clockFromArgs(args);
+    if (!clock)
+        return fail(clock.error());
+    auto ws = ctx.workspace();
+    if (!ws)
+        return fail(ws.error());
+    return ClockedWorkspace{std::move(*clock), *ws};
+}
+
 } // namespace sediment::cli

@@ -1,5 +1,6 @@
 #include "cli/Context.h"
 #include "cli/NowOption.h"
+#include "cli/OutcomePrinter.h"
 #include "cli/Verb.h"
 
 #include "review/ProposalSubmission.h"
@@ -49,18 +50,8 @@ int runPropose(Context& ctx)
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
-    auto outcome = ProposalSubmission(**ws, **clock).submitBytesKeepingOutcome(*input);
-    if (!outcome)
-        return ctx.error(outcome.error());
-    if (args->flag(QStringLiteral("--json"))) {
-        // Appended in place: the text of a large pass is megabytes, not worth a second copy.
-        std::string text = outcome->toJsonText();
-        text += '\n';
-        ctx.outRaw(text);
-    } else {
-        ctx.out(outcome->summary());
-    }
-    return outcome->error ? ctx.error(*outcome->error) : 0;
+    return printOutcome(ctx, args->flag(QStringLiteral("--json")),
+                        ProposalSubmission(**ws, **clock).submitBytesKeepingOutcome(*input));
 }
 
 const VerbRegistration registration({

@@ -1,5 +1,6 @@
 #include "cli/Context.h"
 #include "cli/NowOption.h"
+#include "cli/OutcomePrinter.h"
 #include "cli/Verb.h"
 
 #include "review/CommandProposer.h"
@@ -58,14 +59,8 @@ int runReview(Context& ctx)
     if (!ws)
         return ctx.error(ws.error());
     CommandProposer proposer(args->value(QStringLiteral("--proposer-cmd")), timeout);
-    auto outcome = ProposalSubmission(**ws, **clock).reviewKeepingOutcome(QString::fromUtf8(*summary), proposer);
-    if (!outcome)
-        return ctx.error(outcome.error());
-    if (args->flag(QStringLiteral("--json")))
-        ctx.outRaw(outcome->toJsonText() + '\n');
-    else
-        ctx.out(outcome->summary());
-    return outcome->error ? ctx.error(*outcome->error) : 0;
+    return printOutcome(ctx, args->flag(QStringLiteral("--json")),
+                        ProposalSubmission(**ws, **clock).reviewKeepingOutcome(QString::fromUtf8(*summary), proposer));
 }
 
 const VerbRegistration registration({

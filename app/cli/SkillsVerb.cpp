@@ -215,14 +215,12 @@ int runSkills(Context& ctx)
         return ctx.error(named.error());
     if (auto bad = checkArgs(*args, sub, named.contains(sub)); !bad)
         return ctx.error(bad.error());
-    auto clock = clockFromArgs(*args);
-    if (!clock)
-        return ctx.error(clock.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    Workspace& workspace = **ws;
-    SkillService service(workspace, **clock);
+    auto opened = openWithClock(ctx, *args);
+    if (!opened)
+        return ctx.error(opened.error());
+    Workspace& workspace = *opened->workspace;
+    const Clock& clock = *opened->clock;
+    SkillService service(workspace, clock);
     const QString name = args->positional(1);
 
     if (sub == QLatin1String("list")) {
@@ -232,7 +230,7 @@ int runSkills(Context& ctx)
         return list(ctx, *args, workspace);
     }
     if (sub == QLatin1String("curate"))
-        return curate(ctx, *args, workspace, **clock);
+        return curate(ctx, *args, workspace, clock);
     if (sub == QLatin1String("import-hermes"))
         return importHermes(ctx, *args, service, workspace);
     if (sub == QLatin1String("pin") || sub == QLatin1String("unpin"))

@@ -4,11 +4,11 @@
 #include "decisions/DecisionReviewer.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
+#include "util/ShellCommand.h"
 #include "util/Time.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -88,24 +88,12 @@ std::optional<AutoReviewer::Finding> AutoReviewer::fileCreatedSignal(const Decis
 
 Result<std::optional<AutoReviewer::Finding>> AutoReviewer::commandSignal(const Decision& d) const
 {
-    QProcess p;
-    p.setProgram(QStringLiteral("/bin/sh"));
-    p.setArguments({QStringLiteral("-c"), m_signalCmd});
-    p.setWorkingDirectory(m_root);
-    p.start();
-    if (!p.waitForStarted(m_timeoutMs))
-        return fail(Error::io(QStringLiteral("signal command did not start: %1").arg(m_signalCmd)));
-    p.write(QByteArray::fromStdString(json::pythonDump(d.toJson())));
-    p.closeWriteChannel();
-    if (!p.waitForFinished(m_timeoutMs)) {
-        p.kill();
-        p.waitForFinished(1000);
-        return fail(Error::io(QStringLiteral("signal command timed out on decision %1").arg(d.id)));
-    }
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        return fail(
-            Error::io(QStringLiteral("signal command failed on decision %1 (exit %2)").arg(d.id).arg(p.exitCode())));
-    const QByteArray out = p.readAllStandardOutput().trimmed();
+    const ShellCommand signal{QStringLiteral("signal command"), m_signalCmd, m_root, m_timeoutMs};
+    auto ran =
+        signal.run(QByteArray::fromStdString(json::pythonDump(d.toJson())), QStringLiteral("decision %1").arg(d.id));
+    if (!ran)
+        return fail(ran.error());
+    const QByteArray out = ran->trimmed();
     if (out.isEmpty() || out == "null")
         return std::optional<Finding>{};
     Json j = Json::parse(out.constData(), out.constData() + out.size(), nullptr, false);

@@ -8,9 +8,8 @@
 #include "scars/Redactor.h"
 #include "store/AuditRepository.h"
 #include "store/ScarRepository.h"
+#include "util/ShellCommand.h"
 #include "workspace/Workspace.h"
-
-#include <QProcess>
 
 namespace sediment {
 
@@ -95,24 +94,12 @@ Result<std::vector<Json>> ScarSuggester::draft(const Scar& scar, int& redacted) 
     const Json request{{"summary", toStd(summary)}, {"scar", scarJson}};
     redacted += found.total();
 
-    QProcess p;
-    p.setProgram(QStringLiteral("/bin/sh"));
-    p.setArguments({QStringLiteral("-c"), m_command});
-    p.setWorkingDirectory(m_workspace.root());
-    p.start();
-    if (!p.waitForStarted(m_timeoutMs))
-        return fail(Error::io(QStringLiteral("proposer command did not start: %1").arg(m_command)));
-    p.write(QByteArray::fromStdString(json::pythonDump(request)));
-    p.closeWriteChannel();
-    if (!p.waitForFinished(m_timeoutMs)) {
-        p.kill();
-        p.waitForFinished(1000);
-        return fail(Error::io(QStringLiteral("proposer command timed out on scar %1").arg(scar.id)));
-    }
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        return fail(
-            Error::io(QStringLiteral("proposer command failed on scar %1 (exit %2)").arg(scar.id).arg(p.exitCode())));
-    auto proposals = parseProposals(p.readAllStandardOutput());
+    const ShellCommand proposer{QStringLiteral("proposer command"), m_command, m_workspace.root(), m_timeoutMs};
+    auto ran =
+        proposer.run(QByteArray::fromStdString(json::pythonDump(request)), QStringLiteral("scar %1").arg(scar.id));
+    if (!ran)
+        return fail(ran.error());
+    auto proposals = parseProposals(*ran);
     if (!proposals)
         return fail(proposals.error());
     // Defence in depth: the model may echo or invent personal data.

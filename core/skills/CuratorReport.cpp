@@ -5,24 +5,21 @@ namespace sediment {
 
 Json CuratorReport::counts() const
 {
+    // One set of counts, in the key order each curator's runs have always been saved with (the
+    // Hermes curator's says what it checked after what it changed, and adds its own two).
     Json j = Json::object();
-    if (hermes) {
-        j["marked_stale"] = markedStale;
-        j["archived"] = archived;
-        j["reactivated"] = reactivated;
+    if (!hermes)
         j["checked"] = checked;
-        j["seeded"] = seeded;
-        j["skipped_pinned"] = skippedPinned;
-        j["skipped_cron"] = skippedCron;
-        j["skipped_not_agent"] = skippedNotAgent;
-        j["failed"] = failed;
-        return j;
-    }
-    j["checked"] = checked;
     j["marked_stale"] = markedStale;
     j["archived"] = archived;
     j["reactivated"] = reactivated;
+    if (hermes) {
+        j["checked"] = checked;
+        j["seeded"] = seeded;
+    }
     j["skipped_pinned"] = skippedPinned;
+    if (hermes)
+        j["skipped_cron"] = skippedCron;
     j["skipped_not_agent"] = skippedNotAgent;
     j["failed"] = failed;
     return j;

@@ -50,10 +50,7 @@ Result<qint64> AuditReadModel::count(const Filter& filter)
     if (!st)
         return fail(st.error());
     bindFilter(*st, filter);
-    auto value = st->firstInt64();
-    if (!value)
-        return fail(value.error());
-    return value->value_or(0);
+    return st->scalar();
 }
 
 Result<std::vector<AuditEntry>> AuditReadModel::page(const Filter& filter, qint64 offset, int limit)

@@ -102,15 +102,7 @@ Result<std::vector<AuditEntry>> AuditRepository::list(const Query& q)
     return st->collect<AuditEntry>(fromRow);
 }
 
-Result<qint64> AuditRepository::count()
-{
-    auto st = m_db.prepare("SELECT COUNT(*) FROM audit_log");
-    if (!st)
-        return fail(st.error());
-    if (auto r = st->step(); !r)
-        return fail(r.error());
-    return st->int64(0);
-}
+Result<qint64> AuditRepository::count() { return m_db.scalar("SELECT COUNT(*) FROM audit_log"); }
 
 Result<std::optional<AuditRepository::Break>> AuditRepository::verify()
 {

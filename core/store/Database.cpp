@@ -33,18 +33,45 @@ Result<Transaction> Database::beginClaim()
     return Transaction(this);
 }
 
-Result<qint64> Database::scalar(const Sql& sql, std::initializer_list<qint64> params)
+Result<Statement> Database::prepareWith(const Sql& sql, std::initializer_list<qint64> params)
 {
     auto st = prepare(sql);
     if (!st)
-        return fail(st.error());
+        return st;
     int index = 1;
     for (qint64 p : params)
         st->bind(index++, p);
-    auto value = st->firstInt64();
-    if (!value)
-        return fail(value.error());
-    return value->value_or(0);
+    return st;
+}
+
+Result<qint64> Database::scalar(const Sql& sql, std::initializer_list<qint64> params)
+{
+    auto st = prepareWith(sql, params);
+    if (!st)
+        return fail(st.error());
+    return st->scalar();
+}
+
+Status Database::run(const Sql& sql, std::initializer_list<qint64> params)
+{
+    auto st = prepareWith(sql, params);
+    if (!st)
+        return fail(st.error());
+    return st->exec();
+}
+
+Result<bool> Database::hasTable(const char* name)
+{
+    // On a server through the search path: the companion schema's views first, then the
+    // workspace's tables.
+    auto st = prepare(
+        Sql{"SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", "SELECT 1 WHERE to_regclass(?) IS NOT NULL"});
+    if (!st)
+        return fail(st.error());
+    auto found = st->bind(1, name).step();
+    if (!found)
+        return fail(found.error());
+    return *found;
 }
 
 Result<int> Database::storedSchemaVersion()

@@ -77,6 +77,8 @@ public:
     // The first column of the first row as an integer, 0 when there is no row; integer
     // parameters bound in order.
     Result<qint64> scalar(const Sql& sql, std::initializer_list<qint64> params = {});
+    // One statement without rows, integer parameters bound in order; changes() tells what it did.
+    Status run(const Sql& sql, std::initializer_list<qint64> params);
 
     // A write transaction, serialised with every other writer of the store.
     Result<Transaction> begin();
@@ -114,7 +116,7 @@ protected:
     virtual Status beginUnserialisedWrite() { return beginWrite(); }
     virtual Status commitWrite() = 0;
     virtual void rollbackWrite() = 0;
-    virtual Result<bool> hasTable(const char* name) = 0;
+    Result<bool> hasTable(const char* name);
 
     // Brings the schema forward with `steps` (entry i: from version i to i + 1).
     Status migrate(std::span<const char* const> steps);
@@ -123,6 +125,9 @@ protected:
 
 private:
     friend class Transaction;
+
+    // `sql` prepared with integer parameters bound in order (scalar, run).
+    Result<Statement> prepareWith(const Sql& sql, std::initializer_list<qint64> params);
 
     QString m_path;
     int m_schemaVersion = 0;

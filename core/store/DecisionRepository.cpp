@@ -1,6 +1,7 @@
 #include "store/DecisionRepository.h"
 
 #include "store/Database.h"
+#include "store/OneRow.h"
 
 namespace sediment {
 
@@ -65,15 +66,7 @@ Result<qint64> DecisionRepository::insert(const Decision& d)
     return m_db.lastInsertId();
 }
 
-Result<std::optional<Decision>> DecisionRepository::get(qint64 id)
-{
-    auto rows = byIds({id});
-    if (!rows)
-        return fail(rows.error());
-    if (rows->empty())
-        return std::optional<Decision>{};
-    return std::optional<Decision>(rows->front());
-}
+Result<std::optional<Decision>> DecisionRepository::get(qint64 id) { return oneRow(byIds({id})); }
 
 Result<std::optional<qint64>> DecisionRepository::idOfExtId(const QString& extId)
 {

@@ -85,10 +85,7 @@ Result<qint64> InboxClaimRepository::heldByOthers(const QString& reviewer, const
                            "WHERE i.status = 'pending' AND c.reviewer <> ? AND c.expires_at > ?");
     if (!st)
         return fail(st.error());
-    auto value = st->bind(1, reviewer).bind(2, now).firstInt64();
-    if (!value)
-        return fail(value.error());
-    return value->value_or(0);
+    return st->bind(1, reviewer).bind(2, now).scalar();
 }
 
 Result<bool> InboxClaimRepository::release(qint64 itemId, const QString& reviewer)
@@ -107,10 +104,7 @@ Result<qint64> InboxClaimRepository::heldBy(const QString& reviewer, const QStri
                            "ORDER BY claimed_at DESC, item_id DESC LIMIT 1");
     if (!st)
         return fail(st.error());
-    auto value = st->bind(1, reviewer).bind(2, now).firstInt64();
-    if (!value)
-        return fail(value.error());
-    return value->value_or(0);
+    return st->bind(1, reviewer).bind(2, now).scalar();
 }
 
 Status InboxClaimRepository::releaseOthers(const QString& reviewer, qint64 kept)

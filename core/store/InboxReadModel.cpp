@@ -36,10 +36,7 @@ Result<qint64> scalar(Database& db, const std::string& sql, const std::vector<Pa
     if (!st)
         return fail(st.error());
     bindAll(*st, params);
-    auto value = st->firstInt64();
-    if (!value)
-        return fail(value.error());
-    return value->value_or(0);
+    return st->scalar();
 }
 
 // Reads the first column of every row as an id: no text is decoded, so a million ids cost

@@ -292,14 +292,6 @@ Result<std::optional<InboxRepository::Refusal>> InboxRepository::findRefusedByHa
     return latest;
 }
 
-Result<qint64> InboxRepository::maxId()
-{
-    auto st = m_db.prepare("SELECT COALESCE(MAX(id), 0) FROM inbox_items");
-    if (!st)
-        return fail(st.error());
-    if (auto r = st->step(); !r)
-        return fail(r.error());
-    return st->int64(0);
-}
+Result<qint64> InboxRepository::maxId() { return m_db.scalar("SELECT COALESCE(MAX(id), 0) FROM inbox_items"); }
 
 } // namespace sediment

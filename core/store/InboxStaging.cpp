@@ -285,16 +285,10 @@ Result<InboxStaging::Progress> InboxStaging::fold(qint64 maxRows, int busyWaitMs
     } else if (*upTo > 0) {
         const std::string move = std::string("INSERT INTO inbox_items(") + kShared + ", status, stale) SELECT "
                                  + kShared + ", 'pending', 0 FROM inbox_intake WHERE id <= ? ORDER BY id";
-        auto insert = m_db.prepare(move.c_str());
-        if (!insert)
-            return fail(insert.error());
-        if (auto s = insert->bind(1, *upTo).exec(); !s)
+        if (auto s = m_db.run(move.c_str(), {*upTo}); !s)
             return fail(s.error());
         p.filed = m_db.changes();
-        auto drop = m_db.prepare("DELETE FROM inbox_intake WHERE id <= ?");
-        if (!drop)
-            return fail(drop.error());
-        if (auto s = drop->bind(1, *upTo).exec(); !s)
+        if (auto s = m_db.run("DELETE FROM inbox_intake WHERE id <= ?", {*upTo}); !s)
             return fail(s.error());
     }
     auto left = count();

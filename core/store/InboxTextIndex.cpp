@@ -96,17 +96,13 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
     Progress p;
     p.mark = *from;
     if (*upTo > *from) {
-        auto insert = m_db.prepare("INSERT INTO inbox_text(rowid, text) SELECT id, text FROM "
-                                   "inbox_text_source WHERE id > ? AND id <= ? ORDER BY id");
-        if (!insert)
-            return fail(insert.error());
-        if (auto s = insert->bind(1, *from).bind(2, *upTo).exec(); !s)
+        if (auto s = m_db.run("INSERT INTO inbox_text(rowid, text) SELECT id, text FROM "
+                              "inbox_text_source WHERE id > ? AND id <= ? ORDER BY id",
+                              {*from, *upTo});
+            !s)
             return fail(s.error());
         p.indexed = m_db.changes();
-        auto move = m_db.prepare("UPDATE inbox_text_mark SET upto = ?");
-        if (!move)
-            return fail(move.error());
-        if (auto s = move->bind(1, *upTo).exec(); !s)
+        if (auto s = m_db.run("UPDATE inbox_text_mark SET upto = ?", {*upTo}); !s)
             return fail(s.error());
         p.mark = *upTo;
     }

@@ -1,6 +1,7 @@
 #include "store/ScarRepository.h"
 
 #include "store/Database.h"
+#include "store/OneRow.h"
 
 #include <QRegularExpression>
 
@@ -35,6 +36,17 @@ Scar readScar(const Statement& st, int base = 0)
 
 // A whole row as a scar, for the statements that select kColumns alone.
 Scar scarRow(const Statement& st) { return readScar(st); }
+
+// Whole scars, picked and ordered by `condition` on `s` with one value bound.
+template <typename Value>
+Result<std::vector<Scar>> scarsWhere(Database& db, const char* condition, const Value& value)
+{
+    auto st = db.prepare((std::string("SELECT ") + kColumns + " FROM scars s WHERE " + condition).c_str());
+    if (!st)
+        return fail(st.error());
+    st->bind(1, value);
+    return st->collect<Scar>(scarRow);
+}
 
 bool anyScope(const QString& scope) { return scope.isEmpty() || scope == QLatin1String("all"); }
 
@@ -153,15 +165,7 @@ Result<qint64> ScarRepository::insert(const Scar& s)
     return m_db.lastInsertId();
 }
 
-Result<std::optional<Scar>> ScarRepository::get(qint64 id)
-{
-    auto rows = byIds({id});
-    if (!rows)
-        return fail(rows.error());
-    if (rows->empty())
-        return std::optional<Scar>{};
-    return std::optional<Scar>(rows->front());
-}
+Result<std::optional<Scar>> ScarRepository::get(qint64 id) { return oneRow(byIds({id})); }
 
 Result<std::vector<qint64>> ScarRepository::ids(const Filter& filter, Order order, int limit)
 {
@@ -184,10 +188,7 @@ Result<qint64> ScarRepository::count(const Filter& filter)
     if (!st)
         return fail(st.error());
     bindWhere(*st, w);
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return st->int64(0);
+    return st->scalar();
 }
 
 Result<std::vector<Scar>> ScarRepository::list(const Filter& filter, Order order, int limit)
@@ -287,42 +288,28 @@ Status ScarRepository::bumpRecall(const std::vector<qint64>& ids, const QString&
 
 Result<std::vector<Scar>> ScarRepository::unrecalledCreatedBefore(const QString& cutoff)
 {
-    auto st = m_db.prepare((std::string("SELECT ") + kColumns
-                            + " FROM scars s WHERE s.archived = 0 AND s.recall_count = 0 AND "
-                              "s.last_recalled_at IS NULL AND s.created_at < ? ORDER BY s.id")
-                               .c_str());
-    if (!st)
-        return fail(st.error());
-    st->bind(1, cutoff);
-    return st->collect<Scar>(scarRow);
+    return scarsWhere(m_db,
+                      "s.archived = 0 AND s.recall_count = 0 AND s.last_recalled_at IS NULL AND s.created_at < ? "
+                      "ORDER BY s.id",
+                      cutoff);
 }
 
 Status ScarRepository::setArchived(qint64 id, bool archived)
 {
-    auto st = m_db.prepare("UPDATE scars SET archived = ? WHERE id = ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, archived ? 1 : 0).bind(2, id).exec();
+    return m_db.run("UPDATE scars SET archived = ? WHERE id = ?", {archived ? 1 : 0, id});
 }
 
 Result<std::vector<Scar>> ScarRepository::awaitingSuggestion(int limit)
 {
-    auto st = m_db.prepare((std::string("SELECT ") + kColumns
-                            + " FROM scars s WHERE s.learnable = 1 AND s.suggestion_id IS NULL "
-                              "AND s.archived = 0 ORDER BY s.importance DESC, s.id LIMIT ?")
-                               .c_str());
-    if (!st)
-        return fail(st.error());
-    st->bind(1, limit);
-    return st->collect<Scar>(scarRow);
+    return scarsWhere(m_db,
+                      "s.learnable = 1 AND s.suggestion_id IS NULL AND s.archived = 0 "
+                      "ORDER BY s.importance DESC, s.id LIMIT ?",
+                      limit);
 }
 
 Status ScarRepository::setSuggestion(qint64 id, qint64 suggestionId)
 {
-    auto st = m_db.prepare("UPDATE scars SET suggestion_id = ? WHERE id = ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, suggestionId).bind(2, id).exec();
+    return m_db.run("UPDATE scars SET suggestion_id = ? WHERE id = ?", {suggestionId, id});
 }
 
 Result<std::vector<QString>> ScarRepository::scopes()

@@ -88,6 +88,14 @@ Result<std::optional<qint64>> Statement::firstInt64()
     return value;
 }
 
+Result<qint64> Statement::scalar()
+{
+    auto value = firstInt64();
+    if (!value)
+        return fail(value.error());
+    return value->value_or(0);
+}
+
 int Statement::columnCount() const { return m_backend->columnCount(); }
 
 QString Statement::columnName(int col) const

@@ -44,6 +44,9 @@ public:
     void reset();
     // Steps once: the first column of the first row, if there is one; then resets.
     Result<std::optional<qint64>> firstInt64();
+    // Steps once: the first column of the first row, 0 when there is no row (a count, a
+    // maximum); then resets.
+    Result<qint64> scalar();
 
     // Steps once: the first row made into a T by `read(const Statement&)`, or nothing when there
     // is no row; then resets, so that a cached statement is ready for its next run.

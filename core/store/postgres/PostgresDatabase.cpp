@@ -334,18 +334,6 @@ void PostgresDatabase::rollbackWrite()
     m_inTransaction = false;
 }
 
-Result<bool> PostgresDatabase::hasTable(const char* name)
-{
-    // Through the search path: the companion schema's views first, then the workspace's tables.
-    auto st = prepare("SELECT 1 WHERE to_regclass(?) IS NOT NULL");
-    if (!st)
-        return fail(st.error());
-    auto found = st->bind(1, name).step();
-    if (!found)
-        return fail(found.error());
-    return *found;
-}
-
 Result<qint64> PostgresDatabase::lastInsertId() { return scalar("SELECT lastval()"); }
 
 void PostgresDatabase::drainNotices()

@@ -59,7 +59,6 @@ protected:
     Status beginUnserialisedWrite() override;
     Status commitWrite() override;
     void rollbackWrite() override;
-    Result<bool> hasTable(const char* name) override;
 
 private:
     PostgresDatabase(const LibPq& pq, pg_conn* conn, ServerAddress address);

@@ -20,6 +20,17 @@ bool writesRows(const LibPq& pq, const PGresult* r)
            || std::strncmp(tag, "DELETE", 6) == 0;
 }
 
+// The number SQLite gives for a value that needs no parsing: an empty one (NULL or '') is 0,
+// and a boolean expression, which comes back as t or f, is 1 or 0. Nothing for any other text.
+std::optional<int> plainNumber(std::string_view v)
+{
+    if (v.empty() || v == "f")
+        return 0;
+    if (v == "t")
+        return 1;
+    return std::nullopt;
+}
+
 } // namespace
 
 PostgresStatement::PostgresStatement(PostgresDatabase& db, std::string sql, int parameters)
@@ -163,13 +174,8 @@ std::string_view PostgresStatement::textAt(int col) const
 qint64 PostgresStatement::int64(int col) const
 {
     const std::string_view v = textAt(col);
-    if (v.empty())
-        return 0;
-    // A boolean expression comes back as t or f; SQLite gives 1 or 0.
-    if (v == "t")
-        return 1;
-    if (v == "f")
-        return 0;
+    if (const auto plain = plainNumber(v))
+        return *plain;
     qint64 out = 0;
     const auto r = std::from_chars(v.data(), v.data() + v.size(), out);
     if (r.ptr == v.data() + v.size())
@@ -180,12 +186,8 @@ qint64 PostgresStatement::int64(int col) const
 double PostgresStatement::real(int col) const
 {
     const std::string_view v = textAt(col);
-    if (v.empty())
-        return 0.0;
-    if (v == "t")
-        return 1.0;
-    if (v == "f")
-        return 0.0;
+    if (const auto plain = plainNumber(v))
+        return *plain;
     return std::strtod(std::string(v).c_str(), nullptr);
 }
 

@@ -211,15 +211,4 @@ qint64 SqliteDatabase::totalChanges() const { return sqlite3_total_changes64(m_d
 
 Result<qint64> SqliteDatabase::dataVersion() { return scalar("PRAGMA data_version"); }
 
-Result<bool> SqliteDatabase::hasTable(const char* name)
-{
-    auto st = prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?");
-    if (!st)
-        return fail(st.error());
-    auto found = st->bind(1, name).step();
-    if (!found)
-        return fail(found.error());
-    return *found;
-}
-
 } // namespace sediment

@@ -30,7 +30,6 @@ protected:
     Status beginWrite() override;
     Status commitWrite() override;
     void rollbackWrite() override;
-    Result<bool> hasTable(const char* name) override;
 
 private:
     SqliteDatabase(sqlite3* db, QString path);
