@@ -117,10 +117,8 @@ Result<bool> MemoryApplier::isStale(const MemoryWrite& write) const
         return entries.error().kind == ErrorKind::Io ? Result<bool>(false) : fail(entries.error());
     // Entries a batch adds before it edits them count as present.
     QStringList known = *entries;
-    const std::vector<MemoryOp> single{write.op};
-    const auto& ops = write.op.action == QLatin1String("batch") ? write.op.operations : single;
-    for (const MemoryOp& o : ops) {
-        const bool edits = o.action == QLatin1String("replace") || o.action == QLatin1String("remove");
+    for (const MemoryOp& o : write.op.steps()) {
+        const bool edits = o.isDestructive();
         // A pinned write is stale as soon as its entry is no longer there verbatim.
         if (edits && o.matchedEntry) {
             if (!known.contains(*o.matchedEntry))

@@ -62,9 +62,8 @@ MemoryWritePlan MemoryWritePlan::compute(const QString& target, const QStringLis
     plan.batch = op.action == QLatin1String("batch");
     // Steps are judged without the limit: a batch only answers to it on its final state.
     const MemoryEdit unbounded(target, std::numeric_limits<int>::max());
-    const std::vector<MemoryOp> single{op};
     QStringList running = entries;
-    for (const MemoryOp& sub : plan.batch ? op.operations : single) {
+    for (const MemoryOp& sub : op.steps()) {
         Step step;
         step.action = sub.action;
         step.oldText = sub.oldText;

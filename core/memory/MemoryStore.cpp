@@ -18,6 +18,13 @@ namespace sediment {
 
 bool MemoryOp::isDestructive() const { return action == QLatin1String("replace") || action == QLatin1String("remove"); }
 
+std::span<const MemoryOp> MemoryOp::steps() const
+{
+    if (action == QLatin1String("batch"))
+        return operations;
+    return {this, 1};
+}
+
 Json MemoryOp::toJson() const
 {
     Json j = Json::object();

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace sediment {
@@ -26,6 +27,8 @@ struct MemoryOp {
     bool contentFromAlias = false;
 
     bool isDestructive() const; // replace or remove
+    // What the op does, step by step: a batch's operations, or the op itself.
+    std::span<const MemoryOp> steps() const;
     Json toJson() const;
 };
 

@@ -8,8 +8,6 @@ namespace sediment {
 
 namespace {
 
-bool isEdit(const QString& action) { return action == QLatin1String("replace") || action == QLatin1String("remove"); }
-
 // The op read, or the first field that could not be.
 template <typename T>
 Result<WorkspaceOp> checked(const OpFields& fields, T typed)
@@ -94,10 +92,8 @@ bool MemoryWrite::isPinned(const Json& op)
 
 bool MemoryWrite::pinsNothing() const
 {
-    const std::vector<MemoryOp> single{op};
-    const auto& ops = op.action == QLatin1String("batch") ? op.operations : single;
-    for (const MemoryOp& o : ops)
-        if (isEdit(o.action) && (!o.matchedEntry || o.matchedEntry->isEmpty()))
+    for (const MemoryOp& o : op.steps())
+        if (o.isDestructive() && (!o.matchedEntry || o.matchedEntry->isEmpty()))
             return true;
     return false;
 }
