@@ -21,10 +21,9 @@ public:
     Result<bool> isStale(const MemoryWrite& write) const;
     Result<ApplyResult> revert(const QString& target, const ApplyResult& applied) const;
 
-    // A write Hermes staged carries `matched_entry` on its replace/remove ops (null when the
-    // record predates pinning): it applies to its pinned entries or fails with Hermes' message;
-    // it is never re-aimed by old_text. This is Hermes' refusal of a pinned write with a
-    // replace/remove that pins nothing.
+    // Hermes' refusal of a pinned write (MemoryWrite::pinned) with a replace/remove that pins
+    // nothing: a staged write applies to the entries it pinned or not at all, and is never
+    // re-aimed by old_text.
     static QString unpinnedMessage();
 
 private:

@@ -2,6 +2,7 @@
 
 #include "agent/AgentHomes.h"
 #include "inbox/SameText.h"
+#include "memory/MemoryEdit.h"
 #include "model/Destination.h"
 #include "proposal/WorkspaceOp.h"
 #include "util/Each.h"
@@ -106,8 +107,7 @@ QString InboxGroup::labelOf(const AgentHomes& agents, const InboxItem& item)
     return std::visit(
                Each{
                    [&](const MemoryWrite& w) -> QString {
-                       const QString file =
-                           item.goesTo(Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
+                       const QString file = MemoryEdit::fileName(w.store);
                        if (w.op.action == QLatin1String("batch"))
                            return file + QStringLiteral(" batch");
                        return QStringLiteral("%1 entry '%2'").arg(file, shortened(memoryEntry(w.op)));

@@ -1,10 +1,12 @@
 #include "inbox/ChangePreview.h"
 
+#include "apply/SkillApplier.h"
 #include "claudecode/ClaudeCodeOp.h"
 #include "hermes/SkillBatch.h"
 #include "hermes/SkillManage.h"
 #include "hermes/StagedSkillWrite.h"
 #include "inbox/BudgetPreview.h"
+#include "memory/MemoryEdit.h"
 #include "memory/MemoryStore.h"
 #include "memory/UnicodeText.h"
 #include "model/InboxItem.h"
@@ -101,7 +103,7 @@ ChangePreview memoryChange(Workspace& ws, const InboxItem& item, const MemoryWri
     const QString& d = write.store;
     const MemoryOp& op = write.op;
     const QString profile = item.hermesProfile();
-    const QString store = isWord(d, Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
+    const QString store = MemoryEdit::fileName(d);
     const auto content = [](const MemoryOp& o) { return o.content.value_or(QString()).trimmed(); };
     bool pinnedGone = false;
     p.beforeTitle = ChangePreview::tr("Now");
@@ -226,20 +228,19 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
         p.after = fromStd(op.dump(2));
         return p;
     }
-    return std::visit(Each{
-                          [&](const MemoryWrite& w) { return memoryChange(ws, item, w); },
-                          [](const DirectiveEdit& e) { return anchoredEdit(e.before, e.after); },
-                          [](const SkillPatch& e) { return anchoredEdit(e.before, e.after); },
-                          [&](const SettingsPatch& s) { return settingsChange(ws, s); },
-                          [](const SkillCreate& c) {
-                              return newFile(c.text, tr("New skill"), QStringLiteral("skills/%1/SKILL.md").arg(c.name));
-                          },
-                          [](const NoteDraft& n) {
-                              return newFile(QStringLiteral("# ") + n.title + QStringLiteral("\n\n") + n.text,
-                                             tr("New file"), tr("Proposed"));
-                          },
-                      },
-                      *typed);
+    return std::visit(
+        Each{
+            [&](const MemoryWrite& w) { return memoryChange(ws, item, w); },
+            [](const DirectiveEdit& e) { return anchoredEdit(e.before, e.after); },
+            [](const SkillPatch& e) { return anchoredEdit(e.before, e.after); },
+            [&](const SettingsPatch& s) { return settingsChange(ws, s); },
+            [](const SkillCreate& c) { return newFile(c.text, tr("New skill"), SkillApplier::pathFor(c.name)); },
+            [](const NoteDraft& n) {
+                return newFile(QStringLiteral("# ") + n.title + QStringLiteral("\n\n") + n.text, tr("New file"),
+                               tr("Proposed"));
+            },
+        },
+        *typed);
 }
 
 } // namespace sediment::ui

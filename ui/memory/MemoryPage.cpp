@@ -4,6 +4,7 @@
 #include "audit/Actor.h"
 #include "memory/ClaudeMemoryPane.h"
 #include "memory/EntryHistoryPane.h"
+#include "memory/MemoryEdit.h"
 #include "memory/MemoryEntryModel.h"
 #include "memory/MemoryService.h"
 #include "memory/UsageBar.h"
@@ -28,11 +29,6 @@
 namespace sediment::ui {
 
 namespace {
-
-QString fileNameOf(const QString& target)
-{
-    return isWord(target, Destination::User) ? QStringLiteral("USER.md") : QStringLiteral("MEMORY.md");
-}
 
 QByteArray readBytes(const QString& path)
 {
@@ -206,7 +202,8 @@ void MemoryPage::reload()
         if (const int row = int(list.indexOf(keep)); row >= 0 && !keep.isEmpty())
             c->list->setCurrentIndex(c->model->index(row));
         if (!entries) {
-            c->heading->setText(tr("%1 — cannot be read: %2").arg(fileNameOf(c->target), entries.error().message));
+            c->heading->setText(
+                tr("%1 — cannot be read: %2").arg(MemoryEdit::fileName(c->target), entries.error().message));
             continue;
         }
         if (auto snap = store.snapshot(); snap && !snap->isEmpty())
@@ -260,7 +257,7 @@ void MemoryPage::checkFiles()
         if (m_ownWrites && m_ownWrites->isOwn(path, bytes))
             ownChange = true;
         else
-            changed << fileNameOf(t);
+            changed << MemoryEdit::fileName(t);
     }
     if (changed.isEmpty()) {
         if (ownChange)
@@ -326,8 +323,8 @@ void MemoryPage::report(const Result<MemoryOutcome>& outcome)
 void MemoryPage::onAdd(const QString& target)
 {
     bool ok = false;
-    const QString text =
-        QInputDialog::getMultiLineText(this, tr("Add to %1").arg(fileNameOf(target)), tr("New entry:"), QString(), &ok);
+    const QString text = QInputDialog::getMultiLineText(this, tr("Add to %1").arg(MemoryEdit::fileName(target)),
+                                                        tr("New entry:"), QString(), &ok);
     if (!ok)
         return;
     MemoryOp op;
@@ -342,8 +339,8 @@ void MemoryPage::onEdit(const QString& target)
     if (entry.isEmpty())
         return;
     bool ok = false;
-    const QString text =
-        QInputDialog::getMultiLineText(this, tr("Edit entry of %1").arg(fileNameOf(target)), tr("Entry:"), entry, &ok);
+    const QString text = QInputDialog::getMultiLineText(this, tr("Edit entry of %1").arg(MemoryEdit::fileName(target)),
+                                                        tr("Entry:"), entry, &ok);
     if (!ok || text == entry)
         return;
     MemoryOp op;
@@ -359,7 +356,7 @@ void MemoryPage::onRemove(const QString& target)
     if (entry.isEmpty())
         return;
     if (QMessageBox::question(this, tr("Remove entry"),
-                              tr("Remove this entry from %1?\n\n%2").arg(fileNameOf(target), entry.left(300)))
+                              tr("Remove this entry from %1?\n\n%2").arg(MemoryEdit::fileName(target), entry.left(300)))
         != QMessageBox::Yes)
         return;
     MemoryOp op;
