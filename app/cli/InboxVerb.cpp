@@ -294,11 +294,11 @@ Result<Checked> checkArgs(const Args& args, const QString& sub)
                                                       "leave status words out of the query")));
         in.walk = std::move(*filter);
     }
-    auto status = args.choice(label, QStringLiteral("--status"), inboxStatusTexts());
+    auto status = args.choice(label, QStringLiteral("--status"), wordTexts<InboxStatus>());
     if (!status)
         return fail(status.error());
     in.query.status = *status;
-    auto destination = args.choice(label, QStringLiteral("--destination"), destinationTexts());
+    auto destination = args.choice(label, QStringLiteral("--destination"), wordTexts<Destination>());
     if (!destination)
         return fail(destination.error());
     in.query.destination = *destination;

@@ -2,6 +2,7 @@
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
 
+#include "model/ScarKind.h"
 #include "scars/ScarBook.h"
 #include "scars/ScarRecall.h"
 #include "scars/ScarSuggester.h"
@@ -30,8 +31,6 @@ const QString kUsage =
                    "suggest turns learnable scars into inbox proposals (personal data redacted first).\n"
                    "See docs/user-guide.md#scars.\n");
 
-const QStringList kKinds{QStringLiteral("failure"), QStringLiteral("victory")};
-
 QString line(const Scar& s)
 {
     return QStringLiteral("#%1 [%2 %3/10 %4] %5%6 — recalled %7×")
@@ -52,7 +51,7 @@ int runAdd(Context& ctx, const QStringList& argv)
                                                {QStringLiteral("--not-learnable")}, QStringLiteral("scars add"));
     if (!a)
         return ctx.error(a.error());
-    if (auto kind = a->choice(QStringLiteral("--kind"), kKinds); !kind)
+    if (auto kind = a->choice(QStringLiteral("--kind"), wordTexts<ScarKind>()); !kind)
         return ctx.error(kind.error());
     auto clock = a->clock();
     if (!clock)
@@ -61,7 +60,7 @@ int runAdd(Context& ctx, const QStringList& argv)
     if (!importance)
         return ctx.error(importance.error());
     Scar s;
-    s.kind = (*a)->value(QStringLiteral("--kind"), QStringLiteral("failure"));
+    s.kind = (*a)->value(QStringLiteral("--kind"), toString(ScarKind::Failure));
     s.title = (*a)->value(QStringLiteral("--title"));
     s.lesson = (*a)->value(QStringLiteral("--lesson"));
     s.context = (*a)->value(QStringLiteral("--context"));
@@ -99,7 +98,7 @@ int runList(Context& ctx, const QStringList& argv)
     f.text = (*a)->value(QStringLiteral("--query"), (*a)->positional(0));
     f.scope = (*a)->value(QStringLiteral("--scope"));
     f.kind = (*a)->value(QStringLiteral("--kind"));
-    if (auto kind = a->choice(QStringLiteral("--kind"), kKinds); !kind)
+    if (auto kind = a->choice(QStringLiteral("--kind"), wordTexts<ScarKind>()); !kind)
         return ctx.error(kind.error());
     auto minImp = a->integer(QStringLiteral("--min-importance"), 0, 0, 10);
     if (!minImp)

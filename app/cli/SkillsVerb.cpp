@@ -190,7 +190,7 @@ Status checkArgs(const Args& args, const QString& sub, bool named)
     if (named && !Skill::isValidName(args.positional(1)))
         return fail(Error::invalid(QStringLiteral("%1: '%2' is not a skill name (accepted: [a-z0-9][a-z0-9._-]{0,63})")
                                        .arg(label, args.positional(1))));
-    const QStringList& states = skillStateTexts();
+    const QStringList& states = wordTexts<SkillState>();
     static const QStringList creators{QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"),
                                       QStringLiteral("hub")};
     if (auto ok = args.choice(label, QStringLiteral("--state"), states); !ok)

@@ -101,7 +101,7 @@ Result<ApplyResult> Applier::revert(const QString& destination, const ApplyResul
     for (const auto& agent : m_workspace.agents().all())
         if (agent->wrote(destination, applied))
             return agent->revert(m_workspace, applied, m_hook);
-    auto d = parseDestination(destination);
+    auto d = parseWord<Destination>(destination);
     if (!d)
         return fail(d.error());
     const PathGuard guard(m_workspace.root());

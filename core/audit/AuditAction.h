@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/Error.h"
+#include "util/WordTable.h"
 
 #include <QString>
 #include <QStringList>
@@ -11,7 +11,7 @@
 namespace sediment {
 
 // What an audit row says was done (audit_log.action, docs/user-guide.md#audit). Rows are hashed
-// into a chain and filtered by this word, so toString and parseAuditAction are the only place it
+// into a chain and filtered by this word, so toString and parseWord<AuditAction> are the only place it
 // is spelt. A memory edit's action is `memory.` plus the memory tool's own action word.
 enum class AuditAction {
     ProposalQueued,     // a gate deferred new proposals to a person
@@ -58,12 +58,8 @@ enum class AuditAction {
 
 inline constexpr std::size_t kAuditActionCount = 40;
 
-QString toString(AuditAction action);
-// Whether `text` is exactly the word for `action` (an unknown word is none of them).
-bool isWord(QStringView text, AuditAction action);
-// Exact: an unknown or differently cased word is an Invalid error naming it.
-Result<AuditAction> parseAuditAction(QStringView text);
-const std::array<AuditAction, kAuditActionCount>& allAuditActions();
+// Its table, which toString, isWord, parseWord and the others in util/WordTable.h read.
+const WordTable<AuditAction, kAuditActionCount>& wordsOf(AuditAction);
 // A memory edit's action from the memory tool's own word (add, replace, remove, batch); any
 // other word is an Invalid error naming it.
 Result<AuditAction> memoryEditAction(QStringView toolAction);

@@ -9,28 +9,23 @@ namespace {
 using S = AuditSubject;
 using namespace Qt::Literals::StringLiterals;
 
-constexpr WordTable<AuditSubject, kAuditSubjectCount> kWords({{
-    {S::InboxItem, "inbox_item"_L1},
-    {S::Memory, "memory"_L1},
-    {S::Scar, "scar"_L1},
-    {S::Skill, "skill"_L1},
-    {S::SkillsUsage, "skills_usage"_L1},
-    {S::Decision, "decision"_L1},
-    {S::CalibrationSnapshot, "calibration_snapshot"_L1},
-    {S::HermesStaged, "hermes_staged"_L1},
-    {S::ClaudeMemory, "claude_memory"_L1},
-    {S::Team, "team"_L1},
-    {S::Reviewer, "reviewer"_L1},
-}});
+constexpr WordTable<AuditSubject, kAuditSubjectCount> kWords("audit subject"_L1,
+                                                             {{
+                                                                 {S::InboxItem, "inbox_item"_L1},
+                                                                 {S::Memory, "memory"_L1},
+                                                                 {S::Scar, "scar"_L1},
+                                                                 {S::Skill, "skill"_L1},
+                                                                 {S::SkillsUsage, "skills_usage"_L1},
+                                                                 {S::Decision, "decision"_L1},
+                                                                 {S::CalibrationSnapshot, "calibration_snapshot"_L1},
+                                                                 {S::HermesStaged, "hermes_staged"_L1},
+                                                                 {S::ClaudeMemory, "claude_memory"_L1},
+                                                                 {S::Team, "team"_L1},
+                                                                 {S::Reviewer, "reviewer"_L1},
+                                                             }});
 
 } // namespace
 
-QString toString(AuditSubject subject) { return kWords.text(subject); }
-
-bool isWord(QStringView text, AuditSubject subject) { return kWords.matches(text, subject); }
-
-Result<AuditSubject> parseAuditSubject(QStringView text) { return kWords.parse(text, "audit subject"_L1); }
-
-const std::array<AuditSubject, kAuditSubjectCount>& allAuditSubjects() { return kWords.words(); }
+const WordTable<AuditSubject, kAuditSubjectCount>& wordsOf(AuditSubject) { return kWords; }
 
 } // namespace sediment

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/Error.h"
+#include "util/WordTable.h"
 
 #include <QString>
 #include <QStringView>
@@ -11,7 +11,7 @@ namespace sediment {
 
 // What an audit row is about (audit_log.subject_type, docs/user-guide.md#audit): the kind of
 // thing its subject id names. Rows are hashed into a chain and filtered by this word, so
-// toString and parseAuditSubject are the only place it is spelt.
+// toString and parseWord<AuditSubject> are the only place it is spelt.
 enum class AuditSubject {
     InboxItem,           // subject id: the item's id
     Memory,              // the store's name: memory or user
@@ -28,10 +28,7 @@ enum class AuditSubject {
 
 inline constexpr std::size_t kAuditSubjectCount = 11;
 
-QString toString(AuditSubject subject);
-bool isWord(QStringView text, AuditSubject subject);
-// Exact: an unknown or differently cased word is an Invalid error naming it.
-Result<AuditSubject> parseAuditSubject(QStringView text);
-const std::array<AuditSubject, kAuditSubjectCount>& allAuditSubjects();
+// Its table, which toString, isWord, parseWord and the others in util/WordTable.h read.
+const WordTable<AuditSubject, kAuditSubjectCount>& wordsOf(AuditSubject);
 
 } // namespace sediment

@@ -49,7 +49,7 @@ Result<ClaudeMemoryTopic> ClaudeMemoryTopic::parse(const QString& text)
         return fail(
             Error::invalid(QStringLiteral("front matter cannot be read: %1").arg(QString::fromStdString(e.msg))));
     }
-    if (auto type = parseClaudeMemoryType(t.m_typeWord))
+    if (auto type = parseWord<ClaudeMemoryType>(t.m_typeWord))
         t.m_type = *type;
     t.m_body = text.mid(m.capturedEnd(0));
     return t;

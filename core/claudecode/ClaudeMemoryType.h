@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/Error.h"
+#include "util/WordTable.h"
 
 #include <QString>
 #include <QStringView>
@@ -16,8 +16,7 @@ enum class ClaudeMemoryType {
     Reference,
 };
 
-QString toString(ClaudeMemoryType type);
-// Exact: another word is an Invalid error naming it.
-Result<ClaudeMemoryType> parseClaudeMemoryType(QStringView text);
+// Its table, which toString, isWord, parseWord and the others in util/WordTable.h read.
+const WordTable<ClaudeMemoryType, 4>& wordsOf(ClaudeMemoryType);
 
 } // namespace sediment

@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "decisions/DecisionReviewer.h"
+#include "model/DecisionOutcome.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
 #include "util/ShellCommand.h"
@@ -75,7 +76,7 @@ std::optional<AutoReviewer::Finding> AutoReviewer::fileCreatedSignal(const Decis
         if (created.toUTC() > *made) {
             Finding f;
             f.decisionId = d.id;
-            f.outcome = QStringLiteral("success");
+            f.outcome = toString(DecisionOutcome::Success);
             f.confidence = kFileSignalConfidence;
             f.signal = QStringLiteral("file_created");
             f.explanation = QStringLiteral("%1 was created at %2, after the decision (%3)")
@@ -108,8 +109,8 @@ Result<std::optional<AutoReviewer::Finding>> AutoReviewer::commandSignal(const D
     Finding f;
     f.decisionId = d.id;
     f.outcome = fromStd(outcome->get<std::string>());
-    if (f.outcome != QLatin1String("success") && f.outcome != QLatin1String("partial")
-        && f.outcome != QLatin1String("failure"))
+    if (!isWord(f.outcome, DecisionOutcome::Success) && !isWord(f.outcome, DecisionOutcome::Partial)
+        && !isWord(f.outcome, DecisionOutcome::Failure))
         return fail(Error::invalid(bad + QStringLiteral(": outcome must be success, partial or failure")));
     f.confidence = conf->get<double>();
     f.signal = fromStd(j.value("signal", std::string("signal_cmd")));

@@ -3,6 +3,7 @@
 #include "audit/AuditAction.h"
 #include "audit/AuditRow.h"
 #include "decisions/CalibrationSnapshots.h"
+#include "model/DecisionOutcome.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
@@ -20,10 +21,11 @@ Json DecisionReviewer::Outcome::toJson() const
 
 Result<DecisionReviewer::Outcome> DecisionReviewer::review(const Request& r)
 {
-    if (r.outcome == QLatin1String("pending") || !Decision::outcomes().contains(r.outcome))
+    const std::optional<DecisionOutcome> outcome = findWord<DecisionOutcome>(r.outcome);
+    if (!outcome || *outcome == DecisionOutcome::Pending)
         return fail(Error::invalid(
             QStringLiteral("unknown outcome '%1' (use success, partial, failure, noise, superseded)").arg(r.outcome)));
-    if (r.supersededBy && r.outcome != QLatin1String("superseded"))
+    if (r.supersededBy && *outcome != DecisionOutcome::Superseded)
         return fail(Error::invalid(QStringLiteral("--superseded-by goes with outcome superseded")));
     if (r.reviewer.trimmed().isEmpty())
         return fail(Error::invalid(QStringLiteral("a review needs a reviewer")));

@@ -1,5 +1,6 @@
 #include "decisions/EscalationList.h"
 
+#include "model/DecisionCategory.h"
 #include "store/DecisionRepository.h"
 #include "util/Time.h"
 
@@ -8,7 +9,8 @@ namespace sediment {
 Result<std::vector<Decision>> EscalationList::compute(Database& db, const Clock& clock)
 {
     const QString cutoff = time::toIso(clock.now().addDays(-kDays));
-    return DecisionRepository(db).unreviewed({QStringLiteral("high"), QStringLiteral("critical")}, cutoff);
+    return DecisionRepository(db).unreviewed({toString(DecisionStakes::High), toString(DecisionStakes::Critical)},
+                                             cutoff);
 }
 
 } // namespace sediment

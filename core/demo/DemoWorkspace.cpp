@@ -6,6 +6,8 @@
 #include "demo/DemoText.h"
 #include "inbox/InboxService.h"
 #include "memory/MemoryStore.h"
+#include "model/Decision.h"
+#include "model/DecisionOutcome.h"
 #include "model/Destination.h"
 #include "model/RefusalCode.h"
 #include "model/Skill.h"
@@ -121,7 +123,7 @@ Result<int> seedScars(Workspace& ws, FixedClock& clock, const QDateTime& now)
         const int k = i % titles.size();
         clock.set(now.addDays(-(i * 11) % 400).addSecs(-3600 * (i % 9)));
         Scar s;
-        s.kind = (k == 4 || k == 9 || k == 11) ? QStringLiteral("victory") : QStringLiteral("failure");
+        s.kind = toString((k == 4 || k == 9 || k == 11) ? ScarKind::Victory : ScarKind::Failure);
         s.title = i < titles.size() ? titles[k] : titles[k] + QStringLiteral(" (again)");
         s.context = QStringLiteral("Seen in %1 during %2.")
                         .arg(DemoText::projects()[i % DemoText::projects().size()],
@@ -141,10 +143,8 @@ Result<int> seedScars(Workspace& ws, FixedClock& clock, const QDateTime& now)
 
 Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime& now)
 {
-    const QStringList cats{QStringLiteral("architecture"), QStringLiteral("process"), QStringLiteral("tooling"),
-                           QStringLiteral("security"), QStringLiteral("integration")};
-    const QStringList stakes{QStringLiteral("low"), QStringLiteral("medium"), QStringLiteral("high"),
-                             QStringLiteral("critical")};
+    const QStringList& cats = Decision::categories();
+    const QStringList& stakes = Decision::stakesLevels();
     DemoRandom rnd(11);
     QByteArray lines;
     for (int i = 0; i < 90; ++i) {
@@ -161,11 +161,11 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
         d["session"] = "session-" + std::to_string(2000 + i / 4);
         if (i % 4 != 3) { // three in four reviewed, outcomes loosely following confidence
             const double roll = rnd.unit();
-            const char* outcome = roll < confidence - 0.1    ? "success"
-                                  : roll < confidence + 0.05 ? "partial"
-                                  : roll < 0.97              ? "failure"
-                                                             : "noise";
-            d["outcome"] = outcome;
+            const DecisionOutcome outcome = roll < confidence - 0.1    ? DecisionOutcome::Success
+                                            : roll < confidence + 0.05 ? DecisionOutcome::Partial
+                                            : roll < 0.97              ? DecisionOutcome::Failure
+                                                                       : DecisionOutcome::Noise;
+            d["outcome"] = toStd(toString(outcome));
             d["outcome_text"] = "Reviewed in the weekly retro.";
             d["reviewer"] = i % 3 ? "emerson" : "founder";
             d["reviewed_at"] = toStd(time::toIso(now.addDays(-(i * 2) + 4)));

@@ -3,6 +3,7 @@
 #include "gate/HumanGate.h"
 #include "gate/RefusalMemoryGate.h"
 #include "gate/ScoreGate.h"
+#include "model/GateKind.h"
 
 namespace sediment {
 
@@ -15,16 +16,24 @@ Result<std::unique_ptr<GateChain>> GateChain::fromConfig(const QString& gate, do
 {
     std::vector<std::unique_ptr<Gate>> gates;
     gates.push_back(std::make_unique<RefusalMemoryGate>(inbox));
-    if (gate == QLatin1String("human")) {
-        gates.push_back(std::make_unique<HumanGate>());
-    } else if (gate == QLatin1String("score")) {
-        gates.push_back(std::make_unique<ScoreGate>(threshold));
-    } else if (gate == QLatin1String("score-then-human")) {
-        gates.push_back(std::make_unique<ScoreGate>(threshold));
-        gates.push_back(std::make_unique<HumanGate>());
-    } else {
+    const std::optional<GateKind> kind = findWord<GateKind>(gate);
+    if (!kind) {
+        const QStringList& words = wordTexts<GateKind>();
         return fail(
-            Error::invalid(QStringLiteral("unknown gate '%1' (use human, score or score-then-human)").arg(gate)));
+            Error::invalid(QStringLiteral("unknown gate '%1' (use %2 or %3)")
+                               .arg(gate, words.first(words.size() - 1).join(QStringLiteral(", ")), words.last())));
+    }
+    switch (*kind) {
+    case GateKind::Human:
+        gates.push_back(std::make_unique<HumanGate>());
+        break;
+    case GateKind::Score:
+        gates.push_back(std::make_unique<ScoreGate>(threshold));
+        break;
+    case GateKind::ScoreThenHuman:
+        gates.push_back(std::make_unique<ScoreGate>(threshold));
+        gates.push_back(std::make_unique<HumanGate>());
+        break;
     }
     return std::make_unique<GateChain>(gate, std::move(gates));
 }

@@ -72,14 +72,14 @@ QString HermesSettler::pendingFolder(const QString& profile, const QString& subs
 bool HermesSettler::isDecided(const QString& s)
 {
     using S = InboxStatus;
-    const auto status = parseInboxStatus(s);
+    const auto status = parseWord<InboxStatus>(s);
     return status
            && (wroteToStore(*status) || *status == S::Reverted || *status == S::Refused || *status == S::Rejected);
 }
 
 QString HermesSettler::outcomeOf(const QString& s)
 {
-    const auto status = parseInboxStatus(s);
+    const auto status = parseWord<InboxStatus>(s);
     const bool wrote = status && (wroteToStore(*status) || *status == InboxStatus::Reverted);
     // Hermes' own outcome words, which happen to match two of the inbox's.
     return wrote ? QStringLiteral("applied") : QStringLiteral("refused");

@@ -40,7 +40,7 @@ InboxService::InboxService(Workspace& workspace, const Clock& clock)
     , m_team(workspace, clock, m_steps)
 {}
 
-const QStringList& InboxService::refusalCodes() { return refusalCodeTexts(); }
+const QStringList& InboxService::refusalCodes() { return wordTexts<RefusalCode>(); }
 
 Result<InboxItem> InboxService::item(qint64 id)
 {
@@ -251,7 +251,7 @@ Result<InboxItem> InboxService::refuse(qint64 id, const QString& code, const QSt
     if (code.isEmpty())
         return fail(Error::invalid(
             QStringLiteral("a refusal needs a reason code: %1").arg(refusalCodes().join(QStringLiteral(", ")))));
-    if (!parseRefusalCode(code))
+    if (!parseWord<RefusalCode>(code))
         return fail(Error::invalid(QStringLiteral("unknown refusal reason '%1' (use one of: %2)")
                                        .arg(code, refusalCodes().join(QStringLiteral(", ")))));
     const QString why = text.trimmed();

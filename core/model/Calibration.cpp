@@ -41,10 +41,10 @@ int indexIn(const std::vector<std::string>& names, std::string_view name)
 
 Calibration::Outcome Calibration::outcomeOf(std::string_view outcome)
 {
-    // Decision::outcomes() lists the outcomes in the order of the enum.
-    static const std::vector<std::string> names = byteNames(Decision::outcomes());
+    // In table order, the order allWords gives them in.
+    static const std::vector<std::string> names = byteNames(wordTexts<Outcome>());
     const int i = indexIn(names, outcome);
-    return i < 0 ? Outcome::Pending : Outcome(i);
+    return i < 0 ? Outcome::Pending : allWords<Outcome>()[size_t(i)];
 }
 
 int Calibration::categoryOf(std::string_view category)

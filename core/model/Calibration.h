@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/DecisionOutcome.h"
 #include "util/Json.h"
 
 #include <QString>
@@ -16,7 +17,7 @@ namespace sediment {
 // implementation to the last bits that matter (1e-9).
 class Calibration final {
 public:
-    enum class Outcome { Pending, Success, Partial, Failure, Noise, Superseded };
+    using Outcome = DecisionOutcome;
 
     struct Sample {
         double confidence = 0;

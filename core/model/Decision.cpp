@@ -51,26 +51,11 @@ Result<std::optional<QString>> optTime(const Json& record, const char* key)
 
 } // namespace
 
-const QStringList& Decision::categories()
-{
-    static const QStringList v{QStringLiteral("architecture"), QStringLiteral("process"), QStringLiteral("tooling"),
-                               QStringLiteral("security"), QStringLiteral("integration")};
-    return v;
-}
+const QStringList& Decision::categories() { return wordTexts<DecisionCategory>(); }
 
-const QStringList& Decision::stakesLevels()
-{
-    static const QStringList v{QStringLiteral("low"), QStringLiteral("medium"), QStringLiteral("high"),
-                               QStringLiteral("critical")};
-    return v;
-}
+const QStringList& Decision::stakesLevels() { return wordTexts<DecisionStakes>(); }
 
-const QStringList& Decision::outcomes()
-{
-    static const QStringList v{QStringLiteral("pending"), QStringLiteral("success"), QStringLiteral("partial"),
-                               QStringLiteral("failure"), QStringLiteral("noise"),   QStringLiteral("superseded")};
-    return v;
-}
+const QStringList& Decision::outcomes() { return wordTexts<DecisionOutcome>(); }
 
 Json Decision::toJson() const
 {
@@ -127,11 +112,11 @@ Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)
     if (!category)
         return fail(category.error());
     d.category = *category;
-    auto stakes = oneOf(r, "stakes", stakesLevels(), QStringLiteral("medium"));
+    auto stakes = oneOf(r, "stakes", stakesLevels(), toString(DecisionStakes::Medium));
     if (!stakes)
         return fail(stakes.error());
     d.stakes = *stakes;
-    auto outcome = oneOf(r, "outcome", outcomes(), QStringLiteral("pending"));
+    auto outcome = oneOf(r, "outcome", outcomes(), toString(DecisionOutcome::Pending));
     if (!outcome)
         return fail(outcome.error());
     d.outcome = *outcome;

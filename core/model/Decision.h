@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/DecisionCategory.h"
+#include "model/DecisionOutcome.h"
 #include "util/Error.h"
 #include "util/Json.h"
 
@@ -18,9 +20,10 @@ struct Decision {
     QString context;
     QString pattern;
     double confidence = 0;
-    QString category;                            // architecture|process|tooling|security|integration
-    QString stakes;                              // low|medium|high|critical
-    QString outcome = QStringLiteral("pending"); // pending|success|partial|failure|noise|superseded
+    QString category; // a DecisionCategory word
+    QString stakes;   // a DecisionStakes word
+    // A DecisionOutcome word, kept as text so that a row written by a newer version still shows.
+    QString outcome = toString(DecisionOutcome::Pending);
     std::optional<QString> outcomeText;
     std::optional<QString> reviewer;
     std::optional<QString> reviewedAt;
@@ -28,12 +31,15 @@ struct Decision {
     QString createdAt;
     std::optional<QString> session;
 
-    bool isReviewed() const { return outcome != QLatin1String("pending"); }
+    bool hasOutcome(DecisionOutcome o) const { return isWord(outcome, o); }
+    void setOutcome(DecisionOutcome o) { outcome = toString(o); }
+    bool isReviewed() const { return !hasOutcome(DecisionOutcome::Pending); }
     Json toJson() const;
 
+    // The words of each closed set, in their tables' order.
     static const QStringList& categories();
     static const QStringList& stakesLevels();
-    static const QStringList& outcomes();
+    static const QStringList& outcomes(); // the DecisionOutcome words, in order
 
     // One imported record (a JSON object) → a decision; errors name the offending field.
     // `defaultTime` stamps created_at (and reviewed_at of a reviewed record) when absent.

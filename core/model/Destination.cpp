@@ -9,28 +9,20 @@ namespace {
 using D = Destination;
 using namespace Qt::Literals::StringLiterals;
 
-constexpr WordTable<Destination, 8> kWords({{
-    {D::Memory, "memory"_L1},
-    {D::User, "user"_L1},
-    {D::ClaudeMd, "claude_md"_L1},
-    {D::SettingsJson, "settings_json"_L1},
-    {D::BrainInbox, "brain_inbox"_L1},
-    {D::Skill, "skill"_L1},
-    {D::ChantierOutil, "chantier_outil"_L1},
-    {D::ClaudeMemory, "claude_memory"_L1},
-}});
+constexpr WordTable<Destination, 8> kWords("destination"_L1, {{
+                                                                 {D::Memory, "memory"_L1},
+                                                                 {D::User, "user"_L1},
+                                                                 {D::ClaudeMd, "claude_md"_L1},
+                                                                 {D::SettingsJson, "settings_json"_L1},
+                                                                 {D::BrainInbox, "brain_inbox"_L1},
+                                                                 {D::Skill, "skill"_L1},
+                                                                 {D::ChantierOutil, "chantier_outil"_L1},
+                                                                 {D::ClaudeMemory, "claude_memory"_L1},
+                                                             }});
 
 } // namespace
 
-QString toString(Destination destination) { return kWords.text(destination); }
-
-bool isWord(QStringView text, Destination destination) { return kWords.matches(text, destination); }
-
-Result<Destination> parseDestination(QStringView text) { return kWords.parse(text, "destination"_L1); }
-
-const std::array<Destination, 8>& allDestinations() { return kWords.words(); }
-
-const QStringList& destinationTexts() { return kWords.texts(); }
+const WordTable<Destination, 8>& wordsOf(Destination) { return kWords; }
 
 bool isMemoryStore(Destination destination) { return destination == D::Memory || destination == D::User; }
 

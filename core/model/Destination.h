@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/Error.h"
+#include "util/WordTable.h"
 
 #include <QString>
 #include <QStringList>
@@ -12,7 +12,7 @@ namespace sediment {
 
 // The store a proposal writes to (docs/verbs.md#propose). Its spelling is the proposal's
 // `destination`, inbox_items.destination and the values of a `dest:` search, so toString and
-// parseDestination are the only place it is written. Listed in the order messages show them.
+// parseWord<Destination> are the only place it is written. Listed in the order messages show them.
 enum class Destination {
     Memory,        // MEMORY.md
     User,          // USER.md
@@ -24,13 +24,8 @@ enum class Destination {
     ClaudeMemory,  // a file in a Claude Code auto-memory folder (outside the workspace)
 };
 
-QString toString(Destination destination);
-// Whether `text` is exactly the word for `destination` (an unknown word is none of them).
-bool isWord(QStringView text, Destination destination);
-// Exact: an unknown or differently cased word is an Invalid error naming it.
-Result<Destination> parseDestination(QStringView text);
-const std::array<Destination, 8>& allDestinations();
-const QStringList& destinationTexts();
+// Its table, which toString, isWord, parseWord and the others in util/WordTable.h read.
+const WordTable<Destination, 8>& wordsOf(Destination);
 
 // The two memory stores, MEMORY.md and USER.md, which share a char budget's rules.
 bool isMemoryStore(Destination destination);

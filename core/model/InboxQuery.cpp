@@ -124,7 +124,8 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
             const QString key = colon > 0 ? token.text.left(colon).toLower() : QString();
             const QString value = colon > 0 ? token.text.mid(colon + 1) : QString();
             if (key == QLatin1String("dest") || key == QLatin1String("destination")) {
-                if (auto s = addValues(filter.destination, token, QStringLiteral("dest"), value, &destinationTexts());
+                if (auto s =
+                        addValues(filter.destination, token, QStringLiteral("dest"), value, &wordTexts<Destination>());
                     !s)
                     return fail(s.error());
                 continue;
@@ -135,7 +136,9 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
                     filter.allStatuses = !token.negated;
                     continue;
                 }
-                if (auto s = addValues(filter.status, token, QStringLiteral("status"), value, &inboxStatusTexts()); !s)
+                if (auto s =
+                        addValues(filter.status, token, QStringLiteral("status"), value, &wordTexts<InboxStatus>());
+                    !s)
                     return fail(s.error());
                 continue;
             }

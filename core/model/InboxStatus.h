@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/Error.h"
+#include "util/WordTable.h"
 
 #include <QString>
 #include <QStringList>
@@ -11,7 +11,7 @@
 namespace sediment {
 
 // Where an inbox item stands. Its spelling is inbox_items.status, the `status` of `inbox list
-// --json` and the values of a `status:` search, so toString and parseInboxStatus are the only
+// --json` and the values of a `status:` search, so toString and parseWord<InboxStatus> are the only
 // place it is written. Listed in the order `status:`'s help and errors show them.
 enum class InboxStatus {
     Pending,        // waiting for a reviewer
@@ -25,13 +25,8 @@ enum class InboxStatus {
     Approved,       // team mode: decided on another host, waiting for the files host to write it
 };
 
-QString toString(InboxStatus status);
-// Whether `text` is exactly the word for `status` (an unknown word is none of them).
-bool isWord(QStringView text, InboxStatus status);
-// Exact: an unknown or differently cased word is an Invalid error naming it.
-Result<InboxStatus> parseInboxStatus(QStringView text);
-const std::array<InboxStatus, 9>& allInboxStatuses();
-const QStringList& inboxStatusTexts();
+// Its table, which toString, isWord, parseWord and the others in util/WordTable.h read.
+const WordTable<InboxStatus, 9>& wordsOf(InboxStatus);
 
 // A store wrote something for the item: it can be reverted and its content is in the file.
 bool wroteToStore(InboxStatus status);

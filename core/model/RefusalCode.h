@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/Error.h"
+#include "util/WordTable.h"
 
 #include <QString>
 #include <QStringList>
@@ -21,11 +21,7 @@ enum class RefusalCode {
     Other,       // the reviewer's own words say why
 };
 
-QString toString(RefusalCode code);
-bool isWord(QStringView text, RefusalCode code);
-// Exact: an unknown word is an Invalid error naming it.
-Result<RefusalCode> parseRefusalCode(QStringView text);
-// The seven words in order.
-const QStringList& refusalCodeTexts();
+// Its table, which toString, isWord, parseWord and the others in util/WordTable.h read.
+const WordTable<RefusalCode, 7>& wordsOf(RefusalCode);
 
 } // namespace sediment

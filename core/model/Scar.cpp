@@ -26,7 +26,7 @@ Json Scar::toJson() const
                 {"suggestion_id", suggestionId ? Json(*suggestionId) : Json(nullptr)}};
 }
 
-bool Scar::isKnownKind(const QString& k) { return k == QLatin1String("failure") || k == QLatin1String("victory"); }
+bool Scar::isKnownKind(const QString& k) { return findWord<ScarKind>(k).has_value(); }
 
 Status Scar::validate() const
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/ScarKind.h"
 #include "util/Error.h"
 #include "util/Json.h"
 
@@ -13,7 +14,7 @@ namespace sediment {
 // `lesson` is what prevents a repeat, or what to reproduce.
 struct Scar {
     qint64 id = 0;
-    QString kind = QStringLiteral("failure"); // failure|victory
+    QString kind = toString(ScarKind::Failure); // a ScarKind word
     QString title;
     QString context;
     QString lesson;

@@ -9,24 +9,14 @@ namespace {
 using S = SkillState;
 using namespace Qt::Literals::StringLiterals;
 
-constexpr WordTable<SkillState, 3> kWords({{
-    {S::Active, "active"_L1},
-    {S::Stale, "stale"_L1},
-    {S::Archived, "archived"_L1},
-}});
+constexpr WordTable<SkillState, 3> kWords("skill state"_L1, {{
+                                                                {S::Active, "active"_L1},
+                                                                {S::Stale, "stale"_L1},
+                                                                {S::Archived, "archived"_L1},
+                                                            }});
 
 } // namespace
 
-const QString& toString(SkillState state)
-{
-    const QStringList& texts = kWords.texts();
-    return texts[qsizetype(state)];
-}
-
-bool isWord(QStringView text, SkillState state) { return kWords.matches(text, state); }
-
-Result<SkillState> parseSkillState(QStringView text) { return kWords.parse(text, "skill state"_L1); }
-
-const QStringList& skillStateTexts() { return kWords.texts(); }
+const WordTable<SkillState, 3>& wordsOf(SkillState) { return kWords; }
 
 } // namespace sediment

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/Error.h"
+#include "util/WordTable.h"
 
 #include <QString>
 #include <QStringList>
@@ -16,12 +16,7 @@ enum class SkillState {
     Archived, // moved to skills/.archive/
 };
 
-// One shared QString per state: the rows of a large skills table hold it without a copy each.
-const QString& toString(SkillState state);
-bool isWord(QStringView text, SkillState state);
-// Exact: an unknown word is an Invalid error naming it.
-Result<SkillState> parseSkillState(QStringView text);
-// The three words in order.
-const QStringList& skillStateTexts();
+// Its table, which toString, isWord, parseWord and the others in util/WordTable.h read.
+const WordTable<SkillState, 3>& wordsOf(SkillState);
 
 } // namespace sediment

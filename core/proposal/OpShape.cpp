@@ -22,7 +22,7 @@ namespace {
 const QString* findDestination(const std::string& d)
 {
     const QLatin1StringView word(d.data(), qsizetype(d.size())); // the words are ASCII
-    const QStringList& known = destinationTexts();
+    const QStringList& known = wordTexts<Destination>();
     const auto it = std::ranges::find_if(known, [&](const QString& k) { return k == word; });
     return it == known.end() ? nullptr : &*it;
 }
@@ -126,7 +126,7 @@ QString OpShape::destinationName(const std::string& known)
     return name ? *name : fromStd(known); // the shared word: no copy of its text per proposal
 }
 
-std::string OpShape::destinationList() { return destinationTexts().join(QStringLiteral(", ")).toStdString(); }
+std::string OpShape::destinationList() { return wordTexts<Destination>().join(QStringLiteral(", ")).toStdString(); }
 
 std::string OpShape::typeName(const Json& v)
 {

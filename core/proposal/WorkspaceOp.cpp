@@ -126,7 +126,7 @@ Result<MemoryOp> readMemoryOp(const QString& store, const Json& op)
 
 Result<WorkspaceOp> readWorkspaceOp(QStringView destination, const Json& op)
 {
-    auto parsed = parseDestination(destination);
+    auto parsed = parseWord<Destination>(destination);
     if (!parsed)
         return fail(parsed.error());
     const QString d = destination.toString();

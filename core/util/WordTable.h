@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 namespace sediment {
@@ -23,9 +24,18 @@ class WordTable final {
 public:
     using Entry = std::pair<Word, QLatin1StringView>;
 
-    constexpr explicit WordTable(std::array<Entry, N> entries) : m_entries(entries) {}
+    // `noun` names the word in a parse error: "unknown <noun> '<text>'".
+    constexpr WordTable(QLatin1StringView noun, std::array<Entry, N> entries) : m_noun(noun), m_entries(entries) {}
 
-    QString text(Word word) const { return QString(spelling(word)); }
+    // One shared QString per word: the rows of a large table hold it without a copy each.
+    const QString& text(Word word) const
+    {
+        for (std::size_t i = 0; i < N; ++i)
+            if (m_entries[i].first == word)
+                return texts()[qsizetype(i)];
+        static const QString none; // not reached while the table lists every enumerator (the tests check it)
+        return none;
+    }
 
     QLatin1StringView spelling(Word word) const
     {
@@ -52,12 +62,11 @@ public:
         return std::nullopt;
     }
 
-    // `noun` names the word in the error: "unknown <noun> '<text>'".
-    Result<Word> parse(QStringView text, QLatin1StringView noun) const
+    Result<Word> parse(QStringView text) const
     {
         if (const auto word = find(text))
             return *word;
-        return fail(Error::invalid(QStringLiteral("unknown %1 '%2'").arg(noun, text)));
+        return fail(Error::invalid(QStringLiteral("unknown %1 '%2'").arg(m_noun, text)));
     }
 
     // In table order, which is the order lists and messages show them in. Built once: each word
@@ -86,7 +95,57 @@ public:
     }
 
 private:
+    QLatin1StringView m_noun;
     std::array<Entry, N> m_entries;
 };
+
+// A word type names its table beside its enum, found by argument-dependent lookup:
+//     const WordTable<Destination, 8>& wordsOf(Destination);
+// and the conversions below are then its own, written once for every word type.
+template <typename Word>
+concept SpeltWord = std::is_enum_v<Word> && requires(Word word)
+{
+    wordsOf(word).words();
+};
+
+template <SpeltWord Word>
+const QString& toString(Word word)
+{
+    return wordsOf(word).text(word);
+}
+
+// Whether `text` is exactly the word for `word` (an unknown word is none of them).
+template <SpeltWord Word>
+bool isWord(QStringView text, Word word)
+{
+    return wordsOf(word).matches(text, word);
+}
+
+template <SpeltWord Word>
+std::optional<Word> findWord(QStringView text)
+{
+    return wordsOf(Word{}).find(text);
+}
+
+// Exact: an unknown or differently cased word is an Invalid error naming it.
+template <SpeltWord Word>
+Result<Word> parseWord(QStringView text)
+{
+    return wordsOf(Word{}).parse(text);
+}
+
+// Every value, in table order.
+template <SpeltWord Word>
+const auto& allWords()
+{
+    return wordsOf(Word{}).words();
+}
+
+// Every spelling, in table order.
+template <SpeltWord Word>
+const QStringList& wordTexts()
+{
+    return wordsOf(Word{}).texts();
+}
 
 } // namespace sediment

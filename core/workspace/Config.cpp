@@ -1,6 +1,7 @@
 #include "workspace/Config.h"
 
 #include "model/Destination.h"
+#include "model/GateKind.h"
 #include "store/postgres/ConnInfo.h"
 #include "util/AtomicFile.h"
 #include "util/Json.h"
@@ -35,7 +36,7 @@ Result<QString> text(const Json& v, const QString& origin, const std::string& ke
 // A list of inbox destinations (docs/verbs.md#propose's names), each known, none twice.
 Result<QStringList> destinations(const Json& v, const QString& origin, const std::string& key)
 {
-    const QStringList& known = destinationTexts();
+    const QStringList& known = wordTexts<Destination>();
     const std::string expected = "a list of destinations: " + known.join(QStringLiteral(", ")).toStdString();
     if (!v.is_array())
         return fail(keyError(origin, key, expected.c_str()));
@@ -78,8 +79,10 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
             auto g = text(v, origin, key);
             if (!g)
                 return fail(g.error());
-            if (*g != QLatin1String("human") && *g != QLatin1String("score") && *g != QLatin1String("score-then-human"))
-                return fail(keyError(origin, key, "one of \"human\", \"score\", \"score-then-human\""));
+            if (!findWord<GateKind>(*g)) {
+                const QString quoted = wordTexts<GateKind>().join(QStringLiteral("\", \""));
+                return fail(keyError(origin, key, qPrintable(QStringLiteral("one of \"%1\"").arg(quoted))));
+            }
             c.gate = *g;
         } else if (key == "score_threshold") {
             if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > 1)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/GateKind.h"
 #include "util/Error.h"
 
 #include <QString>
@@ -12,7 +13,7 @@ namespace sediment {
 // sediment.json (docs/user-guide.md#configuration). Every key is optional; an unknown key or a wrong type is an error that
 // names the key, so a typo never silently falls back to a default.
 struct Config {
-    QString gate = QStringLiteral("human"); // human | score | score-then-human
+    QString gate = toString(GateKind::Human); // a GateKind word: human | score | score-then-human
     double scoreThreshold = 0.7;
     std::optional<int> memoryCharLimit;  // unset: config.yaml of a Hermes home, else 2200
     std::optional<int> userCharLimit;    // unset: config.yaml of a Hermes home, else 1375

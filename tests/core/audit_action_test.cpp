@@ -29,12 +29,12 @@ private Q_SLOTS:
     void everyActionRoundTripsAndIsSpeltOnce()
     {
         QSet<QString> seen;
-        for (const AuditAction a : allAuditActions()) {
+        for (const AuditAction a : allWords<AuditAction>()) {
             const QString text = toString(a);
             QVERIFY(!text.isEmpty());
             QVERIFY2(!seen.contains(text), qPrintable(text));
             seen.insert(text);
-            auto back = parseAuditAction(text);
+            auto back = parseWord<AuditAction>(text);
             QVERIFY2(back, qPrintable(text));
             QVERIFY(*back == a);
         }
@@ -45,7 +45,7 @@ private Q_SLOTS:
     {
         // The enumerators are consecutive from 0, so a table missing one would repeat another.
         for (std::size_t i = 0; i < kAuditActionCount; ++i)
-            QVERIFY(allAuditActions()[i] == static_cast<AuditAction>(i));
+            QVERIFY(allWords<AuditAction>()[i] == static_cast<AuditAction>(i));
     }
 
     void aMemoryEditIsNamedByTheToolsOwnWord()
@@ -64,7 +64,7 @@ private Q_SLOTS:
     void anUnknownWordIsAnInvalidErrorNamingIt()
     {
         for (const char* word : {"", "proposal", "proposal.Applied", "inbox.make-room", "memory.", "scar.delete"}) {
-            auto a = parseAuditAction(QString::fromLatin1(word));
+            auto a = parseWord<AuditAction>(QString::fromLatin1(word));
             QVERIFY2(!a, word);
             QCOMPARE(a.error().kind, ErrorKind::Invalid);
             QCOMPARE(a.error().message, QStringLiteral("unknown audit action '%1'").arg(QLatin1String(word)));

@@ -28,13 +28,13 @@ private Q_SLOTS:
     {
         QSet<QString> seen;
         for (std::size_t i = 0; i < kAuditSubjectCount; ++i) {
-            const AuditSubject s = allAuditSubjects()[i];
+            const AuditSubject s = allWords<AuditSubject>()[i];
             QVERIFY(s == static_cast<AuditSubject>(i)); // a table missing one would repeat another
             const QString text = toString(s);
             QVERIFY(!text.isEmpty());
             QVERIFY2(!seen.contains(text), qPrintable(text));
             seen.insert(text);
-            auto back = parseAuditSubject(text);
+            auto back = parseWord<AuditSubject>(text);
             QVERIFY2(back, qPrintable(text));
             QVERIFY(*back == s);
             QVERIFY(isWord(text, s));
@@ -45,7 +45,7 @@ private Q_SLOTS:
     void anUnknownWordIsAnErrorNeverAGuess()
     {
         for (const char* word : {"Inbox_Item", "inbox", "", "skills"}) {
-            auto r = parseAuditSubject(QString::fromLatin1(word));
+            auto r = parseWord<AuditSubject>(QString::fromLatin1(word));
             QVERIFY2(!r, word);
             QVERIFY2(r.error().message.contains(QStringLiteral("audit subject")), qPrintable(r.error().message));
         }

@@ -134,8 +134,8 @@ private Q_SLOTS:
     {
         for (const auto t : {ClaudeMemoryType::User, ClaudeMemoryType::Feedback, ClaudeMemoryType::Project,
                              ClaudeMemoryType::Reference})
-            QVERIFY(*parseClaudeMemoryType(toString(t)) == t);
-        QVERIFY(!parseClaudeMemoryType(u"Feedback"));
+            QVERIFY(*parseWord<ClaudeMemoryType>(toString(t)) == t);
+        QVERIFY(!parseWord<ClaudeMemoryType>(u"Feedback"));
     }
 
     void aHomeWithoutClaudeHasNoProjects()

@@ -23,8 +23,8 @@ private Q_SLOTS:
 
     void everyDestinationRoundTrips()
     {
-        for (const Destination d : allDestinations()) {
-            auto back = parseDestination(toString(d));
+        for (const Destination d : allWords<Destination>()) {
+            auto back = parseWord<Destination>(toString(d));
             QVERIFY2(back, qPrintable(toString(d)));
             QVERIFY(*back == d);
         }
@@ -32,8 +32,8 @@ private Q_SLOTS:
 
     void theListHasEachDestinationOnceInTheDocumentedOrder()
     {
-        QCOMPARE(allDestinations().size(), size_t(8));
-        QCOMPARE(destinationTexts(),
+        QCOMPARE(allWords<Destination>().size(), size_t(8));
+        QCOMPARE(wordTexts<Destination>(),
                  (QStringList{QStringLiteral("memory"), QStringLiteral("user"), QStringLiteral("claude_md"),
                               QStringLiteral("settings_json"), QStringLiteral("brain_inbox"), QStringLiteral("skill"),
                               QStringLiteral("chantier_outil"), QStringLiteral("claude_memory")}));
@@ -42,7 +42,7 @@ private Q_SLOTS:
     void anUnknownWordIsAnInvalidErrorNamingIt()
     {
         for (const char* word : {"", "Memory", "claude-md", "settings.json", "notes", " user"}) {
-            auto d = parseDestination(QString::fromLatin1(word));
+            auto d = parseWord<Destination>(QString::fromLatin1(word));
             QVERIFY2(!d, word);
             QCOMPARE(d.error().kind, ErrorKind::Invalid);
             QCOMPARE(d.error().message, QStringLiteral("unknown destination '%1'").arg(QLatin1String(word)));
@@ -51,7 +51,7 @@ private Q_SLOTS:
 
     void theMemoryStoresAndTheNotesAreTheirOwnGroups()
     {
-        for (const Destination d : allDestinations()) {
+        for (const Destination d : allWords<Destination>()) {
             QCOMPARE(isMemoryStore(d), d == Destination::Memory || d == Destination::User);
             QCOMPARE(isNote(d), d == Destination::BrainInbox || d == Destination::ChantierOutil);
         }

@@ -128,6 +128,7 @@ private Q_SLOTS:
         auto bad = GateChain::fromConfig(QStringLiteral("yolo"), 0.7, repo);
         QVERIFY(!bad);
         QCOMPARE(bad.error().kind, ErrorKind::Invalid);
+        QCOMPARE(bad.error().message, QStringLiteral("unknown gate 'yolo' (use human, score or score-then-human)"));
     }
 
     void refusalMemoryRunsFirstInEveryChain()

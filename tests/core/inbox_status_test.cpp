@@ -26,10 +26,10 @@ private Q_SLOTS:
 
     void everyStatusRoundTrips()
     {
-        for (const InboxStatus s : allInboxStatuses()) {
+        for (const InboxStatus s : allWords<InboxStatus>()) {
             const QString text = toString(s);
             QVERIFY(!text.isEmpty());
-            auto back = parseInboxStatus(text);
+            auto back = parseWord<InboxStatus>(text);
             QVERIFY2(back, qPrintable(text));
             QVERIFY(*back == s);
         }
@@ -37,19 +37,19 @@ private Q_SLOTS:
 
     void theListHasEachStatusOnceInTheSearchOrder()
     {
-        QCOMPARE(allInboxStatuses().size(), size_t(9));
+        QCOMPARE(allWords<InboxStatus>().size(), size_t(9));
         QCOMPARE(
-            inboxStatusTexts(),
+            wordTexts<InboxStatus>(),
             (QStringList{QStringLiteral("pending"), QStringLiteral("applied"), QStringLiteral("failed"),
                          QStringLiteral("refused"), QStringLiteral("modified"), QStringLiteral("reverted"),
                          QStringLiteral("rejected"), QStringLiteral("needs_attention"), QStringLiteral("approved")}));
-        QCOMPARE(QSet<QString>(inboxStatusTexts().begin(), inboxStatusTexts().end()).size(), 9);
+        QCOMPARE(QSet<QString>(wordTexts<InboxStatus>().begin(), wordTexts<InboxStatus>().end()).size(), 9);
     }
 
     void anUnknownWordIsAnInvalidErrorNamingIt()
     {
         for (const char* word : {"", "Pending", "PENDING", "pending ", "accepted", "needs-attention"}) {
-            auto s = parseInboxStatus(QString::fromLatin1(word));
+            auto s = parseWord<InboxStatus>(QString::fromLatin1(word));
             QVERIFY2(!s, word);
             QCOMPARE(s.error().kind, ErrorKind::Invalid);
             QCOMPARE(s.error().message, QStringLiteral("unknown inbox status '%1'").arg(QLatin1String(word)));
@@ -58,7 +58,7 @@ private Q_SLOTS:
 
     void onlyAppliedAndModifiedWroteToTheStore()
     {
-        for (const InboxStatus s : allInboxStatuses())
+        for (const InboxStatus s : allWords<InboxStatus>())
             QCOMPARE(wroteToStore(s), s == InboxStatus::Applied || s == InboxStatus::Modified);
     }
 };

@@ -13,7 +13,7 @@ class RefusalCodeTest final : public QObject {
 private Q_SLOTS:
     void theSevenWordsInTheOrderOfTheirDigits()
     {
-        QCOMPARE(refusalCodeTexts(),
+        QCOMPARE(wordTexts<RefusalCode>(),
                  (QStringList{QStringLiteral("duplicate"), QStringLiteral("wrong"), QStringLiteral("too_specific"),
                               QStringLiteral("stale"), QStringLiteral("unsafe"), QStringLiteral("low_value"),
                               QStringLiteral("other")}));
@@ -23,8 +23,8 @@ private Q_SLOTS:
 
     void everyWordRoundTrips()
     {
-        for (const QString& text : refusalCodeTexts()) {
-            auto code = parseRefusalCode(text);
+        for (const QString& text : wordTexts<RefusalCode>()) {
+            auto code = parseWord<RefusalCode>(text);
             QVERIFY2(code, qPrintable(text));
             QCOMPARE(toString(*code), text);
             QVERIFY(isWord(text, *code));
@@ -35,7 +35,7 @@ private Q_SLOTS:
     void anUnknownWordIsAnInvalidErrorNamingIt()
     {
         for (const char* word : {"", "Duplicate", "too-specific", "superseded", "other "}) {
-            auto code = parseRefusalCode(QString::fromLatin1(word));
+            auto code = parseWord<RefusalCode>(QString::fromLatin1(word));
             QVERIFY2(!code, word);
             QCOMPARE(code.error().kind, ErrorKind::Invalid);
             QCOMPARE(code.error().message, QStringLiteral("unknown refusal reason '%1'").arg(QLatin1String(word)));

@@ -15,20 +15,20 @@ private Q_SLOTS:
         QCOMPARE(toString(SkillState::Active), QStringLiteral("active"));
         QCOMPARE(toString(SkillState::Stale), QStringLiteral("stale"));
         QCOMPARE(toString(SkillState::Archived), QStringLiteral("archived"));
-        QCOMPARE(skillStateTexts(),
+        QCOMPARE(wordTexts<SkillState>(),
                  (QStringList{QStringLiteral("active"), QStringLiteral("stale"), QStringLiteral("archived")}));
     }
 
     void everyWordRoundTripsAndOthersAreRefused()
     {
         for (const SkillState s : {SkillState::Active, SkillState::Stale, SkillState::Archived}) {
-            auto back = parseSkillState(toString(s));
+            auto back = parseWord<SkillState>(toString(s));
             QVERIFY(back && *back == s);
             QVERIFY(isWord(toString(s), s));
         }
         QVERIFY(!isWord(QStringLiteral("active"), SkillState::Stale));
         for (const char* word : {"Active", "archive", "", "pinned"}) {
-            auto r = parseSkillState(QString::fromLatin1(word));
+            auto r = parseWord<SkillState>(QString::fromLatin1(word));
             QVERIFY2(!r, word);
             QVERIFY2(r.error().message.contains(QStringLiteral("skill state")), qPrintable(r.error().message));
         }

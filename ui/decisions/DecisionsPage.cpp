@@ -5,6 +5,7 @@
 #include "decisions/CalibrationTabs.h"
 #include "decisions/DecisionReviewer.h"
 #include "decisions/DecisionTableModel.h"
+#include "model/DecisionOutcome.h"
 #include "shared/IdRowSelection.h"
 #include "shared/SingleRowTable.h"
 #include "store/DecisionRepository.h"
@@ -27,15 +28,15 @@ namespace {
 
 struct OutcomeKey {
     Qt::Key key;
-    const char* outcome;
+    DecisionOutcome outcome;
     const char* label;
 };
 constexpr OutcomeKey kOutcomeKeys[] = {
-    {Qt::Key_S, "success", QT_TRANSLATE_NOOP("DecisionsPage", "&Success")},
-    {Qt::Key_P, "partial", QT_TRANSLATE_NOOP("DecisionsPage", "&Partial")},
-    {Qt::Key_F, "failure", QT_TRANSLATE_NOOP("DecisionsPage", "&Failure")},
-    {Qt::Key_N, "noise", QT_TRANSLATE_NOOP("DecisionsPage", "&Noise")},
-    {Qt::Key_U, "superseded", QT_TRANSLATE_NOOP("DecisionsPage", "S&uperseded")},
+    {Qt::Key_S, DecisionOutcome::Success, QT_TRANSLATE_NOOP("DecisionsPage", "&Success")},
+    {Qt::Key_P, DecisionOutcome::Partial, QT_TRANSLATE_NOOP("DecisionsPage", "&Partial")},
+    {Qt::Key_F, DecisionOutcome::Failure, QT_TRANSLATE_NOOP("DecisionsPage", "&Failure")},
+    {Qt::Key_N, DecisionOutcome::Noise, QT_TRANSLATE_NOOP("DecisionsPage", "&Noise")},
+    {Qt::Key_U, DecisionOutcome::Superseded, QT_TRANSLATE_NOOP("DecisionsPage", "S&uperseded")},
 };
 
 QString figure(const std::optional<double>& v, int decimals = 3)
@@ -69,7 +70,7 @@ DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* 
 QHBoxLayout* DecisionsPage::buildFilterBar()
 {
     m_show = new QComboBox;
-    m_show->addItem(tr("Unreviewed"), QStringLiteral("pending"));
+    m_show->addItem(tr("Unreviewed"), toString(DecisionOutcome::Pending));
     m_show->addItem(tr("Reviewed"), QStringLiteral("reviewed"));
     m_show->addItem(tr("All"), QString());
     connect(m_show, &QComboBox::currentIndexChanged, this, &DecisionsPage::applyFilter);
@@ -108,8 +109,8 @@ QWidget* DecisionsPage::buildReview()
     auto* buttons = new QHBoxLayout;
     for (const OutcomeKey& k : kOutcomeKeys) {
         auto* b = new QPushButton(tr(k.label));
-        b->setToolTip(tr("Record %1 (key %2)").arg(QLatin1String(k.outcome), QKeySequence(k.key).toString()));
-        const QString outcome = QString::fromLatin1(k.outcome);
+        b->setToolTip(tr("Record %1 (key %2)").arg(toString(k.outcome), QKeySequence(k.key).toString()));
+        const QString outcome = toString(k.outcome);
         connect(b, &QPushButton::clicked, this, [this, outcome] { reviewSelected(outcome); });
         buttons->addWidget(b);
     }
@@ -240,7 +241,7 @@ bool DecisionsPage::reviewSelected(const QString& outcome)
     m_result->clear();
     m_model->refresh();
     // Decide and advance: in the unreviewed list the row is gone and the next one slid up.
-    const bool pendingOnly = m_show->currentData().toString() == QLatin1String("pending");
+    const bool pendingOnly = isWord(m_show->currentData().toString(), DecisionOutcome::Pending);
     const int next = std::min(pendingOnly ? row : row + 1, m_model->rowCount() - 1);
     if (next >= 0)
         m_table->selectRow(next);
@@ -270,7 +271,7 @@ bool DecisionsPage::eventFilter(QObject* watched, QEvent* event)
             return Page::eventFilter(watched, event);
         for (const OutcomeKey& k : kOutcomeKeys) {
             if (key->key() == k.key) {
-                reviewSelected(QString::fromLatin1(k.outcome));
+                reviewSelected(toString(k.outcome));
                 return true;
             }
         }

@@ -15,7 +15,7 @@ namespace sediment::ui {
 
 QString RefuseDialog::label(const QString& code)
 {
-    const auto parsed = parseRefusalCode(code);
+    const auto parsed = parseWord<RefusalCode>(code);
     if (!parsed)
         return code;
     switch (*parsed) {

@@ -1,6 +1,7 @@
 #include "scars/ScarsPage.h"
 
 #include "audit/Actor.h"
+#include "model/ScarKind.h"
 #include "scars/ScarRecall.h"
 #include "scars/ScarSuggester.h"
 #include "scars/ScarTableModel.h"
@@ -54,8 +55,8 @@ QHBoxLayout* ScarsPage::buildFilters()
     m_scope = new QComboBox;
     m_kind = new QComboBox;
     m_kind->addItem(tr("Any kind"), QString());
-    m_kind->addItem(tr("Failures"), QStringLiteral("failure"));
-    m_kind->addItem(tr("Victories"), QStringLiteral("victory"));
+    m_kind->addItem(tr("Failures"), toString(ScarKind::Failure));
+    m_kind->addItem(tr("Victories"), toString(ScarKind::Victory));
     m_minImportance = new QSpinBox;
     m_minImportance->setRange(0, 10);
     m_minImportance->setPrefix(tr("importance ≥ "));

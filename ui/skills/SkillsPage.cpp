@@ -71,7 +71,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
 // The state and creator choices and the name filter, above the table.
 QHBoxLayout* SkillsPage::buildFilters()
 {
-    m_state = choices(this, tr("All states"), skillStateTexts());
+    m_state = choices(this, tr("All states"), wordTexts<SkillState>());
     m_creator =
         choices(this, tr("All creators"),
                 {QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"), QStringLiteral("hub")});
