@@ -3,12 +3,8 @@
 namespace sediment::ui {
 
 DecisionTableModel::DecisionTableModel(Database& db, QObject* parent)
-    : LazyIdTableModel(ColumnCount, parent)
-    , m_repo(db)
-    , m_columns(columns())
-{
-    reload();
-}
+    : RepositoryTableModel(db, columns(), DecisionRepository::Order::Oldest, parent)
+{}
 
 TableColumns<Decision> DecisionTableModel::columns()
 {
@@ -24,46 +20,23 @@ TableColumns<Decision> DecisionTableModel::columns()
     });
 }
 
-Result<std::vector<qint64>> DecisionTableModel::readIds() const { return m_repo.ids(m_filter, m_order); }
-
-const Decision* DecisionTableModel::decisionAt(int row) const
+QVariant DecisionTableModel::toolTip(const Decision& decision) const
 {
-    return cachedRow(m_rows, row, [this](const std::vector<qint64>& ids) { return m_repo.byIds(ids); });
+    return decision.context.isEmpty() ? decision.description : decision.context;
 }
 
-QVariant DecisionTableModel::data(const QModelIndex& index, int role) const
+DecisionTableModel::Order DecisionTableModel::orderFor(int column) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    if (role == DecisionIdRole)
-        return idAt(index.row());
-    const Decision* d = decisionAt(index.row());
-    if (!d)
-        return {};
-    if (role == Qt::ToolTipRole)
-        return d->context.isEmpty() ? d->description : d->context;
-    return m_columns.data(*d, index.column(), role);
-}
-
-QVariant DecisionTableModel::columnTitle(int column) const { return m_columns.title(column); }
-
-void DecisionTableModel::sort(int column, Qt::SortOrder)
-{
-    DecisionRepository::Order order = DecisionRepository::Order::Oldest;
-    if (column == ConfidenceColumn)
-        order = DecisionRepository::Order::Confidence;
-    else if (column == StakesColumn)
-        order = DecisionRepository::Order::Stakes;
-    else if (column == CreatedColumn)
-        order = DecisionRepository::Order::Newest;
-    if (order == m_order)
-        return;
-    reorder([&] { m_order = order; });
-}
-
-void DecisionTableModel::setFilter(const DecisionRepository::Filter& filter)
-{
-    resetWith([&] { m_filter = filter; });
+    switch (column) {
+    case ConfidenceColumn:
+        return Order::Confidence;
+    case StakesColumn:
+        return Order::Stakes;
+    case CreatedColumn:
+        return Order::Newest;
+    default:
+        return Order::Oldest;
+    }
 }
 
 } // namespace sediment::ui

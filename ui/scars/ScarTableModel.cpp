@@ -3,12 +3,8 @@
 namespace sediment::ui {
 
 ScarTableModel::ScarTableModel(Database& db, QObject* parent)
-    : LazyIdTableModel(ColumnCount, parent)
-    , m_repo(db)
-    , m_columns(columns())
-{
-    reload();
-}
+    : RepositoryTableModel(db, columns(), ScarRepository::Order::Newest, parent)
+{}
 
 TableColumns<Scar> ScarTableModel::columns()
 {
@@ -24,47 +20,21 @@ TableColumns<Scar> ScarTableModel::columns()
     });
 }
 
-Result<std::vector<qint64>> ScarTableModel::readIds() const { return m_repo.ids(m_filter, m_order); }
+QVariant ScarTableModel::toolTip(const Scar& scar) const { return scar.lesson.isEmpty() ? scar.title : scar.lesson; }
 
-const Scar* ScarTableModel::scarAt(int row) const
+ScarTableModel::Order ScarTableModel::orderFor(int column) const
 {
-    return cachedRow(m_rows, row, [this](const std::vector<qint64>& ids) { return m_repo.byIds(ids); });
-}
-
-QVariant ScarTableModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    if (role == ScarIdRole)
-        return idAt(index.row());
-    const Scar* s = scarAt(index.row());
-    if (!s)
-        return {};
-    if (role == Qt::ToolTipRole)
-        return s->lesson.isEmpty() ? s->title : s->lesson;
-    return m_columns.data(*s, index.column(), role);
-}
-
-QVariant ScarTableModel::columnTitle(int column) const { return m_columns.title(column); }
-
-void ScarTableModel::sort(int column, Qt::SortOrder)
-{
-    // The orders SQL offers; each reads naturally in one direction (most important first).
-    ScarRepository::Order order = ScarRepository::Order::Newest;
-    if (column == ImportanceColumn)
-        order = ScarRepository::Order::Importance;
-    else if (column == RecallsColumn)
-        order = ScarRepository::Order::Recalls;
-    else if (column == TitleColumn)
-        order = ScarRepository::Order::Title;
-    if (order == m_order)
-        return;
-    reorder([&] { m_order = order; });
-}
-
-void ScarTableModel::setFilter(const ScarRepository::Filter& filter)
-{
-    resetWith([&] { m_filter = filter; });
+    // The orders SQL offers; most important, most recalled first.
+    switch (column) {
+    case ImportanceColumn:
+        return Order::Importance;
+    case RecallsColumn:
+        return Order::Recalls;
+    case TitleColumn:
+        return Order::Title;
+    default:
+        return Order::Newest;
+    }
 }
 
 } // namespace sediment::ui

@@ -2,14 +2,13 @@
 
 #include "store/ScarRepository.h"
 
-#include "shared/LazyIdTableModel.h"
-#include "shared/TableColumns.h"
+#include "shared/RepositoryTableModel.h"
 
 namespace sediment::ui {
 
 // The scars as a lazy table: the filtered, ordered ids come from SQL (FTS5 for the text), and
 // rows are read a page at a time when the view paints them, into a bounded cache.
-class ScarTableModel final : public LazyIdTableModel {
+class ScarTableModel final : public RepositoryTableModel<ScarRepository, Scar> {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ScarTableModel)
 
@@ -24,29 +23,16 @@ public:
         CreatedColumn,
         ColumnCount
     };
-    // The scar id of a row, whatever column: what the page acts on.
-    enum Role { ScarIdRole = Qt::UserRole + 1 };
+    enum Role { ScarIdRole = IdRole };
 
     explicit ScarTableModel(Database& db, QObject* parent = nullptr);
 
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
-
-    void setFilter(const ScarRepository::Filter& filter);
-    const ScarRepository::Filter& filter() const { return m_filter; }
-    const Scar* scarAt(int row) const;
+    const Scar* scarAt(int row) const { return rowAt(row); }
 
 private:
-    Result<std::vector<qint64>> readIds() const override;
-    void dropRows() override { m_rows.clear(); }
-    QVariant columnTitle(int column) const override;
+    Order orderFor(int column) const override;
+    QVariant toolTip(const Scar& scar) const override;
     static TableColumns<Scar> columns();
-
-    mutable ScarRepository m_repo;
-    ScarRepository::Filter m_filter;
-    ScarRepository::Order m_order = ScarRepository::Order::Newest;
-    mutable RowPages<Scar> m_rows{kMaxCachedPages};
-    const TableColumns<Scar> m_columns;
 };
 
 } // namespace sediment::ui
