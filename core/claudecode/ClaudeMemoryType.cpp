@@ -9,12 +9,13 @@ namespace {
 using T = ClaudeMemoryType;
 using namespace Qt::Literals::StringLiterals;
 
-constexpr WordTable<ClaudeMemoryType, 4> kWords("memory type"_L1, {{
-                                                                      {T::User, "user"_L1},
-                                                                      {T::Feedback, "feedback"_L1},
-                                                                      {T::Project, "project"_L1},
-                                                                      {T::Reference, "reference"_L1},
-                                                                  }});
+constexpr WordTable<ClaudeMemoryType, 4> kWords({{
+                                                    {T::User, "user"_L1},
+                                                    {T::Feedback, "feedback"_L1},
+                                                    {T::Project, "project"_L1},
+                                                    {T::Reference, "reference"_L1},
+                                                }},
+                                                "memory type"_L1);
 
 } // namespace
 

@@ -6,7 +6,7 @@ namespace sediment {
 
 // What came of a decision (docs/user-guide.md#decisions). Its spelling is decisions.outcome, the
 // `outcome` of an imported record and of `decisions list --json`, the review verb's and the
-// Decisions page's words, so the table in DecisionOutcome.cpp is the only place it is written.
+// Decisions page's words, so its table in Words.cpp is the only place it is written.
 // Listed in the order lists and errors show them; Calibration reads them by that order too.
 enum class DecisionOutcome {
     Pending,    // not reviewed yet

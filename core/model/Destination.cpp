@@ -1,28 +1,12 @@
 #include "model/Destination.h"
 
-#include "util/WordTable.h"
-
 namespace sediment {
 
 namespace {
 
 using D = Destination;
-using namespace Qt::Literals::StringLiterals;
-
-constexpr WordTable<Destination, 8> kWords("destination"_L1, {{
-                                                                 {D::Memory, "memory"_L1},
-                                                                 {D::User, "user"_L1},
-                                                                 {D::ClaudeMd, "claude_md"_L1},
-                                                                 {D::SettingsJson, "settings_json"_L1},
-                                                                 {D::BrainInbox, "brain_inbox"_L1},
-                                                                 {D::Skill, "skill"_L1},
-                                                                 {D::ChantierOutil, "chantier_outil"_L1},
-                                                                 {D::ClaudeMemory, "claude_memory"_L1},
-                                                             }});
 
 } // namespace
-
-const WordTable<Destination, 8>& wordsOf(Destination) { return kWords; }
 
 bool isMemoryStore(Destination destination) { return destination == D::Memory || destination == D::User; }
 

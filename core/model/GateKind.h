@@ -6,7 +6,7 @@ namespace sediment {
 
 // Which gates judge a proposal after refusal memory: the workspace config's `gate`
 // (docs/user-guide.md#configuration), checked by Config and built by GateChain, and the name an
-// automatic decision is recorded under (gate:<word>). The table in GateKind.cpp spells it.
+// automatic decision is recorded under (gate:<word>). Its table is in Words.cpp.
 enum class GateKind {
     Human,          // every proposal waits for a person
     Score,          // the score alone approves or rejects

@@ -10,7 +10,7 @@ namespace sediment {
 
 // Why a reviewer refused an item. Its spelling is inbox_items.refusal_code, `inbox refuse
 // --reason`, the refusal dialog's codes and `R` then a digit (1 to 7, in this order), so the
-// table in RefusalCode.cpp is the only place it is written.
+// table in Words.cpp is the only place it is written.
 enum class RefusalCode {
     Duplicate,   // the memory holds it already
     Wrong,       // not true

@@ -9,7 +9,7 @@
 namespace sediment {
 
 // Where a skill stands with the curator (skills.state, `skills list --state`, the Skills page's
-// filter, the curator's transitions). The table in SkillState.cpp is the only place it is spelt.
+// filter, the curator's transitions). Its table in Words.cpp is the only place it is spelt.
 enum class SkillState {
     Active,   // in use, or not yet idle long enough
     Stale,    // idle past the stale threshold

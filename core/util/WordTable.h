@@ -25,7 +25,7 @@ public:
     using Entry = std::pair<Word, QLatin1StringView>;
 
     // `noun` names the word in a parse error: "unknown <noun> '<text>'".
-    constexpr WordTable(QLatin1StringView noun, std::array<Entry, N> entries) : m_noun(noun), m_entries(entries) {}
+    constexpr WordTable(std::array<Entry, N> entries, QLatin1StringView noun) : m_noun(noun), m_entries(entries) {}
 
     // One shared QString per word: the rows of a large table hold it without a copy each.
     const QString& text(Word word) const
