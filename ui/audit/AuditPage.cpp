@@ -44,9 +44,7 @@ QLineEdit* filterEdit(const QString& placeholder, QWidget* parent)
 } // namespace
 
 AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
-    : Page(parent)
-    , m_workspace(workspace)
-    , m_clock(clock)
+    : WorkspacePage(workspace, clock, parent)
 {
     initResources();
     setObjectName(QStringLiteral("auditPage"));

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Page.h"
+#include "WorkspacePage.h"
 
 class QComboBox;
 class QLabel;
@@ -24,7 +24,7 @@ class TypingPause;
 // The audit log (docs/user-guide.md#audit): every decision and transition, newest first, filtered by subject, actor,
 // action or text, with the selected row's before/after/details, and "Verify chain", which
 // recomputes the hash chain and names the first broken row.
-class AuditPage final : public Page {
+class AuditPage final : public WorkspacePage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AuditPage)
 
@@ -62,8 +62,6 @@ private:
     void refillChoices();
     void updateEmptyState();
 
-    Workspace& m_workspace;
-    const Clock& m_clock;
     AuditTableModel* m_model = nullptr;
     RecordTable* m_table = nullptr;
     QComboBox* m_subjectType = nullptr;

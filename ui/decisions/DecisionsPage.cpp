@@ -47,9 +47,7 @@ QString figure(const std::optional<double>& v, int decimals = 3)
 } // namespace
 
 DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
-    : Page(parent)
-    , m_workspace(workspace)
-    , m_clock(clock)
+    : WorkspacePage(workspace, clock, parent)
 {
     m_model = new DecisionTableModel(workspace.db(), this);
     connect(m_model, &DecisionTableModel::errorOccurred, this, &Page::statusMessage);

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Page.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
+#include "WorkspacePage.h"
 
 class QComboBox;
 class QHBoxLayout;
@@ -24,7 +24,7 @@ class ReliabilityChart;
 // Decisions (docs/user-guide.md#decisions, docs/user-guide.md#the-window): review outcomes from the keyboard (S success, P partial, F failure,
 // N noise, U superseded; J/K move), the reliability diagram, Brier and ECE over time from the
 // calibration snapshots, the escalation list and the per-category figures.
-class DecisionsPage final : public Page {
+class DecisionsPage final : public WorkspacePage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DecisionsPage)
 
@@ -70,8 +70,6 @@ private:
     void showSelected();
     void move(int delta);
 
-    Workspace& m_workspace;
-    const Clock& m_clock;
     DecisionTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     IdRowSelection* m_selection = nullptr;

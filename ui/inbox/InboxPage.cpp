@@ -38,8 +38,7 @@ constexpr qint64 kFileOnOpen = 4'000;
 } // namespace
 
 InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
-    : Page(parent)
-    , m_workspace(workspace)
+    : WorkspacePage(workspace, clock, parent)
     , m_decider(std::make_unique<InboxDecider>(workspace, clock))
 {
     initResources();

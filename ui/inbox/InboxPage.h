@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Page.h"
+#include "WorkspacePage.h"
 
 #include <QList>
 
@@ -37,7 +37,7 @@ class RecordTable;
 // (A approve, R refuse, E patch, J/K move, Ctrl+Z undo the last decision, / search) is
 // InboxTriage's; every decision goes through InboxService, which writes the store, the item and
 // its audit row together, and then the page advances to the next pending item.
-class InboxPage final : public Page {
+class InboxPage final : public WorkspacePage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InboxPage)
 
@@ -88,7 +88,6 @@ private:
     void updateEmptyState();
     void saveLayout() const;
 
-    Workspace& m_workspace;
     std::unique_ptr<InboxDecider> m_decider;
     InboxTriage* m_triage = nullptr;
     InboxTableModel* m_model = nullptr;

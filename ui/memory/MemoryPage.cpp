@@ -39,9 +39,7 @@ QByteArray readBytes(const QString& path)
 } // namespace
 
 MemoryPage::MemoryPage(sediment::Workspace& workspace, const sediment::Clock& clock, QWidget* parent)
-    : Page(parent)
-    , m_workspace(workspace)
-    , m_clock(clock)
+    : WorkspacePage(workspace, clock, parent)
 {
     m_memory.target = toString(Destination::Memory);
     m_user.target = toString(Destination::User);

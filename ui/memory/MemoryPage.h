@@ -1,9 +1,9 @@
 #pragma once
 
 #include "memory/MemoryStore.h"
-#include "Page.h"
 #include "util/Clock.h"
 #include "util/Error.h"
+#include "WorkspacePage.h"
 
 #include <QFileSystemWatcher>
 #include <QHash>
@@ -33,7 +33,7 @@ class UsageBar;
 // snapshot the agent will see at its next session. When another program (an agent) rewrites a
 // store, the page reloads and says so. A second tab shows each Claude Code project's memory
 // (ClaudeMemoryPane).
-class MemoryPage final : public Page {
+class MemoryPage final : public WorkspacePage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MemoryPage)
 
@@ -95,8 +95,6 @@ private:
     void onRemove(const QString& target);
     void report(const Result<MemoryOutcome>& outcome);
 
-    sediment::Workspace& m_workspace;
-    const sediment::Clock& m_clock;
     Column m_memory;
     Column m_user;
     EntryHistoryPane* m_history = nullptr;

@@ -29,9 +29,7 @@
 namespace sediment::ui {
 
 ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
-    : Page(parent)
-    , m_workspace(workspace)
-    , m_clock(clock)
+    : WorkspacePage(workspace, clock, parent)
 {
     m_model = new ScarTableModel(workspace.db(), this);
     connect(m_model, &ScarTableModel::errorOccurred, this, &Page::statusMessage);

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Page.h"
 #include "util/Clock.h"
 #include "workspace/Workspace.h"
+#include "WorkspacePage.h"
 
 class QCheckBox;
 class QComboBox;
@@ -23,7 +23,7 @@ class TypingPause;
 // Scars (docs/user-guide.md#scars, docs/user-guide.md#the-window): full-text search with scope, kind and importance filters; a recall preview
 // showing each result's score and why it ranked so; the selected scar's lesson; and "make a
 // suggestion", which sends the scar's lesson to the inbox as a proposal.
-class ScarsPage final : public Page {
+class ScarsPage final : public WorkspacePage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ScarsPage)
 
@@ -64,8 +64,6 @@ private:
     void reloadScopes();
     void showSelected();
 
-    Workspace& m_workspace;
-    const Clock& m_clock;
     ScarTableModel* m_model = nullptr;
     QLineEdit* m_search = nullptr;
     QComboBox* m_scope = nullptr;

@@ -46,9 +46,7 @@ QComboBox* choices(QWidget* parent, const QString& all, const QStringList& value
 } // namespace
 
 SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
-    : Page(parent)
-    , m_workspace(workspace)
-    , m_clock(clock)
+    : WorkspacePage(workspace, clock, parent)
     , m_outlook(workspace, clock)
     , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
 {

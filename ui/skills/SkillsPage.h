@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Page.h"
+#include "WorkspacePage.h"
 
 #include "skills/CuratorOutlook.h"
 
@@ -31,7 +31,7 @@ class SkillTableModel;
 // state, creator and name; pin/unpin (P), restore from the archive, open the SKILL.md; a
 // curator preview (a dry run: what the next pass would do to which skill, and why) and "Run
 // curator", which first asks with the counts it is about to apply.
-class SkillsPage final : public Page {
+class SkillsPage final : public WorkspacePage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SkillsPage)
 
@@ -89,8 +89,6 @@ private:
     void showCurrent();
     QString actor() const;
 
-    Workspace& m_workspace;
-    const Clock& m_clock;
     SkillTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QComboBox* m_state = nullptr;
