@@ -2,6 +2,7 @@
 
 #include "audit/Actor.h"
 #include "gate/Gate.h"
+#include "model/GateKind.h"
 
 namespace sediment {
 
@@ -13,7 +14,7 @@ public:
 
     explicit ScoreGate(double threshold = kDefaultThreshold) : m_threshold(threshold) {}
 
-    QString actor() const override { return Actor::gate(QStringLiteral("score")); }
+    QString actor() const override { return Actor::gate(toString(GateKind::Score)); }
     Result<Verdict> decide(const Proposal& proposal) override;
 
 private:

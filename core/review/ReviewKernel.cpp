@@ -4,6 +4,7 @@
 #include "audit/AuditAction.h"
 #include "audit/AuditRow.h"
 #include "gate/Gate.h"
+#include "model/GateKind.h"
 #include "proposal/ProposalValidator.h"
 #include "review/ApplyPort.h"
 #include "review/ProposalSource.h"
@@ -320,7 +321,7 @@ Status ReviewKernel::auditQueue(Pass& pass)
         return {};
     const std::vector<qint64>& ids = queued.empty() ? reinforced : queued;
     AuditEntry e = AuditRow::of(
-        pass.queuedBy.isEmpty() ? Actor::gate(QStringLiteral("human")) : pass.queuedBy,
+        pass.queuedBy.isEmpty() ? Actor::gate(toString(GateKind::Human)) : pass.queuedBy,
         queued.empty() ? AuditAction::ProposalReinforced : AuditAction::ProposalQueued, AuditSubject::InboxItem,
         ids.size() == 1 ? QString::number(ids.front()) : QStringLiteral("%1-%2").arg(ids.front()).arg(ids.back()));
     e.reason = QStringLiteral("%1 queued for human review, %2 already pending reinforced")

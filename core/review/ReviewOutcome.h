@@ -1,6 +1,7 @@
 #pragma once
 
 #include "audit/Actor.h"
+#include "model/GateKind.h"
 #include "util/Error.h"
 #include "util/Json.h"
 
@@ -23,7 +24,7 @@ struct OutcomeItem {
 // The honest outcome of a pass (docs/architecture.md#gate): every proposal lands in exactly one list, and
 // `stores` names what was actually written, with how many writes.
 struct ReviewOutcome {
-    QString path = Actor::gate(QStringLiteral("human")); // "gate:<chain>"
+    QString path = Actor::gate(toString(GateKind::Human)); // "gate:<chain>"
     std::vector<OutcomeItem> applied;
     std::vector<OutcomeItem> rejected;
     std::vector<OutcomeItem> failed;

@@ -94,7 +94,7 @@ void ScarsPage::buildTable()
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ScarTableModel::TitleColumn, QHeaderView::Stretch);
     fitColumn(m_table, ScarTableModel::IdColumn, QStringLiteral("999999"));
-    fitColumn(m_table, ScarTableModel::KindColumn, QStringLiteral("victory"));
+    fitColumn(m_table, ScarTableModel::KindColumn, toString(ScarKind::Victory));
     fitColumn(m_table, ScarTableModel::ImportanceColumn, QStringLiteral("10"));
     fitColumn(m_table, ScarTableModel::ScopeColumn, QStringLiteral("integration"));
     fitColumn(m_table, ScarTableModel::RecallsColumn, QStringLiteral("9999"));
@@ -188,8 +188,8 @@ void ScarsPage::showSelected()
                        .arg(s->recallCount)
                        .arg(s->lastRecalledAt ? tr(" (last %1)").arg(s->lastRecalledAt->left(10)) : QString());
     html += QStringLiteral("<p><b>%1</b><br>%2</p>")
-                .arg(s->kind == QLatin1String("victory") ? tr("Pattern to reproduce")
-                                                         : tr("Lesson (what prevents a repeat)"),
+                .arg(isWord(s->kind, ScarKind::Victory) ? tr("Pattern to reproduce")
+                                                        : tr("Lesson (what prevents a repeat)"),
                      s->lesson.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     if (!s->context.isEmpty())
         html += tr("<p><b>Context</b><br>%1</p>")
