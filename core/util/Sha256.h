@@ -6,9 +6,11 @@
 
 namespace sediment {
 
-// SHA-256 of a short text, as raw bytes or lowercase hex, from nettle. Content hashes are taken
-// once per proposal, and the portable code behind QCryptographicHash costs more than the
-// proposal's database insert; nettle uses the CPU's SHA extensions where there are some.
+// SHA-256 of a text, as raw bytes or lowercase hex: content hashes, the journal's and the audit
+// chain's. QtCore's own, which every program of ours loads anyway. A library of its own for this
+// (nettle, linked until the .deb took the system's libraries dynamically) cost each start of
+// `sediment` 465 symbol bindings, about 4 % of a `memory apply` call, while `propose` of 100,000
+// short proposals timed the same with either.
 class Sha256 {
 public:
     static QByteArray hex(std::string_view data);

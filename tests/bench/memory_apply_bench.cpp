@@ -1,6 +1,7 @@
 // Start-to-exit time of `sediment memory apply -`, the call an agent makes for every memory
 // write: 200 real processes (adds, replaces and removes in turn) on one temporary workspace.
 // Prints the median and p95 in milliseconds. Build in Release to measure what users get.
+// With $SEDIMENT_BENCH_VS set to another build's `sediment`, it times the two side by side instead.
 // In the same run, the yardstick: python_memory_append.py doing the adds in a fresh Python
 // process each ($SEDIMENT_BENCH_PYTHON, default Debian's /usr/bin/python3).
 #include <QByteArray>
@@ -156,10 +157,80 @@ void pythonYardstick(double sedimentMedian)
                 python.c_str(), kAdds, pyMedian, ownMedian, pyMedian / ownMedian, pyMedian / sedimentMedian);
 }
 
+// Side by side with another build ($SEDIMENT_BENCH_VS, the previous commit's `sediment`): every
+// request goes to both programs, one right after the other and each on its own workspace, and
+// which one goes first alternates. A drift in the machine's speed, or a slow sync, then touches
+// both alike, and the figure is the median of the 200 per-call ratios (this build's time over the
+// other's), not a ratio of two medians taken seconds apart.
+int sideBySide(const std::string& other)
+{
+    QTemporaryDir ownDir;
+    QTemporaryDir otherDir;
+    if (!ownDir.isValid() || !otherDir.isValid()) {
+        std::fprintf(stderr, "cannot create the temporary workspaces\n");
+        return 1;
+    }
+    const std::string own = binary();
+    const std::string warmUp = R"({"action":"add","target":"user","content":"warm-up"})";
+    const auto argsOf = [&](int side) {
+        return std::vector<std::string>{side == 0 ? own : other,
+                                        "--workspace",
+                                        (side == 0 ? ownDir : otherDir).path().toStdString(),
+                                        "memory",
+                                        "apply",
+                                        "-"};
+    };
+    if (runOnce(argsOf(0), warmUp) != 0 || runOnce(argsOf(1), warmUp) != 0) {
+        std::fprintf(stderr, "warm-up call failed\n");
+        return 1;
+    }
+    constexpr int kRuns = 200;
+    std::vector<double> wall[2];
+    std::vector<double> cpu[2];
+    std::vector<double> wallRatio;
+    std::vector<double> cpuRatio;
+    for (int i = 0; i < kRuns; ++i) {
+        const std::string request = requestFor(i);
+        double ms[2] = {0, 0};
+        double cpuMs[2] = {0, 0};
+        for (int turn = 0; turn < 2; ++turn) {
+            const int side = (i + turn) % 2;
+            const auto start = std::chrono::steady_clock::now();
+            const int code = runOnce(argsOf(side), request, &cpuMs[side]);
+            const auto end = std::chrono::steady_clock::now();
+            if (code != 0) {
+                std::fprintf(stderr, "%s run %d exited with %d: %s\n", side == 0 ? "this build's" : "the other's", i,
+                             code, request.c_str());
+                return 1;
+            }
+            ms[side] = std::chrono::duration<double, std::milli>(end - start).count();
+        }
+        for (int side = 0; side < 2; ++side) {
+            wall[side].push_back(ms[side]);
+            cpu[side].push_back(cpuMs[side]);
+        }
+        wallRatio.push_back(ms[0] / ms[1]);
+        if (cpuMs[1] > 0)
+            cpuRatio.push_back(cpuMs[0] / cpuMs[1]);
+    }
+    std::printf("memory apply, side by side with %s (%d calls each, alternating):\n", other.c_str(), kRuns);
+    std::printf("  this build: median %.2f ms, CPU median %.2f ms\n", percentile(wall[0], 0.5),
+                percentile(cpu[0], 0.5));
+    std::printf("  the other:  median %.2f ms, CPU median %.2f ms\n", percentile(wall[1], 0.5),
+                percentile(cpu[1], 0.5));
+    std::printf("  per-call ratio (this / other): wall median %.3f (p25 %.3f, p75 %.3f), CPU median %.3f\n",
+                percentile(wallRatio, 0.5), percentile(wallRatio, 0.25), percentile(wallRatio, 0.75),
+                cpuRatio.empty() ? 0.0 : percentile(cpuRatio, 0.5));
+    return 0;
+}
+
 } // namespace
 
 int main()
 {
+    if (const char* other = std::getenv("SEDIMENT_BENCH_VS"); other && *other)
+        return sideBySide(other);
+
     QTemporaryDir dir;
     if (!dir.isValid()) {
         std::fprintf(stderr, "cannot create a temporary workspace\n");
