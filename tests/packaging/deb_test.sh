@@ -82,7 +82,7 @@ for prog in sediment sediment-gui; do
         check "/usr/bin/$prog links $lib dynamically" grep -q "^$lib" <<<"$libs"
     done
 done
-for pkg in libyaml-cpp0.7; do
+for pkg in libyaml-cpp0.7 libnettle8; do
     check "Depends names $pkg" grep -Eq "(^|, )$pkg( |,|$)" <<<"$depends"
 done
 
