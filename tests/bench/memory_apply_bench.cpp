@@ -91,9 +91,26 @@ std::string binary()
     return other && *other ? std::string(other) : std::string(SEDIMENT_BINARY);
 }
 
-std::vector<std::string> applyArgs(const std::string& workspace)
+std::vector<std::string> applyArgs(const std::string& workspace, const std::string& program = binary())
 {
-    return {binary(), "--workspace", workspace, "memory", "apply", "-"};
+    return {program, "--workspace", workspace, "memory", "apply", "-"};
+}
+
+// One timed process: its exit code (as runOnce), wall-clock and CPU milliseconds.
+struct TimedRun {
+    int code = -1;
+    double wallMs = 0;
+    double cpuMs = 0;
+};
+
+TimedRun timedRun(const std::vector<std::string>& args, const std::string& request)
+{
+    TimedRun run;
+    const auto start = std::chrono::steady_clock::now();
+    run.code = runOnce(args, request, &run.cpuMs);
+    const auto end = std::chrono::steady_clock::now();
+    run.wallMs = std::chrono::duration<double, std::milli>(end - start).count();
+    return run;
 }
 
 struct Figures {
@@ -108,12 +125,9 @@ Figures baseline(int runs, const std::vector<std::string>& args)
 {
     Figures f;
     for (int i = 0; i < runs; ++i) {
-        double cpuMs = 0;
-        const auto start = std::chrono::steady_clock::now();
-        runOnce(args, std::string(), &cpuMs);
-        const auto end = std::chrono::steady_clock::now();
-        f.wall.push_back(std::chrono::duration<double, std::milli>(end - start).count());
-        f.cpu.push_back(cpuMs);
+        const TimedRun run = timedRun(args, std::string());
+        f.wall.push_back(run.wallMs);
+        f.cpu.push_back(run.cpuMs);
     }
     return f;
 }
@@ -140,14 +154,13 @@ void pythonYardstick(double sedimentMedian)
             std::vector<std::string> args =
                 side == 0 ? std::vector<std::string>{python, PYTHON_APPEND_SCRIPT, pyDir.path().toStdString()}
                           : applyArgs(ownDir.path().toStdString());
-            const auto start = std::chrono::steady_clock::now();
-            const int code = runOnce(args, request);
-            const auto end = std::chrono::steady_clock::now();
-            if (code != 0) {
-                std::printf("python yardstick: %s add %d exited with %d\n", side == 0 ? "python" : "sediment", i, code);
+            const TimedRun run = timedRun(args, request);
+            if (run.code != 0) {
+                std::printf("python yardstick: %s add %d exited with %d\n", side == 0 ? "python" : "sediment", i,
+                            run.code);
                 return;
             }
-            (side == 0 ? py : own).push_back(std::chrono::duration<double, std::milli>(end - start).count());
+            (side == 0 ? py : own).push_back(run.wallMs);
         }
     }
     const double pyMedian = percentile(py, 0.5);
@@ -173,12 +186,7 @@ int sideBySide(const std::string& other)
     const std::string own = binary();
     const std::string warmUp = R"({"action":"add","target":"user","content":"warm-up"})";
     const auto argsOf = [&](int side) {
-        return std::vector<std::string>{side == 0 ? own : other,
-                                        "--workspace",
-                                        (side == 0 ? ownDir : otherDir).path().toStdString(),
-                                        "memory",
-                                        "apply",
-                                        "-"};
+        return applyArgs((side == 0 ? ownDir : otherDir).path().toStdString(), side == 0 ? own : other);
     };
     if (runOnce(argsOf(0), warmUp) != 0 || runOnce(argsOf(1), warmUp) != 0) {
         std::fprintf(stderr, "warm-up call failed\n");
@@ -191,27 +199,23 @@ int sideBySide(const std::string& other)
     std::vector<double> cpuRatio;
     for (int i = 0; i < kRuns; ++i) {
         const std::string request = requestFor(i);
-        double ms[2] = {0, 0};
-        double cpuMs[2] = {0, 0};
+        TimedRun runs[2];
         for (int turn = 0; turn < 2; ++turn) {
             const int side = (i + turn) % 2;
-            const auto start = std::chrono::steady_clock::now();
-            const int code = runOnce(argsOf(side), request, &cpuMs[side]);
-            const auto end = std::chrono::steady_clock::now();
-            if (code != 0) {
+            runs[side] = timedRun(argsOf(side), request);
+            if (runs[side].code != 0) {
                 std::fprintf(stderr, "%s run %d exited with %d: %s\n", side == 0 ? "this build's" : "the other's", i,
-                             code, request.c_str());
+                             runs[side].code, request.c_str());
                 return 1;
             }
-            ms[side] = std::chrono::duration<double, std::milli>(end - start).count();
         }
         for (int side = 0; side < 2; ++side) {
-            wall[side].push_back(ms[side]);
-            cpu[side].push_back(cpuMs[side]);
+            wall[side].push_back(runs[side].wallMs);
+            cpu[side].push_back(runs[side].cpuMs);
         }
-        wallRatio.push_back(ms[0] / ms[1]);
-        if (cpuMs[1] > 0)
-            cpuRatio.push_back(cpuMs[0] / cpuMs[1]);
+        wallRatio.push_back(runs[0].wallMs / runs[1].wallMs);
+        if (runs[1].cpuMs > 0)
+            cpuRatio.push_back(runs[0].cpuMs / runs[1].cpuMs);
     }
     std::printf("memory apply, side by side with %s (%d calls each, alternating):\n", other.c_str(), kRuns);
     std::printf("  this build: median %.2f ms, CPU median %.2f ms\n", percentile(wall[0], 0.5),
@@ -249,16 +253,13 @@ int main()
     cpu.reserve(kRuns);
     for (int i = 0; i < kRuns; ++i) {
         const std::string request = requestFor(i);
-        const auto start = std::chrono::steady_clock::now();
-        double cpuMs = 0;
-        const int code = runOnce(applyArgs(workspace), request, &cpuMs);
-        const auto end = std::chrono::steady_clock::now();
-        if (code != 0) {
-            std::fprintf(stderr, "run %d exited with %d: %s\n", i, code, request.c_str());
+        const TimedRun run = timedRun(applyArgs(workspace), request);
+        if (run.code != 0) {
+            std::fprintf(stderr, "run %d exited with %d: %s\n", i, run.code, request.c_str());
             return 1;
         }
-        ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
-        cpu.push_back(cpuMs);
+        ms.push_back(run.wallMs);
+        cpu.push_back(run.cpuMs);
     }
     double sum = 0;
     for (double v : ms)
