@@ -25,15 +25,14 @@ Result<ApplyResult> ClaudeCodeApplier::apply(const QString& destination, const J
         return ApplyResult::refusal(
             destination, QStringLiteral("stale: %1; Claude Code's edit no longer applies").arg(next.error()), true);
     ApplyResult r = ApplyResult::written(destination, parsed->filePath, file->snapshot(), *next);
-    r.detail = Json{{"tool", toStd(ClaudeCodeOp::toolName(parsed->tool))}};
+    r.detail = Json{{"tool", toStd(toString(parsed->tool))}};
     if (file->exists() && file->text() == *next) {
         r.message = QStringLiteral("%1 already holds it.").arg(parsed->filePath);
         return r;
     }
     if (auto s = file->write(*next); !s)
         return fail(s.error());
-    r.message = QStringLiteral("%1 written as Claude Code's %2 would.")
-                    .arg(parsed->filePath, ClaudeCodeOp::toolName(parsed->tool));
+    r.message = QStringLiteral("%1 written as Claude Code's %2 would.").arg(parsed->filePath, toString(parsed->tool));
     return r;
 }
 

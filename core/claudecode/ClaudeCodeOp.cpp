@@ -107,30 +107,6 @@ QString preview(const QString& s)
 
 bool ClaudeCodeOp::isPayload(const Json& op) { return op.is_object() && op.contains("tool"); }
 
-QString ClaudeCodeOp::toolName(Tool tool)
-{
-    switch (tool) {
-    case Tool::Write:
-        return QStringLiteral("Write");
-    case Tool::Edit:
-        return QStringLiteral("Edit");
-    case Tool::MultiEdit:
-        return QStringLiteral("MultiEdit");
-    }
-    return QString();
-}
-
-std::optional<ClaudeCodeOp::Tool> ClaudeCodeOp::parseTool(std::string_view name)
-{
-    if (name == "Write")
-        return Tool::Write;
-    if (name == "Edit")
-        return Tool::Edit;
-    if (name == "MultiEdit")
-        return Tool::MultiEdit;
-    return std::nullopt;
-}
-
 Result<Json> ClaudeCodeOp::normalise(Json op, ClaudeFileKind kind, const QString& home, Sanitizer& sanitizer)
 {
     if (!op.is_object())
@@ -138,10 +114,10 @@ Result<Json> ClaudeCodeOp::normalise(Json op, ClaudeFileKind kind, const QString
     auto toolText = text(op, "tool", QStringLiteral("tool"));
     if (!toolText)
         return fail(toolText.error());
-    const auto tool = parseTool(*toolText);
+    const auto tool = findWord<Tool>(fromStd(*toolText));
     if (!tool)
         return fail(invalid(QStringLiteral("tool"), QStringLiteral("must be Write, Edit or MultiEdit")));
-    const QString label = QStringLiteral("a Claude Code %1 op").arg(toolName(*tool));
+    const QString label = QStringLiteral("a Claude Code %1 op").arg(toString(*tool));
     Status keys;
     switch (*tool) {
     case Tool::Write:
@@ -219,7 +195,7 @@ Result<ClaudeCodeOp> ClaudeCodeOp::parse(const Json& op)
     if (!op.is_object() || !op.value("tool", Json()).is_string() || !op.value("file_path", Json()).is_string()
         || !op.value("cwd", Json()).is_string())
         return bad();
-    const auto tool = parseTool(op["tool"].get<std::string>());
+    const auto tool = findWord<Tool>(fromStd(op["tool"].get<std::string>()));
     if (!tool)
         return bad();
     ClaudeCodeOp out;
@@ -261,7 +237,7 @@ Result<ClaudeCodeOp> ClaudeCodeOp::parse(const Json& op)
 
 Json ClaudeCodeOp::toJson() const
 {
-    Json out{{"tool", toStd(toolName(tool))}, {"file_path", toStd(filePath)}, {"cwd", toStd(cwd)}};
+    Json out{{"tool", toStd(toString(tool))}, {"file_path", toStd(filePath)}, {"cwd", toStd(cwd)}};
     const auto editJson = [](const Edit& e) {
         return Json{
             {"old_string", toStd(e.oldString)}, {"new_string", toStd(e.newString)}, {"replace_all", e.replaceAll}};

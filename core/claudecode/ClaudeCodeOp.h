@@ -1,5 +1,6 @@
 #pragma once
 
+#include "claudecode/ClaudeCodeTool.h"
 #include "claudecode/ClaudeFileKind.h"
 #include "util/Error.h"
 #include "util/Json.h"
@@ -22,7 +23,7 @@ class Sanitizer;
 // `cwd` is the session's folder: it says which directives were the session's to write. The
 // "tool" key tells this op from Sediment's own claude_md op {path, before, after}.
 struct ClaudeCodeOp {
-    enum class Tool { Write, Edit, MultiEdit };
+    using Tool = ClaudeCodeTool;
     struct Edit {
         QString oldString;
         QString newString;
@@ -37,8 +38,6 @@ struct ClaudeCodeOp {
 
     // Whether an inbox op is one of these (rather than Sediment's own claude_md op).
     static bool isPayload(const Json& op);
-    static QString toolName(Tool tool);
-    static std::optional<Tool> parseTool(std::string_view name);
 
     // Checks an op (from the hook, `propose` or a reviewer's patch) and returns it canonical:
     // known keys only, strings where strings go, an absolute file_path that is a watched file of

@@ -1,6 +1,8 @@
 #include "claudecode/ClaudeHookCall.h"
 
+#include "claudecode/ClaudeCodeTool.h"
 #include "util/JsonField.h"
+
 #include <QDir>
 
 namespace sediment {
@@ -43,9 +45,7 @@ Result<ClaudeHookCall> ClaudeHookCall::parse(const QByteArray& bytes)
 
 bool ClaudeHookCall::isFileWrite() const
 {
-    return eventName == QLatin1String("PreToolUse")
-           && (toolName == QLatin1String("Write") || toolName == QLatin1String("Edit")
-               || toolName == QLatin1String("MultiEdit"));
+    return eventName == QLatin1String("PreToolUse") && findWord<ClaudeCodeTool>(toolName).has_value();
 }
 
 QString ClaudeHookCall::filePath() const

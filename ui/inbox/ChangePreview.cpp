@@ -218,8 +218,8 @@ ChangePreview ChangePreview::of(Workspace& ws, const InboxItem& item)
         p.beforeTitle = now ? write->filePath : tr("%1 (no file yet)").arg(write->filePath);
         const auto next = write->applyTo(now);
         p.after = next ? *next : QString();
-        p.afterTitle = next ? tr("After Claude Code's %1").arg(ClaudeCodeOp::toolName(write->tool))
-                            : tr("Stale: %1").arg(next.error());
+        p.afterTitle =
+            next ? tr("After Claude Code's %1").arg(toString(write->tool)) : tr("Stale: %1").arg(next.error());
         return p;
     }
     // The workspace's own op as its type reads it; one that does not read is shown as stored.
