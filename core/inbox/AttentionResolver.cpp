@@ -36,12 +36,10 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
     if (!tx)
         return fail(tx.error());
     InboxRepository repo(db);
-    auto found = repo.find(id);
+    auto found = repo.existing(id);
     if (!found)
         return fail(found.error());
-    if (!*found)
-        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
-    InboxItem item = **found;
+    InboxItem& item = *found;
     if (!item.hasStatus(InboxStatus::NeedsAttention))
         return fail(Error::refused(QStringLiteral("inbox item %1 is %2; only items that need "
                                                   "attention can be resolved")

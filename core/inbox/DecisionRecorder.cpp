@@ -59,16 +59,6 @@ QString staleWhy(const ApplyResult& r)
 
 DecisionRecorder::DecisionRecorder(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock) {}
 
-Result<InboxItem> DecisionRecorder::load(InboxRepository& repo, qint64 id)
-{
-    auto found = repo.find(id);
-    if (!found)
-        return fail(found.error());
-    if (!*found)
-        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
-    return **found;
-}
-
 Result<DecisionRecorder::Opened> DecisionRecorder::open(qint64 id, std::initializer_list<InboxStatus> allowed,
                                                         const QString& what, bool checkRights)
 {
@@ -76,7 +66,7 @@ Result<DecisionRecorder::Opened> DecisionRecorder::open(qint64 id, std::initiali
     if (!tx)
         return fail(tx.error());
     InboxRepository repo(m_workspace.db());
-    auto it = load(repo, id);
+    auto it = repo.existing(id);
     if (!it)
         return fail(it.error());
     if (std::ranges::none_of(allowed, [&](InboxStatus s) { return it->hasStatus(s); })) {

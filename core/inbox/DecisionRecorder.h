@@ -65,8 +65,6 @@ public:
     // `checkRights`: false only when writing a decision a reviewer with the right already made.
     Result<Opened> open(qint64 id, std::initializer_list<InboxStatus> allowed, const QString& what,
                         bool checkRights = true);
-    // The item, or Invalid "no inbox item N".
-    Result<InboxItem> load(InboxRepository& repo, qint64 id);
     // Whether the item's target changed since it was proposed, so that writing it now would
     // write something the reviewer did not read.
     Result<bool> isOutdated(const InboxItem& it);

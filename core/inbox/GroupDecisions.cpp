@@ -45,7 +45,7 @@ Result<std::vector<InboxItem>> GroupDecisions::groupOf(qint64 id)
     InboxItem self;
     {
         InboxRepository repo(m_workspace.db());
-        auto found = m_steps.load(repo, id);
+        auto found = repo.existing(id);
         if (!found)
             return fail(found.error());
         self = std::move(*found);

@@ -45,7 +45,7 @@ const QStringList& InboxService::refusalCodes() { return wordTexts<RefusalCode>(
 Result<InboxItem> InboxService::item(qint64 id)
 {
     InboxRepository repo(m_workspace.db());
-    return m_steps.load(repo, id);
+    return repo.existing(id);
 }
 
 Result<bool> InboxService::isStale(const InboxItem& item)
@@ -325,7 +325,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
         InboxRepository repo(m_workspace.db()); // gone before the journal's transaction
         if (other == it.id)
             continue;
-        auto m = m_steps.load(repo, other);
+        auto m = repo.existing(other);
         if (!m)
             return fail(m.error());
         if (!m->hasStatus(S::Applied))

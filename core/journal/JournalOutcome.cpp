@@ -34,12 +34,10 @@ JournalOutcome::JournalOutcome(Database& db, const Clock& clock) : m_inbox(db), 
 
 Status JournalOutcome::decideItem(qint64 id, const JournalEntry& entry, const Json& decided, bool recovered)
 {
-    auto found = m_inbox.find(id);
+    auto found = m_inbox.existing(id);
     if (!found)
         return fail(found.error());
-    if (!*found)
-        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
-    InboxItem item = **found;
+    InboxItem& item = *found;
     item.status = text(decided, "status");
     item.reason = recovered ? std::optional<QString>(
                       QStringLiteral("recovered: %1 holds the decision's bytes").arg(text(decided, "target_path")))

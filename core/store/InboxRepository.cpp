@@ -126,6 +126,16 @@ Result<std::optional<InboxItem>> InboxRepository::find(qint64 id)
     return (*st)->bind(1, id).first<InboxItem>([](const Statement& row) { return readRow(row); });
 }
 
+Result<InboxItem> InboxRepository::existing(qint64 id)
+{
+    auto found = find(id);
+    if (!found)
+        return fail(found.error());
+    if (!*found)
+        return fail(Error::invalid(QStringLiteral("no inbox item %1").arg(id)));
+    return std::move(**found);
+}
+
 Result<std::vector<InboxItem>> InboxRepository::findMany(const std::vector<qint64>& ids)
 {
     std::vector<InboxItem> items;

@@ -50,6 +50,8 @@ public:
     Status endPass();
 
     Result<std::optional<InboxItem>> find(qint64 id);
+    // The item, which must exist: none is an Invalid error "no inbox item <id>".
+    Result<InboxItem> existing(qint64 id);
     // Several rows at once, in the order of `ids`; ids that do not exist are skipped.
     Result<std::vector<InboxItem>> findMany(const std::vector<qint64>& ids);
 
