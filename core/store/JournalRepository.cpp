@@ -71,26 +71,19 @@ Result<qint64> JournalRepository::insert(const JournalEntry& e)
 
 Status JournalRepository::remove(qint64 id)
 {
-    if (!m_remove) {
-        auto st = m_db.prepare("DELETE FROM decision_journal WHERE id = ?");
-        if (!st)
-            return fail(st.error());
-        m_remove.emplace(std::move(*st));
-    }
-    m_remove->reset();
-    return m_remove->bind(1, id).exec();
+    auto st = m_cache.get(Remove, "DELETE FROM decision_journal WHERE id = ?");
+    if (!st)
+        return fail(st.error());
+    return (*st)->bind(1, id).exec();
 }
 
 Status JournalRepository::markNeedsAttention(qint64 id, const std::optional<QString>& foundHash)
 {
-    if (!m_markNeedsAttention) {
-        auto st = m_db.prepare("UPDATE decision_journal SET state = 'needs_attention', found_hash = ? WHERE id = ?");
-        if (!st)
-            return fail(st.error());
-        m_markNeedsAttention.emplace(std::move(*st));
-    }
-    m_markNeedsAttention->reset();
-    return m_markNeedsAttention->bind(1, foundHash).bind(2, id).exec();
+    auto st = m_cache.get(MarkNeedsAttention,
+                          "UPDATE decision_journal SET state = 'needs_attention', found_hash = ? WHERE id = ?");
+    if (!st)
+        return fail(st.error());
+    return (*st)->bind(1, foundHash).bind(2, id).exec();
 }
 
 Result<bool> JournalRepository::anyOpen()

@@ -4,6 +4,7 @@
 #include "util/Error.h"
 
 #include "store/Statement.h"
+#include "store/StatementCache.h"
 
 #include <optional>
 #include <vector>
@@ -17,7 +18,7 @@ class Statement;
 // announces; remove() runs inside the transaction that records the write's outcome.
 class JournalRepository final {
 public:
-    explicit JournalRepository(Database& db) : m_db(db) {}
+    explicit JournalRepository(Database& db) : m_db(db), m_cache(db, SlotCount) {}
 
     // Stores the entry (created_at filled by the caller) and returns its id.
     Result<qint64> insert(const JournalEntry& entry);
@@ -49,10 +50,11 @@ private:
     // The first row `where` (a clause with one integer parameter) selects, if any.
     Result<std::optional<JournalEntry>> firstWhere(const char* where, qint64 key);
 
-    Database& m_db;
     // Prepared once: a settling pass removes or marks many rows.
-    std::optional<Statement> m_remove;
-    std::optional<Statement> m_markNeedsAttention;
+    enum Slot { Remove, MarkNeedsAttention, SlotCount };
+
+    Database& m_db;
+    StatementCache m_cache;
 };
 
 } // namespace sediment

@@ -116,33 +116,34 @@ const char* orderBy(ScarRepository::Order order, Dialect dialect)
     return " ORDER BY s.created_at DESC, s.id DESC";
 }
 
-} // namespace
-
-QString ScarRepository::ftsQuery(const QString& text, bool anyWord, bool lastAsPrefix)
-{
-    static const QRegularExpression nonWord(QStringLiteral("[^\\w]+"), QRegularExpression::UseUnicodePropertiesOption);
-    const QStringList words = text.split(nonWord, Qt::SkipEmptyParts);
-    QStringList quoted;
-    for (const QString& w : words)
-        quoted << QLatin1Char('"') + w + QLatin1Char('"');
-    if (quoted.isEmpty())
-        return {};
-    if (lastAsPrefix)
-        quoted.last() += QLatin1Char('*');
-    return quoted.join(anyWord ? QStringLiteral(" OR ") : QStringLiteral(" "));
-}
-
-QString ScarRepository::tsQuery(const QString& text, bool anyWord, bool lastAsPrefix)
+// The words of `text`, each quoted with `quote`, the last marked with `prefix` when it may be a
+// word's beginning, joined by `any` or `all`: what both full-text dialects are told.
+QString searchWords(const QString& text, QChar quote, const QString& prefix, const QString& any, const QString& all,
+                    bool anyWord, bool lastAsPrefix)
 {
     static const QRegularExpression nonWord(QStringLiteral("[^\\w]+"), QRegularExpression::UseUnicodePropertiesOption);
     QStringList quoted;
     for (const QString& w : text.split(nonWord, Qt::SkipEmptyParts))
-        quoted << QLatin1Char('\'') + w + QLatin1Char('\'');
+        quoted << quote + w + quote;
     if (quoted.isEmpty())
         return {};
     if (lastAsPrefix)
-        quoted.last() += QStringLiteral(":*");
-    return quoted.join(anyWord ? QStringLiteral(" | ") : QStringLiteral(" & "));
+        quoted.last() += prefix;
+    return quoted.join(anyWord ? any : all);
+}
+
+} // namespace
+
+QString ScarRepository::ftsQuery(const QString& text, bool anyWord, bool lastAsPrefix)
+{
+    return searchWords(text, QLatin1Char('"'), QStringLiteral("*"), QStringLiteral(" OR "), QStringLiteral(" "),
+                       anyWord, lastAsPrefix);
+}
+
+QString ScarRepository::tsQuery(const QString& text, bool anyWord, bool lastAsPrefix)
+{
+    return searchWords(text, QLatin1Char('\''), QStringLiteral(":*"), QStringLiteral(" | "), QStringLiteral(" & "),
+                       anyWord, lastAsPrefix);
 }
 
 Result<qint64> ScarRepository::insert(const Scar& s)
