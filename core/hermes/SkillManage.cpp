@@ -86,6 +86,26 @@ bool writeText(const QString& path, const QString& content, QString* error)
     return true;
 }
 
+// A whole file's new content, its checks passed: what `file` held, when it exists, and will hold,
+// written when `write`. A file that cannot be read or written is a refusal.
+Outcome rewrite(QString message, const QString& file, const QString& content, bool write)
+{
+    Outcome o;
+    o.success = true;
+    o.message = std::move(message);
+    o.file = file;
+    QString error;
+    if (QFileInfo::exists(file)) {
+        o.before = readText(file, &error);
+        if (!o.before)
+            return refusal(error);
+    }
+    o.after = content;
+    if (write && !writeText(file, content, &error))
+        return refusal(error);
+    return o;
+}
+
 QString relativeTo(const QString& path, const QString& dir)
 {
     return path.startsWith(dir + QLatin1Char('/')) ? path.mid(dir.size() + 1) : path;
@@ -261,20 +281,8 @@ SkillManage::Outcome SkillManage::edit(const Json& p, bool write) const
     const auto existing = SkillTree(skillsDir()).find(name);
     if (!existing)
         return refusal(notFound(name));
-    Outcome o;
-    o.success = true;
-    o.message = QStringLiteral("Skill '%1' updated (full rewrite).").arg(name);
-    o.file = *existing + QStringLiteral("/SKILL.md");
-    QString error;
-    if (QFileInfo::exists(*o.file)) {
-        o.before = readText(*o.file, &error);
-        if (!o.before)
-            return refusal(error);
-    }
-    o.after = content;
-    if (write && !writeText(*o.file, content, &error))
-        return refusal(error);
-    return o;
+    return rewrite(QStringLiteral("Skill '%1' updated (full rewrite).").arg(name),
+                   *existing + QStringLiteral("/SKILL.md"), content, write);
 }
 
 SkillManage::Outcome SkillManage::patch(const Json& p, bool write) const
@@ -397,20 +405,7 @@ SkillManage::Outcome SkillManage::writeFile(const Json& p, bool write) const
     const QString target = SkillTree::join(*existing, filePath);
     if (auto e = SkillTree::checkWithin(target, *existing))
         return refusal(*e);
-    Outcome o;
-    o.success = true;
-    o.message = QStringLiteral("File '%1' written to skill '%2'.").arg(filePath, name);
-    o.file = target;
-    QString error;
-    if (QFileInfo::exists(target)) {
-        o.before = readText(target, &error);
-        if (!o.before)
-            return refusal(error);
-    }
-    o.after = content;
-    if (write && !writeText(target, content, &error))
-        return refusal(error);
-    return o;
+    return rewrite(QStringLiteral("File '%1' written to skill '%2'.").arg(filePath, name), target, content, write);
 }
 
 SkillManage::Outcome SkillManage::removeFile(const Json& p, bool write) const

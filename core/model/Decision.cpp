@@ -3,6 +3,7 @@
 #include "util/Time.h"
 
 #include <cmath>
+#include <tuple>
 
 namespace sediment {
 
@@ -108,18 +109,17 @@ Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)
             QStringLiteral("confidence must be a number in [0,1]%1")
                 .arg(conf == r.end() ? QString() : QStringLiteral(" (got %1)").arg(fromStd(conf->dump())))));
     d.confidence = conf->get<double>();
-    auto category = oneOf(r, "category", categories(), std::nullopt);
-    if (!category)
-        return fail(category.error());
-    d.category = *category;
-    auto stakes = oneOf(r, "stakes", stakesLevels(), toString(DecisionStakes::Medium));
-    if (!stakes)
-        return fail(stakes.error());
-    d.stakes = *stakes;
-    auto outcome = oneOf(r, "outcome", outcomes(), toString(DecisionOutcome::Pending));
-    if (!outcome)
-        return fail(outcome.error());
-    d.outcome = *outcome;
+    const std::tuple<const char*, const QStringList&, std::optional<QString>, QString*> words[] = {
+        {"category", categories(), std::nullopt, &d.category},
+        {"stakes", stakesLevels(), toString(DecisionStakes::Medium), &d.stakes},
+        {"outcome", outcomes(), toString(DecisionOutcome::Pending), &d.outcome},
+    };
+    for (const auto& [key, allowed, fallback, field] : words) {
+        auto word = oneOf(r, key, allowed, fallback);
+        if (!word)
+            return fail(word.error());
+        *field = *word;
+    }
     // The outcome text may also be called "result"; both spellings are accepted.
     auto text = optString(r, "outcome_text");
     if (!text)
@@ -130,14 +130,12 @@ Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)
             return fail(text.error());
     }
     d.outcomeText = *text;
-    auto reviewer = optString(r, "reviewer");
-    if (!reviewer)
-        return fail(reviewer.error());
-    d.reviewer = *reviewer;
-    auto session = optString(r, "session");
-    if (!session)
-        return fail(session.error());
-    d.session = *session;
+    for (auto [key, field] : {std::pair{"reviewer", &d.reviewer}, std::pair{"session", &d.session}}) {
+        auto v = optString(r, key);
+        if (!v)
+            return fail(v.error());
+        *field = *v;
+    }
     auto created = optTime(r, "created_at");
     if (!created)
         return fail(created.error());

@@ -74,6 +74,20 @@ Result<std::string*> reqString(Json& op, const char* key, std::string_view name)
     return s;
 }
 
+// A string field that one choice (`use`: "action 'add'", "mode 'patch'") requires and the
+// others forbid: the string when `wanted`, nullptr when rightly absent, else an error naming `use`.
+Result<std::string*> stringFor(Json& op, const char* key, std::string_view name, bool wanted, const QString& use)
+{
+    auto text = optString(op, key, name);
+    if (!text)
+        return text;
+    if (!wanted && *text)
+        return fail(invalidField(name, QStringLiteral("is not used by %1").arg(use)));
+    if (wanted && !*text)
+        return fail(invalidField(name, QStringLiteral("is required for %1").arg(use)));
+    return text;
+}
+
 bool isBlank(const std::string& s)
 {
     return std::all_of(s.begin(), s.end(), [](char c) {
@@ -238,16 +252,11 @@ Result<Json> OpShape::memoryOne(Json& op, const std::string& prefix) const
     out["action"] = a;
     for (const auto& [key, wanted] : {std::pair{"content", wantsContent}, std::pair{"old_text", wantsOld}}) {
         const std::string name = prefix + key;
-        auto text = optString(op, key, name);
+        auto text = stringFor(op, key, name, wanted, QStringLiteral("action '%1'").arg(fromStd(a)));
         if (!text)
             return fail(text.error());
-        if (!wanted) {
-            if (*text)
-                return fail(invalidField(name, QStringLiteral("is not used by action '%1'").arg(fromStd(a))));
+        if (!wanted)
             continue;
-        }
-        if (!*text)
-            return fail(invalidField(name, QStringLiteral("is required for action '%1'").arg(fromStd(a))));
         if (std::string_view(key) == "content")
             m_sanitizer.stripAndCap(**text, "op." + name);
         else
@@ -358,16 +367,11 @@ Result<Json> OpShape::skill(Json& op) const
     out["mode"] = m;
     for (const char* key : {"text", "before", "after"}) {
         const bool wanted = (m == "create") == (std::string_view(key) == "text");
-        auto text = optString(op, key, key);
+        auto text = stringFor(op, key, key, wanted, QStringLiteral("mode '%1'").arg(fromStd(m)));
         if (!text)
             return fail(text.error());
-        if (!wanted) {
-            if (*text)
-                return fail(invalidField(key, QStringLiteral("is not used by mode '%1'").arg(fromStd(m))));
+        if (!wanted)
             continue;
-        }
-        if (!*text)
-            return fail(invalidField(key, QStringLiteral("is required for mode '%1'").arg(fromStd(m))));
         m_sanitizer.strip(**text, std::string("op.") + key);
         if (auto s = checkBody(**text, key); !s)
             return fail(s.error());

@@ -66,9 +66,9 @@ bool JsonReader::value(Json& out, int depth)
         return false;
     switch (*m_p) {
     case '{':
-        return object(out, depth + 1);
+        return depth < kMaxDepth && object(out, depth + 1);
     case '[':
-        return array(out, depth + 1);
+        return depth < kMaxDepth && array(out, depth + 1);
     case '"': {
         std::string text;
         if (!string(text))
@@ -126,8 +126,6 @@ bool JsonReader::separator(char close, bool& more)
 
 bool JsonReader::object(Json& out, int depth)
 {
-    if (depth > kMaxDepth)
-        return false;
     out = Json::object();
     if (opensEmpty('}'))
         return true;
@@ -191,8 +189,6 @@ bool JsonReader::object(Json& out, int depth)
 
 bool JsonReader::array(Json& out, int depth)
 {
-    if (depth > kMaxDepth)
-        return false;
     out = Json::array();
     if (opensEmpty(']'))
         return true;
