@@ -10,6 +10,7 @@
 #include "model/InboxStatus.h"
 #include "model/RefusalCode.h"
 #include "shared/DiffView.h"
+#include "shared/FactsForm.h"
 #include "shared/Tones.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
@@ -125,12 +126,7 @@ QWidget* DetailPane::buildFacts()
     auto* facts = new QWidget(m_content);
     facts->setMinimumWidth(240);
     facts->setMaximumWidth(340);
-    auto* form = new QFormLayout(facts);
-    form->setContentsMargins(0, 0, 0, 0);
-    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignTop);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    form->setVerticalSpacing(6);
+    QFormLayout* form = factsForm(facts, QMargins(0, 0, 0, 0), 6);
     m_score = valueLabel(facts);
     m_seen = valueLabel(facts);
     m_stale = valueLabel(facts);

@@ -119,24 +119,24 @@ void InboxTriage::approveSelected()
     m_page.advanceFrom(row);
 }
 
-void InboxTriage::approveGroup()
+void InboxTriage::decideCurrent(const std::function<QString(qint64)>& decide)
 {
     const qint64 id = m_page.currentId();
     if (!id)
         return;
     const int row = m_page.table()->currentIndex().row();
-    Q_EMIT m_page.statusMessage(m_decider.approveGroup(id, &m_page));
+    Q_EMIT m_page.statusMessage(decide(id));
     m_page.advanceFrom(row);
+}
+
+void InboxTriage::approveGroup()
+{
+    decideCurrent([this](qint64 id) { return m_decider.approveGroup(id, &m_page); });
 }
 
 void InboxTriage::keepOnly()
 {
-    const qint64 id = m_page.currentId();
-    if (!id)
-        return;
-    const int row = m_page.table()->currentIndex().row();
-    Q_EMIT m_page.statusMessage(m_decider.keepOnly(id));
-    m_page.advanceFrom(row);
+    decideCurrent([this](qint64 id) { return m_decider.keepOnly(id); });
 }
 
 void InboxTriage::toggleGroups(bool on)

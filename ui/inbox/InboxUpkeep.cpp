@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <utility>
 
 namespace sediment::ui {
 
@@ -42,6 +43,20 @@ qint64 InboxUpkeep::nextChunk(qint64 chunk, qint64 rows, qint64 nsecs) const
     return std::clamp(qint64(fit), std::max(m_pacing.minChunk, chunk / 2), std::min(m_pacing.maxChunk, chunk * 2));
 }
 
+namespace {
+
+// What `work` answers, with the nanoseconds it took: the pacing sizes the next slice by it.
+template <typename Work>
+auto timed(Work work)
+{
+    QElapsedTimer clock;
+    clock.start();
+    auto result = work();
+    return std::pair{std::move(result), clock.nsecsElapsed()};
+}
+
+} // namespace
+
 void InboxUpkeep::failSlice(const QString& message)
 {
     m_running = false;
@@ -51,10 +66,7 @@ void InboxUpkeep::failSlice(const QString& message)
 
 bool InboxUpkeep::fileSlice()
 {
-    QElapsedTimer clock;
-    clock.start();
-    auto f = m_intake.fold(m_fileChunk, m_pacing.busyWaitMs);
-    const qint64 took = clock.nsecsElapsed();
+    auto [f, took] = timed([this] { return m_intake.fold(m_fileChunk, m_pacing.busyWaitMs); });
     if (!f) {
         failSlice(f.error().message);
         return true;
@@ -74,10 +86,7 @@ void InboxUpkeep::slice()
     // once moved.
     if (fileSlice())
         return;
-    QElapsedTimer clock;
-    clock.start();
-    auto p = m_index.catchUp(m_textChunk, m_pacing.busyWaitMs);
-    const qint64 took = clock.nsecsElapsed();
+    auto [p, took] = timed([this] { return m_index.catchUp(m_textChunk, m_pacing.busyWaitMs); });
     if (!p) {
         failSlice(p.error().message);
         return;

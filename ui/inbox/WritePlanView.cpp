@@ -3,6 +3,7 @@
 #include "hermes/StagedOrigin.h"
 #include "inbox/MemoryWritePlan.h"
 #include "model/InboxItem.h"
+#include "shared/FactsForm.h"
 #include "shared/Tones.h"
 #include "workspace/Workspace.h"
 
@@ -47,12 +48,7 @@ QLabel* valueLabel(QWidget* parent, const char* name)
 WritePlanView::WritePlanView(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("writePlan"));
-    auto* form = new QFormLayout(this);
-    form->setContentsMargins(10, 8, 10, 8);
-    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignTop);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    form->setVerticalSpacing(4);
+    QFormLayout* form = factsForm(this, QMargins(10, 8, 10, 8), 4);
     m_heading = new QLabel(this);
     m_heading->setObjectName(QStringLiteral("writePlanHeading"));
     QFont bold = m_heading->font();

@@ -30,6 +30,16 @@ namespace sediment::ui {
 
 namespace {
 
+// One of the page's own edits of a store: add, replace or remove a single entry.
+MemoryOp editOp(QString action, std::optional<QString> content, std::optional<QString> oldText)
+{
+    MemoryOp op;
+    op.action = std::move(action);
+    op.content = std::move(content);
+    op.oldText = std::move(oldText);
+    return op;
+}
+
 QByteArray readBytes(const QString& path)
 {
     QFile f(path);
@@ -325,10 +335,7 @@ void MemoryPage::onAdd(const QString& target)
                                                         tr("New entry:"), QString(), &ok);
     if (!ok)
         return;
-    MemoryOp op;
-    op.action = QStringLiteral("add");
-    op.content = text;
-    report(applyEdit(target, op));
+    report(applyEdit(target, editOp(QStringLiteral("add"), text, std::nullopt)));
 }
 
 void MemoryPage::onEdit(const QString& target)
@@ -341,11 +348,7 @@ void MemoryPage::onEdit(const QString& target)
                                                         tr("Entry:"), entry, &ok);
     if (!ok || text == entry)
         return;
-    MemoryOp op;
-    op.action = QStringLiteral("replace");
-    op.oldText = entry;
-    op.content = text;
-    report(applyEdit(target, op));
+    report(applyEdit(target, editOp(QStringLiteral("replace"), text, entry)));
 }
 
 void MemoryPage::onRemove(const QString& target)
@@ -357,10 +360,7 @@ void MemoryPage::onRemove(const QString& target)
                               tr("Remove this entry from %1?\n\n%2").arg(MemoryEdit::fileName(target), entry.left(300)))
         != QMessageBox::Yes)
         return;
-    MemoryOp op;
-    op.action = QStringLiteral("remove");
-    op.oldText = entry;
-    report(applyEdit(target, op));
+    report(applyEdit(target, editOp(QStringLiteral("remove"), std::nullopt, entry)));
 }
 
 } // namespace sediment::ui
