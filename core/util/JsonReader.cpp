@@ -313,6 +313,16 @@ bool JsonReader::hex4(unsigned int& out)
     return true;
 }
 
+// A fraction's or an exponent's digits: one or more, stepped over; false when there is none.
+bool JsonReader::digits()
+{
+    if (m_p == m_end || !isDigit(*m_p))
+        return false;
+    while (m_p != m_end && isDigit(*m_p))
+        ++m_p;
+    return true;
+}
+
 bool JsonReader::number(Json& out)
 {
     const char* start = m_p;
@@ -330,20 +340,16 @@ bool JsonReader::number(Json& out)
     bool isFloat = false;
     if (m_p != m_end && *m_p == '.') {
         ++m_p;
-        if (m_p == m_end || !isDigit(*m_p))
+        if (!digits())
             return false;
-        while (m_p != m_end && isDigit(*m_p))
-            ++m_p;
         isFloat = true;
     }
     if (m_p != m_end && (*m_p == 'e' || *m_p == 'E')) {
         ++m_p;
         if (m_p != m_end && (*m_p == '+' || *m_p == '-'))
             ++m_p;
-        if (m_p == m_end || !isDigit(*m_p))
+        if (!digits())
             return false;
-        while (m_p != m_end && isDigit(*m_p))
-            ++m_p;
         isFloat = true;
     }
     if (!isFloat) {

@@ -26,6 +26,7 @@ private:
     bool separator(char close, bool& more);
     bool string(std::string& out);
     bool number(Json& out);
+    bool digits();
     bool literal(std::string_view word);
     bool unicodeEscape(std::string& out);
     bool hex4(unsigned int& out);

@@ -24,6 +24,30 @@
 
 namespace sediment::ui {
 
+namespace {
+
+// A dialog's submission decided: on failure the error shows in the dialog and the list reloads
+// (a failed apply still records the item as failed); on success `describe` goes to the status
+// bar, the dialog closes and the list moves on from the row the item stood in.
+template <typename Dialog, typename Decide, typename Describe>
+bool submitFrom(InboxPage& page, Dialog* dialog, Decide decide, Describe describe)
+{
+    const int row = page.table()->currentIndex().row();
+    auto done = decide();
+    if (!done) {
+        dialog->showError(done.error().message);
+        page.reload();
+        Q_EMIT page.workspaceChanged();
+        return false;
+    }
+    Q_EMIT page.statusMessage(describe(*done));
+    dialog->accept();
+    page.advanceFrom(row);
+    return true;
+}
+
+} // namespace
+
 InboxTriage::InboxTriage(InboxPage& page, InboxDecider& decider) : QObject(&page), m_page(page), m_decider(decider)
 {
     m_chord = new RefuseChord([this](const QString& code) { refuseWith(code); }, [this] { refuseWithDialog(); }, this);
@@ -252,17 +276,9 @@ void InboxTriage::editCurrent()
     auto* editor = new PatchEditor(*item, &m_page);
     editor->setAttribute(Qt::WA_DeleteOnClose);
     connect(editor, &PatchEditor::submitted, this, [this, editor](const Json& op) {
-        const int row = m_page.table()->currentIndex().row();
-        auto done = m_decider.patch(editor->itemId(), op);
-        if (!done) {
-            editor->showError(done.error().message);
-            m_page.reload();
-            Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
-            return;
-        }
-        Q_EMIT m_page.statusMessage(tr("Applied your edit of #%1").arg(done->id));
-        editor->accept();
-        m_page.advanceFrom(row);
+        submitFrom(
+            m_page, editor, [&] { return m_decider.patch(editor->itemId(), op); },
+            [](const InboxItem& done) { return tr("Applied your edit of #%1").arg(done.id); });
     });
     editor->open();
 }
@@ -285,19 +301,13 @@ void InboxTriage::makeRoomCurrent()
     auto* dialog = new MakeRoomDialog(*item, std::move(**input), &m_page);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &MakeRoomDialog::submitted, this, [this, dialog](const MemoryRoom& room) {
-        const int row = m_page.table()->currentIndex().row();
-        auto done = m_decider.makeRoom(dialog->itemId(), room);
-        if (!done) {
-            dialog->showError(done.error().message);
-            m_page.reload();
-            Q_EMIT m_page.workspaceChanged(); // a failed apply still records the item as failed
-            return;
-        }
-        Q_EMIT m_page.statusMessage(
-            tr("Approved #%1 and made room: %2").arg(done->id).arg(done->reason.value_or(QString())));
-        dialog->accept();
-        m_page.advanceFrom(row);
-        Q_EMIT m_page.workspaceChanged();
+        const bool made = submitFrom(
+            m_page, dialog, [&] { return m_decider.makeRoom(dialog->itemId(), room); },
+            [](const InboxItem& done) {
+                return tr("Approved #%1 and made room: %2").arg(done.id).arg(done.reason.value_or(QString()));
+            });
+        if (made)
+            Q_EMIT m_page.workspaceChanged();
     });
     dialog->open();
 }
