@@ -81,6 +81,15 @@ std::optional<Result<InboxItem>> InboxService::deferredElsewhere(qint64 id, cons
     return std::nullopt;
 }
 
+Result<DecisionRecorder::Taken> InboxService::takeWhereTheFilesAre(qint64 id, const QString& why,
+                                                                   std::initializer_list<InboxStatus> allowed,
+                                                                   const QString& what, bool checkStale)
+{
+    if (auto s = m_team.onlyWhereTheFilesAre(id, why); !s)
+        return fail(s.error());
+    return m_steps.lockAndTake(id, allowed, what, checkStale);
+}
+
 Result<Json> InboxService::validatePatch(const InboxItem& item, const Json& editedOp) const
 {
     if (!editedOp.is_object())
@@ -123,9 +132,8 @@ Result<InboxItem> InboxService::patch(qint64 id, const Json& editedOp, const QSt
 Result<InboxItem> InboxService::makeRoom(qint64 id, const MemoryRoom& room, const QString& reviewer)
 {
     // The room is chosen from the entries as they are in the files, which only their host reads.
-    if (auto s = m_team.onlyWhereTheFilesAre(id, QStringLiteral("making room reads the memory files")); !s)
-        return fail(s.error());
-    auto taken = m_steps.lockAndTake(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), true);
+    auto taken = takeWhereTheFilesAre(id, QStringLiteral("making room reads the memory files"), {S::Pending, S::Failed},
+                                      QStringLiteral("be approved"), true);
     if (!taken)
         return fail(taken.error());
     InboxItem& it = taken->item;
@@ -300,9 +308,8 @@ Result<std::vector<InboxItem>> InboxService::keepOnly(qint64 id, const QString& 
 Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
 {
     // A revert rewrites the target: only where the files are.
-    if (auto s = m_team.onlyWhereTheFilesAre(id, QStringLiteral("a revert writes the files")); !s)
-        return fail(s.error());
-    auto taken = m_steps.lockAndTake(id, {S::Applied, S::Modified}, QStringLiteral("be reverted"), false);
+    auto taken = takeWhereTheFilesAre(id, QStringLiteral("a revert writes the files"), {S::Applied, S::Modified},
+                                      QStringLiteral("be reverted"), false);
     if (!taken)
         return fail(taken.error());
     InboxItem& it = taken->item;

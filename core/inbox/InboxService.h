@@ -93,6 +93,11 @@ private:
     // That, when the team's files live on another host; nothing when they are here.
     std::optional<Result<InboxItem>> deferredElsewhere(qint64 id, const QString& reviewer,
                                                        const std::optional<Json>& editedOp);
+    // A decision that reads or writes the item's files, which only their host may make (`why`
+    // says so in the refusal): that check, then the item locked and taken as lockAndTake does.
+    Result<DecisionRecorder::Taken> takeWhereTheFilesAre(qint64 id, const QString& why,
+                                                         std::initializer_list<InboxStatus> allowed,
+                                                         const QString& what, bool checkStale);
 
     Workspace& m_workspace;
     const Clock& m_clock;
