@@ -9,12 +9,7 @@ Result<std::optional<QString>> TeamSettingsRepository::get(const QString& key)
     auto st = m_db.prepare("SELECT value FROM team_settings WHERE key = ?");
     if (!st)
         return fail(st.error());
-    auto row = st->bind(1, key).step();
-    if (!row)
-        return fail(row.error());
-    if (!*row)
-        return std::optional<QString>();
-    return std::optional<QString>(st->text(0));
+    return st->bind(1, key).first<QString>([](const Statement& row) { return row.text(0); });
 }
 
 Status TeamSettingsRepository::set(const QString& key, const std::optional<QString>& value)
