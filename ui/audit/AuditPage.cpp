@@ -5,6 +5,7 @@
 #include "shared/EmptyListStack.h"
 #include "shared/ErrorDialog.h"
 #include "shared/FilterChoices.h"
+#include "shared/PaneSplit.h"
 #include "shared/RecordTable.h"
 #include "shared/Tones.h"
 #include "shared/TypingPause.h"
@@ -126,13 +127,7 @@ QSplitter* AuditPage::buildSplitter()
     m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_detail->setPlaceholderText(tr("Select a row to see what it changed."));
     m_detail->setFrameShape(QFrame::NoFrame);
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_stack);
-    splitter->addWidget(m_detail);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setChildrenCollapsible(false);
-    return splitter;
+    return paneSplit(Qt::Vertical, "", m_stack, m_detail, 3, 2, this);
 }
 
 // The text filters apply after a pause in typing, the choices at once.

@@ -9,11 +9,6 @@ class QPlainTextEdit;
 class QSplitter;
 class QTableView;
 
-namespace sediment {
-class Clock;
-class Workspace;
-} // namespace sediment
-
 namespace sediment::ui {
 
 class AuditTableModel;

@@ -7,6 +7,7 @@
 #include "decisions/DecisionTableModel.h"
 #include "model/DecisionOutcome.h"
 #include "shared/IdRowSelection.h"
+#include "shared/PaneSplit.h"
 #include "shared/SingleRowTable.h"
 #include "store/DecisionRepository.h"
 
@@ -137,20 +138,8 @@ void DecisionsPage::layOut(QHBoxLayout* top, QWidget* review)
 {
     // The table takes the whole width, so descriptions are readable; the selected decision's
     // review and the charts share the band below it. Both splitters keep their sizes.
-    m_lowerSplit = new QSplitter(Qt::Horizontal);
-    m_lowerSplit->setObjectName(QStringLiteral("decisionsLowerSplitter"));
-    m_lowerSplit->addWidget(review);
-    m_lowerSplit->addWidget(m_charts);
-    m_lowerSplit->setStretchFactor(0, 1);
-    m_lowerSplit->setStretchFactor(1, 1);
-    m_lowerSplit->setChildrenCollapsible(false);
-    m_split = new QSplitter(Qt::Vertical);
-    m_split->setObjectName(QStringLiteral("decisionsSplitter"));
-    m_split->addWidget(m_table);
-    m_split->addWidget(m_lowerSplit);
-    m_split->setStretchFactor(0, 3);
-    m_split->setStretchFactor(1, 2);
-    m_split->setChildrenCollapsible(false);
+    m_lowerSplit = paneSplit(Qt::Horizontal, "decisionsLowerSplitter", review, m_charts, 1, 1);
+    m_split = paneSplit(Qt::Vertical, "decisionsSplitter", m_table, m_lowerSplit, 3, 2);
     m_charts->setMinimumHeight(280); // the reliability diagram stays legible
     m_table->setMinimumHeight(120);
     m_split->setSizes({430, 400}); // until the user moves it

@@ -12,6 +12,7 @@
 #include "inbox/InboxUpkeep.h"
 #include "Resources.h"
 #include "shared/EmptyListStack.h"
+#include "shared/PaneSplit.h"
 #include "shared/RecordTable.h"
 #include "store/InboxRepository.h"
 #include "workspace/Workspace.h"
@@ -98,13 +99,7 @@ void InboxPage::buildList()
 QSplitter* InboxPage::buildSplitter()
 {
     m_detail = new DetailPane(m_workspace, this);
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->setObjectName(QStringLiteral("inboxSplitter"));
-    m_splitter->addWidget(m_listStack);
-    m_splitter->addWidget(m_detail);
-    m_splitter->setStretchFactor(0, 2);
-    m_splitter->setStretchFactor(1, 3);
-    m_splitter->setChildrenCollapsible(false);
+    m_splitter = paneSplit(Qt::Vertical, "inboxSplitter", m_listStack, m_detail, 2, 3, this);
     return m_splitter;
 }
 

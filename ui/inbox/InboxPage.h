@@ -12,11 +12,6 @@ class QLineEdit;
 class QTableView;
 class QSplitter;
 
-namespace sediment {
-class Clock;
-class Workspace;
-} // namespace sediment
-
 namespace sediment::ui {
 
 class DetailPane;

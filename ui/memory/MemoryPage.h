@@ -15,10 +15,6 @@ class QPlainTextEdit;
 class QPushButton;
 class QTabWidget;
 
-namespace sediment {
-class Workspace;
-}
-
 namespace sediment::ui {
 
 class ClaudeMemoryPane;

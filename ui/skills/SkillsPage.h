@@ -17,11 +17,6 @@ class QPushButton;
 class QTableView;
 class QTreeWidget;
 
-namespace sediment {
-class Clock;
-class Workspace;
-} // namespace sediment
-
 namespace sediment::ui {
 
 class CuratorPanel;
