@@ -5,8 +5,7 @@
 
 #include "decisions/AutoReviewer.h"
 #include "decisions/CalibrationSnapshots.h"
-#include "decisions/DecisionImporter.h"
-#include "decisions/DecisionReviewer.h"
+#include "decisions/DecisionBook.h"
 #include "decisions/EscalationList.h"
 #include "store/DecisionRepository.h"
 
@@ -69,7 +68,7 @@ int runImport(Context& ctx, const QStringList& argv)
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
-    auto out = DecisionImporter((*ws)->db(), **clock, VerbOptions::actorOf(**ws)).importLines(*input);
+    auto out = DecisionBook((*ws)->db(), **clock, VerbOptions::actorOf(**ws)).importLines(*input);
     if (!out)
         return ctx.error(out.error());
     if (a->json())
@@ -161,7 +160,7 @@ int runReview(Context& ctx, const QStringList& argv)
     auto clock = a->clock();
     if (!clock)
         return ctx.error(clock.error());
-    DecisionReviewer::Request r;
+    DecisionBook::Review r;
     r.id = *id;
     r.outcome = (*a)->value(QStringLiteral("--outcome"));
     if ((*a)->has(QStringLiteral("--result")))
@@ -180,7 +179,7 @@ int runReview(Context& ctx, const QStringList& argv)
         return ctx.error(ws.error());
     r.reviewer = (*a)->value(QStringLiteral("--reviewer"), (*ws)->reviewer());
     const QString actor = Actor::reviewing(r.reviewer);
-    auto out = DecisionReviewer((*ws)->db(), **clock, actor).review(r);
+    auto out = DecisionBook((*ws)->db(), **clock, actor).review(r);
     if (!out)
         return ctx.error(out.error());
     if (a->json())

@@ -1,7 +1,7 @@
 #include "decisions/AutoReviewer.h"
 
 #include "audit/Actor.h"
-#include "decisions/DecisionReviewer.h"
+#include "decisions/DecisionBook.h"
 #include "model/DecisionOutcome.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
@@ -136,11 +136,11 @@ Result<AutoReviewer::Report> AutoReviewer::run(bool dryRun)
         if (finding)
             report.findings.push_back(*finding);
     }
-    DecisionReviewer reviewer(m_db, m_clock, Actor::autoReviewer());
+    DecisionBook reviewer(m_db, m_clock, Actor::autoReviewer());
     for (Finding& f : report.findings) {
         if (f.confidence < kMinConfidence || dryRun)
             continue;
-        DecisionReviewer::Request r;
+        DecisionBook::Review r;
         r.id = f.decisionId;
         r.outcome = f.outcome;
         r.text = f.explanation;

@@ -1,7 +1,7 @@
 #include "demo/DemoWorkspace.h"
 
 #include "audit/Actor.h"
-#include "decisions/DecisionImporter.h"
+#include "decisions/DecisionBook.h"
 #include "demo/DemoProposals.h"
 #include "demo/DemoText.h"
 #include "inbox/InboxService.h"
@@ -172,7 +172,7 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
         }
         lines += QByteArray::fromStdString(d.dump()) + '\n';
     }
-    DecisionImporter importer(ws.db(), clock, Actor::agent(QStringLiteral("demo")));
+    DecisionBook importer(ws.db(), clock, Actor::agent(QStringLiteral("demo")));
     auto r = importer.importLines(lines);
     if (!r)
         return fail(r.error());

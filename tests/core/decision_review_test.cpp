@@ -1,7 +1,6 @@
 #include "decisions/AutoReviewer.h"
 #include "decisions/CalibrationSnapshots.h"
-#include "decisions/DecisionImporter.h"
-#include "decisions/DecisionReviewer.h"
+#include "decisions/DecisionBook.h"
 #include "decisions/EscalationList.h"
 #include "FreshDatabase.h"
 #include "store/Database.h"
@@ -30,9 +29,9 @@ class DecisionReviewTest : public QObject {
         return st->int64(0);
     }
 
-    Result<DecisionImporter::Outcome> import(const QByteArray& lines)
+    Result<DecisionBook::Imported> import(const QByteArray& lines)
     {
-        return DecisionImporter(*m_db, m_clock, QStringLiteral("cli:test")).importLines(lines);
+        return DecisionBook(*m_db, m_clock, QStringLiteral("cli:test")).importLines(lines);
     }
 
 private Q_SLOTS:
@@ -95,13 +94,13 @@ private Q_SLOTS:
     void reviewRecordsOutcomeReviewerAndAudit()
     {
         QVERIFY(import("{\"description\":\"x\",\"confidence\":0.9,\"category\":\"security\",\"stakes\":\"critical\"}"));
-        DecisionReviewer::Request r{1,
-                                    QStringLiteral("partial"),
-                                    QStringLiteral("half done"),
-                                    QStringLiteral("tim"),
-                                    std::nullopt,
-                                    Json::object()};
-        auto out = DecisionReviewer(*m_db, m_clock, QStringLiteral("human:tim")).review(r);
+        DecisionBook::Review r{1,
+                               QStringLiteral("partial"),
+                               QStringLiteral("half done"),
+                               QStringLiteral("tim"),
+                               std::nullopt,
+                               Json::object()};
+        auto out = DecisionBook(*m_db, m_clock, QStringLiteral("human:tim")).review(r);
         QVERIFY(out);
         QCOMPARE(out->previous, QStringLiteral("pending"));
         QCOMPARE(out->decision.outcome, QStringLiteral("partial"));
@@ -114,7 +113,7 @@ private Q_SLOTS:
     void badReviewChangesNothing()
     {
         QVERIFY(import("{\"description\":\"x\",\"confidence\":0.9,\"category\":\"security\"}"));
-        DecisionReviewer reviewer(*m_db, m_clock, QStringLiteral("human:tim"));
+        DecisionBook reviewer(*m_db, m_clock, QStringLiteral("human:tim"));
         QVERIFY(!reviewer.review({1, QStringLiteral("pending"), {}, QStringLiteral("tim"), {}, Json::object()}));
         QVERIFY(!reviewer.review({1, QStringLiteral("great"), {}, QStringLiteral("tim"), {}, Json::object()}));
         auto missing = reviewer.review({42, QStringLiteral("success"), {}, QStringLiteral("tim"), {}, Json::object()});
@@ -130,7 +129,7 @@ private Q_SLOTS:
         for (int i = 0; i < 25; ++i)
             lines += "{\"description\":\"d\",\"confidence\":0.6,\"category\":\"process\"}\n";
         QVERIFY(import(lines));
-        DecisionReviewer reviewer(*m_db, m_clock, QStringLiteral("human:tim"));
+        DecisionBook reviewer(*m_db, m_clock, QStringLiteral("human:tim"));
         for (int i = 1; i <= 21; ++i) {
             auto out = reviewer.review({i,
                                         i % 3 ? QStringLiteral("success") : QStringLiteral("failure"),
@@ -194,7 +193,7 @@ private Q_SLOTS:
         QTemporaryDir ws;
         FixedClock past(QDateTime::currentDateTimeUtc().addDays(-2));
         QVERIFY(
-            DecisionImporter(*m_db, past, QStringLiteral("cli:test"))
+            DecisionBook(*m_db, past, QStringLiteral("cli:test"))
                 .importLines(
                     "{\"description\":\"write specs/recall.md\",\"confidence\":0.7,\"category\":\"process\"}\n"
                     "{\"description\":\"write notes/never.md\",\"confidence\":0.7,\"category\":\"process\"}\n"

@@ -1,4 +1,4 @@
-#include "decisions/DecisionImporter.h"
+#include "decisions/DecisionBook.h"
 #include "decisions/DecisionsPage.h"
 #include "decisions/DecisionTableModel.h"
 #include "decisions/ReliabilityChart.h"
@@ -47,7 +47,7 @@ private Q_SLOTS:
                            "{\"description\":\"done "
                            "one\",\"confidence\":0.3,\"category\":\"process\",\"stakes\":\"low\",\"outcome\":"
                            "\"failure\",\"created_at\":\"2026-05-01T00:00:00Z\"}\n";
-        QVERIFY(DecisionImporter(m_ws->db(), m_clock, QStringLiteral("cli:test")).importLines(lines));
+        QVERIFY(DecisionBook(m_ws->db(), m_clock, QStringLiteral("cli:test")).importLines(lines));
     }
 
     void modelPassesTheTester()
@@ -111,7 +111,7 @@ private Q_SLOTS:
         for (int i = 0; i < 10; ++i)
             lines += "{\"description\":\"x\",\"confidence\":0.6,\"category\":\"tooling\",\"stakes\":\"low\","
                      "\"outcome\":\"success\"}\n";
-        QVERIFY(DecisionImporter(m_ws->db(), m_clock, QStringLiteral("cli:test")).importLines(lines));
+        QVERIFY(DecisionBook(m_ws->db(), m_clock, QStringLiteral("cli:test")).importLines(lines));
         ui::DecisionsPage page(*m_ws, m_clock);
         QCOMPARE(page.brierTrend()->count(), 1);
         QCOMPARE(page.eceTrend()->count(), 1);

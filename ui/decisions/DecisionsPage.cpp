@@ -3,7 +3,7 @@
 #include "audit/Actor.h"
 #include "decisions/AutoReviewer.h"
 #include "decisions/CalibrationTabs.h"
-#include "decisions/DecisionReviewer.h"
+#include "decisions/DecisionBook.h"
 #include "decisions/DecisionTableModel.h"
 #include "model/DecisionOutcome.h"
 #include "shared/IdRowSelection.h"
@@ -214,13 +214,13 @@ bool DecisionsPage::reviewSelected(const QString& outcome)
     if (id == 0)
         return false;
     const int row = m_table->currentIndex().row();
-    DecisionReviewer::Request r;
+    DecisionBook::Review r;
     r.id = id;
     r.outcome = outcome;
     if (!m_result->text().trimmed().isEmpty())
         r.text = m_result->text().trimmed();
     r.reviewer = m_workspace.reviewer();
-    auto done = DecisionReviewer(m_workspace.db(), m_clock, Actor::human(r.reviewer)).review(r);
+    auto done = DecisionBook(m_workspace.db(), m_clock, Actor::human(r.reviewer)).review(r);
     if (!done) {
         Q_EMIT statusMessage(done.error().message);
         return false;
