@@ -20,6 +20,28 @@ Result<StagedEnvelope::Opened> StagedEnvelope::open(const QByteArray& bytes, con
     return Opened{std::move(*root), std::move(*id)};
 }
 
+Result<std::pair<Json, StagedWrite>> StagedEnvelope::begin(const QByteArray& bytes, const QString& fileName,
+                                                           const char* subsystem)
+{
+    auto opened = open(bytes, fileName, subsystem);
+    if (!opened)
+        return fail(opened.error());
+    StagedWrite w;
+    w.fileName = fileName;
+    w.id = std::move(opened->id);
+    return std::pair{std::move(opened->root), std::move(w)};
+}
+
+Result<Json> StagedEnvelope::createdAt(const Json& root)
+{
+    const auto it = root.find("created_at");
+    if (it == root.end() || it->is_null())
+        return Json(nullptr);
+    if (!it->is_number())
+        return fail(Error::invalid(QStringLiteral("created_at must be a number of seconds")));
+    return *it;
+}
+
 Result<Json> StagedEnvelope::readObject(const QByteArray& bytes)
 {
     QByteArray text = bytes;

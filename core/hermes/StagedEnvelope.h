@@ -1,10 +1,13 @@
 #pragma once
 
+#include "hermes/StagedWrite.h"
 #include "util/Error.h"
 #include "util/Json.h"
 
 #include <QByteArray>
 #include <QString>
+
+#include <utility>
 
 namespace sediment {
 
@@ -21,6 +24,13 @@ public:
     // The record in `bytes`, read from `fileName` in `pending/<subsystem>/`: its object and id,
     // or the first reason it is unusable.
     static Result<Opened> open(const QByteArray& bytes, const QString& fileName, const char* subsystem);
+    // The same, for a record that is a staged write: its object, and the write it begins, named
+    // after its file and pending id.
+    static Result<std::pair<Json, StagedWrite>> begin(const QByteArray& bytes, const QString& fileName,
+                                                      const char* subsystem);
+    // The record's `created_at` as Hermes wrote it: seconds since the epoch (a number), or null
+    // when it is absent or null; any other type is refused.
+    static Result<Json> createdAt(const Json& root);
 
 private:
     // The record's top-level object. Invalid JSON (including a number out of range and nesting

@@ -58,17 +58,13 @@ Result<Json> StagedSkillWrite::normalisePayload(const Json& payload)
 
 Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QString& fileName)
 {
-    auto envelope = StagedEnvelope::open(bytes, fileName, "skills");
-    if (!envelope)
-        return fail(envelope.error());
-    const Json& root = envelope->root;
-
-    StagedWrite w;
-    w.fileName = fileName;
+    auto begun = StagedEnvelope::begin(bytes, fileName, "skills");
+    if (!begun)
+        return fail(begun.error());
+    auto& [root, w] = *begun;
     w.subsystem = QStringLiteral("skills");
     w.target = toString(Destination::Skill);
 
-    w.id = envelope->id;
     for (const char* key : {"origin", "summary"}) {
         const auto it = root.find(key);
         if (it != root.end() && !it->is_null() && !it->is_string())
@@ -77,12 +73,10 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
     w.origin = json::stringAt(root, "origin");
     if (w.origin.isEmpty())
         w.origin = QStringLiteral("foreground"); // Hermes' own default
-    w.createdAt = nullptr;
-    if (const auto it = root.find("created_at"); it != root.end() && !it->is_null()) {
-        if (!it->is_number())
-            return fail(Error::invalid(QStringLiteral("created_at must be a number of seconds")));
-        w.createdAt = *it;
-    }
+    auto createdAt = StagedEnvelope::createdAt(root);
+    if (!createdAt)
+        return fail(createdAt.error());
+    w.createdAt = std::move(*createdAt);
     const auto payloadIt = root.find("payload");
     if (payloadIt == root.end())
         return fail(Error::invalid(QStringLiteral("payload is missing or not an object")));
@@ -104,7 +98,7 @@ Result<StagedWrite> StagedSkillWrite::parse(const QByteArray& bytes, const QStri
             extra[key] = value;
     if (!extra.empty())
         w.unknown["payload_extra"] = std::move(extra);
-    return w;
+    return std::move(w);
 }
 
 QString StagedSkillWrite::gist(const Json& payload)

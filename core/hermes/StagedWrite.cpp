@@ -119,15 +119,10 @@ Result<Json> parseOperation(const Json& raw, const QString& where, bool inBatch)
 
 Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& fileName)
 {
-    auto envelope = StagedEnvelope::open(bytes, fileName, "memory");
-    if (!envelope)
-        return fail(envelope.error());
-    const Json& root = envelope->root;
-
-    StagedWrite w;
-    w.fileName = fileName;
-
-    w.id = envelope->id;
+    auto begun = StagedEnvelope::begin(bytes, fileName, "memory");
+    if (!begun)
+        return fail(begun.error());
+    auto& [root, w] = *begun;
 
     auto origin = optionalText(root, "origin", {});
     if (!origin)
@@ -138,12 +133,10 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
         return fail(summary.error());
     w.summary = sanitize(summary->value_or(QString()).trimmed(), QStringLiteral("summary"), w.sanitized);
 
-    w.createdAt = nullptr;
-    if (const auto it = root.find("created_at"); it != root.end() && !it->is_null()) {
-        if (!it->is_number())
-            return fail(Error::invalid(QStringLiteral("created_at must be a number of seconds")));
-        w.createdAt = *it;
-    }
+    auto createdAt = StagedEnvelope::createdAt(root);
+    if (!createdAt)
+        return fail(createdAt.error());
+    w.createdAt = std::move(*createdAt);
 
     const auto payloadIt = root.find("payload");
     if (payloadIt == root.end() || !payloadIt->is_object())
@@ -193,7 +186,7 @@ Result<StagedWrite> StagedWrite::parse(const QByteArray& bytes, const QString& f
     }
     if (!payloadExtra.empty())
         w.unknown["payload_extra"] = std::move(payloadExtra);
-    return w;
+    return std::move(w);
 }
 
 bool StagedWrite::isBatch() const { return op.value("action", std::string()) == "batch"; }
