@@ -233,15 +233,13 @@ int runCalibration(Context& ctx, const QStringList& argv)
 
 int runSnapshot(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {QStringLiteral("--now")}, {},
-                                               QStringLiteral("decisions snapshot"));
-    if (!a)
-        return ctx.error(a.error());
-    auto session = a->session(ctx);
-    if (!session)
-        return ctx.error(session.error());
-    Workspace& ws = *session->workspace;
-    auto id = CalibrationSnapshots(ws.db(), *session->clock).take(session->actor);
+    auto opened = VerbOptions::openWithoutOperands(ctx, argv, {QStringLiteral("--now")}, {},
+                                                   QStringLiteral("decisions snapshot"));
+    if (!opened)
+        return ctx.error(opened.error());
+    const auto& [a, session] = *opened;
+    Workspace& ws = *session.workspace;
+    auto id = CalibrationSnapshots(ws.db(), *session.clock).take(session.actor);
     if (!id)
         return ctx.error(id.error());
     auto all = DecisionRepository(ws.db()).snapshots();
@@ -250,7 +248,7 @@ int runSnapshot(Context& ctx, const QStringList& argv)
     for (const auto& s : *all) {
         if (s.id != *id)
             continue;
-        if (a->json())
+        if (a.json())
             ctx.printJson(s.toJson());
         else
             ctx.out(QStringLiteral("snapshot %1 at %2: reviewed %3, Brier %4, ECE %5")
@@ -288,20 +286,19 @@ int runSnapshots(Context& ctx, const QStringList& argv)
 
 int runAutoReview(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")},
-                                               {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
-    if (!a)
-        return ctx.error(a.error());
-    auto session = a->session(ctx);
-    if (!session)
-        return ctx.error(session.error());
-    AutoReviewer reviewer(session->workspace->db(), *session->clock, session->workspace->root());
-    if ((*a)->has(QStringLiteral("--signal-cmd")))
-        reviewer.setSignalCommand((*a)->value(QStringLiteral("--signal-cmd")));
-    auto report = reviewer.run((*a)->flag(QStringLiteral("--dry-run")));
+    auto opened =
+        VerbOptions::openWithoutOperands(ctx, argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")},
+                                         {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
+    if (!opened)
+        return ctx.error(opened.error());
+    const auto& [a, session] = *opened;
+    AutoReviewer reviewer(session.workspace->db(), *session.clock, session.workspace->root());
+    if (a->has(QStringLiteral("--signal-cmd")))
+        reviewer.setSignalCommand(a->value(QStringLiteral("--signal-cmd")));
+    auto report = reviewer.run(a->flag(QStringLiteral("--dry-run")));
     if (!report)
         return ctx.error(report.error());
-    if (a->json()) {
+    if (a.json()) {
         ctx.printJson(report->toJson());
         return 0;
     }
@@ -317,18 +314,16 @@ int runAutoReview(Context& ctx, const QStringList& argv)
 
 int runEscalation(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {QStringLiteral("--now")}, {},
-                                               QStringLiteral("decisions escalation"));
-    if (!a)
-        return ctx.error(a.error());
-    auto session = a->session(ctx);
-    if (!session)
-        return ctx.error(session.error());
-    auto list = EscalationList::compute(session->workspace->db(), *session->clock);
+    auto opened = VerbOptions::openWithoutOperands(ctx, argv, {QStringLiteral("--now")}, {},
+                                                   QStringLiteral("decisions escalation"));
+    if (!opened)
+        return ctx.error(opened.error());
+    const auto& [a, session] = *opened;
+    auto list = EscalationList::compute(session.workspace->db(), *session.clock);
     if (!list)
         return ctx.error(list.error());
     printRows(
-        ctx, a->json(), *list, [](const Decision& d) { return d.toJson(); },
+        ctx, a.json(), *list, [](const Decision& d) { return d.toJson(); },
         [](const Decision& d) { return line(d) + QStringLiteral(" (made %1)").arg(d.createdAt); },
         QStringLiteral("nothing to escalate"));
     return 0;

@@ -63,6 +63,22 @@ Result<VerbOptions::Session> VerbOptions::session(Context& ctx)
     return Session{*c, *ws, actorOf(**ws)};
 }
 
+Result<std::pair<VerbOptions, VerbOptions::Session>> VerbOptions::openWithoutOperands(Context& ctx,
+                                                                                      const QStringList& argv,
+                                                                                      const QStringList& valueOptions,
+                                                                                      const QStringList& flags,
+                                                                                      const QString& label)
+{
+    auto a = parseWithoutOperands(ctx, argv, valueOptions, flags, label);
+    if (!a)
+        return fail(a.error());
+    auto session = a->session(ctx);
+    if (!session)
+        return fail(session.error());
+    // The session's clock lives in the options' heap, which moving them keeps where it is.
+    return std::pair{std::move(*a), std::move(*session)};
+}
+
 QString VerbOptions::actorOf(const Workspace& ws) { return Actor::cli(ws); }
 
 } // namespace sediment::cli

@@ -7,6 +7,7 @@
 #include "util/Json.h"
 
 #include <memory>
+#include <utility>
 
 namespace sediment::cli {
 
@@ -50,6 +51,10 @@ public:
         QString actor; // "cli:<reviewer>", the audit actor of what the verb writes
     };
     Result<Session> session(Context& ctx);
+    // parseWithoutOperands, then the session: what a sub-verb that acts on options alone needs.
+    static Result<std::pair<VerbOptions, Session>> openWithoutOperands(Context& ctx, const QStringList& argv,
+                                                                       const QStringList& valueOptions,
+                                                                       const QStringList& flags, const QString& label);
 
     static QString actorOf(const Workspace& ws);
 
