@@ -55,11 +55,8 @@ Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString
         return r;
     }
     const QString edited = *TextEdit::apply(file.text(), before, after);
-    if (auto s = file.write(edited); !s) {
-        if (s.error().kind == ErrorKind::Refused)
-            return ApplyResult::refusal(store, s.error().message);
-        return fail(s.error());
-    }
+    if (auto s = file.write(edited); !s)
+        return ApplyResult::refusedOr(store, s.error());
     r.after = edited;
     r.message = before.isEmpty() ? QStringLiteral("Paragraph appended to %1.").arg(file.relative())
                                  : QStringLiteral("Text replaced in %1.").arg(file.relative());
@@ -69,11 +66,8 @@ Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString
 Result<ApplyResult> DirectiveApplier::apply(const DirectiveEdit& op) const
 {
     auto file = TargetFile::open(m_guard, path(op), m_hook);
-    if (!file) {
-        if (file.error().kind == ErrorKind::Refused)
-            return ApplyResult::refusal(kStore, file.error().message);
-        return fail(file.error());
-    }
+    if (!file)
+        return ApplyResult::refusedOr(kStore, file.error());
     return edit(*file, op.before, op.after, kStore);
 }
 

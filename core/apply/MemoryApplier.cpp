@@ -81,11 +81,8 @@ Result<ApplyResult> MemoryApplier::apply(const MemoryWrite& write) const
         return r;
     }
     auto s = store(target);
-    if (!s) {
-        if (s.error().kind == ErrorKind::Refused)
-            return ApplyResult::refusal(target, s.error().message);
-        return fail(s.error());
-    }
+    if (!s)
+        return ApplyResult::refusedOr(target, s.error());
     auto outcome = s->apply(write.op, announce(*s));
     if (!outcome)
         return fail(outcome.error());

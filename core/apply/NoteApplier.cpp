@@ -96,14 +96,10 @@ Result<ApplyResult> NoteApplier::apply(const NoteDraft& note, const Json& source
     const QString name = Slug::unique(*folderPath, Slug::fromTitle(note.title));
     auto file = TargetFile::open(m_guard, folder + QLatin1Char('/') + name + QStringLiteral(".md"), m_hook);
     if (!file)
-        return file.error().kind == ErrorKind::Refused
-                   ? Result<ApplyResult>(ApplyResult::refusal(destination, file.error().message))
-                   : fail(file.error());
+        return ApplyResult::refusedOr(destination, file.error());
     const QString contents = render(destination, note.title, note.text, time::toIso(m_clock.now()), source);
     if (auto s = file->write(contents); !s)
-        return s.error().kind == ErrorKind::Refused
-                   ? Result<ApplyResult>(ApplyResult::refusal(destination, s.error().message))
-                   : fail(s.error());
+        return ApplyResult::refusedOr(destination, s.error());
     return ApplyResult::written(destination, file->relative(), std::nullopt, contents,
                                 QStringLiteral("Created %1.").arg(file->relative()));
 }

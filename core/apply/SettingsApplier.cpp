@@ -46,11 +46,8 @@ Result<ApplyResult> SettingsApplier::apply(const SettingsPatch& op) const
     const Json& patch = op.patch;
 
     auto file = TargetFile::open(m_guard, path, m_hook);
-    if (!file) {
-        if (file.error().kind == ErrorKind::Refused)
-            return ApplyResult::refusal(kStore, file.error().message);
-        return fail(file.error());
-    }
+    if (!file)
+        return ApplyResult::refusedOr(kStore, file.error());
     Json document = Json::object();
     if (file->exists() && !file->text().trimmed().isEmpty()) {
         try {
@@ -73,11 +70,8 @@ Result<ApplyResult> SettingsApplier::apply(const SettingsPatch& op) const
         return r;
     }
     const QString text = render(merged);
-    if (auto s = file->write(text); !s) {
-        if (s.error().kind == ErrorKind::Refused)
-            return ApplyResult::refusal(kStore, s.error().message);
-        return fail(s.error());
-    }
+    if (auto s = file->write(text); !s)
+        return ApplyResult::refusedOr(kStore, s.error());
     r.after = text;
     r.message = QStringLiteral("Settings merged into %1.").arg(path);
     return r;

@@ -17,13 +17,6 @@ namespace {
 
 const QString kStore = toString(Destination::Skill);
 
-Result<ApplyResult> refusedOr(const Error& e)
-{
-    if (e.kind == ErrorKind::Refused)
-        return ApplyResult::refusal(kStore, e.message);
-    return fail(e);
-}
-
 } // namespace
 
 SkillApplier::SkillApplier(Workspace& workspace, const Clock& clock, const PathGuard& guard, WriteHook* hook)
@@ -42,7 +35,7 @@ Result<ApplyResult> SkillApplier::apply(const SkillCreate& op) const
 {
     auto file = TargetFile::open(m_guard, pathFor(op.name), m_hook);
     if (!file)
-        return refusedOr(file.error());
+        return ApplyResult::refusedOr(kStore, file.error());
     if (file->exists())
         return ApplyResult::refusal(
             kStore,
@@ -51,7 +44,7 @@ Result<ApplyResult> SkillApplier::apply(const SkillCreate& op) const
     if (!contents.endsWith(QLatin1Char('\n')))
         contents += QLatin1Char('\n');
     if (auto s = file->write(contents); !s)
-        return refusedOr(s.error());
+        return ApplyResult::refusedOr(kStore, s.error());
     auto registered =
         SkillRepository(m_workspace.db()).registerCreated(op.name, QStringLiteral("agent"), m_clock.now());
     if (!registered)
@@ -66,7 +59,7 @@ Result<ApplyResult> SkillApplier::apply(const SkillPatch& op) const
 {
     auto file = TargetFile::open(m_guard, pathFor(op.name), m_hook);
     if (!file)
-        return refusedOr(file.error());
+        return ApplyResult::refusedOr(kStore, file.error());
     if (!file->exists())
         return ApplyResult::refusal(
             kStore, QStringLiteral("stale: skill '%1' has no %2 to patch").arg(op.name, file->relative()), true);

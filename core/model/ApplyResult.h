@@ -1,5 +1,6 @@
 #pragma once
 
+#include "util/Error.h"
 #include "util/Json.h"
 
 #include <QString>
@@ -44,6 +45,15 @@ struct ApplyResult {
         r.message = std::move(message);
         r.stale = stale;
         return r;
+    }
+
+    // An error met on the way to the target: a Refused one (a path the workspace does not allow, a
+    // file that changed under the write) is the store's "no"; any other stops the command.
+    static Result<ApplyResult> refusedOr(QString store, const Error& error)
+    {
+        if (error.kind == ErrorKind::Refused)
+            return refusal(std::move(store), error.message);
+        return fail(error);
     }
 };
 
