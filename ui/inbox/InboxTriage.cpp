@@ -46,6 +46,19 @@ bool submitFrom(InboxPage& page, Dialog* dialog, Decide decide, Describe describ
     return true;
 }
 
+// `decide` run on the current item: what it says goes to the status bar, and the list moves on
+// from the row the item stood in.
+template <typename Decide>
+void decideCurrent(InboxPage& page, Decide decide)
+{
+    const qint64 id = page.currentId();
+    if (!id)
+        return;
+    const int row = page.table()->currentIndex().row();
+    Q_EMIT page.statusMessage(decide(id));
+    page.advanceFrom(row);
+}
+
 } // namespace
 
 InboxTriage::InboxTriage(InboxPage& page, InboxDecider& decider) : QObject(&page), m_page(page), m_decider(decider)
@@ -143,24 +156,14 @@ void InboxTriage::approveSelected()
     m_page.advanceFrom(row);
 }
 
-void InboxTriage::decideCurrent(const std::function<QString(qint64)>& decide)
-{
-    const qint64 id = m_page.currentId();
-    if (!id)
-        return;
-    const int row = m_page.table()->currentIndex().row();
-    Q_EMIT m_page.statusMessage(decide(id));
-    m_page.advanceFrom(row);
-}
-
 void InboxTriage::approveGroup()
 {
-    decideCurrent([this](qint64 id) { return m_decider.approveGroup(id, &m_page); });
+    decideCurrent(m_page, [this](qint64 id) { return m_decider.approveGroup(id, &m_page); });
 }
 
 void InboxTriage::keepOnly()
 {
-    decideCurrent([this](qint64 id) { return m_decider.keepOnly(id); });
+    decideCurrent(m_page, [this](qint64 id) { return m_decider.keepOnly(id); });
 }
 
 void InboxTriage::toggleGroups(bool on)

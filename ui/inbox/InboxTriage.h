@@ -5,7 +5,6 @@
 #include <QObject>
 #include <QString>
 
-#include <functional>
 #include <map>
 #include <optional>
 
@@ -59,8 +58,6 @@ public Q_SLOTS:
 
 private:
     void buildActions();
-    // Runs `decide` on the current item, shows what it says, and moves on from the row it stood in.
-    void decideCurrent(const std::function<QString(qint64)>& decide);
     // The current item when it is still open (pending, or failed and so to be tried again);
     // otherwise nothing, and the status bar says why ("#7 is applied: only pending or failed
     // proposals can be edited", `what` being "be edited").
