@@ -9,23 +9,14 @@ namespace sediment {
 AuditEntry AuditRepository::fromRow(const Statement& st)
 {
     AuditEntry e;
-    e.seq = st.int64(0);
-    e.at = st.text(1);
-    e.actor = st.text(2);
-    e.action = st.text(3);
-    e.subjectType = st.text(4);
-    e.subjectId = st.text(5);
-    e.reason = st.optText(6);
-    e.before = st.optText(7);
-    e.after = st.optText(8);
+    st.columns(0, e.seq, e.at, e.actor, e.action, e.subjectType, e.subjectId, e.reason, e.before, e.after);
     // A details cell that no longer parses (a forged row) is kept as a string: verify() then
     // reports the mismatch instead of the reader failing.
     const std::string raw = st.utf8(9);
     e.details = Json::parse(raw, nullptr, false);
     if (e.details.is_discarded())
         e.details = raw;
-    e.prevHash = st.text(10);
-    e.hash = st.text(11);
+    st.columns(10, e.prevHash, e.hash);
     return e;
 }
 

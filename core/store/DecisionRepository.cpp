@@ -13,22 +13,8 @@ constexpr const char* kColumns = "id, ext_id, description, context, pattern, con
 Decision readDecision(const Statement& st)
 {
     Decision d;
-    d.id = st.int64(0);
-    d.extId = st.optText(1);
-    d.description = st.text(2);
-    d.context = st.text(3);
-    d.pattern = st.text(4);
-    d.confidence = st.real(5);
-    d.category = st.text(6);
-    d.stakes = st.text(7);
-    d.outcome = st.text(8);
-    d.outcomeText = st.optText(9);
-    d.reviewer = st.optText(10);
-    d.reviewedAt = st.optText(11);
-    if (!st.isNull(12))
-        d.supersededBy = st.int64(12);
-    d.createdAt = st.text(13);
-    d.session = st.optText(14);
+    st.columns(0, d.id, d.extId, d.description, d.context, d.pattern, d.confidence, d.category, d.stakes, d.outcome,
+               d.outcomeText, d.reviewer, d.reviewedAt, d.supersededBy, d.createdAt, d.session);
     return d;
 }
 
@@ -233,12 +219,7 @@ Result<std::vector<DecisionRepository::Snapshot>> DecisionRepository::snapshots(
         return fail(st.error());
     return st->collect<Snapshot>([](const Statement& s) {
         Snapshot snap;
-        snap.id = s.int64(0);
-        snap.at = s.text(1);
-        snap.reviewed = s.int64(2);
-        snap.brier = s.optReal(3);
-        snap.accuracy = s.optReal(4);
-        snap.ece = s.optReal(5);
+        s.columns(0, snap.id, snap.at, snap.reviewed, snap.brier, snap.accuracy, snap.ece);
         snap.figures = Json::parse(s.utf8(6), nullptr, false);
         if (snap.figures.is_discarded())
             snap.figures = nullptr;

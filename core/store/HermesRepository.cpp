@@ -24,13 +24,7 @@ HermesRepository::Record readRow(const Statement& st)
     r.hermesId = st.text(0);
     if (r.profile != QLatin1String("default") && r.hermesId.startsWith(r.profile + QLatin1Char('/')))
         r.hermesId = r.hermesId.mid(r.profile.size() + 1);
-    r.fileName = st.text(1);
-    r.inboxId = st.int64(2);
-    r.state = st.text(3);
-    r.error = st.optText(4);
-    r.importedAt = st.text(5);
-    r.settledAt = st.optText(6);
-    r.inboxStatus = st.text(7);
+    st.columns(1, r.fileName, r.inboxId, r.state, r.error, r.importedAt, r.settledAt, r.inboxStatus);
     // The pending/ folder follows from what the record became: skill writes are staged apart.
     r.subsystem = st.text(9) == QLatin1String("skill") ? QStringLiteral("skills") : QStringLiteral("memory");
     return r;

@@ -360,16 +360,8 @@ Result<std::vector<InboxRow>> InboxReadModel::rows(const std::vector<qint64>& id
     std::unordered_map<qint64, InboxRow> byId;
     const auto keep = [&](const Statement& row) {
         InboxRow r;
-        r.id = row.int64(0);
-        r.destination = row.text(1);
-        r.opJson = row.text(2);
-        r.score = row.optReal(3);
-        r.agent = row.text(4);
-        r.seen = int(row.int64(5));
-        r.stale = row.int64(6) != 0;
-        r.status = row.text(7);
-        r.createdAt = row.text(8);
-        r.profile = row.text(9);
+        row.columns(0, r.id, r.destination, r.opJson, r.score, r.agent, r.seen, r.stale, r.status, r.createdAt,
+                    r.profile);
         byId.emplace(r.id, std::move(r));
     };
     if (auto s = st->forEachRow(keep); !s)

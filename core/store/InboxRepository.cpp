@@ -25,30 +25,15 @@ Json parseCell(const std::string& raw, Json fallback)
 InboxItem readRow(const Statement& st)
 {
     InboxItem it;
-    it.id = st.int64(0);
-    it.extId = st.optText(1);
-    it.destination = st.text(2);
+    st.columns(0, it.id, it.extId, it.destination);
     it.op = parseCell(st.utf8(3), Json::object());
     if (!st.isNull(4))
         it.finalOp = parseCell(st.utf8(4), Json::object());
-    it.contentHash = st.text(5);
-    it.rationale = st.text(6);
-    it.score = st.optReal(7);
-    it.agent = st.optText(8);
-    it.session = st.optText(9);
+    st.columns(5, it.contentHash, it.rationale, it.score, it.agent, it.session);
     it.source = parseCell(st.utf8(10), Json::object());
-    it.status = st.text(11);
-    it.reason = st.optText(12);
-    it.refusalCode = st.optText(13);
-    it.seen = int(st.int64(14));
-    it.stale = st.int64(15) != 0;
+    st.columns(11, it.status, it.reason, it.refusalCode, it.seen, it.stale);
     it.sanitized = st.isNull(16) ? Json::array() : parseCell(st.utf8(16), Json::array());
-    it.targetPath = st.optText(17);
-    it.beforeContent = st.optText(18);
-    it.afterContent = st.optText(19);
-    it.createdAt = st.text(20);
-    it.decidedAt = st.optText(21);
-    it.decidedBy = st.optText(22);
+    st.columns(17, it.targetPath, it.beforeContent, it.afterContent, it.createdAt, it.decidedAt, it.decidedBy);
     return it;
 }
 

@@ -32,18 +32,13 @@ JournalEntry JournalRepository::fromRow(const Statement& st)
     e.id = st.int64(0);
     e.state = st.text(1) == QLatin1String("needs_attention") ? JournalEntry::State::NeedsAttention
                                                              : JournalEntry::State::Open;
-    e.subjectType = st.text(2);
-    e.subjectId = st.text(3);
-    if (!st.isNull(4))
-        e.itemId = st.int64(4);
-    e.targetPath = st.text(5);
+    st.columns(2, e.subjectType, e.subjectId, e.itemId, e.targetPath);
     e.expected = optBytes(st, 6);
     e.written = optBytes(st, 7);
     e.outcome = Json::parse(st.utf8(8), nullptr, false);
     if (e.outcome.is_discarded())
         e.outcome = Json::object();
-    e.foundHash = st.optText(9);
-    e.createdAt = st.text(10);
+    st.columns(9, e.foundHash, e.createdAt);
     return e;
 }
 

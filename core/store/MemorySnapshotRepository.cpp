@@ -12,11 +12,7 @@ Result<std::vector<MemorySnapshot>> MemorySnapshotRepository::keys()
         return fail(st.error());
     return st->collect<MemorySnapshot>([](const Statement& row) {
         MemorySnapshot s;
-        s.destination = row.text(0);
-        s.profile = row.text(1);
-        s.charLimit = int(row.int64(2));
-        s.fileHash = row.text(3);
-        s.host = row.text(4);
+        row.columns(0, s.destination, s.profile, s.charLimit, s.fileHash, s.host);
         return s;
     });
 }

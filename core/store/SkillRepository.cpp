@@ -74,9 +74,7 @@ Skill readRow(const Statement& st)
     s.createdBy = shared(st, 1, kCreators);
     s.pinned = st.int64(2) != 0;
     s.state = shared(st, 3, kStates);
-    s.useCount = st.int64(4);
-    s.viewCount = st.int64(5);
-    s.patchCount = st.int64(6);
+    st.columns(4, s.useCount, s.viewCount, s.patchCount);
     s.lastUsedAt = optionalTime(st, 7);
     s.lastViewedAt = optionalTime(st, 8);
     s.lastPatchedAt = optionalTime(st, 9);

@@ -132,4 +132,9 @@ std::optional<QString> Statement::optText(int col) const
     return isNull(col) ? std::nullopt : std::optional<QString>(text(col));
 }
 
+void Statement::column(int col, std::optional<qint64>& out) const
+{
+    out = isNull(col) ? std::nullopt : std::optional<qint64>(int64(col));
+}
+
 } // namespace sediment

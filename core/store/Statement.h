@@ -116,7 +116,26 @@ public:
     std::optional<double> optReal(int col) const;
     std::optional<QString> optText(int col) const;
 
+    // Reads the row's columns, from `col` on, into `fields` in order, each the way its type asks
+    // (a NULL is an empty optional): a reader then lists its fields in the order of its SELECT
+    // instead of numbering every column by hand.
+    template <typename... Fields>
+    void columns(int col, Fields&... fields) const
+    {
+        (column(col++, fields), ...);
+    }
+
 private:
+    void column(int col, QString& out) const { out = text(col); }
+    void column(int col, std::optional<QString>& out) const { out = optText(col); }
+    void column(int col, std::string& out) const { out = utf8(col); }
+    void column(int col, qint64& out) const { out = int64(col); }
+    void column(int col, std::optional<qint64>& out) const;
+    void column(int col, int& out) const { out = int(int64(col)); }
+    void column(int col, bool& out) const { out = int64(col) != 0; }
+    void column(int col, double& out) const { out = real(col); }
+    void column(int col, std::optional<double>& out) const { out = optReal(col); }
+
     std::unique_ptr<StatementBackend> m_backend;
 };
 
