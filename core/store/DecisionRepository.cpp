@@ -112,11 +112,9 @@ Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order
     auto st = m_db.prepare(sql.toUtf8().constData());
     if (!st)
         return fail(st.error());
-    int i = 1;
-    for (const QString& v : values)
-        st->bind(i++, v);
+    const int next = st->bindEach(values);
     if (!f.text.isEmpty())
-        st->bind(i, f.text);
+        st->bind(next, f.text);
     return st->collect<qint64>([](const Statement& s) { return s.int64(0); });
 }
 
@@ -192,9 +190,7 @@ Result<std::vector<Decision>> DecisionRepository::unreviewed(const QStringList& 
     auto st = m_db.prepare(sql.toUtf8().constData());
     if (!st)
         return fail(st.error());
-    int i = 1;
-    for (const QString& v : values)
-        st->bind(i++, v);
+    st->bindEach(values);
     return st->collect<Decision>(readDecision);
 }
 

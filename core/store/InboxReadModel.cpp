@@ -355,8 +355,7 @@ Result<std::vector<InboxRow>> InboxReadModel::rows(const std::vector<qint64>& id
     auto st = m_db.prepare(sql.c_str());
     if (!st)
         return fail(st.error());
-    for (size_t i = 0; i < ids.size(); ++i)
-        st->bind(int(i + 1), ids[i]);
+    st->bindEach(ids);
     std::unordered_map<qint64, InboxRow> byId;
     const auto keep = [&](const Statement& row) {
         InboxRow r;

@@ -94,11 +94,9 @@ Where buildWhere(const ScarRepository::Filter& f, Dialect dialect)
 
 void bindWhere(Statement& st, const Where& w)
 {
-    int i = 1;
-    for (const QString& t : w.texts)
-        st.bind(i++, t);
+    const int next = st.bindEach(w.texts);
     if (w.minImportance > 0)
-        st.bind(i++, w.minImportance);
+        st.bind(next, w.minImportance);
 }
 
 const char* orderBy(ScarRepository::Order order, Dialect dialect)

@@ -33,6 +33,15 @@ public:
     Statement& bind(int index, std::optional<double> value);
     Statement& bind(int index, const std::optional<QString>& value);
     Statement& bindNull(int index);
+    // Binds the values in turn from `from` on (a filter's list, an IN (...) of ids); returns the
+    // index after the last, where a following parameter goes.
+    template <typename Values>
+    int bindEach(const Values& values, int from = 1)
+    {
+        for (const auto& v : values)
+            bind(from++, v);
+        return from;
+    }
     // Text SQLite does not copy: `utf8` must stay alive and unchanged until the statement has
     // run and been reset (a hot insert binds from buffers it reuses, saving a copy per column).
     Statement& bindUnowned(int index, std::string_view utf8);
