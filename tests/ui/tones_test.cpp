@@ -113,6 +113,29 @@ private Q_SLOTS:
         Appearance::apply(QStringLiteral("light"));
         QTRY_COMPARE(page.verifyResult()->styleSheet(), light);
     }
+
+    void aFollowerHearsItsWidgetsPaletteChangesOnly()
+    {
+        QWidget window;
+        auto* followed = new QWidget(&window);
+        auto* sibling = new QWidget(&window);
+        int heard = 0;
+        Tones::follow(followed, [&heard] { ++heard; });
+
+        sibling->setPalette(Tones::darkPalette());
+        QCOMPARE(heard, 0);
+        followed->setPalette(Tones::darkPalette());
+        QCOMPARE(heard, 1);
+        // A palette set on an ancestor reaches the widget as its own change.
+        followed->setPalette(QPalette());
+        const int before = heard;
+        window.setPalette(Tones::darkPalette());
+        QVERIFY(heard > before);
+        // A palette equal to the one in force changes nothing, so nothing is heard.
+        const int settled = heard;
+        window.setPalette(Tones::darkPalette());
+        QCOMPARE(heard, settled);
+    }
 };
 
 QTEST_MAIN(TonesTest)

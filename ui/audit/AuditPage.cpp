@@ -14,7 +14,6 @@
 #include "workspace/Workspace.h"
 
 #include <QComboBox>
-#include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -60,6 +59,7 @@ AuditPage::AuditPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     connectSignals();
     refillChoices();
     updateEmptyState();
+    Tones::follow(this, [this] { applyColors(); });
 }
 
 // The filters (subject, actor, action, text), the row count and the chain check.
@@ -265,13 +265,6 @@ void AuditPage::applyColors()
     m_verifyResult->setStyleSheet(QStringLiteral("background:%1;color:%2")
                                       .arg(tones.css(m_chainBroken ? T::ErrorBackground : T::GoodBackground),
                                            tones.css(m_chainBroken ? T::ErrorOnBackground : T::GoodOnBackground)));
-}
-
-void AuditPage::changeEvent(QEvent* event)
-{
-    Page::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_verifyResult)
-        applyColors();
 }
 
 } // namespace sediment::ui

@@ -41,9 +41,6 @@ public Q_SLOTS:
     void verifyChain();
     void applyFilter();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     // The constructor's steps, in the order the widgets are made.
     QWidget* buildFilterBar();

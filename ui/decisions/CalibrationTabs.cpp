@@ -11,7 +11,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QDateTimeAxis>
-#include <QEvent>
 #include <QHeaderView>
 #include <QLineSeries>
 #include <QListWidget>
@@ -33,6 +32,7 @@ CalibrationTabs::CalibrationTabs(Workspace& workspace, const Clock& clock, QWidg
     addTab(m_trendView, tr("Over time"));
     addTab(m_escalation, tr("Escalation"));
     addTab(m_categories, tr("By category"));
+    Tones::follow(this, [this] { Tones::applyTo(m_trendView->chart(), palette()); });
 }
 
 void CalibrationTabs::buildTrendChart()
@@ -76,13 +76,6 @@ void CalibrationTabs::buildCategories()
     m_categories->verticalHeader()->hide();
     m_categories->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_categories->horizontalHeader()->setStretchLastSection(true);
-}
-
-void CalibrationTabs::changeEvent(QEvent* event)
-{
-    QTabWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_trendView)
-        Tones::applyTo(m_trendView->chart(), palette());
 }
 
 bool CalibrationTabs::refreshFigures()

@@ -46,10 +46,6 @@ Q_SIGNALS:
     void decisionActivated(qint64 id);
     void statusMessage(const QString& text);
 
-protected:
-    // Repaints the trend chart in the palette's colours when it turns light or dark.
-    void changeEvent(QEvent* event) override;
-
 private:
     void buildTrendChart();
     void buildEscalation();

@@ -3,7 +3,6 @@
 #include "shared/Tones.h"
 
 #include <QChart>
-#include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -50,6 +49,7 @@ ReliabilityChart::ReliabilityChart(QWidget* parent) : QChartView(parent)
     Tones::applyTo(chart, palette());
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 240);
+    Tones::follow(this, [this] { Tones::applyTo(this->chart(), palette()); });
 }
 
 int ReliabilityChart::diagonalPointCount() const { return int(m_diagonal->count()); }
@@ -93,13 +93,6 @@ void ReliabilityChart::setFigures(const Calibration::Figures& figures)
     c->setTitle(figures.reviewed == 0 ? tr("Reliability — no reviewed decisions yet")
                                       : tr("Reliability — %1 reviewed decisions").arg(figures.reviewed));
     Tones::applyTo(c, palette()); // the new bins' labels
-}
-
-void ReliabilityChart::changeEvent(QEvent* event)
-{
-    QChartView::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        Tones::applyTo(chart(), palette());
 }
 
 } // namespace sediment::ui

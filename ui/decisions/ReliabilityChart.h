@@ -31,10 +31,6 @@ public:
     const std::vector<Point>& points() const { return m_points; }
     int diagonalPointCount() const;
 
-protected:
-    // Repaints the chart in the palette's colours when it turns light or dark.
-    void changeEvent(QEvent* event) override;
-
 private:
     QLineSeries* m_diagonal = nullptr;
     QLineSeries* m_curve = nullptr;

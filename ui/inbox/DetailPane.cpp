@@ -18,7 +18,6 @@
 #include "util/Time.h"
 #include "workspace/Workspace.h"
 
-#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
@@ -96,6 +95,10 @@ DetailPane::DetailPane(Workspace& workspace, QWidget* parent) : QWidget(parent),
     body->addWidget(buildFacts(), 2);
     outer->addLayout(body, 1);
     showMessage(tr("Select a proposal to see its change."));
+    Tones::follow(this, [this] {
+        if (m_id)
+            applyColors();
+    });
 }
 
 // The item's title, when and by whom, the banner that says what blocks it, and a batch's plan.
@@ -416,13 +419,6 @@ void DetailPane::applyColors()
     m_budget->setStyleSheet(m_budgetOver ? QStringLiteral("color:%1;font-weight:bold").arg(red) : QString());
     m_threat->setStyleSheet(QStringLiteral("color:%1").arg(m_threatFound ? red : green));
     m_stale->setStyleSheet(m_staleShown ? QStringLiteral("color:%1").arg(red) : QString());
-}
-
-void DetailPane::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_id)
-        applyColors();
 }
 
 QString DetailPane::budgetText() const { return m_budgetLabel->isHidden() ? QString() : m_budget->text(); }

@@ -59,9 +59,6 @@ Q_SIGNALS:
     // "Make room…" was pressed for the shown item.
     void makeRoomRequested();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     // The constructor's steps.
     void buildHeading(QVBoxLayout* outer);

@@ -5,7 +5,6 @@
 #include "shared/TypingPause.h"
 
 #include <QAction>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -44,6 +43,7 @@ InboxSearchBar::InboxSearchBar(QWidget* parent) : QWidget(parent)
     m_typing->watch(m_search);
     connect(m_typing, &TypingPause::paused, this, &InboxSearchBar::typingPaused);
     connect(m_search, &QLineEdit::returnPressed, this, &InboxSearchBar::entered);
+    Tones::follow(this, [this] { applyColors(); });
 }
 
 void InboxSearchBar::setCount(const QString& text) { m_count->setText(text); }
@@ -79,13 +79,6 @@ std::optional<InboxFilter> InboxSearchBar::parse()
     if (filter->status.isEmpty() && !filter->allStatuses)
         filter->status.include = {toString(InboxStatus::Pending)};
     return *filter;
-}
-
-void InboxSearchBar::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_queryError)
-        applyColors();
 }
 
 void InboxSearchBar::applyColors()

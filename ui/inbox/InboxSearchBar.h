@@ -41,9 +41,6 @@ Q_SIGNALS:
     void typingPaused();
     void entered();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     // The error's colour comes from Tones, again when the palette turns light or dark.
     void applyColors();

@@ -7,7 +7,6 @@
 #include "shared/Tones.h"
 
 #include <QDialogButtonBox>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -65,6 +64,7 @@ MakeRoomDialog::MakeRoomDialog(const InboxItem& item, BudgetPreview::Input input
     m_list->setFocus();
     if (m_list->count())
         m_list->setCurrentRow(0);
+    Tones::follow(this, [this] { applyColors(); });
 }
 
 // What the write needs: the chars to free, or that it fits already.
@@ -229,13 +229,6 @@ void MakeRoomDialog::applyColors()
     m_budget->setStyleSheet(
         QStringLiteral("font-weight:bold;color:%1").arg(tones.css(m_budgetBad ? T::ErrorText : T::GoodText)));
     m_error->setStyleSheet(QStringLiteral("color:%1").arg(tones.css(T::ErrorText)));
-}
-
-void MakeRoomDialog::changeEvent(QEvent* event)
-{
-    QDialog::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_budget && m_error)
-        applyColors();
 }
 
 QString MakeRoomDialog::budgetText() const { return m_budget->text(); }

@@ -44,10 +44,6 @@ public:
 Q_SIGNALS:
     void submitted(const sediment::MemoryRoom& room);
 
-protected:
-    // Recolours the budget line and the error when the palette turns light or dark.
-    void changeEvent(QEvent* event) override;
-
 private:
     // The constructor's steps, top to bottom.
     QLabel* buildIntro(const QString& file);

@@ -4,7 +4,6 @@
 #include "shared/Tones.h"
 
 #include <QDialogButtonBox>
-#include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -124,6 +123,7 @@ PatchEditor::PatchEditor(const InboxItem& item, QWidget* parent)
     resize(620, 460);
     if (!m_fields.empty())
         m_fields.back().edit->setFocus();
+    Tones::follow(this, [this] { applyColors(); });
 }
 
 QPlainTextEdit* PatchEditor::editor(const QString& key) const
@@ -164,13 +164,6 @@ void PatchEditor::showError(const QString& message)
 void PatchEditor::applyColors()
 {
     m_error->setStyleSheet(QStringLiteral("color:%1").arg(Tones::of(this).css(Tones::Tone::ErrorText)));
-}
-
-void PatchEditor::changeEvent(QEvent* event)
-{
-    QDialog::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_error)
-        applyColors();
 }
 
 } // namespace sediment::ui

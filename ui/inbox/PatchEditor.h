@@ -34,10 +34,6 @@ public:
 Q_SIGNALS:
     void submitted(const sediment::Json& op);
 
-protected:
-    // Recolours the error line when the palette turns light or dark.
-    void changeEvent(QEvent* event) override;
-
 private:
     void applyColors();
 

@@ -8,7 +8,6 @@
 #include "workspace/Workspace.h"
 
 #include <cstdlib>
-#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
@@ -70,6 +69,10 @@ WritePlanView::WritePlanView(QWidget* parent) : QWidget(parent)
     form->addRow(m_operationsLabel, m_operations);
     form->addRow(m_budgetLabel, m_budget);
     hide();
+    Tones::follow(this, [this] {
+        if (isVisible())
+            applyColors();
+    });
 }
 
 bool WritePlanView::showItem(Workspace& workspace, const InboxItem& item)
@@ -163,13 +166,6 @@ void WritePlanView::applyColors()
         setStyleSheet(background);
     m_budget->setStyleSheet(m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(tones.css(T::ErrorText))
                                         : QString());
-}
-
-void WritePlanView::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && isVisible())
-        applyColors();
 }
 
 } // namespace sediment::ui

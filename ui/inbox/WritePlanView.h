@@ -35,9 +35,6 @@ public:
     QStringList operationTexts() const;
     QString budgetText() const;
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void applyColors();
 

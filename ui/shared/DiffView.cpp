@@ -5,7 +5,6 @@
 #include "shared/SideBySideDiff.h"
 #include "shared/Tones.h"
 
-#include <QEvent>
 #include <QPalette>
 #include <QScrollBar>
 
@@ -122,6 +121,7 @@ DiffView::DiffView(QWidget* parent) : QTextBrowser(parent)
     setFrameShape(QFrame::NoFrame);
     setLineWrapMode(QTextEdit::WidgetWidth);
     document()->setDocumentMargin(8);
+    Tones::follow(this, [this] { render(); });
 }
 
 void DiffView::setTexts(const QString& before, const QString& after, const QString& beforeTitle,
@@ -141,13 +141,6 @@ void DiffView::clearDiff(const QString& message)
     m_after.clear();
     m_message = message;
     render();
-}
-
-void DiffView::changeEvent(QEvent* event)
-{
-    QTextBrowser::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        render();
 }
 
 int DiffView::gutterWidthFor(const std::vector<DiffRow>& rows) const

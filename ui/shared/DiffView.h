@@ -30,9 +30,6 @@ public:
     // The line-number columns' width in pixels: the largest number fits on one line.
     int gutterWidth() const { return m_gutterWidth; }
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void render();
     int gutterWidthFor(const std::vector<DiffRow>& rows) const;

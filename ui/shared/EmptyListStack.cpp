@@ -2,7 +2,6 @@
 
 #include "shared/Tones.h"
 
-#include <QEvent>
 #include <QLabel>
 
 namespace sediment::ui {
@@ -15,6 +14,7 @@ EmptyListStack::EmptyListStack(QWidget* list, QWidget* parent) : QStackedWidget(
     addWidget(m_list);
     addWidget(m_empty);
     applyColors();
+    Tones::follow(this, [this] { applyColors(); });
 }
 
 QString EmptyListStack::emptyText() const { return m_empty->text(); }
@@ -25,13 +25,6 @@ void EmptyListStack::showEmpty(const QString& text)
 {
     m_empty->setText(text);
     setCurrentWidget(m_empty);
-}
-
-void EmptyListStack::changeEvent(QEvent* event)
-{
-    QStackedWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_empty)
-        applyColors();
 }
 
 void EmptyListStack::applyColors()

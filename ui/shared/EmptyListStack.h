@@ -22,9 +22,6 @@ public:
     void showList();
     void showEmpty(const QString& text);
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     // The sentence's style comes from Tones, again when the palette turns light or dark.
     void applyColors();

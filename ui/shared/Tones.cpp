@@ -3,6 +3,7 @@
 #include <array>
 #include <QAbstractAxis>
 #include <QChart>
+#include <QEvent>
 #include <QLegend>
 #include <QWidget>
 #include <QXYSeries>
@@ -10,6 +11,25 @@
 namespace sediment::ui {
 
 namespace {
+
+// Hears a widget's palette changes for Tones::follow; a child of the widget, so it lives as long.
+class PaletteFollower final : public QObject {
+public:
+    PaletteFollower(QWidget* widget, std::function<void()> recolour) : QObject(widget), m_recolour(std::move(recolour))
+    {
+        widget->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == parent() && event->type() == QEvent::PaletteChange)
+            m_recolour();
+        return false;
+    }
+
+private:
+    std::function<void()> m_recolour;
+};
 
 struct Pair {
     QRgb light;
@@ -100,6 +120,11 @@ void Tones::applyTo(QChart* chart, const QPalette& palette)
     for (QAbstractSeries* series : chart->series())
         if (auto* xy = qobject_cast<QXYSeries*>(series))
             xy->setPointLabelsColor(text);
+}
+
+void Tones::follow(QWidget* widget, std::function<void()> recolour)
+{
+    new PaletteFollower(widget, std::move(recolour));
 }
 
 } // namespace sediment::ui

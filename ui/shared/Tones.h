@@ -4,6 +4,8 @@
 #include <QPalette>
 #include <QString>
 
+#include <functional>
+
 class QChart;
 class QWidget;
 
@@ -12,8 +14,8 @@ namespace sediment::ui {
 // The one palette of the colours the app adds to Qt's: each meaning (an error, a diff's removed
 // line, a meter near its limit) has a light and a dark tone, and the widget's palette picks
 // which. Style sheets and painters ask here instead of naming colours; a widget that builds a
-// style sheet from tones rebuilds it on QEvent::PaletteChange, so switching Appearance between
-// light and dark recolours it.
+// style sheet from tones rebuilds it when its palette changes (follow()), so switching Appearance
+// between light and dark recolours it.
 class Tones final {
 public:
     enum class Tone {
@@ -55,6 +57,11 @@ public:
     // tones' rules, so it reads in the dark as in the light; its series keep their own colours,
     // which read on both.
     static void applyTo(QChart* chart, const QPalette& palette);
+
+    // Calls `recolour` each time `widget`'s palette changes (Appearance switched, or a palette set
+    // on an ancestor): the one place a widget that paints with tones hears of it, instead of each
+    // overriding changeEvent. Call it once the widget's parts exist.
+    static void follow(QWidget* widget, std::function<void()> recolour);
 
 private:
     bool m_dark;
