@@ -195,17 +195,14 @@ int runReview(Context& ctx, const QStringList& argv)
 
 int runCalibration(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions calibration"));
-    if (!a)
-        return ctx.error(a.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    SystemClock clock;
-    auto f = CalibrationSnapshots((*ws)->db(), clock).current();
+    auto opened = VerbOptions::openWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions calibration"));
+    if (!opened)
+        return ctx.error(opened.error());
+    const auto& [a, session] = *opened;
+    auto f = CalibrationSnapshots(session.workspace->db(), *session.clock).current();
     if (!f)
         return ctx.error(f.error());
-    if (a->json()) {
+    if (a.json()) {
         ctx.printJson(f->toJson());
         return 0;
     }
@@ -262,17 +259,15 @@ int runSnapshot(Context& ctx, const QStringList& argv)
 
 int runSnapshots(Context& ctx, const QStringList& argv)
 {
-    auto a = VerbOptions::parseWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions snapshots"));
-    if (!a)
-        return ctx.error(a.error());
-    auto ws = ctx.workspace();
-    if (!ws)
-        return ctx.error(ws.error());
-    auto all = DecisionRepository((*ws)->db()).snapshots();
+    auto opened = VerbOptions::openWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions snapshots"));
+    if (!opened)
+        return ctx.error(opened.error());
+    const auto& [a, session] = *opened;
+    auto all = DecisionRepository(session.workspace->db()).snapshots();
     if (!all)
         return ctx.error(all.error());
     printRows(
-        ctx, a->json(), *all, [](const DecisionRepository::Snapshot& s) { return s.toJson(); },
+        ctx, a.json(), *all, [](const DecisionRepository::Snapshot& s) { return s.toJson(); },
         [](const DecisionRepository::Snapshot& s) {
             return QStringLiteral("%1  %2  reviewed %3  Brier %4  ECE %5")
                 .arg(s.id)
