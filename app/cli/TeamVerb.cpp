@@ -103,8 +103,7 @@ int filesHost(Context& ctx, const Args& args, Workspace& ws)
         if (!current)
             return ctx.error(current.error());
         if (json)
-            ctx.printJson(Json{{"files_host", *current ? Json(toStd(**current)) : Json(nullptr)},
-                               {"this_host", toStd(FilesHost::thisHost())}});
+            ctx.printJson(Json{{"files_host", orNull(*current)}, {"this_host", toStd(FilesHost::thisHost())}});
         else
             ctx.out(*current ? QStringLiteral("files host: %1 (this host: %2)").arg(**current, FilesHost::thisHost())
                              : QStringLiteral("no files host: every host writes its own folder"));
@@ -131,7 +130,7 @@ int filesHost(Context& ctx, const Args& args, Workspace& ws)
     if (auto s = tx->commit(); !s)
         return ctx.error(s.error());
     if (json)
-        ctx.printJson(Json{{"files_host", value ? Json(toStd(*value)) : Json(nullptr)}});
+        ctx.printJson(Json{{"files_host", orNull(value)}});
     else
         ctx.out(value ? QStringLiteral("files host: %1").arg(*value)
                       : QStringLiteral("no files host: every host writes its own folder"));

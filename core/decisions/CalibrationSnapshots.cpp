@@ -29,9 +29,7 @@ Result<qint64> CalibrationSnapshots::write(const QString& actor, const QString& 
     AuditEntry e =
         AuditRow::of(actor, AuditAction::CalibrationSnapshot, AuditSubject::CalibrationSnapshot, QString::number(*id));
     e.reason = reason;
-    e.details = Json{{"reviewed", figures->reviewed},
-                     {"brier", figures->brier ? Json(*figures->brier) : Json(nullptr)},
-                     {"ece", figures->ece ? Json(*figures->ece) : Json(nullptr)}};
+    e.details = Json{{"reviewed", figures->reviewed}, {"brier", orNull(figures->brier)}, {"ece", orNull(figures->ece)}};
     if (auto a = AuditRepository(m_db, m_clock).append(e); !a)
         return fail(a.error());
     return *id;

@@ -17,10 +17,7 @@ namespace sediment {
 
 Json DecisionBook::Imported::toJson() const
 {
-    return Json{{"imported", imported},
-                {"reviewed", reviewed},
-                {"skipped", skipped},
-                {"snapshot", snapshotId ? Json(*snapshotId) : Json(nullptr)}};
+    return Json{{"imported", imported}, {"reviewed", reviewed}, {"skipped", skipped}, {"snapshot", orNull(snapshotId)}};
 }
 
 Result<DecisionBook::Imported> DecisionBook::importLines(const QByteArray& input)
@@ -88,7 +85,7 @@ Result<DecisionBook::Imported> DecisionBook::importLines(const QByteArray& input
         AuditEntry e = AuditRow::of(m_actor, AuditAction::DecisionImport, AuditSubject::Decision, QString::number(*id));
         e.after = d.outcome;
         e.details = Json{{"line", lineNo},
-                         {"ext_id", d.extId ? Json(toStd(*d.extId)) : Json(nullptr)},
+                         {"ext_id", orNull(d.extId)},
                          {"confidence", d.confidence},
                          {"category", toStd(d.category)}};
         if (auto a = audit.append(e); !a)
@@ -107,7 +104,7 @@ Json DecisionBook::Reviewed::toJson() const
 {
     Json j = decision.toJson();
     j["previous_outcome"] = toStd(previous);
-    j["snapshot"] = snapshotId ? Json(*snapshotId) : Json(nullptr);
+    j["snapshot"] = orNull(snapshotId);
     return j;
 }
 

@@ -25,8 +25,8 @@ void HermesQueueStatus::Queue::add(qint64 count, const QString& createdAt, const
 Json HermesQueueStatus::Queue::toJson() const
 {
     return {{"pending", pending},
-            {"oldest_created_at", oldestCreatedAt ? Json(toStd(*oldestCreatedAt)) : Json(nullptr)},
-            {"oldest_age_seconds", oldestAgeSeconds ? Json(*oldestAgeSeconds) : Json(nullptr)}};
+            {"oldest_created_at", orNull(oldestCreatedAt)},
+            {"oldest_age_seconds", orNull(oldestAgeSeconds)}};
 }
 
 HermesQueueStatus::Profile& HermesQueueStatus::profileNamed(const QString& name)

@@ -110,7 +110,7 @@ Result<Json> parseOperation(const Json& raw, const QString& where, bool inBatch)
         auto matched = optionalText(raw, "matched_entry", where);
         if (!matched)
             return fail(matched.error());
-        op["matched_entry"] = *matched ? Json(toStd(**matched)) : Json(nullptr);
+        op["matched_entry"] = orNull(*matched);
     }
     return op;
 }

@@ -17,12 +17,6 @@
 
 namespace sediment {
 
-namespace {
-
-Json hashOrNull(const std::optional<QString>& h) { return h ? Json(toStd(*h)) : Json(nullptr); }
-
-} // namespace
-
 AttentionResolver::AttentionResolver(Workspace& workspace, const Clock& clock) : m_workspace(workspace), m_clock(clock)
 {}
 
@@ -69,9 +63,9 @@ Result<InboxItem> AttentionResolver::resolve(qint64 id, Choice choice, const QSt
     e.details = Json{{"journal_id", entry.id},
                      {"decision", toStd(decided.action)},
                      {"target_path", toStd(entry.targetPath)},
-                     {"expected_hash", hashOrNull(JournalEntry::hashOf(entry.expected))},
-                     {"new_hash", hashOrNull(JournalEntry::hashOf(entry.written))},
-                     {"found_hash", hashOrNull(foundHash)}};
+                     {"expected_hash", orNull(JournalEntry::hashOf(entry.expected))},
+                     {"new_hash", orNull(JournalEntry::hashOf(entry.written))},
+                     {"found_hash", orNull(foundHash)}};
     if (choice == Choice::KeepFile) {
         item.status = fromStd(decidedItem.value("status", toString(InboxStatus::Applied).toStdString()));
         if (!decidedItem.value("keep_contents", false)) {

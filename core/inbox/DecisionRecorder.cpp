@@ -107,7 +107,7 @@ AuditEntry DecisionRecorder::auditEntry(const InboxItem& item, const QString& re
     if (result) {
         e.details["store"] = toStd(result->store);
         e.details["message"] = toStd(result->message);
-        e.details["target_path"] = result->targetPath ? Json(toStd(*result->targetPath)) : Json(nullptr);
+        e.details["target_path"] = orNull(result->targetPath);
         e.details["changed"] = result->applied && result->before != result->after;
     }
     for (const auto& [key, value] : details.items())
@@ -162,7 +162,7 @@ JournalEntry DecisionRecorder::journalFor(const InboxItem& decided, const QStrin
     Json item{{"id", decided.id},
               {"status", toStd(decided.status)},
               {"decided_by", toStd(reviewer)},
-              {"decided_at", decided.decidedAt ? Json(toStd(*decided.decidedAt)) : Json(nullptr)},
+              {"decided_at", orNull(decided.decidedAt)},
               {"final_op", decided.finalOp ? *decided.finalOp : Json(nullptr)}};
     if (decided.hasStatus(S::Reverted))
         item["keep_contents"] = true;
@@ -182,9 +182,9 @@ void DecisionRecorder::addMembers(JournalEntry& entry, const std::vector<Member>
         // A member's write is its leader's: the bytes before and after are recorded there, once.
         Json item{{"id", m.item.id},
                   {"status", toStd(m.item.status)},
-                  {"reason", m.item.reason ? Json(toStd(*m.item.reason)) : Json(nullptr)},
+                  {"reason", orNull(m.item.reason)},
                   {"decided_by", toStd(reviewer)},
-                  {"decided_at", m.item.decidedAt ? Json(toStd(*m.item.decidedAt)) : Json(nullptr)},
+                  {"decided_at", orNull(m.item.decidedAt)},
                   {"keep_contents", true}};
         list.push_back(Json{{"item", std::move(item)},
                             {"audit", JournalOutcome::auditToJson(

@@ -10,8 +10,6 @@ namespace sediment {
 
 namespace {
 
-Json optionalText(const std::optional<QString>& s) { return s ? Json(toStd(*s)) : Json(nullptr); }
-
 QString messageOf(const Json& result)
 {
     const char* key = result.value("success", false) ? "message" : "error";
@@ -37,8 +35,8 @@ QString MemoryWritePlan::Step::text() const
 Json MemoryWritePlan::Step::toJson() const
 {
     return Json{{"action", toStd(action)},
-                {"old_text", optionalText(oldText)},
-                {"content", optionalText(content)},
+                {"old_text", orNull(oldText)},
+                {"content", orNull(content)},
                 {"before", before},
                 {"after", after},
                 {"ok", ok},

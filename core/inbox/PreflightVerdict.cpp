@@ -44,7 +44,7 @@ std::tuple<qsizetype, qint64, qsizetype> PreflightVerdict::groupRank(qint64 id) 
 
 Json PreflightVerdict::toJson() const
 {
-    Json j{{"verdict", toStd(toString(kind))}, {"message", toStd(message)}, {"of", of ? Json(*of) : Json(nullptr)}};
+    Json j{{"verdict", toStd(toString(kind))}, {"message", toStd(message)}, {"of", orNull(of)}};
     // Two decimals: a measure shown to people, not a value to compare bit for bit.
     j["similar_to"] =
         similarTo ? Json{{"id", *similarTo}, {"similarity", std::round(similarity * 100) / 100}} : Json(nullptr);

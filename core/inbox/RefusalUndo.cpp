@@ -43,12 +43,9 @@ Result<InboxItem> RefusalUndo::undo(InboxRepository& repo, InboxItem it, const Q
     e.reason = QStringLiteral("refusal undone; the item is pending again");
     e.before = it.status;
     e.after = toString(InboxStatus::Pending);
-    e.details = Json{{"destination", toStd(it.destination)},
-                     {"op", it.op},
-                     {"undone_refusal_code", it.refusalCode ? Json(toStd(*it.refusalCode)) : Json(nullptr)},
-                     {"undone_reason", it.reason ? Json(toStd(*it.reason)) : Json(nullptr)},
-                     {"undone_decided_at", it.decidedAt ? Json(toStd(*it.decidedAt)) : Json(nullptr)},
-                     {"undone_decided_by", it.decidedBy ? Json(toStd(*it.decidedBy)) : Json(nullptr)}};
+    e.details = Json{{"destination", toStd(it.destination)},          {"op", it.op},
+                     {"undone_refusal_code", orNull(it.refusalCode)}, {"undone_reason", orNull(it.reason)},
+                     {"undone_decided_at", orNull(it.decidedAt)},     {"undone_decided_by", orNull(it.decidedBy)}};
     it.setStatus(InboxStatus::Pending);
     it.reason.reset();
     it.refusalCode.reset();

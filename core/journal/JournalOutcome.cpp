@@ -9,8 +9,6 @@ namespace sediment {
 
 namespace {
 
-Json optional(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
-
 std::optional<QString> optionalText(const Json& j, const char* key)
 {
     const auto it = j.find(key);
@@ -59,9 +57,9 @@ Status JournalOutcome::decideItem(qint64 id, const JournalEntry& entry, const Js
 Json JournalOutcome::auditToJson(const AuditEntry& e)
 {
     return Json{
-        {"actor", toStd(e.actor)},          {"action", toStd(e.action)},    {"subject_type", toStd(e.subjectType)},
-        {"subject_id", toStd(e.subjectId)}, {"reason", optional(e.reason)}, {"before", optional(e.before)},
-        {"after", optional(e.after)},       {"details", e.details}};
+        {"actor", toStd(e.actor)},          {"action", toStd(e.action)},  {"subject_type", toStd(e.subjectType)},
+        {"subject_id", toStd(e.subjectId)}, {"reason", orNull(e.reason)}, {"before", orNull(e.before)},
+        {"after", orNull(e.after)},         {"details", e.details}};
 }
 
 AuditEntry JournalOutcome::auditFromJson(const Json& j)

@@ -28,8 +28,6 @@ Result<std::optional<QByteArray>> readTarget(const QString& path)
     return std::optional<QByteArray>(f.readAll());
 }
 
-Json hashOrNull(const std::optional<QString>& h) { return h ? Json(toStd(*h)) : Json(nullptr); }
-
 } // namespace
 
 JournalSettler::Finding JournalSettler::classify(const JournalEntry& entry, const std::optional<QByteArray>& onDisk)
@@ -60,8 +58,8 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
     e.details = Json{{"journal_id", entry.id},
                      {"decision", toStd(decided)},
                      {"target_path", toStd(entry.targetPath)},
-                     {"expected_hash", hashOrNull(JournalEntry::hashOf(entry.expected))},
-                     {"new_hash", hashOrNull(JournalEntry::hashOf(entry.written))}};
+                     {"expected_hash", orNull(JournalEntry::hashOf(entry.expected))},
+                     {"new_hash", orNull(JournalEntry::hashOf(entry.written))}};
     if (finding == Finding::Old) {
         ++report.rolledBack;
         e.action = toString(AuditAction::JournalRollback);
@@ -76,7 +74,7 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
     e.reason = QStringLiteral("%1 holds neither the bytes before nor the bytes after the decision; "
                               "resolve it by hand")
                    .arg(entry.targetPath);
-    e.details["found_hash"] = hashOrNull(found);
+    e.details["found_hash"] = orNull(found);
     if (entry.itemId) {
         InboxRepository& repo = outcome.inbox();
         auto item = repo.find(*entry.itemId);

@@ -36,8 +36,8 @@ Json MemoryOp::toJson() const
         j["operations"] = std::move(ops);
         return j;
     }
-    j["content"] = content ? Json(toStd(*content)) : Json(nullptr);
-    j["old_text"] = oldText ? Json(toStd(*oldText)) : Json(nullptr);
+    j["content"] = orNull(content);
+    j["old_text"] = orNull(oldText);
     if (matchedEntry)
         j["matched_entry"] = toStd(*matchedEntry);
     return j;

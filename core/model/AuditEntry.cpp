@@ -2,12 +2,6 @@
 
 namespace sediment {
 
-namespace {
-
-Json optional(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
-
-} // namespace
-
 Json AuditEntry::toJson() const
 {
     Json j = Json::object();
@@ -17,9 +11,9 @@ Json AuditEntry::toJson() const
     j["action"] = toStd(action);
     j["subject_type"] = toStd(subjectType);
     j["subject_id"] = toStd(subjectId);
-    j["reason"] = optional(reason);
-    j["before"] = optional(before);
-    j["after"] = optional(after);
+    j["reason"] = orNull(reason);
+    j["before"] = orNull(before);
+    j["after"] = orNull(after);
     j["details"] = details;
     j["prev_hash"] = toStd(prevHash);
     j["hash"] = toStd(hash);

@@ -10,8 +10,6 @@ namespace sediment {
 
 namespace {
 
-Json orNull(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
-
 bool correct(double confidence, Calibration::Outcome o)
 {
     using O = Calibration::Outcome;

@@ -9,8 +9,6 @@ namespace sediment {
 
 namespace {
 
-Json optText(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
-
 Result<std::optional<QString>> optString(const Json& record, const char* key)
 {
     const auto it = record.find(key);
@@ -61,7 +59,7 @@ const QStringList& Decision::outcomes() { return wordTexts<DecisionOutcome>(); }
 Json Decision::toJson() const
 {
     return Json{{"id", id},
-                {"ext_id", optText(extId)},
+                {"ext_id", orNull(extId)},
                 {"description", toStd(description)},
                 {"context", toStd(context)},
                 {"pattern", toStd(pattern)},
@@ -69,12 +67,12 @@ Json Decision::toJson() const
                 {"category", toStd(category)},
                 {"stakes", toStd(stakes)},
                 {"outcome", toStd(outcome)},
-                {"outcome_text", optText(outcomeText)},
-                {"reviewer", optText(reviewer)},
-                {"reviewed_at", optText(reviewedAt)},
-                {"superseded_by", supersededBy ? Json(*supersededBy) : Json(nullptr)},
+                {"outcome_text", orNull(outcomeText)},
+                {"reviewer", orNull(reviewer)},
+                {"reviewed_at", orNull(reviewedAt)},
+                {"superseded_by", orNull(supersededBy)},
                 {"created_at", toStd(createdAt)},
-                {"session", optText(session)}};
+                {"session", orNull(session)}};
 }
 
 Result<Decision> Decision::fromJson(const Json& r, const QString& defaultTime)

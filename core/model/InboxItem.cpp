@@ -6,8 +6,6 @@ namespace sediment {
 
 namespace {
 
-Json text(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
-
 // Where a staged Hermes write came from, in one place for scripts: its id, queue and profile.
 Json hermesJson(const InboxItem& item, const QString& profile)
 {
@@ -41,26 +39,26 @@ Json InboxItem::toJson() const
 {
     Json j = Json::object();
     j["id"] = id;
-    j["ext_id"] = text(extId);
+    j["ext_id"] = orNull(extId);
     j["destination"] = toStd(destination);
     j["status"] = toStd(status);
-    j["score"] = score ? Json(*score) : Json(nullptr);
+    j["score"] = orNull(score);
     j["rationale"] = toStd(rationale);
     j["stale"] = stale;
     j["seen"] = seen;
     j["op"] = op;
-    j["final_op"] = finalOp ? *finalOp : Json(nullptr);
+    j["final_op"] = orNull(finalOp);
     j["content_hash"] = toStd(contentHash);
-    j["agent"] = text(agent);
-    j["session"] = text(session);
+    j["agent"] = orNull(agent);
+    j["session"] = orNull(session);
     j["source"] = source;
-    j["reason"] = text(reason);
-    j["refusal_code"] = text(refusalCode);
+    j["reason"] = orNull(reason);
+    j["refusal_code"] = orNull(refusalCode);
     j["sanitized"] = sanitized;
-    j["target_path"] = text(targetPath);
+    j["target_path"] = orNull(targetPath);
     j["created_at"] = toStd(createdAt);
-    j["decided_at"] = text(decidedAt);
-    j["decided_by"] = text(decidedBy);
+    j["decided_at"] = orNull(decidedAt);
+    j["decided_by"] = orNull(decidedBy);
     if (const QString profile = hermesProfile(); !profile.isEmpty())
         j["hermes"] = hermesJson(*this, profile);
     return j;

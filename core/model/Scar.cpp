@@ -2,12 +2,6 @@
 
 namespace sediment {
 
-namespace {
-
-Json optText(const std::optional<QString>& v) { return v ? Json(toStd(*v)) : Json(nullptr); }
-
-} // namespace
-
 Json Scar::toJson() const
 {
     return Json{{"id", id},
@@ -17,13 +11,13 @@ Json Scar::toJson() const
                 {"lesson", toStd(lesson)},
                 {"importance", importance},
                 {"learnable", learnable},
-                {"source", optText(source)},
+                {"source", orNull(source)},
                 {"scope", toStd(scope)},
                 {"created_at", toStd(createdAt)},
                 {"recall_count", recallCount},
-                {"last_recalled_at", optText(lastRecalledAt)},
+                {"last_recalled_at", orNull(lastRecalledAt)},
                 {"archived", archived},
-                {"suggestion_id", suggestionId ? Json(*suggestionId) : Json(nullptr)}};
+                {"suggestion_id", orNull(suggestionId)}};
 }
 
 bool Scar::isKnownKind(const QString& k) { return findWord<ScarKind>(k).has_value(); }

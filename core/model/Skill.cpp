@@ -56,7 +56,7 @@ Json Skill::toJson() const
     j["last_patched_at"] = optionalTime(lastPatchedAt);
     j["created_at"] = createdAt.isValid() ? Json(toStd(time::toIso(createdAt))) : Json(nullptr);
     j["archived_at"] = optionalTime(archivedAt);
-    j["archive_path"] = archivePath ? Json(toStd(*archivePath)) : Json(nullptr);
+    j["archive_path"] = orNull(archivePath);
     return j;
 }
 

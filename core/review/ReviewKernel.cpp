@@ -55,7 +55,7 @@ AuditEntry decisionEntry(const QString& actor, AuditAction action, const Proposa
     e.reason = reason;
     e.details["destination"] = toStd(p.destination);
     e.details["index"] = p.index;
-    e.details["score"] = p.score ? Json(*p.score) : Json(nullptr);
+    e.details["score"] = orNull(p.score);
     e.details["op"] = p.op;
     return e;
 }
@@ -290,7 +290,7 @@ Status ReviewKernel::record(Pass& pass, const Proposal& p, const Verdict& verdic
         e.after = applied->after;
         e.details["store"] = toStd(applied->store);
         e.details["message"] = toStd(applied->message);
-        e.details["target_path"] = applied->targetPath ? Json(toStd(*applied->targetPath)) : Json(nullptr);
+        e.details["target_path"] = orNull(applied->targetPath);
         if (applied->applied && wrote(*applied))
             pass.out.countWrite(applied->store);
     }

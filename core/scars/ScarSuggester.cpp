@@ -49,7 +49,7 @@ Result<std::vector<Json>> parseProposals(const QByteArray& out)
 
 Json ScarSuggester::Suggestion::toJson() const
 {
-    return Json{{"scar", scarId}, {"inbox_id", inboxId ? Json(*inboxId) : Json(nullptr)}, {"status", toStd(status)}};
+    return Json{{"scar", scarId}, {"inbox_id", orNull(inboxId)}, {"status", toStd(status)}};
 }
 
 Json ScarSuggester::Outcome::toJson() const

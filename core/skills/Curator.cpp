@@ -145,7 +145,7 @@ Result<CuratorReport> Curator::run(bool dryRun)
             row.details = Json{{"anchor", toStd(step.anchor)},
                                {"stale_after_days", report.staleAfterDays},
                                {"archive_after_days", report.archiveAfterDays},
-                               {"archive_path", step.archivePath ? Json(toStd(*step.archivePath)) : Json(nullptr)}};
+                               {"archive_path", orNull(step.archivePath)}};
             saved = skills.save(s);
             if (saved) {
                 if (auto a = audit.append(std::move(row)); !a)

@@ -48,7 +48,7 @@ Json CuratorReport::toJson() const
         step["why"] = toStd(s.why);
         step["anchor"] = toStd(s.anchor);
         if (isWord(s.to, SkillState::Archived))
-            step["archive_path"] = s.archivePath ? Json(toStd(*s.archivePath)) : Json(nullptr);
+            step["archive_path"] = orNull(s.archivePath);
         if (s.error)
             step["error"] = toStd(*s.error);
         steps.push_back(std::move(step));

@@ -165,7 +165,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     AuditEntry row = AuditRow::of(actor, AuditAction::SkillRestored, AuditSubject::Skill, name);
     row.before = toString(SkillState::Archived);
     row.after = toString(SkillState::Active);
-    row.details = Json{{"from", source ? Json(toStd(*source)) : Json(nullptr)}};
+    row.details = Json{{"from", orNull(source)}};
     Status saved = SkillRepository(db).save(change.skill);
     if (saved) {
         if (auto a = AuditRepository(db, m_clock).append(std::move(row)); !a)
@@ -186,7 +186,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
     if (auto s = CuratorSuppressions(folders.dir()).remove(name); !s)
         change.writeBackError = s.error().message;
     publish(change, HermesUsageFile::Field::State, QStringLiteral("restore"),
-            Json{{"source", "sediment"}, {"from", source ? Json(toStd(*source)) : Json(nullptr)}});
+            Json{{"source", "sediment"}, {"from", orNull(source)}});
     return change;
 }
 

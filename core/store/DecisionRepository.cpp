@@ -22,7 +22,6 @@ Decision readDecision(const Statement& st)
 
 Json DecisionRepository::Snapshot::toJson() const
 {
-    auto orNull = [](const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); };
     return Json{{"id", id},
                 {"at", toStd(at)},
                 {"reviewed", reviewed},

@@ -53,8 +53,8 @@ Result<TeamSettler::Pass> TeamSettler::settle(int limit)
             ++pass.written;
         pass.items.push_back(Json{{"id", id},
                                   {"status", toStd(status)},
-                                  {"decided_by", written->decidedBy ? Json(toStd(*written->decidedBy)) : Json(nullptr)},
-                                  {"reason", written->reason ? Json(toStd(*written->reason)) : Json(nullptr)}});
+                                  {"decided_by", orNull(written->decidedBy)},
+                                  {"reason", orNull(written->reason)}});
     }
     // Reviewers elsewhere preview memory budgets from what this host publishes, as the
     // writes above left it.

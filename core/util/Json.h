@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 namespace sediment {
@@ -11,6 +13,14 @@ using Json = nlohmann::ordered_json;
 // Between the JSON library's std::string, which holds UTF-8, and Qt's QString.
 inline QString fromStd(const std::string& s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 inline std::string toStd(const QString& s) { return s.toStdString(); }
+
+// A value that may be absent, as JSON: the value (a text as its UTF-8 string), or null.
+template <typename T>
+Json orNull(const std::optional<T>& value)
+{
+    return value ? Json(*value) : Json(nullptr);
+}
+inline Json orNull(const std::optional<QString>& text) { return text ? Json(toStd(*text)) : Json(nullptr); }
 
 namespace json {
 
