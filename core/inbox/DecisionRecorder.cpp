@@ -163,7 +163,7 @@ JournalEntry DecisionRecorder::journalFor(const InboxItem& decided, const QStrin
               {"status", toStd(decided.status)},
               {"decided_by", toStd(reviewer)},
               {"decided_at", orNull(decided.decidedAt)},
-              {"final_op", decided.finalOp ? *decided.finalOp : Json(nullptr)}};
+              {"final_op", orNull(decided.finalOp)}};
     if (decided.hasStatus(S::Reverted))
         item["keep_contents"] = true;
     entry.outcome = Json{
