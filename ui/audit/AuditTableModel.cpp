@@ -1,5 +1,7 @@
 #include "audit/AuditTableModel.h"
 
+#include "shared/LocalTime.h"
+
 #include <climits>
 
 namespace sediment::ui {
@@ -29,7 +31,7 @@ TableColumns<AuditEntry> AuditTableModel::columns()
     return C({
         {tr("Seq"), [](const AuditEntry& e) { return QVariant(e.seq); }, true},
         {tr("Time"),
-         [](const AuditEntry& e) { return QVariant(C::local(e.at, QStringLiteral("yyyy-MM-dd HH:mm:ss"))); }, false,
+         [](const AuditEntry& e) { return QVariant(localTime(e.at, QStringLiteral("yyyy-MM-dd HH:mm:ss"))); }, false,
          [](const AuditEntry& e) { return QVariant(e.at); }},
         {tr("Actor"), [](const AuditEntry& e) { return QVariant(e.actor); }},
         {tr("Action"), [](const AuditEntry& e) { return QVariant(e.action); }},

@@ -3,6 +3,7 @@
 #include "decisions/CalibrationSnapshots.h"
 #include "decisions/EscalationList.h"
 #include "decisions/ReliabilityChart.h"
+#include "shared/LocalTime.h"
 #include "shared/Tones.h"
 #include "store/DecisionRepository.h"
 #include "util/Time.h"
@@ -137,9 +138,10 @@ void CalibrationTabs::refreshEscalation()
     }
     m_escalation->clear();
     for (const Decision& d : *list) {
-        auto* item = new QListWidgetItem(tr("#%1 [%2] %3 — made %4, unreviewed")
-                                             .arg(d.id)
-                                             .arg(d.stakes, d.description.simplified(), d.createdAt.left(10)));
+        auto* item = new QListWidgetItem(
+            tr("#%1 [%2] %3 — made %4, unreviewed")
+                .arg(d.id)
+                .arg(d.stakes, d.description.simplified(), localTime(d.createdAt, QStringLiteral("yyyy-MM-dd"))));
         item->setData(Qt::UserRole, d.id);
         m_escalation->addItem(item);
     }

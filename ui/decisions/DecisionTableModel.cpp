@@ -1,5 +1,7 @@
 #include "decisions/DecisionTableModel.h"
 
+#include "shared/LocalTime.h"
+
 namespace sediment::ui {
 
 DecisionTableModel::DecisionTableModel(Database& db, QObject* parent)
@@ -16,7 +18,7 @@ TableColumns<Decision> DecisionTableModel::columns()
         {tr("Stakes"), [](const Decision& d) { return QVariant(d.stakes); }},
         {tr("Confidence"), [](const Decision& d) { return QVariant(QString::number(d.confidence, 'f', 2)); }, true},
         {tr("Outcome"), [](const Decision& d) { return QVariant(d.outcome); }},
-        {tr("Made"), [](const Decision& d) { return QVariant(C::local(d.createdAt, QStringLiteral("yyyy-MM-dd"))); }},
+        {tr("Made"), [](const Decision& d) { return QVariant(localTime(d.createdAt, QStringLiteral("yyyy-MM-dd"))); }},
     });
 }
 

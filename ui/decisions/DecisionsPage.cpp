@@ -7,6 +7,7 @@
 #include "decisions/DecisionTableModel.h"
 #include "model/DecisionOutcome.h"
 #include "shared/IdRowSelection.h"
+#include "shared/LocalTime.h"
 #include "shared/PaneSplit.h"
 #include "shared/SingleRowTable.h"
 #include "store/DecisionRepository.h"
@@ -194,14 +195,15 @@ void DecisionsPage::showSelected()
                        .arg(d->id)
                        .arg(d->category, d->stakes)
                        .arg(d->confidence, 0, 'f', 2)
-                       .arg(d->createdAt, d->description);
+                       .arg(localTime(d->createdAt), d->description);
     if (!d->context.isEmpty())
         text += tr("\nContext: ") + d->context;
     if (!d->pattern.isEmpty())
         text += tr("\nPattern: ") + d->pattern;
     if (d->isReviewed())
         text += tr("\nOutcome: %1 by %2 at %3%4")
-                    .arg(d->outcome, d->reviewer.value_or(QStringLiteral("?")), d->reviewedAt.value_or(QString()),
+                    .arg(d->outcome, d->reviewer.value_or(QStringLiteral("?")),
+                         localTime(d->reviewedAt.value_or(QString())),
                          d->outcomeText ? QStringLiteral(" — ") + *d->outcomeText : QString());
     else if (const auto hint = AutoReviewer(m_workspace.db(), m_clock, m_workspace.root()).fileCreatedSignal(*d))
         text += tr("\nSignal: ") + hint->explanation;

@@ -11,11 +11,11 @@
 #include "model/RefusalCode.h"
 #include "shared/DiffView.h"
 #include "shared/FactsForm.h"
+#include "shared/LocalTime.h"
 #include "shared/Tones.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
 #include "util/Clock.h"
-#include "util/Time.h"
 #include "workspace/Workspace.h"
 
 #include <QFormLayout>
@@ -61,12 +61,6 @@ QStringList scannedTexts(const InboxItem& item)
             if (const QString t = str(sub, "content"); !t.isEmpty())
                 texts << t;
     return texts;
-}
-
-QString when(const QString& iso)
-{
-    const auto t = time::parseIso(iso);
-    return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) : iso;
 }
 
 } // namespace
@@ -275,8 +269,8 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
                          .arg(item.destination, action.isEmpty() ? QString() : QStringLiteral(" · ") + action));
     QString status = item.status;
     if (item.decidedBy)
-        status += tr(" by %1 on %2").arg(*item.decidedBy, when(item.decidedAt.value_or(QString())));
-    m_subtitle->setText(tr("Proposed %1  ·  %2").arg(when(item.createdAt), status));
+        status += tr(" by %1 on %2").arg(*item.decidedBy, localTime(item.decidedAt.value_or(QString())));
+    m_subtitle->setText(tr("Proposed %1  ·  %2").arg(localTime(item.createdAt), status));
 
     // The banner says what blocks or ended the item, and what to do about it.
     const bool pending = isWord(item.status, InboxStatus::Pending);
@@ -323,7 +317,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
         QStringList lines;
         if (approvals)
             for (const auto& a : *approvals)
-                lines << tr("%1 on %2").arg(a.reviewer, when(a.at));
+                lines << tr("%1 on %2").arg(a.reviewer, localTime(a.at));
         const bool open = isWord(item.status, InboxStatus::Pending);
         if (!approvals)
             lines << approvals.error().message;
@@ -341,7 +335,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     if (!claim)
         m_claim->setText(claim.error().message);
     else if (*claim)
-        m_claim->setText(tr("by %1 until %2").arg((*claim)->reviewer, when((*claim)->expiresAt)));
+        m_claim->setText(tr("by %1 until %2").arg((*claim)->reviewer, localTime((*claim)->expiresAt)));
     m_score->setText(item.score ? QLocale::c().toString(*item.score, 'g', 6) : tr("none"));
     m_seen->setText(item.seen == 1 ? tr("once") : tr("%1 times").arg(item.seen));
     m_staleShown = staleNow;

@@ -3,7 +3,7 @@
 #include "model/InboxStatus.h"
 
 #include "inbox/InboxTableModel.h"
-#include "util/Time.h"
+#include "shared/LocalTime.h"
 
 #include <QIcon>
 #include <QLocale>
@@ -25,14 +25,6 @@ QString destinationLabel(const QString& d)
     if (isWord(d, Destination::ChantierOutil))
         return InboxCells::tr("chantier");
     return d;
-}
-
-QString shortTime(const QString& iso)
-{
-    const auto t = time::parseIso(iso);
-    if (!t)
-        return iso;
-    return t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 
 } // namespace
@@ -111,7 +103,7 @@ QVariant InboxCells::data(const InboxRow& r, int column, int role, const Preflig
         case InboxTableModel::StatusColumn:
             return r.stale && isWord(r.status, InboxStatus::Pending) ? QStringLiteral("outdated") : r.status;
         case InboxTableModel::CreatedColumn:
-            return shortTime(r.createdAt);
+            return localTime(r.createdAt);
         default:
             return {};
         }

@@ -1,5 +1,7 @@
 #include "scars/ScarTableModel.h"
 
+#include "shared/LocalTime.h"
+
 namespace sediment::ui {
 
 ScarTableModel::ScarTableModel(Database& db, QObject* parent)
@@ -16,7 +18,7 @@ TableColumns<Scar> ScarTableModel::columns()
         {tr("Importance"), [](const Scar& s) { return QVariant(s.importance); }, true},
         {tr("Scope"), [](const Scar& s) { return QVariant(s.scope); }},
         {tr("Recalls"), [](const Scar& s) { return QVariant(s.recallCount); }, true},
-        {tr("Created"), [](const Scar& s) { return QVariant(C::local(s.createdAt, QStringLiteral("yyyy-MM-dd"))); }},
+        {tr("Created"), [](const Scar& s) { return QVariant(localTime(s.createdAt, QStringLiteral("yyyy-MM-dd"))); }},
     });
 }
 

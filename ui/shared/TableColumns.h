@@ -1,7 +1,5 @@
 #pragma once
 
-#include "util/Time.h"
-
 #include <QString>
 #include <QVariant>
 
@@ -46,14 +44,6 @@ public:
         default:
             return {};
         }
-    }
-
-    // A stored ISO time in the reader's zone as `format` spells it; the stored text when it is
-    // not one.
-    static QString local(const QString& iso, const QString& format)
-    {
-        const auto t = time::parseIso(iso);
-        return t ? t->toLocalTime().toString(format) : iso;
     }
 
 private:

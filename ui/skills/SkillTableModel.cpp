@@ -1,15 +1,11 @@
 #include "skills/SkillTableModel.h"
 
+#include "shared/LocalTime.h"
 #include "util/Time.h"
 
 namespace sediment::ui {
 
 namespace {
-
-QString localTime(const std::optional<QDateTime>& t)
-{
-    return t ? t->toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QString();
-}
 
 SkillRepository::SortKey sortKeyFor(int column)
 {
