@@ -38,7 +38,9 @@ int runInit(Context& ctx)
         ctx.printJson(summary);
     } else {
         ctx.out(QStringLiteral("Workspace ready at %1").arg((*ws)->root()));
-        if (summary.contains("demo"))
+        if (summary.contains("demo") && summary["demo"].contains("already_there"))
+            ctx.out(QStringLiteral("The demo sample is already there; nothing was added."));
+        else if (summary.contains("demo"))
             ctx.out(QStringLiteral("Demo content: %1").arg(fromStd(summary["demo"].dump())));
     }
     return 0;
@@ -52,7 +54,10 @@ const VerbRegistration registration({
                    "and folders. With --demo, fills it with a realistic sample: a few hundred\n"
                    "proposals across every destination (some stale, some near the memory budget,\n"
                    "some already decided), memory entries, skills in every state, scars and\n"
-                   "decisions with outcomes, so that every screen of the app is populated.\n"),
+                   "decisions with outcomes, so that every screen of the app is populated. The\n"
+                   "sample brings its own CLAUDE.md and settings.json, so --demo takes only a\n"
+                   "workspace that holds nothing yet (exit 1, nothing changed, otherwise); one it\n"
+                   "filled before is left as it is.\n"),
     &runInit,
 });
 

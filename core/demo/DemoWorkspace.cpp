@@ -14,6 +14,8 @@
 #include "model/SkillState.h"
 #include "review/ProposalSubmission.h"
 #include "scars/ScarBook.h"
+#include "store/AuditReadModel.h"
+#include "store/InboxRepository.h"
 #include "store/InboxStaging.h"
 #include "store/SkillRepository.h"
 #include "util/AtomicFile.h"
@@ -21,6 +23,7 @@
 #include "workspace/Workspace.h"
 
 #include <QDir>
+#include <QFileInfo>
 
 namespace sediment {
 
@@ -213,8 +216,61 @@ Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now, 
 
 } // namespace
 
+namespace {
+
+QString counted(qint64 n, const QString& one, const QString& many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
+} // namespace
+
+Result<QStringList> DemoWorkspace::held(Workspace& ws)
+{
+    QStringList held;
+    for (const QString& file : {ws.config().claudeMd, ws.config().settingsJson, QStringLiteral("config.yaml")})
+        if (QFileInfo::exists(ws.path(file)))
+            held << file;
+    for (const Destination d : {Destination::Memory, Destination::User}) {
+        const QString target = toString(d);
+        auto entries = MemoryStore(target, ws.memoryFile(target), ws.charLimit(target)).entries();
+        if (!entries)
+            return fail(entries.error());
+        if (!entries->isEmpty())
+            held << counted(entries->size(), target + QStringLiteral(" entry"), target + QStringLiteral(" entries"));
+    }
+    if (!QDir(ws.path(QStringLiteral("skills"))).isEmpty())
+        held << QStringLiteral("skills/");
+    auto proposals = InboxRepository(ws.db()).count();
+    if (!proposals)
+        return fail(proposals.error());
+    if (*proposals)
+        held << counted(*proposals, QStringLiteral("proposal"), QStringLiteral("proposals"));
+    auto rows = AuditReadModel(ws.db()).count({});
+    if (!rows)
+        return fail(rows.error());
+    if (*rows)
+        held << counted(*rows, QStringLiteral("audit row"), QStringLiteral("audit rows"));
+    return held;
+}
+
 Result<Json> DemoWorkspace::fill(Workspace& ws, const Clock& realClock)
 {
+    // A workspace filled before shows the demo's own actor in its log.
+    AuditReadModel::Filter byDemo;
+    byDemo.actor = Actor::agent(QStringLiteral("demo"));
+    auto demoRows = AuditReadModel(ws.db()).count(byDemo);
+    if (!demoRows)
+        return fail(demoRows.error());
+    if (*demoRows)
+        return Json{{"already_there", true}};
+    auto already = held(ws);
+    if (!already)
+        return fail(already.error());
+    if (!already->isEmpty())
+        return fail(Error::refused(QStringLiteral("%1 already holds %2; --demo fills only a new, empty workspace, "
+                                                  "so nothing was changed")
+                                       .arg(ws.root(), already->join(QStringLiteral(", ")))));
     const QDateTime now = realClock.now();
     FixedClock clock(now);
     if (auto s = seedFiles(ws); !s)

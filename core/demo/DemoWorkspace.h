@@ -4,6 +4,8 @@
 #include "util/Error.h"
 #include "util/Json.h"
 
+#include <QStringList>
+
 namespace sediment {
 
 class Workspace;
@@ -12,8 +14,15 @@ class Workspace;
 // and a reviewer take), so every figure on every screen is produced by the code it shows off.
 class DemoWorkspace final {
 public:
-    // Returns counts of what was created.
+    // Returns counts of what was created; {"already_there": true} for a workspace this filled
+    // before, which is left as it is. The sample writes its own CLAUDE.md and settings.json and
+    // mixes its proposals and decisions into the log, so a workspace that holds anything else is
+    // refused (Refused, naming what it holds) and nothing is changed.
     static Result<Json> fill(Workspace& workspace, const Clock& clock);
+
+private:
+    // What the workspace holds already ("CLAUDE.md", "12 audit rows"...): empty for a new one.
+    static Result<QStringList> held(Workspace& workspace);
 };
 
 } // namespace sediment
