@@ -55,7 +55,7 @@ Result<bool> ClaudeMemoryEditor::save(const QString& path, const std::optional<Q
     audit.after = text;
     hook.entry().outcome = Json{{"audit", JournalOutcome::auditToJson(audit)}};
     if (auto s = file->write(text); !s)
-        return fail(s.error()); // an announced row the write did not follow is settled later
+        return fail(hook.writeFailed(s.error()));
     CrashPoint::reach("after-write");
     if (auto s = JournalOutcome::commit(db, m_clock, hook.entry(), false); !s)
         return fail(s.error());

@@ -268,7 +268,7 @@ Result<InboxItem> DecisionRecorder::applyAndRecord(InboxItem item, const QString
     if (hook.lostTo())
         return fail(*hook.lostTo()); // another reviewer's decision of this item came first
     if (!r)
-        return fail(r.error()); // an announced row the write did not follow is settled later
+        return fail(hook.writeFailed(r.error()));
     if (!r->applied && r->stale)
         return fail(staleError(item, staleWhy(*r)));
     item.setStatus(r->applied ? successStatus : S::Failed);

@@ -347,7 +347,7 @@ Result<InboxItem> InboxService::revert(qint64 id, const QString& reviewer)
     m_steps.addMembers(hook.entry(), members, reviewer, action, Json::object());
     auto r = Applier(m_workspace, m_clock, &hook, it.hermesProfile()).revert(it.destination, applied);
     if (!r)
-        return fail(r.error());
+        return fail(hook.writeFailed(r.error()));
     it.reason = r->message;
     return m_steps.record(hook, it, reviewer, action, fromStatus, *r, Json::object(), members);
 }

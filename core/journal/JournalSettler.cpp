@@ -40,7 +40,7 @@ JournalSettler::Finding JournalSettler::classify(const JournalEntry& entry, cons
 }
 
 Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& entry,
-                                 const std::optional<QByteArray>& onDisk, Report& report)
+                                 const std::optional<QByteArray>& onDisk, Report& report, const QString& nothingWritten)
 {
     const Finding finding = classify(entry, onDisk);
     // A skill batch killed before its marker may have written some of its files: they are put
@@ -63,7 +63,7 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
     if (finding == Finding::Old) {
         ++report.rolledBack;
         e.action = toString(AuditAction::JournalRollback);
-        e.reason = QStringLiteral("interrupted, nothing written");
+        e.reason = nothingWritten;
         if (auto a = outcome.audit().append(std::move(e)); !a)
             return fail(a.error());
         return outcome.journal().remove(entry.id);
@@ -92,6 +92,27 @@ Status JournalSettler::settleOne(JournalOutcome& outcome, const JournalEntry& en
     if (auto a = outcome.audit().append(std::move(e)); !a)
         return fail(a.error());
     return outcome.journal().markNeedsAttention(entry.id, found);
+}
+
+Status JournalSettler::settleFailedWrite(const JournalEntry& entry, const QString& why)
+{
+    auto onDisk = readTarget(entry.targetPath);
+    if (!onDisk)
+        return fail(onDisk.error());
+    auto tx = m_db.begin();
+    if (!tx)
+        return fail(tx.error());
+    JournalOutcome outcome(m_db, m_clock);
+    Report report;
+    if (auto s = settleOne(outcome, entry, *onDisk, report,
+                           QStringLiteral("the write failed, nothing written: %1").arg(why));
+        !s)
+        return s;
+    if (auto s = tx->commit(); !s)
+        return s;
+    if (SkillBatchUndo::isMarker(entry.targetPath) && classify(entry, *onDisk) != Finding::Neither)
+        SkillBatchUndo::forget(entry.targetPath);
+    return {};
 }
 
 Result<JournalSettler::Report> JournalSettler::settle()
@@ -125,7 +146,7 @@ Result<JournalSettler::Report> JournalSettler::settle()
                     return fail(bytes.error());
                 it = onDisk.insert(entry.targetPath, *bytes);
             }
-            if (auto s = settleOne(outcome, entry, *it, report); !s)
+            if (auto s = settleOne(outcome, entry, *it, report, QStringLiteral("interrupted, nothing written")); !s)
                 return fail(s.error());
         }
         if (auto s = tx->commit(); !s)

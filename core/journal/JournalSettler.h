@@ -31,12 +31,19 @@ public:
     // one query. No transaction may be open on the connection.
     Result<Report> settle();
 
+    // One row of this process's own, whose write failed after it was announced: settled now, as
+    // the next command would settle it, except that unchanged bytes are recorded with `why` (a
+    // clean failure, not an interruption). The caller holds the journal's lock; no transaction
+    // may be open on the connection.
+    Status settleFailedWrite(const JournalEntry& entry, const QString& why);
+
     enum class Finding { New, Old, Neither };
     static Finding classify(const JournalEntry& entry, const std::optional<QByteArray>& onDisk);
 
 private:
+    // `nothingWritten`: the rollback's reason when the target holds its old bytes.
     Status settleOne(JournalOutcome& outcome, const JournalEntry& entry, const std::optional<QByteArray>& onDisk,
-                     Report& report);
+                     Report& report, const QString& nothingWritten);
 
     Database& m_db;
     const Clock& m_clock;

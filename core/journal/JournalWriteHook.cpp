@@ -1,6 +1,7 @@
 #include "journal/JournalWriteHook.h"
 
 #include "journal/DecisionJournal.h"
+#include "journal/JournalSettler.h"
 #include "skills/SkillBatchUndo.h"
 
 #include <QDir>
@@ -51,6 +52,15 @@ Status JournalWriteHook::beforeWrite(const QString& absolutePath, const std::opt
         return fail(tx.error());
     m_tx.emplace(std::move(*tx));
     return {};
+}
+
+Error JournalWriteHook::writeFailed(const Error& why)
+{
+    if (!announced())
+        return why;
+    m_tx.reset();
+    (void)JournalSettler(m_db, m_clock).settleFailedWrite(m_entry, why.message);
+    return why;
 }
 
 } // namespace sediment

@@ -23,6 +23,12 @@ public:
                        const std::optional<QByteArray>& next) override;
 
     bool announced() const { return m_entry.id != 0; }
+    // The applier's write failed after the row was announced: the outcome's transaction rolls
+    // back and the row is settled now from the target's bytes (JournalSettler::settleFailedWrite),
+    // so the log says the write failed and why rather than, at the next command, that a decision
+    // was interrupted. Returns `why` for the caller to return; a settle that fails itself leaves
+    // the row to the next command. Nothing to do when no row was announced.
+    Error writeFailed(const Error& why);
     // Why the journal refused to announce the write: another decision of the same item got
     // there first (a reviewer on another machine). Not the store's refusal: the decision is
     // lost, and nothing of it may be recorded.

@@ -5,6 +5,7 @@
 #include "journal/CrashPoint.h"
 #include "journal/DecisionJournal.h"
 #include "journal/JournalOutcome.h"
+#include "journal/JournalSettler.h"
 #include "memory/MemoryFile.h"
 #include "store/Database.h"
 #include "workspace/Workspace.h"
@@ -62,7 +63,8 @@ Result<MemoryOutcome> MemoryService::apply(const QString& target, const MemoryOp
     };
     // The outcome commits between the rename and the folder sync: with SyncEachCommit its WAL
     // sync also carries the rename to disk. Should it fail, the store puts the old bytes back
-    // and the journal row, still open, is settled as "interrupted" by the next command.
+    // and the journal row, still open, is settled below (or, should that fail too, by the next
+    // command).
     const auto record = [&]() -> Status {
         CrashPoint::reach("after-write");
         auto tx = db.begin();
@@ -73,6 +75,10 @@ Result<MemoryOutcome> MemoryService::apply(const QString& target, const MemoryOp
         return tx->commit();
     };
     auto outcome = store.apply(op, announce, record);
+    // A write that failed once its row was announced is settled now, from the file's bytes, so
+    // the log says why rather than, at the next command, that the write was interrupted.
+    if (!outcome && entry.id != 0)
+        (void)JournalSettler(db, m_clock).settleFailedWrite(entry, outcome.error().message);
     if (outcome && outcome->changed)
         CrashPoint::reach("after-commit");
     return outcome;

@@ -75,7 +75,8 @@ private Q_SLOTS:
         const qint64 rows = auditRows(ws);
         QVERIFY(rows > 100);
 
-        const Run again = clitest::sediment(ws, {QStringLiteral("init"), QStringLiteral("--demo"), QStringLiteral("--json")});
+        const Run again =
+            clitest::sediment(ws, {QStringLiteral("init"), QStringLiteral("--demo"), QStringLiteral("--json")});
         QCOMPARE(again.code, 0);
         QCOMPARE(again.json()["demo"]["already_there"].get<bool>(), true);
         QCOMPARE(auditRows(ws), rows);

@@ -117,6 +117,39 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(path(QStringLiteral("CLAUDE.md"))));
     }
 
+    void aWriteThatFailsIsSettledAtOnceWithItsReason()
+    {
+        // CLAUDE.md is a file, so the folder CLAUDE.md/ cannot be made: the write fails once
+        // its journal row is announced.
+        QFile file(path(QStringLiteral("CLAUDE.md")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("# rules\n");
+        file.close();
+        const Json proposal{{"destination", "claude_md"},
+                            {"op", {{"path", "CLAUDE.md/nested.md"}, {"before", ""}, {"after", "Run the tests."}}},
+                            {"rationale", "seen twice"},
+                            {"score", 0.8}};
+        const auto proposed = run({QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
+                                  QByteArray::fromStdString(proposal.dump()));
+        QCOMPARE(proposed.code, 0);
+        const qint64 id = proposed.json()["pending"][0]["inbox_id"].get<qint64>();
+
+        const auto approved = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QCOMPARE(approved.code, 3);
+        QVERIFY2(approved.err.contains("cannot create folder"), approved.err.constData());
+        QCOMPARE(statusOf(id), QStringLiteral("pending"));
+        // The failure is in the log once, as what it was, and no later command adds to it.
+        const Json rows = auditRows();
+        QCOMPARE(rows.size(), size_t(2));
+        QCOMPARE(rows[1]["action"].get<std::string>(), std::string("journal.rollback"));
+        const QString reason = fromStd(rows[1]["reason"].get<std::string>());
+        QVERIFY2(reason.startsWith(QStringLiteral("the write failed, nothing written: cannot create folder")),
+                 qPrintable(reason));
+        QCOMPARE(run({QStringLiteral("stats")}).code, 0);
+        QCOMPARE(auditRows().size(), size_t(2));
+        QCOMPARE(test::fileBytes(path(QStringLiteral("CLAUDE.md"))), QByteArray("# rules\n"));
+    }
+
     void aTargetHoldingNeitherNeedsAttentionUntilResolved()
     {
         const qint64 id = seedRule("Run the tests first.");
