@@ -46,11 +46,11 @@ const QString kUsage =
                    "install merges the hook into a Claude Code settings.json: the user's (~/.claude/settings.json,\n"
                    "--user, the default) or a project's (DIR/.claude/settings.json, --project DIR). It adds one\n"
                    "PreToolUse entry, matcher \"Write|Edit|MultiEdit\", running 'sediment claude-code hook' (with\n"
-                   "--workspace when one was given); every other key is kept, a second install changes nothing,\n"
-                   "and the old file is kept as settings.json.sediment-backup. uninstall takes out only\n"
-                   "Sediment's hook. status says whether the hook is in the user's settings, and lists each\n"
-                   "project with an auto-memory folder (its files, pending items and the oldest one's age in\n"
-                   "seconds) and the pending directive writes.\n"
+                   "--workspace and the workspace's absolute path when one was given); every other key is kept,\n"
+                   "a second install changes nothing, and the old file is kept as settings.json.sediment-backup.\n"
+                   "uninstall takes out only Sediment's hook. status says whether the hook is in the user's\n"
+                   "settings, and lists each project with an auto-memory folder (its files, pending items and the\n"
+                   "oldest one's age in seconds) and the pending directive writes.\n"
                    "See docs/verbs.md#claude-code.\n\n"
                    "Options:\n"
                    "  --now T          the time to record (ISO-8601), for reproducible runs\n"
@@ -59,7 +59,8 @@ const QString kUsage =
                    "  --json           print the outcome as JSON (install, uninstall, status)\n\n"
                    "Exit codes: hook: 0 answered (denied, or let through); 1 standard input is not the hook's\n"
                    "JSON object (one line on stderr; Claude Code then runs the tool). The others: 0 done, 2 bad\n"
-                   "usage or a settings.json that is not a JSON object (nothing changed), 3 I/O.\n");
+                   "usage or a settings.json that is not a JSON object or whose \"hooks\" are not shaped as Claude\n"
+                   "Code expects (nothing changed), 3 I/O.\n");
 
 // The one answer the hook gives: deny, with the reason Claude Code shows the model.
 int deny(Context& ctx, const QString& reason)
@@ -147,11 +148,12 @@ Result<QString> settingsFile(const Args& args)
 }
 
 // What Claude Code runs: the workspace named only when it was chosen on the command line, so
-// that otherwise the environment's choice applies when the hook runs.
+// that otherwise the environment's choice applies when the hook runs. Named by its absolute path:
+// Claude Code runs its hooks from the project's folder, not from where install was run.
 QString hookCommand(const Context& ctx)
 {
-    const QString chosen = ctx.workspaceDir();
-    if (chosen == Workspace::select(QString()))
+    const QString chosen = QFileInfo(ctx.workspaceDir()).absoluteFilePath();
+    if (chosen == QFileInfo(Workspace::select(QString())).absoluteFilePath())
         return QStringLiteral("sediment claude-code hook");
     QString quoted = chosen;
     quoted.replace(QStringLiteral("'"), QStringLiteral("'\\''"));

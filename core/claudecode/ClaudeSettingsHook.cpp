@@ -126,6 +126,16 @@ Result<Json> ClaudeSettingsHook::read(const QString& settingsFile)
     if (doc.is_discarded() || !doc.is_object())
         return fail(Error::invalid(
             QStringLiteral("%1 is not a JSON object; fix it by hand, nothing was changed").arg(settingsFile)));
+    // Claude Code's own shape: a value of another type is the user's mistake to fix, not one to
+    // replace with ours.
+    const char* misshapen = nullptr;
+    if (doc.contains("hooks") && !doc["hooks"].is_object())
+        misshapen = "\"hooks\" is not an object";
+    else if (doc.contains("hooks") && doc["hooks"].contains("PreToolUse") && !doc["hooks"]["PreToolUse"].is_array())
+        misshapen = "\"hooks\".\"PreToolUse\" is not a list";
+    if (misshapen)
+        return fail(Error::invalid(QStringLiteral("%1: %2, as Claude Code expects; fix it by hand, nothing was changed")
+                                       .arg(settingsFile, QString::fromLatin1(misshapen))));
     return doc;
 }
 

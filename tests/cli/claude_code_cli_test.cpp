@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -380,6 +381,41 @@ private Q_SLOTS:
         const Run bad = run({QStringLiteral("claude-code"), QStringLiteral("install")});
         QCOMPARE(bad.code, 2);
         QCOMPARE(bytesOf(settings), QByteArray("{ not json"));
+    }
+
+    void installNamesAWorkspaceGivenRelativelyByItsAbsolutePath()
+    {
+        // Claude Code runs the hook from the project's folder: a relative name would point
+        // elsewhere there.
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert(QStringLiteral("HOME"), m_home.path());
+        p.setProcessEnvironment(e);
+        p.setWorkingDirectory(QFileInfo(m_ws.path()).absolutePath());
+        teamtest::prepareWorkspace(m_ws.path());
+        p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), QFileInfo(m_ws.path()).fileName(),
+                                                  QStringLiteral("claude-code"), QStringLiteral("install")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const OJson settings = OJson::parse(
+            bytesOf(m_home.path() + QStringLiteral("/.claude/settings.json")).toStdString(), nullptr, false);
+        const std::string command = settings["hooks"]["PreToolUse"][0]["hooks"][0].value("command", "");
+        QCOMPARE(command, "sediment --workspace '" + m_ws.path().toStdString() + "' claude-code hook");
+    }
+
+    void installRefusesHooksOfAnotherShapeAndChangesNothing()
+    {
+        const QString settings = m_home.path() + QStringLiteral("/.claude/settings.json");
+        for (const QByteArray& text : {QByteArray("{\"hooks\": \"not an object\"}\n"),
+                                       QByteArray("{\"hooks\": {\"PreToolUse\": {\"matcher\": \"Bash\"}}}\n")}) {
+            write(settings, text);
+            const QByteArray backup = bytesOf(settings + QStringLiteral(".sediment-backup"));
+            const Run r = run({QStringLiteral("claude-code"), QStringLiteral("install")});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("nothing was changed") && r.err.count('\n') == 1, r.err.constData());
+            QCOMPARE(bytesOf(settings), text);
+            QCOMPARE(bytesOf(settings + QStringLiteral(".sediment-backup")), backup);
+        }
     }
 
     void statusListsProjectsWithTheirPendingWrites()
