@@ -3,6 +3,7 @@
 #include "apply/TargetFile.h"
 #include "model/Destination.h"
 #include "proposal/WorkspaceOp.h"
+#include "util/JsonError.h"
 #include "workspace/Workspace.h"
 
 namespace sediment {
@@ -53,8 +54,9 @@ Result<ApplyResult> SettingsApplier::apply(const SettingsPatch& op) const
         try {
             document = Json::parse(file->text().toStdString());
         } catch (const Json::exception& e) {
-            return ApplyResult::refusal(kStore, QStringLiteral("%1 is not valid JSON, fix it by hand first: %2")
-                                                    .arg(path, QString::fromUtf8(e.what())));
+            return ApplyResult::refusal(
+                kStore,
+                QStringLiteral("%1 is not valid JSON, fix it by hand first: %2").arg(path, json::plainError(e.what())));
         }
         if (!document.is_object())
             return ApplyResult::refusal(

@@ -7,6 +7,7 @@
 #include "store/AuditRepository.h"
 #include "store/Database.h"
 #include "store/DecisionRepository.h"
+#include "util/JsonError.h"
 #include "util/Time.h"
 
 #include <QSet>
@@ -36,7 +37,7 @@ Result<DecisionBook::Imported> DecisionBook::importLines(const QByteArray& input
             record = Json::parse(line.constData(), line.constData() + line.size());
         } catch (const nlohmann::json::exception& e) {
             return fail(Error::invalid(
-                QStringLiteral("line %1: not valid JSON (%2)").arg(lineNo).arg(QString::fromUtf8(e.what()))));
+                QStringLiteral("line %1: not valid JSON (%2)").arg(lineNo).arg(json::plainError(e.what()))));
         }
         auto d = Decision::fromJson(record, now);
         if (!d)

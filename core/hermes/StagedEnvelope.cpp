@@ -1,6 +1,7 @@
 #include "hermes/StagedEnvelope.h"
 
 #include "util/JsonDepth.h"
+#include "util/JsonError.h"
 
 #include <QRegularExpression>
 
@@ -51,9 +52,7 @@ Result<Json> StagedEnvelope::readObject(const QByteArray& bytes)
     try {
         root = json::parseShallow(std::string_view(text.constData(), std::size_t(text.size())));
     } catch (const Json::exception& e) { // a number out of range is out_of_range, not parse_error
-        QString why = QString::fromUtf8(e.what());
-        why.remove(QRegularExpression(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.\\d+\\] ")));
-        return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(why)));
+        return fail(Error::invalid(QStringLiteral("not valid JSON: %1").arg(json::plainError(e.what()))));
     } catch (const json::TooDeep&) {
         return fail(
             Error::invalid(QStringLiteral("not valid JSON: nested deeper than %1 levels").arg(json::kMaxDepth)));

@@ -1,6 +1,7 @@
 #include "proposal/ProposalParser.h"
 
 #include "util/JsonDepth.h"
+#include "util/JsonError.h"
 #include "util/JsonReader.h"
 #include "util/Utf8.h"
 
@@ -27,11 +28,10 @@ QString describeSyntaxError(std::string_view text, const char* what)
     const QString line = QString::fromUtf8(text.data(), qsizetype(std::min<size_t>(text.size(), 4096)));
     if (nonFinite.match(line).hasMatch())
         return QStringLiteral("NaN and Infinity are not valid JSON numbers");
-    QString message = QString::fromUtf8(what);
-    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." ->
-    // keep the useful tail.
+    QString message = json::plainError(what);
+    // "parse error at line 1, column 5: syntax error ..." -> keep the useful tail.
     const qsizetype colon = message.indexOf(QLatin1String(": "));
-    if (message.startsWith(QLatin1String("[json.exception")) && colon > 0)
+    if (message.startsWith(QLatin1String("parse error")) && colon > 0)
         message = message.mid(colon + 2);
     return message;
 }

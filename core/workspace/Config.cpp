@@ -5,6 +5,7 @@
 #include "store/postgres/ConnInfo.h"
 #include "util/AtomicFile.h"
 #include "util/Json.h"
+#include "util/JsonError.h"
 
 #include <QFile>
 
@@ -69,7 +70,7 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
     try {
         doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
     } catch (const Json::exception& e) { // a number out of range is out_of_range, not parse_error
-        return fail(Error::invalid(QStringLiteral("%1: invalid JSON: %2").arg(origin, QString::fromUtf8(e.what()))));
+        return fail(Error::invalid(QStringLiteral("%1: invalid JSON: %2").arg(origin, json::plainError(e.what()))));
     }
     if (!doc.is_object())
         return fail(Error::invalid(QStringLiteral("%1: must be a JSON object").arg(origin)));

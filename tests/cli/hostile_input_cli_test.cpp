@@ -96,6 +96,9 @@ private Q_SLOTS:
         QTest::newRow("unknown destination") << QByteArray(R"({"destination":"crontab","op":{},"score":0.9})")
                                              << QByteArray("proposal 1: destination must be one of");
         QTest::newRow("malformed JSON") << (ok + R"({"target":"memory",)") << QByteArray("line 2: malformed JSON");
+        QTest::newRow("number overflow") << QByteArray(
+            R"([{"target":"memory","op":{"action":"add","content":"x"},"score":1e999}])")
+                                         << QByteArray("malformed JSON: number overflow parsing '1e999'");
         QTest::newRow("oversized stdin") << QByteArray(16 * 1024 * 1024 + 10, ' ') << QByteArray("larger than 16 MiB");
     }
 
@@ -110,9 +113,33 @@ private Q_SLOTS:
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY(r.err.endsWith('\n'));
         QVERIFY2(r.err.contains(expected), r.err.constData());
+        QVERIFY2(!r.err.contains("json.exception"), r.err.constData()); // the library's words, not the mistake's
         QCOMPARE(fingerprint(m_ws), before);
         QVERIFY(!QFile::exists(m_root.filePath(QStringLiteral("CLAUDE.md"))));
         QVERIFY(!QFile::exists(m_root.filePath(QStringLiteral("x"))));
+    }
+
+    void brokenJsonElsewhereIsNamedWithoutTheLibrarysIdentifiers()
+    {
+        const QString ws = m_root.filePath(QStringLiteral("broken-config"));
+        QVERIFY(QDir().mkpath(ws));
+        QFile config(ws + QStringLiteral("/sediment.json"));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("{");
+        config.close();
+        const Run stats = clitest::runAsIs(ws, {QStringLiteral("stats")});
+        QCOMPARE(stats.code, 2);
+        QVERIFY2(stats.err.contains("sediment.json: invalid JSON: parse error at line 1, column 2")
+                     && !stats.err.contains("json.exception"),
+                 stats.err.constData());
+
+        const Run imported =
+            sediment(m_ws, {QStringLiteral("decisions"), QStringLiteral("import"), QStringLiteral("-")},
+                     "{\"description\": \"x\",\n");
+        QCOMPARE(imported.code, 2);
+        QVERIFY2(imported.err.contains("line 1: not valid JSON (parse error at line 1")
+                     && !imported.err.contains("json.exception"),
+                 imported.err.constData());
     }
 };
 
