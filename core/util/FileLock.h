@@ -12,7 +12,13 @@ namespace sediment {
 // It is the lock Hermes' memory tool takes, so Sediment and a Hermes agent can share one home.
 class FileLock final {
 public:
-    static Result<FileLock> acquire(const QString& lockPath);
+    // How long acquire() waits for another holder by default: SQLite's busy time-out, the
+    // other wait a command may make.
+    static constexpr int kWaitMs = 30000;
+
+    // Waits up to `waitMs` for another holder to let go, then answers Io naming the lock file: a
+    // holder that never lets go (a hung process) must not hang the command, or the app, with it.
+    static Result<FileLock> acquire(const QString& lockPath, int waitMs = kWaitMs);
     // Without waiting: nullopt while another open file description holds it.
     static Result<std::optional<FileLock>> tryAcquire(const QString& lockPath);
 
@@ -24,7 +30,8 @@ public:
 
 private:
     explicit FileLock(int fd) : m_fd(fd) {}
-    static Result<std::optional<FileLock>> take(const QString& lockPath, bool wait);
+    // nullopt when another holder kept it for `waitMs` (0: not waiting at all).
+    static Result<std::optional<FileLock>> take(const QString& lockPath, int waitMs);
 
     int m_fd = -1;
 };
