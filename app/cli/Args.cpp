@@ -1,5 +1,6 @@
 #include "cli/Args.h"
 
+#include <optional>
 #include <utility>
 
 namespace sediment::cli {
@@ -7,6 +8,23 @@ namespace sediment::cli {
 namespace {
 
 const QStringList kAlwaysAccepted{QStringLiteral("--json"), QStringLiteral("--help")};
+
+// Options that name someone or something: one line each, as the audit log shows them.
+const QStringList kOneLine{QStringLiteral("--reviewer")};
+
+// The first control character in a typed value, if any: one that would reach the log and the
+// terminal as a command (an escape sequence, a carriage return) rather than as text. TAB and LF
+// are text, except in a one-line value.
+std::optional<char16_t> controlIn(const QString& value, bool oneLine)
+{
+    for (const QChar c : value) {
+        const char16_t u = c.unicode();
+        const bool text = (u == u'\t' || u == u'\n') && !oneLine;
+        if ((u < 0x20 && !text) || (u >= 0x7F && u <= 0x9F))
+            return u;
+    }
+    return std::nullopt;
+}
 
 QString listed(const QStringList& values)
 {
@@ -50,6 +68,11 @@ Result<Args> Args::parse(const QStringList& argv, const QStringList& valueOption
             } else {
                 return fail(Error::invalid(QStringLiteral("%1: option %2 needs a value").arg(verb, name)));
             }
+            if (const auto c = controlIn(a.m_values.value(name), kOneLine.contains(name)))
+                return fail(Error::invalid(
+                    QStringLiteral("%1: option %2 holds a control character (U+%3); give "
+                                   "the value without it")
+                        .arg(verb, name, QString::number(uint(*c), 16).rightJustified(4, QLatin1Char('0')).toUpper())));
         } else if (flags.contains(name) && !hasInline) {
             a.m_flags.insert(name);
         } else if (flags.contains(name)) {

@@ -265,6 +265,18 @@ private Q_SLOTS:
         expectRefused("help inbx", {QStringLiteral("help: no verb 'inbx'"), QStringLiteral("inbox")});
         expectRefused("inbx", {QStringLiteral("unknown verb 'inbx'")});
     }
+
+    void controlCharactersInOptionValuesAreRefused()
+    {
+        // An escape sequence would reach the audit log and every terminal that shows it; a line
+        // break would split a reviewer's name over two lines of the log.
+        expectRefused("scars add --title x\x1b[2J --lesson y",
+                      {QStringLiteral("option --title holds a control character (U+001B)")});
+        expectRefused("memory add --target user --content a\rb",
+                      {QStringLiteral("option --content holds a control character (U+000D)")});
+        expectRefused("inbox unrefuse 1 --reviewer evil\nname",
+                      {QStringLiteral("option --reviewer holds a control character (U+000A)")});
+    }
 };
 
 QTEST_GUILESS_MAIN(OptionValidationCliTest)
