@@ -10,17 +10,31 @@
 #include <QIcon>
 #include <QMessageBox>
 
+#include <cstdio>
+
 namespace sediment::ui {
 
 int runApp(int argc, char** argv)
 {
-    // A screenshot needs no screen: render offscreen when there is no display to draw on.
+    // A screenshot needs no screen: render offscreen when there is no display to draw on. A
+    // window does, and without one Qt would abort: say so instead.
     bool screenshot = false;
-    for (int i = 1; i < argc; ++i)
-        screenshot = screenshot || QByteArray(argv[i]).startsWith("--screenshot");
-    if (screenshot && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    bool helpOnly = false;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        screenshot = screenshot || arg.startsWith("--screenshot");
+        helpOnly = helpOnly || arg == "--help" || arg == "-h" || arg == "--version" || arg == "-v";
+    }
+    const bool noDisplay = qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+                           && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    if (noDisplay && (screenshot || helpOnly)) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    } else if (noDisplay) {
+        std::fputs("sediment: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+                   "run a verb ('sediment help'), or --screenshot FILE\n",
+                   stderr);
+        return 3;
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Sediment"));
     QApplication::setOrganizationName(QStringLiteral("Sediment"));
@@ -46,7 +60,16 @@ int runApp(int argc, char** argv)
                                            QCoreApplication::translate("App", "system, light or dark."),
                                            QCoreApplication::translate("App", "MODE"));
     parser.addOptions({workspaceOpt, screenshotOpt, pageOpt, appearanceOpt});
-    parser.process(app);
+    // Parsed here rather than by process(), so that a bad option is one line and exit 2, as
+    // for every verb.
+    if (!parser.parse(QCoreApplication::arguments())) {
+        std::fprintf(stderr, "sediment: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
 
     if (parser.isSet(appearanceOpt)) {
         const QString mode = parser.value(appearanceOpt).toLower();
@@ -75,9 +98,19 @@ int runApp(int argc, char** argv)
     }
     auto* window = new MainWindow(std::move(*ws));
     window->setAttribute(Qt::WA_DeleteOnClose);
-    // An unknown page is a warning, not a failure: the window still opens on the inbox.
-    if (parser.isSet(pageOpt) && !window->showPage(parser.value(pageOpt)))
-        qWarning("sediment: no page '%s'; showing the inbox", qPrintable(parser.value(pageOpt)));
+    // An unknown page opens the window on the inbox, with a warning; a screenshot of it, which a
+    // script asked for, fails instead.
+    if (parser.isSet(pageOpt) && !window->showPage(parser.value(pageOpt))) {
+        const QString accepted = QStringLiteral("inbox, memory, memory/claude-code, skills, scars, decisions, audit");
+        if (parser.isSet(screenshotOpt)) {
+            delete window;
+            std::fprintf(stderr, "sediment: no page '%s' (accepted: %s)\n", qPrintable(parser.value(pageOpt)),
+                         qPrintable(accepted));
+            return 2;
+        }
+        qWarning("sediment: no page '%s' (accepted: %s); showing the inbox", qPrintable(parser.value(pageOpt)),
+                 qPrintable(accepted));
+    }
     if (parser.isSet(screenshotOpt)) {
         const bool saved = window->saveScreenshot(parser.value(screenshotOpt));
         delete window;

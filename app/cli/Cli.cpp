@@ -89,10 +89,12 @@ int run(const QStringList& arguments)
     if (rest.isEmpty() || rest.first().startsWith(QLatin1String("--screenshot"))
         || rest.first().startsWith(QLatin1String("--page"))) {
         if (!rest.contains(QStringLiteral("--help")) && !rest.contains(QStringLiteral("--version"))) {
-            QStringList forward = rest;
+            // The workspace first: an option missing its value at the end then stays missing,
+            // rather than taking "--workspace" for its value.
+            QStringList forward;
             if (!workspaceFlag.isEmpty())
                 forward << QStringLiteral("--workspace") << workspaceFlag;
-            return startGui(forward);
+            return startGui(forward + rest);
         }
     }
     const QString verbName = rest.first();

@@ -17,6 +17,9 @@ int runInit(Context& ctx)
         return ctx.error(args.error());
     if (auto ok = args->atMost(QStringLiteral("init"), 1); !ok)
         return ctx.error(ok.error());
+    if (!args->positional().isEmpty() && args->positional(0).trimmed().isEmpty())
+        return ctx.error(Error::invalid(QStringLiteral("init: the folder name is empty; give DIR, or no argument "
+                                                       "for the selected workspace")));
     const QString dir = args->positional().isEmpty() ? ctx.workspaceDir() : args->positional(0);
     auto ws = Agents::open(dir);
     if (!ws)

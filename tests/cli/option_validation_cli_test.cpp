@@ -91,6 +91,7 @@ private Q_SLOTS:
     {
         expectRefused("init a b", {QStringLiteral("init: unexpected argument 'b'")});
         expectRefused("init --demo=yes", {QStringLiteral("--demo takes no value")});
+        expectRefused("init _", {QStringLiteral("init: the folder name is empty")});
     }
 
     void proposeRefusesExtraFilesAndBadTimes()
