@@ -6,7 +6,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 #include <vector>
 
@@ -120,7 +122,17 @@ int run(const QStringList& arguments)
         print(verb->usage);
         return 0;
     }
-    return verb->run(ctx);
+    const int code = verb->run(ctx);
+    // An answer that did not reach its reader (a full disk) is a failure the caller must hear
+    // of: the verb's work is done, but what it printed (an inbox id, an outcome) is lost.
+    const bool flushed = std::fflush(stdout) == 0;
+    const int why = errno;
+    if (code == 0 && (!flushed || std::ferror(stdout))) {
+        std::fprintf(stderr, "sediment: cannot write the output: %s\n",
+                     !flushed ? std::strerror(why) : "a write to standard output failed");
+        return 3;
+    }
+    return code;
 }
 
 } // namespace sediment::cli

@@ -54,8 +54,8 @@ private Q_SLOTS:
 
     void aScreenshotOfAnUnknownPageFails()
     {
-        const Run r = headless(m_ws, {QStringLiteral("--screenshot"), shot(), QStringLiteral("--page"),
-                                      QStringLiteral("nope")});
+        const Run r =
+            headless(m_ws, {QStringLiteral("--screenshot"), shot(), QStringLiteral("--page"), QStringLiteral("nope")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("sediment: no page 'nope' (accepted: inbox, memory"), r.err.constData());
         QVERIFY(!QFile::exists(shot()));
@@ -63,8 +63,8 @@ private Q_SLOTS:
 
     void aScreenshotNeedsNoDisplay()
     {
-        const Run r = headless(m_ws, {QStringLiteral("--screenshot"), shot(), QStringLiteral("--page"),
-                                      QStringLiteral("audit")});
+        const Run r =
+            headless(m_ws, {QStringLiteral("--screenshot"), shot(), QStringLiteral("--page"), QStringLiteral("audit")});
         QVERIFY2(r.code == 0, r.err.constData());
         QFile png(shot());
         QVERIFY(png.open(QIODevice::ReadOnly));

@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -93,6 +94,19 @@ private Q_SLOTS:
         QCOMPARE(human.code, 0);
         QVERIFY(human.out.contains("Inbox (inbox_items): 3 items"));
         QVERIFY(human.out.contains("Audit (audit_log): 2 rows, chain intact"));
+    }
+
+    void anAnswerThatCannotBeWrittenIsAFailure()
+    {
+        // A full disk under standard output: the figures are lost, so the exit code says so.
+        const QString ws = m_root.filePath(QStringLiteral("full"));
+        QCOMPARE(clitest::sediment(ws, {QStringLiteral("init")}).code, 0);
+        QProcess p;
+        p.setStandardOutputFile(QStringLiteral("/dev/full"));
+        p.start(QStringLiteral(SEDIMENT_BINARY), {QStringLiteral("--workspace"), ws, QStringLiteral("stats")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 3);
+        QCOMPARE(p.readAllStandardError(), QByteArray("sediment: cannot write the output: No space left on device\n"));
     }
 };
 
