@@ -409,6 +409,8 @@ int runInbox(Context& ctx)
     if (sub == QLatin1String("next"))
         return next(ctx, *args, ws, service, clock, reviewer, in.walk);
     if (sub == QLatin1String("release")) {
+        if (auto it = service.item(in.id); !it) // an id that names nothing is a mistake, not "no claim"
+            return ctx.error(it.error());
         auto released = InboxWalk(ws, clock).release(in.id, reviewer);
         if (!released)
             return ctx.error(released.error());

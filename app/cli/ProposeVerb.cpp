@@ -44,6 +44,10 @@ int runPropose(Context& ctx)
     auto clock = clockFromArgs(*args);
     if (!clock)
         return ctx.error(clock.error());
+    // An empty name (a script's unset variable) is not standard input: that is "-" or nothing.
+    if (!args->positional().isEmpty() && args->positional(0).isEmpty())
+        return ctx.error(Error::invalid(QStringLiteral("propose: the file name is empty; give FILE, or - for "
+                                                       "standard input")));
     auto input = readInput(args->positional(0));
     if (!input)
         return ctx.error(input.error());

@@ -92,6 +92,8 @@ private Q_SLOTS:
         expectRefused("init a b", {QStringLiteral("init: unexpected argument 'b'")});
         expectRefused("init --demo=yes", {QStringLiteral("--demo takes no value")});
         expectRefused("init _", {QStringLiteral("init: the folder name is empty")});
+        expectRefused("propose _", {QStringLiteral("propose: the file name is empty")});
+        expectRefused("inbox release 999999", {QStringLiteral("no inbox item 999999")});
     }
 
     void proposeRefusesExtraFilesAndBadTimes()
