@@ -148,6 +148,9 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
 
 Result<std::vector<InboxItem>> GroupDecisions::keepOnly(qint64 id, const QString& reviewer)
 {
+    // The item named must be pending itself, whatever its group: said as its own decisions say it.
+    if (auto opened = m_steps.open(id, {S::Pending}, QStringLiteral("be kept")); !opened)
+        return fail(opened.error());
     auto group = groupOf(id);
     if (!group)
         return fail(group.error());

@@ -212,6 +212,17 @@ private Q_SLOTS:
         QVERIFY(readAll(path(QStringLiteral("memories/MEMORY.md"))).contains("The user prefers very short answers."));
     }
 
+    void keepingAnItemThatIsNoLongerPendingSaysWhatItIs()
+    {
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), id("a1002")}).code, 0);
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("keep"), id("a1002")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.startsWith(QStringLiteral("sediment: inbox item %1 is applied").arg(id("a1002")).toUtf8())
+                     && r.err.contains("only pending items can be kept"),
+                 r.err.constData());
+        QCOMPARE(status("a1001"), std::string("pending"));
+    }
+
     void revertingAGroupRevertsEveryItemOfIt()
     {
         const QByteArray memory = readAll(path(QStringLiteral("memories/MEMORY.md")));
