@@ -101,7 +101,7 @@ int runApp(int argc, char** argv)
     // An unknown page opens the window on the inbox, with a warning; a screenshot of it, which a
     // script asked for, fails instead.
     if (parser.isSet(pageOpt) && !window->showPage(parser.value(pageOpt))) {
-        const QString accepted = QStringLiteral("inbox, memory, memory/claude-code, skills, scars, decisions, audit");
+        const QString accepted = window->pageIds().join(QStringLiteral(", "));
         if (parser.isSet(screenshotOpt)) {
             delete window;
             std::fprintf(stderr, "sediment: no page '%s' (accepted: %s)\n", qPrintable(parser.value(pageOpt)),

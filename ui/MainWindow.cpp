@@ -170,6 +170,8 @@ void MainWindow::addPage(Page* page)
 
 Page* MainWindow::page(const QString& pageId) const { return m_pages->page(pageId); }
 
+QStringList MainWindow::pageIds() const { return m_sidebar->pageIds(); }
+
 QString MainWindow::currentPageId() const
 {
     const Page* p = m_pages->current();

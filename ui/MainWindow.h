@@ -37,6 +37,8 @@ public:
     // Adds a page (the window takes ownership); the sidebar places it in the product's order.
     void addPage(Page* page);
     Page* page(const QString& pageId) const;
+    // The pages' ids in the sidebar's order, as --page takes them.
+    QStringList pageIds() const;
     QString currentPageId() const;
     bool showPage(const QString& pageId);
     bool saveScreenshot(const QString& file);

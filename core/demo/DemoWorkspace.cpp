@@ -214,10 +214,6 @@ Result<Json> decideSome(Workspace& ws, FixedClock& clock, const QDateTime& now, 
     return Json{{"approved", approved}, {"refused", refused}, {"failed", failed}, {"reverted", reverted}};
 }
 
-} // namespace
-
-namespace {
-
 QString counted(qint64 n, const QString& one, const QString& many)
 {
     return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);

@@ -30,6 +30,15 @@ Result<std::optional<QByteArray>> readTarget(const QString& path)
 
 } // namespace
 
+// Once its row is settled, a skill batch's copies are of no more use; a row left for a human
+// (neither bytes) keeps them, for `inbox resolve --restore`.
+void JournalSettler::forgetSettledBatch(const JournalEntry& entry, const std::optional<QByteArray>& onDisk)
+{
+    if (entry.state == JournalEntry::State::Open && SkillBatchUndo::isMarker(entry.targetPath)
+        && classify(entry, onDisk) != Finding::Neither)
+        SkillBatchUndo::forget(entry.targetPath);
+}
+
 JournalSettler::Finding JournalSettler::classify(const JournalEntry& entry, const std::optional<QByteArray>& onDisk)
 {
     if (JournalEntry::holds(onDisk, entry.written))
@@ -110,8 +119,7 @@ Status JournalSettler::settleFailedWrite(const JournalEntry& entry, const QStrin
         return s;
     if (auto s = tx->commit(); !s)
         return s;
-    if (SkillBatchUndo::isMarker(entry.targetPath) && classify(entry, *onDisk) != Finding::Neither)
-        SkillBatchUndo::forget(entry.targetPath);
+    forgetSettledBatch(entry, *onDisk);
     return {};
 }
 
@@ -152,9 +160,7 @@ Result<JournalSettler::Report> JournalSettler::settle()
         if (auto s = tx->commit(); !s)
             return fail(s.error());
         for (const JournalEntry& entry : *rows)
-            if (entry.state == JournalEntry::State::Open && SkillBatchUndo::isMarker(entry.targetPath)
-                && JournalSettler::classify(entry, onDisk.value(entry.targetPath)) != Finding::Neither)
-                SkillBatchUndo::forget(entry.targetPath);
+            forgetSettledBatch(entry, onDisk.value(entry.targetPath));
         if (int(rows->size()) < kPage)
             break;
     }

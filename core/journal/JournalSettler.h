@@ -41,6 +41,8 @@ public:
     static Finding classify(const JournalEntry& entry, const std::optional<QByteArray>& onDisk);
 
 private:
+    // After the settling transaction commits: a skill batch's copies go once its row is settled.
+    static void forgetSettledBatch(const JournalEntry& entry, const std::optional<QByteArray>& onDisk);
     // `nothingWritten`: the rollback's reason when the target holds its old bytes.
     Status settleOne(JournalOutcome& outcome, const JournalEntry& entry, const std::optional<QByteArray>& onDisk,
                      Report& report, const QString& nothingWritten);
