@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
@@ -65,6 +66,51 @@ private Q_SLOTS:
         f.category = QStringLiteral("architecture");
         model.setFilter(f);
         QCOMPARE(model.rowCount(), 1);
+    }
+
+    // The heading's arrow says the order the rows are in: the date, oldest first, on opening;
+    // a click on the date turns it newest first and back; a click on a heading SQL cannot order
+    // by leaves the rows as they are and the arrow where their order is.
+    void theSortArrowSaysTheRowsOrder()
+    {
+        ui::DecisionsPage page(*m_ws, m_clock);
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.showFilter()->setCurrentIndex(page.showFilter()->findData(QString()));
+        QHeaderView* header = page.table()->horizontalHeader();
+        QAbstractItemModel* model = page.table()->model();
+        const auto arrow = [header] { return std::pair(header->sortIndicatorSection(), header->sortIndicatorOrder()); };
+        const auto firstRow = [model] {
+            return model->data(model->index(0, ui::DecisionTableModel::DescriptionColumn)).toString();
+        };
+        const auto click = [header](int column) {
+            const QPoint at(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                            header->height() / 2);
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+        };
+        QCOMPARE(model->rowCount(), 3);
+        QCOMPARE(arrow(), std::pair(int(ui::DecisionTableModel::CreatedColumn), Qt::AscendingOrder));
+        QCOMPARE(firstRow(), QStringLiteral("old critical call"));
+
+        click(ui::DecisionTableModel::CreatedColumn);
+        QCOMPARE(arrow(), std::pair(int(ui::DecisionTableModel::CreatedColumn), Qt::DescendingOrder));
+        QCOMPARE(firstRow(), QStringLiteral("pick sqlite"));
+        click(ui::DecisionTableModel::CreatedColumn);
+        QCOMPARE(arrow(), std::pair(int(ui::DecisionTableModel::CreatedColumn), Qt::AscendingOrder));
+        QCOMPARE(firstRow(), QStringLiteral("old critical call"));
+
+        click(ui::DecisionTableModel::ConfidenceColumn);
+        QCOMPARE(arrow(), std::pair(int(ui::DecisionTableModel::ConfidenceColumn), Qt::DescendingOrder));
+        QCOMPARE(firstRow(), QStringLiteral("old critical call"));
+        click(ui::DecisionTableModel::ConfidenceColumn); // confidence reads highest first only
+        QCOMPARE(arrow(), std::pair(int(ui::DecisionTableModel::ConfidenceColumn), Qt::DescendingOrder));
+        QCOMPARE(model->data(model->index(2, ui::DecisionTableModel::DescriptionColumn)).toString(),
+                 QStringLiteral("done one"));
+
+        click(ui::DecisionTableModel::IdColumn); // no order of its own: the date's, said as such
+        QCOMPARE(arrow(), std::pair(int(ui::DecisionTableModel::CreatedColumn), Qt::AscendingOrder));
+        QCOMPARE(firstRow(), QStringLiteral("old critical call"));
     }
 
     void reviewingFromTheKeyboardRecordsAndAdvances()

@@ -27,7 +27,7 @@ QVariant DecisionTableModel::toolTip(const Decision& decision) const
     return decision.context.isEmpty() ? decision.description : decision.context;
 }
 
-DecisionTableModel::Order DecisionTableModel::orderFor(int column) const
+DecisionTableModel::Order DecisionTableModel::orderFor(int column, Qt::SortOrder direction) const
 {
     switch (column) {
     case ConfidenceColumn:
@@ -35,10 +35,26 @@ DecisionTableModel::Order DecisionTableModel::orderFor(int column) const
     case StakesColumn:
         return Order::Stakes;
     case CreatedColumn:
-        return Order::Newest;
+        return direction == Qt::AscendingOrder ? Order::Oldest : Order::Newest;
     default:
         return Order::Oldest;
     }
+}
+
+std::pair<int, Qt::SortOrder> DecisionTableModel::indicatorFor(Order order) const
+{
+    // Confidence and stakes read highest first; the date either way.
+    switch (order) {
+    case Order::Confidence:
+        return {ConfidenceColumn, Qt::DescendingOrder};
+    case Order::Stakes:
+        return {StakesColumn, Qt::DescendingOrder};
+    case Order::Newest:
+        return {CreatedColumn, Qt::DescendingOrder};
+    case Order::Oldest:
+        break;
+    }
+    return {CreatedColumn, Qt::AscendingOrder};
 }
 
 } // namespace sediment::ui

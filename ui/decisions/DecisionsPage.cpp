@@ -88,6 +88,7 @@ void DecisionsPage::buildTable()
 {
     m_table = new QTableView;
     setUpSingleRowTable(m_table, m_model);
+    keepSortArrowTrue(m_table, [this] { return m_model->shownSort(); });
     // The short columns fit their contents; the description takes the rest of the width.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn, QHeaderView::Stretch);
@@ -191,11 +192,13 @@ void DecisionsPage::showSelected()
         m_detail->setText(m_model->rowCount() ? QString() : tr("No decision here."));
         return;
     }
-    QString text = tr("#%1 · %2 · stakes %3 · confidence %4 · made %5\n%6")
+    // A narrow pane wraps the facts between them, never inside the date and time.
+    const QString made = tr("made %1").arg(localTime(d->createdAt)).replace(QLatin1Char(' '), QChar::Nbsp);
+    QString text = tr("#%1 · %2 · stakes %3 · confidence %4 · %5\n%6")
                        .arg(d->id)
                        .arg(d->category, d->stakes)
                        .arg(d->confidence, 0, 'f', 2)
-                       .arg(localTime(d->createdAt), d->description);
+                       .arg(made, d->description);
     if (!d->context.isEmpty())
         text += tr("\nContext: ") + d->context;
     if (!d->pattern.isEmpty())

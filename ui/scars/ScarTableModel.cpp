@@ -24,9 +24,9 @@ TableColumns<Scar> ScarTableModel::columns()
 
 QVariant ScarTableModel::toolTip(const Scar& scar) const { return scar.lesson.isEmpty() ? scar.title : scar.lesson; }
 
-ScarTableModel::Order ScarTableModel::orderFor(int column) const
+ScarTableModel::Order ScarTableModel::orderFor(int column, Qt::SortOrder) const
 {
-    // The orders SQL offers; most important, most recalled first.
+    // The orders SQL offers, each one way: most important, most recalled, newest first, titles A to Z.
     switch (column) {
     case ImportanceColumn:
         return Order::Importance;
@@ -37,6 +37,21 @@ ScarTableModel::Order ScarTableModel::orderFor(int column) const
     default:
         return Order::Newest;
     }
+}
+
+std::pair<int, Qt::SortOrder> ScarTableModel::indicatorFor(Order order) const
+{
+    switch (order) {
+    case Order::Importance:
+        return {ImportanceColumn, Qt::DescendingOrder};
+    case Order::Recalls:
+        return {RecallsColumn, Qt::DescendingOrder};
+    case Order::Title:
+        return {TitleColumn, Qt::AscendingOrder};
+    case Order::Newest:
+        break;
+    }
+    return {CreatedColumn, Qt::DescendingOrder};
 }
 
 } // namespace sediment::ui

@@ -90,6 +90,7 @@ void ScarsPage::buildTable()
 {
     m_table = new QTableView;
     setUpSingleRowTable(m_table, m_model);
+    keepSortArrowTrue(m_table, [this] { return m_model->shownSort(); });
     // The title takes what the short columns leave.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ScarTableModel::TitleColumn, QHeaderView::Stretch);

@@ -3,6 +3,8 @@
 #include "shared/LazyIdTableModel.h"
 #include "shared/TableColumns.h"
 
+#include <utility>
+
 namespace sediment {
 class Database;
 }
@@ -37,13 +39,17 @@ public:
         return m_columns.data(*row, index.column(), role);
     }
 
-    // Each order reads naturally in one direction, so the view's arrow is not asked.
-    void sort(int column, Qt::SortOrder = Qt::AscendingOrder) override
+    // Each order SQL offers reads one way; a click asks for the one its column and arrow name,
+    // and the view's arrow is then put where that order truly is (shownSort).
+    void sort(int column, Qt::SortOrder direction = Qt::AscendingOrder) override
     {
-        const Order order = orderFor(column);
+        const Order order = orderFor(column, direction);
         if (order != m_order)
             reorder([&] { m_order = order; });
     }
+
+    // The heading and arrow that say the rows' order as it is.
+    std::pair<int, Qt::SortOrder> shownSort() const { return indicatorFor(m_order); }
 
     void setFilter(const Filter& filter)
     {
@@ -67,8 +73,10 @@ protected:
         reload();
     }
 
-    // The order a click on `column` asks for (the table's default for a column SQL cannot order by).
-    virtual Order orderFor(int column) const = 0;
+    // The order a click on `column` with the arrow `direction` asks for (the table's default for
+    // a column SQL cannot order by); for each order o, orderFor(indicatorFor(o)) is o again.
+    virtual Order orderFor(int column, Qt::SortOrder direction) const = 0;
+    virtual std::pair<int, Qt::SortOrder> indicatorFor(Order order) const = 0;
     virtual QVariant toolTip(const Row& row) const = 0;
 
 private:
