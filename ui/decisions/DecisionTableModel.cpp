@@ -5,7 +5,7 @@
 namespace sediment::ui {
 
 DecisionTableModel::DecisionTableModel(Database& db, QObject* parent)
-    : RepositoryTableModel(db, columns(), DecisionRepository::Order::Oldest, parent)
+    : RepositoryTableModel(db, columns(), sortings(), parent)
 {}
 
 TableColumns<Decision> DecisionTableModel::columns()
@@ -27,34 +27,16 @@ QVariant DecisionTableModel::toolTip(const Decision& decision) const
     return decision.context.isEmpty() ? decision.description : decision.context;
 }
 
-DecisionTableModel::Order DecisionTableModel::orderFor(int column, Qt::SortOrder direction) const
+std::vector<DecisionTableModel::Sorting> DecisionTableModel::sortings()
 {
-    switch (column) {
-    case ConfidenceColumn:
-        return Order::Confidence;
-    case StakesColumn:
-        return Order::Stakes;
-    case CreatedColumn:
-        return direction == Qt::AscendingOrder ? Order::Oldest : Order::Newest;
-    default:
-        return Order::Oldest;
-    }
-}
-
-std::pair<int, Qt::SortOrder> DecisionTableModel::indicatorFor(Order order) const
-{
-    // Confidence and stakes read highest first; the date either way.
-    switch (order) {
-    case Order::Confidence:
-        return {ConfidenceColumn, Qt::DescendingOrder};
-    case Order::Stakes:
-        return {StakesColumn, Qt::DescendingOrder};
-    case Order::Newest:
-        return {CreatedColumn, Qt::DescendingOrder};
-    case Order::Oldest:
-        break;
-    }
-    return {CreatedColumn, Qt::AscendingOrder};
+    // Oldest first on opening, what a review works through; confidence and stakes read highest
+    // first; the date either way.
+    return {
+        {Order::Oldest, CreatedColumn, Qt::AscendingOrder},
+        {Order::Newest, CreatedColumn, Qt::DescendingOrder},
+        {Order::Confidence, ConfidenceColumn, Qt::DescendingOrder},
+        {Order::Stakes, StakesColumn, Qt::DescendingOrder},
+    };
 }
 
 } // namespace sediment::ui

@@ -4,8 +4,7 @@
 
 namespace sediment::ui {
 
-ScarTableModel::ScarTableModel(Database& db, QObject* parent)
-    : RepositoryTableModel(db, columns(), ScarRepository::Order::Newest, parent)
+ScarTableModel::ScarTableModel(Database& db, QObject* parent) : RepositoryTableModel(db, columns(), sortings(), parent)
 {}
 
 TableColumns<Scar> ScarTableModel::columns()
@@ -24,34 +23,15 @@ TableColumns<Scar> ScarTableModel::columns()
 
 QVariant ScarTableModel::toolTip(const Scar& scar) const { return scar.lesson.isEmpty() ? scar.title : scar.lesson; }
 
-ScarTableModel::Order ScarTableModel::orderFor(int column, Qt::SortOrder) const
+std::vector<ScarTableModel::Sorting> ScarTableModel::sortings()
 {
-    // The orders SQL offers, each one way: most important, most recalled, newest first, titles A to Z.
-    switch (column) {
-    case ImportanceColumn:
-        return Order::Importance;
-    case RecallsColumn:
-        return Order::Recalls;
-    case TitleColumn:
-        return Order::Title;
-    default:
-        return Order::Newest;
-    }
-}
-
-std::pair<int, Qt::SortOrder> ScarTableModel::indicatorFor(Order order) const
-{
-    switch (order) {
-    case Order::Importance:
-        return {ImportanceColumn, Qt::DescendingOrder};
-    case Order::Recalls:
-        return {RecallsColumn, Qt::DescendingOrder};
-    case Order::Title:
-        return {TitleColumn, Qt::AscendingOrder};
-    case Order::Newest:
-        break;
-    }
-    return {CreatedColumn, Qt::DescendingOrder};
+    // Newest first on opening; importance and recalls read highest first, titles A to Z.
+    return {
+        {Order::Newest, CreatedColumn, Qt::DescendingOrder},
+        {Order::Importance, ImportanceColumn, Qt::DescendingOrder},
+        {Order::Recalls, RecallsColumn, Qt::DescendingOrder},
+        {Order::Title, TitleColumn, Qt::AscendingOrder},
+    };
 }
 
 } // namespace sediment::ui

@@ -30,9 +30,8 @@ public:
     const Scar* scarAt(int row) const { return rowAt(row); }
 
 private:
-    Order orderFor(int column, Qt::SortOrder direction) const override;
-    std::pair<int, Qt::SortOrder> indicatorFor(Order order) const override;
     QVariant toolTip(const Scar& scar) const override;
+    static std::vector<Sorting> sortings();
     static TableColumns<Scar> columns();
 };
 

@@ -4,6 +4,7 @@
 #include "shared/TableColumns.h"
 
 #include <utility>
+#include <vector>
 
 namespace sediment {
 class Database;
@@ -39,17 +40,36 @@ public:
         return m_columns.data(*row, index.column(), role);
     }
 
-    // Each order SQL offers reads one way; a click asks for the one its column and arrow name,
-    // and the view's arrow is then put where that order truly is (shownSort).
+    // An order SQL offers, the heading that shows it and the one way its arrow points.
+    struct Sorting {
+        Order order;
+        int column;
+        Qt::SortOrder direction;
+    };
+
+    // A click asks for the order its heading and arrow name; failing that, its heading's one
+    // order; failing that (a heading SQL cannot order by), the table's first. The view's arrow is
+    // then put where the order truly is (shownSort).
     void sort(int column, Qt::SortOrder direction = Qt::AscendingOrder) override
     {
-        const Order order = orderFor(column, direction);
-        if (order != m_order)
-            reorder([&] { m_order = order; });
+        const Sorting* chosen = &m_sortings.front();
+        for (const Sorting& s : m_sortings) {
+            if (s.column == column && (s.direction == direction || chosen->column != column))
+                chosen = &s;
+        }
+        if (chosen->order != m_order)
+            reorder([&] { m_order = chosen->order; });
     }
 
     // The heading and arrow that say the rows' order as it is.
-    std::pair<int, Qt::SortOrder> shownSort() const { return indicatorFor(m_order); }
+    std::pair<int, Qt::SortOrder> shownSort() const
+    {
+        for (const Sorting& s : m_sortings) {
+            if (s.order == m_order)
+                return {s.column, s.direction};
+        }
+        return {-1, Qt::AscendingOrder};
+    }
 
     void setFilter(const Filter& filter)
     {
@@ -64,19 +84,17 @@ public:
     }
 
 protected:
-    RepositoryTableModel(Database& db, TableColumns<Row> columns, Order order, QObject* parent)
+    // `sortings` lists each order once, the one the table opens in first.
+    RepositoryTableModel(Database& db, TableColumns<Row> columns, std::vector<Sorting> sortings, QObject* parent)
         : LazyIdTableModel(columns.count(), parent)
         , m_repo(db)
-        , m_order(order)
+        , m_sortings(std::move(sortings))
+        , m_order(m_sortings.front().order)
         , m_columns(std::move(columns))
     {
         reload();
     }
 
-    // The order a click on `column` with the arrow `direction` asks for (the table's default for
-    // a column SQL cannot order by); for each order o, orderFor(indicatorFor(o)) is o again.
-    virtual Order orderFor(int column, Qt::SortOrder direction) const = 0;
-    virtual std::pair<int, Qt::SortOrder> indicatorFor(Order order) const = 0;
     virtual QVariant toolTip(const Row& row) const = 0;
 
 private:
@@ -86,6 +104,7 @@ private:
 
     mutable Repository m_repo;
     Filter m_filter;
+    const std::vector<Sorting> m_sortings;
     Order m_order;
     mutable RowPages<Row> m_rows{kMaxCachedPages};
     const TableColumns<Row> m_columns;
