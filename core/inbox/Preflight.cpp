@@ -175,9 +175,18 @@ bool Preflight::passes(const InboxFilter::Values& terms, const PreflightVerdict*
             return false;
         if (word == QLatin1String("unsafe"))
             return v->isUnsafe();
+        if (word == QLatin1String("grouped"))
+            return !v->group.empty();
         return word == QLatin1String("dead") ? v->isDead() : word == QLatin1String("dup") ? v->isDup() : v->isOk();
     };
-    if (!terms.include.isEmpty() && std::ranges::none_of(terms.include, is))
+    // The verdict groups exclude one another, so naming several asks for either; the unsafe flag
+    // stands beside the verdict and must hold as well: "is:ok is:unsafe" is an item of both.
+    const auto isFlag = [](const QString& word) { return word == QLatin1String("unsafe"); };
+    const bool anyVerdictNamed = !std::ranges::all_of(terms.include, isFlag);
+    if (anyVerdictNamed
+        && std::ranges::none_of(terms.include, [&](const QString& word) { return !isFlag(word) && is(word); }))
+        return false;
+    if (!std::ranges::all_of(terms.include, [&](const QString& word) { return !isFlag(word) || is(word); }))
         return false;
     return std::ranges::none_of(terms.exclude, is);
 }

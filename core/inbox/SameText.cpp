@@ -1,5 +1,7 @@
 #include "inbox/SameText.h"
 
+#include "util/FullCaseFold.h"
+
 namespace sediment {
 
 namespace {
@@ -19,7 +21,7 @@ void collect(const Json& value, QString& into)
 
 QString SameText::normalise(const QString& text)
 {
-    const QString folded = text.normalized(QString::NormalizationForm_KC).toCaseFolded();
+    const QString folded = fullCaseFold(text.normalized(QString::NormalizationForm_KC));
     QString out;
     out.reserve(folded.size());
     bool gap = false;

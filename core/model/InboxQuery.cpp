@@ -161,7 +161,12 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
             if (key == QLatin1String("group")) {
                 if (value.compare(QLatin1String("target"), Qt::CaseInsensitive) != 0)
                     return fail(Error::invalid(QStringLiteral("unknown group:%1 (use group:target)").arg(value)));
-                filter.groupByTarget = !token.negated;
+                // Negated it is a filter, not a view: the items that share their target with no
+                // other pending item.
+                if (token.negated)
+                    filter.preflight.exclude.append(QStringLiteral("grouped"));
+                else
+                    filter.groupByTarget = true;
                 continue;
             }
             if (key == QLatin1String("is")) {

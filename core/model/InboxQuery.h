@@ -35,7 +35,9 @@ struct InboxFilter {
     std::vector<ScoreBound> score; // score>=0.8
     std::optional<bool> stale;     // is:stale → true, -is:stale → false
     // is:dead, is:dup, is:ok, is:unsafe — the preflight's verdict groups and flag (Preflight),
-    // words "dead", "dup", "ok", "unsafe". Pending items only; the store cannot filter on them: the caller does, with verdicts.
+    // words "dead", "dup", "ok", "unsafe"; -group:target excludes the word "grouped". Verdict
+    // groups named together are alternatives, the unsafe flag must hold beside them.
+    // Pending items only; the store cannot filter on them: the caller does, with verdicts.
     Values preflight;
     bool allStatuses = false; // status:all — lifts the page's default of pending only
     // group:target — pending items aimed at a target another pending item aims at too

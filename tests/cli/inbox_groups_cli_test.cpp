@@ -135,6 +135,15 @@ private Q_SLOTS:
         for (const Json& it : all)
             if (it.value("id", qint64(0)) == m_ids.at("c1000001"))
                 QVERIFY(it["preflight"]["group"].is_null());
+        // Negated, it lists the items that share their target with no other: here the lone patch.
+        const Json alone = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("-group:target"),
+                                QStringLiteral("--json")})
+                               .json();
+        QCOMPARE(alone.size(), all.size() - listed.size());
+        for (const Json& it : alone)
+            QVERIFY(it["preflight"]["group"].is_null());
+        QVERIFY(std::ranges::any_of(alone,
+                                    [&](const Json& it) { return it.value("id", qint64(0)) == m_ids.at("c1000001"); }));
         const Run bad = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("group:skill")});
         QCOMPARE(bad.code, 2);
         QVERIFY2(bad.err.contains("unknown group:skill (use group:target)"), bad.err.constData());

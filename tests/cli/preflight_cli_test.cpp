@@ -185,6 +185,12 @@ private Q_SLOTS:
         QCOMPARE(idsOf(QStringLiteral("is:unsafe")), QStringList{QStringLiteral("b0000004")});
         QCOMPARE(idsOf(QStringLiteral("is:dead,dup")).size(), 6);
         QCOMPARE(idsOf(QStringLiteral("-is:dead")).size(), 7);
+        // Separate terms must all hold: the unsafe flag narrows a verdict, it does not add to it.
+        QCOMPARE(idsOf(QStringLiteral("is:ok is:unsafe")), QStringList{QStringLiteral("b0000004")});
+        QCOMPARE(idsOf(QStringLiteral("is:unsafe is:ok")), QStringList{QStringLiteral("b0000004")});
+        QCOMPARE(idsOf(QStringLiteral("is:dead is:unsafe")), QStringList());
+        QCOMPARE(idsOf(QStringLiteral("is:dead,ok is:unsafe")), QStringList{QStringLiteral("b0000004")});
+        QCOMPARE(idsOf(QStringLiteral("is:ok -is:unsafe")).size(), 4);
         const Run bad = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("is:dying")});
         QCOMPARE(bad.code, 2);
         QVERIFY(bad.err.contains("unknown is:dying (use is:stale, is:dead, is:dup, is:ok or is:unsafe)"));

@@ -50,6 +50,14 @@ private Q_SLOTS:
                  SameText::normalise(QStringLiteral("E\u0301te\u0301")));
         // Words stay apart: only runs between them collapse.
         QVERIFY(SameText::normalise(QStringLiteral("run on")) != SameText::normalise(QStringLiteral("runon")));
+        // Full case folding, not only one character for one: ß and ẞ are ss, ŉ is ʼn, a Greek
+        // capital with a prosgegrammeni is its small letter and iota.
+        QCOMPARE(SameText::normalise(QStringLiteral("Stra\u00DFe is long")),
+                 SameText::normalise(QStringLiteral("STRASSE IS LONG")));
+        QCOMPARE(SameText::normalise(QStringLiteral("STRA\u1E9EE")), QStringLiteral("strasse"));
+        QCOMPARE(SameText::normalise(QStringLiteral("\u0149")), QStringLiteral("\u02BCn"));
+        QCOMPARE(SameText::normalise(QStringLiteral("\u1FBC")), QStringLiteral("\u03B1\u03B9"));
+        QVERIFY(SameText::normalise(QStringLiteral("stra\u00DFe")) != SameText::normalise(QStringLiteral("strase")));
     }
 
     void anOpsTextIsEveryStringInIt()
