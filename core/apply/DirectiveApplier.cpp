@@ -25,6 +25,11 @@ QString DirectiveApplier::path(const DirectiveEdit& op) const
     return op.path.value_or(m_workspace.config().claudeMd);
 }
 
+bool DirectiveApplier::replacedAlready(const QString& text, const QString& before, const QString& after)
+{
+    return !before.isEmpty() && !after.trimmed().isEmpty() && !text.contains(before) && text.contains(after);
+}
+
 QString DirectiveApplier::staleReason(const QString& text, const QString& before, const QString& where)
 {
     if (before.isEmpty())
@@ -43,10 +48,17 @@ QString DirectiveApplier::staleReason(const QString& text, const QString& before
 Result<ApplyResult> DirectiveApplier::edit(const TargetFile& file, const QString& before, const QString& after,
                                            const QString& store)
 {
+    ApplyResult r = ApplyResult::written(store, file.relative(), file.snapshot(), std::nullopt);
+    // Re-applying a replacement the file shows done (the old text gone, the new one there) is a
+    // success that writes nothing.
+    if (replacedAlready(file.text(), before, after)) {
+        r.after = r.before;
+        r.message = QStringLiteral("%1 already holds this replacement; nothing written.").arg(file.relative());
+        return r;
+    }
     const QString why = staleReason(file.text(), before, file.relative());
     if (!why.isEmpty())
         return ApplyResult::refusal(store, why, true);
-    ApplyResult r = ApplyResult::written(store, file.relative(), file.snapshot(), std::nullopt);
     // Re-applying an append that is already there is a success that does not grow the file.
     const QString paragraph = after.trimmed();
     if (before.isEmpty() && !paragraph.isEmpty() && file.text().contains(paragraph)) {
@@ -79,7 +91,7 @@ Result<bool> DirectiveApplier::isStale(const DirectiveEdit& op) const
     auto file = TargetFile::open(m_guard, rel, m_hook);
     if (!file) // a refused target is reported when applying, not as staleness
         return file.error().kind == ErrorKind::Refused ? Result<bool>(false) : fail(file.error());
-    return !staleReason(file->text(), op.before, rel).isEmpty();
+    return !replacedAlready(file->text(), op.before, op.after) && !staleReason(file->text(), op.before, rel).isEmpty();
 }
 
 Result<ApplyResult> DirectiveApplier::restore(const PathResolver& guard, const ApplyResult& applied, WriteHook* hook)

@@ -22,11 +22,14 @@ public:
     Result<ApplyResult> revert(const ApplyResult& applied) const;
 
     // The edit itself, shared with skill patches: refusal when the anchor is missing or
-    // ambiguous, no write when the text already holds the appended paragraph.
+    // ambiguous, no write when the text already holds the appended paragraph or the replacement.
     static Result<ApplyResult> edit(const TargetFile& file, const QString& before, const QString& after,
                                     const QString& store);
     // Why an anchor does not fit, or empty when it does.
     static QString staleReason(const QString& text, const QString& before, const QString& where);
+    // Whether `text` shows the replacement of `before` by `after` done: the old text gone, the new
+    // one there.
+    static bool replacedAlready(const QString& text, const QString& before, const QString& after);
 
     // Puts back what an applied item found (shared by every file destination).
     static Result<ApplyResult> restore(const PathResolver& guard, const ApplyResult& applied,

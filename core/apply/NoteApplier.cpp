@@ -75,14 +75,35 @@ QString NoteApplier::render(const QString& destination, const QString& title, co
     out += QStringLiteral("source: ") + yamlQuoted(sourceText(source)) + QLatin1Char('\n');
     if (source.is_object() && source.contains("scar") && source["scar"].is_number_integer())
         out += QStringLiteral("scar: %1\n").arg(source["scar"].get<qint64>());
-    out += QStringLiteral("---\n\n# ") + QString(title).replace(QLatin1Char('\n'), QLatin1Char(' '))
-           + QStringLiteral("\n\n");
+    return out + QStringLiteral("---\n\n") + noteText(title, text);
+}
+
+QString NoteApplier::noteText(const QString& title, const QString& text)
+{
     QString body = text;
     while (body.startsWith(QLatin1Char('\n')))
         body.remove(0, 1);
     if (!body.isEmpty() && !body.endsWith(QLatin1Char('\n')))
         body += QLatin1Char('\n');
-    return out + body;
+    return QStringLiteral("# ") + QString(title).replace(QLatin1Char('\n'), QLatin1Char(' ')) + QStringLiteral("\n\n")
+           + body;
+}
+
+std::optional<QString> NoteApplier::heldAlready(const QString& folder, const QString& base, const QString& title,
+                                                const QString& text) const
+{
+    // A note of the same title is named base, base-2, ...: the one holding the same heading and
+    // body, whatever its front matter says of when and from whom, is this note already.
+    const QString wanted = noteText(title, text);
+    for (int n = 1;; ++n) {
+        const QString name = n == 1 ? base : base + QLatin1Char('-') + QString::number(n);
+        auto file = TargetFile::open(m_guard, folder + QLatin1Char('/') + name + QStringLiteral(".md"), m_hook);
+        if (!file || !file->exists())
+            return std::nullopt;
+        const qsizetype end = file->text().indexOf(QStringLiteral("\n---\n\n"));
+        if (file->text().startsWith(QStringLiteral("---\n")) && end >= 0 && file->text().mid(end + 6) == wanted)
+            return file->relative();
+    }
 }
 
 Result<ApplyResult> NoteApplier::apply(const NoteDraft& note, const Json& source) const
@@ -93,7 +114,16 @@ Result<ApplyResult> NoteApplier::apply(const NoteDraft& note, const Json& source
     auto folderPath = m_guard.resolve(folder);
     if (!folderPath)
         return ApplyResult::refusal(destination, folderPath.error().message);
-    const QString name = Slug::unique(*folderPath, Slug::fromTitle(note.title));
+    const QString base = Slug::fromTitle(note.title);
+    // Re-applying a note the folder holds already is a success that adds no second file.
+    if (const auto held = heldAlready(folder, base, note.title, note.text)) {
+        auto file = TargetFile::open(m_guard, *held, m_hook);
+        if (!file)
+            return ApplyResult::refusedOr(destination, file.error());
+        return ApplyResult::written(destination, *held, file->snapshot(), file->snapshot(),
+                                    QStringLiteral("%1 already holds this note; nothing written.").arg(*held));
+    }
+    const QString name = Slug::unique(*folderPath, base);
     auto file = TargetFile::open(m_guard, folder + QLatin1Char('/') + name + QStringLiteral(".md"), m_hook);
     if (!file)
         return ApplyResult::refusedOr(destination, file.error());

@@ -23,6 +23,12 @@ public:
                           const Json& source);
 
 private:
+    // The heading and body, the part of a note that says what it is.
+    static QString noteText(const QString& title, const QString& text);
+    // The workspace-relative path of a note of this title that holds this text already, if any.
+    std::optional<QString> heldAlready(const QString& folder, const QString& base, const QString& title,
+                                       const QString& text) const;
+
     const Clock& m_clock;
     const PathGuard& m_guard;
     WriteHook* m_hook = nullptr;

@@ -36,13 +36,22 @@ Result<ApplyResult> SkillApplier::apply(const SkillCreate& op) const
     auto file = TargetFile::open(m_guard, pathFor(op.name), m_hook);
     if (!file)
         return ApplyResult::refusedOr(kStore, file.error());
-    if (file->exists())
-        return ApplyResult::refusal(
-            kStore,
-            QStringLiteral("skill '%1' already exists (%2); propose a patch instead").arg(op.name, file->relative()));
     QString contents = op.text;
     if (!contents.endsWith(QLatin1Char('\n')))
         contents += QLatin1Char('\n');
+    if (file->exists()) {
+        // Re-applying a create the skill already holds word for word is a success with no write.
+        if (file->text() == contents) {
+            ApplyResult r = ApplyResult::written(
+                kStore, file->relative(), file->snapshot(), file->snapshot(),
+                QStringLiteral("skill '%1' already holds this %2; nothing written.").arg(op.name, file->relative()));
+            r.detail = Json{{"skill", toStd(op.name)}, {"registered", false}};
+            return r;
+        }
+        return ApplyResult::refusal(
+            kStore,
+            QStringLiteral("skill '%1' already exists (%2); propose a patch instead").arg(op.name, file->relative()));
+    }
     if (auto s = file->write(contents); !s)
         return ApplyResult::refusedOr(kStore, s.error());
     auto registered =

@@ -2,6 +2,7 @@
 #include "TeamStore.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -111,6 +112,61 @@ private Q_SLOTS:
         QVERIFY(mem.open(QIODevice::ReadOnly));
         QCOMPARE(mem.readAll(), QByteArray("validated"));
         QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log WHERE actor='gate:score'"), 2);
+    }
+
+    // SPEC §4: re-applying what a store already holds counts as applied and does not grow the
+    // store, for every destination: a note or chantier of the same title and body, a skill created
+    // word for word, a CLAUDE.md replacement already made, a paragraph already appended.
+    void reapplyingWhatAStoreHoldsIsAppliedAndWritesNothing()
+    {
+        setGate("score");
+        QFile claude(m_ws + QStringLiteral("/CLAUDE.md"));
+        QVERIFY(claude.open(QIODevice::WriteOnly));
+        claude.write("Rule: use tabs\n");
+        claude.close();
+        const QByteArray proposals =
+            R"({"destination":"brain_inbox","op":{"title":"N","text":"t"},"score":0.9}
+{"destination":"chantier_outil","op":{"title":"J","text":"t"},"score":0.9}
+{"destination":"skill","op":{"name":"sk","mode":"create","text":"T\n"},"score":0.9}
+{"destination":"claude_md","op":{"before":"use tabs","after":"use spaces"},"score":0.9}
+{"destination":"claude_md","op":{"before":"","after":"Ask first."},"score":0.9})";
+        const Run first = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, proposals);
+        QCOMPARE(first.code, 0);
+        QCOMPARE(nlohmann::json::parse(first.out.toStdString())["stores"].size(), size_t(4));
+        const auto files = [&] {
+            QStringList all;
+            QDirIterator it(m_ws, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                if (!path.contains(QStringLiteral("sediment.db")) && !path.endsWith(QStringLiteral("sediment.json"))) {
+                    QFile f(path);
+                    all << path + QLatin1Char('=')
+                               + (f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QStringLiteral("?"));
+                }
+            }
+            all.sort();
+            return all;
+        };
+        const QStringList before = files();
+        const Run again = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, proposals);
+        QCOMPARE(again.code, 0);
+        const auto j = nlohmann::json::parse(again.out.toStdString());
+        QCOMPARE(j["applied"].size(), size_t(5));
+        QCOMPARE(j["failed"].size(), size_t(0));
+        QVERIFY2(j["stores"].empty(), again.out.constData());
+        QCOMPARE(files(), before);
+        QCOMPARE(scalar(filedDb(), "SELECT COUNT(*) FROM inbox_items WHERE status='applied'"), 10);
+        // A different body under the same title is a second note; a create over a different
+        // SKILL.md still fails.
+        const Run other = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
+                                            R"({"destination":"brain_inbox","op":{"title":"N","text":"u"},"score":0.9}
+{"destination":"skill","op":{"name":"sk","mode":"create","text":"U\n"},"score":0.9})");
+        const auto o = nlohmann::json::parse(other.out.toStdString());
+        QCOMPARE(o["applied"].size(), size_t(1));
+        QVERIFY(QFile::exists(m_ws + QStringLiteral("/brain/inbox/n-2.md")));
+        QCOMPARE(o["failed"].size(), size_t(1));
+        QVERIFY2(o["failed"][0]["reason"].get<std::string>().find("already exists") != std::string::npos,
+                 other.out.constData());
     }
 
     void overBudgetWriteIsFailedNotRejected()

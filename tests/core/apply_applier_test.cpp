@@ -210,13 +210,18 @@ private Q_SLOTS:
 
     void notesGetUniqueSlugs()
     {
-        const Json op{{"title", "Same title"}, {"text", "body"}};
-        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()),
+        const auto note = [](const char* body) { return Json{{"title", "Same title"}, {"text", body}}; };
+        QCOMPARE(applyOk("brain_inbox", note("one")).targetPath.value_or(QString()),
                  QStringLiteral("brain/inbox/same-title.md"));
-        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()),
+        QCOMPARE(applyOk("brain_inbox", note("two")).targetPath.value_or(QString()),
                  QStringLiteral("brain/inbox/same-title-2.md"));
-        QCOMPARE(applyOk("brain_inbox", op).targetPath.value_or(QString()),
+        QCOMPARE(applyOk("brain_inbox", note("three")).targetPath.value_or(QString()),
                  QStringLiteral("brain/inbox/same-title-3.md"));
+        // The same note again is the one already there: applied, nothing written (SPEC §4).
+        const ApplyResult again = applyOk("brain_inbox", note("two"));
+        QCOMPARE(again.targetPath.value_or(QString()), QStringLiteral("brain/inbox/same-title-2.md"));
+        QCOMPARE(again.after, again.before);
+        QVERIFY(!QFile::exists(path(QStringLiteral("brain/inbox/same-title-4.md"))));
         QCOMPARE(Slug::fromTitle(QStringLiteral("Éviter les « pièges » !")), QStringLiteral("eviter-les-pieges"));
         QCOMPARE(Slug::fromTitle(QStringLiteral("???")), QStringLiteral("untitled"));
     }
