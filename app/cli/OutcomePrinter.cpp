@@ -14,7 +14,17 @@ int printOutcome(const Context& ctx, bool json, const Result<ReviewOutcome>& out
     } else {
         ctx.out(outcome->summary());
     }
-    return outcome->error ? ctx.error(*outcome->error) : 0;
+    if (outcome->error)
+        return ctx.error(*outcome->error);
+    // SPEC §11: a proposal the gate rejected or a store refused is a "no", exit 1, though the
+    // pass itself went through; the outcome above says which and why.
+    const std::size_t no = outcome->rejected.size() + outcome->failed.size();
+    if (no == 0)
+        return 0;
+    return ctx.error(Error::refused(QStringLiteral("%1 of the proposals not applied: %2 rejected, %3 failed")
+                                        .arg(no)
+                                        .arg(outcome->rejected.size())
+                                        .arg(outcome->failed.size())));
 }
 
 } // namespace sediment::cli

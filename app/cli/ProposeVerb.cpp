@@ -29,10 +29,10 @@ const QString kUsage = QStringLiteral(
     "Options:\n"
     "  --now T   the time to record (ISO-8601), for reproducible runs\n"
     "  --json    print the outcome as JSON\n\n"
-    "Exit codes: 0 the input was valid and processed, whatever the verdicts (read the outcome\n"
-    "for rejected or failed proposals); 2 invalid input (nothing changed); 3 I/O, or the gate or\n"
-    "a store could not work (what was decided before is printed and kept). Input over 16 MiB is\n"
-    "refused.\n");
+    "Exit codes: 0 every proposal applied or queued; 1 one or more rejected by the gate or\n"
+    "refused by a store (the outcome, printed in full, says which); 2 invalid input (nothing\n"
+    "changed); 3 I/O, or the gate or a store could not work (what was decided before is printed\n"
+    "and kept). Input over 16 MiB is refused.\n");
 
 int runPropose(Context& ctx)
 {

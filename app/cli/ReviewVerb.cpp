@@ -26,8 +26,9 @@ const QString kUsage = QStringLiteral(
     "  --timeout SECONDS  the proposer's time limit (default 60)\n"
     "  --now T            the time to record (ISO-8601)\n"
     "  --json             print the outcome as JSON (the shape of 'propose --json')\n\n"
-    "Exit codes: 0 processed, whatever the verdicts; 2 bad usage, invalid or malformed proposals;\n"
-    "3 I/O, proposer failure (crash, exit status, time-out), or a gate that could not decide.\n");
+    "Exit codes: 0 every proposal applied or queued; 1 one or more rejected or failed (the outcome\n"
+    "says which); 2 bad usage, invalid or malformed proposals; 3 I/O, proposer failure (crash,\n"
+    "exit status, time-out), or a gate that could not decide.\n");
 
 int runReview(Context& ctx)
 {

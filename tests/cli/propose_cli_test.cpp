@@ -102,7 +102,9 @@ private Q_SLOTS:
             clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
                               R"({"target":"memory","op":{"action":"add","content":"validated"},"score":0.7}
 {"target":"memory","op":{"action":"add","content":"hunch"},"score":0.69})");
-        QCOMPARE(r.code, 0);
+        // One rejected: the outcome is printed whole, and the exit status says "no" (SPEC §11).
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("sediment: 1 of the proposals not applied: 1 rejected, 0 failed\n"));
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["applied"][0]["reason"].get<std::string>(), std::string("score 0.7 ≥ threshold 0.7"));
         QCOMPARE(j["rejected"][0]["reason"].get<std::string>(),
@@ -178,7 +180,8 @@ private Q_SLOTS:
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")},
                                         R"({"target":"memory","op":{"action":"add","content":"short one"},"score":0.9}
 {"target":"memory","op":{"action":"add","content":"this entry is far too long for the budget"},"score":0.9})");
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("sediment: 1 of the proposals not applied: 0 rejected, 1 failed\n"));
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["applied"].size(), size_t(1));
         QCOMPARE(j["rejected"].size(), size_t(0));
@@ -352,7 +355,7 @@ private Q_SLOTS:
                     "Fridays', decided_at='2026-04-02T09:00:00.000Z', decided_by='human:carol' WHERE id=1")
                     .has_value());
         const Run r = clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("--json")}, p);
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.code, 1);
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["rejected"][0]["reason"].get<std::string>(),
                  std::string("refused before on 2026-04-02 by carol: we never deploy on Fridays"));
