@@ -89,6 +89,8 @@ int change(Context& ctx, const Args& args, const Result<SkillService::Change>& d
 {
     if (!done)
         return ctx.error(done.error());
+    for (const QString& w : done->warnings)
+        ctx.warn(w);
     warnWriteBack(ctx, done->writeBackError);
     if (args.flag(QStringLiteral("--json"))) {
         ctx.printJson(
@@ -187,8 +189,15 @@ Status checkArgs(const Args& args, const QString& sub, bool named)
         return fail(Error::invalid(QStringLiteral("%1: missing skill NAME").arg(label)));
     if (auto ok = args.atMost(label, named || sub == QLatin1String("import-hermes") ? 1 : 0, 1); !ok)
         return ok;
-    if (named && !Skill::isValidName(args.positional(1)))
+    // Telemetry makes a record, so its name is one skill_manage could give; pin, unpin and
+    // restore name a skill that exists, which on a Hermes home may be any folder's name.
+    const bool telemetry = sub == QLatin1String("use") || sub == QLatin1String("view") || sub == QLatin1String("patch");
+    if (named && telemetry && !Skill::isValidName(args.positional(1)))
         return fail(Error::invalid(QStringLiteral("%1: '%2' is not a skill name (accepted: [a-z0-9][a-z0-9._-]{0,63})")
+                                       .arg(label, args.positional(1))));
+    if (named && !telemetry && !Skill::isHermesName(args.positional(1)))
+        return fail(Error::invalid(QStringLiteral("%1: '%2' is not a skill name (it must not be empty, start with '.', "
+                                                  "or hold '/', '\\' or a control character)")
                                        .arg(label, args.positional(1))));
     const QStringList& states = wordTexts<SkillState>();
     static const QStringList creators{QStringLiteral("agent"), QStringLiteral("user"), QStringLiteral("bundled"),
@@ -225,8 +234,12 @@ int runSkills(Context& ctx)
 
     if (sub == QLatin1String("list")) {
         // On a Hermes home: what .usage.json says now, and every skill on disk.
-        if (auto synced = service.syncHermes(Actor::cli(workspace)); !synced)
+        auto synced = service.syncHermes(Actor::cli(workspace));
+        if (!synced)
             return ctx.error(synced.error());
+        if (*synced)
+            for (const QString& w : (*synced)->warnings)
+                ctx.warn(w);
         return list(ctx, *args, workspace);
     }
     if (sub == QLatin1String("curate"))

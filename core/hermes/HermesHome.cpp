@@ -7,6 +7,7 @@
 #include "hermes/PendingQueue.h"
 #include "hermes/SkillBatch.h"
 #include "hermes/SkillManage.h"
+#include "hermes/SkillManageBatch.h"
 #include "hermes/StagedSkillWrite.h"
 #include "model/Destination.h"
 #include "util/JsonField.h"
@@ -39,16 +40,17 @@ bool HermesHome::speaks(const QString& destination, const Json& op) const
 
 std::optional<Result<Json>> HermesHome::checkEdit(const QString&, const Json& edited) const
 {
-    // A staged skill write stays a skill_manage payload; Hermes' own checks run when it is
-    // applied.
+    // A staged skill write stays a skill_manage payload.
     auto payload = StagedSkillWrite::normalisePayload(edited);
     if (!payload)
         return Result<Json>(fail(Error::invalid(payload.error().message)));
-    // A batch's shape is checked now, with Hermes' message: an edit that breaks it changes
-    // nothing rather than failing the item.
-    if (SkillBatch::isBatch(*payload))
-        if (const SkillBatch::Checked checked = SkillBatch::check(*payload); !checked.plan)
-            return Result<Json>(fail(Error::invalid(checked.refusal)));
+    // What Hermes checks before it touches a file is checked now, with Hermes' message: an edit
+    // it would refuse changes nothing rather than failing the item. What depends on the files
+    // (the skill exists, the patch matches) is left to the approval, which reads them then.
+    const std::optional<QString> refusal =
+        SkillBatch::isBatch(*payload) ? SkillManageBatch::check(*payload) : SkillManage::check(*payload);
+    if (refusal)
+        return Result<Json>(fail(Error::invalid(*refusal)));
     return Result<Json>(std::move(*payload));
 }
 

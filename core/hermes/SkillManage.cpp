@@ -194,63 +194,92 @@ void SkillManage::recordUsage(const std::vector<Json>& applied, const QDateTime&
         (void)usage.bumpPatches(patched, now);
 }
 
-SkillManage::Outcome SkillManage::run(const Json& p, bool write) const
+std::optional<QString> SkillManage::check(const Json& p)
 {
     const QString action = text(p, "action");
     if (action == QLatin1String("create")) {
-        if (text(p, "content").isEmpty())
-            return refusal(QStringLiteral("content is required for 'create'. Provide the full "
-                                          "SKILL.md text (frontmatter + body)."));
-        return create(p, write);
+        const QString content = text(p, "content");
+        if (content.isEmpty())
+            return QStringLiteral("content is required for 'create'. Provide the full "
+                                  "SKILL.md text (frontmatter + body).");
+        if (auto e = checkName(text(p, "name")))
+            return e;
+        if (auto e = checkCategory(field(p, "category")))
+            return e;
+        if (auto e = SkillFrontmatter::validate(content))
+            return e;
+        return SkillFrontmatter::checkSize(content);
     }
     if (action == QLatin1String("edit")) {
-        if (text(p, "content").isEmpty())
-            return refusal(QStringLiteral("content is required for 'edit'. Provide the full "
-                                          "updated SKILL.md text."));
-        return edit(p, write);
+        const QString content = text(p, "content");
+        if (content.isEmpty())
+            return QStringLiteral("content is required for 'edit'. Provide the full "
+                                  "updated SKILL.md text.");
+        if (auto e = SkillFrontmatter::validate(content))
+            return e;
+        return SkillFrontmatter::checkSize(content);
     }
     if (action == QLatin1String("patch")) {
         if (text(p, "old_string").isEmpty())
-            return refusal(QStringLiteral("old_string is required for 'patch'. Provide the text "
-                                          "to find."));
+            return QStringLiteral("old_string is required for 'patch'. Provide the text "
+                                  "to find.");
         if (!field(p, "new_string"))
-            return refusal(QStringLiteral("new_string is required for 'patch'. Use empty string "
-                                          "to delete matched text."));
-        return patch(p, write);
+            return QStringLiteral("new_string is required for 'patch'. Use empty string "
+                                  "to delete matched text.");
+        return std::nullopt;
     }
     if (action == QLatin1String("delete"))
-        return remove(p, write);
+        return std::nullopt;
     if (action == QLatin1String("write_file")) {
-        if (text(p, "file_path").isEmpty())
-            return refusal(QStringLiteral("file_path is required for 'write_file'. Example: "
-                                          "'references/api-guide.md'"));
+        const QString filePath = text(p, "file_path");
+        const QString content = text(p, "file_content");
+        if (filePath.isEmpty())
+            return QStringLiteral("file_path is required for 'write_file'. Example: "
+                                  "'references/api-guide.md'");
         if (!field(p, "file_content"))
-            return refusal(QStringLiteral("file_content is required for 'write_file'."));
-        return writeFile(p, write);
+            return QStringLiteral("file_content is required for 'write_file'.");
+        if (auto e = SkillTree::checkFilePath(filePath))
+            return e;
+        if (const qint64 bytes = content.toUtf8().size(); bytes > kMaxFileBytes)
+            return QStringLiteral("File content is %1 bytes (limit: %2 bytes / 1 MiB). "
+                                  "Consider splitting into smaller files.")
+                .arg(grouped(bytes), grouped(kMaxFileBytes));
+        return SkillFrontmatter::checkSize(content, filePath);
     }
     if (action == QLatin1String("remove_file")) {
-        if (text(p, "file_path").isEmpty())
-            return refusal(QStringLiteral("file_path is required for 'remove_file'."));
-        return removeFile(p, write);
+        const QString filePath = text(p, "file_path");
+        if (filePath.isEmpty())
+            return QStringLiteral("file_path is required for 'remove_file'.");
+        return SkillTree::checkFilePath(filePath);
     }
-    return refusal(QStringLiteral("Unknown action '%1'. Use: create, edit, patch, delete, "
-                                  "write_file, remove_file")
-                       .arg(action));
+    return QStringLiteral("Unknown action '%1'. Use: create, edit, patch, delete, "
+                          "write_file, remove_file")
+        .arg(action);
+}
+
+SkillManage::Outcome SkillManage::run(const Json& p, bool write) const
+{
+    if (auto e = check(p))
+        return refusal(*e);
+    const QString action = text(p, "action");
+    if (action == QLatin1String("create"))
+        return create(p, write);
+    if (action == QLatin1String("edit"))
+        return edit(p, write);
+    if (action == QLatin1String("patch"))
+        return patch(p, write);
+    if (action == QLatin1String("delete"))
+        return remove(p, write);
+    if (action == QLatin1String("write_file"))
+        return writeFile(p, write);
+    return removeFile(p, write);
 }
 
 SkillManage::Outcome SkillManage::create(const Json& p, bool write) const
 {
     const QString name = text(p, "name");
     const QString content = text(p, "content");
-    if (auto e = checkName(name))
-        return refusal(*e);
     const auto category = field(p, "category");
-    if (auto e = checkCategory(category))
-        return refusal(*e);
-    if (auto e = SkillFrontmatter::validate(content))
-        return refusal(*e);
-    if (auto e = SkillFrontmatter::checkSize(content))
-        return refusal(*e);
     if (auto existing = SkillTree(skillsDir()).find(name))
         return refusal(QStringLiteral("A skill named '%1' already exists at %2.").arg(name, *existing));
     // Python tests the category before stripping it, and joins it as given when non-empty.
@@ -274,10 +303,6 @@ SkillManage::Outcome SkillManage::edit(const Json& p, bool write) const
 {
     const QString name = text(p, "name");
     const QString content = text(p, "content");
-    if (auto e = SkillFrontmatter::validate(content))
-        return refusal(*e);
-    if (auto e = SkillFrontmatter::checkSize(content))
-        return refusal(*e);
     const auto existing = SkillTree(skillsDir()).find(name);
     if (!existing)
         return refusal(notFound(name));
@@ -390,15 +415,6 @@ SkillManage::Outcome SkillManage::writeFile(const Json& p, bool write) const
     const QString name = text(p, "name");
     const QString filePath = text(p, "file_path");
     const QString content = text(p, "file_content");
-    if (auto e = SkillTree::checkFilePath(filePath))
-        return refusal(*e);
-    const qint64 bytes = content.toUtf8().size();
-    if (bytes > kMaxFileBytes)
-        return refusal(QStringLiteral("File content is %1 bytes (limit: %2 bytes / 1 MiB). "
-                                      "Consider splitting into smaller files.")
-                           .arg(grouped(bytes), grouped(kMaxFileBytes)));
-    if (auto e = SkillFrontmatter::checkSize(content, filePath))
-        return refusal(*e);
     const auto existing = SkillTree(skillsDir()).find(name);
     if (!existing)
         return refusal(notFound(name, QStringLiteral(" Create it first with action='create'.")));
@@ -412,8 +428,6 @@ SkillManage::Outcome SkillManage::removeFile(const Json& p, bool write) const
 {
     const QString name = text(p, "name");
     const QString filePath = text(p, "file_path");
-    if (auto e = SkillTree::checkFilePath(filePath))
-        return refusal(*e);
     const auto existing = SkillTree(skillsDir()).find(name);
     if (!existing)
         return refusal(notFound(name));

@@ -44,6 +44,13 @@ public:
     };
     Preview preview(const Json& payload) const;
 
+    // The checks skill_manage makes on a payload before it reads or writes any file, in its
+    // order and with its message (required fields, an unknown action, a new skill's name and
+    // category, SKILL.md's frontmatter and size, a supporting file's path and size); nothing
+    // when they pass. apply() and preview() make them first; an edited payload is held to them
+    // before it replaces the staged one.
+    static std::optional<QString> check(const Json& payload);
+
     // Hermes' profile name of a home: "default", or <name> under `<root>/profiles/`.
     static QString profileOf(const QString& home);
 

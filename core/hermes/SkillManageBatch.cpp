@@ -45,6 +45,26 @@ QString SkillManageBatch::failure(qsizetype index, const Json& op, const QString
              note);
 }
 
+std::optional<QString> SkillManageBatch::check(const Json& payload)
+{
+    const SkillBatch::Checked checked = SkillBatch::check(payload);
+    if (!checked.plan)
+        return checked.refusal;
+    const SkillBatch::Plan& plan = *checked.plan;
+    for (std::size_t i = 0; i < plan.ops.size(); ++i) {
+        auto flat = StagedSkillWrite::normalisePayload(plan.ops[i]);
+        std::optional<QString> error = flat ? SkillManage::check(*flat) : flat.error().message;
+        if (!error)
+            continue;
+        // A sole delete is applied as the single op it is, with the single op's message.
+        if (plan.soleDelete)
+            return error;
+        return failure(qsizetype(i), plan.ops[i], plan.names[qsizetype(i)], *error,
+                       QStringLiteral("all touched skills rolled back"));
+    }
+    return std::nullopt;
+}
+
 SkillManage::Outcome SkillManageBatch::applyOne(const SkillManage& manage, const Json& op, Json* applied)
 {
     auto flat = StagedSkillWrite::normalisePayload(op);

@@ -3,6 +3,7 @@
 #include "hermes/SkillManage.h"
 #include "util/Error.h"
 
+#include <optional>
 #include <vector>
 
 namespace sediment {
@@ -28,6 +29,11 @@ public:
     std::vector<SkillManage::Preview> preview(const Json& payload, QString* note) const;
     // preview() as one comparison, each file under a heading of its own.
     SkillManage::Preview combinedPreview(const Json& payload) const;
+
+    // The checks Hermes makes before anything is written: the batch's own (SkillBatch), then
+    // each operation's SkillManage::check, an operation that fails them named in Hermes' batch
+    // failure message. Nothing when the batch would get as far as the files.
+    static std::optional<QString> check(const Json& payload);
 
 private:
     static QString failure(qsizetype index, const Json& op, const QString& name, const QString& error,

@@ -64,6 +64,16 @@ bool Skill::isValidName(QStringView name) { return validName(name); }
 
 bool Skill::isValidName(std::string_view utf8) { return validName(utf8); }
 
+bool Skill::isHermesName(QStringView name)
+{
+    if (name.isEmpty() || name.front() == u'.' || name.toUtf8().size() > 255)
+        return false;
+    return std::none_of(name.begin(), name.end(), [](QChar c) {
+        const char16_t u = c.unicode();
+        return u == u'/' || u == u'\\' || u < 0x20 || (u >= 0x7f && u < 0xa0) || u == 0x2028 || u == 0x2029;
+    });
+}
+
 namespace {
 
 const std::array<QString, 4>& creators()

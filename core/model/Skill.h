@@ -42,6 +42,12 @@ struct Skill {
     // from .usage.json (the last two as UTF-8 bytes).
     static bool isValidName(QStringView name);
     static bool isValidName(std::string_view utf8);
+    // A name Hermes' walk can give a skill on a Hermes home (the frontmatter's `name:`, else the
+    // folder's), as long as it stays one folder name inside skills/ when a restore or an archive
+    // uses it as a path: not empty, not starting with '.' (which also rules out "." and ".."), no
+    // '/' or '\\', no control character, at most 255 UTF-8 bytes. Hermes' own skill_manage names
+    // are isValidName; a person may name a folder or a frontmatter `agA` or `Deploy notes`.
+    static bool isHermesName(QStringView name);
     // The word read from UTF-8 when it is a creator (agent | user | bundled | hub) or a state
     // (active | stale | archived), as a shared constant: tens of thousands of records then hold
     // no copies of "active" and "agent" of their own. Nothing for any other text.

@@ -26,8 +26,8 @@ Result<int> HermesDiskSkills::adopt(Workspace& workspace, const QDateTime& now)
     SkillRepository repo(db);
     int added = 0;
     for (const SkillWalk::Found& f : found) {
-        if (!Skill::isValidName(f.name))
-            continue; // a name no record of Sediment's can hold, as the .usage.json import skips it
+        if (!Skill::isHermesName(f.name))
+            continue; // a name that would not stay one folder inside skills/, as the import skips it
         auto known = repo.find(f.name);
         if (!known)
             return fail(known.error());
@@ -35,9 +35,7 @@ Result<int> HermesDiskSkills::adopt(Workspace& workspace, const QDateTime& now)
             continue;
         Skill s;
         s.name = f.name;
-        s.createdBy = provenance.bundled.contains(f.name) ? QStringLiteral("bundled")
-                      : provenance.hub.contains(f.name)   ? QStringLiteral("hub")
-                                                          : QStringLiteral("user");
+        s.createdBy = provenance.upstream(f.name).value_or(QStringLiteral("user"));
         s.state = toString(SkillState::Active);
         s.createdAt = now;
         if (auto saved = repo.save(s); !saved)

@@ -112,11 +112,9 @@ Result<Skill> readRecord(const QString& name, const Record& rec, const HermesUsa
                 badField(name, "created_by",
                          QStringLiteral("must be agent, user, bundled or hub (got %1)").arg(fromStd(it->dump()))));
         s.createdBy = std::move(*creator);
-    } else if (provenance.bundled.contains(name)) {
-        s.createdBy = QStringLiteral("bundled");
-    } else if (provenance.hub.contains(name)) {
-        s.createdBy = QStringLiteral("hub");
     }
+    if (auto upstream = provenance.upstream(name))
+        s.createdBy = std::move(*upstream);
     for (const auto& [key, value] : rec.items()) {
         if (!knownKeys().contains(fromStd(key)))
             s.extra[key] = Json(value);
@@ -139,6 +137,15 @@ HermesUsageFile::Provenance HermesUsageFile::readProvenance(const QString& skill
     }
     p.hub = HubLock::installedNames(skillsDir);
     return p;
+}
+
+std::optional<QString> HermesUsageFile::Provenance::upstream(const QString& name) const
+{
+    if (hub.contains(name))
+        return QStringLiteral("hub");
+    if (bundled.contains(name))
+        return QStringLiteral("bundled");
+    return std::nullopt;
 }
 
 Result<HermesUsageFile::Parsed> HermesUsageFile::parse(const QByteArray& text, const Provenance& provenance,
@@ -170,8 +177,9 @@ Result<HermesUsageFile::Parsed> HermesUsageFile::parseTree(const QByteArray& tex
             out.skipped.push_back({name, QStringLiteral("the record is not an object")});
             continue;
         }
-        if (!Skill::isValidName(name)) {
-            out.skipped.push_back({name, QStringLiteral("not a valid skill name ([a-z0-9][a-z0-9._-]{0,63})")});
+        if (!Skill::isHermesName(name)) {
+            out.skipped.push_back({name, QStringLiteral("not a name a skill's folder can have (empty, starting with "
+                                                        "'.', or holding '/', '\\' or a control character)")});
             continue;
         }
         auto skill = readRecord(name, rec, provenance, now);

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace sediment {
@@ -32,11 +33,13 @@ public:
     };
 
     // Skills Hermes keeps apart from the agent's own: names in skills/.bundled_manifest
-    // ("name:hash" lines) and those HubLock reads from skills/.hub/lock.json. They give
-    // created_by to records that lack it.
+    // ("name:hash" lines) and those HubLock reads from skills/.hub/lock.json.
     struct Provenance {
         QSet<QString> bundled;
         QSet<QString> hub;
+        // Hermes' provenance(): "hub", else "bundled", whatever the skill's record says (a
+        // record's created_by names the creator only of a skill neither lists); else nothing.
+        std::optional<QString> upstream(const QString& name) const;
     };
     static Provenance readProvenance(const QString& skillsDir);
 

@@ -260,11 +260,9 @@ bool record(Cursor& in, const QString& name, const HermesUsageFile::Provenance& 
         if (!creator)
             return false;
         s.createdBy = std::move(*creator);
-    } else if (provenance.bundled.contains(name)) {
-        s.createdBy = QStringLiteral("bundled");
-    } else if (provenance.hub.contains(name)) {
-        s.createdBy = QStringLiteral("hub");
     }
+    if (auto upstream = provenance.upstream(name))
+        s.createdBy = std::move(*upstream);
     // parse keeps unknown keys in the file's sorted key order; a key twice is left to it.
     std::sort(unknown.begin(), unknown.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (std::size_t i = 0; i < unknown.size(); ++i) {

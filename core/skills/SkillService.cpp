@@ -6,6 +6,7 @@
 #include "skills/CuratorSuppressions.h"
 #include "skills/HermesCuratorScope.h"
 #include "skills/HermesDiskSkills.h"
+#include "skills/HermesUsageRepair.h"
 #include "skills/SkillFolders.h"
 #include "skills/SkillLedger.h"
 #include "skills/UsageLink.h"
@@ -106,8 +107,11 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
     // The curator goes by .usage.json's pin: what the agent wrote there since the last import is
     // taken first, so that "already pinned" is never said on stale data. A file that cannot be
     // read is no reason to refuse the pin; its write-back reports it.
+    QStringList warnings;
     if (auto synced = syncHermes(actor); !synced && synced.error().kind != ErrorKind::Invalid)
         return fail(synced.error());
+    else if (synced && *synced)
+        warnings = (*synced)->warnings;
     Database& db = m_workspace.db();
     auto tx = db.begin();
     if (!tx)
@@ -115,7 +119,7 @@ Result<SkillService::Change> SkillService::setPinned(const QString& name, bool p
     auto skill = existing(name); // read under the write lock: no lost update
     if (!skill)
         return fail(skill.error());
-    Change change{*skill, false, {}, std::nullopt};
+    Change change{*skill, false, {}, std::nullopt, std::move(warnings)};
     if (skill->pinned == pinned) {
         change.message = QStringLiteral("%1 is already %2")
                              .arg(name, pinned ? QStringLiteral("pinned") : QStringLiteral("unpinned"));
@@ -158,7 +162,7 @@ Result<SkillService::Change> SkillService::restore(const QString& name, const QS
         if (auto s = folders.restore(name, *source); !s)
             return fail(s.error());
     }
-    Change change{*skill, true, {}, std::nullopt};
+    Change change{*skill, true, {}, std::nullopt, {}};
     change.skill.state = toString(SkillState::Active);
     change.skill.archivedAt.reset();
     change.skill.archivePath.reset();
@@ -218,8 +222,10 @@ Json SkillService::ImportReport::toJson() const
     Json skippedJson = Json::array();
     for (const auto& s : skipped)
         skippedJson.push_back(Json{{"name", toStd(s.name)}, {"why", toStd(s.why)}});
-    return Json{
-        {"file", toStd(file)}, {"imported", imported}, {"updated", updated}, {"skipped", std::move(skippedJson)}};
+    Json j{{"file", toStd(file)}, {"imported", imported}, {"updated", updated}, {"skipped", std::move(skippedJson)}};
+    for (const QString& w : warnings)
+        j["warnings"].push_back(toStd(w));
+    return j;
 }
 
 Result<SkillService::ImportReport> SkillService::importHermes(const QString& file, const QString& actor)
@@ -266,7 +272,7 @@ Result<std::optional<SkillService::ImportReport>> SkillService::syncUsage(const 
         *seen = identity;
     if (!report)
         return fail(report.error());
-    if (report->imported == 0 && report->updated == 0 && !report->linkedNow)
+    if (report->imported == 0 && report->updated == 0 && !report->linkedNow && report->warnings.isEmpty())
         return std::optional<ImportReport>();
     return std::optional<ImportReport>(std::move(*report));
 }
@@ -283,11 +289,21 @@ Result<SkillService::ImportReport> SkillService::importFile(const QString& path,
         return fail(bytes.error());
     const QDateTime now = m_clock.now();
     // Provenance files sit beside the usage file in a Hermes home's skills/ folder.
-    auto parsed = HermesUsageFile::parse(*bytes, HermesUsageFile::readProvenance(info.absolutePath()), now);
+    const auto provenance = HermesUsageFile::readProvenance(info.absolutePath());
+    auto parsed = HermesUsageFile::parse(*bytes, provenance, now);
+    QStringList warnings;
+    if (!parsed && parsed.error().kind == ErrorKind::Invalid && onlyChanges) {
+        // Hermes reads a damaged file record by record (or as {}): so does the sync, saying what
+        // it ignored, as the curator pass does.
+        HermesUsageRepair::Repaired repaired = HermesUsageRepair::repair(*bytes, path);
+        warnings = std::move(repaired.warnings);
+        parsed = HermesUsageFile::parse(repaired.text, provenance, now);
+    }
     if (!parsed)
         return fail(parsed.error());
 
     ImportReport report;
+    report.warnings = std::move(warnings);
     report.file = info.absoluteFilePath();
     report.skipped = parsed->skipped;
     Database& db = m_workspace.db();

@@ -29,6 +29,7 @@ public:
         bool changed = false;                  // false: it already was so, nothing written
         QString message;                       // one line for the user
         std::optional<QString> writeBackError; // the DB changed but .usage.json could not
+        QStringList warnings;                  // what the read of a damaged .usage.json ignored
     };
     // `actor` is `cli:<user>` or `human:<reviewer>` (docs/user-guide.md#audit). On a Hermes home
     // .usage.json is synced first, and a skill Hermes never curates (hub, the protected
@@ -45,6 +46,9 @@ public:
         qint64 updated = 0;  // records that existed and took the file's values
         std::vector<HermesUsageFile::Skipped> skipped;
         bool linkedNow = false; // the file was not the linked one before
+        // On a Hermes home, the values of a damaged file that were read as Hermes reads them or
+        // ignored (HermesUsageRepair), one line each; the explicit import refuses such a file.
+        QStringList warnings;
         Json toJson() const;
     };
     // Reads a Hermes .usage.json (default: the workspace's skills/.usage.json), stores its
@@ -57,7 +61,9 @@ public:
     // the workspace is no Hermes home, has no such file, or already holds what it says.
     // `seen` (optional) keeps the file's identity (device, inode, size, times) between calls: the
     // same identity again skips the read, so a page can sync on every reload for a stat (and a
-    // file it could not take is reported once, not at every reload).
+    // file it could not take is reported once, not at every reload). A damaged record does not
+    // stop the sync: it is read record by record as Hermes' curator reads it, and the report
+    // (then returned even when nothing changed) names what was ignored.
     Result<std::optional<ImportReport>> syncHermes(const QString& actor, QByteArray* seen = nullptr);
 
 private:
@@ -67,7 +73,8 @@ private:
     // .usage.json's records into the workspace when the file changed since `seen`.
     Result<std::optional<ImportReport>> syncUsage(const QString& actor, QByteArray* seen);
     // importHermes and syncHermes; `onlyChanges`: records the workspace holds as the file tells
-    // them are left alone, and nothing at all is written when that is every record.
+    // them are left alone, and nothing at all is written when that is every record; also, a
+    // damaged file is read as Hermes reads it (with warnings) instead of refused.
     Result<ImportReport> importFile(const QString& path, const QString& actor, bool onlyChanges);
     // After a committed change: .usage.json (the linked one, else a Hermes home's) and Hermes'
     // skill ledger, where there is one, learn of it. Failures are reported, not rolled back.

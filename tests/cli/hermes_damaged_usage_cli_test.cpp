@@ -86,6 +86,59 @@ private Q_SLOTS:
                  text.out.constData());
     }
 
+    // `skills list` and `skills pin` read the file as the curator does: a damaged record falls
+    // back with a warning on stderr instead of refusing the command, and the pin's write-back
+    // keeps every other record's bytes (unknown keys too) as the file held them.
+    void listAndPinReadADamagedFileRecordByRecord()
+    {
+        const QByteArray usage = R"({
+  "counted": {"created_by": "agent", "use_count": "2", "last_used_at": "not a time", "created_at": "2026-01-01T00:00:00+00:00", "state": "active", "mine": [1]}
+})";
+        m_home.write(QStringLiteral("skills/.usage.json"), usage);
+        Run r = m_home.run({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("sediment: warning: ") && r.err.contains("skill 'counted': use_count \"2\" read as 2"),
+                 r.err.constData());
+        QVERIFY2(r.err.contains("skill 'counted': last_used_at \"not a time\" is not a time; ignored"),
+                 r.err.constData());
+        const Json list = r.json();
+        QCOMPARE(list.size(), std::size_t(4)); // every skill on disk, the damaged one too
+        QVERIFY(list[0]["name"] == Json("counted") && list[0]["use_count"] == Json(2));
+        QCOMPARE(m_home.bytesOf(QStringLiteral("skills/.usage.json")), usage);
+
+        // "fresh" has no record: the pin creates it, and the damaged record is kept as it was.
+        r = m_home.run({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("fresh")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("use_count \"2\" read as 2"), r.err.constData());
+        // Compared as sorted maps: the write-back sorts the keys, as Hermes' json.dump does.
+        const auto read = [](const QByteArray& bytes) { return nlohmann::json::parse(bytes.toStdString()); };
+        nlohmann::json after = read(m_home.bytesOf(QStringLiteral("skills/.usage.json")));
+        QVERIFY(after["fresh"]["pinned"] == true);
+        QVERIFY(after["counted"] == read(usage)["counted"]);
+
+        r = m_home.run({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("counted")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        after = read(m_home.bytesOf(QStringLiteral("skills/.usage.json")));
+        nlohmann::json expected = read(usage)["counted"];
+        expected["pinned"] = true;
+        QVERIFY(after["counted"] == expected);
+    }
+
+    // A file that is not JSON lists every skill on disk; a pin does not overwrite the file
+    // (Hermes' would replace it with the one record), it says so and keeps the pin in Sediment.
+    void aFileThatIsNotJsonIsListedAndNeverOverwrittenByAPin()
+    {
+        m_home.write(QStringLiteral("skills/.usage.json"), "not json {");
+        Run r = m_home.run({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json().size(), std::size_t(4));
+        QVERIFY2(r.err.contains("is not a JSON object; read as empty"), r.err.constData());
+        r = m_home.run({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("fresh")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains(".usage.json was not updated"), r.err.constData());
+        QCOMPARE(m_home.bytesOf(QStringLiteral("skills/.usage.json")), QByteArray("not json {"));
+    }
+
     void aMissingFileIsAnEmptyOne()
     {
         const Run r = curate({QStringLiteral("--json")});

@@ -250,6 +250,68 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(path(QStringLiteral("skills/deploy/references/x.md"))));
         QVERIFY(!staged("cc000003"));
     }
+
+    // Hermes' checks that need no file run on the edited payload: an edit Hermes would refuse is
+    // bad input (exit 2), and the item, its record, the skill and the audit log stay as they were.
+    void anEditHermesWouldRefuseChangesNothing()
+    {
+        stage("cc000006",
+              {{"action", "patch"}, {"name", "deploy"}, {"old_string", "1. Build."}, {"new_string", "1. Compile."}});
+        QCOMPARE(run({QStringLiteral("hermes"), QStringLiteral("import-pending")}).code, 0);
+        const auto item = [&] {
+            const Json list = Json::parse(
+                run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")}).out.toStdString());
+            for (const Json& it : list)
+                if (it.contains("hermes") && it["hermes"]["id"] == "cc000006")
+                    return it;
+            return Json();
+        };
+        const Json before = item();
+        const qint64 id = before["id"].get<qint64>();
+        const QByteArray audit = run({QStringLiteral("audit"), QStringLiteral("--json")}).out;
+        const QByteArray record = [&] {
+            QFile f(path(QStringLiteral("pending/skills/cc000006.json")));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        const auto refused = [&](const Json& edited, const QByteArray& message) {
+            write(QStringLiteral("edited.json"), QByteArray::fromStdString(edited.dump()));
+            const Run r = run({QStringLiteral("inbox"), QStringLiteral("patch"), QString::number(id),
+                               QStringLiteral("--file"), path(QStringLiteral("edited.json"))});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(message), r.err.constData());
+            QVERIFY(item() == before);
+            QCOMPARE(run({QStringLiteral("audit"), QStringLiteral("--json")}).out, audit);
+            QFile f(path(QStringLiteral("pending/skills/cc000006.json")));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll(), record);
+        };
+        refused({{"action", "patch"}, {"name", "deploy"}, {"old_string", ""}, {"new_string", "x"}},
+                "old_string is required for 'patch'. Provide the text to find.");
+        refused({{"action", "create"}, {"name", "Bad Name"}, {"content", kSkill}},
+                "Invalid skill name 'Bad Name'. Use lowercase letters, numbers, hyphens, dots, and underscores.");
+        refused({{"action", "write_file"}, {"name", "deploy"}, {"file_path", "notes/x.md"}, {"file_content", "x"}},
+                "File must be under one of: assets, references, scripts, templates. Got: 'notes/x.md'");
+        refused({{"action", "batch"},
+                 {"operations",
+                  {{{"action", "patch"}, {"name", "deploy"}, {"old_string", "1. Build."}, {"new_string", "a"}},
+                   {{"action", "write_file"}, {"name", "deploy"}, {"file_path", "references/x.md"}}}}},
+                "operations[1] (write_file on 'deploy') failed: file_content is required for 'write_file'. "
+                "\u2014 batch aborted, all touched skills rolled back.");
+        QVERIFY(QFile(path(QStringLiteral("skills/deploy/SKILL.md"))).size() == qint64(kSkill.size()));
+
+        // An edit Hermes takes still goes through, as before.
+        write(QStringLiteral("edited.json"), QByteArray::fromStdString(Json({{"action", "patch"},
+                                                                             {"name", "deploy"},
+                                                                             {"old_string", "2. Upload."},
+                                                                             {"new_string", "2. Ship."}})
+                                                                           .dump()));
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("patch"), QString::number(id),
+                           QStringLiteral("--file"), path(QStringLiteral("edited.json"))});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QFile f(path(QStringLiteral("skills/deploy/SKILL.md")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("2. Ship."));
+    }
 };
 
 QTEST_GUILESS_MAIN(HermesSkillsCliTest)

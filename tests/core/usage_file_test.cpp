@@ -44,7 +44,7 @@ const QByteArray kHermesUsage = R"({
     "created_at": "2026-01-01T00:00:00+00:00",
     "use_count": 1
   },
-  "Bad Name": {
+  "../bad": {
     "use_count": 1
   }
 })";
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QCOMPARE(s.createdBy, QStringLiteral("agent"));
         QCOMPARE(s.extra["negative_claim_status"].get<std::string>(), std::string("active"));
         QCOMPARE(parsed->skipped.size(), size_t(1));
-        QCOMPARE(parsed->skipped.front().name, QStringLiteral("Bad Name"));
+        QCOMPARE(parsed->skipped.front().name, QStringLiteral("../bad"));
     }
 
     void takesCreatorFromBundledManifestAndHubLock()
@@ -167,7 +167,7 @@ private Q_SLOTS:
         QCOMPARE(rec["negative_claims"][0]["text"].get<std::string>(), std::string("fly is not installed."));
         QCOMPARE(rec["negative_claim_status"].get<std::string>(), std::string("active"));
         QCOMPARE(rec["last_used_at"].get<std::string>(), std::string("2026-05-20T09:30:00"));
-        QVERIFY(back.contains("Bad Name"));
+        QVERIFY(back.contains("../bad"));
         // Same format as Hermes: indent 2, sorted keys, no trailing newline.
         QCOMPARE(after, QByteArray::fromStdString(HermesUsageFile::serialize(back)));
         QVERIFY(!after.endsWith('\n'));
@@ -240,15 +240,21 @@ private Q_SLOTS:
         QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("deploy-fly")))->useCount, 5);
         const qint64 synced = *AuditRepository(m_ws->db(), m_clock).count();
 
-        // A file it cannot read is an error, and the records stay as they were.
-        writeFile(usagePath(), R"({"deploy-fly": {"use_count": "many"}})");
-        auto broken = service.syncHermes(QStringLiteral("human:t"));
-        QVERIFY(!broken);
-        QVERIFY2(broken.error().message.contains(QStringLiteral("use_count")), qPrintable(broken.error().message));
+        // A file that is not JSON is read as empty, as Hermes reads it: the records stay as they
+        // were, nothing is written, and the report says what was ignored.
+        writeFile(usagePath(), "not json {");
+        auto unreadable = service.syncHermes(QStringLiteral("human:t"));
+        QVERIFY(unreadable && *unreadable && (*unreadable)->warnings.size() == 1);
         QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("deploy-fly")))->useCount, 5);
         QCOMPARE(*AuditRepository(m_ws->db(), m_clock).count(), synced);
-        // A caller keeping the identity hears of it once, until the file changes again.
-        QVERIFY(!service.syncHermes(QStringLiteral("human:t"), &seen));
+        // A damaged record falls back alone ("many" is no count: 0), with a warning, and a
+        // caller keeping the identity hears of it once, until the file changes again.
+        writeFile(usagePath(), R"({"deploy-fly": {"use_count": "many"}})");
+        auto damaged = service.syncHermes(QStringLiteral("human:t"), &seen);
+        QVERIFY(damaged && *damaged && (*damaged)->updated == 1);
+        QVERIFY2((*damaged)->warnings.size() == 1 && (*damaged)->warnings.front().contains(QStringLiteral("use_count")),
+                 qPrintable((*damaged)->warnings.join(u'|')));
+        QCOMPARE((*SkillRepository(m_ws->db()).find(QStringLiteral("deploy-fly")))->useCount, 0);
         auto quiet = service.syncHermes(QStringLiteral("human:t"), &seen);
         QVERIFY(quiet && !*quiet);
     }

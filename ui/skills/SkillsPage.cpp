@@ -243,6 +243,8 @@ void SkillsPage::syncHermes(bool announceLater)
                       .arg((*synced)->imported)
                       .arg((*synced)->updated)
                       .arg(QDir::toNativeSeparators((*synced)->file));
+    if (synced && *synced && !(*synced)->warnings.isEmpty())
+        message += tr(" (damaged values ignored as Hermes ignores them: %1)").arg((*synced)->warnings.join(u"; "));
     if (message.isEmpty())
         return;
     // While the page is being built nothing listens yet: the window hears it once it does.
