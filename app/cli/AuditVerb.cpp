@@ -1,9 +1,15 @@
+#include "audit/AuditAction.h"
+#include "audit/AuditSubject.h"
 #include "cli/Context.h"
 #include "cli/Verb.h"
 
 #include "store/AuditReadModel.h"
 #include "store/AuditRepository.h"
 #include "store/Database.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
 
 namespace sediment::cli {
 
@@ -33,18 +39,49 @@ Result<QStringList> subjectTypes(Database& db)
     auto logged = AuditReadModel(db).subjectTypes();
     if (!logged)
         return fail(logged.error());
-    QStringList types{QStringLiteral("calibration_snapshot"),
-                      QStringLiteral("decision"),
-                      QStringLiteral("hermes_staged"),
-                      QStringLiteral("inbox_item"),
-                      QStringLiteral("memory"),
-                      QStringLiteral("scar"),
-                      QStringLiteral("skill"),
-                      QStringLiteral("skills_usage")};
+    QStringList types = wordTexts<AuditSubject>();
     types += *logged;
     types.removeDuplicates();
     types.sort();
     return types;
+}
+
+// Whether `ranges` (a pass row's [[first, last], ...]) holds `id`.
+bool holds(const Json& ranges, qint64 id)
+{
+    if (!ranges.is_array())
+        return false;
+    return std::ranges::any_of(ranges, [id](const Json& r) {
+        return r.is_array() && r.size() == 2 && r[0].is_number_integer() && r[1].is_number_integer()
+               && r[0].get<qint64>() <= id && id <= r[1].get<qint64>();
+    });
+}
+
+// The rows `q` names. An inbox item's own history also holds the pass that queued or reinforced
+// it: a gate pass writes one row for all it queued, named by the range of their ids.
+Result<std::vector<AuditEntry>> itemHistory(AuditRepository& audit, const AuditRepository::Query& q)
+{
+    auto rows = audit.list(q);
+    bool isNumber = false;
+    const qint64 id = q.subjectId.toLongLong(&isNumber);
+    if (!rows || q.subjectType != toString(AuditSubject::InboxItem) || !isNumber)
+        return rows;
+    for (const auto& [action, key] : {std::pair{AuditAction::ProposalQueued, "queued_ids"},
+                                      std::pair{AuditAction::ProposalReinforced, "reinforced_ids"}}) {
+        AuditRepository::Query passes = q;
+        passes.subjectId.clear();
+        passes.action = toString(action);
+        auto found = audit.list(passes);
+        if (!found)
+            return fail(found.error());
+        for (AuditEntry& e : *found)
+            if (e.subjectId != q.subjectId && e.details.is_object() && holds(e.details.value(key, Json()), id))
+                rows->push_back(std::move(e));
+    }
+    std::ranges::sort(*rows, {}, &AuditEntry::seq);
+    const auto [first, last] = std::ranges::unique(*rows, {}, &AuditEntry::seq);
+    rows->erase(first, last);
+    return rows;
 }
 
 int verify(Context& ctx, AuditRepository& audit, bool json)
@@ -104,8 +141,16 @@ int runAudit(Context& ctx)
         if (!types->contains(q.subjectType))
             return ctx.usageError(QStringLiteral("audit: unknown subject type '%1' (accepted: %2)")
                                       .arg(q.subjectType, types->join(QStringLiteral(", "))));
+        // Items, scars and decisions are named by their number: a word there is a mistake, not
+        // a subject with no rows.
+        static const QStringList numbered{toString(AuditSubject::InboxItem), toString(AuditSubject::Scar),
+                                          toString(AuditSubject::Decision)};
+        static const QRegularExpression number(QStringLiteral("^[0-9]+(-[0-9]+)?$"));
+        if (numbered.contains(q.subjectType) && !q.subjectId.isEmpty() && !number.match(q.subjectId).hasMatch())
+            return ctx.usageError(
+                QStringLiteral("audit: %1 ids are numbers (got '%2')").arg(q.subjectType, q.subjectId));
     }
-    auto rows = audit.list(q);
+    auto rows = itemHistory(audit, q);
     if (!rows)
         return ctx.error(rows.error());
     if (json) {

@@ -8,6 +8,7 @@
 #include "util/JsonError.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 #include <cmath>
 
@@ -154,6 +155,10 @@ Result<Config> Config::load(const QString& path)
 {
     if (!QFile::exists(path))
         return Config{};
+    // Like every input (docs/architecture.md#durability): over 16 MiB is refused unread.
+    constexpr qint64 kMaxBytes = 16 * 1024 * 1024;
+    if (const qint64 size = QFileInfo(path).size(); size > kMaxBytes)
+        return fail(Error::invalid(QStringLiteral("%1 is larger than 16 MiB (%2 bytes)").arg(path).arg(size)));
     auto bytes = AtomicFile::read(path, false);
     if (!bytes)
         return fail(bytes.error());

@@ -77,6 +77,46 @@ private Q_SLOTS:
         QCOMPARE(
             clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral(":3")}).code,
             2);
+        // An item is named by its number; a word is a mistake, not a subject with no rows.
+        const Run word = clitest::sediment(
+            m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("inbox_item:abc")});
+        QCOMPARE(word.code, 2);
+        QVERIFY2(word.err.contains("audit: inbox_item ids are numbers (got 'abc')"), word.err.constData());
+        // Every subject Sediment writes is known before it has a row.
+        QCOMPARE(clitest::sediment(
+                     m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("claude_memory")})
+                     .code,
+                 0);
+    }
+
+    // The human gate queues a pass in one row named by the range of the ids it queued; each
+    // item's own history holds that row, and a later pass's reinforcement of it.
+    void anItemsHistoryHoldsThePassThatQueuedIt()
+    {
+        QFile f(m_ws + QStringLiteral("/sediment.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(R"({"gate":"human"})");
+        f.close();
+        const QByteArray three = R"({"target":"memory","op":{"action":"add","content":"p"}}
+{"target":"memory","op":{"action":"add","content":"q"}}
+{"target":"memory","op":{"action":"add","content":"r"}})";
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose")}, three).code, 0);
+        QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose")},
+                                   R"({"target":"memory","op":{"action":"add","content":"q"}})")
+                     .code,
+                 0);
+        const auto historyOf = [&](const char* id) {
+            const Run r =
+                clitest::sediment(m_ws, {QStringLiteral("audit"), QStringLiteral("--subject"),
+                                         QStringLiteral("inbox_item:") + QLatin1String(id), QStringLiteral("--json")});
+            std::vector<std::string> actions;
+            for (const auto& row : nlohmann::json::parse(r.out.toStdString()))
+                actions.push_back(row["action"].get<std::string>());
+            return actions;
+        };
+        QCOMPARE(historyOf("6"), (std::vector<std::string>{"proposal.queued", "proposal.reinforced"}));
+        QCOMPARE(historyOf("7"), std::vector<std::string>{"proposal.queued"});
+        QCOMPARE(historyOf("99"), std::vector<std::string>{});
     }
 
     void verifyReportsAnIntactChain()

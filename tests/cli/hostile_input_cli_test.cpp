@@ -133,6 +133,14 @@ private Q_SLOTS:
                      && !stats.err.contains("json.exception"),
                  stats.err.constData());
 
+        // A configuration over 16 MiB is refused unread, like every other input.
+        QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        config.write("{" + QByteArray(17 * 1024 * 1024, ' ') + "}");
+        config.close();
+        const Run huge = clitest::runAsIs(ws, {QStringLiteral("stats")});
+        QCOMPARE(huge.code, 2);
+        QVERIFY2(huge.err.contains("sediment.json is larger than 16 MiB (17825794 bytes)"), huge.err.constData());
+
         const Run imported =
             sediment(m_ws, {QStringLiteral("decisions"), QStringLiteral("import"), QStringLiteral("-")},
                      "{\"description\": \"x\",\n");

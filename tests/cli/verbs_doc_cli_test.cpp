@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 using clitest::Run;
 
 namespace {
@@ -107,6 +109,10 @@ private Q_SLOTS:
         QCOMPARE(help.code, 0);
         QVERIFY(help.err.isEmpty());
         m_help = QString::fromUtf8(help.out);
+        const nlohmann::json list =
+            nlohmann::json::parse(run({QStringLiteral("help"), QStringLiteral("--json")}).out.toStdString());
+        QCOMPARE(QString::fromStdString(list.value("usage", std::string())), m_help);
+        QCOMPARE(qsizetype(list["verbs"].size()), listedVerbs(m_help).size());
     }
 
     void globalUsageIsTheHelpWithoutAVerb()
@@ -142,6 +148,12 @@ private Q_SLOTS:
         const Run viaHelp = run({QStringLiteral("help"), verb});
         QCOMPARE(viaHelp.code, 0);
         QCOMPARE(QString::fromUtf8(viaHelp.out), printed);
+        // Every verb takes --json, help too: the same text, as a JSON string.
+        const Run asJson = run({QStringLiteral("help"), verb, QStringLiteral("--json")});
+        QCOMPARE(asJson.code, 0);
+        const nlohmann::json j = nlohmann::json::parse(asJson.out.toStdString());
+        QCOMPARE(QString::fromStdString(j.value("usage", std::string())), printed);
+        QCOMPARE(QString::fromStdString(j.value("verb", std::string())), verb);
 
         QVERIFY2(m_sections.contains(verb),
                  qPrintable(QStringLiteral("docs/verbs.md has no '## %1' section").arg(verb)));
