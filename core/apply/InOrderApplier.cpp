@@ -1,15 +1,17 @@
 #include "apply/InOrderApplier.h"
 
 #include "apply/PlannedWrites.h"
+#include "apply/SkillApplier.h"
 #include "apply/TargetFile.h"
 #include "model/Destination.h"
+#include "workspace/Workspace.h"
 
 namespace sediment {
 
 bool InOrderApplier::handles(const QString& destination, const Json& op)
 {
     if (!isWord(destination, Destination::ClaudeMd) && !isWord(destination, Destination::SettingsJson)
-        && !isWord(destination, Destination::ClaudeMemory))
+        && !isWord(destination, Destination::ClaudeMemory) && !isWord(destination, Destination::Skill))
         return false;
     const auto action = op.find("action");
     const auto ops = op.find("operations");
@@ -59,10 +61,21 @@ Result<ApplyResult> InOrderApplier::apply(const QString& destination, const Json
     // Then the same steps again, the last write let through with the final bytes.
     PlannedWrites commit(m_hook, plan.writes());
     std::optional<Result<ApplyResult>> last;
-    for (int i = 0; i < n && commit.writes() < plan.writes(); ++i)
+    std::vector<int> stopped; // the steps stopped at their write, before the one let through
+    for (int i = 0; i < n && commit.writes() < plan.writes(); ++i) {
+        const int before = commit.writes();
         last = Applier(m_workspace, m_clock, &commit, m_profile).apply(destination, ops[i], source);
+        if (commit.writes() > before && commit.writes() < plan.writes())
+            stopped.push_back(i);
+    }
     if (!last || !*last || !(*last)->applied)
         return last ? *last : fail(Error::io(QStringLiteral("the group's write was not reached")));
+    // A skill's record follows its file: the steps stopped at their write never reached their own
+    // registration (created by the agent, one more patch), so it is made here, in their order.
+    if (isWord(destination, Destination::Skill))
+        for (const int i : stopped)
+            if (auto s = SkillApplier::record(m_workspace.db(), m_clock, ops[i]); !s)
+                return fail(s.error());
     // The last step wrote the final text; what a revert puts back is the file before the first.
     ApplyResult r = std::move(**last);
     const std::optional<QByteArray> original = plan.original(plan.paths().front());

@@ -85,6 +85,22 @@ Result<ApplyResult> SkillApplier::apply(const SkillPatch& op) const
     return r;
 }
 
+Status SkillApplier::record(Database& db, const Clock& clock, const Json& op)
+{
+    auto typed = readWorkspaceOp(toString(Destination::Skill), op);
+    if (!typed)
+        return fail(typed.error());
+    SkillRepository skills(db);
+    if (const auto* create = std::get_if<SkillCreate>(&*typed)) {
+        if (auto r = skills.registerCreated(create->name, QStringLiteral("agent"), clock.now()); !r)
+            return fail(r.error());
+    } else if (const auto* patch = std::get_if<SkillPatch>(&*typed)) {
+        if (auto r = skills.recordPatch(patch->name, clock.now()); !r)
+            return fail(r.error());
+    }
+    return {};
+}
+
 Result<bool> SkillApplier::isStale(const SkillPatch& op) const
 {
     auto file = TargetFile::open(m_guard, pathFor(op.name), m_hook);

@@ -4,6 +4,7 @@
 
 namespace sediment {
 
+class Database;
 class PathGuard;
 class WriteHook;
 struct SkillCreate;
@@ -25,6 +26,9 @@ public:
     Result<ApplyResult> revert(const ApplyResult& applied) const;
 
     static QString pathFor(const QString& name);
+    // The registry's side of a write made for `op` by someone else (a group's one write,
+    // InOrderApplier): a creation registered as the agent's, a patch counted.
+    static Status record(Database& db, const Clock& clock, const Json& op);
 
 private:
     Workspace& m_workspace;

@@ -131,14 +131,16 @@ bool InboxGroup::combinable(const AgentHomes& agents, const InboxItem& item)
 {
     if (const auto agent = agentTarget(agents, item))
         return agent->combinable;
-    // One file each, edited in place: applied in order to one write (InOrderApplier). A note is
-    // a new file of its own, so a note group is for keeping one, not for combining.
+    // One file each, edited in place: applied in order to one write (InOrderApplier); a skill's
+    // creation and patches are edits of its SKILL.md. A note is a new file of its own, so a note
+    // group is for keeping one, not for combining.
     auto typed = readWorkspaceOp(item.destination, item.effectiveOp());
     if (!typed)
         return false;
     if (const auto* memory = std::get_if<MemoryWrite>(&*typed))
         return memory->op.action != QLatin1String("batch");
-    return std::holds_alternative<DirectiveEdit>(*typed) || std::holds_alternative<SettingsPatch>(*typed);
+    return std::holds_alternative<DirectiveEdit>(*typed) || std::holds_alternative<SettingsPatch>(*typed)
+           || std::holds_alternative<SkillCreate>(*typed) || std::holds_alternative<SkillPatch>(*typed);
 }
 
 Result<Json> InboxGroup::combinedOp(const AgentHomes& agents, const std::vector<InboxItem>& items)
@@ -157,8 +159,9 @@ Result<Json> InboxGroup::combinedOp(const AgentHomes& agents, const std::vector<
         if (!combinable(agents, it))
             return fail(Error::refused(
                 QStringLiteral("inbox item %1 (%2) cannot join a group decision: single memory writes, single "
-                               "Hermes skill writes (no batch, no delete) and edits of CLAUDE.md, a settings "
-                               "file or a Claude Code memory file are applied as one; decide it on its own")
+                               "Hermes skill writes (no batch, no delete), a skill's creation and patches, and edits "
+                               "of CLAUDE.md, a settings file or a Claude Code memory file are applied as one; "
+                               "decide it on its own")
                     .arg(it.id)
                     .arg(labelOf(agents, it))));
         Json op = withoutMembers(it.effectiveOp());

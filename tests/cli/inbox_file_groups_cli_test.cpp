@@ -136,6 +136,36 @@ private Q_SLOTS:
                  QByteArray("{\"model\": \"a\", \"theme\": \"dark\"}\n"));
     }
 
+    // A skill's creation and its patches are edits of one SKILL.md: applied in order as one
+    // write, each item with its own audit row, and the registry told of each (created by the
+    // agent, two patches) though only the last step's write reached the disk.
+    void aSkillGroupIsAppliedInOrderAndRegistered()
+    {
+        const auto ids =
+            propose("skill", {{{"name", "deploy"}, {"mode", "create"}, {"text", "Step one.\n"}},
+                              {{"name", "deploy"}, {"mode", "patch"}, {"before", "one"}, {"after", "two"}},
+                              {{"name", "deploy"}, {"mode", "patch"}, {"before", "two"}, {"after", "three"}}});
+        QCOMPARE(ids.size(), std::size_t(3));
+        const Run r = run({QStringLiteral("inbox"), QStringLiteral("approve-group"), QString::number(ids[1])});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(readAll(path(QStringLiteral("skills/deploy/SKILL.md"))), QByteArray("Step three.\n"));
+        for (const qint64 id : ids)
+            QCOMPARE(status(id), std::string("applied"));
+        const Run listed = run({QStringLiteral("skills"), QStringLiteral("list"), QStringLiteral("--json")});
+        const auto skills = Json::parse(listed.out.toStdString());
+        QCOMPARE(skills.size(), std::size_t(1));
+        QCOMPARE(skills[0].value("created_by", std::string()), std::string("agent"));
+        QCOMPARE(skills[0].value("patch_count", 0), 2);
+        const Run audit = run({QStringLiteral("audit"), QStringLiteral("--json")});
+        int approvals = 0;
+        for (const auto& row : Json::parse(audit.out.toStdString()))
+            approvals += row.value("action", std::string()) == "inbox.approve";
+        QCOMPARE(approvals, 3);
+        // Reverting the group puts back the file as it was before the first step: none.
+        QVERIFY(run({QStringLiteral("inbox"), QStringLiteral("revert"), QString::number(ids[0])}).code == 0);
+        QVERIFY(!QFile::exists(path(QStringLiteral("skills/deploy/SKILL.md"))));
+    }
+
     // Each note is a file of its own: a note group is for keeping one, not for combining.
     void aNoteGroupIsNotCombined()
     {
