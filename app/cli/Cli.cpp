@@ -3,6 +3,7 @@
 #include "cli/Context.h"
 #include "cli/Verb.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -122,7 +123,19 @@ int run(const QStringList& arguments)
         print(verb->usage);
         return 0;
     }
+    // Where no workspace is yet, what this command would create: taken away again if it
+    // refuses its input, since bad input changes nothing.
+    const QString dir = QFileInfo(ctx.workspaceDir()).absoluteFilePath();
+    const bool newWorkspace =
+        verbName != QLatin1String("init") && !QFileInfo::exists(dir + QStringLiteral("/sediment.db"));
+    QString created; // the outermost folder of its path that does not exist yet, if any
+    for (QString path = dir; !QFileInfo::exists(path) && QFileInfo(path).path() != path; path = QFileInfo(path).path())
+        created = path;
+    const QStringList there =
+        QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
     const int code = verb->run(ctx);
+    if (code == 2 && newWorkspace)
+        ctx.dropNewWorkspace(created, there);
     // An answer that did not reach its reader (a full disk) is a failure the caller must hear
     // of: the verb's work is done, but what it printed (an inbox id, an outcome) is lost.
     const bool flushed = std::fflush(stdout) == 0;

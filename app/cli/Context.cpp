@@ -4,10 +4,13 @@
 #include "team/TeamSettler.h"
 
 #include "audit/Actor.h"
+#include "demo/DemoWorkspace.h"
 #include "journal/JournalSettler.h"
 #include "util/Clock.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -38,6 +41,30 @@ Result<Args> Context::parse(const QStringList& argv, const QStringList& valueOpt
 }
 
 QString Context::workspaceDir() const { return Workspace::select(m_workspaceFlag); }
+
+void Context::dropNewWorkspace(const QString& created, const QStringList& there)
+{
+    if (m_workspace) {
+        auto held = DemoWorkspace::held(*m_workspace);
+        if (!held || !held->isEmpty())
+            return; // something landed there after all (another process's write): it stays
+        m_workspace.reset();
+    }
+    if (!created.isEmpty()) {
+        QDir(created).removeRecursively(); // every folder of it was made by this command
+        return;
+    }
+    const QDir folder(workspaceDir());
+    for (const QFileInfo& entry :
+         folder.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot)) {
+        if (there.contains(entry.fileName()))
+            continue;
+        if (entry.isDir() && !entry.isSymLink())
+            QDir(entry.filePath()).removeRecursively();
+        else
+            QFile::remove(entry.filePath());
+    }
+}
 
 Result<Workspace*> Context::workspace(Database::SyncMode sync)
 {

@@ -29,6 +29,11 @@ public:
     // that commits once asks for SyncEachCommit.
     Result<Workspace*> workspace(Database::SyncMode sync = Database::SyncMode::CheckpointOnClose);
     QString workspaceDir() const;
+    // After a refused input (exit 2) where no workspace was: takes away what this command
+    // created for one, when it still holds nothing (DemoWorkspace::held), so bad input leaves
+    // nothing behind. `created` is the outermost folder of the path the command found missing
+    // (removed whole); empty when the workspace's folder existed, holding `there` (kept).
+    void dropNewWorkspace(const QString& created, const QStringList& there);
 
     void out(const QString& text) const;  // a line on stdout
     void warn(const QString& text) const; // "sediment: warning: ..." as one line on stderr

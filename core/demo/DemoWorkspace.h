@@ -20,8 +20,8 @@ public:
     // refused (Refused, naming what it holds) and nothing is changed.
     static Result<Json> fill(Workspace& workspace, const Clock& clock);
 
-private:
     // What the workspace holds already ("CLAUDE.md", "12 audit rows"...): empty for a new one.
+    // Also how the command line knows a workspace it just created for a refused input is empty.
     static Result<QStringList> held(Workspace& workspace);
 };
 

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -117,6 +118,47 @@ private Q_SLOTS:
         QCOMPARE(fingerprint(m_ws), before);
         QVERIFY(!QFile::exists(m_root.filePath(QStringLiteral("CLAUDE.md"))));
         QVERIFY(!QFile::exists(m_root.filePath(QStringLiteral("x"))));
+    }
+
+    // Bad input changes nothing, not even by leaving behind the workspace a command created to
+    // hold it: a missing folder (and its missing parents) is taken away again, a folder that
+    // existed keeps what it held and only that; a workspace that was there is left as it was.
+    void badInputLeavesNoNewWorkspaceBehind()
+    {
+        const QString missing = m_root.filePath(QStringLiteral("not-yet/deeper/ws"));
+        const Run bad = clitest::runAsIs(missing, {QStringLiteral("propose")}, "{bad");
+        QCOMPARE(bad.code, 2);
+        QVERIFY(!QFileInfo::exists(m_root.filePath(QStringLiteral("not-yet"))));
+        const Run target =
+            clitest::runAsIs(missing, {QStringLiteral("memory"), QStringLiteral("apply"), QStringLiteral("-")},
+                             R"({"action":"add","target":"bogus","content":"x"})");
+        QCOMPARE(target.code, 2);
+        QVERIFY(!QFileInfo::exists(m_root.filePath(QStringLiteral("not-yet"))));
+        QCOMPARE(
+            clitest::runAsIs(missing, {QStringLiteral("audit"), QStringLiteral("--subject"), QStringLiteral("bogus")})
+                .code,
+            2);
+        QVERIFY(!QFileInfo::exists(m_root.filePath(QStringLiteral("not-yet"))));
+
+        const QString existing = m_root.filePath(QStringLiteral("plain-folder"));
+        QVERIFY(QDir().mkpath(existing));
+        QFile keep(existing + QStringLiteral("/notes.txt"));
+        QVERIFY(keep.open(QIODevice::WriteOnly));
+        keep.write("mine");
+        keep.close();
+        QCOMPARE(clitest::runAsIs(existing, {QStringLiteral("propose")}, "{bad").code, 2);
+        QCOMPARE(QDir(existing).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("notes.txt")});
+
+        // Good input creates it as ever.
+        QCOMPARE(clitest::runAsIs(missing, {QStringLiteral("propose")},
+                                  R"({"target":"memory","op":{"action":"add","content":"x"}})")
+                     .code,
+                 0);
+        QVERIFY(QFileInfo::exists(missing + QStringLiteral("/sediment.db")));
+        const QByteArray before = fingerprint(missing);
+        QCOMPARE(clitest::runAsIs(missing, {QStringLiteral("propose")}, "{bad").code, 2);
+        QCOMPARE(fingerprint(missing), before);
     }
 
     void brokenJsonElsewhereIsNamedWithoutTheLibrarysIdentifiers()
