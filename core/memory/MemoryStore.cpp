@@ -225,24 +225,80 @@ Result<MemoryOutcome> MemoryStore::restore(const QString& expected, const QStrin
     auto current = MemoryFile::readText(m_filePath);
     if (!current)
         return fail(current.error());
-    if (*current != expected)
-        return fail(Error::refused(QStringLiteral("target changed since; revert by hand")));
+    QString next = contents;
+    if (*current != expected) {
+        auto undone = undoneOn(*current, expected, contents);
+        if (!undone)
+            return fail(undone.error());
+        next = *undone;
+    }
     MemoryOutcome outcome;
     outcome.success = true;
     outcome.fileBefore = *current;
-    outcome.fileAfter = contents;
-    outcome.changed = *current != contents;
+    outcome.fileAfter = next;
+    outcome.changed = *current != next;
     outcome.message = QStringLiteral("Memory restored.");
-    outcome.result = MemoryResponse::success(m_target, MemoryFile::parseText(contents), m_limit, outcome.message);
+    outcome.result = MemoryResponse::success(m_target, MemoryFile::parseText(next), m_limit, outcome.message);
     if (outcome.changed) {
         if (beforeWrite) {
             if (auto s = beforeWrite(outcome); !s)
                 return fail(s.error());
         }
-        if (auto s = AtomicFile::write(m_filePath, contents.toUtf8()); !s)
+        if (auto s = AtomicFile::write(m_filePath, next.toUtf8()); !s)
             return fail(s.error());
     }
     return outcome;
+}
+
+Result<QString> MemoryStore::undoneOn(const QString& current, const QString& after, const QString& before) const
+{
+    const auto changed = [] { return fail(Error::refused(QStringLiteral("target changed since; revert by hand"))); };
+    QStringList now = MemoryFile::parseText(current);
+    if (MemoryFile::join(now) != current)
+        return changed(); // a file the entries do not say whole (drift): nothing to edit it by
+    // The item's own change: the entries it added and those it took away, in their order.
+    QStringList added = MemoryFile::parseText(after);
+    QStringList removed = MemoryFile::parseText(before);
+    for (qsizetype i = 0; i < added.size();) {
+        if (const qsizetype j = removed.indexOf(added[i]); j >= 0) {
+            removed.removeAt(j);
+            added.removeAt(i);
+        } else {
+            ++i;
+        }
+    }
+    // Undone on the entries as they are now: each one it added must still be there word for word;
+    // it gives way to the entry it replaced, or goes; what it removed and nothing replaced comes
+    // back at the end. Every other entry, changed since or not, stays as it is.
+    std::vector<qsizetype> places;
+    for (const QString& entry : added) {
+        qsizetype at = -1;
+        for (qsizetype k = 0; k < now.size() && at < 0; ++k)
+            if (now[k] == entry && std::ranges::find(places, k) == places.end())
+                at = k;
+        if (at < 0)
+            return changed();
+        places.push_back(at);
+    }
+    std::vector<qsizetype> gone;
+    for (std::size_t i = 0; i < places.size(); ++i) {
+        if (qsizetype(i) < removed.size())
+            now[places[i]] = removed[qsizetype(i)];
+        else
+            gone.push_back(places[i]);
+    }
+    std::ranges::sort(gone, std::greater<>());
+    for (const qsizetype k : gone)
+        now.removeAt(k);
+    for (qsizetype i = qsizetype(places.size()); i < removed.size(); ++i)
+        now << removed[i];
+    const int grown = usage(now);
+    if (grown > m_limit && grown > usage(MemoryFile::parseText(current)))
+        return fail(Error::refused(QStringLiteral("target changed since and undoing the item would take it over its "
+                                                  "limit (%1/%2 chars); revert by hand")
+                                       .arg(grown)
+                                       .arg(m_limit)));
+    return MemoryFile::join(now);
 }
 
 } // namespace sediment

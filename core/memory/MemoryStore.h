@@ -88,12 +88,16 @@ public:
     static QString usageText(int current, int limit);
 
     // Writes the file back to exactly `contents` under the lock if it currently holds `expected`
-    // (revert of an applied item); otherwise a Refused error "target changed since; revert by hand".
+    // (revert of an applied item). When entries changed since, the item's own change is undone on
+    // them instead (undoneOn), if what it wrote is still there; otherwise a Refused error
+    // "target changed since; revert by hand".
     // `beforeWrite` is called as in apply(), under the lock, before the file is replaced.
     Result<MemoryOutcome> restore(const QString& expected, const QString& contents,
                                   const BeforeWrite& beforeWrite = {}) const;
 
 private:
+    // `current` with the change from `before` to `after` undone entry by entry.
+    Result<QString> undoneOn(const QString& current, const QString& after, const QString& before) const;
     // Hermes' refusal of a write to a file that exists but cannot be read.
     QString readFailedMessage() const;
     // Saves `text` beside the file as `<file>.bak.<unix seconds>` and returns Hermes' refusal

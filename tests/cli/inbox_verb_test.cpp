@@ -346,6 +346,50 @@ private Q_SLOTS:
         QCOMPARE(status(note)["status"].get<std::string>(), std::string("applied"));
     }
 
+    // A memory item is undone entry by entry when the store changed since (SPEC §5: refused only
+    // when the store no longer holds what the item wrote): an entry added beside it stays; a
+    // replacement puts back the entry it replaced, in its place; an entry edited since refuses.
+    void revertOfAMemoryItemUndoesItsOwnEntryOnly()
+    {
+        const qint64 added = seed("memory", Json{{"action", "add"}, {"content", "Revert me"}});
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(added)}).code, 0);
+        QCOMPARE(run({QStringLiteral("memory"), QStringLiteral("add"), QStringLiteral("--target"),
+                      QStringLiteral("memory"), QStringLiteral("--content"), QStringLiteral("Other")})
+                     .code,
+                 0);
+        const Run back = run({QStringLiteral("inbox"), QStringLiteral("revert"), idArg(added)});
+        QVERIFY2(back.code == 0, back.err.constData());
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("Other"));
+
+        QCOMPARE(run({QStringLiteral("memory"), QStringLiteral("add"), QStringLiteral("--target"),
+                      QStringLiteral("memory"), QStringLiteral("--content"), QStringLiteral("Old rule")})
+                     .code,
+                 0);
+        const qint64 replaced =
+            seed("memory", Json{{"action", "replace"}, {"old_text", "Old rule"}, {"content", "New rule"}});
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(replaced)}).code, 0);
+        QCOMPARE(run({QStringLiteral("memory"), QStringLiteral("add"), QStringLiteral("--target"),
+                      QStringLiteral("memory"), QStringLiteral("--content"), QStringLiteral("Third")})
+                     .code,
+                 0);
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("revert"), idArg(replaced)}).code, 0);
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), QByteArray("Other\n\u00A7\nOld rule\n\u00A7\nThird"));
+
+        const qint64 edited = seed("memory", Json{{"action", "add"}, {"content", "Keep as is"}});
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("approve"), idArg(edited)}).code, 0);
+        QCOMPARE(run({QStringLiteral("memory"), QStringLiteral("replace"), QStringLiteral("--target"),
+                      QStringLiteral("memory"), QStringLiteral("--old-text"), QStringLiteral("Keep as"),
+                      QStringLiteral("--content"), QStringLiteral("Kept, edited")})
+                     .code,
+                 0);
+        const QByteArray before = readFile(QStringLiteral("memories/MEMORY.md"));
+        const Run refused = run({QStringLiteral("inbox"), QStringLiteral("revert"), idArg(edited)});
+        QCOMPARE(refused.code, 1);
+        QCOMPARE(refused.err, QByteArray("sediment: target changed since; revert by hand\n"));
+        QCOMPARE(readFile(QStringLiteral("memories/MEMORY.md")), before);
+        QCOMPARE(status(edited)["status"].get<std::string>(), std::string("applied"));
+    }
+
     void unrefuseMakesARefusedItemPendingAgainWithAnAuditRow()
     {
         const qint64 id = seed("memory", Json{{"action", "add"}, {"content", "Likes tea"}});
