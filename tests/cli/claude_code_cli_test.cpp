@@ -266,6 +266,47 @@ private Q_SLOTS:
         QCOMPARE(show(first).value("seen", 0), 2);
     }
 
+    void sameWriteFromAnotherFolderOfTheProjectIsOneItem()
+    {
+        // The session and its folder are provenance, not part of the write (SPEC §18): the
+        // same write asked for from a subfolder, in another session, is the first item seen again.
+        const QString file = memoryDir() + QStringLiteral("/a.md");
+        const OJson input{{"file_path", file.toStdString()}, {"content", "same\n"}};
+        const qint64 first = staged(call("Write", input));
+        QVERIFY(first > 0);
+        OJson again = call("Write", input, m_project + QStringLiteral("/src"));
+        again["session_id"] = "sess-2";
+        again["tool_use_id"] = "toolu_02";
+        QCOMPARE(staged(again), first);
+        const OJson item = show(first);
+        QCOMPARE(item.value("seen", 0), 2);
+        QCOMPARE(item["source"].value("cwd", ""), m_project.toStdString()); // the first asker's
+        const Run list = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(list.json().size(), size_t(1));
+
+        // Proposed by hand with yet another folder, it is the same item too.
+        const OJson proposal{{"destination", "claude_memory"},
+                             {"op",
+                              {{"tool", "Write"},
+                               {"file_path", file.toStdString()},
+                               {"cwd", QString(m_project + QStringLiteral("/src/deep")).toStdString()},
+                               {"content", "same\n"}}},
+                             {"rationale", "by hand"}};
+        const Run proposed = run({QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
+                                 QByteArray::fromStdString(proposal.dump()));
+        QVERIFY2(proposed.code == 0, proposed.err.constData());
+        QCOMPARE(show(first).value("seen", 0), 3);
+
+        // Refused from one folder, it is refused from every other.
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), QString::number(first),
+                      QStringLiteral("--reason"), QStringLiteral("wrong")})
+                     .code,
+                 0);
+        const Run refused = hook(call("Write", input, m_project + QStringLiteral("/src/deep")));
+        QCOMPARE(refused.code, 0);
+        QVERIFY2(refused.out.contains("already refused this same write"), refused.out.constData());
+    }
+
     void otherCallsPassWithoutOutput()
     {
         const QList<OJson> calls = {

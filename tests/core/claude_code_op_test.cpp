@@ -110,6 +110,20 @@ private Q_SLOTS:
         QVERIFY(!ClaudeCodeOp::normalise(extra, ClaudeFileKind::Directive, home.path(), sanitizer));
     }
 
+    void identityLeavesTheSessionsFolderOut()
+    {
+        const Json op{{"tool", "Write"},
+                      {"file_path", "/h/.claude/projects/-p/memory/a.md"},
+                      {"cwd", "/p/src"},
+                      {"content", "x"}};
+        Json other = op;
+        other["cwd"] = "/p";
+        QVERIFY(ClaudeCodeOp::identity(op) == ClaudeCodeOp::identity(other));
+        QVERIFY(!ClaudeCodeOp::identity(op).contains("cwd"));
+        other["content"] = "y";
+        QVERIFY(ClaudeCodeOp::identity(op) != ClaudeCodeOp::identity(other));
+    }
+
     void projectSlugAndGitRoot()
     {
         QCOMPARE(ClaudeWatchedPaths::projectSlug(QStringLiteral("/home/me/src/my_app.v2")),
