@@ -481,6 +481,49 @@ private Q_SLOTS:
         QCOMPARE(s["directives"].value("pending", 0), 1);
     }
 
+    void linkToAWatchedFileIsWrittenThroughOnApproval()
+    {
+        // notes.md is no directive, but a link to CLAUDE.md: Claude Code's Write of it would write
+        // CLAUDE.md, so approval does, and the link stays a link.
+        const QString directive = m_project + QStringLiteral("/CLAUDE.md");
+        const QString link = m_project + QStringLiteral("/notes.md");
+        write(directive, "orig\n");
+        QVERIFY(QFile::link(directive, link));
+        const qint64 id = staged(call("Write", {{"file_path", link.toStdString()}, {"content", "via link\n"}}));
+        QVERIFY(id > 0);
+        const Run ok = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QVERIFY2(ok.code == 0, ok.err.constData());
+        QCOMPARE(bytesOf(directive), QByteArray("via link\n"));
+        QCOMPARE(QFileInfo(link).symLinkTarget(), directive);
+        const Run back = run({QStringLiteral("inbox"), QStringLiteral("revert"), QString::number(id)});
+        QVERIFY2(back.code == 0, back.err.constData());
+        QCOMPARE(bytesOf(directive), QByteArray("orig\n"));
+        QVERIFY(QFileInfo(link).isSymLink());
+
+        // Pointed out of the watched files between staging and approval: nothing is written.
+        const qint64 next = staged(call("Write", {{"file_path", link.toStdString()}, {"content", "moved\n"}}));
+        QVERIFY(next > 0);
+        const QString elsewhere = m_project + QStringLiteral("/README.md");
+        write(elsewhere, "readme\n");
+        QVERIFY(QFile::remove(link));
+        QVERIFY(QFile::link(elsewhere, link));
+        const Run refused = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(next)});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("is not a memory or directive file"), refused.err.constData());
+        QCOMPARE(bytesOf(elsewhere), QByteArray("readme\n"));
+        QCOMPARE(bytesOf(directive), QByteArray("orig\n"));
+
+        // Pointed at a watched file of the other kind: not the write that was staged.
+        const QString memory = memoryDir() + QStringLiteral("/MEMORY.md");
+        write(memory, "index\n");
+        QVERIFY(QFile::remove(link));
+        QVERIFY(QFile::link(memory, link));
+        const Run otherKind = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(next)});
+        QCOMPARE(otherKind.code, 1);
+        QVERIFY2(otherKind.err.contains("is no longer Claude Code's directive"), otherKind.err.constData());
+        QCOMPARE(bytesOf(memory), QByteArray("index\n"));
+    }
+
     void symlinkOutOfTheWatchedFilesIsNotWritten()
     {
         // ~/.claude/CLAUDE.md is a link to a file elsewhere: staged (a write to it is a write

@@ -176,6 +176,13 @@ private Q_SLOTS:
         touch(home + QStringLiteral("/.claude/CLAUDE.md"));
         QVERIFY(QFile::link(home + QStringLiteral("/.claude/CLAUDE.md"), dir.path() + QStringLiteral("/link.md")));
         QCOMPARE(watched.classify(dir.path() + QStringLiteral("/link.md")), K::Directive);
+        // ... and approval writes that file, not the link.
+        QCOMPARE(watched.resolve(dir.path() + QStringLiteral("/link.md")).value(),
+                 QFileInfo(home + QStringLiteral("/.claude/CLAUDE.md")).canonicalFilePath());
+        // A link out of the watched files that is not watched itself is nothing to write either.
+        QVERIFY(QFile::link(target, dir.path() + QStringLiteral("/out.md")));
+        QCOMPARE(watched.classify(dir.path() + QStringLiteral("/out.md")), std::nullopt);
+        QVERIFY(!watched.resolve(dir.path() + QStringLiteral("/out.md")));
         // A folder on the way that is a link to elsewhere.
         QDir().mkpath(dir.path() + QStringLiteral("/out"));
         QDir().mkpath(home + QStringLiteral("/.claude/projects/y"));
