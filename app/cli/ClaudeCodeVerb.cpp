@@ -9,6 +9,7 @@
 #include "claudecode/ClaudeWatchedPaths.h"
 #include "workspace/Config.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -47,12 +48,15 @@ const QString kUsage =
                    "Claude Code writes it unreviewed.\n\n"
                    "install merges the hook into a Claude Code settings.json: the user's (~/.claude/settings.json,\n"
                    "--user, the default) or a project's (DIR/.claude/settings.json, --project DIR). It adds one\n"
-                   "PreToolUse entry, matcher \"Write|Edit|MultiEdit\", running 'sediment claude-code hook' (with\n"
-                   "--workspace and the workspace's absolute path when one was given); every other key is kept,\n"
-                   "a second install changes nothing, and the old file is kept as settings.json.sediment-backup.\n"
-                   "uninstall takes out only Sediment's hook. status says whether the hook is in the user's\n"
-                   "settings, and lists each project with an auto-memory folder (its files, pending items and the\n"
-                   "oldest one's age in seconds) and the pending directive writes.\n"
+                   "PreToolUse entry, matcher \"Write|Edit|MultiEdit\", running 'sediment claude-code hook' with\n"
+                   "this sediment named by its absolute path (a hook Claude Code cannot start lets the write\n"
+                   "through) and --workspace and the workspace's absolute path when one was given; every other key\n"
+                   "is kept, a second install changes nothing, one from another sediment or workspace replaces\n"
+                   "Sediment's hook in its place, and the old file is kept as settings.json.sediment-backup.\n"
+                   "uninstall takes out only Sediment's hooks, however sediment was named in them. status says\n"
+                   "whether the hook is in the user's settings, and lists each project with an auto-memory folder\n"
+                   "(its files, pending items and the oldest one's age in seconds) and the pending directive\n"
+                   "writes.\n"
                    "See docs/verbs.md#claude-code.\n\n"
                    "Options:\n"
                    "  --now T          the time to record (ISO-8601), for reproducible runs\n"
@@ -149,17 +153,21 @@ Result<QString> settingsFile(const Args& args)
     return QDir::homePath() + QStringLiteral("/.claude/settings.json");
 }
 
-// What Claude Code runs: the workspace named only when it was chosen on the command line, so
-// that otherwise the environment's choice applies when the hook runs. Named by its absolute path:
-// Claude Code runs its hooks from the project's folder, not from where install was run.
+// What Claude Code runs, through a shell: this program by its absolute path, since a hook that
+// cannot start (not on the PATH Claude Code was started with) is a non-blocking error to Claude
+// Code, which then writes unreviewed. The workspace is named only when it was chosen on the
+// command line, so that otherwise the environment's choice applies when the hook runs; named by
+// its absolute path, as Claude Code runs its hooks from the project's folder, not from where
+// install was run.
 QString hookCommand(const Context& ctx)
 {
+    const QString self = QCoreApplication::applicationFilePath();
+    const QString program = self.isEmpty() ? QStringLiteral("sediment")
+                                           : ClaudeSettingsHook::shellQuoted(QFileInfo(self).absoluteFilePath());
     const QString chosen = QFileInfo(ctx.workspaceDir()).absoluteFilePath();
     if (chosen == QFileInfo(Workspace::select(QString())).absoluteFilePath())
-        return QStringLiteral("sediment claude-code hook");
-    QString quoted = chosen;
-    quoted.replace(QStringLiteral("'"), QStringLiteral("'\\''"));
-    return QStringLiteral("sediment --workspace '%1' claude-code hook").arg(quoted);
+        return program + QStringLiteral(" claude-code hook");
+    return program + QStringLiteral(" --workspace %1 claude-code hook").arg(ClaudeSettingsHook::shellQuoted(chosen));
 }
 
 int runSettings(Context& ctx, const Args& args, bool install)

@@ -4,6 +4,8 @@
 // bytes after approval. HOME is a temporary folder, so ~/.claude is too.
 #include "CliRun.h"
 
+#include "claudecode/ClaudeSettingsHook.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -23,6 +25,13 @@ private:
     QString m_project; // a git repository under the temporary home
 
     QStringList env() const { return {QStringLiteral("HOME=") + m_home.path()}; }
+
+    // How install names this program in the hook's command.
+    static QString program()
+    {
+        return sediment::ClaudeSettingsHook::shellQuoted(
+            QFileInfo(QStringLiteral(SEDIMENT_BINARY)).canonicalFilePath());
+    }
 
     Run run(const QStringList& args, const QByteArray& input = {}) const
     {
@@ -441,7 +450,82 @@ private Q_SLOTS:
         const OJson settings = OJson::parse(
             bytesOf(m_home.path() + QStringLiteral("/.claude/settings.json")).toStdString(), nullptr, false);
         const std::string command = settings["hooks"]["PreToolUse"][0]["hooks"][0].value("command", "");
-        QCOMPARE(command, "sediment --workspace '" + m_ws.path().toStdString() + "' claude-code hook");
+        QCOMPARE(QString::fromStdString(command), program() + QStringLiteral(" --workspace ")
+                                                      + sediment::ClaudeSettingsHook::shellQuoted(m_ws.path())
+                                                      + QStringLiteral(" claude-code hook"));
+    }
+
+    void installedCommandRunsWithoutSedimentOnThePath()
+    {
+        // Claude Code runs the command through a shell, with its own PATH; a hook that does not
+        // start is a non-blocking error there, and the write goes through unreviewed.
+        const Run r = run({QStringLiteral("claude-code"), QStringLiteral("install")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const OJson settings = OJson::parse(
+            bytesOf(m_home.path() + QStringLiteral("/.claude/settings.json")).toStdString(), nullptr, false);
+        const QString command =
+            QString::fromStdString(settings["hooks"]["PreToolUse"][0]["hooks"][0].value("command", ""));
+        QVERIFY2(command.startsWith(program() + QLatin1Char(' ')), qPrintable(command));
+
+        QProcess shell;
+        QProcessEnvironment e;
+        e.insert(QStringLiteral("HOME"), m_home.path());
+        e.insert(QStringLiteral("PATH"), m_home.path() + QStringLiteral("/no-bin"));
+        shell.setProcessEnvironment(e);
+        shell.setWorkingDirectory(m_project);
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
+        const QString file = memoryDir() + QStringLiteral("/MEMORY.md");
+        shell.write(
+            QByteArray::fromStdString(call("Write", {{"file_path", file.toStdString()}, {"content", "x\n"}}).dump()));
+        shell.closeWriteChannel();
+        QVERIFY(shell.waitForFinished(60000));
+        const QByteArray out = shell.readAllStandardOutput();
+        QCOMPARE(shell.exitCode(), 0);
+        QVERIFY2(out.contains("\"permissionDecision\": \"deny\""),
+                 QByteArray(out + shell.readAllStandardError()).constData());
+        QVERIFY(!QFile::exists(file));
+    }
+
+    void installAgainReplacesOurHookWhateverProgramWroteIt()
+    {
+        // Installed before by name and by another path (one with a blank, quoted), beside someone
+        // else's hook: install leaves one hook of ours, in the first one's place, running this
+        // program; uninstall finds either form.
+        const QString settings = m_home.path() + QStringLiteral("/.claude/settings.json");
+        write(settings, "{\"hooks\": {\"PreToolUse\": ["
+                        "{\"matcher\": \"Write|Edit|MultiEdit\", \"hooks\": ["
+                        "{\"type\": \"command\", \"command\": \"lint-memory\"},"
+                        "{\"type\": \"command\", \"command\": \"sediment claude-code hook\"}]},"
+                        "{\"matcher\": \"Write|Edit|MultiEdit\", \"hooks\": ["
+                        "{\"type\": \"command\", \"command\": "
+                        "\"'/opt/old tools/sediment' --workspace '/w s' claude-code hook\"}]}]}}\n");
+        const Run r = run({QStringLiteral("claude-code"), QStringLiteral("install"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json().value("changed", false), true);
+        OJson merged = OJson::parse(bytesOf(settings).toStdString(), nullptr, false);
+        const OJson& pre = merged["hooks"]["PreToolUse"];
+        QCOMPARE(pre.size(), size_t(1));
+        QCOMPARE(pre[0]["hooks"].size(), size_t(2));
+        QCOMPARE(pre[0]["hooks"][0].value("command", ""), "lint-memory");
+        QVERIFY2(
+            QString::fromStdString(pre[0]["hooks"][1].value("command", "")).startsWith(program() + QLatin1Char(' ')),
+            pre.dump().c_str());
+
+        const QByteArray once = bytesOf(settings);
+        const Run again = run({QStringLiteral("claude-code"), QStringLiteral("install"), QStringLiteral("--json")});
+        QCOMPARE(again.json().value("changed", true), false);
+        QCOMPARE(bytesOf(settings), once);
+
+        // Uninstall takes out a hook written by name or by a quoted path.
+        write(settings, "{\"hooks\": {\"PreToolUse\": ["
+                        "{\"matcher\": \"Write|Edit|MultiEdit\", \"hooks\": ["
+                        "{\"type\": \"command\", \"command\": \"sediment claude-code hook\"},"
+                        "{\"type\": \"command\", \"command\": "
+                        "\"'/opt/old tools/sediment' claude-code hook\"}]}]}, \"model\": \"opus\"}\n");
+        const Run out = run({QStringLiteral("claude-code"), QStringLiteral("uninstall"), QStringLiteral("--json")});
+        QCOMPARE(out.json().value("changed", false), true);
+        QVERIFY2(OJson::parse(bytesOf(settings).toStdString(), nullptr, false) == OJson({{"model", "opus"}}),
+                 bytesOf(settings).constData());
     }
 
     void installRefusesHooksOfAnotherShapeAndChangesNothing()
