@@ -9,6 +9,7 @@
 #include "claudecode/ClaudeWatchedPaths.h"
 #include "workspace/Config.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -33,24 +34,29 @@ const QString kUsage =
                    "   is written when approved. Do not retry it.\"}}\n"
                    "Approving the item writes exactly what the tool would have written. Any other call (other\n"
                    "tools, files that are not watched) gets no output. The same write staged twice is one item\n"
-                   "seen twice; a write a reviewer refused before is denied again at once.\n\n"
+                   "seen twice, whichever session and folder asked for it; a write a reviewer refused before is\n"
+                   "denied again at once.\n\n"
                    "Watched files, destination claude_memory: everything in ~/.claude/projects/<project>/memory/,\n"
                    "and in the autoMemoryDirectory of ~/.claude/settings.json or the project's\n"
                    ".claude/settings.local.json. Destination claude_md: CLAUDE.md, .claude/CLAUDE.md,\n"
                    "CLAUDE.local.md and .claude/rules/**.md in the session's folder, every folder above it and\n"
                    "every folder of its project (its git root), ~/.claude/CLAUDE.md and ~/.claude/rules/**.md.\n"
-                   "Approval writes a file only if it is still one of these once symlinks are resolved.\n\n"
+                   "A link to one of these is a write to it. Approval writes a file only if it is still one of\n"
+                   "these once symlinks are resolved, and writes that file, leaving the link a link.\n\n"
                    "When the workspace cannot be used, a watched write is denied with the reason (fail closed),\n"
                    "unless sediment.json sets \"claude_code\": {\"fail_open\": true}: then it gets no output and\n"
                    "Claude Code writes it unreviewed.\n\n"
                    "install merges the hook into a Claude Code settings.json: the user's (~/.claude/settings.json,\n"
                    "--user, the default) or a project's (DIR/.claude/settings.json, --project DIR). It adds one\n"
-                   "PreToolUse entry, matcher \"Write|Edit|MultiEdit\", running 'sediment claude-code hook' (with\n"
-                   "--workspace and the workspace's absolute path when one was given); every other key is kept,\n"
-                   "a second install changes nothing, and the old file is kept as settings.json.sediment-backup.\n"
-                   "uninstall takes out only Sediment's hook. status says whether the hook is in the user's\n"
-                   "settings, and lists each project with an auto-memory folder (its files, pending items and the\n"
-                   "oldest one's age in seconds) and the pending directive writes.\n"
+                   "PreToolUse entry, matcher \"Write|Edit|MultiEdit\", running 'sediment claude-code hook' with\n"
+                   "this sediment named by its absolute path (a hook Claude Code cannot start lets the write\n"
+                   "through) and --workspace and the workspace's absolute path when one was given; every other key\n"
+                   "is kept, a second install changes nothing, one from another sediment or workspace replaces\n"
+                   "Sediment's hook in its place, and the old file is kept as settings.json.sediment-backup.\n"
+                   "uninstall takes out only Sediment's hooks, however sediment was named in them. status says\n"
+                   "whether the hook is in the user's settings, and lists each project with an auto-memory folder\n"
+                   "(its files, pending items and the oldest one's age in seconds) and the pending directive\n"
+                   "writes.\n"
                    "See docs/verbs.md#claude-code.\n\n"
                    "Options:\n"
                    "  --now T          the time to record (ISO-8601), for reproducible runs\n"
@@ -147,17 +153,21 @@ Result<QString> settingsFile(const Args& args)
     return QDir::homePath() + QStringLiteral("/.claude/settings.json");
 }
 
-// What Claude Code runs: the workspace named only when it was chosen on the command line, so
-// that otherwise the environment's choice applies when the hook runs. Named by its absolute path:
-// Claude Code runs its hooks from the project's folder, not from where install was run.
+// What Claude Code runs, through a shell: this program by its absolute path, since a hook that
+// cannot start (not on the PATH Claude Code was started with) is a non-blocking error to Claude
+// Code, which then writes unreviewed. The workspace is named only when it was chosen on the
+// command line, so that otherwise the environment's choice applies when the hook runs; named by
+// its absolute path, as Claude Code runs its hooks from the project's folder, not from where
+// install was run.
 QString hookCommand(const Context& ctx)
 {
+    const QString self = QCoreApplication::applicationFilePath();
+    const QString program = self.isEmpty() ? QStringLiteral("sediment")
+                                           : ClaudeSettingsHook::shellQuoted(QFileInfo(self).absoluteFilePath());
     const QString chosen = QFileInfo(ctx.workspaceDir()).absoluteFilePath();
     if (chosen == QFileInfo(Workspace::select(QString())).absoluteFilePath())
-        return QStringLiteral("sediment claude-code hook");
-    QString quoted = chosen;
-    quoted.replace(QStringLiteral("'"), QStringLiteral("'\\''"));
-    return QStringLiteral("sediment --workspace '%1' claude-code hook").arg(quoted);
+        return program + QStringLiteral(" claude-code hook");
+    return program + QStringLiteral(" --workspace %1 claude-code hook").arg(ClaudeSettingsHook::shellQuoted(chosen));
 }
 
 int runSettings(Context& ctx, const Args& args, bool install)

@@ -12,6 +12,8 @@ QString AgentHome::gist(const QString&, const Json&) const { return {}; }
 
 std::optional<AgentTarget> AgentHome::target(const InboxItem&) const { return std::nullopt; }
 
+std::optional<Json> AgentHome::identity(const QString&, const Json&) const { return std::nullopt; }
+
 std::optional<AgentPreview> AgentHome::preview(Workspace&, const QString&, const Json&) const { return std::nullopt; }
 
 bool AgentHome::wrote(const QString&, const ApplyResult&) const { return false; }

@@ -75,6 +75,10 @@ public:
     virtual QString gist(const QString& destination, const Json& op) const;
     // Where the write aims, for groups; nothing to let the inbox tell it from the op's fields.
     virtual std::optional<AgentTarget> target(const InboxItem& item) const;
+    // What the write is, without the provenance its op carries (Claude Code's session folder):
+    // the part its content hash and the duplicate check read, so that the same write asked for
+    // from two places is one item (docs/verbs.md#propose). Nothing when the whole op is the write.
+    virtual std::optional<Json> identity(const QString& destination, const Json& op) const;
 
     // --- Apply exactly as the agent would.
     // `profile`: the workspace profile the write was staged in (WorkspaceProfiles); `hook`, when

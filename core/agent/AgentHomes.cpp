@@ -12,6 +12,14 @@ const AgentHome* AgentHomes::speaking(const QString& destination, const Json& op
     return nullptr;
 }
 
+Json AgentHomes::identity(const QString& destination, const Json& op) const
+{
+    if (const AgentHome* home = speaking(destination, op))
+        if (auto identity = home->identity(destination, op))
+            return std::move(*identity);
+    return op;
+}
+
 const AgentHome* AgentHomes::find(const QString& name) const
 {
     for (const auto& home : m_homes)

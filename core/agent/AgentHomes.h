@@ -16,6 +16,9 @@ public:
 
     // The home whose agent wrote `op` aimed at `destination`, or null.
     const AgentHome* speaking(const QString& destination, const Json& op) const;
+    // What the content hash and the duplicate check read of `op`: the op, or the part of it
+    // its agent says is the write (AgentHome::identity).
+    Json identity(const QString& destination, const Json& op) const;
     // The home named `name` ("hermes"), or null.
     const AgentHome* find(const QString& name) const;
     const std::vector<std::unique_ptr<AgentHome>>& all() const { return m_homes; }

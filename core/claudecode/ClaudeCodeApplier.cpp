@@ -4,6 +4,7 @@
 #include "apply/TargetFile.h"
 #include "claudecode/ClaudeCodeOp.h"
 #include "claudecode/ClaudeWatchedPaths.h"
+#include "model/Destination.h"
 
 #include <QFileInfo>
 
@@ -17,6 +18,15 @@ Result<ApplyResult> ClaudeCodeApplier::apply(const QString& destination, const J
     if (!parsed)
         return fail(parsed.error());
     const ClaudeWatchedPaths guard(m_home, parsed->cwd);
+    // A link that is not watched itself was staged for the file it led to: it must still lead to
+    // a file of the item's kind.
+    const ClaudeFileKind kind =
+        isWord(destination, Destination::ClaudeMemory) ? ClaudeFileKind::Memory : ClaudeFileKind::Directive;
+    if (const auto found = guard.classify(parsed->filePath); found && found != kind)
+        return fail(
+            Error::refused(QStringLiteral("%1 is no longer Claude Code's %2; nothing written")
+                               .arg(parsed->filePath, kind == ClaudeFileKind::Memory ? QStringLiteral("memory")
+                                                                                     : QStringLiteral("directive"))));
     auto file = TargetFile::open(guard, parsed->filePath, m_hook);
     if (!file)
         return fail(file.error());

@@ -44,6 +44,11 @@ std::optional<AgentTarget> ClaudeCodeHome::target(const InboxItem& item) const
     return AgentTarget{file, file, true, Json::object()};
 }
 
+std::optional<Json> ClaudeCodeHome::identity(const QString&, const Json& op) const
+{
+    return ClaudeCodeOp::identity(op);
+}
+
 std::optional<Result<Json>> ClaudeCodeHome::normalise(const QString& destination, const Json& op,
                                                       Sanitizer& sanitizer) const
 {

@@ -19,6 +19,8 @@ public:
     QString gist(const QString& destination, const Json& op) const override;
     // The file a tool writes: writes to one file are one group, applied in order as one.
     std::optional<AgentTarget> target(const InboxItem& item) const override;
+    // The op without the session's folder (ClaudeCodeOp::identity).
+    std::optional<Json> identity(const QString& destination, const Json& op) const override;
     std::optional<Result<Json>> normalise(const QString& destination, const Json& op,
                                           Sanitizer& sanitizer) const override;
 

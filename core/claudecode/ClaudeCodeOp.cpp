@@ -235,6 +235,13 @@ Result<ClaudeCodeOp> ClaudeCodeOp::parse(const Json& op)
     return out;
 }
 
+Json ClaudeCodeOp::identity(Json op)
+{
+    if (op.is_object())
+        op.erase("cwd");
+    return op;
+}
+
 Json ClaudeCodeOp::toJson() const
 {
     Json out{{"tool", toStd(toString(tool))}, {"file_path", toStd(filePath)}, {"cwd", toStd(cwd)}};

@@ -20,8 +20,11 @@ class Sanitizer;
 //   {"tool":"Write", "file_path", "cwd", "content"}
 //   {"tool":"Edit", "file_path", "cwd", "old_string", "new_string", "replace_all"}
 //   {"tool":"MultiEdit", "file_path", "cwd", "edits":[{"old_string","new_string","replace_all"}]}
-// `cwd` is the session's folder: it says which directives were the session's to write. The
-// "tool" key tells this op from Sediment's own claude_md op {path, before, after}.
+// `cwd` is the session's folder: it says which directives were the session's to write, and where
+// the project's settings may move auto memory. It is provenance, not part of the write: the
+// content hash and the duplicate check read the op without it (identity()), so that the same
+// write from two folders of a project is one item. The "tool" key tells this op from Sediment's
+// own claude_md op {path, before, after}.
 struct ClaudeCodeOp {
     using Tool = ClaudeCodeTool;
     struct Edit {
@@ -46,6 +49,8 @@ struct ClaudeCodeOp {
     static Result<Json> normalise(Json op, ClaudeFileKind kind, const QString& home, Sanitizer& sanitizer);
     // A normalised op as a value (an op that is not one is an Invalid error).
     static Result<ClaudeCodeOp> parse(const Json& op);
+    // The op as the same write reads whoever asked for it: without `cwd`.
+    static Json identity(Json op);
     Json toJson() const;
 
     // What the tool would leave in the file that now holds `current` (no value: no file): the

@@ -51,7 +51,10 @@ Result<ClaudeCodeStager::Staged> ClaudeCodeStager::stage(const ClaudeHookCall& c
     InboxItem item;
     item.destination = toString(kind == ClaudeFileKind::Memory ? Destination::ClaudeMemory : Destination::ClaudeMd);
     item.op = *normalised;
-    item.contentHash = ProposalValidator::contentHash(item.destination, item.op);
+    item.contentHash = ProposalValidator::contentHash(item.destination, ClaudeCodeOp::identity(item.op));
+    // Items staged before the hash left the session's folder out were hashed with it: the same
+    // write from the same folder still finds them.
+    const QString legacyHash = ProposalValidator::contentHash(item.destination, item.op);
     item.rationale = QStringLiteral("Claude Code's %1 of %2").arg(call.toolName, filePath);
     item.agent = kAgent;
     if (!call.sessionId.isEmpty())
@@ -77,6 +80,8 @@ Result<ClaudeCodeStager::Staged> ClaudeCodeStager::stage(const ClaudeHookCall& c
     Staged staged;
 
     auto pending = inbox.findPendingByHashOrExtId(item.contentHash, std::nullopt);
+    if (pending && !*pending)
+        pending = inbox.findPendingByHashOrExtId(legacyHash, std::nullopt);
     if (!pending)
         return fail(pending.error());
     if (*pending) {
@@ -93,6 +98,10 @@ Result<ClaudeCodeStager::Staged> ClaudeCodeStager::stage(const ClaudeHookCall& c
         asProposal.contentHash = item.contentHash;
         RefusalMemoryGate refusalMemory(inbox);
         auto verdict = refusalMemory.decide(asProposal);
+        if (verdict && verdict->kind != Verdict::Kind::Reject) {
+            asProposal.contentHash = legacyHash;
+            verdict = refusalMemory.decide(asProposal);
+        }
         if (!verdict)
             return fail(verdict.error());
         const bool rejected = verdict->kind == Verdict::Kind::Reject;

@@ -16,8 +16,9 @@ class Workspace;
 // Files a Claude Code write the hook held back as a pending inbox item (docs/verbs.md#claude-code),
 // past the gate chain: the write is already denied to Claude Code, so only a person can let it
 // through. One transaction: the same write still pending is seen once more instead (its content
-// hash, as for every proposal); a write a person refused before is rejected at once by refusal
-// memory. Audited as the agent `claude-code`.
+// hash, as for every proposal, over the write alone: the session and its folder are provenance);
+// a write a person refused before is rejected at once by refusal memory. Audited as the agent
+// `claude-code`.
 class ClaudeCodeStager final {
 public:
     struct Staged {

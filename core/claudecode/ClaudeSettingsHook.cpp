@@ -6,6 +6,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace sediment {
 
 namespace {
@@ -34,15 +36,76 @@ Result<ClaudeSettingsHook::Outcome> save(const QString& file, const Json& settin
     return out;
 }
 
+// A command's words as a POSIX shell splits them: blanks separate, '…' keeps everything, "…"
+// and a backslash escape. Enough to find the program and the verb of a hook command; no
+// expansion.
+QStringList shellWords(const QString& command)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    for (qsizetype i = 0; i < command.size(); ++i) {
+        const QChar c = command[i];
+        if (c == QLatin1Char(' ') || c == QLatin1Char('\t') || c == QLatin1Char('\n')) {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+            continue;
+        }
+        inWord = true;
+        if (c == QLatin1Char('\'')) {
+            const qsizetype end = command.indexOf(QLatin1Char('\''), i + 1);
+            word += command.mid(i + 1, end < 0 ? -1 : end - i - 1);
+            i = end < 0 ? command.size() : end;
+        } else if (c == QLatin1Char('"')) {
+            for (++i; i < command.size() && command[i] != QLatin1Char('"'); ++i) {
+                if (command[i] == QLatin1Char('\\') && i + 1 < command.size()
+                    && QStringLiteral("\"\\$`").contains(command[i + 1]))
+                    ++i;
+                word += command[i];
+            }
+        } else if (c == QLatin1Char('\\') && i + 1 < command.size()) {
+            word += command[++i];
+        } else {
+            word += c;
+        }
+    }
+    if (inWord)
+        words << word;
+    return words;
+}
+
+bool isOursAt(const Json& hook)
+{
+    return hook.is_object() && hook.value("command", Json()).is_string()
+           && ClaudeSettingsHook::isOurs(fromStd(hook["command"].get<std::string>()));
+}
+
 } // namespace
 
 bool ClaudeSettingsHook::isOurs(const QString& command)
 {
-    const QStringList words = command.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    // The program by its name alone (`sediment`) or by a path (`/usr/bin/sediment`, quoted when
+    // it holds a blank), whatever options follow it.
+    const QStringList words = shellWords(command);
     if (words.isEmpty() || !QFileInfo(words.first()).fileName().startsWith(QLatin1String("sediment")))
         return false;
     const qsizetype at = words.indexOf(QStringLiteral("claude-code"));
     return at > 0 && at + 1 < words.size() && words[at + 1] == QLatin1String("hook");
+}
+
+QString ClaudeSettingsHook::shellQuoted(const QString& word)
+{
+    static const QString plain = QStringLiteral("+,-./:=@_%");
+    const bool safe = !word.isEmpty() && std::all_of(word.begin(), word.end(), [](QChar c) {
+        return (c.unicode() < 128 && c.isLetterOrNumber()) || plain.contains(c);
+    });
+    if (safe)
+        return word;
+    QString quoted = word;
+    quoted.replace(QStringLiteral("'"), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
 bool ClaudeSettingsHook::installed(const Json& settings)
@@ -53,8 +116,7 @@ bool ClaudeSettingsHook::installed(const Json& settings)
         if (!entry.is_object() || entry.value("matcher", Json()) != kMatcher || !isArrayAt(entry, "hooks"))
             continue;
         for (const Json& h : entry["hooks"])
-            if (h.is_object() && h.value("command", Json()).is_string()
-                && isOurs(fromStd(h["command"].get<std::string>())))
+            if (isOursAt(h))
                 return true;
     }
     return false;
@@ -63,16 +125,46 @@ bool ClaudeSettingsHook::installed(const Json& settings)
 Json ClaudeSettingsHook::withHook(Json settings, const QString& command, bool* changed)
 {
     *changed = false;
-    if (installed(settings))
-        return settings;
     if (!isObjectAt(settings, "hooks"))
         settings["hooks"] = Json::object();
     Json& hooks = settings["hooks"];
     if (!isArrayAt(hooks, "PreToolUse"))
         hooks["PreToolUse"] = Json::array();
-    hooks["PreToolUse"].push_back(
-        Json{{"matcher", kMatcher}, {"hooks", Json::array({Json{{"type", "command"}, {"command", toStd(command)}}})}});
-    *changed = true;
+    // Our hook already there keeps its place and takes this command (another program's path or
+    // workspace installed it before); a second one of ours is dropped.
+    bool found = false;
+    Json kept = Json::array();
+    for (Json& entry : hooks["PreToolUse"]) {
+        if (entry.is_object() && entry.value("matcher", Json()) == kMatcher && isArrayAt(entry, "hooks")) {
+            Json entryHooks = Json::array();
+            bool dropped = false;
+            for (Json& h : entry["hooks"]) {
+                if (!isOursAt(h)) {
+                    entryHooks.push_back(std::move(h));
+                } else if (found) {
+                    dropped = true;
+                } else {
+                    found = true;
+                    if (h["command"] != toStd(command)) {
+                        h["command"] = toStd(command);
+                        *changed = true;
+                    }
+                    entryHooks.push_back(std::move(h));
+                }
+            }
+            *changed = *changed || dropped;
+            if (entryHooks.empty() && dropped)
+                continue;
+            entry["hooks"] = std::move(entryHooks);
+        }
+        kept.push_back(std::move(entry));
+    }
+    hooks["PreToolUse"] = std::move(kept);
+    if (!found) {
+        hooks["PreToolUse"].push_back(Json{
+            {"matcher", kMatcher}, {"hooks", Json::array({Json{{"type", "command"}, {"command", toStd(command)}}})}});
+        *changed = true;
+    }
     return settings;
 }
 
@@ -88,8 +180,7 @@ Json ClaudeSettingsHook::withoutHook(Json settings, bool* changed)
             Json hooks = Json::array();
             bool dropped = false;
             for (Json& h : entry["hooks"]) {
-                if (h.is_object() && h.value("command", Json()).is_string()
-                    && isOurs(fromStd(h["command"].get<std::string>()))) {
+                if (isOursAt(h)) {
                     dropped = true;
                     continue;
                 }

@@ -143,14 +143,17 @@ Result<QString> ClaudeWatchedPaths::resolve(const QString& absolutePath) const
     auto kind = kindOf(lexical, m_lexical);
     if (!kind)
         kind = kindOf(lexical, m_canonical);
-    if (!kind)
-        return fail(Error::invalid(QStringLiteral("'%1' is not a memory or directive file Claude Code loads from %2")
-                                       .arg(absolutePath, m_cwd)));
     bool dangling = false;
     const QString resolved = resolvedForm(lexical, &dangling);
+    const auto resolvedKind = dangling ? std::nullopt : kindOf(resolved, m_canonical);
+    // A path that is not watched as written but is a link to a watched file is that file, as
+    // classify() said when the write was staged: Claude Code writes through the link.
+    if (!kind && !resolvedKind)
+        return fail(Error::invalid(QStringLiteral("'%1' is not a memory or directive file Claude Code loads from %2")
+                                       .arg(absolutePath, m_cwd)));
     if (dangling)
         return fail(Error::invalid(QStringLiteral("path '%1' goes through a broken symlink").arg(absolutePath)));
-    if (kindOf(resolved, m_canonical) != kind)
+    if (kind && resolvedKind != kind)
         return fail(Error::invalid(QStringLiteral("path '%1' resolves to '%2', which is not the same Claude Code file")
                                        .arg(absolutePath, resolved)));
     return resolved;

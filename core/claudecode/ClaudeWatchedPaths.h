@@ -18,9 +18,11 @@ namespace sediment {
 // ~/.claude/CLAUDE.md; and the same names in the project's subfolders, which Claude Code loads
 // when it reads files there).
 //
-// resolve() is the apply-time check: the path must be watched as written and again once every
-// symlink on the way is resolved, as the same kind, so that a link cannot carry a write out of
-// these files. It is asked again right before each write (TargetFile).
+// resolve() is the apply-time check, and gives the file to write: the path once every symlink on
+// the way is resolved, which must be watched (as the same kind when the path is watched as
+// written too), so that a link cannot carry a write out of these files; a link that is not watched
+// itself but leads to a watched file is a write to that file. It is asked again right before
+// each write (TargetFile), which writes the resolved file and leaves the link a link.
 class ClaudeWatchedPaths final : public PathResolver {
 public:
     // `home`: the user's home ($HOME); `cwd`: the session's working folder, absolute.

@@ -100,7 +100,7 @@ Result<std::map<qint64, PreflightVerdict>> Preflight::run(const std::vector<Inbo
             return fail(v.error());
         v->unsafe = unsafeIn(item.effectiveOp());
         const QString bucket = item.destination + QLatin1Char('\x1f') + item.hermesProfile();
-        const QString text = SameText::of(item.effectiveOp());
+        const QString text = SameText::of(m_workspace.agents().identity(item.destination, item.effectiveOp()));
         // Only what would write competes: a dead item repeats nothing, and the store already
         // holding a text is said as `present`.
         if (v->kind == PreflightKind::Applies) {

@@ -155,7 +155,11 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
     if (!op)
         return invalid(op.error().message);
     p.op = std::move(*op);
-    p.contentHash = contentHash(p.destination, p.op);
+    // The same write is one item whichever session asked for it: provenance an agent keeps in
+    // its op stays out of the hash.
+    const AgentHome* agent = m_agents.speaking(p.destination, p.op);
+    const auto identity = agent ? agent->identity(p.destination, p.op) : std::nullopt;
+    p.contentHash = contentHash(p.destination, identity ? *identity : p.op);
     return p;
 }
 

@@ -4,6 +4,8 @@
 // bytes after approval. HOME is a temporary folder, so ~/.claude is too.
 #include "CliRun.h"
 
+#include "claudecode/ClaudeSettingsHook.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -23,6 +25,13 @@ private:
     QString m_project; // a git repository under the temporary home
 
     QStringList env() const { return {QStringLiteral("HOME=") + m_home.path()}; }
+
+    // How install names this program in the hook's command.
+    static QString program()
+    {
+        return sediment::ClaudeSettingsHook::shellQuoted(
+            QFileInfo(QStringLiteral(SEDIMENT_BINARY)).canonicalFilePath());
+    }
 
     Run run(const QStringList& args, const QByteArray& input = {}) const
     {
@@ -266,6 +275,47 @@ private Q_SLOTS:
         QCOMPARE(show(first).value("seen", 0), 2);
     }
 
+    void sameWriteFromAnotherFolderOfTheProjectIsOneItem()
+    {
+        // The session and its folder are provenance, not part of the write (SPEC §18): the
+        // same write asked for from a subfolder, in another session, is the first item seen again.
+        const QString file = memoryDir() + QStringLiteral("/a.md");
+        const OJson input{{"file_path", file.toStdString()}, {"content", "same\n"}};
+        const qint64 first = staged(call("Write", input));
+        QVERIFY(first > 0);
+        OJson again = call("Write", input, m_project + QStringLiteral("/src"));
+        again["session_id"] = "sess-2";
+        again["tool_use_id"] = "toolu_02";
+        QCOMPARE(staged(again), first);
+        const OJson item = show(first);
+        QCOMPARE(item.value("seen", 0), 2);
+        QCOMPARE(item["source"].value("cwd", ""), m_project.toStdString()); // the first asker's
+        const Run list = run({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(list.json().size(), size_t(1));
+
+        // Proposed by hand with yet another folder, it is the same item too.
+        const OJson proposal{{"destination", "claude_memory"},
+                             {"op",
+                              {{"tool", "Write"},
+                               {"file_path", file.toStdString()},
+                               {"cwd", QString(m_project + QStringLiteral("/src/deep")).toStdString()},
+                               {"content", "same\n"}}},
+                             {"rationale", "by hand"}};
+        const Run proposed = run({QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
+                                 QByteArray::fromStdString(proposal.dump()));
+        QVERIFY2(proposed.code == 0, proposed.err.constData());
+        QCOMPARE(show(first).value("seen", 0), 3);
+
+        // Refused from one folder, it is refused from every other.
+        QCOMPARE(run({QStringLiteral("inbox"), QStringLiteral("refuse"), QString::number(first),
+                      QStringLiteral("--reason"), QStringLiteral("wrong")})
+                     .code,
+                 0);
+        const Run refused = hook(call("Write", input, m_project + QStringLiteral("/src/deep")));
+        QCOMPARE(refused.code, 0);
+        QVERIFY2(refused.out.contains("already refused this same write"), refused.out.constData());
+    }
+
     void otherCallsPassWithoutOutput()
     {
         const QList<OJson> calls = {
@@ -400,7 +450,82 @@ private Q_SLOTS:
         const OJson settings = OJson::parse(
             bytesOf(m_home.path() + QStringLiteral("/.claude/settings.json")).toStdString(), nullptr, false);
         const std::string command = settings["hooks"]["PreToolUse"][0]["hooks"][0].value("command", "");
-        QCOMPARE(command, "sediment --workspace '" + m_ws.path().toStdString() + "' claude-code hook");
+        QCOMPARE(QString::fromStdString(command), program() + QStringLiteral(" --workspace ")
+                                                      + sediment::ClaudeSettingsHook::shellQuoted(m_ws.path())
+                                                      + QStringLiteral(" claude-code hook"));
+    }
+
+    void installedCommandRunsWithoutSedimentOnThePath()
+    {
+        // Claude Code runs the command through a shell, with its own PATH; a hook that does not
+        // start is a non-blocking error there, and the write goes through unreviewed.
+        const Run r = run({QStringLiteral("claude-code"), QStringLiteral("install")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const OJson settings = OJson::parse(
+            bytesOf(m_home.path() + QStringLiteral("/.claude/settings.json")).toStdString(), nullptr, false);
+        const QString command =
+            QString::fromStdString(settings["hooks"]["PreToolUse"][0]["hooks"][0].value("command", ""));
+        QVERIFY2(command.startsWith(program() + QLatin1Char(' ')), qPrintable(command));
+
+        QProcess shell;
+        QProcessEnvironment e;
+        e.insert(QStringLiteral("HOME"), m_home.path());
+        e.insert(QStringLiteral("PATH"), m_home.path() + QStringLiteral("/no-bin"));
+        shell.setProcessEnvironment(e);
+        shell.setWorkingDirectory(m_project);
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
+        const QString file = memoryDir() + QStringLiteral("/MEMORY.md");
+        shell.write(
+            QByteArray::fromStdString(call("Write", {{"file_path", file.toStdString()}, {"content", "x\n"}}).dump()));
+        shell.closeWriteChannel();
+        QVERIFY(shell.waitForFinished(60000));
+        const QByteArray out = shell.readAllStandardOutput();
+        QCOMPARE(shell.exitCode(), 0);
+        QVERIFY2(out.contains("\"permissionDecision\": \"deny\""),
+                 QByteArray(out + shell.readAllStandardError()).constData());
+        QVERIFY(!QFile::exists(file));
+    }
+
+    void installAgainReplacesOurHookWhateverProgramWroteIt()
+    {
+        // Installed before by name and by another path (one with a blank, quoted), beside someone
+        // else's hook: install leaves one hook of ours, in the first one's place, running this
+        // program; uninstall finds either form.
+        const QString settings = m_home.path() + QStringLiteral("/.claude/settings.json");
+        write(settings, "{\"hooks\": {\"PreToolUse\": ["
+                        "{\"matcher\": \"Write|Edit|MultiEdit\", \"hooks\": ["
+                        "{\"type\": \"command\", \"command\": \"lint-memory\"},"
+                        "{\"type\": \"command\", \"command\": \"sediment claude-code hook\"}]},"
+                        "{\"matcher\": \"Write|Edit|MultiEdit\", \"hooks\": ["
+                        "{\"type\": \"command\", \"command\": "
+                        "\"'/opt/old tools/sediment' --workspace '/w s' claude-code hook\"}]}]}}\n");
+        const Run r = run({QStringLiteral("claude-code"), QStringLiteral("install"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json().value("changed", false), true);
+        OJson merged = OJson::parse(bytesOf(settings).toStdString(), nullptr, false);
+        const OJson& pre = merged["hooks"]["PreToolUse"];
+        QCOMPARE(pre.size(), size_t(1));
+        QCOMPARE(pre[0]["hooks"].size(), size_t(2));
+        QCOMPARE(pre[0]["hooks"][0].value("command", ""), "lint-memory");
+        QVERIFY2(
+            QString::fromStdString(pre[0]["hooks"][1].value("command", "")).startsWith(program() + QLatin1Char(' ')),
+            pre.dump().c_str());
+
+        const QByteArray once = bytesOf(settings);
+        const Run again = run({QStringLiteral("claude-code"), QStringLiteral("install"), QStringLiteral("--json")});
+        QCOMPARE(again.json().value("changed", true), false);
+        QCOMPARE(bytesOf(settings), once);
+
+        // Uninstall takes out a hook written by name or by a quoted path.
+        write(settings, "{\"hooks\": {\"PreToolUse\": ["
+                        "{\"matcher\": \"Write|Edit|MultiEdit\", \"hooks\": ["
+                        "{\"type\": \"command\", \"command\": \"sediment claude-code hook\"},"
+                        "{\"type\": \"command\", \"command\": "
+                        "\"'/opt/old tools/sediment' claude-code hook\"}]}]}, \"model\": \"opus\"}\n");
+        const Run out = run({QStringLiteral("claude-code"), QStringLiteral("uninstall"), QStringLiteral("--json")});
+        QCOMPARE(out.json().value("changed", false), true);
+        QVERIFY2(OJson::parse(bytesOf(settings).toStdString(), nullptr, false) == OJson({{"model", "opus"}}),
+                 bytesOf(settings).constData());
     }
 
     void installRefusesHooksOfAnotherShapeAndChangesNothing()
@@ -438,6 +563,49 @@ private Q_SLOTS:
         QCOMPARE(p.value("pending", 0), 1);
         QVERIFY(p["oldest_age_seconds"].is_number());
         QCOMPARE(s["directives"].value("pending", 0), 1);
+    }
+
+    void linkToAWatchedFileIsWrittenThroughOnApproval()
+    {
+        // notes.md is no directive, but a link to CLAUDE.md: Claude Code's Write of it would write
+        // CLAUDE.md, so approval does, and the link stays a link.
+        const QString directive = m_project + QStringLiteral("/CLAUDE.md");
+        const QString link = m_project + QStringLiteral("/notes.md");
+        write(directive, "orig\n");
+        QVERIFY(QFile::link(directive, link));
+        const qint64 id = staged(call("Write", {{"file_path", link.toStdString()}, {"content", "via link\n"}}));
+        QVERIFY(id > 0);
+        const Run ok = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QVERIFY2(ok.code == 0, ok.err.constData());
+        QCOMPARE(bytesOf(directive), QByteArray("via link\n"));
+        QCOMPARE(QFileInfo(link).symLinkTarget(), directive);
+        const Run back = run({QStringLiteral("inbox"), QStringLiteral("revert"), QString::number(id)});
+        QVERIFY2(back.code == 0, back.err.constData());
+        QCOMPARE(bytesOf(directive), QByteArray("orig\n"));
+        QVERIFY(QFileInfo(link).isSymLink());
+
+        // Pointed out of the watched files between staging and approval: nothing is written.
+        const qint64 next = staged(call("Write", {{"file_path", link.toStdString()}, {"content", "moved\n"}}));
+        QVERIFY(next > 0);
+        const QString elsewhere = m_project + QStringLiteral("/README.md");
+        write(elsewhere, "readme\n");
+        QVERIFY(QFile::remove(link));
+        QVERIFY(QFile::link(elsewhere, link));
+        const Run refused = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(next)});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("is not a memory or directive file"), refused.err.constData());
+        QCOMPARE(bytesOf(elsewhere), QByteArray("readme\n"));
+        QCOMPARE(bytesOf(directive), QByteArray("orig\n"));
+
+        // Pointed at a watched file of the other kind: not the write that was staged.
+        const QString memory = memoryDir() + QStringLiteral("/MEMORY.md");
+        write(memory, "index\n");
+        QVERIFY(QFile::remove(link));
+        QVERIFY(QFile::link(memory, link));
+        const Run otherKind = run({QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(next)});
+        QCOMPARE(otherKind.code, 1);
+        QVERIFY2(otherKind.err.contains("is no longer Claude Code's directive"), otherKind.err.constData());
+        QCOMPARE(bytesOf(memory), QByteArray("index\n"));
     }
 
     void symlinkOutOfTheWatchedFilesIsNotWritten()

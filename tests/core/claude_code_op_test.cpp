@@ -110,6 +110,20 @@ private Q_SLOTS:
         QVERIFY(!ClaudeCodeOp::normalise(extra, ClaudeFileKind::Directive, home.path(), sanitizer));
     }
 
+    void identityLeavesTheSessionsFolderOut()
+    {
+        const Json op{{"tool", "Write"},
+                      {"file_path", "/h/.claude/projects/-p/memory/a.md"},
+                      {"cwd", "/p/src"},
+                      {"content", "x"}};
+        Json other = op;
+        other["cwd"] = "/p";
+        QVERIFY(ClaudeCodeOp::identity(op) == ClaudeCodeOp::identity(other));
+        QVERIFY(!ClaudeCodeOp::identity(op).contains("cwd"));
+        other["content"] = "y";
+        QVERIFY(ClaudeCodeOp::identity(op) != ClaudeCodeOp::identity(other));
+    }
+
     void projectSlugAndGitRoot()
     {
         QCOMPARE(ClaudeWatchedPaths::projectSlug(QStringLiteral("/home/me/src/my_app.v2")),
@@ -162,6 +176,13 @@ private Q_SLOTS:
         touch(home + QStringLiteral("/.claude/CLAUDE.md"));
         QVERIFY(QFile::link(home + QStringLiteral("/.claude/CLAUDE.md"), dir.path() + QStringLiteral("/link.md")));
         QCOMPARE(watched.classify(dir.path() + QStringLiteral("/link.md")), K::Directive);
+        // ... and approval writes that file, not the link.
+        QCOMPARE(watched.resolve(dir.path() + QStringLiteral("/link.md")).value(),
+                 QFileInfo(home + QStringLiteral("/.claude/CLAUDE.md")).canonicalFilePath());
+        // A link out of the watched files that is not watched itself is nothing to write either.
+        QVERIFY(QFile::link(target, dir.path() + QStringLiteral("/out.md")));
+        QCOMPARE(watched.classify(dir.path() + QStringLiteral("/out.md")), std::nullopt);
+        QVERIFY(!watched.resolve(dir.path() + QStringLiteral("/out.md")));
         // A folder on the way that is a link to elsewhere.
         QDir().mkpath(dir.path() + QStringLiteral("/out"));
         QDir().mkpath(home + QStringLiteral("/.claude/projects/y"));
