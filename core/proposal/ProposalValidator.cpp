@@ -157,9 +157,7 @@ Result<Proposal> ProposalValidator::validate(Json raw, int index) const
     p.op = std::move(*op);
     // The same write is one item whichever session asked for it: provenance an agent keeps in
     // its op stays out of the hash.
-    const AgentHome* agent = m_agents.speaking(p.destination, p.op);
-    const auto identity = agent ? agent->identity(p.destination, p.op) : std::nullopt;
-    p.contentHash = contentHash(p.destination, identity ? *identity : p.op);
+    p.contentHash = contentHash(p.destination, m_agents.identity(p.destination, p.op));
     return p;
 }
 
