@@ -126,8 +126,9 @@ int run(const QStringList& arguments)
     // Where no workspace is yet, what this command would create: taken away again if it
     // refuses its input, since bad input changes nothing.
     const QString dir = QFileInfo(ctx.workspaceDir()).absoluteFilePath();
-    const bool newWorkspace =
-        verbName != QLatin1String("init") && !QFileInfo::exists(dir + QStringLiteral("/sediment.db"));
+    const bool newWorkspace = verbName != QLatin1String("init")
+                              && !QFileInfo::exists(dir + QStringLiteral("/sediment.db"))
+                              && !QFileInfo::exists(dir + QStringLiteral("/sediment.json"));
     QString created; // the outermost folder of its path that does not exist yet, if any
     for (QString path = dir; !QFileInfo::exists(path) && QFileInfo(path).path() != path; path = QFileInfo(path).path())
         created = path;

@@ -150,15 +150,20 @@ private Q_SLOTS:
         QCOMPARE(QDir(existing).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
                  QStringList{QStringLiteral("notes.txt")});
 
-        // Good input creates it as ever.
+        // Good input creates it as ever; a workspace that was there stays as it was.
         QCOMPARE(clitest::runAsIs(missing, {QStringLiteral("propose")},
                                   R"({"target":"memory","op":{"action":"add","content":"x"}})")
                      .code,
                  0);
         QVERIFY(QFileInfo::exists(missing + QStringLiteral("/sediment.db")));
-        const QByteArray before = fingerprint(missing);
-        QCOMPARE(clitest::runAsIs(missing, {QStringLiteral("propose")}, "{bad").code, 2);
-        QCOMPARE(fingerprint(missing), before);
+        const QString kept = m_root.filePath(QStringLiteral("kept"));
+        QCOMPARE(
+            sediment(kept, {QStringLiteral("propose")}, R"({"target":"memory","op":{"action":"add","content":"x"}})")
+                .code,
+            0);
+        const QByteArray before = fingerprint(kept);
+        QCOMPARE(sediment(kept, {QStringLiteral("propose")}, "{bad").code, 2);
+        QCOMPARE(fingerprint(kept), before);
     }
 
     void brokenJsonElsewhereIsNamedWithoutTheLibrarysIdentifiers()
