@@ -130,10 +130,13 @@ int run(const QStringList& arguments)
                               && !QFileInfo::exists(dir + QStringLiteral("/sediment.db"))
                               && !QFileInfo::exists(dir + QStringLiteral("/sediment.json"));
     QString created; // the outermost folder of its path that does not exist yet, if any
-    for (QString path = dir; !QFileInfo::exists(path) && QFileInfo(path).path() != path; path = QFileInfo(path).path())
-        created = path;
-    const QStringList there =
-        QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    QStringList there;
+    if (newWorkspace) {
+        for (QString path = dir; !QFileInfo::exists(path) && QFileInfo(path).path() != path;
+             path = QFileInfo(path).path())
+            created = path;
+        there = QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    }
     const int code = verb->run(ctx);
     if (code == 2 && newWorkspace)
         ctx.dropNewWorkspace(created, there);
