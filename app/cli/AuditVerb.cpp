@@ -112,11 +112,9 @@ int verify(Context& ctx, AuditRepository& audit, bool json)
 
 int runAudit(Context& ctx)
 {
-    auto args = ctx.parse({QStringLiteral("--subject")}, {QStringLiteral("--verify")});
+    auto args = ctx.parseAtMost(0, {QStringLiteral("--subject")}, {QStringLiteral("--verify")});
     if (!args)
         return ctx.error(args.error());
-    if (auto ok = args->atMost(QStringLiteral("audit"), 0); !ok)
-        return ctx.error(ok.error());
     if (args->flag(QStringLiteral("--verify")) && args->has(QStringLiteral("--subject")))
         return ctx.usageError(QStringLiteral("audit: --verify checks the whole chain; it takes no --subject"));
     const bool json = args->flag(QStringLiteral("--json"));

@@ -40,6 +40,16 @@ Result<Args> Context::parse(const QStringList& argv, const QStringList& valueOpt
     return Args::parse(argv, valueOptions, allFlags, label);
 }
 
+Result<Args> Context::parseAtMost(int positionals, const QStringList& valueOptions, const QStringList& flags) const
+{
+    auto args = parse(valueOptions, flags);
+    if (!args)
+        return args;
+    if (auto ok = args->atMost(m_verb, positionals); !ok)
+        return fail(ok.error());
+    return args;
+}
+
 QString Context::workspaceDir() const { return Workspace::select(m_workspaceFlag); }
 
 void Context::dropNewWorkspace(const QString& created, const QStringList& there)

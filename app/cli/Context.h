@@ -24,6 +24,9 @@ public:
     Result<Args> parse(const QStringList& valueOptions, const QStringList& flags = {}) const;
     Result<Args> parse(const QStringList& argv, const QStringList& valueOptions, const QStringList& flags,
                        const QString& label) const;
+    // A verb without sub-verbs: parse() and then at most `positionals` arguments, a count
+    // refused under the verb's name ("stats: unexpected argument 'x' (takes no argument)").
+    Result<Args> parseAtMost(int positionals, const QStringList& valueOptions, const QStringList& flags = {}) const;
 
     // The first call opens the workspace with `sync` (see Database::SyncMode); a one-shot verb
     // that commits once asks for SyncEachCommit.

@@ -8,11 +8,9 @@ namespace {
 
 int runHelp(Context& ctx)
 {
-    auto args = ctx.parse({});
+    auto args = ctx.parseAtMost(1, {});
     if (!args)
         return ctx.error(args.error());
-    if (auto ok = args->atMost(QStringLiteral("help"), 1); !ok)
-        return ctx.error(ok.error());
     const bool json = args->flag(QStringLiteral("--json"));
     if (args->positional().isEmpty()) {
         if (!json) {

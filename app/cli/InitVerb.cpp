@@ -12,11 +12,9 @@ namespace {
 
 int runInit(Context& ctx)
 {
-    auto args = ctx.parse({}, {QStringLiteral("--demo")});
+    auto args = ctx.parseAtMost(1, {}, {QStringLiteral("--demo")});
     if (!args)
         return ctx.error(args.error());
-    if (auto ok = args->atMost(QStringLiteral("init"), 1); !ok)
-        return ctx.error(ok.error());
     if (!args->positional().isEmpty() && args->positional(0).trimmed().isEmpty())
         return ctx.error(Error::invalid(QStringLiteral("init: the folder name is empty; give DIR, or no argument "
                                                        "for the selected workspace")));

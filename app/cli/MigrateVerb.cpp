@@ -60,11 +60,9 @@ Json countsJson(const std::vector<StoreCopy::TableCount>& counts)
 
 int runMigrate(Context& ctx)
 {
-    auto args = ctx.parse({QStringLiteral("--to"), QStringLiteral("--schema")});
+    auto args = ctx.parseAtMost(0, {QStringLiteral("--to"), QStringLiteral("--schema")});
     if (!args)
         return ctx.error(args.error());
-    if (auto ok = args->atMost(QStringLiteral("migrate"), 0); !ok)
-        return ctx.error(ok.error());
     const QString to = args->value(QStringLiteral("--to"));
     if (to.isEmpty())
         return ctx.usageError(QStringLiteral("migrate: --to is required: a libpq connection string, or sqlite"));

@@ -36,11 +36,9 @@ const QString kUsage = QStringLiteral(
 
 int runPropose(Context& ctx)
 {
-    auto args = ctx.parse({QStringLiteral("--now")});
+    auto args = ctx.parseAtMost(1, {QStringLiteral("--now")});
     if (!args)
         return ctx.error(args.error());
-    if (auto ok = args->atMost(QStringLiteral("propose"), 1); !ok)
-        return ctx.error(ok.error());
     auto clock = clockFromArgs(*args);
     if (!clock)
         return ctx.error(clock.error());

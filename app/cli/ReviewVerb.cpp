@@ -32,12 +32,10 @@ const QString kUsage = QStringLiteral(
 
 int runReview(Context& ctx)
 {
-    auto args = ctx.parse({QStringLiteral("--summary-file"), QStringLiteral("--proposer-cmd"),
-                           QStringLiteral("--timeout"), QStringLiteral("--now")});
+    auto args = ctx.parseAtMost(0, {QStringLiteral("--summary-file"), QStringLiteral("--proposer-cmd"),
+                                    QStringLiteral("--timeout"), QStringLiteral("--now")});
     if (!args)
         return ctx.error(args.error());
-    if (auto ok = args->atMost(QStringLiteral("review"), 0); !ok)
-        return ctx.error(ok.error());
     if (!args->has(QStringLiteral("--summary-file")) || !args->has(QStringLiteral("--proposer-cmd")))
         return ctx.usageError(QStringLiteral("review needs --summary-file F and --proposer-cmd CMD"));
     auto clock = clockFromArgs(*args);

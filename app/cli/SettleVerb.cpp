@@ -45,11 +45,9 @@ void report(Context& ctx, bool json, const TeamSettler::Pass& pass)
 
 int runSettle(Context& ctx)
 {
-    auto args = ctx.parse({QStringLiteral("--interval")}, {QStringLiteral("--watch")});
+    auto args = ctx.parseAtMost(0, {QStringLiteral("--interval")}, {QStringLiteral("--watch")});
     if (!args)
         return ctx.error(args.error());
-    if (auto ok = args->atMost(QStringLiteral("settle"), 0); !ok)
-        return ctx.error(ok.error());
     bool numeric = false;
     const int interval = args->value(QStringLiteral("--interval"), QStringLiteral("250")).toInt(&numeric);
     if (!numeric || interval < 10 || interval > 60000)

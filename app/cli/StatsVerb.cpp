@@ -20,11 +20,9 @@ const QString kUsage =
 
 int runStats(Context& ctx)
 {
-    auto args = ctx.parse({});
+    auto args = ctx.parseAtMost(0, {});
     if (!args)
         return ctx.error(args.error());
-    if (auto ok = args->atMost(QStringLiteral("stats"), 0); !ok)
-        return ctx.error(ok.error());
     auto ws = ctx.workspace();
     if (!ws)
         return ctx.error(ws.error());
