@@ -181,12 +181,18 @@ bool Preflight::passes(const InboxFilter::Values& terms, const PreflightVerdict*
     };
     // The verdict groups exclude one another, so naming several asks for either; the unsafe flag
     // stands beside the verdict and must hold as well: "is:ok is:unsafe" is an item of both.
-    const auto isFlag = [](const QString& word) { return word == QLatin1String("unsafe"); };
-    const bool anyVerdictNamed = !std::ranges::all_of(terms.include, isFlag);
-    if (anyVerdictNamed
-        && std::ranges::none_of(terms.include, [&](const QString& word) { return !isFlag(word) && is(word); }))
-        return false;
-    if (!std::ranges::all_of(terms.include, [&](const QString& word) { return !isFlag(word) || is(word); }))
+    bool verdictNamed = false;
+    bool verdictHeld = false;
+    for (const QString& word : terms.include) {
+        if (word == QLatin1String("unsafe")) {
+            if (!is(word))
+                return false;
+        } else {
+            verdictNamed = true;
+            verdictHeld = verdictHeld || is(word);
+        }
+    }
+    if (verdictNamed && !verdictHeld)
         return false;
     return std::ranges::none_of(terms.exclude, is);
 }
