@@ -89,8 +89,8 @@ QString NoteApplier::noteText(const QString& title, const QString& text)
            + body;
 }
 
-std::optional<QString> NoteApplier::heldAlready(const QString& folder, const QString& base, const QString& title,
-                                                const QString& text) const
+std::optional<TargetFile> NoteApplier::heldAlready(const QString& folder, const QString& base, const QString& title,
+                                                   const QString& text) const
 {
     // A note of the same title is named base, base-2, ...: the one holding the same heading and
     // body, whatever its front matter says of when and from whom, is this note already.
@@ -102,7 +102,7 @@ std::optional<QString> NoteApplier::heldAlready(const QString& folder, const QSt
             return std::nullopt;
         const qsizetype end = file->text().indexOf(QStringLiteral("\n---\n\n"));
         if (file->text().startsWith(QStringLiteral("---\n")) && end >= 0 && file->text().mid(end + 6) == wanted)
-            return file->relative();
+            return std::move(*file);
     }
 }
 
@@ -116,13 +116,10 @@ Result<ApplyResult> NoteApplier::apply(const NoteDraft& note, const Json& source
         return ApplyResult::refusal(destination, folderPath.error().message);
     const QString base = Slug::fromTitle(note.title);
     // Re-applying a note the folder holds already is a success that adds no second file.
-    if (const auto held = heldAlready(folder, base, note.title, note.text)) {
-        auto file = TargetFile::open(m_guard, *held, m_hook);
-        if (!file)
-            return ApplyResult::refusedOr(destination, file.error());
-        return ApplyResult::written(destination, *held, file->snapshot(), file->snapshot(),
-                                    QStringLiteral("%1 already holds this note; nothing written.").arg(*held));
-    }
+    if (const auto held = heldAlready(folder, base, note.title, note.text))
+        return ApplyResult::written(
+            destination, held->relative(), held->snapshot(), held->snapshot(),
+            QStringLiteral("%1 already holds this note; nothing written.").arg(held->relative()));
     const QString name = Slug::unique(*folderPath, base);
     auto file = TargetFile::open(m_guard, folder + QLatin1Char('/') + name + QStringLiteral(".md"), m_hook);
     if (!file)

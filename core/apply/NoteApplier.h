@@ -1,6 +1,9 @@
 #pragma once
 
 #include "apply/Applier.h"
+#include "apply/TargetFile.h"
+
+#include <optional>
 
 namespace sediment {
 
@@ -25,9 +28,9 @@ public:
 private:
     // The heading and body, the part of a note that says what it is.
     static QString noteText(const QString& title, const QString& text);
-    // The workspace-relative path of a note of this title that holds this text already, if any.
-    std::optional<QString> heldAlready(const QString& folder, const QString& base, const QString& title,
-                                       const QString& text) const;
+    // The note of this title that holds this text already, if any, as read.
+    std::optional<TargetFile> heldAlready(const QString& folder, const QString& base, const QString& title,
+                                          const QString& text) const;
 
     const Clock& m_clock;
     const PathGuard& m_guard;
