@@ -104,14 +104,9 @@ Result<HermesCuratorScope> HermesCuratorScope::load(const QString& root, const Q
     if (!bytes)
         return fail(bytes.error());
     if (!bytes->trimmed().isEmpty()) {
-        auto parsed = HermesUsageFile::parse(*bytes, scope.m_provenance, now);
-        if (!parsed && parsed.error().kind == ErrorKind::Invalid) {
-            // Hermes' curator acts on a damaged file record by record (or as {}); so does this
-            // pass, saying what it ignored.
-            HermesUsageRepair::Repaired repaired = HermesUsageRepair::repair(*bytes, usagePath);
-            scope.m_warnings << repaired.warnings;
-            parsed = HermesUsageFile::parse(repaired.text, scope.m_provenance, now);
-        }
+        // Hermes' curator acts on a damaged file record by record (or as {}); so does this pass,
+        // saying what it ignored.
+        auto parsed = HermesUsageRepair::parse(*bytes, scope.m_provenance, now, usagePath, scope.m_warnings);
         if (!parsed) {
             // The parser calls the file ".usage.json"; the user is told which one.
             QString why = parsed.error().message;

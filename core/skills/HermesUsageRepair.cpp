@@ -113,4 +113,17 @@ HermesUsageRepair::Repaired HermesUsageRepair::repair(const QByteArray& bytes, c
     return out;
 }
 
+Result<HermesUsageFile::Parsed> HermesUsageRepair::parse(const QByteArray& bytes,
+                                                         const HermesUsageFile::Provenance& provenance,
+                                                         const QDateTime& now, const QString& file,
+                                                         QStringList& warnings)
+{
+    auto parsed = HermesUsageFile::parse(bytes, provenance, now);
+    if (parsed || parsed.error().kind != ErrorKind::Invalid)
+        return parsed;
+    Repaired repaired = repair(bytes, file);
+    warnings << repaired.warnings;
+    return HermesUsageFile::parse(repaired.text, provenance, now);
+}
+
 } // namespace sediment

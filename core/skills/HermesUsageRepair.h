@@ -1,5 +1,7 @@
 #pragma once
 
+#include "skills/HermesUsageFile.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -21,6 +23,11 @@ public:
 
     // `bytes` is the file's content; `file` names it in the warnings.
     static Repaired repair(const QByteArray& bytes, const QString& file);
+
+    // HermesUsageFile::parse as Hermes' curator reads the file: one it refuses as invalid is
+    // repaired and parsed again, what was ignored appended to `warnings`.
+    static Result<HermesUsageFile::Parsed> parse(const QByteArray& bytes, const HermesUsageFile::Provenance& provenance,
+                                                 const QDateTime& now, const QString& file, QStringList& warnings);
 };
 
 } // namespace sediment

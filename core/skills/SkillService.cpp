@@ -290,15 +290,11 @@ Result<SkillService::ImportReport> SkillService::importFile(const QString& path,
     const QDateTime now = m_clock.now();
     // Provenance files sit beside the usage file in a Hermes home's skills/ folder.
     const auto provenance = HermesUsageFile::readProvenance(info.absolutePath());
-    auto parsed = HermesUsageFile::parse(*bytes, provenance, now);
+    // Hermes reads a damaged file record by record (or as {}): so does the sync, saying what it
+    // ignored, as the curator pass does; the explicit import refuses it.
     QStringList warnings;
-    if (!parsed && parsed.error().kind == ErrorKind::Invalid && onlyChanges) {
-        // Hermes reads a damaged file record by record (or as {}): so does the sync, saying what
-        // it ignored, as the curator pass does.
-        HermesUsageRepair::Repaired repaired = HermesUsageRepair::repair(*bytes, path);
-        warnings = std::move(repaired.warnings);
-        parsed = HermesUsageFile::parse(repaired.text, provenance, now);
-    }
+    auto parsed = onlyChanges ? HermesUsageRepair::parse(*bytes, provenance, now, path, warnings)
+                              : HermesUsageFile::parse(*bytes, provenance, now);
     if (!parsed)
         return fail(parsed.error());
 
