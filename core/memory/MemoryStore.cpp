@@ -256,6 +256,7 @@ Result<QString> MemoryStore::undoneOn(const QString& current, const QString& aft
     QStringList now = MemoryFile::parseText(current);
     if (MemoryFile::join(now) != current)
         return changed(); // a file the entries do not say whole (drift): nothing to edit it by
+    const int was = usage(now);
     // The item's own change: the entries it added and those it took away, in their order.
     QStringList added = MemoryFile::parseText(after);
     QStringList removed = MemoryFile::parseText(before);
@@ -293,7 +294,7 @@ Result<QString> MemoryStore::undoneOn(const QString& current, const QString& aft
     for (qsizetype i = qsizetype(places.size()); i < removed.size(); ++i)
         now << removed[i];
     const int grown = usage(now);
-    if (grown > m_limit && grown > usage(MemoryFile::parseText(current)))
+    if (grown > m_limit && grown > was)
         return fail(Error::refused(QStringLiteral("target changed since and undoing the item would take it over its "
                                                   "limit (%1/%2 chars); revert by hand")
                                        .arg(grown)
