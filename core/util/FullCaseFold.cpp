@@ -60,6 +60,10 @@ static_assert(std::ranges::is_sorted(kExpansions, {}, &Expansion::from));
 QString fullCaseFold(const QString& text)
 {
     const QString simple = text.toCaseFolded();
+    // Most text holds no character that expands (the first is U+00DF): it is folded already.
+    const char16_t first = kExpansions[0].from;
+    if (std::ranges::none_of(simple, [first](QChar c) { return c.unicode() >= first; }))
+        return simple;
     QString out;
     out.reserve(simple.size());
     for (const QChar c : simple) {
