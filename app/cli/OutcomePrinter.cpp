@@ -16,7 +16,7 @@ int printOutcome(const Context& ctx, bool json, const Result<ReviewOutcome>& out
     }
     if (outcome->error)
         return ctx.error(*outcome->error);
-    // SPEC §11: a proposal the gate rejected or a store refused is a "no", exit 1, though the
+    // docs/verbs.md#exit-codes: a proposal the gate rejected or a store refused is a "no", exit 1, though the
     // pass itself went through; the outcome above says which and why.
     const std::size_t no = outcome->rejected.size() + outcome->failed.size();
     if (no == 0)

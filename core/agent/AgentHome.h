@@ -46,8 +46,8 @@ struct AgentTarget {
     Json groupFields = Json::object(); // what the group's combined op carries besides its operations
 };
 
-// The one port through which the domain reaches an agent's home (SPEC §19,
-// docs/architecture.md#agent-homes). An adapter (Hermes, Claude Code) says which proposals are
+// The one port through which the domain reaches an agent's home
+// (docs/architecture.md#agent-homes). An adapter (Hermes, Claude Code) says which proposals are
 // written in its agent's own words, applies them exactly as the agent would, takes a staged
 // record out of its agent's listing while a decision writes it and settles it after, imports
 // what its agent staged, and reports its state. The domain never names an agent: it asks the

@@ -33,8 +33,8 @@ QString stemOf(const QString& fileName)
 
 // Whether `name`, beside the record `fileName`, is somebody's claim of it: `<file>.<word>` or
 // `<stem>.<word>` whose word says so (a claim, a lock, being applied) or a Sediment
-// workspace's claim. Hermes writes no claim file at the commits SPEC.md names; these are the
-// shapes one would take, and none of them is a record Hermes lists (they do not end in .json).
+// workspace's claim. Hermes writes no claim file at the commits Sediment follows
+// (docs/architecture.md#hermes); these are the shapes one would take, and none of them is a record Hermes lists (they do not end in .json).
 bool isClaimOf(const QString& name, const QString& fileName)
 {
     const QString stem = stemOf(fileName);

@@ -15,7 +15,7 @@ class DecisionRecorder;
 class TeamApprovals;
 class InboxService;
 
-// The decisions on a group of items aimed at one target (SPEC §17 "Groups",
+// The decisions on a group of items aimed at one target (docs/user-guide.md#groups,
 // docs/user-guide.md#groups): approving them in order as one decision through the journal, all
 // or nothing, each item with its own audit row; keeping only one and refusing the others as
 // superseded by it. InboxService's facade forwards here.

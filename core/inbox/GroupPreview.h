@@ -12,7 +12,7 @@ namespace sediment {
 
 class Workspace;
 
-// What approving a group would do (SPEC §17 "Groups"): its items' combined op (InboxGroup) run
+// What approving a group would do (docs/user-guide.md#groups): its items' combined op (InboxGroup) run
 // by the code that approves, stopped before its first write, so the result is the final file
 // against today's, or the store's refusal of the whole. Writes nothing.
 class GroupPreview final {

@@ -12,7 +12,7 @@ namespace sediment {
 
 class AgentHomes;
 
-// Items aimed at the same target (SPEC §17 "Groups", docs/user-guide.md#groups): a skill, a
+// Items aimed at the same target (docs/user-guide.md#groups): a skill, a
 // memory entry, a CLAUDE.md file, a settings key, a note, a Claude Code memory file, in one
 // profile. The key is what the inbox lists together and what a group decision takes as one.
 // A write in an agent's own words (a Hermes skill write) aims where its adapter says (`agents`).

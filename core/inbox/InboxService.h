@@ -70,7 +70,7 @@ public:
     // already removed (Hermes has dropped it; re-stage it in Hermes instead).
     Result<InboxItem> undoRefusal(qint64 id, const QString& reviewer);
 
-    // Groups (SPEC §17, GroupDecisions): the pending items aimed at item `id`'s target, oldest
+    // Groups (docs/user-guide.md#groups, GroupDecisions): the pending items aimed at item `id`'s target, oldest
     // first; approving them in order as one decision; keeping `id` and refusing the others as
     // superseded by it.
     Result<std::vector<InboxItem>> groupOf(qint64 id);

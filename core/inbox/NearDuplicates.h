@@ -7,7 +7,7 @@
 
 namespace sediment {
 
-// Near duplicates among pending items (SPEC §17): two normalised texts (SameText) of the same
+// Near duplicates among pending items (docs/user-guide.md#preflight): two normalised texts (SameText) of the same
 // destination and profile are near duplicates when the Jaccard similarity of their character
 // trigram sets is at least 0.8 (|A ∩ B| / |A ∪ B|). Texts shorter than three characters have no
 // trigrams and are never near anything.

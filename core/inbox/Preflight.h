@@ -15,7 +15,7 @@ struct AgentPreview;
 
 class Workspace;
 
-// Preflight (SPEC §17, docs/user-guide.md#preflight): what approving each pending item would do
+// Preflight (docs/user-guide.md#preflight): what approving each pending item would do
 // against the files as they are now, computed by the code that approves, stopped before its
 // first write (DryRunHook); a staged Hermes skill write through skill_manage's own preview,
 // which simulates a batch in a scratch copy. Then, across the queue, exact duplicates (SameText:

@@ -6,7 +6,7 @@
 
 namespace sediment {
 
-// Secrets by their well-known shapes (SPEC §17), in any text an agent wants written: a private
+// Secrets by their well-known shapes (docs/user-guide.md#preflight), in any text an agent wants written: a private
 // key block, a provider's API key by its prefix (Anthropic, OpenAI, GitHub, GitLab, AWS, Google,
 // Slack, Stripe, Hugging Face), credentials or a token in a URL. A shape, not a proof: what it
 // finds is flagged for a reviewer's look, never refused on its own.

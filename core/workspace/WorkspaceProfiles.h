@@ -9,7 +9,7 @@ namespace sediment {
 class Workspace;
 
 // One profile of the workspace: a home of its own (config.yaml, memories/, skills/, pending/,
-// cron/). The workspace is laid out as a Hermes home is (SPEC §1), profiles included, so its
+// cron/). The workspace is laid out as a Hermes home is (docs/user-guide.md#opening-a-workspace), profiles included, so its
 // memory and skill stores are found here, in the domain; what only Hermes does with a profile
 // (its pending/ queue, claims, settling) is the Hermes adapter's.
 struct WorkspaceProfile {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The app's memory and CPU while preflight runs over a large Hermes queue (SPEC §17).
+"""The app's memory and CPU while preflight runs over a large Hermes queue (docs/user-guide.md#preflight).
 
 Usage: app_footprint.py SEDIMENT_BINARY [COUNT=10000] [SECONDS=16]
 

@@ -8,8 +8,8 @@
 //   --home DIR  builds the home in DIR once and reuses it afterwards (A/B runs of two builds on
 //               the very same files); a temporary folder otherwise.
 //   --runs N    timed passes (default 11); the median and the best are printed.
-// A record is about 250 bytes in Hermes' format, so §13's 16 MiB limit admits about 60,000
-// records: past that the pass is refused and only its two growing parts are timed.
+// A record is about 250 bytes in Hermes' format, so the 16 MiB limit on an input
+// (docs/architecture.md#files) admits about 60,000 records: past that the pass is refused and only its two growing parts are timed.
 #include "agents/Agents.h"
 #include "skills/Curator.h"
 #include "skills/HermesUsageFile.h"

@@ -1,4 +1,4 @@
-// Preflight of a whole Hermes queue (SPEC §17): a Hermes home with N staged records (memory adds,
+// Preflight of a whole Hermes queue (docs/user-guide.md#preflight): a Hermes home with N staged records (memory adds,
 // replaces pinned to entries, skill patches and creates, skill batches; a fifth that cannot
 // apply, a tenth exact duplicates, a twentieth near duplicates) imported, then Preflight::runAll
 // timed in-process: median of 5 wall and CPU times, the verdicts counted, and the process's

@@ -1,12 +1,12 @@
-// Triage at volume (SPEC §17 "Benchmark"): a reference Hermes root (three profiles, 400 staged
+// Triage at volume (docs/user-guide.md#preflight): a reference Hermes root (three profiles, 400 staged
 // writes: memory adds, skill creates and batch records, 30 patches to one skill, a fifth that can
 // never apply, a tenth exact duplicates, a twentieth near duplicates) worked in the real window
 // (offscreen) with key events only, twice:
-//   - as §17 lets a careful reviewer: the dead items refused in one step (/ is:dead ⏎ Ctrl+A R 4),
+//   - as triage lets a careful reviewer: the dead items refused in one step (/ is:dead ⏎ Ctrl+A R 4),
 //     the exact duplicates likewise (R 1), the skill's 30 patches as one group (G Shift+A G), then
 //     every other item looked at and decided on its own (A), near duplicates included — nothing
 //     applicable is approved in bulk;
-//   - as the window allowed before §17: every item approved one by one (A), the dead ones then
+//   - as the window allowed before triage: every item approved one by one (A), the dead ones then
 //     found with status:failed and refused through the dialog, duplicates approved like the rest.
 // For each it prints the keystrokes, the wall time and the final check: every write that could
 // apply applied exactly once, nothing dead or duplicate applied. The new way's budget is one key
@@ -349,7 +349,7 @@ bool settle(Window& w, int rows)
     return waitFor([&] { return w.inbox->model()->rowCount() == rows && !w.inbox->model()->isLoading(); });
 }
 
-// The window before §17: R opened the refusal dialog (one key; this window needs R R, the first
+// The window before triage: R opened the refusal dialog (one key; this window needs R R, the first
 // not counted); the reason is chosen with Down ×4 (stale), then Return.
 bool refuseThroughDialog(Window& w, Keyboard& keys, InboxService& service, qint64 id)
 {
@@ -378,7 +378,7 @@ bool refuseThroughDialog(Window& w, Keyboard& keys, InboxService& service, qint6
 
 // Walks the pending list with A, one item at a time: each is selected, shown, then decided. An
 // item the window will not approve (it says the item is outdated) is refused through the dialog
-// when `refuseOutdated`, as a reviewer of the window before §17 would.
+// when `refuseOutdated`, as a reviewer of the window before triage would.
 bool approveEachInTurn(Window& w, Keyboard& keys, SystemClock& clock, bool refuseOutdated)
 {
     InboxService service(w.window->workspace(), clock);
@@ -516,7 +516,7 @@ int main(int argc, char** argv)
             const Reference ref = buildRoot(dir.path());
             const Outcome o = work(dir.path(), ref, fresh ? newWay : oldWay);
             std::printf("run %d, %s: %d keystrokes, %.0f ms, final check: %s\n", run + 1,
-                        fresh ? "§17 window" : "window before §17", o.keys, o.wallMs,
+                        fresh ? "triage window" : "window before triage", o.keys, o.wallMs,
                         o.problems.isEmpty()
                             ? "passed"
                             : qPrintable(QStringLiteral("FAILED: ") + o.problems.mid(0, 5).join(QStringLiteral("; "))));
@@ -528,8 +528,8 @@ int main(int argc, char** argv)
         }
     }
     std::printf("\n| way | keystrokes | budget | wall (median of %d) |\n|---|---|---|---|\n", runs);
-    std::printf("| §17 window | %d | %d | %.0f ms |\n", newKeys, budget, median(newMs));
-    std::printf("| window before §17 | %d | — | %.0f ms |\n", oldKeys, median(oldMs));
+    std::printf("| triage window | %d | %d | %.0f ms |\n", newKeys, budget, median(newMs));
+    std::printf("| window before triage | %d | — | %.0f ms |\n", oldKeys, median(oldMs));
     std::printf("keystrokes: %.2f× fewer\n", newKeys ? double(oldKeys) / newKeys : 0.0);
     return ok ? 0 : 1;
 }

@@ -39,7 +39,7 @@ private Q_SLOTS:
                          .arg(i % 2 ? 0.9 : 0.2)
                          .toUtf8()
                      + '\n';
-        // Two of the four are rejected by the gate: a "no", exit 1 (SPEC §11), all recorded.
+        // Two of the four are rejected by the gate: a "no", exit 1 (docs/verbs.md#exit-codes), all recorded.
         QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("propose")}, lines).code, 1);
     }
 

@@ -1,4 +1,4 @@
-// `sediment claude-code hook` from the outside (SPEC §18): the JSON Claude Code sends a
+// `sediment claude-code hook` from the outside (docs/verbs.md#claude-code): the JSON Claude Code sends a
 // PreToolUse command hook, for every file tool, on watched memory and directive files and on
 // files that are not watched; the byte-exact answer, the exit code, the staged item, and the
 // bytes after approval. HOME is a temporary folder, so ~/.claude is too.
@@ -218,7 +218,7 @@ private Q_SLOTS:
         QCOMPARE(show(second).value("status", ""), "pending");
     }
 
-    // A Write and the Edits after it, staged one by one, approved as one group (SPEC §17): each
+    // A Write and the Edits after it, staged one by one, approved as one group (docs/user-guide.md#preflight): each
     // applied to what the one before it left, the file written once; reverted whole.
     void writesToOneMemoryFileAreApprovedAsOneGroup()
     {
@@ -277,7 +277,7 @@ private Q_SLOTS:
 
     void sameWriteFromAnotherFolderOfTheProjectIsOneItem()
     {
-        // The session and its folder are provenance, not part of the write (SPEC §18): the
+        // The session and its folder are provenance, not part of the write (docs/verbs.md#claude-code): the
         // same write asked for from a subfolder, in another session, is the first item seen again.
         const QString file = memoryDir() + QStringLiteral("/a.md");
         const OJson input{{"file_path", file.toStdString()}, {"content", "same\n"}};

@@ -1,4 +1,4 @@
-// Claims (SPEC §14b, docs/verbs.md#hermes), run as real `sediment` processes on Hermes-shaped
+// Claims (docs/verbs.md#hermes), run as real `sediment` processes on Hermes-shaped
 // homes: an approval takes the staged record out of Hermes' listing before writing, gives it
 // back when the decision does not stand, is withdrawn when the record vanished first, waits
 // while someone else's claim lies beside it, and a killed process's claim is settled by the

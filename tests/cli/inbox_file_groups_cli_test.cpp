@@ -1,4 +1,4 @@
-// Groups of writes to one file whose store has no batch of its own (SPEC §17 "Groups"): CLAUDE.md
+// Groups of writes to one file whose store has no batch of its own (docs/user-guide.md#groups): CLAUDE.md
 // appends and passage edits, settings patches. `inbox approve-group` applies them in order, each
 // by its store's own code on what the one before left, writes the file once through the journal,
 // all or nothing, and `inbox revert` of the first item puts the file back. Real processes.

@@ -1,4 +1,4 @@
-// Groups from the outside (SPEC §17 "Groups"): items aimed at one target listed together by
+// Groups from the outside (docs/user-guide.md#groups): items aimed at one target listed together by
 // `inbox list group:target`; `inbox approve-group` applying them in order as one journaled
 // decision, all or nothing, each item with its own audit row; `inbox keep` refusing the others as
 // superseded. Real processes on Hermes-shaped homes.

@@ -346,7 +346,7 @@ private Q_SLOTS:
         QCOMPARE(status(note)["status"].get<std::string>(), std::string("applied"));
     }
 
-    // A memory item is undone entry by entry when the store changed since (SPEC §5: refused only
+    // A memory item is undone entry by entry when the store changed since (docs/user-guide.md#deciding: refused only
     // when the store no longer holds what the item wrote): an entry added beside it stays; a
     // replacement puts back the entry it replaced, in its place; an entry edited since refuses.
     void revertOfAMemoryItemUndoesItsOwnEntryOnly()

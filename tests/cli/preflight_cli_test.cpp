@@ -1,4 +1,4 @@
-// Preflight from the outside (SPEC §17): `sediment inbox list --json` on a Hermes-shaped home
+// Preflight from the outside (docs/user-guide.md#preflight): `sediment inbox list --json` on a Hermes-shaped home
 // whose queue holds every verdict, each with the store's or Hermes' own message; is:dead,
 // is:dup, is:ok and is:unsafe select by them; and listing writes nothing, anywhere.
 #include "CliRun.h"

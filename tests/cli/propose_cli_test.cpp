@@ -102,7 +102,7 @@ private Q_SLOTS:
             clitest::sediment(m_ws, {QStringLiteral("propose"), QStringLiteral("-"), QStringLiteral("--json")},
                               R"({"target":"memory","op":{"action":"add","content":"validated"},"score":0.7}
 {"target":"memory","op":{"action":"add","content":"hunch"},"score":0.69})");
-        // One rejected: the outcome is printed whole, and the exit status says "no" (SPEC §11).
+        // One rejected: the outcome is printed whole, and the exit status says "no" (docs/verbs.md#exit-codes).
         QCOMPARE(r.code, 1);
         QCOMPARE(r.err, QByteArray("sediment: 1 of the proposals not applied: 1 rejected, 0 failed\n"));
         const auto j = nlohmann::json::parse(r.out.toStdString());
@@ -116,7 +116,7 @@ private Q_SLOTS:
         QCOMPARE(scalar(db(), "SELECT COUNT(*) FROM audit_log WHERE actor='gate:score'"), 2);
     }
 
-    // SPEC §4: re-applying what a store already holds counts as applied and does not grow the
+    // docs/user-guide.md#preflight ("present"): re-applying what a store already holds counts as applied and does not grow the
     // store, for every destination: a note or chantier of the same title and body, a skill created
     // word for word, a CLAUDE.md replacement already made, a paragraph already appended.
     void reapplyingWhatAStoreHoldsIsAppliedAndWritesNothing()

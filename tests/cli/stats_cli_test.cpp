@@ -52,7 +52,7 @@ private Q_SLOTS:
                                         R"({"target":"memory","op":{"action":"add","content":"a"},"score":0.9}
 {"target":"user","op":{"action":"add","content":"b"},"score":0.1}
 {"destination":"brain_inbox","op":{"title":"t","text":"x"},"score":0.95})");
-        QCOMPARE(p.code, 1); // one rejected (SPEC §11)
+        QCOMPARE(p.code, 1); // one rejected (docs/verbs.md#exit-codes)
         auto j = nlohmann::json::parse(
             clitest::sediment(ws, {QStringLiteral("stats"), QStringLiteral("--json")}).out.toStdString());
         QVERIFY(j["inbox"]["by_status"] == nlohmann::json::parse(R"({"pending":2,"rejected":1})"));

@@ -1,4 +1,4 @@
-// The agent port (core/agent/AgentHome.h, SPEC §19, docs/architecture.md#agent-homes): the
+// The agent port (core/agent/AgentHome.h, docs/architecture.md#agent-homes): the
 // domain reaches an agent's home only through it. A third agent plugs in with no change to the
 // domain: the inbox's own decisions shape, apply, claim, keep or give back, and settle its writes
 // through the port, in that order. A workspace opened without an adapter refuses that agent's

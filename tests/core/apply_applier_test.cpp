@@ -217,7 +217,7 @@ private Q_SLOTS:
                  QStringLiteral("brain/inbox/same-title-2.md"));
         QCOMPARE(applyOk("brain_inbox", note("three")).targetPath.value_or(QString()),
                  QStringLiteral("brain/inbox/same-title-3.md"));
-        // The same note again is the one already there: applied, nothing written (SPEC §4).
+        // The same note again is the one already there: applied, nothing written (docs/user-guide.md#preflight, "present").
         const ApplyResult again = applyOk("brain_inbox", note("two"));
         QCOMPARE(again.targetPath.value_or(QString()), QStringLiteral("brain/inbox/same-title-2.md"));
         QCOMPARE(again.after, again.before);

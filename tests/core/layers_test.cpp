@@ -19,8 +19,8 @@ using namespace sediment;
 namespace {
 
 // The includes that still break a never, each `from -> to`: none since the domain reaches the
-// Hermes and Claude Code adapters only through its agent port (core/agent/AgentHome.h, SPEC
-// §19). Was 32 pairs when the list was made. Kept so that a pair let in knowingly is named here.
+// Hermes and Claude Code adapters only through its agent port (core/agent/AgentHome.h,
+// docs/architecture.md#agent-homes). Was 32 pairs when the list was made. Kept so that a pair let in knowingly is named here.
 const QStringList kWaitingForTheAgentPort = {};
 
 struct Never {

@@ -74,7 +74,7 @@ for size in $sizes; do
 done
 
 # Both programs link the system's SQLite and yaml-cpp, so apt's security updates of
-# those reach them without a rebuild (SPEC §19).
+# those reach them without a rebuild (docs/install.md).
 needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'; }
 for prog in sediment sediment-gui; do
     libs=$(needed "$root/usr/bin/$prog")

@@ -133,7 +133,7 @@ private Q_SLOTS:
         QCOMPARE(seen.size(), 120);
     }
 
-    // What the agent will read, a reviewer must see (SPEC §17): each invisible or bidirectional
+    // What the agent will read, a reviewer must see (docs/user-guide.md#preflight): each invisible or bidirectional
     // control character is drawn as its name and code point, on both sides, and never raw.
     void drawsInvisibleAndBidiCharactersVisibly()
     {

@@ -1,4 +1,4 @@
-// Groups in the real window (SPEC §17 "Groups"), keys only from the moment it opens: G lists the
+// Groups in the real window (docs/user-guide.md#groups), keys only from the moment it opens: G lists the
 // proposals aimed at one target together, the detail pane shows the group's combined result (the
 // final file against today's) or why it would not apply as a whole, Shift+A approves a group in
 // order as one decision, O keeps only the current proposal, and G again leaves the view.

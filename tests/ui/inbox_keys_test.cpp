@@ -1,4 +1,4 @@
-// Fewer keys per judgment (SPEC §17), pressed as a reviewer would from the moment the window
+// Fewer keys per judgment (docs/user-guide.md#keyboard-shortcuts), pressed as a reviewer would from the moment the window
 // opens: R then a digit refuses with that reason and no dialog; a selection of dead items is
 // refused in one step, each with its preflight message as the note; R then Esc refuses nothing;
 // Ctrl+K lists every command with its key and runs the one chosen; the status bar counts this

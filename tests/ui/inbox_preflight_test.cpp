@@ -1,4 +1,4 @@
-// The inbox's preflight in the real window (SPEC §17): the Check column and the detail pane say
+// The inbox's preflight in the real window (docs/user-guide.md#preflight): the Check column and the detail pane say
 // what approving each pending item would do, with Hermes' own message; is:dead in the search box
 // lists the dead ones only; and a decision made with the keyboard changes the others' verdicts.
 #include "inbox/DetailPane.h"

@@ -37,7 +37,7 @@ public:
     // What approving the shown item would do (InboxPreflight); none: still being checked, or
     // not pending.
     void showPreflight(const PreflightVerdict* verdict, bool pending);
-    // The group view (SPEC §17 "Groups"): the diff becomes the group's combined result, the
+    // The group view (docs/user-guide.md#groups): the diff becomes the group's combined result, the
     // final file once every item of it is applied in order against today's, and the banner says
     // so, or why the group would not apply as a whole.
     void showGroupResult(const PreflightVerdict& verdict);

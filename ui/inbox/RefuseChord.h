@@ -8,7 +8,7 @@
 
 namespace sediment::ui {
 
-// R, then a digit: a refusal with that reason and no dialog (SPEC §17; 1 duplicate, 2 wrong,
+// R, then a digit: a refusal with that reason and no dialog (docs/user-guide.md#keyboard-shortcuts; 1 duplicate, 2 wrong,
 // 3 too specific, 4 stale, 5 unsafe, 6 low value, 7 other, InboxService::refusalCodes' order).
 // R arms it and the status bar lists the digits; the next key decides: a digit refuses, R or
 // Return opens the dialog (a reason to explain), anything else (Esc, a click elsewhere, three

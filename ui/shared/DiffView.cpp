@@ -34,7 +34,7 @@ Colors colorsFor(const QPalette& p)
             t.css(T::MutedText)};
 }
 
-// Characters a reader cannot see but the agent will read (SPEC §17): zero-width, bidirectional
+// Characters a reader cannot see but the agent will read (docs/user-guide.md#preflight): zero-width, bidirectional
 // controls, tags. Hermes' threat scan flags some of them; the diff shows them all, named.
 QString invisibleName(char32_t c)
 {
