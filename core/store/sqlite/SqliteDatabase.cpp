@@ -75,14 +75,13 @@ Result<std::unique_ptr<Database>> SqliteDatabase::open(const QString& path, Sync
     (void)configured;
     const bool inMemory = path == QLatin1String(":memory:");
     const QByteArray native = inMemory ? QByteArray(":memory:") : QFile::encodeName(path);
-    if (!inMemory) {
-        // Create the file ourselves so it is 0600 from its first byte; SQLite gives the -wal and
-        // -shm files the same mode.
-        const int fd = ::open(native.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-        if (fd < 0)
-            return fail(Error::io(QStringLiteral("cannot open database %1").arg(path)));
-        ::close(fd);
-    }
+    // Never open and close the file ourselves: closing any descriptor of a file drops every POSIX
+    // lock this process holds on it, so another connection of this process (the app has several)
+    // would lose its locks, and another process could take itself for the last user of the WAL
+    // and delete it under us. SQLite creates a new file; it is made 0600 before its first byte
+    // is written (SQLite writes nothing at open), and the -wal and -shm files take its mode.
+    struct stat before {};
+    const bool isNew = !inMemory && ::stat(native.constData(), &before) != 0;
     sqlite3* raw = nullptr;
     const bool syncEachCommit = !inMemory && mode == SyncMode::SyncEachCommit;
     const int rc =
@@ -92,6 +91,8 @@ Result<std::unique_ptr<Database>> SqliteDatabase::open(const QString& path, Sync
     if (rc != SQLITE_OK)
         return fail(Error::io(QStringLiteral("cannot open database %1: %2")
                                   .arg(path, raw ? lastError(raw) : QStringLiteral("out of memory"))));
+    if (isNew && ::chmod(native.constData(), 0600) != 0)
+        return fail(Error::io(QStringLiteral("cannot make database %1 private").arg(path)));
     sqlite3_busy_timeout(raw, kBusyTimeoutMs);
     sqlite3_extended_result_codes(raw, 1);
     // The file's modes and schema. Two processes opening a new workspace at once both switch its
