@@ -71,6 +71,7 @@ int run(const QStringList& arguments)
 {
     QStringList rest;
     QString workspaceFlag;
+    bool json = false;
     for (int i = 0; i < arguments.size(); ++i) {
         const QString& a = arguments[i];
         if (a == QLatin1String("--workspace")) {
@@ -85,9 +86,20 @@ int run(const QStringList& arguments)
                 std::fputs("sediment: option --workspace needs a value\n", stderr);
                 return 2;
             }
+        } else if (a == QLatin1String("--json") && rest.isEmpty()) {
+            // A global option before the verb, as the help lists it: the verb's own --json.
+            json = true;
         } else {
             rest << a;
         }
+    }
+    if (json) {
+        if (rest.isEmpty() || rest.first().startsWith(QLatin1String("--"))) {
+            std::fputs("sediment: --json needs a verb (sediment --json VERB ...)\n", stderr);
+            return 2;
+        }
+        if (!rest.contains(QStringLiteral("--json")))
+            rest << QStringLiteral("--json");
     }
     if (rest.isEmpty() || rest.first().startsWith(QLatin1String("--screenshot"))
         || rest.first().startsWith(QLatin1String("--page"))) {

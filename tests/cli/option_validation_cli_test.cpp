@@ -164,6 +164,19 @@ private Q_SLOTS:
         QCOMPARE(run(words("inbox show #1 --json")).code, 0);
     }
 
+    void jsonIsAGlobalOptionBeforeTheVerb()
+    {
+        // The help lists --json among the global options: before the verb it is the verb's own.
+        for (const char* line : {"inbox list", "stats", "memory show", "skills list", "audit"}) {
+            const Run before = run(QStringList{QStringLiteral("--json")} + words(line));
+            const Run after = run(words(line) + QStringList{QStringLiteral("--json")});
+            QVERIFY2(before.code == 0, before.err.constData());
+            QCOMPARE(before.out, after.out);
+            QVERIFY(!before.json().is_discarded());
+        }
+        expectRefused("--json", {QStringLiteral("--json needs a verb")});
+    }
+
     void memoryRefusesOptionsOfAnotherCommand()
     {
         expectRefused("memory", {QStringLiteral("memory: which command?"), QStringLiteral("add, apply")});

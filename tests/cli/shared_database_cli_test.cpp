@@ -54,9 +54,9 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(dbPath + QStringLiteral("-shm")));
 
         // A writer beside them, then the app's own connections reading and closing.
-        const clitest::Run add = runAsIs(ws, {QStringLiteral("memory"), QStringLiteral("add"), QStringLiteral("--target"),
-                                              QStringLiteral("memory"), QStringLiteral("--content"),
-                                              QStringLiteral("Written beside the app.")});
+        const clitest::Run add = runAsIs(ws, {QStringLiteral("memory"), QStringLiteral("add"),
+                                              QStringLiteral("--target"), QStringLiteral("memory"),
+                                              QStringLiteral("--content"), QStringLiteral("Written beside the app.")});
         QVERIFY2(add.code == 0, add.err.constData());
         const qint64 rowsAfter = count(**second, "SELECT count(*) FROM audit_log");
         QVERIFY2(rowsAfter > rowsBefore, "the app does not see the command line's audit row");

@@ -19,9 +19,9 @@ const QStringList kFolders = {QStringLiteral("app"),       QStringLiteral("core"
                               QStringLiteral("resources"), QStringLiteral("cmake"), QStringLiteral(".ci")};
 const QStringList kFiles = {QStringLiteral("README.md"), QStringLiteral("CONTRIBUTING.md"),
                             QStringLiteral("CMakeLists.txt"), QStringLiteral("CMakePresets.json")};
-const QStringList kTextSuffixes = {QStringLiteral("cpp"), QStringLiteral("h"),    QStringLiteral("txt"),
-                                   QStringLiteral("cmake"), QStringLiteral("md"), QStringLiteral("sh"),
-                                   QStringLiteral("py"),  QStringLiteral("in"),   QStringLiteral("xml"),
+const QStringList kTextSuffixes = {QStringLiteral("cpp"),     QStringLiteral("h"),   QStringLiteral("txt"),
+                                   QStringLiteral("cmake"),   QStringLiteral("md"),  QStringLiteral("sh"),
+                                   QStringLiteral("py"),      QStringLiteral("in"),  QStringLiteral("xml"),
                                    QStringLiteral("desktop"), QStringLiteral("json")};
 
 struct TextFile {
@@ -81,8 +81,7 @@ QSet<QString> anchorsOf(const QString& guide)
     static const QRegularExpression id(QStringLiteral("<a id=\"([^\"]+)\"></a>"));
     for (auto m = id.globalMatch(text); m.hasNext();)
         anchors.insert(m.next().captured(1));
-    static const QRegularExpression heading(QStringLiteral("^#{1,6} +(.+?) *$"),
-                                            QRegularExpression::MultilineOption);
+    static const QRegularExpression heading(QStringLiteral("^#{1,6} +(.+?) *$"), QRegularExpression::MultilineOption);
     for (auto m = heading.globalMatch(text); m.hasNext();)
         anchors.insert(slugOf(m.next().captured(1)));
     return anchors;
@@ -96,7 +95,10 @@ class DocsReferencesTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY2(QFileInfo(kSource + QStringLiteral("/docs/user-guide.md")).isFile(), qPrintable(kSource)); }
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo(kSource + QStringLiteral("/docs/user-guide.md")).isFile(), qPrintable(kSource));
+    }
 
     void noTextCitesTheContract()
     {
