@@ -29,6 +29,19 @@ QString listText(QStringList list)
     return fromStd(array.dump());
 }
 
+// The server's spelling back to a list; anything but an array of strings is no list.
+QStringList listOf(const QString& text)
+{
+    QStringList out;
+    const Json array = Json::parse(toStd(text), nullptr, false);
+    if (!array.is_array())
+        return out;
+    for (const Json& item : array)
+        if (item.is_string())
+            out << fromStd(item.get<std::string>());
+    return out;
+}
+
 } // namespace
 
 Status TeamPolicy::publish()
@@ -39,29 +52,57 @@ Status TeamPolicy::publish()
     auto rights = TeamRights(m_workspace).rightsOf(m_workspace.reviewer());
     if (!rights)
         return fail(rights.error());
-    if (*rights != QLatin1String("admin"))
-        return {};
+    if (*rights == QLatin1String("admin")) {
+        if (auto published = publishOwn(); !published)
+            return published;
+    }
+    return adoptServers();
+}
+
+Status TeamPolicy::adoptServers()
+{
+    TeamSettingsRepository settings(m_workspace.db());
+    std::array<QStringList, 2> lists;
+    const std::array<const char*, 2> keys{kAdminKey, kTwoPersonKey};
+    for (size_t i = 0; i < keys.size(); ++i) {
+        auto stored = settings.get(QLatin1String(keys[i]));
+        if (!stored)
+            return fail(stored.error());
+        lists[i] = listOf(stored->value_or(QStringLiteral("[]")));
+    }
+    m_workspace.adoptTeamPolicy(lists[0], lists[1]);
+    return {};
+}
+
+Status TeamPolicy::publishOwn()
+{
+    Database& db = m_workspace.db();
     const Config& config = m_workspace.config();
-    const std::array<std::pair<const char*, QString>, 2> wanted{{
-        {kAdminKey, listText(config.adminDestinations)},
-        {kTwoPersonKey, listText(config.twoPersonDestinations)},
-    }};
+    std::vector<std::pair<const char*, QString>> wanted;
+    if (config.adminDestinationsSet)
+        wanted.emplace_back(kAdminKey, listText(config.adminDestinations));
+    if (config.twoPersonDestinationsSet)
+        wanted.emplace_back(kTwoPersonKey, listText(config.twoPersonDestinations));
     TeamSettingsRepository settings(db);
     std::vector<std::pair<QString, std::optional<QString>>> changed; // key, what it was
+    std::vector<QString> changedTo;
     for (const auto& [key, text] : wanted) {
         auto stored = settings.get(QLatin1String(key));
         if (!stored)
             return fail(stored.error());
-        if (stored->value_or(QStringLiteral("[]")) != text)
+        if (stored->value_or(QStringLiteral("[]")) != text) {
             changed.emplace_back(QLatin1String(key), *stored);
+            changedTo.push_back(text);
+        }
     }
     if (changed.empty())
         return {};
     auto tx = db.begin();
     if (!tx)
         return fail(tx.error());
-    for (const auto& [key, before] : changed) {
-        const QString& after = key == QLatin1String(kAdminKey) ? wanted[0].second : wanted[1].second;
+    for (size_t i = 0; i < changed.size(); ++i) {
+        const auto& [key, before] = changed[i];
+        const QString& after = changedTo[i];
         if (auto s = settings.set(key, after); !s)
             return s;
         AuditEntry e = AuditRow::of(Actor::human(m_workspace), AuditAction::TeamPolicy, AuditSubject::Team, key);

@@ -125,6 +125,7 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
             if (!list)
                 return fail(list.error());
             (key == "admin_destinations" ? c.adminDestinations : c.twoPersonDestinations) = *list;
+            (key == "admin_destinations" ? c.adminDestinationsSet : c.twoPersonDestinationsSet) = true;
         } else if (key == "database_schema") {
             auto s = text(v, origin, key);
             if (!s)

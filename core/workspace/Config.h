@@ -28,8 +28,12 @@ struct Config {
     QString databaseSchema = QStringLiteral("sediment");
     // Team mode's rights (docs/user-guide.md#team-mode): destinations only an admin may
     // approve, and destinations that need two approvals from different reviewers.
+    // A workspace on a team's server holds the server's copy instead (TeamPolicy), and an admin's
+    // file changes that copy only with the keys it sets.
     QStringList adminDestinations;
     QStringList twoPersonDestinations;
+    bool adminDestinationsSet = false;
+    bool twoPersonDestinationsSet = false;
     // `claude_code.fail_open`: when the workspace cannot be used, let Claude Code's watched
     // writes through unreviewed rather than deny them (docs/verbs.md#claude-code).
     bool claudeCodeFailOpen = false;

@@ -24,6 +24,12 @@ public:
 
     const QString& root() const { return m_root; }
     const Config& config() const { return m_config; }
+    // A team's rights as its server holds them (TeamPolicy), in place of this host's file's.
+    void adoptTeamPolicy(const QStringList& adminDestinations, const QStringList& twoPersonDestinations)
+    {
+        m_config.adminDestinations = adminDestinations;
+        m_config.twoPersonDestinations = twoPersonDestinations;
+    }
     Database& db() { return *m_db; }
     // The agent homes plugged into this workspace (Agents::open), through which the domain
     // reaches an agent's staged queue and applies its writes.

@@ -333,6 +333,48 @@ private Q_SLOTS:
         QVERIFY(shown["decided_by"] == "carol");
     }
 
+    void anotherAdminsPlainFileKeepsTheTeamsRules()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("rules")));
+        const QString owner = path(QStringLiteral("owner3"));
+        Json config{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}};
+        config.update(Json{{"two_person_destinations", {"memory"}}});
+        writeConfig(owner, config);
+        const qint64 id = propose(owner, memoryAdd("two keys for the archive"));
+        QVERIFY(id > 0);
+        QCOMPARE(addRole(QStringLiteral("dana"), schema), QString());
+        QCOMPARE(runAsIs(owner, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("dana"),
+                                 QStringLiteral("admin")})
+                     .code,
+                 0);
+        // Dana, an admin, keeps a file that says nothing of the rule: it stays the team's, and
+        // her host applies it as the server does.
+        // Read from a folder whose file sets no rule: the owner's would publish its own again.
+        const auto policyRows = [&](const QString& ws) {
+            return runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--json")}).out.count("\"team.policy\"");
+        };
+        const qsizetype rowsBefore = policyRows(owner);
+        QCOMPARE(rowsBefore, 1); // the owner's own rule, published once
+        const QString dana = folderOf(QStringLiteral("dana"), schema);
+        auto r = runAsIs(
+            dana, {QStringLiteral("inbox"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.json()["approvals_needed"] == 2);
+        r = runAsIs(dana, {QStringLiteral("inbox"), QStringLiteral("approve"), QString::number(id)});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("approved, still pending: approval 1 of 2 recorded"), r.out.constData());
+        QCOMPARE(policyRows(dana), rowsBefore); // a plain file changed nothing
+        // An admin who sets the key does change it, and that is audited (the owner's file, which
+        // sets it too, would publish it back the next time the owner opens the workspace).
+        writeConfig(dana, Json{{"database", toStd(*test::teamConnInfo() + QStringLiteral(" user=dana"))},
+                               {"database_schema", toStd(schema)},
+                               {"two_person_destinations", Json::array()}});
+        QCOMPARE(runAsIs(dana, {QStringLiteral("inbox"), QStringLiteral("list")}).code, 0);
+        QCOMPARE(policyRows(dana), rowsBefore + 1);
+    }
+
     void aDecisionMadeAwayFromTheFilesHostIsWrittenThereExactlyOnce()
     {
         if (!test::onServer())
