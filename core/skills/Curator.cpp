@@ -15,6 +15,7 @@
 #include "store/SkillRepository.h"
 #include "workspace/Workspace.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 namespace sediment {
@@ -64,7 +65,7 @@ Result<CuratorPlan> Curator::plan(const QDateTime& now, bool dryRun, std::option
     auto scope = HermesCuratorScope::load(m_workspace.root(), *usage, settings, now);
     if (!scope)
         return fail(scope.error());
-    hermesUsage = QFileInfo(*usage).absoluteFilePath();
+    hermesUsage = QDir::cleanPath(QFileInfo(*usage).absoluteFilePath());
     return CuratorPlanner::hermes(*scope, *archivePaths, folders, now,
                                   dryRun ? CuratorPlanner::Pass::DryRun : CuratorPlanner::Pass::Write);
 }

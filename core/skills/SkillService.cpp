@@ -15,6 +15,7 @@
 #include "util/AtomicFile.h"
 #include "workspace/Workspace.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -282,6 +283,12 @@ Result<SkillService::ImportReport> SkillService::importFile(const QString& path,
     const QFileInfo info(path);
     if (!info.isFile())
         return fail(Error::io(QStringLiteral("cannot read %1: no such file").arg(path)));
+    const QString file = QDir::cleanPath(info.absoluteFilePath());
+    // The file is linked and written back to later: only Hermes' own usage file may be.
+    if (!UsageLink::isUsageFile(file))
+        return fail(Error::invalid(
+            QStringLiteral("%1 is not a Hermes skills/.usage.json (the file a Hermes home keeps its skills' usage in)")
+                .arg(path)));
     if (info.size() > kMaxUsageFileBytes)
         return fail(Error::invalid(QStringLiteral("%1 is larger than 16 MiB").arg(path)));
     auto bytes = AtomicFile::read(path, false);
@@ -300,7 +307,7 @@ Result<SkillService::ImportReport> SkillService::importFile(const QString& path,
 
     ImportReport report;
     report.warnings = std::move(warnings);
-    report.file = info.absoluteFilePath();
+    report.file = file;
     report.skipped = parsed->skipped;
     Database& db = m_workspace.db();
     SkillRepository repo(db);

@@ -3,9 +3,28 @@
 #include "skills/HermesUsageFile.h"
 #include "store/SkillRepository.h"
 
+#include <QFileInfo>
+
 namespace sediment {
 
-Result<std::optional<QString>> UsageLink::path() const { return SkillRepository(m_db).usageLink(); }
+bool UsageLink::isUsageFile(const QString& path)
+{
+    const QFileInfo info(path);
+    return info.isAbsolute() && info.fileName() == QLatin1String(".usage.json")
+           && QFileInfo(info.path()).fileName() == QLatin1String("skills") && !path.contains(QLatin1String("/../"))
+           && !path.contains(QLatin1String("/./"));
+}
+
+Result<std::optional<QString>> UsageLink::path() const
+{
+    auto linked = SkillRepository(m_db).usageLink();
+    if (!linked || !*linked || isUsageFile(**linked))
+        return linked;
+    return fail(Error::invalid(QStringLiteral("the linked skill usage file '%1' is not a Hermes skills/.usage.json: "
+                                              "nothing is written to it; import the right one with "
+                                              "`sediment skills import-hermes FILE`")
+                                   .arg(**linked)));
+}
 
 Result<QString> UsageLink::fileOr(const QString& homeFile) const
 {

@@ -1,6 +1,7 @@
 // `sediment skills ...` run as a real process in a temporary workspace.
 #include "store/Database.h"
 #include "TeamConfig.h"
+#include "TeamStore.h"
 #include "WorkspaceDump.h"
 
 #include <QDir>
@@ -251,6 +252,39 @@ private Q_SLOTS:
         QCOMPARE(rec[QStringLiteral("pinned")].toBool(), true);
         QCOMPARE(rec[QStringLiteral("my_note")].toObject()[QStringLiteral("keep")].toArray().size(), 2);
         QCOMPARE(rec[QStringLiteral("last_used_at")].toString(), QStringLiteral("2026-05-01T10:00:00.123456"));
+    }
+
+    void aLinkToAnyOtherFileIsNeverWrittenTo()
+    {
+        // A victim beside the workspace: a settings file another writer of the store would like
+        // this host to overwrite.
+        const QString victim = m_dir->filePath(QStringLiteral("victim/settings.json"));
+        QVERIFY(QDir().mkpath(QFileInfo(victim).path()));
+        const QByteArray secret = "{\"api_key\": \"keep-me\"}\n";
+        {
+            QFile f(victim);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(secret);
+        }
+        // Import refuses to link it.
+        Run r = sediment({QStringLiteral("skills"), QStringLiteral("import-hermes"), victim});
+        QCOMPARE(r.exit, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("is not a Hermes skills/.usage.json")), qPrintable(r.err));
+        // A link rewritten in the store itself (as a role of a team's server might) is not used.
+        QCOMPARE(sediment({QStringLiteral("skills"), QStringLiteral("use"), QStringLiteral("deploy")}).exit, 0);
+        const QString dbPath = ws() + QStringLiteral("/sediment.db");
+        QVERIFY(sediment::test::execIn(dbPath, "DELETE FROM skills_usage_link"));
+        QVERIFY(sediment::test::execIn(
+            dbPath, sediment::Sql(qPrintable(QStringLiteral("INSERT INTO skills_usage_link(id, path, imported_at) "
+                                                            "VALUES (1, '%1', '2026-01-01T00:00:00.000Z')")
+                                                 .arg(victim)))));
+        r = sediment({QStringLiteral("skills"), QStringLiteral("pin"), QStringLiteral("deploy")});
+        QVERIFY2(r.err.contains(QStringLiteral("is not a Hermes skills/.usage.json: nothing is written to it")),
+                 qPrintable(r.err));
+        QFile f(victim);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), secret);
+        QVERIFY(!QFileInfo::exists(victim + QStringLiteral(".lock")));
     }
 };
 
