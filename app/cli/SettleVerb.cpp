@@ -36,11 +36,14 @@ void report(Context& ctx, bool json, const TeamSettler::Pass& pass)
         ctx.printJson(pass.toJson());
         return;
     }
-    for (const Json& item : pass.items)
-        ctx.out(QStringLiteral("inbox item %1: %2 (decided by %3)")
-                    .arg(item["id"].get<qint64>())
-                    .arg(fromStd(item["status"].get<std::string>()),
-                         item["decided_by"].is_string() ? fromStd(item["decided_by"].get<std::string>()) : QString()));
+    for (const Json& item : pass.items) {
+        // An item sent back to pending (its decider lost the right) has nobody's decision to name.
+        const QString by = item["decided_by"].is_string() ? fromStd(item["decided_by"].get<std::string>()) : QString();
+        const QString line = QStringLiteral("inbox item %1: %2")
+                                 .arg(item["id"].get<qint64>())
+                                 .arg(fromStd(item["status"].get<std::string>()));
+        ctx.out(by.isEmpty() ? line : line + QStringLiteral(" (decided by %1)").arg(by));
+    }
 }
 
 int runSettle(Context& ctx)
