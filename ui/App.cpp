@@ -7,8 +7,13 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QMessageBox>
+#include <QSettings>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -40,6 +45,17 @@ int runApp(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Sediment"));
     QApplication::setApplicationVersion(QStringLiteral(SEDIMENT_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/sediment.svg")));
+    // A screenshot is the window as the user left it, and leaves it so: it reads a copy of the
+    // saved settings (appearance, layout), and what it would save (an --appearance, the
+    // workspace among the recent ones, the window's state) goes to that copy.
+    QTemporaryDir scratchSettings;
+    if (screenshot && scratchSettings.isValid()) {
+        const QString own = QSettings().fileName();
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, scratchSettings.path());
+        const QString copy = QSettings().fileName();
+        QDir().mkpath(QFileInfo(copy).path());
+        QFile::copy(own, copy);
+    }
 
     QCommandLineParser parser;
     parser.addHelpOption();

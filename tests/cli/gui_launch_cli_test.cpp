@@ -2,7 +2,9 @@
 // wrong, or no display to open a window on, are one line and an exit code, as for every verb.
 #include "CliRun.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -11,6 +13,9 @@ namespace {
 
 using clitest::Run;
 
+// The user's settings folder for these runs ($XDG_CONFIG_HOME): never the real one.
+QString g_configHome;
+
 // On a machine without a display: DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM unset.
 Run headless(const QString& ws, const QStringList& args)
 {
@@ -18,6 +23,7 @@ Run headless(const QString& ws, const QStringList& args)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
         env.remove(QString::fromLatin1(name));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), g_configHome);
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(SEDIMENT_BINARY), QStringList{QStringLiteral("--workspace"), ws} + args);
     const bool finished = p.waitForFinished(120000);
@@ -38,7 +44,27 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_ws = m_root.filePath(QStringLiteral("ws"));
+        g_configHome = m_root.filePath(QStringLiteral("config"));
         QCOMPARE(clitest::sediment(m_ws, {QStringLiteral("init")}).code, 0);
+    }
+
+    void aScreenshotLeavesTheSavedSettingsAsTheyWere()
+    {
+        const QString conf = g_configHome + QStringLiteral("/Sediment/Sediment.conf");
+        QVERIFY(QDir().mkpath(QFileInfo(conf).path()));
+        const QByteArray saved = "[General]\nappearance=light\nrecentWorkspaces=/home/ada/notes\n";
+        {
+            QFile f(conf);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(saved);
+        }
+        const Run r = headless(
+            m_ws, {QStringLiteral("--screenshot"), shot(), QStringLiteral("--appearance"), QStringLiteral("dark")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QFile f(conf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), saved);
+        QFile::remove(shot());
     }
 
     void anOptionMissingItsValueIsNamed()

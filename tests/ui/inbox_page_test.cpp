@@ -272,6 +272,29 @@ private Q_SLOTS:
         QCOMPARE(page.model()->rowCount(), 0);
     }
 
+    void aBatchDecisionMovesOnToTheItemRightAfterIt()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        for (int i = 0; i < 5; ++i)
+            fx.addMemory(QStringLiteral("fact %1").arg(i));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        // The second and third rows, selected with the keyboard as a reviewer does.
+        page.selectRow(1);
+        const qint64 first = page.currentId();
+        QTest::keyClick(page.table(), Qt::Key_Down, Qt::ShiftModifier);
+        QCOMPARE(page.selectedIds().size(), 2);
+        const qint64 second = page.currentId();
+        const qint64 rightAfter = page.model()->idAt(3);
+        QTest::keyClick(page.table(), Qt::Key_A);
+        QCOMPARE(statusOf(*fx.ws, first), QStringLiteral("applied"));
+        QCOMPARE(statusOf(*fx.ws, second), QStringLiteral("applied"));
+        QCOMPARE(page.model()->rowCount(), 3);
+        // The item that stood right below the selection, none skipped.
+        QCOMPARE(page.currentId(), rightAfter);
+    }
+
     void aProposalFromAnotherProcessAppearsWithinASecondKeepingTheSelection()
     {
         testing::InboxFixture fx;

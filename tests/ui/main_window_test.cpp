@@ -5,6 +5,8 @@
 #include "Page.h"
 #include "shared/ShortcutHelp.h"
 #include "Sidebar.h"
+#include "skills/SkillsPage.h"
+#include "store/SkillRepository.h"
 #include "TeamStore.h"
 
 #include <QImage>
@@ -168,6 +170,29 @@ private Q_SLOTS:
         // Every badge follows the decision, not only the inbox's own.
         QVERIFY(window.sidebar()->badge(QStringLiteral("audit")) != auditBefore);
         QVERIFY(window.sidebar()->badge(QStringLiteral("memory")) != memoryBefore);
+    }
+
+    void aWriteOnAnotherPageRefreshesEveryBadge()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        Skill s;
+        s.name = QStringLiteral("deploy");
+        s.createdBy = QStringLiteral("agent");
+        s.state = QStringLiteral("active");
+        s.createdAt = QDateTime::currentDateTimeUtc();
+        QVERIFY(SkillRepository(fx.ws->db()).save(s));
+        QVERIFY(QDir().mkpath(fx.ws->path(QStringLiteral("skills/deploy"))));
+        MainWindow window(std::move(fx.ws));
+        QVERIFY(showActive(window));
+        const QString auditBefore = window.sidebar()->badge(QStringLiteral("audit"));
+        // A pin is audited: the Audit page's count follows at once, not at the next refresh.
+        window.showPage(QStringLiteral("skills"));
+        auto* skills = qobject_cast<SkillsPage*>(window.page(QStringLiteral("skills")));
+        QVERIFY(skills && skills->selectSkill(QStringLiteral("deploy")));
+        skills->togglePin();
+        QVERIFY(**SkillRepository(window.workspace().db()).find(QStringLiteral("deploy")) != s);
+        QCOMPARE(window.sidebar()->badge(QStringLiteral("audit")), QString::number(auditBefore.toInt() + 1));
     }
 
     void inboxLettersDecideWhereverTheFocusIsButInTextFields()

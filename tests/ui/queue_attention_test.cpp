@@ -122,7 +122,7 @@ private Q_SLOTS:
         m_fixture->addMemory(QStringLiteral("young"));
         a->refresh();
         QCOMPARE(a->oldest()->days(), qint64(12));
-        QCOMPARE(a->statusText(), QStringLiteral("oldest waiting 12 days"));
+        QCOMPARE(a->statusText(), QStringLiteral("· oldest 12 days"));
         QCOMPARE(a->sidebarText(), QStringLiteral("oldest 12 days"));
     }
 
@@ -134,11 +134,11 @@ private Q_SLOTS:
         QCOMPARE(window.sidebar()->subtitle(QStringLiteral("inbox")), QStringLiteral("oldest 1 day"));
         auto* label = window.findChild<QLabel*>(QStringLiteral("oldestWaitingLabel"));
         QVERIFY(label);
-        QCOMPARE(label->text(), QStringLiteral("oldest waiting 1 day"));
+        QCOMPARE(label->text(), QStringLiteral("· oldest 1 day"));
 
         later.set(later.now().addDays(11));
         window.attention()->refresh();
-        QCOMPARE(label->text(), QStringLiteral("oldest waiting 12 days"));
+        QCOMPARE(label->text(), QStringLiteral("· oldest 12 days"));
         QCOMPARE(window.sidebar()->subtitle(QStringLiteral("inbox")), QStringLiteral("oldest 12 days"));
     }
 

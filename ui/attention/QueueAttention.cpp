@@ -75,9 +75,6 @@ void QueueAttention::noticeArrivals()
 
 QString QueueAttention::sidebarText() const { return m_oldest ? tr("oldest %1").arg(m_oldest->text()) : QString(); }
 
-QString QueueAttention::statusText() const
-{
-    return m_oldest ? tr("oldest waiting %1").arg(m_oldest->text()) : QString();
-}
+QString QueueAttention::statusText() const { return m_oldest ? tr("· oldest %1").arg(m_oldest->text()) : QString(); }
 
 } // namespace sediment::ui

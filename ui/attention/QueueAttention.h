@@ -36,7 +36,9 @@ public:
 
     std::optional<WaitingAge> oldest() const { return m_oldest; }
     QString sidebarText() const; // "oldest 12 days", empty when nothing waits
-    QString statusText() const;  // "oldest waiting 12 days", empty when nothing waits
+    // "· oldest 12 days", empty when nothing waits: the status bar's line after the session's
+    // progress reads "38 decided · 362 left · oldest 12 days".
+    QString statusText() const;
 
     bool notificationsEnabled() const { return m_enabled; }
     void setNotificationsEnabled(bool on);

@@ -245,6 +245,7 @@ bool DecisionsPage::reviewSelected(const QString& outcome)
     Q_EMIT statusMessage(tr("decision %1: %2%3")
                              .arg(id)
                              .arg(outcome, done->snapshotId ? tr(" (calibration snapshot taken)") : QString()));
+    Q_EMIT workspaceChanged();
     return true;
 }
 

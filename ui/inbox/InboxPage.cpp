@@ -206,6 +206,8 @@ QList<qint64> InboxPage::selectedIds() const
     return m_selection->selectedIds();
 }
 
+int InboxPage::firstSelectedRow() const { return m_selection->firstSelectedRow(); }
+
 bool InboxPage::selectId(qint64 id)
 {
     const int row = m_model->rowOfId(id);

@@ -53,6 +53,8 @@ public:
     QLabel* queryError() const;
     qint64 currentId() const;
     QList<qint64> selectedIds() const;
+    // The topmost selected row: where a decision on the selection moves on from.
+    int firstSelectedRow() const;
     bool selectId(qint64 id);
     void selectRow(int row);
     // After a decision on the item at `row`: refreshes and selects the next pending item.

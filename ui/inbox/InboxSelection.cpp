@@ -70,6 +70,14 @@ int InboxSelection::nextPendingFrom(int row) const
     return std::min(row, m_model->rowCount() - 1);
 }
 
+int InboxSelection::firstSelectedRow() const
+{
+    int row = m_table->currentIndex().row();
+    for (const QItemSelectionRange& range : m_table->selectionModel()->selection())
+        row = row < 0 ? range.top() : std::min(row, range.top());
+    return row;
+}
+
 InboxSelection::Kept InboxSelection::keep() const
 {
     Kept kept;

@@ -36,6 +36,10 @@ public:
     void selectRow(int row);
     // The first pending row from `row` on, looking a few pages ahead, else `row` (at most the last).
     int nextPendingFrom(int row) const;
+    // Where a decision on the selection moves on from: its topmost row, since every selected row
+    // leaves the pending view and the next item then stands there (the current row alone when
+    // nothing else is selected).
+    int firstSelectedRow() const;
 
     Kept keep() const;
     // After the model's refresh (`reset` when it reset): the kept rows selected again where they

@@ -151,7 +151,7 @@ void InboxTriage::approveSelected()
         makeRoomCurrent();
         return;
     }
-    const int row = m_page.table()->currentIndex().row();
+    const int row = m_page.firstSelectedRow();
     Q_EMIT m_page.statusMessage(m_decider.approve(ids, &m_page));
     m_page.advanceFrom(row);
 }
@@ -207,7 +207,7 @@ void InboxTriage::refuseWithDialog(const QString& presetCode)
     if (!presetCode.isEmpty())
         dialog->setCode(presetCode);
     connect(dialog, &QDialog::accepted, this, [this, dialog, ids] {
-        const int row = m_page.table()->currentIndex().row();
+        const int row = m_page.firstSelectedRow();
         Q_EMIT m_page.statusMessage(m_decider.refuse(ids, dialog->code(), dialog->text(), deadNotes(ids)));
         m_page.advanceFrom(row);
     });
@@ -235,7 +235,7 @@ void InboxTriage::refuseWith(const QString& code)
         refuseWithDialog(code);
         return;
     }
-    const int row = m_page.table()->currentIndex().row();
+    const int row = m_page.firstSelectedRow();
     Q_EMIT m_page.statusMessage(m_decider.refuse(ids, code, QString(), notes));
     m_page.advanceFrom(row);
 }

@@ -322,10 +322,13 @@ void MemoryPage::report(const Result<MemoryOutcome>& outcome)
         QMessageBox::critical(this, tr("Memory"), outcome.error().message);
         return;
     }
-    if (!outcome->success)
+    if (!outcome->success) {
         QMessageBox::warning(this, tr("Memory"), outcome->message);
-    else
-        Q_EMIT statusMessage(outcome->message);
+        return;
+    }
+    Q_EMIT statusMessage(outcome->message);
+    // The write and its audit row: every other page's figures and badges follow.
+    Q_EMIT workspaceChanged();
 }
 
 void MemoryPage::onAdd(const QString& target)

@@ -241,6 +241,7 @@ qint64 ScarsPage::suggestSelected()
     selectScar(id);
     showSelected();
     Q_EMIT statusMessage(tr("scar %1 suggested: inbox item %2 (%3)").arg(id).arg(*done->inboxId).arg(done->status));
+    Q_EMIT workspaceChanged(); // the inbox's count and the audit log's
     return *done->inboxId;
 }
 

@@ -328,6 +328,7 @@ void SkillsPage::togglePin()
     Q_EMIT statusMessage(done->writeBackError
                              ? done->message + tr(" (.usage.json not updated: %1)").arg(*done->writeBackError)
                              : done->message);
+    Q_EMIT workspaceChanged();
 }
 
 void SkillsPage::restoreSelected()
@@ -343,6 +344,7 @@ void SkillsPage::restoreSelected()
     }
     reload();
     Q_EMIT statusMessage(done->message);
+    Q_EMIT workspaceChanged();
 }
 
 bool SkillsPage::openSkillFile()
