@@ -27,8 +27,11 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
@@ -307,6 +310,22 @@ void MainWindow::rememberWorkspace() const { RecentWorkspaces::remember(m_worksp
 
 bool MainWindow::openWorkspace(const QString& dir)
 {
+    // A folder that is gone (a recent workspace moved or deleted since) is said so; opening it
+    // would quietly make a new, empty workspace in its place.
+    if (!QFileInfo::exists(dir)) {
+        QMessageBox box(
+            QMessageBox::Warning, tr("Sediment"),
+            tr("The workspace %1 is not there any more: it was moved or deleted.").arg(QDir::toNativeSeparators(dir)),
+            QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("missingWorkspaceDialog"));
+        QPushButton* forget = box.addButton(tr("&Remove from Recent"), QMessageBox::AcceptRole);
+        box.addButton(QMessageBox::Cancel);
+        box.setDefaultButton(forget);
+        box.exec();
+        if (box.clickedButton() == forget)
+            RecentWorkspaces::forget(dir); // the menu is rebuilt each time it opens
+        return false;
+    }
     auto ws = Agents::open(dir);
     if (!ws) {
         ErrorDialog::show(this, tr("Cannot open the workspace %1.").arg(dir), ws.error());

@@ -23,4 +23,11 @@ void RecentWorkspaces::remember(const QString& root)
     QSettings().setValue(kRecentKey, recent);
 }
 
+void RecentWorkspaces::forget(const QString& root)
+{
+    QStringList recent = list();
+    if (recent.removeAll(root) > 0)
+        QSettings().setValue(kRecentKey, recent);
+}
+
 } // namespace sediment::ui

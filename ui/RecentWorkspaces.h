@@ -10,6 +10,8 @@ public:
     static QStringList list();
     // Puts `root` first, once, and forgets the oldest beyond the menu's length.
     static void remember(const QString& root);
+    // Takes `root` off the list (a folder moved or deleted since).
+    static void forget(const QString& root);
 };
 
 } // namespace sediment::ui

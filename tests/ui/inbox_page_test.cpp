@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
 
@@ -283,8 +284,11 @@ private Q_SLOTS:
         // The second and third rows, selected with the keyboard as a reviewer does.
         page.selectRow(1);
         const qint64 first = page.currentId();
+        QSignalSpy said(&page, &Page::statusMessage);
         QTest::keyClick(page.table(), Qt::Key_Down, Qt::ShiftModifier);
         QCOMPARE(page.selectedIds().size(), 2);
+        QVERIFY(!said.isEmpty());
+        QCOMPARE(said.last().at(0).toString(), QStringLiteral("2 selected: A approves them all, R refuses them all"));
         const qint64 second = page.currentId();
         const qint64 rightAfter = page.model()->idAt(3);
         QTest::keyClick(page.table(), Qt::Key_A);

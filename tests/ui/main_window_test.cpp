@@ -3,16 +3,21 @@
 #include "InboxFixture.h"
 #include "MainWindow.h"
 #include "Page.h"
+#include "RecentWorkspaces.h"
 #include "shared/ShortcutHelp.h"
 #include "Sidebar.h"
 #include "skills/SkillsPage.h"
 #include "store/SkillRepository.h"
 #include "TeamStore.h"
 
+#include <QAbstractButton>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 using namespace sediment;
@@ -223,6 +228,31 @@ private Q_SLOTS:
         QVERIFY(window.showPage(QStringLiteral("memory")));
         QTest::keyClick(&window, Qt::Key_A);
         QCOMPARE(window.sidebar()->badge(QStringLiteral("inbox")), QStringLiteral("2"));
+    }
+
+    void aRecentWorkspaceThatIsGoneIsSaidSoAndNeverMadeAgain()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        MainWindow window(std::move(fx.ws));
+        QTemporaryDir parent;
+        const QString gone = parent.filePath(QStringLiteral("moved-away"));
+        RecentWorkspaces::remember(gone);
+        QString said;
+        // The reviewer reads the message and takes it off the list.
+        QTimer::singleShot(0, &window, [&said] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            said = box->text();
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                    b->click();
+        });
+        QVERIFY(!window.openWorkspace(gone));
+        QVERIFY2(said.contains(QStringLiteral("is not there any more")), qPrintable(said));
+        QVERIFY(!QFileInfo::exists(gone));
+        QVERIFY(!RecentWorkspaces::list().contains(gone));
     }
 
     void screenshotWritesAPngOfTheWindow()

@@ -113,6 +113,11 @@ void InboxPage::connectSignals()
         m_table->setFocus();
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &InboxPage::showCurrent);
+    // The detail pane shows one item; what a key will decide is said where the reviewer looks.
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (const qint64 n = m_selection->selectedRowCount(); n > 1)
+            Q_EMIT statusMessage(tr("%1 selected: A approves them all, R refuses them all").arg(number(n)));
+    });
     connect(m_model, &InboxTableModel::errorOccurred, this, &Page::statusMessage);
     connect(m_model, &QAbstractItemModel::modelReset, this, &InboxPage::updateEmptyState);
     // Filters the indexes cannot count (agent, score, free text) fill in after the first page.
