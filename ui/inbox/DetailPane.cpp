@@ -12,6 +12,7 @@
 #include "shared/DiffView.h"
 #include "shared/FactsForm.h"
 #include "shared/LocalTime.h"
+#include "shared/ReviewerText.h"
 #include "shared/Tones.h"
 #include "store/InboxRepository.h"
 #include "store/ReviewerRepository.h"
@@ -194,7 +195,7 @@ void DetailPane::showPreflight(const PreflightVerdict* verdict, bool pending)
         text = tr("applies: it would write its change");
         break;
     case PreflightKind::Fails:
-        text = tr("fails: %1").arg(verdict->message);
+        text = tr("fails: %1").arg(forReviewer(verdict->message));
         break;
     case PreflightKind::Stale:
         text = tr("stale: %1").arg(verdict->message);

@@ -4,6 +4,7 @@
 
 #include "inbox/InboxTableModel.h"
 #include "shared/LocalTime.h"
+#include "shared/ReviewerText.h"
 
 #include <QIcon>
 #include <QLocale>
@@ -48,7 +49,8 @@ QVariant InboxCells::checkCell(const InboxRow& r, int role, const PreflightVerdi
     case Qt::ToolTipRole: {
         if (!verdict)
             return tr("What approving it would do is being checked.");
-        QString tip = verdict->message.isEmpty() ? tr("Approving it would write its change.") : verdict->message;
+        QString tip =
+            verdict->message.isEmpty() ? tr("Approving it would write its change.") : forReviewer(verdict->message);
         if (verdict->isUnsafe())
             tip += tr("\nUnsafe: %1").arg(verdict->unsafe);
         if (verdict->similarTo)

@@ -9,6 +9,7 @@
 #include "memory/MemoryService.h"
 #include "memory/UsageBar.h"
 #include "shared/OwnWrites.h"
+#include "shared/ReviewerText.h"
 #include "workspace/Workspace.h"
 
 #include <QDir>
@@ -323,7 +324,7 @@ void MemoryPage::report(const Result<MemoryOutcome>& outcome)
         return;
     }
     if (!outcome->success) {
-        QMessageBox::warning(this, tr("Memory"), outcome->message);
+        QMessageBox::warning(this, tr("Memory"), forReviewer(outcome->message));
         return;
     }
     Q_EMIT statusMessage(outcome->message);
