@@ -3,6 +3,7 @@
 #include "inbox/BudgetPreview.h"
 #include "inbox/ChangePreview.h"
 #include "inbox/GroupPreview.h"
+#include "inbox/InboxCells.h"
 #include "inbox/InboxWalk.h"
 #include "inbox/WritePlanView.h"
 #include "memory/MemoryEdit.h"
@@ -267,7 +268,8 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     const QString action = str(op, "action");
     m_title->setText(QStringLiteral("#%1  %2%3")
                          .arg(item.id)
-                         .arg(item.destination, action.isEmpty() ? QString() : QStringLiteral(" · ") + action));
+                         .arg(InboxCells::destinationLabel(item.destination),
+                              action.isEmpty() ? QString() : QStringLiteral(" · ") + action));
     QString status = item.status;
     if (item.decidedBy)
         status += tr(" by %1 on %2").arg(*item.decidedBy, localTime(item.decidedAt.value_or(QString())));

@@ -11,9 +11,7 @@
 
 namespace sediment::ui {
 
-namespace {
-
-QString destinationLabel(const QString& d)
+QString InboxCells::destinationLabel(const QString& d)
 {
     if (isWord(d, Destination::ClaudeMd))
         return QStringLiteral("CLAUDE.md");
@@ -27,8 +25,6 @@ QString destinationLabel(const QString& d)
         return InboxCells::tr("chantier");
     return d;
 }
-
-} // namespace
 
 QVariant InboxCells::checkCell(const InboxRow& r, int role, const PreflightVerdict* verdict)
 {

@@ -17,6 +17,9 @@ public:
     // `verdict`: the row's preflight, none while it is not known (or the row is decided).
     static QVariant data(const InboxRow& row, int column, int role, const PreflightVerdict* verdict = nullptr);
     static QVariant header(int section);
+    // A destination as the window names it ("CLAUDE.md", "brain inbox"): the list and the
+    // detail pane say the same.
+    static QString destinationLabel(const QString& destination);
 
 private:
     static QVariant checkCell(const InboxRow& row, int role, const PreflightVerdict* verdict);
