@@ -127,6 +127,26 @@ private Q_SLOTS:
         QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))), QStringLiteral("Use four spaces, never tabs."));
     }
 
+    void ctrlReturnAppliesTheEditWithoutTheMouse()
+    {
+        testing::InboxFixture fx;
+        QVERIFY(fx.open());
+        const qint64 id = fx.addMemory(QStringLiteral("Use tabs."));
+        InboxPage page(*fx.ws, fx.clock);
+        activate(page);
+        QTest::keyClick(page.table(), Qt::Key_E);
+        auto* editor = page.findChild<PatchEditor*>();
+        QVERIFY(editor);
+        // The dialog in front, the text box focused: as it opens on a desktop.
+        QApplication::setActiveWindow(editor);
+        QPlainTextEdit* content = editor->editor(QStringLiteral("content"));
+        content->setFocus();
+        content->setPlainText(QStringLiteral("Use spaces."));
+        QTest::keyClick(content, Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("modified"));
+        QCOMPARE(readFile(fx.ws->memoryFile(QStringLiteral("memory"))), QStringLiteral("Use spaces."));
+    }
+
     void editorKeepsAnInvalidPatchOpenWithItsError()
     {
         testing::InboxFixture fx;
@@ -177,6 +197,7 @@ private Q_SLOTS:
         QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QCOMPARE(statusOf(*fx.ws, id), QStringLiteral("refused"));
         QCOMPARE(page.currentId(), other);
+        QCOMPARE(page.decidedThisSession(), 1);
         const QString hash = (*InboxRepository(fx.ws->db()).find(id))->contentHash;
         QVERIFY(*InboxRepository(fx.ws->db()).findRefusedByHash(hash));
 
@@ -187,6 +208,7 @@ private Q_SLOTS:
         QCOMPARE(page.model()->rowCount(), 2);
         QVERIFY(!messages.isEmpty());
         QVERIFY(messages.last().first().toString().contains(QLatin1String("pending again")));
+        QCOMPARE(page.decidedThisSession(), 0); // the session's progress counts it as left again
         const auto audit = auditFor(*fx.ws, id);
         QCOMPARE(audit.back().action, QStringLiteral("inbox.undo_refuse"));
         QCOMPARE(audit.back().before.value_or(QString()), QStringLiteral("refused"));

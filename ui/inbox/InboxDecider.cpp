@@ -192,6 +192,8 @@ InboxDecider::Undone InboxDecider::undo(QWidget* parent)
                 ErrorDialog::show(parent, tr("Could not undo the refusal of #%1.").arg(last.id), done.error());
             return {tr("The refusal of #%1 stands: %2").arg(last.id).arg(done.error().message), last.id, false};
         }
+        if (m_decided > 0)
+            --m_decided; // pending again: one fewer decided, one more left
         return {tr("Took back the refusal of #%1: it is pending again.").arg(last.id), last.id, true};
     }
     if (!isApplied(last.status))

@@ -24,7 +24,8 @@ InboxSearchBar::InboxSearchBar(QWidget* parent) : QWidget(parent)
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("inboxSearch"));
     m_search->setClearButtonEnabled(true);
-    m_search->setPlaceholderText(tr("Search  —  e.g.  dest:memory score>=0.8 -agent:bot is:stale status:all"));
+    // Short enough to be read whole in the box; ? lists every term.
+    m_search->setPlaceholderText(tr("Search — e.g. dest:memory is:stale -agent:bot"));
     m_search->addAction(QIcon(QStringLiteral(":/icons/search.svg")), QLineEdit::LeadingPosition);
     m_search->setMinimumWidth(280);
     m_row->addWidget(m_search, 1);

@@ -13,7 +13,8 @@ RefuseChord::RefuseChord(std::function<void(const QString&)> byCode, std::functi
     , m_dialog(std::move(dialog))
 {
     m_timeout.setSingleShot(true);
-    m_timeout.setInterval(3000);
+    // Long enough to read the seven reasons in the status bar; Esc cancels sooner.
+    m_timeout.setInterval(10000);
     connect(&m_timeout, &QTimer::timeout, this, [this] {
         disarm();
         Q_EMIT message(tr("Refusal cancelled."));

@@ -220,7 +220,8 @@ bool ScarsPage::runRecall()
         m_recall->setItem(row, 3, new QTableWidgetItem(h.why()));
         ++row;
     }
-    Q_EMIT statusMessage(hits->empty() ? tr("recall: no scar matches") : tr("recall: %1 result(s)").arg(hits->size()));
+    Q_EMIT statusMessage(hits->empty() ? tr("recall: no scar matches")
+                                       : tr("recall: %n result(s)", nullptr, int(hits->size())));
     return true;
 }
 
