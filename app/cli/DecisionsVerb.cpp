@@ -319,7 +319,7 @@ int runEscalation(Context& ctx, const QStringList& argv)
         return ctx.error(list.error());
     printRows(
         ctx, a.json(), *list, [](const Decision& d) { return d.toJson(); },
-        [](const Decision& d) { return line(d) + QStringLiteral(" (made %1)").arg(d.createdAt); },
+        [](const Decision& d) -> QString { return line(d) + QStringLiteral(" (made %1)").arg(d.createdAt); },
         QStringLiteral("nothing to escalate"));
     return 0;
 }

@@ -142,6 +142,13 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QCOMPARE(int(r.json().size()), 1);
         QCOMPARE(r.json()[0]["description"].get<std::string>(), std::string("risky"));
+        // The same list as lines: one a decision, with when it was made.
+        const Run text = sediment({QStringLiteral("decisions"), QStringLiteral("escalation"), QStringLiteral("--now"),
+                                   QStringLiteral("2026-06-01T00:00:00Z")});
+        QVERIFY2(text.code == 0, text.err.constData());
+        QVERIFY2(text.out.contains("[security/critical] conf 0.5 pending: risky (made 2026-05-01T00:00:00"),
+                 text.out.constData());
+        QCOMPARE(text.out.count('\n'), 1);
     }
 
     void autoReviewUsesTheFileSignal()
