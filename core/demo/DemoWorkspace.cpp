@@ -159,7 +159,9 @@ Result<qint64> seedDecisions(Workspace& ws, const Clock& clock, const QDateTime&
                                  .arg(DemoText::projects()[i % DemoText::projects().size()]));
         d["confidence"] = double(qRound(confidence * 100)) / 100.0;
         d["category"] = toStd(cats[i % cats.size()]);
-        d["stakes"] = toStd(stakes[(i * 3) % stakes.size()]);
+        // The unreviewed ones (every fourth) take every level in turn, so that the high and
+        // critical ones left unreviewed for weeks fill the escalation list.
+        d["stakes"] = toStd(i % 4 == 3 ? stakes[(i / 4) % stakes.size()] : stakes[(i * 3) % stakes.size()]);
         d["created_at"] = toStd(time::toIso(now.addDays(-(i * 2) - 3)));
         d["session"] = "session-" + std::to_string(2000 + i / 4);
         if (i % 4 != 3) { // three in four reviewed, outcomes loosely following confidence
