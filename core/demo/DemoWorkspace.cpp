@@ -89,6 +89,11 @@ Result<int> seedSkills(Workspace& ws, const QDateTime& now)
         s.viewCount = 2 + i;
         s.lastUsedAt = s.useCount ? std::optional<QDateTime>(now.addDays(-idleDays)) : std::nullopt;
         s.lastViewedAt = now.addDays(-idleDays - 1);
+        // Agent-made skills get patched as the agent learns: one in three, a few times.
+        if (s.createdBy == QLatin1String("agent") && i % 3 != 0) {
+            s.patchCount = 1 + i % 4;
+            s.lastPatchedAt = now.addDays(-idleDays - 2);
+        }
         s.pinned = (i % 6 == 2);
         if (s.createdBy == QLatin1String("agent") && !s.pinned && idleDays >= 90)
             s.state = toString(SkillState::Archived);

@@ -46,10 +46,20 @@ ReliabilityChart::ReliabilityChart(QWidget* parent) : QChartView(parent)
         s->attachAxis(y);
     }
     setChart(chart);
-    Tones::applyTo(chart, palette());
+    recolour();
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 240);
-    Tones::follow(this, [this] { Tones::applyTo(this->chart(), palette()); });
+    Tones::follow(this, [this] { recolour(); });
+}
+
+void ReliabilityChart::recolour()
+{
+    Tones::applyTo(chart(), palette());
+    // The yardstick in the palette's own faint text: the chart theme's black vanishes on a dark
+    // background.
+    QPen dashed = m_diagonal->pen();
+    dashed.setColor(Tones(palette()).color(Tones::Tone::FaintText));
+    m_diagonal->setPen(dashed);
 }
 
 int ReliabilityChart::diagonalPointCount() const { return int(m_diagonal->count()); }

@@ -32,6 +32,8 @@ public:
     int diagonalPointCount() const;
 
 private:
+    void recolour();
+
     QLineSeries* m_diagonal = nullptr;
     QLineSeries* m_curve = nullptr;
     std::vector<QScatterSeries*> m_bins; // one per bin, so each carries its own count label
