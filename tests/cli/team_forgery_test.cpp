@@ -2,7 +2,8 @@
 // (docs/user-guide.md#what-the-server-enforces): the agent's or a reviewer's role pointing the
 // skills usage link at another file, appending audit rows that hash correctly but say what its
 // writer may not say (another actor, another time), moving an item's status along a path no
-// command takes, and an approval that still counts after its approver lost the right. Each is
+// command takes, an approval that still counts after its approver lost the right, and a decision
+// or an approval without its audit row. Each is
 // refused by the server, nothing changes, and the files host writes only what stands. Runs in
 // the suite's `_pg` twin; each attempt and its refusal is printed.
 #include "CliRun.h"
@@ -186,8 +187,9 @@ private Q_SLOTS:
                        QStringLiteral("DELETE FROM %1").arg(link)});
         QCOMPARE(stored(QStringLiteral("SELECT path FROM %1.skills_usage_link")), before);
         // The files host's role links a Hermes usage file, as its import does.
-        const Attempt linked = viaLibpq(QStringLiteral("forge_agent"),
-                                        QStringLiteral("UPDATE %1 SET path = '/srv/hermes/skills/.usage.json'").arg(link));
+        const Attempt linked =
+            viaLibpq(QStringLiteral("forge_agent"),
+                     QStringLiteral("UPDATE %1 SET path = '/srv/hermes/skills/.usage.json'").arg(link));
         QVERIFY2(!linked.refused, qPrintable(linked.message));
     }
 
@@ -198,36 +200,34 @@ private Q_SLOTS:
         const QString pending = QString::number(m_pending);
         const QString applied = QString::number(m_applied);
         // A reviewer writes as itself, now: never as a machine, another reviewer, or back-dated.
-        expectRefused(
-            QStringLiteral("forge_grace"),
-            {forgedAudit(QStringLiteral("curator"), QStringLiteral("skill.archived"), QStringLiteral("skill"),
-                         QStringLiteral("deploy"), kNow),
-             forgedAudit(QStringLiteral("agent:claude"), QStringLiteral("hermes_import"), QStringLiteral("inbox_item"),
-                         pending, kNow),
-             forgedAudit(QStringLiteral("auto"), QStringLiteral("decision.review"), QStringLiteral("decision"),
-                         QStringLiteral("1"), kNow),
-             forgedAudit(QStringLiteral("gate:score"), QStringLiteral("inbox.approve"), QStringLiteral("inbox_item"),
-                         pending, kNow),
-             forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.revert"), QStringLiteral("inbox_item"),
-                         applied, kLongAgo),
-             forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.apply"), QStringLiteral("inbox_item"),
-                         applied, kNow),
-             forgedAudit(QStringLiteral("human:forge_grace"), QStringLiteral("inbox.refuse"),
-                         QStringLiteral("inbox_item"), pending, kLongAgo)});
+        expectRefused(QStringLiteral("forge_grace"),
+                      {forgedAudit(QStringLiteral("curator"), QStringLiteral("skill.archived"), QStringLiteral("skill"),
+                                   QStringLiteral("deploy"), kNow),
+                       forgedAudit(QStringLiteral("agent:claude"), QStringLiteral("hermes_import"),
+                                   QStringLiteral("inbox_item"), pending, kNow),
+                       forgedAudit(QStringLiteral("auto"), QStringLiteral("decision.review"),
+                                   QStringLiteral("decision"), QStringLiteral("1"), kNow),
+                       forgedAudit(QStringLiteral("gate:score"), QStringLiteral("inbox.approve"),
+                                   QStringLiteral("inbox_item"), pending, kNow),
+                       forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.revert"),
+                                   QStringLiteral("inbox_item"), applied, kLongAgo),
+                       forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.apply"),
+                                   QStringLiteral("inbox_item"), applied, kNow),
+                       forgedAudit(QStringLiteral("human:forge_grace"), QStringLiteral("inbox.refuse"),
+                                   QStringLiteral("inbox_item"), pending, kLongAgo)});
         // The files host's role writes in ada's name only what it does to ada's item in the same
         // transaction; a gate's row records proposals; its own rows are dated now.
-        expectRefused(
-            QStringLiteral("forge_agent"),
-            {forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.apply"), QStringLiteral("inbox_item"),
-                         applied, kNow),
-             forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.revert"), QStringLiteral("inbox_item"),
-                         applied, kNow),
-             forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.approve"),
-                         QStringLiteral("inbox_item"), pending, kNow),
-             forgedAudit(QStringLiteral("gate:score"), QStringLiteral("inbox.approve"), QStringLiteral("inbox_item"),
-                         pending, kNow),
-             forgedAudit(QStringLiteral("agent:hermes"), QStringLiteral("hermes_import"), QStringLiteral("inbox_item"),
-                         pending, kLongAgo)});
+        expectRefused(QStringLiteral("forge_agent"),
+                      {forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.apply"),
+                                   QStringLiteral("inbox_item"), applied, kNow),
+                       forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.revert"),
+                                   QStringLiteral("inbox_item"), applied, kNow),
+                       forgedAudit(QStringLiteral("human:forge_ada"), QStringLiteral("inbox.approve"),
+                                   QStringLiteral("inbox_item"), pending, kNow),
+                       forgedAudit(QStringLiteral("gate:score"), QStringLiteral("inbox.approve"),
+                                   QStringLiteral("inbox_item"), pending, kNow),
+                       forgedAudit(QStringLiteral("agent:hermes"), QStringLiteral("hermes_import"),
+                                   QStringLiteral("inbox_item"), pending, kLongAgo)});
         QCOMPARE(stored(rows), before);
         // The same statement, telling the truth, is taken: the refusals above are about what the
         // rows say, not how they were built.
@@ -248,24 +248,27 @@ private Q_SLOTS:
         const QString before = stored(state);
         const QString evil = QStringLiteral("'{\"action\":\"add\",\"content\":\"EVIL\"}'");
         // No item is ever withdrawn, and only the role whose write a crash cut short marks it.
-        expectRefused(QStringLiteral("forge_agent"),
-                      {QStringLiteral("UPDATE %1 SET status = 'withdrawn' WHERE id = %2").arg(items).arg(m_pending),
-                       QStringLiteral("UPDATE %1 SET status = 'needs_attention' WHERE id = %2").arg(items).arg(m_pending),
-                       QStringLiteral("UPDATE %1 SET status = 'needs_attention', decided_by = 'forge_ada', "
-                                      "final_op_json = %2 WHERE id = %3")
-                           .arg(items, evil)
-                           .arg(m_pending),
-                       // writing ada's approval, but not what she approved
-                       QStringLiteral("UPDATE %1 SET status = 'applied', final_op_json = %2 WHERE id = %3")
-                           .arg(items, evil)
-                           .arg(m_waiting)});
+        expectRefused(
+            QStringLiteral("forge_agent"),
+            {QStringLiteral("UPDATE %1 SET status = 'withdrawn' WHERE id = %2").arg(items).arg(m_pending),
+             QStringLiteral("UPDATE %1 SET status = 'needs_attention' WHERE id = %2").arg(items).arg(m_pending),
+             QStringLiteral("UPDATE %1 SET status = 'needs_attention', decided_by = 'forge_ada', "
+                            "final_op_json = %2 WHERE id = %3")
+                 .arg(items, evil)
+                 .arg(m_pending),
+             // writing ada's approval, but not what she approved
+             QStringLiteral("UPDATE %1 SET status = 'applied', final_op_json = %2 WHERE id = %3")
+                 .arg(items, evil)
+                 .arg(m_waiting)});
         // A reviewer decides; it neither records the files host's writes nor re-decides.
         expectRefused(
             QStringLiteral("forge_grace"),
             {QStringLiteral("UPDATE %1 SET status = 'needs_attention' WHERE id = %2").arg(items).arg(m_applied),
              QStringLiteral("UPDATE %1 SET status = 'withdrawn' WHERE id = %2").arg(items).arg(m_pending),
              QStringLiteral("UPDATE %1 SET status = 'applied' WHERE id = %2").arg(items).arg(m_waiting),
-             QStringLiteral("UPDATE %1 SET status = 'pending', decided_by = NULL WHERE id = %2").arg(items).arg(m_waiting)});
+             QStringLiteral("UPDATE %1 SET status = 'pending', decided_by = NULL WHERE id = %2")
+                 .arg(items)
+                 .arg(m_waiting)});
         QCOMPARE(stored(state), before);
         // The files host writes what ada approved, as she approved it.
         const auto r = runAsIs(m_filesBox, {QStringLiteral("settle"), QStringLiteral("--json")}, {}, kOnAgentBox);
@@ -311,6 +314,35 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["written"].get<int>(), 0);
         grant(QStringLiteral("forge_bob"), QStringLiteral("reviewer"));
+    }
+
+    void aDecisionOrAnApprovalComesWithItsAuditRow()
+    {
+        const qint64 memoryItem = propose(memory("Releases are tagged on main."));
+        const qint64 twoPerson = propose(
+            Json{{"destination", "settings_json"}, {"op", {{"patch", {{"theme", "solar"}}}}}, {"rationale", "r"}});
+        QVERIFY(memoryItem > 0 && twoPerson > 0);
+        // Read once, so that both have left the intake for the inbox.
+        QVERIFY(shown(memoryItem)["status"] == "pending" && shown(twoPerson)["status"] == "pending");
+        const QString now = QStringLiteral("to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')");
+        // In her own name and within her right, but with no audit row to say so.
+        expectRefused(QStringLiteral("forge_grace"),
+                      {QStringLiteral("UPDATE %1.inbox_items SET status = 'approved', decided_by = 'forge_grace', "
+                                      "decided_at = %2 WHERE id = %3")
+                           .arg(m_api, now)
+                           .arg(memoryItem),
+                       QStringLiteral("INSERT INTO %1.approvals VALUES (%2, 'forge_grace', %3)")
+                           .arg(m_api)
+                           .arg(twoPerson)
+                           .arg(now)});
+        QVERIFY(shown(memoryItem)["status"] == "pending");
+        QCOMPARE(
+            stored(QStringLiteral("SELECT count(*) FROM %1.approvals WHERE item_id = ") + QString::number(twoPerson)),
+            QStringLiteral("0"));
+        const auto r = runAsIs(m_filesBox, {QStringLiteral("settle"), QStringLiteral("--json")}, {}, kOnAgentBox);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["written"].get<int>(), 0);
+        QVERIFY(!test::fileBytes(m_filesBox + QStringLiteral("/memories/MEMORY.md")).contains("tagged on main"));
     }
 
     void cleanupTestCase()

@@ -292,6 +292,37 @@ BEGIN
     RETURN NULL;
 END $$;
 
+-- A decision and its audit row are one transaction (docs/user-guide.md#audit): at commit, an
+-- item whose status a granted role changed, and an approval it recorded, each have their audit
+-- row about that item from the same transaction (a row written by it has it as xmin). Checked
+-- at commit because the row follows the change.
+CREATE FUNCTION sediment_guard_items_audited() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF session_user = current_user THEN RETURN NULL; END IF;
+    IF NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.subject_type = 'inbox_item' AND a.subject_id = NEW.id::TEXT
+                   AND a.xmin = pg_current_xact_id()::xid) THEN
+        PERFORM sediment_refuse(format('inbox item %s became %s without its audit row: a decision is recorded with '
+                                       'the row that says who made it', NEW.id, NEW.status));
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE CONSTRAINT TRIGGER inbox_items_guard_audited AFTER UPDATE ON inbox_items DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION sediment_guard_items_audited();
+
+CREATE FUNCTION sediment_guard_approvals_audited() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF session_user = current_user THEN RETURN NULL; END IF;
+    IF NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.subject_type = 'inbox_item' AND a.subject_id = NEW.item_id::TEXT
+                   AND a.action = 'inbox.approval' AND a.actor = 'human:' || NEW.reviewer
+                   AND a.xmin = pg_current_xact_id()::xid) THEN
+        PERFORM sediment_refuse(format('an approval of inbox item %s without its audit row: an approval is recorded '
+                                       'with the row that says who gave it', NEW.item_id));
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE CONSTRAINT TRIGGER approvals_guard_audited AFTER INSERT ON approvals DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION sediment_guard_approvals_audited();
+
 -- The ways in run as the owner with this schema alone on their path, as step 12 set them.
 DO $$
 DECLARE f RECORD;
