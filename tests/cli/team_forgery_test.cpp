@@ -2,10 +2,10 @@
 // (docs/user-guide.md#what-the-server-enforces): the agent's or a reviewer's role pointing the
 // skills usage link at another file, appending audit rows that hash correctly but say what its
 // writer may not say (another actor, another time), moving an item's status along a path no
-// command takes, an approval that still counts after its approver lost the right, and a decision
-// or an approval without its audit row. Each is
-// refused by the server, nothing changes, and the files host writes only what stands. Runs in
-// the suite's `_pg` twin; each attempt and its refusal is printed.
+// command takes, an approval that still counts after its approver lost the right, a decision or
+// an approval without its audit row, a decision's review rewritten by the agent, and claims taken
+// in another's name or for ever. Each is refused by the server, nothing changes, and the files host
+// writes only what stands. Runs in the suite's `_pg` twin; each attempt and its refusal is printed.
 #include "CliRun.h"
 #include "FileBytes.h"
 #include "PgAttempt.h"
@@ -343,6 +343,75 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["written"].get<int>(), 0);
         QVERIFY(!test::fileBytes(m_filesBox + QStringLiteral("/memories/MEMORY.md")).contains("tagged on main"));
+    }
+
+    void aDecisionsReviewIsAReviewersAndNeverRewritten()
+    {
+        auto r = runAsIs(m_filesBox, {QStringLiteral("decisions"), QStringLiteral("import"), QStringLiteral("-")},
+                         "{\"description\":\"Use one queue\",\"confidence\":0.4,\"category\":\"architecture\","
+                         "\"stakes\":\"high\"}\n"
+                         "{\"description\":\"Cache the index\",\"confidence\":0.6,\"category\":\"tooling\","
+                         "\"stakes\":\"low\"}\n",
+                         kOnAgentBox);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QString reviewed = stored(QStringLiteral("SELECT min(id) FROM %1.decisions"));
+        const QString open = stored(QStringLiteral("SELECT max(id) FROM %1.decisions"));
+        r = runAsIs(m_grace,
+                    {QStringLiteral("decisions"), QStringLiteral("review"), reviewed, QStringLiteral("--outcome"),
+                     QStringLiteral("failure"), QStringLiteral("--result"), QStringLiteral("two queues won")},
+                    {}, kOnLaptop);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QString state = QStringLiteral("SELECT string_agg(id || outcome || COALESCE(outcome_text, '') || "
+                                             "COALESCE(reviewer, '') || confidence || description, ',' ORDER BY id) "
+                                             "FROM %1.decisions");
+        const QString before = stored(state);
+        const QString decisions = m_api + QStringLiteral(".decisions");
+        expectRefused(QStringLiteral("forge_agent"),
+                      {QStringLiteral("UPDATE %1 SET outcome = 'success', outcome_text = 'flipped' WHERE id = %2")
+                           .arg(decisions, reviewed),
+                       QStringLiteral("UPDATE %1 SET outcome = 'success', reviewer = 'auto' WHERE id = %2")
+                           .arg(decisions, reviewed),
+                       QStringLiteral("UPDATE %1 SET reviewer = 'auto' WHERE id = %2").arg(decisions, open),
+                       QStringLiteral("UPDATE %1 SET confidence = 0.99, description = 'always right' WHERE id = %2")
+                           .arg(decisions, open),
+                       QStringLiteral("UPDATE %1 SET outcome = 'success', reviewer = 'forge_agent' WHERE id = %2")
+                           .arg(decisions, open)});
+        expectRefused(QStringLiteral("forge_bob"),
+                      {QStringLiteral("UPDATE %1 SET outcome = 'success', reviewer = 'forge_grace' WHERE id = %2")
+                           .arg(decisions, reviewed),
+                       QStringLiteral("UPDATE %1 SET confidence = 0.9 WHERE id = %2").arg(decisions, reviewed)});
+        QCOMPARE(stored(state), before);
+    }
+
+    void aClaimIsTakenOnlyInOnesOwnNameForTheLease()
+    {
+        auto r = runAsIs(m_grace, {QStringLiteral("inbox"), QStringLiteral("next"), QStringLiteral("--json")}, {},
+                         kOnLaptop);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QString claims = m_api + QStringLiteral(".inbox_claims");
+        const QString state =
+            QStringLiteral("SELECT string_agg(item_id || reviewer || expires_at, ',' ORDER BY item_id) "
+                           "FROM %1.inbox_claims");
+        const QString before = stored(state);
+        QVERIFY2(before.contains(QLatin1String("forge_grace")), qPrintable(before));
+        const QString now = QStringLiteral("to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')");
+        const QString soon = QStringLiteral("to_char((now() + INTERVAL '10 minutes') AT TIME ZONE 'UTC', "
+                                            "'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')");
+        expectRefused(
+            QStringLiteral("forge_bob"),
+            {QStringLiteral("UPDATE %1 SET reviewer = 'forge_bob' WHERE reviewer = 'forge_grace'").arg(claims),
+             QStringLiteral("INSERT INTO %1 SELECT id, 'forge_bob', %2, '2999-01-01T00:00:00.000Z' FROM %3.inbox_items "
+                            "WHERE status = 'pending' ON CONFLICT DO NOTHING")
+                 .arg(claims, now, m_schema),
+             QStringLiteral("INSERT INTO %1 VALUES (%2, 'forge_bob', '2020-01-01T00:00:00.000Z', %3)")
+                 .arg(claims)
+                 .arg(m_pending)
+                 .arg(soon),
+             QStringLiteral("INSERT INTO %1 VALUES (%2, 'forge_bob', %3, %4)")
+                 .arg(claims)
+                 .arg(m_applied)
+                 .arg(now, soon)});
+        QCOMPARE(stored(state), before);
     }
 
     void cleanupTestCase()

@@ -323,6 +323,88 @@ END $$;
 CREATE CONSTRAINT TRIGGER approvals_guard_audited AFTER INSERT ON approvals DEFERRABLE INITIALLY DEFERRED
     FOR EACH ROW EXECUTE FUNCTION sediment_guard_approvals_audited();
 
+-- A decision as the agent recorded it is never rewritten; its review is a reviewer's, in its own
+-- name, or the auto-reviewer's (the files host's `decisions auto-review`) of a decision nobody
+-- has reviewed yet.
+CREATE OR REPLACE FUNCTION sediment_guard_decisions() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE held INT := sediment_rank(sediment_right_of(session_user));
+BEGIN
+    IF session_user = current_user THEN RETURN NULL; END IF;
+    IF held < 1 THEN
+        PERFORM sediment_require(1, 'change decisions');
+    END IF;
+    IF TG_OP = 'DELETE' THEN
+        PERFORM sediment_refuse(format('%s may not delete decisions', session_user));
+    END IF;
+    IF TG_OP <> 'UPDATE' THEN RETURN NULL; END IF;
+    IF EXISTS (SELECT 1 FROM removed o JOIN added n USING (id)
+               WHERE (o.ext_id, o.description, o.context, o.pattern, o.confidence, o.category, o.stakes,
+                      o.created_at, o.session)
+                     IS DISTINCT FROM
+                     (n.ext_id, n.description, n.context, n.pattern, n.confidence, n.category, n.stakes,
+                      n.created_at, n.session)) THEN
+        PERFORM sediment_refuse(format('%s may not rewrite a decision: only its review changes', session_user));
+    END IF;
+    IF EXISTS (SELECT 1 FROM removed o JOIN added n USING (id)
+               WHERE (o.outcome, o.outcome_text, o.reviewer, o.reviewed_at, o.superseded_by)
+                     IS DISTINCT FROM (n.outcome, n.outcome_text, n.reviewer, n.reviewed_at, n.superseded_by)
+                 AND NOT (held >= 2 AND n.reviewer = session_user::TEXT)
+                 AND NOT (n.reviewer = 'auto' AND o.outcome = 'pending' AND sediment_files_host_role(session_user)
+                          AND n.outcome IN ('success', 'partial', 'failure'))) THEN
+        PERFORM sediment_refuse(format('%s may not review decisions this way: a review is a reviewer''s, in its own '
+                                       'name, or the auto-reviewer''s of a decision nobody reviewed', session_user));
+    END IF;
+    RETURN NULL;
+END $$;
+
+-- A claim is a reviewer's own, on an open item, for the inbox's lease (InboxWalk: 15 minutes)
+-- from now, give or take five minutes of the hosts' clocks; another reviewer's claim is taken
+-- over only once it has run out, and released only then or once its item was decided.
+CREATE OR REPLACE FUNCTION sediment_guard_claims() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE now_text TEXT := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+BEGIN
+    IF session_user = current_user THEN RETURN NULL; END IF;
+    IF sediment_rank(sediment_right_of(session_user)) < 2 THEN
+        PERFORM sediment_require(2, 'claim inbox items');
+    END IF;
+    IF TG_OP = 'DELETE' THEN
+        IF EXISTS (SELECT 1 FROM removed c JOIN inbox_items i ON i.id = c.item_id
+                   WHERE c.reviewer <> session_user AND c.expires_at > now_text AND i.status = 'pending') THEN
+            PERFORM sediment_refuse(format('%s may not release another reviewer''s claim', session_user));
+        END IF;
+        RETURN NULL;
+    END IF;
+    IF EXISTS (SELECT 1 FROM added WHERE reviewer IS DISTINCT FROM session_user::TEXT) THEN
+        PERFORM sediment_refuse(format('a claim is made in the name of the role that logs in (%s)', session_user));
+    END IF;
+    IF EXISTS (SELECT 1 FROM added
+               WHERE claimed_at !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$'
+                  OR expires_at !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$') THEN
+        PERFORM sediment_refuse(format('%s may claim only with UTC times', session_user));
+    END IF;
+    IF EXISTS (SELECT 1 FROM added
+               WHERE claimed_at::TIMESTAMPTZ NOT BETWEEN now() - INTERVAL '5 minutes'
+                                                 AND clock_timestamp() + INTERVAL '5 minutes'
+                  OR expires_at::TIMESTAMPTZ > clock_timestamp() + INTERVAL '20 minutes'
+                  OR expires_at < claimed_at) THEN
+        PERFORM sediment_refuse(format('%s may claim an item from now for 15 minutes, no longer', session_user));
+    END IF;
+    IF EXISTS (SELECT 1 FROM added a LEFT JOIN inbox_items i ON i.id = a.item_id
+               WHERE i.status IS DISTINCT FROM 'pending') THEN
+        PERFORM sediment_refuse(format('%s may claim only pending inbox items', session_user));
+    END IF;
+    IF TG_OP = 'UPDATE' THEN
+        IF EXISTS (SELECT item_id FROM added EXCEPT SELECT item_id FROM removed) THEN
+            PERFORM sediment_refuse(format('%s may not move a claim to another item', session_user));
+        END IF;
+        IF EXISTS (SELECT 1 FROM removed o JOIN added n USING (item_id)
+                   WHERE o.reviewer <> n.reviewer AND o.expires_at > now_text) THEN
+            PERFORM sediment_refuse(format('%s may not take over another reviewer''s live claim', session_user));
+        END IF;
+    END IF;
+    RETURN NULL;
+END $$;
+
 -- The ways in run as the owner with this schema alone on their path, as step 12 set them.
 DO $$
 DECLARE f RECORD;
