@@ -342,8 +342,10 @@ std::span<const char* const> migrations()
     static const std::string v4 = std::string(kV4Head) + backfillHashKey() + kV4Tail;
     // Step 8 is the server's inbox counts (PostgresSchema.cpp); SQLite counts quickly without.
     // Step 10 is the server's trigram index (PostgresSchema.cpp); SQLite's is inbox_text.
-    // Step 12 is the server's rights (PostgresRights.cpp); one founder at one machine has them all.
-    static const std::array<const char*, 13> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6, kV7, "", kV9, "", kV11, "", kV13};
+    // Steps 12 and 14 are the server's rights (PostgresRights.cpp, PostgresGuards.cpp); one founder
+    // at one machine has them all.
+    static const std::array<const char*, 14> all{kV1, kV2, kV3, v4.c_str(), kV5, kV6,  kV7,
+                                                 "",  kV9, "",  kV11,       "",  kV13, ""};
     return all;
 }
 

@@ -120,7 +120,7 @@ private Q_SLOTS:
         r = runAsIs(reviewer, {QStringLiteral("inbox"), QStringLiteral("list")});
         QCOMPARE(r.code, 1);
         QCOMPARE(r.err, QByteArray("sediment: the team workspace in schema ") + schema.toUtf8()
-                            + QByteArray(" is at schema 11 and this Sediment needs 13: its owner, sediment_test, "
+                            + QByteArray(" is at schema 11 and this Sediment needs 14: its owner, sediment_test, "
                                          "upgrades it by running any sediment command once "
                                          "(docs/user-guide.md#upgrading-a-team-workspace)\n"));
         // The owner's one command upgrades it: the hand-given privileges are taken back and the
@@ -128,7 +128,7 @@ private Q_SLOTS:
         r = runAsIs(owner, {QStringLiteral("stats")});
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(scalar(QStringLiteral("SELECT max(version) FROM %1.schema_version").arg(schema)),
-                 QStringLiteral("13"));
+                 QStringLiteral("14"));
         for (const char* privilege : {"INSERT", "UPDATE", "DELETE", "TRUNCATE"})
             QCOMPARE(scalar(QStringLiteral("SELECT has_table_privilege('upgrade_reviewer', '%1.inbox_items', '%2')")
                                 .arg(schema, QLatin1String(privilege))),

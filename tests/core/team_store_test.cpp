@@ -38,7 +38,7 @@ private Q_SLOTS:
         test::removeStore(m_dir.filePath(name));
         auto db = open(name);
         QCOMPARE(db->dialect(), test::onServer() ? Dialect::Postgres : Dialect::Sqlite);
-        QCOMPARE(db->schemaVersion(), 13);
+        QCOMPARE(db->schemaVersion(), 14);
         auto insert = db->prepare("INSERT INTO curator_runs(at, dry_run, result) VALUES (?, ?, ?)");
         QVERIFY(insert.has_value());
         QVERIFY(

@@ -1,3 +1,4 @@
+#include "store/postgres/PostgresGuards.h"
 #include "store/postgres/PostgresRights.h"
 #include "store/Schema.h"
 
@@ -372,8 +373,13 @@ CREATE TRIGGER inbox_claims_notify AFTER INSERT OR UPDATE OR DELETE ON inbox_cla
 std::span<const char* const> postgresMigrations()
 {
     // Step 13 is SQLite's score range index; the server's has been inbox_by_status_score since step 8.
-    static const std::array<const char*, 13> all{
-        kTeamV7, "", "", "", "", "", "", kTeamV8, kTeamV9, kTeamV10, kTeamV11, postgresRightsStep(), ""};
+    static const std::array<const char*, 14> all{kTeamV7,  "",
+                                                 "",       "",
+                                                 "",       "",
+                                                 "",       kTeamV8,
+                                                 kTeamV9,  kTeamV10,
+                                                 kTeamV11, postgresRightsStep(),
+                                                 "",       postgresGuardsStep()};
     return all;
 }
 
