@@ -168,6 +168,9 @@ void MainWindow::addPage(Page* page)
             addAction(go);
         }
         go->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        // Named, so that the command palette lists it with its key.
+        if (const Page* target = m_pages->page(id))
+            go->setText(tr("Go to %1").arg(target->title()));
     }
 }
 

@@ -138,6 +138,7 @@ private Q_SLOTS:
         QVERIFY2(all.contains(QStringLiteral("Approve — A")), qPrintable(all.join(QLatin1Char('|'))));
         QVERIFY(all.contains(QStringLiteral("Undo — Ctrl+Z")));
         QVERIFY(all.contains(QStringLiteral("Commands — Ctrl+K")));
+        QVERIFY2(all.contains(QStringLiteral("Go to Memory — Ctrl+2")), qPrintable(all.join(QLatin1Char('|'))));
         auto* paletteSearch = palette->findChild<QLineEdit*>(QStringLiteral("commandPaletteSearch"));
         QVERIFY(paletteSearch);
         QTest::keyClicks(paletteSearch, QStringLiteral("appr"));
