@@ -15,19 +15,6 @@
 using namespace sediment;
 using clitest::runAsIs;
 
-namespace {
-
-qint64 count(Database& db, const char* sql)
-{
-    auto st = db.prepare(sql);
-    if (!st)
-        return -1;
-    auto row = st->step();
-    return row && *row ? st->int64(0) : -1;
-}
-
-} // namespace
-
 class SharedDatabaseCliTest : public QObject {
     Q_OBJECT
 
@@ -41,7 +28,7 @@ private Q_SLOTS:
 
         auto first = Database::open(dbPath);
         QVERIFY(first);
-        const qint64 rowsBefore = count(**first, "SELECT count(*) FROM audit_log");
+        const qint64 rowsBefore = (*first)->scalar("SELECT count(*) FROM audit_log").value_or(-1);
         QVERIFY(rowsBefore >= 0);
         // The second connection is what used to open and close the file itself, and with that
         // close drop every lock of the first.
@@ -58,7 +45,7 @@ private Q_SLOTS:
                                               QStringLiteral("--target"), QStringLiteral("memory"),
                                               QStringLiteral("--content"), QStringLiteral("Written beside the app.")});
         QVERIFY2(add.code == 0, add.err.constData());
-        const qint64 rowsAfter = count(**second, "SELECT count(*) FROM audit_log");
+        const qint64 rowsAfter = (*second)->scalar("SELECT count(*) FROM audit_log").value_or(-1);
         QVERIFY2(rowsAfter > rowsBefore, "the app does not see the command line's audit row");
         first->reset();
         second->reset();
@@ -66,7 +53,7 @@ private Q_SLOTS:
         // Once everyone is gone, the file holds the command line's write and its audit row.
         auto after = Database::open(dbPath);
         QVERIFY(after);
-        QCOMPARE(count(**after, "SELECT count(*) FROM audit_log"), rowsAfter);
+        QCOMPARE((*after)->scalar("SELECT count(*) FROM audit_log").value_or(-1), rowsAfter);
         QVERIFY(runAsIs(ws, {QStringLiteral("audit"), QStringLiteral("--verify")}).code == 0);
     }
 
