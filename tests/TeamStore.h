@@ -77,6 +77,14 @@ inline QString serverExec(const QString& sql)
     return error;
 }
 
+// A login role on the test server, made once: its rights come from a workspace's grant.
+inline QString createLoginRole(const QString& role)
+{
+    return serverExec(
+        QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+            .arg(role));
+}
+
 // Statements run on a workspace's store as another writer would (a test's forger, a hand edit):
 // the sediment.db at `dbPath`, or the server schema its folder's sediment.json names.
 inline Status execIn(const QString& dbPath, const Sql& sql)

@@ -142,11 +142,7 @@ private Q_SLOTS:
         m_schema = test::schemaFor(m_dir.path() + QStringLiteral("/hostile"));
         m_api = m_schema + QStringLiteral("_api");
         for (const char* role : {"hostile_viewer", "hostile_agent", "hostile_reviewer", "hostile_nobody"})
-            QCOMPARE(
-                test::serverExec(QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object "
-                                                "THEN NULL; END $$")
-                                     .arg(QLatin1String(role))),
-                QString());
+            QCOMPARE(test::createLoginRole(QLatin1String(role)), QString());
         m_owner = folder(QStringLiteral("owner"), QString());
         auto r = runAsIs(m_owner, {QStringLiteral("team"), QStringLiteral("files-host"), QStringLiteral("agentbox")},
                          {}, kOnLaptop);
