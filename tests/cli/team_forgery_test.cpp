@@ -189,6 +189,30 @@ private Q_SLOTS:
         QVERIFY2(!linked.refused, qPrintable(linked.message));
     }
 
+    void anIntakeRowHoldsToWhatTheGateHoldsEveryProposalTo()
+    {
+        const QString intake = m_api + QStringLiteral(".inbox_intake");
+        const QString rows = QStringLiteral("SELECT count(*) FROM %1.inbox_intake");
+        const QString before = stored(rows);
+        const auto row = [&](const QString& id, const char* destination, const char* score, const char* op) {
+            return QStringLiteral(
+                       "INSERT INTO %1(id, hash_key, content_hash, destination, op_json, score, source_json, "
+                       "created_at) VALUES (%2, 1, 'h', '%3', '%4', %5, '{}', '2026-01-01T00:00:00.000Z')")
+                .arg(intake, id, QLatin1String(destination), QLatin1String(op), QLatin1String(score));
+        };
+        const char* add = R"({"action": "add", "content": "forged"})";
+        const QString fresh = QStringLiteral("(SELECT max(id) + 1000 FROM %1.inbox_items)").arg(m_api);
+        expectRefused(QStringLiteral("forge_agent"),
+                      {row(QString::number(m_pending), "memory", "0.5", add), // an id the inbox holds
+                       row(fresh, "nonsense_dest", "0.5", add), row(fresh, "memory", "7.5", add),
+                       row(fresh, "memory", "-3", add), row(fresh, "memory", "0.5", R"("just text")")});
+        QCOMPARE(stored(rows), before);
+        // The same row, well formed, is a proposal like any other.
+        const Attempt taken = viaLibpq(QStringLiteral("forge_agent"),
+                                       QStringLiteral("BEGIN; %1; ROLLBACK").arg(row(fresh, "memory", "0.5", add)));
+        QVERIFY2(!taken.refused, qPrintable(taken.message));
+    }
+
     void anAuditRowSaysOnlyWhatItsWriterMaySay()
     {
         const QString rows = QStringLiteral("SELECT count(*) FROM %1.audit_log");

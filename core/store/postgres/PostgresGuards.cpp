@@ -405,6 +405,40 @@ BEGIN
     RETURN NULL;
 END $$;
 
+-- A proposal written into the intake with psql is one the gate never saw: it holds to what the
+-- gate holds every proposal to (a destination Sediment knows, a score in [0, 1], an operation that
+-- is a JSON object) and takes an id after every filed item's, so that folding it never collides
+-- and no reader's `inbox list` breaks on it. (Its date is the agent's: a staged Hermes write keeps
+-- the time it was staged.)
+CREATE FUNCTION sediment_guard_intake() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    newest BIGINT;
+BEGIN
+    IF session_user = current_user THEN RETURN NULL; END IF;
+    SELECT COALESCE(MAX(id), 0) INTO newest FROM inbox_items;
+    IF EXISTS (SELECT 1 FROM added WHERE id <= newest) THEN
+        PERFORM sediment_refuse(format('%s may not file a proposal under an id the inbox already holds (up to %s)',
+                                       session_user, newest));
+    END IF;
+    IF EXISTS (SELECT 1 FROM added WHERE destination NOT IN ('memory', 'user', 'claude_md', 'settings_json',
+                                                            'brain_inbox', 'skill', 'chantier_outil',
+                                                            'claude_memory')) THEN
+        PERFORM sediment_refuse(format('%s may not file a proposal for a destination Sediment does not know',
+                                       session_user));
+    END IF;
+    IF EXISTS (SELECT 1 FROM added WHERE score IS NOT NULL AND NOT (score >= 0 AND score <= 1)) THEN
+        PERFORM sediment_refuse(format('%s may not file a proposal scored outside 0 to 1', session_user));
+    END IF;
+    IF EXISTS (SELECT 1 FROM added WHERE seen < 1 OR jsonb_typeof(op_json::jsonb) IS DISTINCT FROM 'object'
+                                      OR jsonb_typeof(source_json::jsonb) IS DISTINCT FROM 'object') THEN
+        PERFORM sediment_refuse(format('%s may not file a proposal whose operation or source is not a JSON object',
+                                       session_user));
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER inbox_intake_rows AFTER INSERT ON inbox_intake REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION sediment_guard_intake();
+
 -- The ways in run as the owner with this schema alone on their path, as step 12 set them.
 DO $$
 DECLARE f RECORD;
