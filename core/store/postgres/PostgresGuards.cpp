@@ -436,7 +436,7 @@ BEGIN
     END IF;
     RETURN NULL;
 END $$;
-CREATE TRIGGER inbox_intake_rows AFTER INSERT ON inbox_intake REFERENCING NEW TABLE AS added
+CREATE TRIGGER inbox_intake_guard_rows AFTER INSERT ON inbox_intake REFERENCING NEW TABLE AS added
     FOR EACH STATEMENT EXECUTE FUNCTION sediment_guard_intake();
 
 -- The ways in run as the owner with this schema alone on their path, as step 12 set them.
