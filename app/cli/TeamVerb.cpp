@@ -75,6 +75,14 @@ int grant(Context& ctx, bool json, Workspace& ws, const QString& role, const QSt
 {
     if (auto ok = TeamRights(ws).mayAdminister(QStringLiteral("grant rights")); !ok)
         return ctx.error(ok.error());
+    // A role the server does not know is a mistyped name, not a failure of the server.
+    auto known = ReviewerRepository(ws.db()).roleExists(role);
+    if (!known)
+        return ctx.error(known.error());
+    if (!*known)
+        return ctx.error(Error::invalid(QStringLiteral("team grant: the server has no role '%1' (create it first: "
+                                                       "CREATE ROLE %1 LOGIN)")
+                                            .arg(role)));
     const SystemClock clock;
     auto tx = ws.db().begin();
     if (!tx)

@@ -22,6 +22,17 @@ Result<std::vector<ReviewerRepository::Reviewer>> ReviewerRepository::all()
     });
 }
 
+Result<bool> ReviewerRepository::roleExists(const QString& role)
+{
+    auto st = m_db.prepare("SELECT count(*) FROM pg_roles WHERE rolname = ?");
+    if (!st)
+        return fail(st.error());
+    auto n = st->bind(1, role).scalar();
+    if (!n)
+        return fail(n.error());
+    return *n > 0;
+}
+
 Result<QString> ReviewerRepository::grant(const QString& role, const QString& rights)
 {
     auto st = m_db.prepare("SELECT sediment_grant(?, ?)");

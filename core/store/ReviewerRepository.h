@@ -30,6 +30,8 @@ public:
     // Through the server's grant function, the only writer of `reviewers`: it checks that this
     // session is an admin and gives `role` exactly the privileges of `rights`. Returns the right
     // the role held before ("none" when it held none).
+    // Whether the server knows a login role of that name (a right is granted to an existing role).
+    Result<bool> roleExists(const QString& role);
     Result<QString> grant(const QString& role, const QString& rights);
 
     struct Approval {

@@ -201,6 +201,12 @@ private Q_SLOTS:
                     {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("bob"), QStringLiteral("admin")});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("bob may not grant rights: that needs the right 'admin'"), r.err.constData());
+        // A mistyped role is bad input, said as such, and nothing is granted.
+        r = runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("nosuchrole"),
+                            QStringLiteral("viewer")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, QByteArray("sediment: team grant: the server has no role 'nosuchrole' (create it first: "
+                                   "CREATE ROLE nosuchrole LOGIN)\n"));
         r = runAsIs(admin, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("bob"),
                             QStringLiteral("reviewer")});
         QVERIFY2(r.code == 0, r.err.constData());
