@@ -540,6 +540,45 @@ private Q_SLOTS:
         QCOMPARE(runAsIs(agent, {QStringLiteral("hermes"), QStringLiteral("import-pending")}, {}, onAgent).code, 0);
     }
 
+    void aRecordTakenOutOfHermesQueueIsWithdrawnByTheFilesHostsRole()
+    {
+        if (!test::onServer())
+            QSKIP("needs the test server (the _pg run)");
+        const QString schema = test::schemaFor(path(QStringLiteral("withdraw")));
+        const QString owner = path(QStringLiteral("withdraw-owner"));
+        writeConfig(owner, Json{{"database", toStd(*test::teamConnInfo())}, {"database_schema", toStd(schema)}});
+        const QStringList onAgent{QStringLiteral("SEDIMENT_HOST=agentbox")};
+        QCOMPARE(runAsIs(owner, {QStringLiteral("team"), QStringLiteral("files-host"), QStringLiteral("agentbox")}, {},
+                         onAgent)
+                     .code,
+                 0);
+        // The agent's machine logs in as the agent's own role, as the guide sets a team up.
+        QCOMPARE(addRole(QStringLiteral("withdraw_agent"), schema), QString());
+        QCOMPARE(runAsIs(owner, {QStringLiteral("team"), QStringLiteral("grant"), QStringLiteral("withdraw_agent"),
+                                 QStringLiteral("agent")})
+                     .code,
+                 0);
+        const QString agent = folderOf(QStringLiteral("withdraw_agent"), schema);
+        const QString staged = agent + QStringLiteral("/pending/memory/bbbbbbbb.json");
+        test::writeFileBytes(staged, R"({"id": "bbbbbbbb", "subsystem": "memory", "action": "add", "summary": "staged",
+            "origin": "foreground", "created_at": 1764400000.0,
+            "payload": {"action": "add", "target": "memory", "content": "gone soon"}})");
+        auto r = runAsIs(agent, {QStringLiteral("hermes"), QStringLiteral("import-pending")}, {}, onAgent);
+        QVERIFY2(r.code == 0, r.err.constData());
+        // Hermes (or its user) takes the record back before anyone decides: the item is withdrawn,
+        // by the files host's role, and every later command there still runs.
+        QVERIFY(QFile::remove(staged));
+        r = runAsIs(agent, {QStringLiteral("hermes"), QStringLiteral("import-pending")}, {}, onAgent);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const Json items = runAsIs(owner, {QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--status"),
+                                           QStringLiteral("rejected"), QStringLiteral("--json")})
+                               .json();
+        QVERIFY2(items.is_array() && items.size() == 1, items.dump().c_str());
+        QVERIFY2(items[0]["reason"].get<std::string>().starts_with("withdrawn"), items.dump().c_str());
+        r = runAsIs(agent, {QStringLiteral("stats")}, {}, onAgent);
+        QVERIFY2(r.code == 0, r.err.constData());
+    }
+
     void settleWatchWritesAnotherHostsDecisionWithinASecondAndStopsOnSigterm()
     {
         if (!test::onServer())

@@ -83,7 +83,8 @@ END $$;
 -- status and its reason is.
 DROP FUNCTION sediment_check_item(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, INT, TEXT[], TEXT[]);
 CREATE FUNCTION sediment_check_item(item BIGINT, dest TEXT, was TEXT, now TEXT, old_by TEXT, new_by TEXT,
-                                    same_op BOOLEAN, same_decision BOOLEAN, held INT, admin TEXT[], two TEXT[])
+                                    same_op BOOLEAN, same_decision BOOLEAN, held INT, admin TEXT[], two TEXT[],
+                                    new_reason TEXT)
 RETURNS VOID LANGUAGE plpgsql AS $$
 DECLARE
     why TEXT;
@@ -92,6 +93,16 @@ BEGIN
     -- No inbox item is ever withdrawn: a Hermes write that went away is rejected, by the agent.
     IF now = 'withdrawn' THEN
         PERFORM sediment_refuse(format('inbox item %s cannot become withdrawn', item));
+    END IF;
+    -- A Hermes write taken back out of its queue before anyone decided it (HermesWithdrawal):
+    -- the files host's role, which imports that queue, withdraws it, rejected in Hermes' name with
+    -- the reason that says so; nothing else of the item changes.
+    IF now = 'rejected' AND was IN ('pending', 'failed') AND sediment_files_host_role(session_user) THEN
+        IF new_by IS DISTINCT FROM 'hermes' OR new_reason NOT LIKE 'withdrawn: %' OR NOT same_op THEN
+            PERFORM sediment_refuse(format('%s may only withdraw inbox item %s, whose staged Hermes file went away: '
+                                           'rejected by hermes, its reason ''withdrawn: ...''', session_user, item));
+        END IF;
+        RETURN;
     END IF;
     -- What the files host found writing an approved item: written, failed, or back to the
     -- reviewers (its target changed, or its approval no longer stands), the decision unchanged.
@@ -190,7 +201,7 @@ BEGIN
                          o.decided_at, o.decided_by)
                         IS NOT DISTINCT FROM
                         (n.refusal_code, n.final_op_json, n.before_content, n.after_content, n.target_path,
-                         n.decided_at, n.decided_by) AS same_decision
+                         n.decided_at, n.decided_by) AS same_decision, n.reason AS new_reason
                  FROM removed o JOIN added n USING (id)
                  WHERE (o.status, o.reason, o.refusal_code, o.final_op_json, o.before_content, o.after_content,
                         o.target_path, o.decided_at, o.decided_by)
@@ -202,7 +213,7 @@ BEGIN
                 two := sediment_policy('two_person_destinations');
             END IF;
             PERFORM sediment_check_item(r.id, r.destination, r.was, r.now, r.old_by, r.new_by, r.same_op,
-                                        r.same_decision, held, admin, two);
+                                        r.same_decision, held, admin, two, r.new_reason);
         END LOOP;
     END IF;
     RETURN NULL;
