@@ -98,7 +98,7 @@ private Q_SLOTS:
         QVERIFY2(back.err.contains("already lives in sediment.db"), back.err.constData());
     }
 
-    void aConnectionStringWithAPasswordIsRefusedBeforeAnythingIsWritten()
+    void aConnectionStringThatCannotWorkIsRefusedBeforeAnythingIsWritten()
     {
         const QString ws = path(QStringLiteral("pw"));
         const auto r = runAsIs(ws, {QStringLiteral("migrate"), QStringLiteral("--to"),
@@ -110,6 +110,16 @@ private Q_SLOTS:
         const auto opened = runAsIs(ws, {QStringLiteral("stats")});
         QCOMPARE(opened.code, 2);
         QVERIFY2(opened.err.contains("key 'database' must not hold a password"), opened.err.constData());
+        // A value libpq would refuse only when it connects is a mistake in the configuration.
+        writeConfig(ws, Json{{"database", "host=/nowhere sslmode=bogus"}});
+        const auto badMode = runAsIs(ws, {QStringLiteral("stats")});
+        QCOMPARE(badMode.code, 2);
+        QVERIFY2(badMode.err.contains("key 'database' sets sslmode to 'bogus' (accepted: disable, allow, prefer, "
+                                      "require, verify-ca, verify-full)"),
+                 badMode.err.constData());
+        writeConfig(ws, Json{{"database", "host=/nowhere port=54x"}});
+        QCOMPARE(runAsIs(ws, {QStringLiteral("stats")}).code, 2);
+        QVERIFY(!QFile::exists(ws + QStringLiteral("/sediment.db")));
     }
 
     void anUnreachableServerIsNamedAndNoDatabaseFileIsMade()
