@@ -5,6 +5,7 @@
 #include "memory/ClaudeMemoryPane.h"
 #include "memory/EntryHistoryPane.h"
 #include "memory/MemoryEdit.h"
+#include "memory/MemoryEntryDialog.h"
 #include "memory/MemoryEntryModel.h"
 #include "memory/MemoryService.h"
 #include "memory/UsageBar.h"
@@ -16,7 +17,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QListView>
@@ -332,14 +332,28 @@ void MemoryPage::report(const Result<MemoryOutcome>& outcome)
     Q_EMIT workspaceChanged();
 }
 
+std::function<QString(const QString&)> MemoryPage::previewFor(const QString& target,
+                                                              const std::optional<QString>& replacing) const
+{
+    // The store's own rules on the entries the page shows: what the write would leave, or why not.
+    const QStringList entries = column(target).model->entries();
+    const MemoryEdit edit(target, storeFor(target).charLimit());
+    return [entries, edit, replacing](const QString& text) {
+        const MemoryEdit::Outcome after =
+            edit.apply(editOp(replacing ? QStringLiteral("replace") : QStringLiteral("add"), text, replacing), entries);
+        if (after.success)
+            return tr("After saving: %1").arg(fromStd(after.result.value("usage", std::string())));
+        return tr("Cannot be saved: %1").arg(forReviewer(fromStd(after.result.value("error", std::string()))));
+    };
+}
+
 void MemoryPage::onAdd(const QString& target)
 {
-    bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(this, tr("Add to %1").arg(MemoryEdit::fileName(target)),
-                                                        tr("New entry:"), QString(), &ok);
-    if (!ok)
+    MemoryEntryDialog dialog(tr("Add to %1").arg(MemoryEdit::fileName(target)), QString(),
+                             previewFor(target, std::nullopt), this);
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    report(applyEdit(target, editOp(QStringLiteral("add"), text, std::nullopt)));
+    report(applyEdit(target, editOp(QStringLiteral("add"), dialog.text(), std::nullopt)));
 }
 
 void MemoryPage::onEdit(const QString& target)
@@ -347,12 +361,11 @@ void MemoryPage::onEdit(const QString& target)
     const QString entry = selectedEntry(target);
     if (entry.isEmpty())
         return;
-    bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(this, tr("Edit entry of %1").arg(MemoryEdit::fileName(target)),
-                                                        tr("Entry:"), entry, &ok);
-    if (!ok || text == entry)
+    MemoryEntryDialog dialog(tr("Edit entry of %1").arg(MemoryEdit::fileName(target)), entry, previewFor(target, entry),
+                             this);
+    if (dialog.exec() != QDialog::Accepted || dialog.text() == entry)
         return;
-    report(applyEdit(target, editOp(QStringLiteral("replace"), text, entry)));
+    report(applyEdit(target, editOp(QStringLiteral("replace"), dialog.text(), entry)));
 }
 
 void MemoryPage::onRemove(const QString& target)

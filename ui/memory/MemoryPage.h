@@ -9,6 +9,9 @@
 #include <QHash>
 #include <QTimer>
 
+#include <functional>
+#include <optional>
+
 class QLabel;
 class QListView;
 class QPlainTextEdit;
@@ -84,6 +87,9 @@ private:
     Column& column(const QString& target);
     const Column& column(const QString& target) const;
     MemoryStore storeFor(const QString& target) const;
+    // What saving a text in `target` would do (adding it, or replacing the entry `replacing`).
+    std::function<QString(const QString&)> previewFor(const QString& target,
+                                                      const std::optional<QString>& replacing) const;
     void checkFiles(); // reload when a store's bytes changed behind our back
     void watchFiles();
     void onAdd(const QString& target);
