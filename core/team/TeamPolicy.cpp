@@ -12,6 +12,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <array>
 
 namespace sediment {
@@ -52,64 +53,50 @@ Status TeamPolicy::publish()
     auto rights = TeamRights(m_workspace).rightsOf(m_workspace.reviewer());
     if (!rights)
         return fail(rights.error());
-    if (*rights == QLatin1String("admin")) {
-        if (auto published = publishOwn(); !published)
-            return published;
-    }
-    return adoptServers();
-}
-
-Status TeamPolicy::adoptServers()
-{
-    TeamSettingsRepository settings(m_workspace.db());
-    std::array<QStringList, 2> lists;
-    const std::array<const char*, 2> keys{kAdminKey, kTwoPersonKey};
-    for (size_t i = 0; i < keys.size(); ++i) {
-        auto stored = settings.get(QLatin1String(keys[i]));
+    // Each list as the server holds it, read once: what an admin's file publishes over, and
+    // then what this host takes as the team's rule.
+    const Config& config = m_workspace.config();
+    std::array<Rule, 2> rules{
+        {{kAdminKey, config.adminDestinationsSet, listText(config.adminDestinations), {}},
+         {kTwoPersonKey, config.twoPersonDestinationsSet, listText(config.twoPersonDestinations), {}}}};
+    TeamSettingsRepository settings(db);
+    for (Rule& rule : rules) {
+        auto stored = settings.get(QLatin1String(rule.key));
         if (!stored)
             return fail(stored.error());
-        lists[i] = listOf(stored->value_or(QStringLiteral("[]")));
+        rule.stored = *stored;
     }
-    m_workspace.adoptTeamPolicy(lists[0], lists[1]);
+    if (*rights == QLatin1String("admin")) {
+        if (auto published = publishOwn(rules); !published)
+            return published;
+    }
+    m_workspace.adoptTeamPolicy(listOf(rules[0].stored.value_or(QStringLiteral("[]"))),
+                                listOf(rules[1].stored.value_or(QStringLiteral("[]"))));
     return {};
 }
 
-Status TeamPolicy::publishOwn()
+Status TeamPolicy::publishOwn(std::array<Rule, 2>& rules)
 {
     Database& db = m_workspace.db();
-    const Config& config = m_workspace.config();
-    std::vector<std::pair<const char*, QString>> wanted;
-    if (config.adminDestinationsSet)
-        wanted.emplace_back(kAdminKey, listText(config.adminDestinations));
-    if (config.twoPersonDestinationsSet)
-        wanted.emplace_back(kTwoPersonKey, listText(config.twoPersonDestinations));
-    TeamSettingsRepository settings(db);
-    std::vector<std::pair<QString, std::optional<QString>>> changed; // key, what it was
-    std::vector<QString> changedTo;
-    for (const auto& [key, text] : wanted) {
-        auto stored = settings.get(QLatin1String(key));
-        if (!stored)
-            return fail(stored.error());
-        if (stored->value_or(QStringLiteral("[]")) != text) {
-            changed.emplace_back(QLatin1String(key), *stored);
-            changedTo.push_back(text);
-        }
-    }
-    if (changed.empty())
+    const auto differs = [](const Rule& r) { return r.set && r.stored.value_or(QStringLiteral("[]")) != r.own; };
+    if (std::none_of(rules.begin(), rules.end(), differs))
         return {};
     auto tx = db.begin();
     if (!tx)
         return fail(tx.error());
-    for (size_t i = 0; i < changed.size(); ++i) {
-        const auto& [key, before] = changed[i];
-        const QString& after = changedTo[i];
-        if (auto s = settings.set(key, after); !s)
+    TeamSettingsRepository settings(db);
+    for (Rule& rule : rules) {
+        if (!differs(rule))
+            continue;
+        const QString key = QLatin1String(rule.key);
+        if (auto s = settings.set(key, rule.own); !s)
             return s;
         AuditEntry e = AuditRow::of(Actor::human(m_workspace), AuditAction::TeamPolicy, AuditSubject::Team, key);
-        e.before = before;
-        e.after = after;
+        e.before = rule.stored;
+        e.after = rule.own;
         if (auto logged = AuditRepository(db, m_clock).append(e); !logged)
             return fail(logged.error());
+        rule.stored = rule.own;
     }
     return tx->commit();
 }

@@ -2,6 +2,11 @@
 
 #include "util/Error.h"
 
+#include <QString>
+
+#include <array>
+#include <optional>
+
 namespace sediment {
 
 class Clock;
@@ -27,8 +32,18 @@ public:
     static constexpr const char* kTwoPersonKey = "two_person_destinations";
 
 private:
-    Status publishOwn();
-    Status adoptServers();
+    // One list: the admin's file's own spelling of it, whether the file sets it, and the
+    // server's copy (none before anybody published it).
+    struct Rule {
+        const char* key;
+        bool set = false;
+        QString own;
+        std::optional<QString> stored;
+    };
+
+    // Writes, audited in one transaction, each list the admin's file sets and the server holds
+    // otherwise; `rules` then hold what the server holds.
+    Status publishOwn(std::array<Rule, 2>& rules);
 
     Workspace& m_workspace;
     const Clock& m_clock;
