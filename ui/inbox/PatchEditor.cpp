@@ -1,6 +1,7 @@
 #include "inbox/PatchEditor.h"
 #include "model/Destination.h"
 
+#include "shared/CtrlReturn.h"
 #include "shared/Tones.h"
 
 #include <QDialogButtonBox>
@@ -8,7 +9,6 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QShortcut>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -110,12 +110,7 @@ PatchEditor::PatchEditor(const InboxItem& item, QWidget* parent)
     layout->addWidget(m_error);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Apply edited"));
-    m_buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Ctrl+Return"));
-    // Return is a new line in the text boxes: Ctrl+Return applies, as in most editors.
-    for (const QKeySequence& keys : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
-        auto* apply = new QShortcut(keys, this);
-        connect(apply, &QShortcut::activated, m_buttons->button(QDialogButtonBox::Ok), &QPushButton::click);
-    }
+    pressOnCtrlReturn(this, m_buttons->button(QDialogButtonBox::Ok));
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         auto op = editedOp();

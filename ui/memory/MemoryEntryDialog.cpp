@@ -1,10 +1,11 @@
 #include "memory/MemoryEntryDialog.h"
 
+#include "shared/CtrlReturn.h"
+
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QShortcut>
 #include <QVBoxLayout>
 
 namespace sediment::ui {
@@ -27,15 +28,10 @@ MemoryEntryDialog::MemoryEntryDialog(const QString& title, const QString& text,
     m_after->setWordWrap(true);
     layout->addWidget(m_after);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    m_buttons->button(QDialogButtonBox::Save)->setToolTip(tr("Ctrl+Return"));
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    // Return is a new line in the text: Ctrl+Return saves, as in the inbox's editor.
-    for (const QKeySequence& keys : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
-        auto* save = new QShortcut(keys, this);
-        connect(save, &QShortcut::activated, m_buttons->button(QDialogButtonBox::Save), &QPushButton::click);
-    }
+    pressOnCtrlReturn(this, m_buttons->button(QDialogButtonBox::Save));
     connect(m_edit, &QPlainTextEdit::textChanged, this, &MemoryEntryDialog::update);
     update();
     resize(560, 320);
