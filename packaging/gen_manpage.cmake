@@ -38,14 +38,20 @@ function(to_lines out_var text)
     set(${out_var} "${text}" PARENT_SCOPE)
 endfunction()
 
+# Brings back the list characters to_lines hid.
+function(restore_list_characters var)
+    string(REPLACE "${SEMI}" ";" text "${${var}}")
+    string(REPLACE "${LBR}" "[" text "${text}")
+    string(REPLACE "${RBR}" "]" text "${text}")
+    set(${var} "${text}" PARENT_SCOPE)
+endfunction()
+
 # Plain text to roff: backslashes and dashes escaped, control characters at a line start
 # neutralised, the hidden list characters restored.
 function(roff out_var line)
     string(REPLACE "\\" "\\e" line "${line}")
     string(REPLACE "-" "\\-" line "${line}")
-    string(REPLACE "${SEMI}" ";" line "${line}")
-    string(REPLACE "${LBR}" "[" line "${line}")
-    string(REPLACE "${RBR}" "]" line "${line}")
+    restore_list_characters(line)
     if(line MATCHES "^[.']")
         set(line "\\&${line}")
     endif()
