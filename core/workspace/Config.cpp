@@ -11,6 +11,8 @@
 #include <QFileInfo>
 
 #include <cmath>
+#include <optional>
+#include <string_view>
 
 namespace sediment {
 
@@ -52,6 +54,35 @@ Result<QStringList> destinations(const Json& v, const QString& origin, const std
     return out;
 }
 
+// The keys that only set a member, read as one kind of value: which member each key sets.
+template <typename T>
+struct KeyedMember {
+    std::string_view key;
+    T Config::*member;
+};
+
+constexpr KeyedMember<std::optional<int>> kLimits[] = {
+    {"memory_char_limit", &Config::memoryCharLimit},
+    {"user_char_limit", &Config::userCharLimit},
+    {"stale_after_days", &Config::staleAfterDays},
+    {"archive_after_days", &Config::archiveAfterDays},
+};
+
+constexpr KeyedMember<QString> kNames[] = {
+    {"reviewer", &Config::reviewer},
+    {"claude_md", &Config::claudeMd},
+    {"settings_json", &Config::settingsJson},
+};
+
+template <typename T, std::size_t N>
+std::optional<T Config::*> memberNamed(const KeyedMember<T> (&table)[N], std::string_view key)
+{
+    for (const KeyedMember<T>& k : table)
+        if (k.key == key)
+            return k.member;
+    return std::nullopt;
+}
+
 // A PostgreSQL schema name as written without quotes: what a reviewer types in psql too.
 bool isSchemaName(const QString& name)
 {
@@ -90,29 +121,16 @@ Result<Config> Config::parse(const QByteArray& bytes, const QString& origin)
             if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > 1)
                 return fail(keyError(origin, key, "a number in [0,1]"));
             c.scoreThreshold = v.get<double>();
-        } else if (key == "memory_char_limit" || key == "user_char_limit" || key == "stale_after_days"
-                   || key == "archive_after_days") {
+        } else if (const auto limit = memberNamed(kLimits, key)) {
             auto n = nonNegativeInt(v, origin, key);
             if (!n)
                 return fail(n.error());
-            if (key == "memory_char_limit")
-                c.memoryCharLimit = *n;
-            else if (key == "user_char_limit")
-                c.userCharLimit = *n;
-            else if (key == "stale_after_days")
-                c.staleAfterDays = *n;
-            else
-                c.archiveAfterDays = *n;
-        } else if (key == "reviewer" || key == "claude_md" || key == "settings_json") {
+            c.*(*limit) = *n;
+        } else if (const auto name = memberNamed(kNames, key)) {
             auto s = text(v, origin, key);
             if (!s)
                 return fail(s.error());
-            if (key == "reviewer")
-                c.reviewer = *s;
-            else if (key == "claude_md")
-                c.claudeMd = *s;
-            else
-                c.settingsJson = *s;
+            c.*(*name) = *s;
         } else if (key == "database") {
             auto s = text(v, origin, key);
             if (!s)
