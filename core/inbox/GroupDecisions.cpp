@@ -71,6 +71,23 @@ Result<std::vector<InboxItem>> GroupDecisions::groupOf(qint64 id)
     return out;
 }
 
+Result<GroupDecisions::Group> GroupDecisions::openGroup(qint64 id, std::initializer_list<InboxStatus> open,
+                                                        const QString& what, const QString& alone)
+{
+    // The item named must be open itself, whatever its group: said as its own decisions say it.
+    if (auto opened = m_steps.open(id, open, what); !opened)
+        return fail(opened.error());
+    auto items = groupOf(id);
+    if (!items)
+        return fail(items.error());
+    Group group{std::move(*items), QString()};
+    group.label = InboxGroup::labelOf(m_workspace.agents(), group.items.front());
+    if (group.items.size() < 2)
+        return fail(Error::refused(QStringLiteral("inbox item %1 is the only pending item aimed at %2; %3")
+                                       .arg(QString::number(id), group.label, alone)));
+    return group;
+}
+
 Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString& reviewer)
 {
     if (auto s = m_team.onlyWhereTheFilesAre(id, QStringLiteral("a group is approved where its files are")); !s)
@@ -78,23 +95,16 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
     auto lock = DecisionJournal::lock(m_workspace.db());
     if (!lock)
         return fail(lock.error());
-    // The item named must be open itself, whatever its group: said as its own approval says it.
-    if (auto opened = m_steps.open(id, {S::Pending, S::Failed}, QStringLiteral("be approved")); !opened)
-        return fail(opened.error());
-    auto group = groupOf(id);
+    auto group =
+        openGroup(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), QStringLiteral("approve it on its own"));
     if (!group)
         return fail(group.error());
-    const QString label = InboxGroup::labelOf(m_workspace.agents(), group->front());
-    if (group->size() < 2)
-        return fail(Error::refused(QStringLiteral("inbox item %1 is the only pending item aimed at %2; approve it "
-                                                  "on its own")
-                                       .arg(id)
-                                       .arg(label)));
+    const QString& label = group->label;
     // Each taken as its own approval would be: still open, its right checked. Only the first is
     // checked against the target as it is: the others apply to what the ones before them leave
     // (an Edit of the file a Write creates), which the combined result below checks.
     std::vector<InboxItem> taken;
-    for (const InboxItem& it : *group) {
+    for (const InboxItem& it : group->items) {
         auto one =
             m_steps.takeForDecision(it.id, {S::Pending, S::Failed}, QStringLiteral("be approved"), taken.empty());
         if (!one)
@@ -148,20 +158,12 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
 
 Result<std::vector<InboxItem>> GroupDecisions::keepOnly(qint64 id, const QString& reviewer)
 {
-    // The item named must be pending itself, whatever its group: said as its own decisions say it.
-    if (auto opened = m_steps.open(id, {S::Pending}, QStringLiteral("be kept")); !opened)
-        return fail(opened.error());
-    auto group = groupOf(id);
+    auto group = openGroup(id, {S::Pending}, QStringLiteral("be kept"), QStringLiteral("nothing to refuse"));
     if (!group)
         return fail(group.error());
-    const QString label = InboxGroup::labelOf(m_workspace.agents(), group->back());
-    if (group->size() < 2)
-        return fail(
-            Error::refused(QStringLiteral("inbox item %1 is the only pending item aimed at %2; nothing to refuse")
-                               .arg(id)
-                               .arg(label)));
+    const QString& label = group->label;
     std::vector<InboxItem> refused;
-    for (const InboxItem& it : *group) {
+    for (const InboxItem& it : group->items) {
         if (it.id == id)
             continue;
         auto r = m_inbox.refuse(
