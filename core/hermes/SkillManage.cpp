@@ -167,6 +167,18 @@ QString SkillManage::notFound(const QString& name, const QString& suffix) const
     return SkillNotFound::message(m_home, name, suffix);
 }
 
+std::expected<SkillManage::SkillFile, QString> SkillManage::fileInSkill(const QString& name, const QString& filePath,
+                                                                        const QString& suffix) const
+{
+    const auto existing = SkillTree(skillsDir()).find(name);
+    if (!existing)
+        return std::unexpected(notFound(name, suffix));
+    SkillFile f{*existing, SkillTree::join(*existing, filePath)};
+    if (auto e = SkillTree::checkWithin(f.path, f.skillDir))
+        return std::unexpected(*e);
+    return f;
+}
+
 SkillManage::Outcome SkillManage::apply(const Json& payload, const QDateTime& now) const
 {
     Outcome o = write(payload);
@@ -415,25 +427,21 @@ SkillManage::Outcome SkillManage::writeFile(const Json& p, bool write) const
     const QString name = text(p, "name");
     const QString filePath = text(p, "file_path");
     const QString content = text(p, "file_content");
-    const auto existing = SkillTree(skillsDir()).find(name);
-    if (!existing)
-        return refusal(notFound(name, QStringLiteral(" Create it first with action='create'.")));
-    const QString target = SkillTree::join(*existing, filePath);
-    if (auto e = SkillTree::checkWithin(target, *existing))
-        return refusal(*e);
-    return rewrite(QStringLiteral("File '%1' written to skill '%2'.").arg(filePath, name), target, content, write);
+    const auto target = fileInSkill(name, filePath, QStringLiteral(" Create it first with action='create'."));
+    if (!target)
+        return refusal(target.error());
+    return rewrite(QStringLiteral("File '%1' written to skill '%2'.").arg(filePath, name), target->path, content,
+                   write);
 }
 
 SkillManage::Outcome SkillManage::removeFile(const Json& p, bool write) const
 {
     const QString name = text(p, "name");
     const QString filePath = text(p, "file_path");
-    const auto existing = SkillTree(skillsDir()).find(name);
-    if (!existing)
-        return refusal(notFound(name));
-    const QString target = SkillTree::join(*existing, filePath);
-    if (auto e = SkillTree::checkWithin(target, *existing))
-        return refusal(*e);
+    const auto found = fileInSkill(name, filePath);
+    if (!found)
+        return refusal(found.error());
+    const QString& target = found->path;
     if (!QFileInfo::exists(target))
         return refusal(QStringLiteral("File '%1' not found in skill '%2'.").arg(filePath, name));
     Outcome o;
@@ -446,7 +454,7 @@ SkillManage::Outcome SkillManage::removeFile(const Json& p, bool write) const
         if (!QFile::remove(target))
             return refusal(QStringLiteral("cannot remove %1").arg(target));
         const QString parent = QFileInfo(target).absolutePath();
-        if (QDir::cleanPath(parent) != QDir::cleanPath(*existing))
+        if (QDir::cleanPath(parent) != QDir::cleanPath(found->skillDir))
             QDir().rmdir(parent);
     }
     return o;

@@ -5,6 +5,8 @@
 #include <QDateTime>
 #include <QString>
 
+#include <expected>
+
 #include <optional>
 #include <vector>
 
@@ -64,6 +66,14 @@ private:
     Outcome writeFile(const Json& p, bool write) const;
     Outcome removeFile(const Json& p, bool write) const;
     QString notFound(const QString& name, const QString& suffix = {}) const;
+    // The file `filePath` names in skill `name`, or why there is none: the skill not found (its
+    // message ending with `suffix`), or a path that leaves the skill's folder.
+    struct SkillFile {
+        QString skillDir;
+        QString path;
+    };
+    std::expected<SkillFile, QString> fileInSkill(const QString& name, const QString& filePath,
+                                                  const QString& suffix = {}) const;
     QString skillsDir() const;
 
     QString m_home;
