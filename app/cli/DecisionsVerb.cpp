@@ -1,5 +1,6 @@
 #include "audit/Actor.h"
 #include "cli/Context.h"
+#include "cli/SubVerb.h"
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
 
@@ -326,10 +327,7 @@ int runEscalation(Context& ctx, const QStringList& argv)
 
 int run(Context& ctx)
 {
-    const QString sub = ctx.args().value(0);
-    const QStringList rest = ctx.args().mid(1);
-    using Handler = int (*)(Context&, const QStringList&);
-    const std::pair<const char*, Handler> table[] = {
+    static constexpr SubVerb kSubVerbs[] = {
         {"import", runImport},
         {"list", runList},
         {"show", runShow},
@@ -340,13 +338,7 @@ int run(Context& ctx)
         {"auto-review", runAutoReview},
         {"escalation", runEscalation},
     };
-    for (const auto& [name, handler] : table)
-        if (sub == QLatin1String(name))
-            return handler(ctx, rest);
-    return ctx.usageError(QStringLiteral("decisions: %1 (accepted: import, list, show, review, calibration, snapshot, "
-                                         "snapshots, auto-review, escalation)")
-                              .arg(sub.isEmpty() ? QStringLiteral("a subcommand is required")
-                                                 : QStringLiteral("unknown subcommand '%1'").arg(sub)));
+    return runSubVerb(ctx, QStringLiteral("decisions"), kSubVerbs);
 }
 
 const VerbRegistration registration({

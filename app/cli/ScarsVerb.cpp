@@ -1,4 +1,5 @@
 #include "cli/Context.h"
+#include "cli/SubVerb.h"
 #include "cli/Verb.h"
 #include "cli/VerbOptions.h"
 
@@ -229,24 +230,14 @@ int runArchive(Context& ctx, const QStringList& argv)
 
 int run(Context& ctx)
 {
-    const QString sub = ctx.args().value(0);
-    const QStringList rest = ctx.args().mid(1);
-    if (sub == QLatin1String("add"))
-        return runAdd(ctx, rest);
-    if (sub == QLatin1String("list"))
-        return runList(ctx, rest);
-    if (sub == QLatin1String("recall"))
-        return runRecall(ctx, rest);
-    if (sub == QLatin1String("suggest"))
-        return runSuggest(ctx, rest);
-    if (sub == QLatin1String("archive-unrecalled"))
-        return runArchive(ctx, rest);
-    return ctx.usageError(
-        sub.isEmpty() ? QStringLiteral(
-            "scars: a subcommand is required (accepted: add, list, recall, suggest, archive-unrecalled)")
-                      : QStringLiteral(
-                            "scars: unknown subcommand '%1' (accepted: add, list, recall, suggest, archive-unrecalled)")
-                            .arg(sub));
+    static constexpr SubVerb kSubVerbs[] = {
+        {"add", runAdd},
+        {"list", runList},
+        {"recall", runRecall},
+        {"suggest", runSuggest},
+        {"archive-unrecalled", runArchive},
+    };
+    return runSubVerb(ctx, QStringLiteral("scars"), kSubVerbs);
 }
 
 const VerbRegistration registration({

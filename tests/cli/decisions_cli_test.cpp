@@ -106,6 +106,18 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
     }
 
+    void aMissingOrUnknownSubcommandListsTheAcceptedOnes()
+    {
+        Run r = sediment({QStringLiteral("decisions")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, QByteArray("sediment: decisions: a subcommand is required (accepted: import, list, show, "
+                                   "review, calibration, snapshot, snapshots, auto-review, escalation)\n"));
+        r = sediment({QStringLiteral("decisions"), QStringLiteral("lsit")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, QByteArray("sediment: decisions: unknown subcommand 'lsit' (accepted: import, list, show, "
+                                   "review, calibration, snapshot, snapshots, auto-review, escalation)\n"));
+    }
+
     void snapshotsAreWrittenAndListed()
     {
         QByteArray lines;

@@ -110,6 +110,12 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         r = sediment({QStringLiteral("scars"), QStringLiteral("frobnicate")});
         QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, QByteArray("sediment: scars: unknown subcommand 'frobnicate' (accepted: add, list, recall, "
+                                   "suggest, archive-unrecalled)\n"));
+        r = sediment({QStringLiteral("scars")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, QByteArray("sediment: scars: a subcommand is required (accepted: add, list, recall, suggest, "
+                                   "archive-unrecalled)\n"));
         const Run list = sediment({QStringLiteral("scars"), QStringLiteral("list"), QStringLiteral("--json")});
         QCOMPARE(list.code, 0);
         QVERIFY(list.json().empty());
