@@ -180,36 +180,43 @@ Event SafeLoad::parseBlockSequenceFirstEntry()
     return parseBlockSequenceEntry();
 }
 
+Event SafeLoad::nodeOrEmpty(const Mark& after, std::initializer_list<Tok> ends, State next, State node)
+{
+    if (!checkToken(ends)) {
+        m_states.push_back(next);
+        return (this->*node)();
+    }
+    m_state = next;
+    return emptyScalar(after);
+}
+
+Event SafeLoad::closeCollection(Ev end)
+{
+    const Token t = getToken();
+    m_state = popState();
+    m_marks.pop_back();
+    return {end, t.start};
+}
+
 Event SafeLoad::parseBlockSequenceEntry()
 {
     if (checkToken({Tok::BlockEntry})) {
         const Token t = getToken();
-        if (!checkToken({Tok::BlockEntry, Tok::BlockEnd})) {
-            m_states.push_back(&SafeLoad::parseBlockSequenceEntry);
-            return parseBlockNode();
-        }
-        m_state = &SafeLoad::parseBlockSequenceEntry;
-        return emptyScalar(t.end);
+        return nodeOrEmpty(t.end, {Tok::BlockEntry, Tok::BlockEnd}, &SafeLoad::parseBlockSequenceEntry,
+                           &SafeLoad::parseBlockNode);
     }
     if (!checkToken({Tok::BlockEnd}))
         fail(text("while parsing a block collection"), m_marks.back(),
              text("expected <block end>, but found ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
-    const Token t = getToken();
-    m_state = popState();
-    m_marks.pop_back();
-    return {Ev::SequenceEnd, t.start};
+    return closeCollection(Ev::SequenceEnd);
 }
 
 Event SafeLoad::parseIndentlessSequenceEntry()
 {
     if (checkToken({Tok::BlockEntry})) {
         const Token t = getToken();
-        if (!checkToken({Tok::BlockEntry, Tok::Key, Tok::Value, Tok::BlockEnd})) {
-            m_states.push_back(&SafeLoad::parseIndentlessSequenceEntry);
-            return parseBlockNode();
-        }
-        m_state = &SafeLoad::parseIndentlessSequenceEntry;
-        return emptyScalar(t.end);
+        return nodeOrEmpty(t.end, {Tok::BlockEntry, Tok::Key, Tok::Value, Tok::BlockEnd},
+                           &SafeLoad::parseIndentlessSequenceEntry, &SafeLoad::parseBlockNode);
     }
     m_state = popState();
     return {Ev::SequenceEnd, peekToken().start};
@@ -225,32 +232,21 @@ Event SafeLoad::parseBlockMappingKey()
 {
     if (checkToken({Tok::Key})) {
         const Token t = getToken();
-        if (!checkToken({Tok::Key, Tok::Value, Tok::BlockEnd})) {
-            m_states.push_back(&SafeLoad::parseBlockMappingValue);
-            return parseBlockNodeOrIndentlessSequence();
-        }
-        m_state = &SafeLoad::parseBlockMappingValue;
-        return emptyScalar(t.end);
+        return nodeOrEmpty(t.end, {Tok::Key, Tok::Value, Tok::BlockEnd}, &SafeLoad::parseBlockMappingValue,
+                           &SafeLoad::parseBlockNodeOrIndentlessSequence);
     }
     if (!checkToken({Tok::BlockEnd}))
         fail(text("while parsing a block mapping"), m_marks.back(),
              text("expected <block end>, but found ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
-    const Token t = getToken();
-    m_state = popState();
-    m_marks.pop_back();
-    return {Ev::MappingEnd, t.start};
+    return closeCollection(Ev::MappingEnd);
 }
 
 Event SafeLoad::parseBlockMappingValue()
 {
     if (checkToken({Tok::Value})) {
         const Token t = getToken();
-        if (!checkToken({Tok::Key, Tok::Value, Tok::BlockEnd})) {
-            m_states.push_back(&SafeLoad::parseBlockMappingKey);
-            return parseBlockNodeOrIndentlessSequence();
-        }
-        m_state = &SafeLoad::parseBlockMappingKey;
-        return emptyScalar(t.end);
+        return nodeOrEmpty(t.end, {Tok::Key, Tok::Value, Tok::BlockEnd}, &SafeLoad::parseBlockMappingKey,
+                           &SafeLoad::parseBlockNodeOrIndentlessSequence);
     }
     m_state = &SafeLoad::parseBlockMappingKey;
     return emptyScalar(peekToken().start);
@@ -281,33 +277,22 @@ Event SafeLoad::flowSequenceEntry(bool first)
             return parseFlowNode();
         }
     }
-    const Token t = getToken();
-    m_state = popState();
-    m_marks.pop_back();
-    return {Ev::SequenceEnd, t.start};
+    return closeCollection(Ev::SequenceEnd);
 }
 
 Event SafeLoad::parseFlowSequenceEntryMappingKey()
 {
     const Token t = getToken();
-    if (!checkToken({Tok::Value, Tok::FlowEntry, Tok::FlowSequenceEnd})) {
-        m_states.push_back(&SafeLoad::parseFlowSequenceEntryMappingValue);
-        return parseFlowNode();
-    }
-    m_state = &SafeLoad::parseFlowSequenceEntryMappingValue;
-    return emptyScalar(t.end);
+    return nodeOrEmpty(t.end, {Tok::Value, Tok::FlowEntry, Tok::FlowSequenceEnd},
+                       &SafeLoad::parseFlowSequenceEntryMappingValue, &SafeLoad::parseFlowNode);
 }
 
 Event SafeLoad::parseFlowSequenceEntryMappingValue()
 {
     if (checkToken({Tok::Value})) {
         const Token t = getToken();
-        if (!checkToken({Tok::FlowEntry, Tok::FlowSequenceEnd})) {
-            m_states.push_back(&SafeLoad::parseFlowSequenceEntryMappingEnd);
-            return parseFlowNode();
-        }
-        m_state = &SafeLoad::parseFlowSequenceEntryMappingEnd;
-        return emptyScalar(t.end);
+        return nodeOrEmpty(t.end, {Tok::FlowEntry, Tok::FlowSequenceEnd}, &SafeLoad::parseFlowSequenceEntryMappingEnd,
+                           &SafeLoad::parseFlowNode);
     }
     m_state = &SafeLoad::parseFlowSequenceEntryMappingEnd;
     return emptyScalar(peekToken().start);
@@ -336,34 +321,23 @@ Event SafeLoad::flowMappingKey(bool first)
         }
         if (checkToken({Tok::Key})) {
             const Token t = getToken();
-            if (!checkToken({Tok::Value, Tok::FlowEntry, Tok::FlowMappingEnd})) {
-                m_states.push_back(&SafeLoad::parseFlowMappingValue);
-                return parseFlowNode();
-            }
-            m_state = &SafeLoad::parseFlowMappingValue;
-            return emptyScalar(t.end);
+            return nodeOrEmpty(t.end, {Tok::Value, Tok::FlowEntry, Tok::FlowMappingEnd},
+                               &SafeLoad::parseFlowMappingValue, &SafeLoad::parseFlowNode);
         }
         if (!checkToken({Tok::FlowMappingEnd})) {
             m_states.push_back(&SafeLoad::parseFlowMappingEmptyValue);
             return parseFlowNode();
         }
     }
-    const Token t = getToken();
-    m_state = popState();
-    m_marks.pop_back();
-    return {Ev::MappingEnd, t.start};
+    return closeCollection(Ev::MappingEnd);
 }
 
 Event SafeLoad::parseFlowMappingValue()
 {
     if (checkToken({Tok::Value})) {
         const Token t = getToken();
-        if (!checkToken({Tok::FlowEntry, Tok::FlowMappingEnd})) {
-            m_states.push_back(&SafeLoad::parseFlowMappingKey);
-            return parseFlowNode();
-        }
-        m_state = &SafeLoad::parseFlowMappingKey;
-        return emptyScalar(t.end);
+        return nodeOrEmpty(t.end, {Tok::FlowEntry, Tok::FlowMappingEnd}, &SafeLoad::parseFlowMappingKey,
+                           &SafeLoad::parseFlowNode);
     }
     m_state = &SafeLoad::parseFlowMappingKey;
     return emptyScalar(peekToken().start);

@@ -207,6 +207,9 @@ private:
     void fetchFlowCollectionStart(Tok kind);
     void fetchFlowCollectionEnd(Tok kind);
     void fetchFlowEntry();
+    // In block context an entry or a key opens its collection when it stands further right than
+    // the indentation; refused (`notAllowedHere`) where no simple key may start.
+    void openBlockCollection(const char* notAllowedHere, Tok start);
     void fetchBlockEntry();
     void fetchKey();
     void fetchValue();
@@ -250,6 +253,11 @@ private:
     Event parseFlowNode() { return parseNode(false, false); }
     Event parseBlockNodeOrIndentlessSequence() { return parseNode(true, true); }
     Event parseNode(bool block, bool indentlessSequence);
+    // After an indicator that ends at `after`: the entry's node (`node`, the parser then going on
+    // in `next`), or an empty scalar at `after` when the next token is one of `ends`.
+    Event nodeOrEmpty(const Mark& after, std::initializer_list<Tok> ends, State next, State node);
+    // The closing token of a collection taken: the state and mark its opening pushed are popped.
+    Event closeCollection(Ev end);
     Event parseBlockSequenceFirstEntry();
     Event parseBlockSequenceEntry();
     Event parseIndentlessSequenceEntry();

@@ -204,14 +204,19 @@ void SafeLoad::fetchFlowEntry()
     pushIndicator(Tok::FlowEntry);
 }
 
+void SafeLoad::openBlockCollection(const char* notAllowedHere, Tok start)
+{
+    if (inFlow())
+        return;
+    if (!m_allowSimpleKey)
+        fail(text(notAllowedHere), mark());
+    if (addIndent(m_column))
+        push(start, mark(), mark());
+}
+
 void SafeLoad::fetchBlockEntry()
 {
-    if (!inFlow()) {
-        if (!m_allowSimpleKey)
-            fail(text("sequence entries are not allowed here"), mark());
-        if (addIndent(m_column))
-            push(Tok::BlockSequenceStart, mark(), mark());
-    }
+    openBlockCollection("sequence entries are not allowed here", Tok::BlockSequenceStart);
     m_allowSimpleKey = true;
     removeSimpleKey();
     pushIndicator(Tok::BlockEntry);
@@ -219,12 +224,7 @@ void SafeLoad::fetchBlockEntry()
 
 void SafeLoad::fetchKey()
 {
-    if (!inFlow()) {
-        if (!m_allowSimpleKey)
-            fail(text("mapping keys are not allowed here"), mark());
-        if (addIndent(m_column))
-            push(Tok::BlockMappingStart, mark(), mark());
-    }
+    openBlockCollection("mapping keys are not allowed here", Tok::BlockMappingStart);
     m_allowSimpleKey = !inFlow();
     removeSimpleKey();
     pushIndicator(Tok::Key);
