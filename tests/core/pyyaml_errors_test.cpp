@@ -24,6 +24,16 @@ private Q_SLOTS:
                                                            u"  in \"<unicode string>\", line 3, column 17:\n"
                                                            u"    description: key: value: more\n"
                                                            u"                    ^");
+        QTest::newRow("sequenceEntryAfterValue") << QStringLiteral(u"a: - b")
+                                                 << QStringLiteral(u"sequence entries are not allowed here\n"
+                                                                   u"  in \"<unicode string>\", line 1, column 4:\n"
+                                                                   u"    a: - b\n"
+                                                                   u"       ^");
+        QTest::newRow("keyAfterValue") << QStringLiteral(u"a: ? b")
+                                       << QStringLiteral(u"mapping keys are not allowed here\n"
+                                                         u"  in \"<unicode string>\", line 1, column 4:\n"
+                                                         u"    a: ? b\n"
+                                                         u"       ^");
         QTest::newRow("unclosedDoubleQuote") << QStringLiteral(u"\n"
                                                                u"name: x\n"
                                                                u"description: \"unclosed")

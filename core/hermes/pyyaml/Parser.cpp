@@ -252,6 +252,13 @@ Event SafeLoad::parseBlockMappingValue()
     return emptyScalar(peekToken().start);
 }
 
+void SafeLoad::takeFlowEntry(const char* context, const char* expected)
+{
+    if (!checkToken({Tok::FlowEntry}))
+        fail(text(context), m_marks.back(), text(expected) + pyRepr(tokenId(peekToken().kind)), peekToken().start);
+    getToken();
+}
+
 Event SafeLoad::parseFlowSequenceFirstEntry()
 {
     m_marks.push_back(getToken().start);
@@ -261,12 +268,8 @@ Event SafeLoad::parseFlowSequenceFirstEntry()
 Event SafeLoad::flowSequenceEntry(bool first)
 {
     if (!checkToken({Tok::FlowSequenceEnd})) {
-        if (!first) {
-            if (!checkToken({Tok::FlowEntry}))
-                fail(text("while parsing a flow sequence"), m_marks.back(),
-                     text("expected ',' or ']', but got ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
-            getToken();
-        }
+        if (!first)
+            takeFlowEntry("while parsing a flow sequence", "expected ',' or ']', but got ");
         if (checkToken({Tok::Key})) {
             // `[a: b]` holds a single-pair mapping.
             m_state = &SafeLoad::parseFlowSequenceEntryMappingKey;
@@ -313,12 +316,8 @@ Event SafeLoad::parseFlowMappingFirstKey()
 Event SafeLoad::flowMappingKey(bool first)
 {
     if (!checkToken({Tok::FlowMappingEnd})) {
-        if (!first) {
-            if (!checkToken({Tok::FlowEntry}))
-                fail(text("while parsing a flow mapping"), m_marks.back(),
-                     text("expected ',' or '}', but got ") + pyRepr(tokenId(peekToken().kind)), peekToken().start);
-            getToken();
-        }
+        if (!first)
+            takeFlowEntry("while parsing a flow mapping", "expected ',' or '}', but got ");
         if (checkToken({Tok::Key})) {
             const Token t = getToken();
             return nodeOrEmpty(t.end, {Tok::Value, Tok::FlowEntry, Tok::FlowMappingEnd},

@@ -258,6 +258,9 @@ private:
     Event nodeOrEmpty(const Mark& after, std::initializer_list<Tok> ends, State next, State node);
     // The closing token of a collection taken: the state and mark its opening pushed are popped.
     Event closeCollection(Ev end);
+    // The ',' between two entries of a flow collection, or the error `context` and `expected`
+    // say when something else stands there.
+    void takeFlowEntry(const char* context, const char* expected);
     Event parseBlockSequenceFirstEntry();
     Event parseBlockSequenceEntry();
     Event parseIndentlessSequenceEntry();
