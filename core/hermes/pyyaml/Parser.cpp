@@ -190,6 +190,16 @@ Event SafeLoad::nodeOrEmpty(const Mark& after, std::initializer_list<Tok> ends, 
     return emptyScalar(after);
 }
 
+Event SafeLoad::mappingValue(std::initializer_list<Tok> ends, State next, State node)
+{
+    if (checkToken({Tok::Value})) {
+        const Token t = getToken();
+        return nodeOrEmpty(t.end, ends, next, node);
+    }
+    m_state = next;
+    return emptyScalar(peekToken().start);
+}
+
 Event SafeLoad::closeCollection(Ev end)
 {
     const Token t = getToken();
@@ -243,13 +253,8 @@ Event SafeLoad::parseBlockMappingKey()
 
 Event SafeLoad::parseBlockMappingValue()
 {
-    if (checkToken({Tok::Value})) {
-        const Token t = getToken();
-        return nodeOrEmpty(t.end, {Tok::Key, Tok::Value, Tok::BlockEnd}, &SafeLoad::parseBlockMappingKey,
-                           &SafeLoad::parseBlockNodeOrIndentlessSequence);
-    }
-    m_state = &SafeLoad::parseBlockMappingKey;
-    return emptyScalar(peekToken().start);
+    return mappingValue({Tok::Key, Tok::Value, Tok::BlockEnd}, &SafeLoad::parseBlockMappingKey,
+                        &SafeLoad::parseBlockNodeOrIndentlessSequence);
 }
 
 void SafeLoad::takeFlowEntry(const char* context, const char* expected)
@@ -292,13 +297,8 @@ Event SafeLoad::parseFlowSequenceEntryMappingKey()
 
 Event SafeLoad::parseFlowSequenceEntryMappingValue()
 {
-    if (checkToken({Tok::Value})) {
-        const Token t = getToken();
-        return nodeOrEmpty(t.end, {Tok::FlowEntry, Tok::FlowSequenceEnd}, &SafeLoad::parseFlowSequenceEntryMappingEnd,
-                           &SafeLoad::parseFlowNode);
-    }
-    m_state = &SafeLoad::parseFlowSequenceEntryMappingEnd;
-    return emptyScalar(peekToken().start);
+    return mappingValue({Tok::FlowEntry, Tok::FlowSequenceEnd}, &SafeLoad::parseFlowSequenceEntryMappingEnd,
+                        &SafeLoad::parseFlowNode);
 }
 
 Event SafeLoad::parseFlowSequenceEntryMappingEnd()
@@ -333,13 +333,8 @@ Event SafeLoad::flowMappingKey(bool first)
 
 Event SafeLoad::parseFlowMappingValue()
 {
-    if (checkToken({Tok::Value})) {
-        const Token t = getToken();
-        return nodeOrEmpty(t.end, {Tok::FlowEntry, Tok::FlowMappingEnd}, &SafeLoad::parseFlowMappingKey,
-                           &SafeLoad::parseFlowNode);
-    }
-    m_state = &SafeLoad::parseFlowMappingKey;
-    return emptyScalar(peekToken().start);
+    return mappingValue({Tok::FlowEntry, Tok::FlowMappingEnd}, &SafeLoad::parseFlowMappingKey,
+                        &SafeLoad::parseFlowNode);
 }
 
 Event SafeLoad::parseFlowMappingEmptyValue()

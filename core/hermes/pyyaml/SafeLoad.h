@@ -256,6 +256,9 @@ private:
     // After an indicator that ends at `after`: the entry's node (`node`, the parser then going on
     // in `next`), or an empty scalar at `after` when the next token is one of `ends`.
     Event nodeOrEmpty(const Mark& after, std::initializer_list<Tok> ends, State next, State node);
+    // A mapping's value: after its ':' as nodeOrEmpty says, or an empty scalar where the ':' is
+    // missing.
+    Event mappingValue(std::initializer_list<Tok> ends, State next, State node);
     // The closing token of a collection taken: the state and mark its opening pushed are popped.
     Event closeCollection(Ev end);
     // The ',' between two entries of a flow collection, or the error `context` and `expected`
