@@ -42,17 +42,6 @@ SkillTableModel::SkillTableModel(Database& db, QObject* parent)
     reload();
 }
 
-void SkillTableModel::readKeys()
-{
-    auto names = m_repo.names(m_query);
-    if (!names) {
-        m_names.clear();
-        reportError(names.error().message);
-        return;
-    }
-    m_names = std::move(*names);
-}
-
 Result<std::vector<Skill>> SkillTableModel::readPage(int first, int count) const
 {
     const QStringList names = m_names.mid(first, count);
