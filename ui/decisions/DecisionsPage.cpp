@@ -94,7 +94,7 @@ void DecisionsPage::buildTable()
     m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn, QHeaderView::Stretch);
     m_table->installEventFilter(this);
     m_selection =
-        new IdRowSelection(m_table, m_model, DecisionTableModel::DecisionIdRole, DecisionTableModel::DescriptionColumn);
+        new IdRowSelection(m_table, m_model, DecisionTableModel::IdRole, DecisionTableModel::DescriptionColumn);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DecisionsPage::showSelected);
 }
 
@@ -187,7 +187,7 @@ void DecisionsPage::applyFilter()
 
 void DecisionsPage::showSelected()
 {
-    const Decision* d = m_model->decisionAt(m_table->currentIndex().row());
+    const Decision* d = m_model->rowAt(m_table->currentIndex().row());
     if (!d) {
         m_detail->setText(m_model->rowCount() ? QString() : tr("No decision here."));
         return;

@@ -100,7 +100,7 @@ void ScarsPage::buildTable()
     fitColumn(m_table, ScarTableModel::ScopeColumn, QStringLiteral("integration"));
     fitColumn(m_table, ScarTableModel::RecallsColumn, QStringLiteral("9999"));
     fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
-    m_selection = new IdRowSelection(m_table, m_model, ScarTableModel::ScarIdRole, ScarTableModel::TitleColumn);
+    m_selection = new IdRowSelection(m_table, m_model, ScarTableModel::IdRole, ScarTableModel::TitleColumn);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ScarsPage::showSelected);
 }
 
@@ -175,7 +175,7 @@ bool ScarsPage::selectScar(qint64 id) { return m_selection->select(id); }
 
 void ScarsPage::showSelected()
 {
-    const Scar* s = m_model->scarAt(m_table->currentIndex().row());
+    const Scar* s = m_model->rowAt(m_table->currentIndex().row());
     m_suggest->setEnabled(s && !s->suggestionId);
     if (!s) {
         m_lesson->setPlainText(m_model->rowCount() ? QString() : tr("No scar matches."));
@@ -227,7 +227,7 @@ bool ScarsPage::runRecall()
 
 qint64 ScarsPage::suggestSelected()
 {
-    const Scar* s = m_model->scarAt(m_table->currentIndex().row());
+    const Scar* s = m_model->rowAt(m_table->currentIndex().row());
     if (!s)
         return 0;
     const qint64 id = s->id;
