@@ -51,8 +51,7 @@ QString figure(const std::optional<double>& v, int decimals = 3)
 DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     : WorkspacePage(workspace, clock, parent)
 {
-    m_model = new DecisionTableModel(workspace.db(), this);
-    connect(m_model, &DecisionTableModel::errorOccurred, this, &Page::statusMessage);
+    m_model = tableModel<DecisionTableModel>();
 
     QHBoxLayout* top = buildFilterBar();
     buildTable();

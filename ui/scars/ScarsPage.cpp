@@ -31,8 +31,7 @@ namespace sediment::ui {
 ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     : WorkspacePage(workspace, clock, parent)
 {
-    m_model = new ScarTableModel(workspace.db(), this);
-    connect(m_model, &ScarTableModel::errorOccurred, this, &Page::statusMessage);
+    m_model = tableModel<ScarTableModel>();
 
     QHBoxLayout* filters = buildFilters();
     buildTable();
