@@ -85,9 +85,7 @@ QHBoxLayout* DecisionsPage::buildFilterBar()
 
 void DecisionsPage::buildTable()
 {
-    m_table = new QTableView;
-    setUpSingleRowTable(m_table, m_model);
-    keepSortArrowTrue(m_table, [this] { return m_model->shownSort(); });
+    m_table = singleRowTable(m_model);
     // The short columns fit their contents; the description takes the rest of the width.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn, QHeaderView::Stretch);

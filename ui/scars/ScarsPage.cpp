@@ -87,9 +87,7 @@ QHBoxLayout* ScarsPage::buildFilters()
 
 void ScarsPage::buildTable()
 {
-    m_table = new QTableView;
-    setUpSingleRowTable(m_table, m_model);
-    keepSortArrowTrue(m_table, [this] { return m_model->shownSort(); });
+    m_table = singleRowTable(m_model);
     // The title takes what the short columns leave.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ScarTableModel::TitleColumn, QHeaderView::Stretch);
