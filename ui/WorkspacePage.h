@@ -1,11 +1,11 @@
 #pragma once
 
 #include "Page.h"
+#include "workspace/Workspace.h"
 
 namespace sediment {
 class Clock;
-class Workspace;
-} // namespace sediment
+}
 
 namespace sediment::ui {
 
@@ -20,6 +20,16 @@ protected:
         , m_workspace(workspace)
         , m_clock(clock)
     {}
+
+    // The page's lazy table over the workspace's database: a row it fails to read is said in the
+    // status bar, as every page's is.
+    template <typename Model>
+    Model* tableModel()
+    {
+        auto* model = new Model(m_workspace.db(), this);
+        connect(model, &Model::errorOccurred, this, &Page::statusMessage);
+        return model;
+    }
 
     Workspace& m_workspace;
     const Clock& m_clock;

@@ -105,7 +105,7 @@ QLabel* AuditPage::buildVerifyResult()
 
 void AuditPage::buildTable()
 {
-    m_model = new AuditTableModel(m_workspace.db(), this);
+    m_model = tableModel<AuditTableModel>();
     m_table = new RecordTable(m_model, AuditTableModel::ReasonColumn, this);
     m_table->setObjectName(QStringLiteral("auditTable"));
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -140,7 +140,6 @@ void AuditPage::connectSignals()
     connect(m_subjectType, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_action, &QComboBox::activated, this, &AuditPage::applyFilter);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditPage::showCurrent);
-    connect(m_model, &AuditTableModel::errorOccurred, this, &Page::statusMessage);
 }
 
 QTableView* AuditPage::table() const { return m_table; }

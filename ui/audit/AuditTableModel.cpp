@@ -2,8 +2,6 @@
 
 #include "shared/LocalTime.h"
 
-#include <climits>
-
 namespace sediment::ui {
 
 AuditTableModel::AuditTableModel(Database& db, QObject* parent)
@@ -12,17 +10,6 @@ AuditTableModel::AuditTableModel(Database& db, QObject* parent)
     , m_columns(columns())
 {
     reload();
-}
-
-void AuditTableModel::readKeys()
-{
-    auto n = m_read.count(m_filter);
-    if (!n) {
-        m_count = 0;
-        reportError(n.error().message);
-        return;
-    }
-    m_count = int(std::min<qint64>(*n, INT_MAX));
 }
 
 TableColumns<AuditEntry> AuditTableModel::columns()

@@ -4,6 +4,9 @@
 #include "shared/TableColumns.h"
 #include "store/AuditReadModel.h"
 
+#include <algorithm>
+#include <climits>
+
 namespace sediment::ui {
 
 // The audit log as a lazy table, newest first. Its keys are only a count: the log is append-only
@@ -27,16 +30,16 @@ public:
     const AuditEntry* entryAt(int row) const;
 
 private:
-    int keyCount() const override { return m_count; }
+    int keyCount() const override { return int(std::min<qint64>(m_count, INT_MAX)); }
     // Counts the rows; a refresh that does finds the new ones at the top (newest first).
-    void readKeys() override;
+    void readKeys() override { setKeys(m_count, m_read.count(m_filter)); }
     void dropRows() override { m_rows.clear(); }
     QVariant columnTitle(int column) const override;
     static TableColumns<AuditEntry> columns();
 
     mutable AuditReadModel m_read;
     AuditReadModel::Filter m_filter;
-    int m_count = 0;
+    qint64 m_count = 0;
     mutable RowPages<AuditEntry> m_rows{kMaxCachedPages};
     const TableColumns<AuditEntry> m_columns;
 };

@@ -22,12 +22,8 @@ public:
         CreatedColumn,
         ColumnCount
     };
-    // What a review acts on.
-    enum Role { DecisionIdRole = IdRole };
 
     explicit DecisionTableModel(Database& db, QObject* parent = nullptr);
-
-    const Decision* decisionAt(int row) const { return rowAt(row); }
 
 private:
     QVariant toolTip(const Decision& decision) const override;

@@ -51,8 +51,7 @@ QString figure(const std::optional<double>& v, int decimals = 3)
 DecisionsPage::DecisionsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     : WorkspacePage(workspace, clock, parent)
 {
-    m_model = new DecisionTableModel(workspace.db(), this);
-    connect(m_model, &DecisionTableModel::errorOccurred, this, &Page::statusMessage);
+    m_model = tableModel<DecisionTableModel>();
 
     QHBoxLayout* top = buildFilterBar();
     buildTable();
@@ -86,15 +85,13 @@ QHBoxLayout* DecisionsPage::buildFilterBar()
 
 void DecisionsPage::buildTable()
 {
-    m_table = new QTableView;
-    setUpSingleRowTable(m_table, m_model);
-    keepSortArrowTrue(m_table, [this] { return m_model->shownSort(); });
+    m_table = singleRowTable(m_model);
     // The short columns fit their contents; the description takes the rest of the width.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(DecisionTableModel::DescriptionColumn, QHeaderView::Stretch);
     m_table->installEventFilter(this);
     m_selection =
-        new IdRowSelection(m_table, m_model, DecisionTableModel::DecisionIdRole, DecisionTableModel::DescriptionColumn);
+        new IdRowSelection(m_table, m_model, DecisionTableModel::IdRole, DecisionTableModel::DescriptionColumn);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DecisionsPage::showSelected);
 }
 
@@ -187,7 +184,7 @@ void DecisionsPage::applyFilter()
 
 void DecisionsPage::showSelected()
 {
-    const Decision* d = m_model->decisionAt(m_table->currentIndex().row());
+    const Decision* d = m_model->rowAt(m_table->currentIndex().row());
     if (!d) {
         m_detail->setText(m_model->rowCount() ? QString() : tr("No decision here."));
         return;

@@ -132,26 +132,17 @@ QWidget* DetailPane::buildFacts()
     m_preflight = valueLabel(facts);
     m_preflight->setObjectName(QStringLiteral("detailPreflight"));
     m_threat = valueLabel(facts);
-    m_budget = valueLabel(facts);
     m_provenance = valueLabel(facts);
     m_rationale = valueLabel(facts);
-    m_budgetLabel = new QLabel(tr("Budget"), facts);
-    m_approvals = valueLabel(facts);
-    m_approvalsLabel = new QLabel(tr("Approvals"), facts);
-    m_claim = valueLabel(facts);
-    m_claimLabel = new QLabel(tr("Claimed"), facts);
     form->addRow(tr("Score"), m_score);
     form->addRow(tr("Seen"), m_seen);
     form->addRow(tr("Target"), m_stale);
     form->addRow(tr("Approving"), m_preflight);
-    m_group = valueLabel(facts);
-    m_group->setObjectName(QStringLiteral("detailGroup"));
-    m_groupLabel = new QLabel(tr("Group"), facts);
-    form->addRow(m_groupLabel, m_group);
-    m_groupLabel->hide();
-    m_group->hide();
+    m_group = FactRow::add(form, tr("Group"), valueLabel(facts));
+    m_group.value->setObjectName(QStringLiteral("detailGroup"));
+    m_group.setVisible(false);
     form->addRow(tr("Threat scan"), m_threat);
-    form->addRow(m_budgetLabel, m_budget);
+    m_budget = FactRow::add(form, tr("Budget"), valueLabel(facts));
     m_makeRoom = new QPushButton(tr("Make room…"), facts);
     m_makeRoom->setObjectName(QStringLiteral("detailMakeRoom"));
     m_makeRoom->setToolTip(tr("Approve this write, removing or merging entries so that it fits (M)"));
@@ -161,26 +152,23 @@ QWidget* DetailPane::buildFacts()
     form->addRow(QString(), m_makeRoom);
     form->addRow(tr("Source"), m_provenance);
     form->addRow(tr("Rationale"), m_rationale);
-    form->addRow(m_approvalsLabel, m_approvals);
-    m_approvalsLabel->hide();
-    m_approvals->hide();
-    form->addRow(m_claimLabel, m_claim);
-    m_claimLabel->hide();
-    m_claim->hide();
+    m_approvals = FactRow::add(form, tr("Approvals"), valueLabel(facts));
+    m_approvals.setVisible(false);
+    m_claim = FactRow::add(form, tr("Claimed"), valueLabel(facts));
+    m_claim.setVisible(false);
     return facts;
 }
 
 void DetailPane::showPreflight(const PreflightVerdict* verdict, bool pending)
 {
     const bool grouped = pending && verdict && verdict->group.size() > 1;
-    m_groupLabel->setVisible(grouped);
-    m_group->setVisible(grouped);
+    m_group.setVisible(grouped);
     if (grouped) {
         const auto at = std::ranges::find(verdict->group, *m_id) - verdict->group.begin();
-        m_group->setText(tr("%1 of %2 aimed at %3\nShift+A approves all %2 in order · O keeps only this one")
-                             .arg(at + 1)
-                             .arg(verdict->group.size())
-                             .arg(verdict->groupTarget));
+        m_group.value->setText(tr("%1 of %2 aimed at %3\nShift+A approves all %2 in order · O keeps only this one")
+                                   .arg(at + 1)
+                                   .arg(verdict->group.size())
+                                   .arg(verdict->groupTarget));
     }
     if (!pending) {
         m_preflight->setText(tr("decided"));
@@ -313,8 +301,7 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     // Team mode's two-person rule: who approved so far, and what is still needed.
     const bool twoPerson =
         m_workspace.db().isServer() && m_workspace.config().twoPersonDestinations.contains(item.destination);
-    m_approvalsLabel->setVisible(twoPerson);
-    m_approvals->setVisible(twoPerson);
+    m_approvals.setVisible(twoPerson);
     if (twoPerson) {
         auto approvals = ReviewerRepository(m_workspace.db()).approvalsOf(item.id);
         QStringList lines;
@@ -327,18 +314,17 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
         else if (open)
             lines << (approvals->empty() ? tr("two reviewers must approve")
                                          : tr("1 of 2: another reviewer's approval applies it"));
-        m_approvals->setText(lines.join(QLatin1Char('\n')));
+        m_approvals.value->setText(lines.join(QLatin1Char('\n')));
     }
     // A reviewer walking the queue (`inbox next`) holds this item: who, and until when.
     SystemClock clock;
     auto claim = InboxWalk(m_workspace, clock).holder(item.id);
     const bool claimed = !claim || *claim;
-    m_claimLabel->setVisible(claimed);
-    m_claim->setVisible(claimed);
+    m_claim.setVisible(claimed);
     if (!claim)
-        m_claim->setText(claim.error().message);
+        m_claim.value->setText(claim.error().message);
     else if (*claim)
-        m_claim->setText(tr("by %1 until %2").arg((*claim)->reviewer, localTime((*claim)->expiresAt)));
+        m_claim.value->setText(tr("by %1 until %2").arg((*claim)->reviewer, localTime((*claim)->expiresAt)));
     m_score->setText(item.score ? QLocale::c().toString(*item.score, 'g', 6) : tr("none"));
     m_seen->setText(item.seen == 1 ? tr("once") : tr("%1 times").arg(item.seen));
     m_staleShown = staleNow;
@@ -378,13 +364,12 @@ void DetailPane::showItem(const InboxItem& item, bool staleNow)
     const bool hasBudget = budget && *budget;
     // A preview that cannot be made says why (a team's files host that has not published its
     // stores, a file that is not UTF-8) rather than vanish.
-    m_budget->setVisible(hasBudget || !budget);
-    m_budgetLabel->setVisible(hasBudget || !budget);
+    m_budget.setVisible(hasBudget || !budget);
     if (hasBudget) {
-        m_budget->setText((*budget)->text() + ((*budget)->over ? tr(" — over the limit") : QString()));
+        m_budget.value->setText((*budget)->text() + ((*budget)->over ? tr(" — over the limit") : QString()));
         m_budgetOver = (*budget)->over;
     } else if (!budget) {
-        m_budget->setText(budget.error().message);
+        m_budget.value->setText(budget.error().message);
     }
     // Full memory is the common case on a real home: a write that does not fit is not a dead
     // end, the room can be made in the same decision.
@@ -413,16 +398,16 @@ void DetailPane::applyColors()
                                 ? QStringLiteral("background:%1;color:%2;border-radius:4px")
                                       .arg(tones.css(T::WarningBackground), tones.css(T::WarningText))
                                 : QStringLiteral("background:%1;border-radius:4px").arg(tones.css(T::GoodBackground)));
-    m_budget->setStyleSheet(m_budgetOver ? QStringLiteral("color:%1;font-weight:bold").arg(red) : QString());
+    m_budget.value->setStyleSheet(m_budgetOver ? QStringLiteral("color:%1;font-weight:bold").arg(red) : QString());
     m_threat->setStyleSheet(QStringLiteral("color:%1").arg(m_threatFound ? red : green));
     m_stale->setStyleSheet(m_staleShown ? QStringLiteral("color:%1").arg(red) : QString());
 }
 
-QString DetailPane::budgetText() const { return m_budgetLabel->isHidden() ? QString() : m_budget->text(); }
+QString DetailPane::budgetText() const { return m_budget.shownText(); }
 
-QString DetailPane::approvalsText() const { return m_approvals->isHidden() ? QString() : m_approvals->text(); }
+QString DetailPane::approvalsText() const { return m_approvals.shownText(); }
 
-QString DetailPane::claimText() const { return m_claim->isHidden() ? QString() : m_claim->text(); }
+QString DetailPane::claimText() const { return m_claim.shownText(); }
 
 bool DetailPane::offersRoom() const { return m_id && !m_makeRoom->isHidden(); }
 

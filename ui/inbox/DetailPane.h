@@ -2,6 +2,7 @@
 
 #include "inbox/PreflightVerdict.h"
 #include "model/InboxItem.h"
+#include "shared/FactRow.h"
 
 #include <QWidget>
 
@@ -79,16 +80,12 @@ private:
     QLabel* m_stale = nullptr;
     bool m_staleShown = false; // kept apart from m_stale's text, which a translation changes
     QLabel* m_threat = nullptr;
-    QLabel* m_budget = nullptr;
-    QLabel* m_budgetLabel = nullptr;
+    FactRow m_budget;
     QPushButton* m_makeRoom = nullptr; // over-budget pending memory writes
-    QLabel* m_approvals = nullptr;     // team mode, two-person destinations: who approved so far
-    QLabel* m_claimLabel = nullptr;
+    FactRow m_approvals;               // team mode, two-person destinations: who approved so far
     QLabel* m_preflight = nullptr;
-    QLabel* m_claim = nullptr; // a reviewer walking the queue holds the item
-    QLabel* m_group = nullptr; // the other pending items aimed at the same target
-    QLabel* m_groupLabel = nullptr;
-    QLabel* m_approvalsLabel = nullptr;
+    FactRow m_claim; // a reviewer walking the queue holds the item
+    FactRow m_group; // the other pending items aimed at the same target
     QWidget* m_content = nullptr;
     QLabel* m_placeholder = nullptr;
     bool m_bannerWarning = false;

@@ -71,7 +71,7 @@ InboxPage::InboxPage(Workspace& workspace, const Clock& clock, QWidget* parent)
 
 void InboxPage::buildList()
 {
-    m_model = new InboxTableModel(m_workspace.db(), this);
+    m_model = tableModel<InboxTableModel>();
     m_model->setAgents(m_workspace.agents());
     m_table = new RecordTable(m_model, InboxTableModel::SummaryColumn, this);
     // Whoever focuses the page (the window at start, a page switch) focuses the list, so the very
@@ -118,7 +118,6 @@ void InboxPage::connectSignals()
         if (const qint64 n = m_selection->selectedRowCount(); n > 1)
             Q_EMIT statusMessage(tr("%1 selected: A approves them all, R refuses them all").arg(number(n)));
     });
-    connect(m_model, &InboxTableModel::errorOccurred, this, &Page::statusMessage);
     connect(m_model, &QAbstractItemModel::modelReset, this, &InboxPage::updateEmptyState);
     // Filters the indexes cannot count (agent, score, free text) fill in after the first page.
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &InboxPage::updateEmptyState);

@@ -7,6 +7,7 @@
 #include "store/Database.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <functional>
 #include <iterator>
@@ -15,25 +16,14 @@ namespace sediment::ui {
 
 namespace {
 
-InboxReadModel::SortKey keyOf(int column)
-{
-    switch (column) {
-    case InboxTableModel::DestinationColumn:
-        return InboxReadModel::SortKey::Destination;
-    case InboxTableModel::ScoreColumn:
-        return InboxReadModel::SortKey::Score;
-    case InboxTableModel::AgentColumn:
-        return InboxReadModel::SortKey::Agent;
-    case InboxTableModel::SeenColumn:
-        return InboxReadModel::SortKey::Seen;
-    case InboxTableModel::StatusColumn:
-        return InboxReadModel::SortKey::Status;
-    case InboxTableModel::CreatedColumn:
-        return InboxReadModel::SortKey::Created;
-    default:
-        return InboxReadModel::SortKey::Id;
-    }
-}
+using K = InboxReadModel::SortKey;
+
+// What a click on each column orders by, in the columns' order. The summary and the preflight's
+// verdict have no order in SQL: they order by id.
+constexpr std::array kSortKeys{K::Id, K::Destination, K::Id, K::Score, K::Agent, K::Seen, K::Status, K::Id, K::Created};
+static_assert(kSortKeys.size() == InboxTableModel::ColumnCount);
+
+K keyOf(int column) { return kSortKeys[size_t(column)]; }
 
 } // namespace
 

@@ -56,18 +56,10 @@ WritePlanView::WritePlanView(QWidget* parent) : QWidget(parent)
     form->addRow(m_heading);
     m_kind = valueLabel(this, "writePlanKind");
     form->addRow(m_kind);
-    m_origin = valueLabel(this, "writePlanOrigin");
-    m_summary = valueLabel(this, "writePlanSummary");
-    m_operations = valueLabel(this, "writePlanOperations");
-    m_budget = valueLabel(this, "writePlanBudget");
-    m_originLabel = new QLabel(tr("Origin"), this);
-    m_summaryLabel = new QLabel(tr("Summary"), this);
-    m_operationsLabel = new QLabel(tr("Operations"), this);
-    m_budgetLabel = new QLabel(tr("Net effect"), this);
-    form->addRow(m_originLabel, m_origin);
-    form->addRow(m_summaryLabel, m_summary);
-    form->addRow(m_operationsLabel, m_operations);
-    form->addRow(m_budgetLabel, m_budget);
+    m_origin = FactRow::add(form, tr("Origin"), valueLabel(this, "writePlanOrigin"));
+    m_summary = FactRow::add(form, tr("Summary"), valueLabel(this, "writePlanSummary"));
+    m_operations = FactRow::add(form, tr("Operations"), valueLabel(this, "writePlanOperations"));
+    m_budget = FactRow::add(form, tr("Net effect"), valueLabel(this, "writePlanBudget"));
     hide();
     Tones::follow(this, [this] {
         if (isVisible())
@@ -90,18 +82,16 @@ bool WritePlanView::showItem(Workspace& workspace, const InboxItem& item)
     }
 
     m_heading->setText(fromHermes ? tr("Staged by Hermes (%1)").arg(hermesId) : tr("Batch write"));
-    m_origin->setText(origin);
-    m_summary->setText(summary);
+    m_origin.value->setText(origin);
+    m_summary.value->setText(summary);
     const auto staged = StagedOrigin::of(item.source);
     m_kind->setText(staged && staged->isBackgroundReview()
                         ? tr("A background review consolidation: Hermes stages these even with memory write "
                              "approval off.")
                         : QString());
     m_kind->setVisible(!m_kind->text().isEmpty());
-    for (QLabel* l : {m_origin, m_originLabel})
-        l->setVisible(fromHermes && !origin.isEmpty());
-    for (QLabel* l : {m_summary, m_summaryLabel})
-        l->setVisible(fromHermes && !summary.isEmpty());
+    m_origin.setVisible(fromHermes && !origin.isEmpty());
+    m_summary.setVisible(fromHermes && !summary.isEmpty());
 
     QString budget;
     auto plan = MemoryWritePlan::forItem(workspace, item);
@@ -130,29 +120,27 @@ bool WritePlanView::showItem(Workspace& workspace, const InboxItem& item)
     }
     // Only a batch needs its steps spelled out; a single write is the diff and the budget row.
     const bool showSteps = batch && !m_operationTexts.isEmpty();
-    m_operations->setText(m_operationTexts.join(QLatin1Char('\n')));
-    for (QLabel* l : {m_operations, m_operationsLabel})
-        l->setVisible(showSteps);
-    m_budget->setText(budget);
-    for (QLabel* l : {m_budget, m_budgetLabel})
-        l->setVisible(batch && !budget.isEmpty());
+    m_operations.value->setText(m_operationTexts.join(QLatin1Char('\n')));
+    m_operations.setVisible(showSteps);
+    m_budget.value->setText(budget);
+    m_budget.setVisible(batch && !budget.isEmpty());
     applyColors();
     show();
     return true;
 }
 
-QString WritePlanView::originText() const { return m_origin->isHidden() ? QString() : m_origin->text(); }
+QString WritePlanView::originText() const { return m_origin.shownText(); }
 
 QString WritePlanView::kindText() const { return m_kind->isHidden() ? QString() : m_kind->text(); }
 
-QString WritePlanView::summaryText() const { return m_summary->isHidden() ? QString() : m_summary->text(); }
+QString WritePlanView::summaryText() const { return m_summary.shownText(); }
 
 QStringList WritePlanView::operationTexts() const
 {
-    return m_operations->isHidden() ? QStringList() : m_operationTexts;
+    return m_operations.value->isHidden() ? QStringList() : m_operationTexts;
 }
 
-QString WritePlanView::budgetText() const { return m_budget->isHidden() ? QString() : m_budget->text(); }
+QString WritePlanView::budgetText() const { return m_budget.shownText(); }
 
 void WritePlanView::applyColors()
 {
@@ -164,8 +152,8 @@ void WritePlanView::applyColors()
     const QString background = QStringLiteral("#writePlan{background:%1;border-radius:4px}").arg(tones.css(T::Panel));
     if (styleSheet() != background)
         setStyleSheet(background);
-    m_budget->setStyleSheet(m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(tones.css(T::ErrorText))
-                                        : QString());
+    m_budget.value->setStyleSheet(m_budgetBad ? QStringLiteral("color:%1;font-weight:bold").arg(tones.css(T::ErrorText))
+                                              : QString());
 }
 
 } // namespace sediment::ui

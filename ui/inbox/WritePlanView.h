@@ -1,5 +1,7 @@
 #pragma once
 
+#include "shared/FactRow.h"
+
 #include <QStringList>
 #include <QWidget>
 
@@ -40,14 +42,10 @@ private:
 
     QLabel* m_heading = nullptr;
     QLabel* m_kind = nullptr;
-    QLabel* m_origin = nullptr;
-    QLabel* m_originLabel = nullptr;
-    QLabel* m_summary = nullptr;
-    QLabel* m_summaryLabel = nullptr;
-    QLabel* m_operations = nullptr;
-    QLabel* m_operationsLabel = nullptr;
-    QLabel* m_budget = nullptr;
-    QLabel* m_budgetLabel = nullptr;
+    FactRow m_origin;
+    FactRow m_summary;
+    FactRow m_operations;
+    FactRow m_budget;
     QStringList m_operationTexts;
     bool m_budgetBad = false;
 };

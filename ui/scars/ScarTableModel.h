@@ -23,11 +23,8 @@ public:
         CreatedColumn,
         ColumnCount
     };
-    enum Role { ScarIdRole = IdRole };
 
     explicit ScarTableModel(Database& db, QObject* parent = nullptr);
-
-    const Scar* scarAt(int row) const { return rowAt(row); }
 
 private:
     QVariant toolTip(const Scar& scar) const override;

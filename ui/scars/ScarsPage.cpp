@@ -31,8 +31,7 @@ namespace sediment::ui {
 ScarsPage::ScarsPage(Workspace& workspace, const Clock& clock, QWidget* parent)
     : WorkspacePage(workspace, clock, parent)
 {
-    m_model = new ScarTableModel(workspace.db(), this);
-    connect(m_model, &ScarTableModel::errorOccurred, this, &Page::statusMessage);
+    m_model = tableModel<ScarTableModel>();
 
     QHBoxLayout* filters = buildFilters();
     buildTable();
@@ -88,9 +87,7 @@ QHBoxLayout* ScarsPage::buildFilters()
 
 void ScarsPage::buildTable()
 {
-    m_table = new QTableView;
-    setUpSingleRowTable(m_table, m_model);
-    keepSortArrowTrue(m_table, [this] { return m_model->shownSort(); });
+    m_table = singleRowTable(m_model);
     // The title takes what the short columns leave.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ScarTableModel::TitleColumn, QHeaderView::Stretch);
@@ -100,7 +97,7 @@ void ScarsPage::buildTable()
     fitColumn(m_table, ScarTableModel::ScopeColumn, QStringLiteral("integration"));
     fitColumn(m_table, ScarTableModel::RecallsColumn, QStringLiteral("9999"));
     fitColumn(m_table, ScarTableModel::CreatedColumn, QStringLiteral("2026-12-31"));
-    m_selection = new IdRowSelection(m_table, m_model, ScarTableModel::ScarIdRole, ScarTableModel::TitleColumn);
+    m_selection = new IdRowSelection(m_table, m_model, ScarTableModel::IdRole, ScarTableModel::TitleColumn);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ScarsPage::showSelected);
 }
 
@@ -175,7 +172,7 @@ bool ScarsPage::selectScar(qint64 id) { return m_selection->select(id); }
 
 void ScarsPage::showSelected()
 {
-    const Scar* s = m_model->scarAt(m_table->currentIndex().row());
+    const Scar* s = m_model->rowAt(m_table->currentIndex().row());
     m_suggest->setEnabled(s && !s->suggestionId);
     if (!s) {
         m_lesson->setPlainText(m_model->rowCount() ? QString() : tr("No scar matches."));
@@ -227,7 +224,7 @@ bool ScarsPage::runRecall()
 
 qint64 ScarsPage::suggestSelected()
 {
-    const Scar* s = m_model->scarAt(m_table->currentIndex().row());
+    const Scar* s = m_model->rowAt(m_table->currentIndex().row());
     if (!s)
         return 0;
     const qint64 id = s->id;

@@ -10,17 +10,6 @@ int LazyIdTableModel::rowOf(qint64 id) const
     return found == m_ids.end() ? -1 : int(found - m_ids.begin());
 }
 
-void LazyIdTableModel::readKeys()
-{
-    auto ids = readIds();
-    if (!ids) {
-        m_ids.clear();
-        reportError(ids.error().message);
-        return;
-    }
-    m_ids = std::move(*ids);
-}
-
 void LazyIdTableModel::reorder(const std::function<void()>& change)
 {
     LazyTableModel::reorder(

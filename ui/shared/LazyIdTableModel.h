@@ -43,7 +43,7 @@ protected:
 
 private:
     int keyCount() const final { return int(m_ids.size()); }
-    void readKeys() final;
+    void readKeys() final { setKeys(m_ids, readIds()); }
 
     std::vector<qint64> m_ids;
 };

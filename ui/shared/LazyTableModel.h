@@ -1,6 +1,7 @@
 #pragma once
 
 #include "shared/RowPages.h"
+#include "util/Error.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <functional>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace sediment::ui {
@@ -57,6 +59,17 @@ protected:
     // Drops the rows and reads the keys; a subclass's constructor calls it once its filter and
     // order are set.
     void reload();
+    // What a readKeys() read becomes the keys; a failed read leaves none and is reported.
+    template <typename Keys>
+    void setKeys(Keys& keys, Result<Keys> read)
+    {
+        if (!read) {
+            keys = {};
+            reportError(read.error().message);
+            return;
+        }
+        keys = std::move(*read);
+    }
     // `change` (a new filter) applied inside a model reset, then the keys read again.
     void resetWith(const std::function<void()>& change);
     // `change` applied inside a model reset, the rows dropped: for keys the subclass replaced.

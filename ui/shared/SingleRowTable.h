@@ -1,12 +1,9 @@
 #pragma once
 
-#include <Qt>
+#include <QTableView>
 
 #include <functional>
 #include <utility>
-
-class QAbstractItemModel;
-class QTableView;
 
 namespace sediment::ui {
 
@@ -18,5 +15,15 @@ void setUpSingleRowTable(QTableView* table, QAbstractItemModel* model);
 // the heading's arrow is put where `shown` says the rows' order truly is, so it never claims an
 // order the rows are not in.
 void keepSortArrowTrue(QTableView* table, std::function<std::pair<int, Qt::SortOrder>()> shown);
+
+// A single-row table over a RepositoryTableModel, its arrow kept on the order the rows are in.
+template <typename Model>
+QTableView* singleRowTable(Model* model)
+{
+    auto* table = new QTableView;
+    setUpSingleRowTable(table, model);
+    keepSortArrowTrue(table, [model] { return model->shownSort(); });
+    return table;
+}
 
 } // namespace sediment::ui

@@ -3,34 +3,20 @@
 #include "shared/LocalTime.h"
 #include "util/Time.h"
 
+#include <array>
+
 namespace sediment::ui {
 
 namespace {
 
-SkillRepository::SortKey sortKeyFor(int column)
-{
-    using K = SkillRepository::SortKey;
-    switch (column) {
-    case SkillTableModel::StateColumn:
-        return K::State;
-    case SkillTableModel::CreatedByColumn:
-        return K::CreatedBy;
-    case SkillTableModel::PinnedColumn:
-        return K::Pinned;
-    case SkillTableModel::LastActivityColumn:
-        return K::LastActivity;
-    case SkillTableModel::UsesColumn:
-        return K::Uses;
-    case SkillTableModel::ViewsColumn:
-        return K::Views;
-    case SkillTableModel::PatchesColumn:
-        return K::Patches;
-    case SkillTableModel::CreatedColumn:
-        return K::CreatedAt;
-    default:
-        return K::Name;
-    }
-}
+using K = SkillRepository::SortKey;
+
+// What a click on each column orders by, in the columns' order.
+constexpr std::array kSortKeys{K::Name, K::State, K::CreatedBy, K::Pinned,   K::LastActivity,
+                               K::Uses, K::Views, K::Patches,   K::CreatedAt};
+static_assert(kSortKeys.size() == SkillTableModel::ColumnCount);
+
+K sortKeyFor(int column) { return kSortKeys[size_t(column)]; }
 
 } // namespace
 
@@ -40,17 +26,6 @@ SkillTableModel::SkillTableModel(Database& db, QObject* parent)
     , m_columns(columns())
 {
     reload();
-}
-
-void SkillTableModel::readKeys()
-{
-    auto names = m_repo.names(m_query);
-    if (!names) {
-        m_names.clear();
-        reportError(names.error().message);
-        return;
-    }
-    m_names = std::move(*names);
 }
 
 Result<std::vector<Skill>> SkillTableModel::readPage(int first, int count) const

@@ -55,7 +55,7 @@ public:
 
 private:
     int keyCount() const override { return int(m_names.size()); }
-    void readKeys() override;
+    void readKeys() override { setKeys(m_names, m_repo.names(m_query)); }
     void dropRows() override { m_rows.clear(); }
     QVariant columnTitle(int column) const override;
     TableColumns<Skill> columns() const;

@@ -51,8 +51,7 @@ SkillsPage::SkillsPage(Workspace& workspace, const Clock& clock, QWidget* parent
     , m_open([](const QUrl& file) { return QDesktopServices::openUrl(file); })
 {
     syncHermes(true);
-    m_model = new SkillTableModel(workspace.db(), this);
-    connect(m_model, &SkillTableModel::errorOccurred, this, &Page::statusMessage);
+    m_model = tableModel<SkillTableModel>();
     QHBoxLayout* filters = buildFilters();
     buildTable();
     QHBoxLayout* actions = buildDetailAndActions();
