@@ -40,11 +40,7 @@ Result<qint64> DecisionRepository::insert(const Decision& d)
         return fail(st.error());
     st->bind(1, d.extId).bind(2, d.description).bind(3, d.context).bind(4, d.pattern);
     st->bind(5, d.confidence).bind(6, d.category).bind(7, d.stakes).bind(8, d.outcome);
-    st->bind(9, d.outcomeText).bind(10, d.reviewer).bind(11, d.reviewedAt);
-    if (d.supersededBy)
-        st->bind(12, *d.supersededBy);
-    else
-        st->bindNull(12);
+    st->bind(9, d.outcomeText).bind(10, d.reviewer).bind(11, d.reviewedAt).bind(12, d.supersededBy);
     st->bind(13, d.createdAt).bind(14, d.session);
     if (auto r = st->exec(); !r)
         return fail(r.error());
@@ -140,12 +136,7 @@ Status DecisionRepository::setReview(qint64 id, const QString& outcome, const st
                            "reviewed_at = ?, superseded_by = ? WHERE id = ?");
     if (!st)
         return fail(st.error());
-    st->bind(1, outcome).bind(2, text).bind(3, reviewer).bind(4, at);
-    if (supersededBy)
-        st->bind(5, *supersededBy);
-    else
-        st->bindNull(5);
-    st->bind(6, id);
+    st->bind(1, outcome).bind(2, text).bind(3, reviewer).bind(4, at).bind(5, supersededBy).bind(6, id);
     return st->exec();
 }
 

@@ -36,6 +36,11 @@ Statement& Statement::bind(int index, double value)
     return *this;
 }
 
+Statement& Statement::bind(int index, std::optional<qint64> value)
+{
+    return value ? bind(index, *value) : bindNull(index);
+}
+
 Statement& Statement::bind(int index, std::optional<double> value)
 {
     return value ? bind(index, *value) : bindNull(index);

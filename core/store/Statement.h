@@ -30,6 +30,7 @@ public:
     Statement& bind(int index, qint64 value);
     Statement& bind(int index, int value) { return bind(index, qint64(value)); }
     Statement& bind(int index, double value);
+    Statement& bind(int index, std::optional<qint64> value);
     Statement& bind(int index, std::optional<double> value);
     Statement& bind(int index, const std::optional<QString>& value);
     Statement& bindNull(int index);
