@@ -54,8 +54,7 @@ Result<std::optional<qint64>> DecisionRepository::idOfExtId(const QString& extId
     auto st = m_db.prepare("SELECT id FROM decisions WHERE ext_id = ?");
     if (!st)
         return fail(st.error());
-    st->bind(1, extId);
-    return st->first<qint64>([](const Statement& row) { return row.int64(0); });
+    return st->bind(1, extId).firstInt64();
 }
 
 Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order)
@@ -215,15 +214,9 @@ Result<std::vector<DecisionRepository::Snapshot>> DecisionRepository::snapshots(
 
 Result<qint64> DecisionRepository::reviewsSinceLastSnapshot()
 {
-    auto st = m_db.prepare("SELECT COUNT(*) FROM audit_log WHERE subject_type = 'decision' AND "
-                           "(action = 'decision.review' OR (action = 'decision.import' AND after <> 'pending')) AND "
-                           "seq > COALESCE((SELECT MAX(seq) FROM audit_log WHERE action = 'calibration.snapshot'), 0)");
-    if (!st)
-        return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return st->int64(0);
+    return m_db.scalar("SELECT COUNT(*) FROM audit_log WHERE subject_type = 'decision' AND "
+                       "(action = 'decision.review' OR (action = 'decision.import' AND after <> 'pending')) AND "
+                       "seq > COALESCE((SELECT MAX(seq) FROM audit_log WHERE action = 'calibration.snapshot'), 0)");
 }
 
 } // namespace sediment

@@ -313,7 +313,7 @@ Result<std::optional<QString>> SkillRepository::usageLink()
     auto st = m_db.prepare("SELECT path FROM skills_usage_link WHERE id = 1");
     if (!st)
         return fail(st.error());
-    return st->first<QString>([](const Statement& row) { return row.text(0); });
+    return st->firstText();
 }
 
 Status SkillRepository::setUsageLink(const QString& absolutePath, const QDateTime& at)

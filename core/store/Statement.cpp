@@ -93,6 +93,11 @@ Result<std::optional<qint64>> Statement::firstInt64()
     return value;
 }
 
+Result<std::optional<QString>> Statement::firstText()
+{
+    return first<QString>([](const Statement& row) { return row.text(0); });
+}
+
 Result<qint64> Statement::scalar()
 {
     auto value = firstInt64();

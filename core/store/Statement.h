@@ -54,6 +54,8 @@ public:
     void reset();
     // Steps once: the first column of the first row, if there is one; then resets.
     Result<std::optional<qint64>> firstInt64();
+    // Steps once: the first column of the first row as text, if there is one; then resets.
+    Result<std::optional<QString>> firstText();
     // Steps once: the first column of the first row, 0 when there is no row (a count, a
     // maximum); then resets.
     Result<qint64> scalar();
