@@ -100,6 +100,17 @@ public:
         return out;
     }
 
+    // Every remaining row as an entry of a `Map` keyed by text (QMap, QHash, std::map): the first
+    // column its key, `read(const Statement&)` its value; a key read again keeps its last value.
+    template <typename Map, typename Read>
+    Result<Map> collectMap(Read&& read)
+    {
+        Map out;
+        if (auto s = forEachRow([&](const Statement& st) { out[st.text(0)] = read(st); }); !s)
+            return fail(s.error());
+        return out;
+    }
+
     // One run per key, bound to the first parameter; a key without a row is skipped.
     template <typename T, typename Keys, typename Read>
     Result<std::vector<T>> collectEach(const Keys& keys, Read&& read)
