@@ -40,11 +40,7 @@ Result<qint64> DecisionRepository::insert(const Decision& d)
         return fail(st.error());
     st->bind(1, d.extId).bind(2, d.description).bind(3, d.context).bind(4, d.pattern);
     st->bind(5, d.confidence).bind(6, d.category).bind(7, d.stakes).bind(8, d.outcome);
-    st->bind(9, d.outcomeText).bind(10, d.reviewer).bind(11, d.reviewedAt);
-    if (d.supersededBy)
-        st->bind(12, *d.supersededBy);
-    else
-        st->bindNull(12);
+    st->bind(9, d.outcomeText).bind(10, d.reviewer).bind(11, d.reviewedAt).bind(12, d.supersededBy);
     st->bind(13, d.createdAt).bind(14, d.session);
     if (auto r = st->exec(); !r)
         return fail(r.error());
@@ -58,8 +54,7 @@ Result<std::optional<qint64>> DecisionRepository::idOfExtId(const QString& extId
     auto st = m_db.prepare("SELECT id FROM decisions WHERE ext_id = ?");
     if (!st)
         return fail(st.error());
-    st->bind(1, extId);
-    return st->first<qint64>([](const Statement& row) { return row.int64(0); });
+    return st->bind(1, extId).firstInt64();
 }
 
 Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order)
@@ -140,12 +135,7 @@ Status DecisionRepository::setReview(qint64 id, const QString& outcome, const st
                            "reviewed_at = ?, superseded_by = ? WHERE id = ?");
     if (!st)
         return fail(st.error());
-    st->bind(1, outcome).bind(2, text).bind(3, reviewer).bind(4, at);
-    if (supersededBy)
-        st->bind(5, *supersededBy);
-    else
-        st->bindNull(5);
-    st->bind(6, id);
+    st->bind(1, outcome).bind(2, text).bind(3, reviewer).bind(4, at).bind(5, supersededBy).bind(6, id);
     return st->exec();
 }
 
@@ -224,15 +214,9 @@ Result<std::vector<DecisionRepository::Snapshot>> DecisionRepository::snapshots(
 
 Result<qint64> DecisionRepository::reviewsSinceLastSnapshot()
 {
-    auto st = m_db.prepare("SELECT COUNT(*) FROM audit_log WHERE subject_type = 'decision' AND "
-                           "(action = 'decision.review' OR (action = 'decision.import' AND after <> 'pending')) AND "
-                           "seq > COALESCE((SELECT MAX(seq) FROM audit_log WHERE action = 'calibration.snapshot'), 0)");
-    if (!st)
-        return fail(st.error());
-    auto row = st->step();
-    if (!row)
-        return fail(row.error());
-    return st->int64(0);
+    return m_db.scalar("SELECT COUNT(*) FROM audit_log WHERE subject_type = 'decision' AND "
+                       "(action = 'decision.review' OR (action = 'decision.import' AND after <> 'pending')) AND "
+                       "seq > COALESCE((SELECT MAX(seq) FROM audit_log WHERE action = 'calibration.snapshot'), 0)");
 }
 
 } // namespace sediment

@@ -229,10 +229,7 @@ Result<QMap<QString, qint64>> grouped(Database& db, const Sql& sql)
     auto st = db.prepare(sql);
     if (!st)
         return fail(st.error());
-    QMap<QString, qint64> counts;
-    if (auto s = st->forEachRow([&](const Statement& row) { counts.insert(row.text(0), row.int64(1)); }); !s)
-        return fail(s.error());
-    return counts;
+    return st->collectMap<QMap<QString, qint64>>([](const Statement& row) { return row.int64(1); });
 }
 
 } // namespace

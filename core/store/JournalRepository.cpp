@@ -49,11 +49,7 @@ Result<qint64> JournalRepository::insert(const JournalEntry& e)
                            "VALUES ('open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (!st)
         return fail(st.error());
-    st->bind(1, e.subjectType).bind(2, e.subjectId);
-    if (e.itemId)
-        st->bind(3, *e.itemId);
-    else
-        st->bindNull(3);
+    st->bind(1, e.subjectType).bind(2, e.subjectId).bind(3, e.itemId);
     st->bind(4, e.targetPath).bind(5, JournalEntry::hashOf(e.expected));
     bindBytes(*st, 6, e.expected);
     st->bind(7, JournalEntry::hashOf(e.written));

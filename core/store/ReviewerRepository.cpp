@@ -9,7 +9,7 @@ Result<std::optional<QString>> ReviewerRepository::rightsOf(const QString& role)
     auto st = m_db.prepare("SELECT rights FROM reviewers WHERE role = ?");
     if (!st)
         return fail(st.error());
-    return st->bind(1, role).first<QString>([](const Statement& row) { return row.text(0); });
+    return st->bind(1, role).firstText();
 }
 
 Result<std::vector<ReviewerRepository::Reviewer>> ReviewerRepository::all()

@@ -154,11 +154,7 @@ Result<qint64> ScarRepository::insert(const Scar& s)
     st->bind(1, s.kind).bind(2, s.title).bind(3, s.context).bind(4, s.lesson);
     st->bind(5, s.importance).bind(6, s.learnable ? 1 : 0).bind(7, s.source).bind(8, s.scope);
     st->bind(9, s.createdAt).bind(10, s.recallCount).bind(11, s.lastRecalledAt);
-    st->bind(12, s.archived ? 1 : 0);
-    if (s.suggestionId)
-        st->bind(13, *s.suggestionId);
-    else
-        st->bindNull(13);
+    st->bind(12, s.archived ? 1 : 0).bind(13, s.suggestionId);
     if (auto r = st->exec(); !r)
         return fail(r.error());
     return m_db.lastInsertId();

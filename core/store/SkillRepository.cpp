@@ -202,10 +202,7 @@ Result<QHash<QString, QString>> SkillRepository::archivePaths()
     auto st = m_db.prepare("SELECT name, archive_path FROM skills WHERE archive_path IS NOT NULL");
     if (!st)
         return fail(st.error());
-    QHash<QString, QString> out;
-    if (auto s = st->forEachRow([&](const Statement& row) { out.insert(row.text(0), row.text(1)); }); !s)
-        return fail(s.error());
-    return out;
+    return st->collectMap<QHash<QString, QString>>([](const Statement& row) { return row.text(1); });
 }
 
 Result<std::vector<Skill>> SkillRepository::fetch(const QStringList& names)
@@ -284,10 +281,7 @@ Result<std::map<QString, qint64>> SkillRepository::countsByState()
     auto st = m_db.prepare("SELECT state, COUNT(*) FROM skills GROUP BY state");
     if (!st)
         return fail(st.error());
-    std::map<QString, qint64> out;
-    if (auto s = st->forEachRow([&](const Statement& row) { out[row.text(0)] = row.int64(1); }); !s)
-        return fail(s.error());
-    return out;
+    return st->collectMap<std::map<QString, qint64>>([](const Statement& row) { return row.int64(1); });
 }
 
 Status SkillRepository::addCuratorRun(const QDateTime& at, bool dryRun, const Json& result)
@@ -313,7 +307,7 @@ Result<std::optional<QString>> SkillRepository::usageLink()
     auto st = m_db.prepare("SELECT path FROM skills_usage_link WHERE id = 1");
     if (!st)
         return fail(st.error());
-    return st->first<QString>([](const Statement& row) { return row.text(0); });
+    return st->firstText();
 }
 
 Status SkillRepository::setUsageLink(const QString& absolutePath, const QDateTime& at)

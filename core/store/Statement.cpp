@@ -36,6 +36,11 @@ Statement& Statement::bind(int index, double value)
     return *this;
 }
 
+Statement& Statement::bind(int index, std::optional<qint64> value)
+{
+    return value ? bind(index, *value) : bindNull(index);
+}
+
 Statement& Statement::bind(int index, std::optional<double> value)
 {
     return value ? bind(index, *value) : bindNull(index);
@@ -86,6 +91,11 @@ Result<std::optional<qint64>> Statement::firstInt64()
         value = int64(0);
     reset();
     return value;
+}
+
+Result<std::optional<QString>> Statement::firstText()
+{
+    return first<QString>([](const Statement& row) { return row.text(0); });
 }
 
 Result<qint64> Statement::scalar()

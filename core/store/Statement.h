@@ -30,6 +30,7 @@ public:
     Statement& bind(int index, qint64 value);
     Statement& bind(int index, int value) { return bind(index, qint64(value)); }
     Statement& bind(int index, double value);
+    Statement& bind(int index, std::optional<qint64> value);
     Statement& bind(int index, std::optional<double> value);
     Statement& bind(int index, const std::optional<QString>& value);
     Statement& bindNull(int index);
@@ -53,6 +54,8 @@ public:
     void reset();
     // Steps once: the first column of the first row, if there is one; then resets.
     Result<std::optional<qint64>> firstInt64();
+    // Steps once: the first column of the first row as text, if there is one; then resets.
+    Result<std::optional<QString>> firstText();
     // Steps once: the first column of the first row, 0 when there is no row (a count, a
     // maximum); then resets.
     Result<qint64> scalar();
@@ -93,6 +96,17 @@ public:
         std::vector<T> out;
         out.reserve(expected);
         if (auto s = forEachRow([&](const Statement& st) { out.push_back(read(st)); }); !s)
+            return fail(s.error());
+        return out;
+    }
+
+    // Every remaining row as an entry of a `Map` keyed by text (QMap, QHash, std::map): the first
+    // column its key, `read(const Statement&)` its value; a key read again keeps its last value.
+    template <typename Map, typename Read>
+    Result<Map> collectMap(Read&& read)
+    {
+        Map out;
+        if (auto s = forEachRow([&](const Statement& st) { out[st.text(0)] = read(st); }); !s)
             return fail(s.error());
         return out;
     }

@@ -9,7 +9,7 @@ Result<std::optional<QString>> TeamSettingsRepository::get(const QString& key)
     auto st = m_db.prepare("SELECT value FROM team_settings WHERE key = ?");
     if (!st)
         return fail(st.error());
-    return st->bind(1, key).first<QString>([](const Statement& row) { return row.text(0); });
+    return st->bind(1, key).firstText();
 }
 
 Status TeamSettingsRepository::set(const QString& key, const std::optional<QString>& value)
