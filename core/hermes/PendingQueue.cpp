@@ -69,40 +69,23 @@ bool ImportReport::changedAnything() const { return !imported.empty() || !settle
 Json ImportReport::toJson() const
 {
     Json j = Json::object();
-    Json imp = Json::array();
-    for (const auto& w : imported)
-        imp.push_back({{"hermes_id", toStd(w.hermesId)},
-                       {"profile", toStd(w.profile)},
-                       {"file", toStd(w.fileName)},
-                       {"inbox_id", w.inboxId},
-                       {"target", toStd(w.target)},
-                       {"action", toStd(w.action)},
-                       {"origin", toStd(w.origin)},
-                       {"summary", toStd(w.summary)}});
-    j["imported"] = std::move(imp);
-    Json wait = Json::array();
-    for (const auto& id : waiting)
-        wait.push_back(toStd(id));
-    j["waiting"] = std::move(wait);
-    Json set = Json::array();
-    for (const auto& s : settled)
-        set.push_back(s.toJson());
-    j["settled"] = std::move(set);
-    Json wd = Json::array();
-    for (const auto& w : withdrawn)
-        wd.push_back({{"hermes_id", toStd(w.hermesId)}, {"profile", toStd(w.profile)}, {"inbox_id", w.inboxId}});
-    j["withdrawn"] = std::move(wd);
-    Json bad = Json::array();
-    for (const auto& p : unparseable)
-        bad.push_back({{"file", toStd(p.fileName)},
-                       {"profile", toStd(p.profile)},
-                       {"error", toStd(p.error)},
-                       {"subsystem", toStd(p.subsystem)}});
-    j["unparseable"] = std::move(bad);
-    Json providers = Json::array();
-    for (const auto& p : providerRecords)
-        providers.push_back(p.toJson());
-    j["provider_records"] = std::move(providers);
+    j["imported"] = json::arrayOf(imported, [](const ImportedWrite& w) {
+        return Json{{"hermes_id", toStd(w.hermesId)}, {"profile", toStd(w.profile)}, {"file", toStd(w.fileName)},
+                    {"inbox_id", w.inboxId},          {"target", toStd(w.target)},   {"action", toStd(w.action)},
+                    {"origin", toStd(w.origin)},      {"summary", toStd(w.summary)}};
+    });
+    j["waiting"] = json::arrayOf(waiting, [](const QString& id) { return toStd(id); });
+    j["settled"] = json::arrayOf(settled, &SettledWrite::toJson);
+    j["withdrawn"] = json::arrayOf(withdrawn, [](const WithdrawnWrite& w) {
+        return Json{{"hermes_id", toStd(w.hermesId)}, {"profile", toStd(w.profile)}, {"inbox_id", w.inboxId}};
+    });
+    j["unparseable"] = json::arrayOf(unparseable, [](const StagedProblem& p) {
+        return Json{{"file", toStd(p.fileName)},
+                    {"profile", toStd(p.profile)},
+                    {"error", toStd(p.error)},
+                    {"subsystem", toStd(p.subsystem)}};
+    });
+    j["provider_records"] = json::arrayOf(providerRecords, &ProviderRecord::toJson);
     return j;
 }
 

@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +24,17 @@ Json orNull(const std::optional<T>& value)
 inline Json orNull(const std::optional<QString>& text) { return text ? Json(toStd(*text)) : Json(nullptr); }
 
 namespace json {
+
+// A JSON array of what `project` makes of each of `items` (a function, a lambda or a member
+// function such as &Report::toJson), in their order.
+template <typename Items, typename Project>
+Json arrayOf(const Items& items, Project project)
+{
+    Json out = Json::array();
+    for (const auto& item : items)
+        out.push_back(std::invoke(project, item));
+    return out;
+}
 
 // Serialises as Python's json.dumps(obj, ensure_ascii=False) does (", " and ": " separators,
 // UTF-8 kept as is), so that `memory apply` is a byte-for-byte drop-in for Hermes' memory tool.
