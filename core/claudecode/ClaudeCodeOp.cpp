@@ -254,10 +254,7 @@ Json ClaudeCodeOp::toJson() const
     else if (tool == Tool::Edit && !edits.empty())
         out.update(editJson(edits.front()));
     else {
-        Json list = Json::array();
-        for (const Edit& e : edits)
-            list.push_back(editJson(e));
-        out["edits"] = std::move(list);
+        out["edits"] = json::arrayOf(edits, editJson);
     }
     return out;
 }

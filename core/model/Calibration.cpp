@@ -170,11 +170,10 @@ Calibration::Figures Calibration::compute(const std::vector<Sample>& samples)
 Json Calibration::Figures::toJson() const
 {
     Json j{{"reviewed", reviewed}, {"brier", orNull(brier)}, {"accuracy", orNull(accuracy)}, {"ece", orNull(ece)}};
-    Json binsJson = Json::array();
-    for (const Bin& b : bins)
-        binsJson.push_back(
-            Json{{"bin", b.bin}, {"count", b.count}, {"mean_confidence", b.meanConfidence}, {"observed", b.observed}});
-    j["bins"] = binsJson;
+    j["bins"] = json::arrayOf(bins, [](const Bin& b) {
+        return Json{
+            {"bin", b.bin}, {"count", b.count}, {"mean_confidence", b.meanConfidence}, {"observed", b.observed}};
+    });
     Json cats = Json::object();
     for (const auto& [index, c] : byCategory)
         cats[toStd(Decision::categories().at(index))] =

@@ -54,10 +54,9 @@ Json ScarSuggester::Suggestion::toJson() const
 
 Json ScarSuggester::Outcome::toJson() const
 {
-    Json arr = Json::array();
-    for (const auto& s : suggestions)
-        arr.push_back(s.toJson());
-    return Json{{"suggested", arr}, {"count", suggestions.size()}, {"redacted", redacted}};
+    return Json{{"suggested", json::arrayOf(suggestions, &Suggestion::toJson)},
+                {"count", suggestions.size()},
+                {"redacted", redacted}};
 }
 
 Json ScarSuggester::templateProposal(const Scar& s)

@@ -34,10 +34,7 @@ Json CuratorReport::toJson() const
         j["stale_after_days"] = staleAfterDays;
         j["archive_after_days"] = archiveAfterDays;
         j["prune_builtins"] = pruneBuiltins;
-        Json seeds = Json::array();
-        for (const QString& name : seededNames)
-            seeds.push_back(toStd(name));
-        j["seeded_skills"] = std::move(seeds);
+        j["seeded_skills"] = json::arrayOf(seededNames, [](const QString& name) { return toStd(name); });
     }
     Json steps = Json::array();
     for (const Step& s : plan) {
@@ -56,12 +53,8 @@ Json CuratorReport::toJson() const
     j["plan"] = std::move(steps);
     if (writeBackError)
         j["usage_json_error"] = toStd(*writeBackError);
-    if (!warnings.isEmpty()) {
-        Json w = Json::array();
-        for (const QString& text : warnings)
-            w.push_back(toStd(text));
-        j["warnings"] = std::move(w);
-    }
+    if (!warnings.isEmpty())
+        j["warnings"] = json::arrayOf(warnings, [](const QString& text) { return toStd(text); });
     return j;
 }
 

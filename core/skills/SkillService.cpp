@@ -220,10 +220,10 @@ void SkillService::publish(Change& change, HermesUsageFile::Field field, const Q
 
 Json SkillService::ImportReport::toJson() const
 {
-    Json skippedJson = Json::array();
-    for (const auto& s : skipped)
-        skippedJson.push_back(Json{{"name", toStd(s.name)}, {"why", toStd(s.why)}});
-    Json j{{"file", toStd(file)}, {"imported", imported}, {"updated", updated}, {"skipped", std::move(skippedJson)}};
+    const Json skippedJson = json::arrayOf(skipped, [](const HermesUsageFile::Skipped& s) {
+        return Json{{"name", toStd(s.name)}, {"why", toStd(s.why)}};
+    });
+    Json j{{"file", toStd(file)}, {"imported", imported}, {"updated", updated}, {"skipped", skippedJson}};
     for (const QString& w : warnings)
         j["warnings"].push_back(toStd(w));
     return j;

@@ -24,10 +24,7 @@ QString listText(QStringList list)
 {
     list.sort();
     list.removeDuplicates();
-    Json array = Json::array();
-    for (const QString& item : list)
-        array.push_back(toStd(item));
-    return fromStd(array.dump());
+    return fromStd(json::arrayOf(list, [](const QString& item) { return toStd(item); }).dump());
 }
 
 // The server's spelling back to a list; anything but an array of strings is no list.
