@@ -71,20 +71,19 @@ Result<std::vector<InboxItem>> GroupDecisions::groupOf(qint64 id)
     return out;
 }
 
-Result<GroupDecisions::Group> GroupDecisions::openGroup(qint64 id, std::initializer_list<InboxStatus> open,
-                                                        const QString& what, const QString& alone)
+Result<std::vector<InboxItem>> GroupDecisions::openGroup(qint64 id, std::initializer_list<InboxStatus> open,
+                                                         const QString& what, const QString& alone)
 {
     // The item named must be open itself, whatever its group: said as its own decisions say it.
     if (auto opened = m_steps.open(id, open, what); !opened)
         return fail(opened.error());
-    auto items = groupOf(id);
-    if (!items)
-        return fail(items.error());
-    Group group{std::move(*items), QString()};
-    group.label = InboxGroup::labelOf(m_workspace.agents(), group.items.front());
-    if (group.items.size() < 2)
-        return fail(Error::refused(QStringLiteral("inbox item %1 is the only pending item aimed at %2; %3")
-                                       .arg(QString::number(id), group.label, alone)));
+    auto group = groupOf(id);
+    if (!group)
+        return fail(group.error());
+    if (group->size() < 2)
+        return fail(Error::refused(
+            QStringLiteral("inbox item %1 is the only pending item aimed at %2; %3")
+                .arg(QString::number(id), InboxGroup::labelOf(m_workspace.agents(), group->front()), alone)));
     return group;
 }
 
@@ -99,12 +98,12 @@ Result<std::vector<InboxItem>> GroupDecisions::approve(qint64 id, const QString&
         openGroup(id, {S::Pending, S::Failed}, QStringLiteral("be approved"), QStringLiteral("approve it on its own"));
     if (!group)
         return fail(group.error());
-    const QString& label = group->label;
+    const QString label = InboxGroup::labelOf(m_workspace.agents(), group->front());
     // Each taken as its own approval would be: still open, its right checked. Only the first is
     // checked against the target as it is: the others apply to what the ones before them leave
     // (an Edit of the file a Write creates), which the combined result below checks.
     std::vector<InboxItem> taken;
-    for (const InboxItem& it : group->items) {
+    for (const InboxItem& it : *group) {
         auto one =
             m_steps.takeForDecision(it.id, {S::Pending, S::Failed}, QStringLiteral("be approved"), taken.empty());
         if (!one)
@@ -161,9 +160,9 @@ Result<std::vector<InboxItem>> GroupDecisions::keepOnly(qint64 id, const QString
     auto group = openGroup(id, {S::Pending}, QStringLiteral("be kept"), QStringLiteral("nothing to refuse"));
     if (!group)
         return fail(group.error());
-    const QString& label = group->label;
+    const QString label = InboxGroup::labelOf(m_workspace.agents(), group->back());
     std::vector<InboxItem> refused;
-    for (const InboxItem& it : group->items) {
+    for (const InboxItem& it : *group) {
         if (it.id == id)
             continue;
         auto r = m_inbox.refuse(

@@ -37,15 +37,10 @@ public:
     Result<std::vector<InboxItem>> keepOnly(qint64 id, const QString& reviewer);
 
 private:
-    // A group with company, and the label of the target its items aim at.
-    struct Group {
-        std::vector<InboxItem> items;
-        QString label;
-    };
     // Item `id`'s group, once `id` itself is found open (`open`, `what` as DecisionRecorder::open
     // says them); refused when the item is alone in it, `alone` saying what to do instead.
-    Result<Group> openGroup(qint64 id, std::initializer_list<InboxStatus> open, const QString& what,
-                            const QString& alone);
+    Result<std::vector<InboxItem>> openGroup(qint64 id, std::initializer_list<InboxStatus> open, const QString& what,
+                                             const QString& alone);
 
     Workspace& m_workspace;
     const Clock& m_clock;
