@@ -33,33 +33,6 @@ Result<Transaction> Database::beginClaim()
     return Transaction(this);
 }
 
-Result<Statement> Database::prepareWith(const Sql& sql, std::initializer_list<qint64> params)
-{
-    auto st = prepare(sql);
-    if (!st)
-        return st;
-    int index = 1;
-    for (qint64 p : params)
-        st->bind(index++, p);
-    return st;
-}
-
-Result<qint64> Database::scalar(const Sql& sql, std::initializer_list<qint64> params)
-{
-    auto st = prepareWith(sql, params);
-    if (!st)
-        return fail(st.error());
-    return st->scalar();
-}
-
-Status Database::run(const Sql& sql, std::initializer_list<qint64> params)
-{
-    auto st = prepareWith(sql, params);
-    if (!st)
-        return fail(st.error());
-    return st->exec();
-}
-
 Result<bool> Database::hasTable(const char* name)
 {
     // On a server through the search path: the companion schema's views first, then the

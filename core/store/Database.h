@@ -7,9 +7,10 @@
 
 #include <QString>
 
-#include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
+#include <utility>
 
 struct sqlite3;
 
@@ -74,11 +75,45 @@ public:
     // Statements without parameters, several at once.
     virtual Status exec(const char* sql) = 0;
     Status exec(const Sql& sql) { return exec(sql.text(dialect())); }
-    // The first column of the first row as an integer, 0 when there is no row; integer
-    // parameters bound in order.
-    Result<qint64> scalar(const Sql& sql, std::initializer_list<qint64> params = {});
-    // One statement without rows, integer parameters bound in order; changes() tells what it did.
-    Status run(const Sql& sql, std::initializer_list<qint64> params);
+    // One-statement calls: `sql` prepared, `params` bound in order (1, 2, ...; each as
+    // Statement::bind takes it), the statement run once. Naming the values in order, with no
+    // index to count, is what keeps a long INSERT's columns and values from drifting apart.
+    //
+    // The first column of the first row as an integer, 0 when there is no row (a count, a maximum).
+    template <typename... Params>
+    Result<qint64> scalar(const Sql& sql, const Params&... params)
+    {
+        return once(
+            sql, [](Statement& st) { return st.scalar(); }, params...);
+    }
+    // The first column of the first row, if there is a row.
+    template <typename... Params>
+    Result<std::optional<qint64>> firstInt64(const Sql& sql, const Params&... params)
+    {
+        return once(
+            sql, [](Statement& st) { return st.firstInt64(); }, params...);
+    }
+    template <typename... Params>
+    Result<std::optional<QString>> firstText(const Sql& sql, const Params&... params)
+    {
+        return once(
+            sql, [](Statement& st) { return st.firstText(); }, params...);
+    }
+    // A statement without rows; changes() tells what it did.
+    template <typename... Params>
+    Status run(const Sql& sql, const Params&... params)
+    {
+        return once(
+            sql, [](Statement& st) { return st.exec(); }, params...);
+    }
+    // An INSERT into a table with a generated id: the id it gave.
+    template <typename... Params>
+    Result<qint64> insert(const Sql& sql, const Params&... params)
+    {
+        if (auto s = run(sql, params...); !s)
+            return fail(s.error());
+        return lastInsertId();
+    }
 
     // A write transaction, serialised with every other writer of the store.
     Result<Transaction> begin();
@@ -126,8 +161,16 @@ protected:
 private:
     friend class Transaction;
 
-    // `sql` prepared with integer parameters bound in order (scalar, run).
-    Result<Statement> prepareWith(const Sql& sql, std::initializer_list<qint64> params);
+    template <typename Step, typename... Params>
+    auto once(const Sql& sql, Step step, const Params&... params) -> decltype(step(std::declval<Statement&>()))
+    {
+        auto st = prepare(sql);
+        if (!st)
+            return fail(st.error());
+        [[maybe_unused]] int index = 1;
+        (st->bind(index++, params), ...);
+        return step(*st);
+    }
 
     QString m_path;
     int m_schemaVersion = 0;

@@ -33,28 +33,18 @@ Json DecisionRepository::Snapshot::toJson() const
 
 Result<qint64> DecisionRepository::insert(const Decision& d)
 {
-    auto st = m_db.prepare("INSERT INTO decisions(ext_id, description, context, pattern, confidence, category, "
-                           "stakes, outcome, outcome_text, reviewer, reviewed_at, superseded_by, created_at, session) "
-                           "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, d.extId).bind(2, d.description).bind(3, d.context).bind(4, d.pattern);
-    st->bind(5, d.confidence).bind(6, d.category).bind(7, d.stakes).bind(8, d.outcome);
-    st->bind(9, d.outcomeText).bind(10, d.reviewer).bind(11, d.reviewedAt).bind(12, d.supersededBy);
-    st->bind(13, d.createdAt).bind(14, d.session);
-    if (auto r = st->exec(); !r)
-        return fail(r.error());
-    return m_db.lastInsertId();
+    return m_db.insert("INSERT INTO decisions(ext_id, description, context, pattern, confidence, category, "
+                       "stakes, outcome, outcome_text, reviewer, reviewed_at, superseded_by, created_at, session) "
+                       "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                       d.extId, d.description, d.context, d.pattern, d.confidence, d.category, d.stakes, d.outcome,
+                       d.outcomeText, d.reviewer, d.reviewedAt, d.supersededBy, d.createdAt, d.session);
 }
 
 Result<std::optional<Decision>> DecisionRepository::get(qint64 id) { return oneRow(byIds({id})); }
 
 Result<std::optional<qint64>> DecisionRepository::idOfExtId(const QString& extId)
 {
-    auto st = m_db.prepare("SELECT id FROM decisions WHERE ext_id = ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, extId).firstInt64();
+    return m_db.firstInt64("SELECT id FROM decisions WHERE ext_id = ?", extId);
 }
 
 Result<std::vector<qint64>> DecisionRepository::ids(const Filter& f, Order order)
@@ -185,15 +175,10 @@ Result<std::vector<Decision>> DecisionRepository::unreviewed(const QStringList& 
 
 Result<qint64> DecisionRepository::insertSnapshot(const QString& at, const Calibration::Figures& figures)
 {
-    auto st = m_db.prepare("INSERT INTO calibration_snapshots(at, reviewed, brier, accuracy, ece, "
-                           "figures) VALUES (?,?,?,?,?,?)");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, at).bind(2, figures.reviewed).bind(3, figures.brier).bind(4, figures.accuracy);
-    st->bind(5, figures.ece).bind(6, json::pythonDump(figures.toJson()));
-    if (auto r = st->exec(); !r)
-        return fail(r.error());
-    return m_db.lastInsertId();
+    return m_db.insert("INSERT INTO calibration_snapshots(at, reviewed, brier, accuracy, ece, figures) "
+                       "VALUES (?,?,?,?,?,?)",
+                       at, figures.reviewed, figures.brier, figures.accuracy, figures.ece,
+                       json::pythonDump(figures.toJson()));
 }
 
 Result<std::vector<DecisionRepository::Snapshot>> DecisionRepository::snapshots()

@@ -81,11 +81,9 @@ Result<std::optional<InboxClaim>> InboxClaimRepository::liveClaim(qint64 itemId,
 
 Result<qint64> InboxClaimRepository::heldByOthers(const QString& reviewer, const QString& now)
 {
-    auto st = m_db.prepare("SELECT COUNT(*) FROM inbox_claims c JOIN inbox_items i ON i.id = c.item_id "
-                           "WHERE i.status = 'pending' AND c.reviewer <> ? AND c.expires_at > ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, reviewer).bind(2, now).scalar();
+    return m_db.scalar("SELECT COUNT(*) FROM inbox_claims c JOIN inbox_items i ON i.id = c.item_id "
+                       "WHERE i.status = 'pending' AND c.reviewer <> ? AND c.expires_at > ?",
+                       reviewer, now);
 }
 
 Result<bool> InboxClaimRepository::release(qint64 itemId, const QString& reviewer)
@@ -100,28 +98,21 @@ Result<bool> InboxClaimRepository::release(qint64 itemId, const QString& reviewe
 
 Result<qint64> InboxClaimRepository::heldBy(const QString& reviewer, const QString& now)
 {
-    auto st = m_db.prepare("SELECT item_id FROM inbox_claims WHERE reviewer = ? AND expires_at > ? "
-                           "ORDER BY claimed_at DESC, item_id DESC LIMIT 1");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, reviewer).bind(2, now).scalar();
+    return m_db.scalar("SELECT item_id FROM inbox_claims WHERE reviewer = ? AND expires_at > ? "
+                       "ORDER BY claimed_at DESC, item_id DESC LIMIT 1",
+                       reviewer, now);
 }
 
 Status InboxClaimRepository::releaseOthers(const QString& reviewer, qint64 kept)
 {
-    auto st = m_db.prepare("DELETE FROM inbox_claims WHERE reviewer = ? AND item_id <> ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, reviewer).bind(2, kept).exec();
+    return m_db.run("DELETE FROM inbox_claims WHERE reviewer = ? AND item_id <> ?", reviewer, kept);
 }
 
 Status InboxClaimRepository::dropSpent(const QString& now)
 {
-    auto st = m_db.prepare("DELETE FROM inbox_claims WHERE expires_at <= ? OR NOT EXISTS "
-                           "(SELECT 1 FROM inbox_items i WHERE i.id = inbox_claims.item_id AND i.status = 'pending')");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, now).exec();
+    return m_db.run("DELETE FROM inbox_claims WHERE expires_at <= ? OR NOT EXISTS "
+                    "(SELECT 1 FROM inbox_items i WHERE i.id = inbox_claims.item_id AND i.status = 'pending')",
+                    now);
 }
 
 } // namespace sediment

@@ -272,23 +272,23 @@ Result<InboxStaging::Progress> InboxStaging::fold(qint64 maxRows, int busyWaitMs
     // The chunk's last id first, then both statements by id range, so they move and delete the
     // same rows.
     auto upTo = m_db.scalar(
-        "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?) AS chunk", {maxRows});
+        "SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_intake ORDER BY id LIMIT ?) AS chunk", maxRows);
     if (!upTo)
         return fail(upTo.error());
     if (*upTo > 0 && m_db.isServer()) {
         // On a team's server, through the owner's function: a reader's command moves them too
         // (store/postgres/PostgresRights.cpp).
-        auto filed = m_db.scalar("SELECT sediment_fold_intake(?)", {*upTo});
+        auto filed = m_db.scalar("SELECT sediment_fold_intake(?)", *upTo);
         if (!filed)
             return fail(filed.error());
         p.filed = *filed;
     } else if (*upTo > 0) {
         const std::string move = std::string("INSERT INTO inbox_items(") + kShared + ", status, stale) SELECT "
                                  + kShared + ", 'pending', 0 FROM inbox_intake WHERE id <= ? ORDER BY id";
-        if (auto s = m_db.run(move.c_str(), {*upTo}); !s)
+        if (auto s = m_db.run(move.c_str(), *upTo); !s)
             return fail(s.error());
         p.filed = m_db.changes();
-        if (auto s = m_db.run("DELETE FROM inbox_intake WHERE id <= ?", {*upTo}); !s)
+        if (auto s = m_db.run("DELETE FROM inbox_intake WHERE id <= ?", *upTo); !s)
             return fail(s.error());
     }
     auto left = count();

@@ -90,7 +90,7 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
     auto upTo = m_db.scalar("SELECT COALESCE(MAX(id), 0) FROM (SELECT id FROM inbox_items "
                             "WHERE id > ?1 AND id < COALESCE((SELECT MIN(id) FROM inbox_intake), "
                             "9223372036854775807) ORDER BY id LIMIT ?2) AS chunk",
-                            {*from, maxRows});
+                            *from, maxRows);
     if (!upTo)
         return fail(upTo.error());
     Progress p;
@@ -98,11 +98,11 @@ Result<InboxTextIndex::Progress> InboxTextIndex::catchUp(qint64 maxRows, int bus
     if (*upTo > *from) {
         if (auto s = m_db.run("INSERT INTO inbox_text(rowid, text) SELECT id, text FROM "
                               "inbox_text_source WHERE id > ? AND id <= ? ORDER BY id",
-                              {*from, *upTo});
+                              *from, *upTo);
             !s)
             return fail(s.error());
         p.indexed = m_db.changes();
-        if (auto s = m_db.run("UPDATE inbox_text_mark SET upto = ?", {*upTo}); !s)
+        if (auto s = m_db.run("UPDATE inbox_text_mark SET upto = ?", *upTo); !s)
             return fail(s.error());
         p.mark = *upTo;
     }

@@ -67,7 +67,7 @@ Result<qint64> PendingAgeReadModel::pendingAbove(qint64 id)
 {
     return m_db.scalar("SELECT (SELECT COUNT(*) FROM inbox_items WHERE status = 'pending' AND "
                        "id > ?1) + (SELECT COUNT(*) FROM inbox_intake WHERE id > ?1)",
-                       {id});
+                       id);
 }
 
 Result<std::vector<PendingAgeReadModel::HermesFigure>> PendingAgeReadModel::hermesPending()

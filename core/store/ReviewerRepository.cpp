@@ -6,10 +6,7 @@ namespace sediment {
 
 Result<std::optional<QString>> ReviewerRepository::rightsOf(const QString& role)
 {
-    auto st = m_db.prepare("SELECT rights FROM reviewers WHERE role = ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, role).firstText();
+    return m_db.firstText("SELECT rights FROM reviewers WHERE role = ?", role);
 }
 
 Result<std::vector<ReviewerRepository::Reviewer>> ReviewerRepository::all()
@@ -24,10 +21,7 @@ Result<std::vector<ReviewerRepository::Reviewer>> ReviewerRepository::all()
 
 Result<bool> ReviewerRepository::roleExists(const QString& role)
 {
-    auto st = m_db.prepare("SELECT count(*) FROM pg_roles WHERE rolname = ?");
-    if (!st)
-        return fail(st.error());
-    auto n = st->bind(1, role).scalar();
+    auto n = m_db.scalar("SELECT count(*) FROM pg_roles WHERE rolname = ?", role);
     if (!n)
         return fail(n.error());
     return *n > 0;

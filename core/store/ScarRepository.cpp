@@ -146,18 +146,11 @@ QString ScarRepository::tsQuery(const QString& text, bool anyWord, bool lastAsPr
 
 Result<qint64> ScarRepository::insert(const Scar& s)
 {
-    auto st = m_db.prepare("INSERT INTO scars(kind, title, context, lesson, importance, learnable, source, scope, "
-                           "created_at, recall_count, last_recalled_at, archived, suggestion_id) "
-                           "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, s.kind).bind(2, s.title).bind(3, s.context).bind(4, s.lesson);
-    st->bind(5, s.importance).bind(6, s.learnable ? 1 : 0).bind(7, s.source).bind(8, s.scope);
-    st->bind(9, s.createdAt).bind(10, s.recallCount).bind(11, s.lastRecalledAt);
-    st->bind(12, s.archived ? 1 : 0).bind(13, s.suggestionId);
-    if (auto r = st->exec(); !r)
-        return fail(r.error());
-    return m_db.lastInsertId();
+    return m_db.insert("INSERT INTO scars(kind, title, context, lesson, importance, learnable, source, scope, "
+                       "created_at, recall_count, last_recalled_at, archived, suggestion_id) "
+                       "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                       s.kind, s.title, s.context, s.lesson, s.importance, s.learnable ? 1 : 0, s.source, s.scope,
+                       s.createdAt, s.recallCount, s.lastRecalledAt, s.archived ? 1 : 0, s.suggestionId);
 }
 
 Result<std::optional<Scar>> ScarRepository::get(qint64 id) { return oneRow(byIds({id})); }
@@ -291,7 +284,7 @@ Result<std::vector<Scar>> ScarRepository::unrecalledCreatedBefore(const QString&
 
 Status ScarRepository::setArchived(qint64 id, bool archived)
 {
-    return m_db.run("UPDATE scars SET archived = ? WHERE id = ?", {archived ? 1 : 0, id});
+    return m_db.run("UPDATE scars SET archived = ? WHERE id = ?", archived ? 1 : 0, id);
 }
 
 Result<std::vector<Scar>> ScarRepository::awaitingSuggestion(int limit)
@@ -304,7 +297,7 @@ Result<std::vector<Scar>> ScarRepository::awaitingSuggestion(int limit)
 
 Status ScarRepository::setSuggestion(qint64 id, qint64 suggestionId)
 {
-    return m_db.run("UPDATE scars SET suggestion_id = ? WHERE id = ?", {suggestionId, id});
+    return m_db.run("UPDATE scars SET suggestion_id = ? WHERE id = ?", suggestionId, id);
 }
 
 Result<std::vector<QString>> ScarRepository::scopes()

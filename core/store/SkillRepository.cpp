@@ -286,10 +286,8 @@ Result<std::map<QString, qint64>> SkillRepository::countsByState()
 
 Status SkillRepository::addCuratorRun(const QDateTime& at, bool dryRun, const Json& result)
 {
-    auto st = m_db.prepare("INSERT INTO curator_runs(at, dry_run, result) VALUES (?, ?, ?)");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, time::toIso(at)).bind(2, qint64(dryRun ? 1 : 0)).bind(3, result.dump()).exec();
+    return m_db.run("INSERT INTO curator_runs(at, dry_run, result) VALUES (?, ?, ?)", time::toIso(at),
+                    qint64(dryRun ? 1 : 0), result.dump());
 }
 
 Result<std::optional<SkillRepository::CuratorRun>> SkillRepository::lastCuratorRun()
@@ -304,20 +302,15 @@ Result<std::optional<SkillRepository::CuratorRun>> SkillRepository::lastCuratorR
 
 Result<std::optional<QString>> SkillRepository::usageLink()
 {
-    auto st = m_db.prepare("SELECT path FROM skills_usage_link WHERE id = 1");
-    if (!st)
-        return fail(st.error());
-    return st->firstText();
+    return m_db.firstText("SELECT path FROM skills_usage_link WHERE id = 1");
 }
 
 Status SkillRepository::setUsageLink(const QString& absolutePath, const QDateTime& at)
 {
-    auto st = m_db.prepare("INSERT INTO skills_usage_link(id, path, imported_at) VALUES (1, ?, ?) "
-                           "ON CONFLICT(id) DO UPDATE SET path = excluded.path, "
-                           "imported_at = excluded.imported_at");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, absolutePath).bind(2, time::toIso(at)).exec();
+    return m_db.run("INSERT INTO skills_usage_link(id, path, imported_at) VALUES (1, ?, ?) "
+                    "ON CONFLICT(id) DO UPDATE SET path = excluded.path, "
+                    "imported_at = excluded.imported_at",
+                    absolutePath, time::toIso(at));
 }
 
 } // namespace sediment

@@ -6,25 +6,17 @@ namespace sediment {
 
 Result<std::optional<QString>> TeamSettingsRepository::get(const QString& key)
 {
-    auto st = m_db.prepare("SELECT value FROM team_settings WHERE key = ?");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, key).firstText();
+    return m_db.firstText("SELECT value FROM team_settings WHERE key = ?", key);
 }
 
 Status TeamSettingsRepository::set(const QString& key, const std::optional<QString>& value)
 {
     if (!value) {
-        auto st = m_db.prepare("DELETE FROM team_settings WHERE key = ?");
-        if (!st)
-            return fail(st.error());
-        return st->bind(1, key).exec();
+        return m_db.run("DELETE FROM team_settings WHERE key = ?", key);
     }
-    auto st = m_db.prepare("INSERT INTO team_settings(key, value) VALUES (?, ?) "
-                           "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-    if (!st)
-        return fail(st.error());
-    return st->bind(1, key).bind(2, *value).exec();
+    return m_db.run("INSERT INTO team_settings(key, value) VALUES (?, ?) "
+                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    key, *value);
 }
 
 Result<std::optional<QString>> TeamSettingsRepository::settleCheck(qint64 id)

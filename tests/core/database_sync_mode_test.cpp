@@ -158,8 +158,8 @@ private Q_SLOTS:
         QVERIFY(again.has_value());
         QVERIFY(run(*db, "INSERT INTO parent(id) VALUES (7); INSERT INTO child(p) VALUES (7)"));
         QVERIFY(again->commit());
-        QCOMPARE(*db->scalar("SELECT COUNT(*) FROM child WHERE p = ?", {7}), 1);
-        QCOMPARE(*db->scalar("SELECT p FROM child WHERE p = ?", {8}), 0); // no row: 0
+        QCOMPARE(*db->scalar("SELECT COUNT(*) FROM child WHERE p = ?", 7), 1);
+        QCOMPARE(*db->scalar("SELECT p FROM child WHERE p = ?", 8), 0); // no row: 0
     }
 };
 

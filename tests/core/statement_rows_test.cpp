@@ -1,5 +1,7 @@
 // Statement's row readers, in both stores: collectMap keys each row by its first column and keeps
-// a repeated key's last value; firstText reads one text or nothing; an absent id binds NULL.
+// a repeated key's last value; firstText reads one text or nothing; an absent id binds NULL; the
+// store's one-statement calls bind their values in the order given and report a failed prepare
+// as an error that changed nothing.
 #include "TeamStore.h"
 
 #include <QHash>
@@ -87,6 +89,38 @@ private Q_SLOTS:
         QVERIFY(st.has_value());
         QCOMPARE(*st->bind(1, std::optional<qint64>(7)).scalar(), qint64(7));
         QCOMPARE(*st->bind(1, std::optional<qint64>()).scalar(), qint64(-1));
+    }
+
+    void oneStatementCallsBindTheirValuesInOrder()
+    {
+        QVERIFY(
+            m_db->exec(Sql{"CREATE TABLE one_shot(id INTEGER PRIMARY KEY AUTOINCREMENT, t TEXT, n INTEGER, x INTEGER)",
+                           "CREATE TABLE one_shot(id BIGSERIAL PRIMARY KEY, t TEXT, n BIGINT, x BIGINT)"}));
+        const char* insert = "INSERT INTO one_shot(t, n, x) VALUES (?, ?, ?)";
+        auto first = m_db->insert(insert, QStringLiteral("a"), 2, std::optional<qint64>());
+        QVERIFY(first.has_value());
+        auto second = m_db->insert(insert, QStringLiteral("b"), 3, std::optional<qint64>(9));
+        QVERIFY(second.has_value());
+        QCOMPARE(*second, *first + 1);
+
+        QCOMPARE(*m_db->firstText("SELECT t FROM one_shot WHERE n = ? AND x IS NULL", 2),
+                 std::optional<QString>(QStringLiteral("a")));
+        QCOMPARE(*m_db->firstInt64("SELECT x FROM one_shot WHERE t = ? AND n = ?", QStringLiteral("b"), 3),
+                 std::optional<qint64>(9));
+        QCOMPARE(*m_db->firstInt64("SELECT x FROM one_shot WHERE t = ?", QStringLiteral("c")), std::optional<qint64>());
+        QCOMPARE(*m_db->scalar("SELECT COUNT(*) FROM one_shot WHERE n >= ?", 2), qint64(2));
+
+        QVERIFY(m_db->run("UPDATE one_shot SET n = ? WHERE t = ?", 5, QStringLiteral("b")));
+        QCOMPARE(m_db->changes(), qint64(1));
+        QCOMPARE(*m_db->scalar("SELECT n FROM one_shot WHERE id = ?", *second), qint64(5));
+
+        // A statement that does not prepare is an error value from each call; nothing is written.
+        const char* broken = "INSERT INTO no_such_table(t) VALUES (?)";
+        QVERIFY(!m_db->insert(broken, QStringLiteral("z")).has_value());
+        QVERIFY(!m_db->run(broken, QStringLiteral("z")).has_value());
+        QVERIFY(!m_db->scalar("SELECT COUNT(*) FROM no_such_table WHERE t = ?", QStringLiteral("z")).has_value());
+        QCOMPARE(*m_db->scalar("SELECT COUNT(*) FROM one_shot"), qint64(2));
+        QVERIFY(m_db->exec("DROP TABLE one_shot"));
     }
 };
 
