@@ -5,6 +5,7 @@
 #include "model/ProfileName.h"
 
 #include <cmath>
+#include <utility>
 
 namespace sediment {
 
@@ -107,6 +108,92 @@ std::optional<Result<InboxFilter::ScoreBound>> parseScore(const Token& token)
     return std::nullopt;
 }
 
+// ---- One reader per key: what `key:value` (or `-key:value`) adds to the filter --------------
+
+using KeyReader = Status (*)(InboxFilter& filter, const Token& token, const QString& value);
+
+Status readDestination(InboxFilter& filter, const Token& token, const QString& value)
+{
+    return addValues(filter.destination, token, QStringLiteral("dest"), value, &wordTexts<Destination>());
+}
+
+Status readStatus(InboxFilter& filter, const Token& token, const QString& value)
+{
+    if (value.compare(QLatin1String("all"), Qt::CaseInsensitive) == 0
+        || value.compare(QLatin1String("any"), Qt::CaseInsensitive) == 0) {
+        filter.allStatuses = !token.negated;
+        return {};
+    }
+    return addValues(filter.status, token, QStringLiteral("status"), value, &wordTexts<InboxStatus>());
+}
+
+Status readAgent(InboxFilter& filter, const Token& token, const QString& value)
+{
+    return addValues(filter.agent, token, QStringLiteral("agent"), value, nullptr);
+}
+
+Status readProfile(InboxFilter& filter, const Token& token, const QString& value)
+{
+    // Hermes matches profile names case-insensitively and keeps them lowercase.
+    if (auto s = addValues(filter.profile, token, QStringLiteral("profile"), value.toLower(), nullptr); !s)
+        return s;
+    for (const QString& name : filter.profile.include + filter.profile.exclude)
+        if (!ProfileName::isValid(name))
+            return fail(Error::invalid(QStringLiteral("profile:%1 is not a Hermes profile name (lowercase "
+                                                      "letters, digits, '_' and '-')")
+                                           .arg(name)));
+    return {};
+}
+
+Status readGroup(InboxFilter& filter, const Token& token, const QString& value)
+{
+    if (value.compare(QLatin1String("target"), Qt::CaseInsensitive) != 0)
+        return fail(Error::invalid(QStringLiteral("unknown group:%1 (use group:target)").arg(value)));
+    // Negated it is a filter, not a view: the items that share their target with no other
+    // pending item.
+    if (token.negated)
+        filter.preflight.exclude.append(QStringLiteral("grouped"));
+    else
+        filter.groupByTarget = true;
+    return {};
+}
+
+Status readIs(InboxFilter& filter, const Token& token, const QString& value)
+{
+    // A comma list, like every key's values: is:dead,dup is either.
+    for (const QString& one : value.split(QLatin1Char(','))) {
+        const QString word = one.toLower();
+        if (word == QLatin1String("dead") || word == QLatin1String("dup") || word == QLatin1String("ok")
+            || word == QLatin1String("unsafe")) {
+            (token.negated ? filter.preflight.exclude : filter.preflight.include).append(word);
+            continue;
+        }
+        if (word != QLatin1String("stale") && word != QLatin1String("outdated"))
+            return fail(Error::invalid(
+                QStringLiteral("unknown is:%1 (use is:stale, is:dead, is:dup, is:ok or is:unsafe)").arg(one)));
+        filter.stale = !token.negated;
+    }
+    return {};
+}
+
+// The keys of the language; any other `word:` is free text.
+KeyReader readerFor(const QString& key)
+{
+    static const std::pair<QLatin1String, KeyReader> readers[] = {
+        {QLatin1String("dest"), readDestination},
+        {QLatin1String("destination"), readDestination},
+        {QLatin1String("status"), readStatus},
+        {QLatin1String("agent"), readAgent},
+        {QLatin1String("profile"), readProfile},
+        {QLatin1String("group"), readGroup},
+        {QLatin1String("is"), readIs},
+    };
+    for (const auto& [name, reader] : readers)
+        if (key == name)
+            return reader;
+    return nullptr;
+}
+
 } // namespace
 
 Result<InboxFilter> InboxQuery::parse(const QString& text)
@@ -121,69 +208,9 @@ Result<InboxFilter> InboxQuery::parse(const QString& text)
                 continue;
             }
             const qsizetype colon = token.text.indexOf(QLatin1Char(':'));
-            const QString key = colon > 0 ? token.text.left(colon).toLower() : QString();
-            const QString value = colon > 0 ? token.text.mid(colon + 1) : QString();
-            if (key == QLatin1String("dest") || key == QLatin1String("destination")) {
-                if (auto s =
-                        addValues(filter.destination, token, QStringLiteral("dest"), value, &wordTexts<Destination>());
-                    !s)
+            if (const KeyReader read = colon > 0 ? readerFor(token.text.left(colon).toLower()) : nullptr) {
+                if (auto s = read(filter, token, token.text.mid(colon + 1)); !s)
                     return fail(s.error());
-                continue;
-            }
-            if (key == QLatin1String("status")) {
-                if (value.compare(QLatin1String("all"), Qt::CaseInsensitive) == 0
-                    || value.compare(QLatin1String("any"), Qt::CaseInsensitive) == 0) {
-                    filter.allStatuses = !token.negated;
-                    continue;
-                }
-                if (auto s =
-                        addValues(filter.status, token, QStringLiteral("status"), value, &wordTexts<InboxStatus>());
-                    !s)
-                    return fail(s.error());
-                continue;
-            }
-            if (key == QLatin1String("agent")) {
-                if (auto s = addValues(filter.agent, token, QStringLiteral("agent"), value, nullptr); !s)
-                    return fail(s.error());
-                continue;
-            }
-            if (key == QLatin1String("profile")) {
-                // Hermes matches profile names case-insensitively and keeps them lowercase.
-                if (auto s = addValues(filter.profile, token, QStringLiteral("profile"), value.toLower(), nullptr); !s)
-                    return fail(s.error());
-                for (const QString& name : filter.profile.include + filter.profile.exclude)
-                    if (!ProfileName::isValid(name))
-                        return fail(Error::invalid(QStringLiteral("profile:%1 is not a Hermes profile name (lowercase "
-                                                                  "letters, digits, '_' and '-')")
-                                                       .arg(name)));
-                continue;
-            }
-            if (key == QLatin1String("group")) {
-                if (value.compare(QLatin1String("target"), Qt::CaseInsensitive) != 0)
-                    return fail(Error::invalid(QStringLiteral("unknown group:%1 (use group:target)").arg(value)));
-                // Negated it is a filter, not a view: the items that share their target with no
-                // other pending item.
-                if (token.negated)
-                    filter.preflight.exclude.append(QStringLiteral("grouped"));
-                else
-                    filter.groupByTarget = true;
-                continue;
-            }
-            if (key == QLatin1String("is")) {
-                // A comma list, like every key's values: is:dead,dup is either.
-                for (const QString& one : value.split(QLatin1Char(','))) {
-                    const QString word = one.toLower();
-                    if (word == QLatin1String("dead") || word == QLatin1String("dup") || word == QLatin1String("ok")
-                        || word == QLatin1String("unsafe")) {
-                        (token.negated ? filter.preflight.exclude : filter.preflight.include).append(word);
-                        continue;
-                    }
-                    if (word != QLatin1String("stale") && word != QLatin1String("outdated"))
-                        return fail(Error::invalid(
-                            QStringLiteral("unknown is:%1 (use is:stale, is:dead, is:dup, is:ok or is:unsafe)")
-                                .arg(one)));
-                    filter.stale = !token.negated;
-                }
                 continue;
             }
         }
