@@ -196,133 +196,129 @@ int runReview(Context& ctx, const QStringList& argv)
 
 int runCalibration(Context& ctx, const QStringList& argv)
 {
-    auto opened = VerbOptions::openWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions calibration"));
-    if (!opened)
-        return ctx.error(opened.error());
-    const auto& [a, session] = *opened;
-    auto f = CalibrationSnapshots(session.workspace->db(), *session.clock).current();
-    if (!f)
-        return ctx.error(f.error());
-    if (a.json()) {
-        ctx.printJson(f->toJson());
-        return 0;
-    }
-    ctx.out(QStringLiteral("reviewed %1  Brier %2  accuracy %3  ECE %4")
-                .arg(f->reviewed)
-                .arg(optNum(f->brier), optNum(f->accuracy), optNum(f->ece)));
-    if (!f->reason.isEmpty())
-        ctx.out(f->reason);
-    for (const auto& b : f->bins)
-        ctx.out(QStringLiteral("  bin %1 [%2, %3]: %4 decision(s), mean confidence %5, observed %6")
-                    .arg(b.bin)
-                    .arg(Calibration::edges()[size_t(b.bin)], 0, 'f', 1)
-                    .arg(Calibration::edges()[size_t(b.bin) + 1], 0, 'f', 1)
-                    .arg(b.count)
-                    .arg(b.meanConfidence, 0, 'f', 3)
-                    .arg(b.observed, 0, 'f', 3));
-    for (const auto& [cat, c] : f->byCategory)
-        ctx.out(QStringLiteral("  %1: %2 decision(s), Brier %3, accuracy %4")
-                    .arg(Decision::categories().at(cat))
-                    .arg(c.count)
-                    .arg(c.brier, 0, 'f', 4)
-                    .arg(c.accuracy, 0, 'f', 4));
-    return 0;
+    return VerbOptions::runWithoutOperands(
+        ctx, argv, {}, {}, QStringLiteral("decisions calibration"),
+        [&](VerbOptions& a, const VerbOptions::Session& session) {
+            auto f = CalibrationSnapshots(session.workspace->db(), *session.clock).current();
+            if (!f)
+                return ctx.error(f.error());
+            if (a.json()) {
+                ctx.printJson(f->toJson());
+                return 0;
+            }
+            ctx.out(QStringLiteral("reviewed %1  Brier %2  accuracy %3  ECE %4")
+                        .arg(f->reviewed)
+                        .arg(optNum(f->brier), optNum(f->accuracy), optNum(f->ece)));
+            if (!f->reason.isEmpty())
+                ctx.out(f->reason);
+            for (const auto& b : f->bins)
+                ctx.out(QStringLiteral("  bin %1 [%2, %3]: %4 decision(s), mean confidence %5, observed %6")
+                            .arg(b.bin)
+                            .arg(Calibration::edges()[size_t(b.bin)], 0, 'f', 1)
+                            .arg(Calibration::edges()[size_t(b.bin) + 1], 0, 'f', 1)
+                            .arg(b.count)
+                            .arg(b.meanConfidence, 0, 'f', 3)
+                            .arg(b.observed, 0, 'f', 3));
+            for (const auto& [cat, c] : f->byCategory)
+                ctx.out(QStringLiteral("  %1: %2 decision(s), Brier %3, accuracy %4")
+                            .arg(Decision::categories().at(cat))
+                            .arg(c.count)
+                            .arg(c.brier, 0, 'f', 4)
+                            .arg(c.accuracy, 0, 'f', 4));
+            return 0;
+        });
 }
 
 int runSnapshot(Context& ctx, const QStringList& argv)
 {
-    auto opened = VerbOptions::openWithoutOperands(ctx, argv, {QStringLiteral("--now")}, {},
-                                                   QStringLiteral("decisions snapshot"));
-    if (!opened)
-        return ctx.error(opened.error());
-    const auto& [a, session] = *opened;
-    Workspace& ws = *session.workspace;
-    auto id = CalibrationSnapshots(ws.db(), *session.clock).take(session.actor);
-    if (!id)
-        return ctx.error(id.error());
-    auto all = DecisionRepository(ws.db()).snapshots();
-    if (!all)
-        return ctx.error(all.error());
-    for (const auto& s : *all) {
-        if (s.id != *id)
-            continue;
-        if (a.json())
-            ctx.printJson(s.toJson());
-        else
-            ctx.out(QStringLiteral("snapshot %1 at %2: reviewed %3, Brier %4, ECE %5")
-                        .arg(s.id)
-                        .arg(s.at)
-                        .arg(s.reviewed)
-                        .arg(optNum(s.brier), optNum(s.ece)));
-    }
-    return 0;
+    return VerbOptions::runWithoutOperands(
+        ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions snapshot"),
+        [&](VerbOptions& a, const VerbOptions::Session& session) {
+            Workspace& ws = *session.workspace;
+            auto id = CalibrationSnapshots(ws.db(), *session.clock).take(session.actor);
+            if (!id)
+                return ctx.error(id.error());
+            auto all = DecisionRepository(ws.db()).snapshots();
+            if (!all)
+                return ctx.error(all.error());
+            for (const auto& s : *all) {
+                if (s.id != *id)
+                    continue;
+                if (a.json())
+                    ctx.printJson(s.toJson());
+                else
+                    ctx.out(QStringLiteral("snapshot %1 at %2: reviewed %3, Brier %4, ECE %5")
+                                .arg(s.id)
+                                .arg(s.at)
+                                .arg(s.reviewed)
+                                .arg(optNum(s.brier), optNum(s.ece)));
+            }
+            return 0;
+        });
 }
 
 int runSnapshots(Context& ctx, const QStringList& argv)
 {
-    auto opened = VerbOptions::openWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions snapshots"));
-    if (!opened)
-        return ctx.error(opened.error());
-    const auto& [a, session] = *opened;
-    auto all = DecisionRepository(session.workspace->db()).snapshots();
-    if (!all)
-        return ctx.error(all.error());
-    printRows(
-        ctx, a.json(), *all, [](const DecisionRepository::Snapshot& s) { return s.toJson(); },
-        [](const DecisionRepository::Snapshot& s) {
-            return QStringLiteral("%1  %2  reviewed %3  Brier %4  ECE %5")
-                .arg(s.id)
-                .arg(s.at)
-                .arg(s.reviewed)
-                .arg(optNum(s.brier), optNum(s.ece));
-        },
-        QStringLiteral("no snapshots"));
-    return 0;
+    return VerbOptions::runWithoutOperands(ctx, argv, {}, {}, QStringLiteral("decisions snapshots"),
+                                           [&](VerbOptions& a, const VerbOptions::Session& session) {
+                                               auto all = DecisionRepository(session.workspace->db()).snapshots();
+                                               if (!all)
+                                                   return ctx.error(all.error());
+                                               printRows(
+                                                   ctx, a.json(), *all,
+                                                   [](const DecisionRepository::Snapshot& s) { return s.toJson(); },
+                                                   [](const DecisionRepository::Snapshot& s) {
+                                                       return QStringLiteral("%1  %2  reviewed %3  Brier %4  ECE %5")
+                                                           .arg(s.id)
+                                                           .arg(s.at)
+                                                           .arg(s.reviewed)
+                                                           .arg(optNum(s.brier), optNum(s.ece));
+                                                   },
+                                                   QStringLiteral("no snapshots"));
+                                               return 0;
+                                           });
 }
 
 int runAutoReview(Context& ctx, const QStringList& argv)
 {
-    auto opened =
-        VerbOptions::openWithoutOperands(ctx, argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")},
-                                         {QStringLiteral("--dry-run")}, QStringLiteral("decisions auto-review"));
-    if (!opened)
-        return ctx.error(opened.error());
-    const auto& [a, session] = *opened;
-    AutoReviewer reviewer(session.workspace->db(), *session.clock, session.workspace->root());
-    if (a->has(QStringLiteral("--signal-cmd")))
-        reviewer.setSignalCommand(a->value(QStringLiteral("--signal-cmd")));
-    auto report = reviewer.run(a->flag(QStringLiteral("--dry-run")));
-    if (!report)
-        return ctx.error(report.error());
-    if (a.json()) {
-        ctx.printJson(report->toJson());
-        return 0;
-    }
-    ctx.out(QStringLiteral("checked %1 unreviewed decision(s)").arg(report->checked));
-    for (const auto& f : report->findings)
-        ctx.out(QStringLiteral("  #%1 %2 (%3, confidence %4)%5: %6")
-                    .arg(f.decisionId)
-                    .arg(f.outcome, f.signal)
-                    .arg(f.confidence)
-                    .arg(f.applied ? QString() : QStringLiteral(" not applied"), f.explanation));
-    return 0;
+    return VerbOptions::runWithoutOperands(
+        ctx, argv, {QStringLiteral("--signal-cmd"), QStringLiteral("--now")}, {QStringLiteral("--dry-run")},
+        QStringLiteral("decisions auto-review"), [&](VerbOptions& a, const VerbOptions::Session& session) {
+            AutoReviewer reviewer(session.workspace->db(), *session.clock, session.workspace->root());
+            if (a->has(QStringLiteral("--signal-cmd")))
+                reviewer.setSignalCommand(a->value(QStringLiteral("--signal-cmd")));
+            auto report = reviewer.run(a->flag(QStringLiteral("--dry-run")));
+            if (!report)
+                return ctx.error(report.error());
+            if (a.json()) {
+                ctx.printJson(report->toJson());
+                return 0;
+            }
+            ctx.out(QStringLiteral("checked %1 unreviewed decision(s)").arg(report->checked));
+            for (const auto& f : report->findings)
+                ctx.out(QStringLiteral("  #%1 %2 (%3, confidence %4)%5: %6")
+                            .arg(f.decisionId)
+                            .arg(f.outcome, f.signal)
+                            .arg(f.confidence)
+                            .arg(f.applied ? QString() : QStringLiteral(" not applied"), f.explanation));
+            return 0;
+        });
 }
 
 int runEscalation(Context& ctx, const QStringList& argv)
 {
-    auto opened = VerbOptions::openWithoutOperands(ctx, argv, {QStringLiteral("--now")}, {},
-                                                   QStringLiteral("decisions escalation"));
-    if (!opened)
-        return ctx.error(opened.error());
-    const auto& [a, session] = *opened;
-    auto list = EscalationList::compute(session.workspace->db(), *session.clock);
-    if (!list)
-        return ctx.error(list.error());
-    printRows(
-        ctx, a.json(), *list, [](const Decision& d) { return d.toJson(); },
-        [](const Decision& d) -> QString { return line(d) + QStringLiteral(" (made %1)").arg(d.createdAt); },
-        QStringLiteral("nothing to escalate"));
-    return 0;
+    return VerbOptions::runWithoutOperands(
+        ctx, argv, {QStringLiteral("--now")}, {}, QStringLiteral("decisions escalation"),
+        [&](VerbOptions& a, const VerbOptions::Session& session) {
+            auto list = EscalationList::compute(session.workspace->db(), *session.clock);
+            if (!list)
+                return ctx.error(list.error());
+            printRows(
+                ctx, a.json(), *list, [](const Decision& d) { return d.toJson(); },
+                [](const Decision& d) -> QString { return line(d) + QStringLiteral(" (made %1)").arg(d.createdAt); },
+                QStringLiteral("nothing to escalate"));
+            return 0;
+        });
 }
 
 int run(Context& ctx)

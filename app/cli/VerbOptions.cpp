@@ -63,20 +63,17 @@ Result<VerbOptions::Session> VerbOptions::session(Context& ctx)
     return Session{*c, *ws, actorOf(**ws)};
 }
 
-Result<std::pair<VerbOptions, VerbOptions::Session>> VerbOptions::openWithoutOperands(Context& ctx,
-                                                                                      const QStringList& argv,
-                                                                                      const QStringList& valueOptions,
-                                                                                      const QStringList& flags,
-                                                                                      const QString& label)
+int VerbOptions::runWithoutOperands(Context& ctx, const QStringList& argv, const QStringList& valueOptions,
+                                    const QStringList& flags, const QString& label,
+                                    const std::function<int(VerbOptions& options, const Session& session)>& body)
 {
     auto a = parseWithoutOperands(ctx, argv, valueOptions, flags, label);
     if (!a)
-        return fail(a.error());
+        return ctx.error(a.error());
     auto session = a->session(ctx);
     if (!session)
-        return fail(session.error());
-    // The session's clock lives in the options' heap, which moving them keeps where it is.
-    return std::pair{std::move(*a), std::move(*session)};
+        return ctx.error(session.error());
+    return body(*a, *session);
 }
 
 QString VerbOptions::actorOf(const Workspace& ws) { return Actor::cli(ws); }

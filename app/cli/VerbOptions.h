@@ -6,6 +6,7 @@
 #include "util/Error.h"
 #include "util/Json.h"
 
+#include <functional>
 #include <memory>
 #include <utility>
 
@@ -51,10 +52,11 @@ public:
         QString actor; // "cli:<reviewer>", the audit actor of what the verb writes
     };
     Result<Session> session(Context& ctx);
-    // parseWithoutOperands, then the session: what a sub-verb that acts on options alone needs.
-    static Result<std::pair<VerbOptions, Session>> openWithoutOperands(Context& ctx, const QStringList& argv,
-                                                                       const QStringList& valueOptions,
-                                                                       const QStringList& flags, const QString& label);
+    // A sub-verb that acts on options alone: parseWithoutOperands, then the session, then `body`
+    // with both; an error in either opening step is the sub-verb's exit, as ctx.error words it.
+    static int runWithoutOperands(Context& ctx, const QStringList& argv, const QStringList& valueOptions,
+                                  const QStringList& flags, const QString& label,
+                                  const std::function<int(VerbOptions& options, const Session& session)>& body);
 
     static QString actorOf(const Workspace& ws);
 
