@@ -72,15 +72,13 @@ int runImport(Context& ctx, const QStringList& argv)
     auto out = DecisionBook((*ws)->db(), **clock, VerbOptions::actorOf(**ws)).importLines(*input);
     if (!out)
         return ctx.error(out.error());
-    if (a->json())
-        ctx.printJson(out->toJson());
-    else
-        ctx.out(QStringLiteral("imported %1 decision(s) (%2 reviewed), skipped %3 already known%4")
-                    .arg(out->imported)
-                    .arg(out->reviewed)
-                    .arg(out->skipped)
-                    .arg(out->snapshotId ? QStringLiteral("; calibration snapshot %1 taken").arg(*out->snapshotId)
-                                         : QString()));
+    printOne(ctx, a->json(), out->toJson(), [&] {
+        return QStringLiteral("imported %1 decision(s) (%2 reviewed), skipped %3 already known%4")
+            .arg(out->imported)
+            .arg(out->reviewed)
+            .arg(out->skipped)
+            .arg(out->snapshotId ? QStringLiteral("; calibration snapshot %1 taken").arg(*out->snapshotId) : QString());
+    });
     return 0;
 }
 
@@ -183,14 +181,12 @@ int runReview(Context& ctx, const QStringList& argv)
     auto out = DecisionBook((*ws)->db(), **clock, actor).review(r);
     if (!out)
         return ctx.error(out.error());
-    if (a->json())
-        ctx.printJson(out->toJson());
-    else
-        ctx.out(QStringLiteral("decision %1: %2 → %3 (reviewer %4)%5")
-                    .arg(out->decision.id)
-                    .arg(out->previous, out->decision.outcome, r.reviewer,
-                         out->snapshotId ? QStringLiteral("; calibration snapshot %1 taken").arg(*out->snapshotId)
-                                         : QString()));
+    printOne(ctx, a->json(), out->toJson(), [&] {
+        return QStringLiteral("decision %1: %2 → %3 (reviewer %4)%5")
+            .arg(out->decision.id)
+            .arg(out->previous, out->decision.outcome, r.reviewer,
+                 out->snapshotId ? QStringLiteral("; calibration snapshot %1 taken").arg(*out->snapshotId) : QString());
+    });
     return 0;
 }
 
@@ -244,14 +240,13 @@ int runSnapshot(Context& ctx, const QStringList& argv)
             for (const auto& s : *all) {
                 if (s.id != *id)
                     continue;
-                if (a.json())
-                    ctx.printJson(s.toJson());
-                else
-                    ctx.out(QStringLiteral("snapshot %1 at %2: reviewed %3, Brier %4, ECE %5")
-                                .arg(s.id)
-                                .arg(s.at)
-                                .arg(s.reviewed)
-                                .arg(optNum(s.brier), optNum(s.ece)));
+                printOne(ctx, a.json(), s.toJson(), [&] {
+                    return QStringLiteral("snapshot %1 at %2: reviewed %3, Brier %4, ECE %5")
+                        .arg(s.id)
+                        .arg(s.at)
+                        .arg(s.reviewed)
+                        .arg(optNum(s.brier), optNum(s.ece));
+                });
             }
             return 0;
         });

@@ -78,10 +78,7 @@ int runAdd(Context& ctx, const QStringList& argv)
     auto stored = ScarBook(session->workspace->db(), *session->clock, session->actor).add(s);
     if (!stored)
         return ctx.error(stored.error());
-    if (a->json())
-        ctx.printJson(stored->toJson());
-    else
-        ctx.out(QStringLiteral("scar %1 recorded").arg(stored->id));
+    printOne(ctx, a->json(), stored->toJson(), [&] { return QStringLiteral("scar %1 recorded").arg(stored->id); });
     return 0;
 }
 

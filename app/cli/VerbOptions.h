@@ -68,6 +68,16 @@ private:
     std::unique_ptr<Clock> m_clock;
 };
 
+// One result as its JSON (with --json) or as the line `line()` words.
+template <typename Line>
+void printOne(const Context& ctx, bool json, const Json& value, Line line)
+{
+    if (json)
+        ctx.printJson(value);
+    else
+        ctx.out(line());
+}
+
 // Rows as one JSON array (with --json) or one line each, then `none` when there are no rows.
 template <typename Rows, typename ToJson, typename Line>
 void printRows(const Context& ctx, bool json, const Rows& rows, ToJson toJson, Line line, const QString& none)
