@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <utility>
+#include <vector>
 
 struct sqlite3;
 
@@ -105,6 +106,13 @@ public:
     {
         return once(
             sql, [](Statement& st) { return st.exec(); }, params...);
+    }
+    // `sql`, with one parameter, run once per key in the keys' order: the row each key finds,
+    // made into a T by `read(const Statement&)`; a key that finds none adds nothing.
+    template <typename T, typename Keys, typename Read>
+    Result<std::vector<T>> collectEach(const Sql& sql, const Keys& keys, Read&& read)
+    {
+        return once(sql, [&](Statement& st) { return st.collectEach<T>(keys, read); });
     }
     // An INSERT into a table with a generated id: the id it gave.
     template <typename... Params>

@@ -42,6 +42,12 @@ Result<qint64> DecisionRepository::insert(const Decision& d)
 
 Result<std::optional<Decision>> DecisionRepository::get(qint64 id) { return oneRow(byIds({id})); }
 
+Result<std::vector<Decision>> DecisionRepository::byIds(const std::vector<qint64>& ids)
+{
+    return m_db.collectEach<Decision>((std::string("SELECT ") + kColumns + " FROM decisions WHERE id = ?").c_str(), ids,
+                                      readDecision);
+}
+
 Result<std::optional<qint64>> DecisionRepository::idOfExtId(const QString& extId)
 {
     return m_db.firstInt64("SELECT id FROM decisions WHERE ext_id = ?", extId);
@@ -108,14 +114,6 @@ Result<std::vector<Decision>> DecisionRepository::list(const Filter& filter, Ord
     if (!found)
         return fail(found.error());
     return byIds(*found);
-}
-
-Result<std::vector<Decision>> DecisionRepository::byIds(const std::vector<qint64>& ids)
-{
-    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM decisions WHERE id = ?").c_str());
-    if (!st)
-        return fail(st.error());
-    return st->collectEach<Decision>(ids, readDecision);
 }
 
 Status DecisionRepository::setReview(qint64 id, const QString& outcome, const std::optional<QString>& text,

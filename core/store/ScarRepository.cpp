@@ -155,6 +155,12 @@ Result<qint64> ScarRepository::insert(const Scar& s)
 
 Result<std::optional<Scar>> ScarRepository::get(qint64 id) { return oneRow(byIds({id})); }
 
+Result<std::vector<Scar>> ScarRepository::byIds(const std::vector<qint64>& ids)
+{
+    return m_db.collectEach<Scar>((std::string("SELECT ") + kColumns + " FROM scars s WHERE s.id = ?").c_str(), ids,
+                                  scarRow);
+}
+
 Result<std::vector<qint64>> ScarRepository::ids(const Filter& filter, Order order, int limit)
 {
     const Where w = buildWhere(filter, m_db.dialect());
@@ -185,14 +191,6 @@ Result<std::vector<Scar>> ScarRepository::list(const Filter& filter, Order order
     if (!found)
         return fail(found.error());
     return byIds(*found);
-}
-
-Result<std::vector<Scar>> ScarRepository::byIds(const std::vector<qint64>& ids)
-{
-    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM scars s WHERE s.id = ?").c_str());
-    if (!st)
-        return fail(st.error());
-    return st->collectEach<Scar>(ids, scarRow);
 }
 
 Result<std::vector<ScarRepository::Candidate>> ScarRepository::candidates(const QString& text, const QString& scope,

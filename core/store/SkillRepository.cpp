@@ -207,10 +207,8 @@ Result<QHash<QString, QString>> SkillRepository::archivePaths()
 
 Result<std::vector<Skill>> SkillRepository::fetch(const QStringList& names)
 {
-    auto st = m_db.prepare((std::string("SELECT ") + kColumns + " FROM skills WHERE name = ?").c_str());
-    if (!st)
-        return fail(st.error());
-    return st->collectEach<Skill>(names, readRow);
+    return m_db.collectEach<Skill>((std::string("SELECT ") + kColumns + " FROM skills WHERE name = ?").c_str(), names,
+                                   readRow);
 }
 
 Status SkillRepository::save(const Skill& s)
