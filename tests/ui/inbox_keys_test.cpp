@@ -139,6 +139,11 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("Undo — Ctrl+Z")));
         QVERIFY(all.contains(QStringLiteral("Commands — Ctrl+K")));
         QVERIFY2(all.contains(QStringLiteral("Go to Memory — Ctrl+2")), qPrintable(all.join(QLatin1Char('|'))));
+        // The keys no menu carries: the table's Ctrl+A and the refusal chord's R then a digit.
+        QVERIFY2(all.contains(QStringLiteral("Select all — Ctrl+A")), qPrintable(all.join(QLatin1Char('|'))));
+        QVERIFY(all.contains(QStringLiteral("Refuse as duplicate — R, 1")));
+        QVERIFY(all.contains(QStringLiteral("Refuse as too specific — R, 3")));
+        QVERIFY(all.contains(QStringLiteral("Refuse as other — R, 7")));
         auto* paletteSearch = palette->findChild<QLineEdit*>(QStringLiteral("commandPaletteSearch"));
         QVERIFY(paletteSearch);
         QTest::keyClicks(paletteSearch, QStringLiteral("appr"));
@@ -148,6 +153,30 @@ private Q_SLOTS:
         QTest::keyClick(paletteSearch, Qt::Key_Return);
         QTRY_COMPARE(service.item(shown)->status, QStringLiteral("applied"));
         QTRY_COMPARE(progress->text(), QStringLiteral("4 decided · 1 left"));
+
+        // A command the palette lists for a chord runs like the chord: "as low" then Return
+        // refuses the item shown as low value, and the chord's keys stay the chord's.
+        const qint64 last = inbox->currentId();
+        QVERIFY(last != 0);
+        // Offscreen, nothing hands the activation back when a dialog closes; a window manager does.
+        window.activateWindow();
+        QTRY_VERIFY(window.isActiveWindow());
+        QTest::keyClick(table, Qt::Key_K, Qt::ControlModifier);
+        // The first palette may not be deleted yet: the one shown is the new one.
+        const auto shownPalette = [&window]() -> CommandPalette* {
+            for (CommandPalette* p : window.findChildren<CommandPalette*>())
+                if (p->isVisible())
+                    return p;
+            return nullptr;
+        };
+        QTRY_VERIFY((palette = shownPalette()) != nullptr);
+        paletteSearch = palette->findChild<QLineEdit*>(QStringLiteral("commandPaletteSearch"));
+        QVERIFY(paletteSearch);
+        QTest::keyClicks(paletteSearch, QStringLiteral("as low"));
+        QCOMPARE(palette->shown(), QStringList{QStringLiteral("Refuse as low value — R, 6")});
+        QTest::keyClick(paletteSearch, Qt::Key_Return);
+        QTRY_COMPARE(service.item(last)->refusalCode.value_or(QString()), QStringLiteral("low_value"));
+        QTRY_COMPARE(progress->text(), QStringLiteral("5 decided · 0 left"));
     }
 };
 

@@ -7,6 +7,7 @@
 #include "inbox/InboxDecider.h"
 #include "inbox/InboxPage.h"
 #include "inbox/InboxPreflight.h"
+#include "inbox/InboxService.h"
 #include "inbox/MakeRoomDialog.h"
 #include "inbox/PatchEditor.h"
 #include "inbox/RefuseChord.h"
@@ -127,11 +128,33 @@ void InboxTriage::buildActions()
                             "(G, or group:target in the search)"));
     connect(m_groups, &QAction::triggered, this, &InboxTriage::toggleGroups);
     m_page.addAction(m_groups);
+    buildPaletteCommands();
     auto* leave = new QAction(&m_page);
     leave->setShortcut(QKeySequence(Qt::Key_Escape));
     leave->setShortcutContext(Qt::WidgetShortcut);
     connect(leave, &QAction::triggered, m_page.table(), qOverload<>(&QWidget::setFocus));
     m_page.searchBox()->addAction(leave);
+}
+
+void InboxTriage::buildPaletteCommands()
+{
+    // Keys the palette should teach but no QAction carries: the table's own Ctrl+A, and the
+    // refusal chord's R then a digit (RefuseChord reads those keys). These actions are added to
+    // no widget, so their keys stay the table's and the chord's; the palette lists them (it
+    // gathers the window's actions) and runs them like any other.
+    auto* selectAll = new QAction(tr("Select all"), &m_page);
+    selectAll->setObjectName(QStringLiteral("actionSelect all"));
+    selectAll->setShortcut(QKeySequence::SelectAll);
+    connect(selectAll, &QAction::triggered, m_page.table(), &QAbstractItemView::selectAll);
+    const QStringList& codes = InboxService::refusalCodes();
+    for (qsizetype i = 0; i < codes.size(); ++i) {
+        const QString code = codes[i];
+        auto* refuse =
+            new QAction(tr("Refuse as %1").arg(QString(code).replace(QLatin1Char('_'), QLatin1Char(' '))), &m_page);
+        refuse->setObjectName(QStringLiteral("actionRefuse as ") + code);
+        refuse->setShortcut(QKeySequence(QStringLiteral("R, %1").arg(i + 1)));
+        connect(refuse, &QAction::triggered, this, [this, code] { refuseWith(code); });
+    }
 }
 
 void InboxTriage::approveSelected()

@@ -58,6 +58,7 @@ public Q_SLOTS:
 
 private:
     void buildActions();
+    void buildPaletteCommands();
     // The current item when it is still open (pending, or failed and so to be tried again);
     // otherwise nothing, and the status bar says why ("#7 is applied: only pending or failed
     // proposals can be edited", `what` being "be edited").
