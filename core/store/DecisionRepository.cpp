@@ -119,12 +119,9 @@ Result<std::vector<Decision>> DecisionRepository::list(const Filter& filter, Ord
 Status DecisionRepository::setReview(qint64 id, const QString& outcome, const std::optional<QString>& text,
                                      const QString& reviewer, const QString& at, std::optional<qint64> supersededBy)
 {
-    auto st = m_db.prepare("UPDATE decisions SET outcome = ?, outcome_text = ?, reviewer = ?, "
-                           "reviewed_at = ?, superseded_by = ? WHERE id = ?");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, outcome).bind(2, text).bind(3, reviewer).bind(4, at).bind(5, supersededBy).bind(6, id);
-    return st->exec();
+    return m_db.run("UPDATE decisions SET outcome = ?, outcome_text = ?, reviewer = ?, "
+                    "reviewed_at = ?, superseded_by = ? WHERE id = ?",
+                    outcome, text, reviewer, at, supersededBy, id);
 }
 
 Result<std::vector<Calibration::Sample>> DecisionRepository::calibrationSamples()

@@ -42,13 +42,10 @@ QString HermesRepository::keyOf(const QString& hermesId, const QString& profile)
 Status HermesRepository::insert(const QString& hermesId, const QString& fileName, qint64 inboxId,
                                 const QString& importedAt, const QString& profile)
 {
-    auto st = m_db.prepare("INSERT INTO hermes_staged(hermes_id, file_name, inbox_id, state, "
-                           "imported_at, profile) VALUES (?, ?, ?, 'imported', ?, ?)");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, keyOf(hermesId, profile)).bind(2, fileName).bind(3, inboxId).bind(4, importedAt);
-    st->bind(5, profile.isEmpty() ? QStringLiteral("default") : profile);
-    return st->exec();
+    return m_db.run("INSERT INTO hermes_staged(hermes_id, file_name, inbox_id, state, "
+                    "imported_at, profile) VALUES (?, ?, ?, 'imported', ?, ?)",
+                    keyOf(hermesId, profile), fileName, inboxId, importedAt,
+                    profile.isEmpty() ? QStringLiteral("default") : profile);
 }
 
 Result<std::vector<HermesRepository::Record>> HermesRepository::select(const char* where, const QString& arg)
@@ -99,23 +96,17 @@ Result<bool> HermesRepository::markSettled(const QString& hermesId, const QStrin
                                            const QString& profile)
 {
     // Only from `imported`: two processes settling the same file record it once.
-    auto st = m_db.prepare("UPDATE hermes_staged SET state = ?, settled_at = ?, error = NULL "
-                           "WHERE hermes_id = ? AND state = 'imported'");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, state).bind(2, at).bind(3, keyOf(hermesId, profile));
-    if (auto s = st->exec(); !s)
+    if (auto s = m_db.run("UPDATE hermes_staged SET state = ?, settled_at = ?, error = NULL "
+                          "WHERE hermes_id = ? AND state = 'imported'",
+                          state, at, keyOf(hermesId, profile));
+        !s)
         return fail(s.error());
     return m_db.changes() > 0;
 }
 
 Status HermesRepository::setError(const QString& hermesId, const std::optional<QString>& error, const QString& profile)
 {
-    auto st = m_db.prepare("UPDATE hermes_staged SET error = ? WHERE hermes_id = ?");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, error).bind(2, keyOf(hermesId, profile));
-    return st->exec();
+    return m_db.run("UPDATE hermes_staged SET error = ? WHERE hermes_id = ?", error, keyOf(hermesId, profile));
 }
 
 } // namespace sediment

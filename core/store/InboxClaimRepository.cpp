@@ -88,10 +88,7 @@ Result<qint64> InboxClaimRepository::heldByOthers(const QString& reviewer, const
 
 Result<bool> InboxClaimRepository::release(qint64 itemId, const QString& reviewer)
 {
-    auto st = m_db.prepare("DELETE FROM inbox_claims WHERE item_id = ? AND reviewer = ?");
-    if (!st)
-        return fail(st.error());
-    if (auto s = st->bind(1, itemId).bind(2, reviewer).exec(); !s)
+    if (auto s = m_db.run("DELETE FROM inbox_claims WHERE item_id = ? AND reviewer = ?", itemId, reviewer); !s)
         return fail(s.error());
     return m_db.changes() > 0;
 }

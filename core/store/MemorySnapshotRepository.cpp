@@ -19,24 +19,16 @@ Result<std::vector<MemorySnapshot>> MemorySnapshotRepository::keys()
 
 Status MemorySnapshotRepository::publish(const MemorySnapshot& s)
 {
-    auto st = m_db.prepare("INSERT INTO memory_snapshots(destination, profile, entries_json, char_limit, "
-                           "file_hash, host, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
-                           "ON CONFLICT(destination, profile) DO UPDATE SET entries_json = excluded.entries_json, "
-                           "char_limit = excluded.char_limit, file_hash = excluded.file_hash, "
-                           "host = excluded.host, taken_at = excluded.taken_at");
-    if (!st)
-        return fail(st.error());
     Json entries = Json::array();
     for (const QString& e : s.entries)
         entries.push_back(e.toStdString());
-    return st->bind(1, s.destination)
-        .bind(2, s.profile)
-        .bind(3, QString::fromStdString(entries.dump()))
-        .bind(4, qint64(s.charLimit))
-        .bind(5, s.fileHash)
-        .bind(6, s.host)
-        .bind(7, s.takenAt)
-        .exec();
+    return m_db.run("INSERT INTO memory_snapshots(destination, profile, entries_json, char_limit, "
+                    "file_hash, host, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(destination, profile) DO UPDATE SET entries_json = excluded.entries_json, "
+                    "char_limit = excluded.char_limit, file_hash = excluded.file_hash, "
+                    "host = excluded.host, taken_at = excluded.taken_at",
+                    s.destination, s.profile, QString::fromStdString(entries.dump()), qint64(s.charLimit), s.fileHash,
+                    s.host, s.takenAt);
 }
 
 Result<std::optional<MemorySnapshot>> MemorySnapshotRepository::find(const QString& destination, const QString& profile)

@@ -49,11 +49,10 @@ Result<std::vector<ReviewerRepository::Approval>> ReviewerRepository::approvalsO
 
 Result<bool> ReviewerRepository::addApproval(qint64 itemId, const QString& reviewer, const QString& at)
 {
-    auto st = m_db.prepare("INSERT INTO approvals(item_id, reviewer, at) VALUES (?, ?, ?) "
-                           "ON CONFLICT(item_id, reviewer) DO NOTHING");
-    if (!st)
-        return fail(st.error());
-    if (auto s = st->bind(1, itemId).bind(2, reviewer).bind(3, at).exec(); !s)
+    if (auto s = m_db.run("INSERT INTO approvals(item_id, reviewer, at) VALUES (?, ?, ?) "
+                          "ON CONFLICT(item_id, reviewer) DO NOTHING",
+                          itemId, reviewer, at);
+        !s)
         return fail(s.error());
     return m_db.changes() > 0;
 }

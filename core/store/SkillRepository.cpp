@@ -125,11 +125,10 @@ const char* orderExpression(SkillRepository::SortKey key, Dialect dialect)
 
 Result<bool> SkillRepository::registerCreated(const QString& name, const QString& createdBy, const QDateTime& now)
 {
-    auto st = m_db.prepare("INSERT INTO skills(name, created_by, created_at) VALUES (?, ?, ?) "
-                           "ON CONFLICT(name) DO NOTHING");
-    if (!st)
-        return fail(st.error());
-    if (auto s = st->bind(1, name).bind(2, createdBy).bind(3, time::toIso(now)).exec(); !s)
+    if (auto s = m_db.run("INSERT INTO skills(name, created_by, created_at) VALUES (?, ?, ?) "
+                          "ON CONFLICT(name) DO NOTHING",
+                          name, createdBy, time::toIso(now));
+        !s)
         return fail(s.error());
     return m_db.changes() > 0;
 }
@@ -213,32 +212,18 @@ Result<std::vector<Skill>> SkillRepository::fetch(const QStringList& names)
 
 Status SkillRepository::save(const Skill& s)
 {
-    auto st = m_db.prepare("INSERT INTO skills(name, created_by, pinned, state, use_count, view_count, patch_count, "
-                           "last_used_at, last_viewed_at, last_patched_at, created_at, archived_at, archive_path, "
-                           "extra_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(name) DO UPDATE SET "
-                           "created_by = excluded.created_by, pinned = excluded.pinned, state = excluded.state, "
-                           "use_count = excluded.use_count, view_count = excluded.view_count, "
-                           "patch_count = excluded.patch_count, last_used_at = excluded.last_used_at, "
-                           "last_viewed_at = excluded.last_viewed_at, last_patched_at = excluded.last_patched_at, "
-                           "created_at = excluded.created_at, archived_at = excluded.archived_at, "
-                           "archive_path = excluded.archive_path, extra_json = excluded.extra_json");
-    if (!st)
-        return fail(st.error());
-    st->bind(1, s.name)
-        .bind(2, s.createdBy)
-        .bind(3, qint64(s.pinned ? 1 : 0))
-        .bind(4, s.state)
-        .bind(5, s.useCount)
-        .bind(6, s.viewCount)
-        .bind(7, s.patchCount)
-        .bind(8, storedTime(s.lastUsedAt))
-        .bind(9, storedTime(s.lastViewedAt))
-        .bind(10, storedTime(s.lastPatchedAt))
-        .bind(11, time::toIso(s.createdAt))
-        .bind(12, storedTime(s.archivedAt))
-        .bind(13, s.archivePath)
-        .bind(14, s.extra.dump());
-    return st->exec();
+    return m_db.run("INSERT INTO skills(name, created_by, pinned, state, use_count, view_count, patch_count, "
+                    "last_used_at, last_viewed_at, last_patched_at, created_at, archived_at, archive_path, "
+                    "extra_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(name) DO UPDATE SET "
+                    "created_by = excluded.created_by, pinned = excluded.pinned, state = excluded.state, "
+                    "use_count = excluded.use_count, view_count = excluded.view_count, "
+                    "patch_count = excluded.patch_count, last_used_at = excluded.last_used_at, "
+                    "last_viewed_at = excluded.last_viewed_at, last_patched_at = excluded.last_patched_at, "
+                    "created_at = excluded.created_at, archived_at = excluded.archived_at, "
+                    "archive_path = excluded.archive_path, extra_json = excluded.extra_json",
+                    s.name, s.createdBy, qint64(s.pinned ? 1 : 0), s.state, s.useCount, s.viewCount, s.patchCount,
+                    storedTime(s.lastUsedAt), storedTime(s.lastViewedAt), storedTime(s.lastPatchedAt),
+                    time::toIso(s.createdAt), storedTime(s.archivedAt), s.archivePath, s.extra.dump());
 }
 
 Result<QStringList> SkillRepository::names(const ListQuery& q)

@@ -11,9 +11,8 @@ Result<std::optional<QString>> TeamSettingsRepository::get(const QString& key)
 
 Status TeamSettingsRepository::set(const QString& key, const std::optional<QString>& value)
 {
-    if (!value) {
+    if (!value)
         return m_db.run("DELETE FROM team_settings WHERE key = ?", key);
-    }
     return m_db.run("INSERT INTO team_settings(key, value) VALUES (?, ?) "
                     "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                     key, *value);
