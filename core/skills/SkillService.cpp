@@ -220,12 +220,14 @@ void SkillService::publish(Change& change, HermesUsageFile::Field field, const Q
 
 Json SkillService::ImportReport::toJson() const
 {
-    const Json skippedJson = json::arrayOf(skipped, [](const HermesUsageFile::Skipped& s) {
-        return Json{{"name", toStd(s.name)}, {"why", toStd(s.why)}};
-    });
-    Json j{{"file", toStd(file)}, {"imported", imported}, {"updated", updated}, {"skipped", skippedJson}};
-    for (const QString& w : warnings)
-        j["warnings"].push_back(toStd(w));
+    Json j{{"file", toStd(file)},
+           {"imported", imported},
+           {"updated", updated},
+           {"skipped", json::arrayOf(skipped, [](const HermesUsageFile::Skipped& s) {
+                return Json{{"name", toStd(s.name)}, {"why", toStd(s.why)}};
+            })}};
+    if (!warnings.isEmpty())
+        j["warnings"] = json::arrayOf(warnings, [](const QString& w) { return toStd(w); });
     return j;
 }
 

@@ -149,8 +149,7 @@ void InboxTriage::buildPaletteCommands()
     const QStringList& codes = InboxService::refusalCodes();
     for (qsizetype i = 0; i < codes.size(); ++i) {
         const QString code = codes[i];
-        auto* refuse =
-            new QAction(tr("Refuse as %1").arg(QString(code).replace(QLatin1Char('_'), QLatin1Char(' '))), &m_page);
+        auto* refuse = new QAction(tr("Refuse as %1").arg(RefuseChord::spoken(code)), &m_page);
         refuse->setObjectName(QStringLiteral("actionRefuse as ") + code);
         refuse->setShortcut(QKeySequence(QStringLiteral("R, %1").arg(i + 1)));
         connect(refuse, &QAction::triggered, this, [this, code] { refuseWith(code); });

@@ -28,9 +28,11 @@ QString RefuseChord::hint()
     QStringList words;
     const QStringList& codes = InboxService::refusalCodes();
     for (qsizetype i = 0; i < codes.size(); ++i)
-        words << QStringLiteral("%1 %2").arg(i + 1).arg(QString(codes[i]).replace(QLatin1Char('_'), QLatin1Char(' ')));
+        words << QStringLiteral("%1 %2").arg(i + 1).arg(spoken(codes[i]));
     return tr("Refuse as: %1 · R again: with a note · Esc: cancel").arg(words.join(QStringLiteral(" · ")));
 }
+
+QString RefuseChord::spoken(const QString& code) { return QString(code).replace(QLatin1Char('_'), QLatin1Char(' ')); }
 
 void RefuseChord::arm()
 {

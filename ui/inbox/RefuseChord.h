@@ -27,6 +27,8 @@ public:
     bool armed() const { return m_armed; }
     // "R then 1 duplicate · 2 wrong · … · R again: the dialog", for the status bar.
     static QString hint();
+    // A reason code as the chord names it to a person: "too specific" for too_specific.
+    static QString spoken(const QString& code);
 
 Q_SIGNALS:
     void message(const QString& text);
