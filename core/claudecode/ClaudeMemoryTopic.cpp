@@ -1,22 +1,25 @@
 #include "claudecode/ClaudeMemoryTopic.h"
 
-#include <QRegularExpression>
+#include "util/pyyaml/Document.h"
 
-#include <yaml-cpp/yaml.h>
+#include <QRegularExpression>
 
 namespace sediment {
 
 namespace {
 
-// A scalar field of `map`, else of its `metadata:` mapping; empty when neither holds one.
-QString field(const YAML::Node& map, const char* key)
+using pyyaml::Value;
+
+// A scalar field of `map`, else of its `metadata:` mapping; empty when neither holds one. A null
+// (`name:`, `name: ~`) holds none.
+QString field(const Value& map, QStringView key)
 {
-    // A missing key is an invalid node, which throws when asked anything but its truth.
-    if (const YAML::Node top = map[key]; top && top.IsScalar())
-        return QString::fromStdString(top.Scalar()).trimmed();
-    if (const YAML::Node meta = map["metadata"]; meta && meta.IsMap())
-        if (const YAML::Node inner = meta[key]; inner && inner.IsScalar())
-            return QString::fromStdString(inner.Scalar()).trimmed();
+    const auto scalar = [](const Value& v) { return v.isScalar() && v.kind() != Value::Kind::None; };
+    if (const Value top = map[key]; scalar(top))
+        return top.text().trimmed();
+    if (const Value meta = map[u"metadata"]; meta.kind() == Value::Kind::Dict)
+        if (const Value inner = meta[key]; scalar(inner))
+            return inner.text().trimmed();
     return {};
 }
 
@@ -31,24 +34,16 @@ Result<ClaudeMemoryTopic> ClaudeMemoryTopic::parse(const QString& text)
     const QRegularExpressionMatch m = frontMatter.match(text);
     if (!m.hasMatch())
         return fail(Error::invalid(QStringLiteral("no front matter (a '---' block with name, description and type)")));
-    YAML::Node root;
-    try {
-        root = YAML::Load(m.captured(1).toStdString());
-    } catch (const YAML::Exception& e) {
-        return fail(Error::invalid(QStringLiteral("front matter is not YAML: %1").arg(QString::fromStdString(e.msg))));
-    }
-    if (!root.IsMap())
+    const auto loaded = pyyaml::Document::load(m.captured(1));
+    if (!loaded)
+        return fail(Error::invalid(QStringLiteral("front matter is not YAML: %1").arg(loaded.error().oneLine())));
+    const Value root = loaded->root();
+    if (root.kind() != Value::Kind::Dict)
         return fail(Error::invalid(QStringLiteral("front matter is not a mapping of fields")));
     ClaudeMemoryTopic t;
-    // yaml-cpp reports a wrong access by exception too; nothing of it may leave this function.
-    try {
-        t.m_name = field(root, "name");
-        t.m_description = field(root, "description");
-        t.m_typeWord = field(root, "type");
-    } catch (const YAML::Exception& e) {
-        return fail(
-            Error::invalid(QStringLiteral("front matter cannot be read: %1").arg(QString::fromStdString(e.msg))));
-    }
+    t.m_name = field(root, u"name");
+    t.m_description = field(root, u"description");
+    t.m_typeWord = field(root, u"type");
     if (auto type = parseWord<ClaudeMemoryType>(t.m_typeWord))
         t.m_type = *type;
     t.m_body = text.mid(m.capturedEnd(0));

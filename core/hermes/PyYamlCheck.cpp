@@ -1,24 +1,15 @@
 #include "hermes/PyYamlCheck.h"
 
-#include "hermes/pyyaml/SafeLoad.h"
-
-#include <QList>
+#include "util/pyyaml/Document.h"
 
 namespace sediment {
 
 std::optional<QString> PyYamlCheck::firstError(const QString& yaml)
 {
-    const QList<uint> ucs = yaml.toUcs4();
-    pyyaml::U input(ucs.begin(), ucs.end());
-    if (auto error = pyyaml::unprintable(input))
-        return error;
-    try {
-        pyyaml::SafeLoad(std::move(input)).load();
-    } catch (const pyyaml::Failure& failure) {
-        return failure.message;
-    } catch (const pyyaml::GiveUp&) {
-    }
-    return std::nullopt;
+    const auto loaded = pyyaml::Document::load(yaml);
+    if (loaded || !loaded.error().yamlError)
+        return std::nullopt;
+    return loaded.error().message;
 }
 
 } // namespace sediment

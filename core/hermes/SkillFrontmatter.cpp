@@ -1,12 +1,10 @@
 #include "hermes/SkillFrontmatter.h"
 
-#include "hermes/PyYamlCheck.h"
 #include "util/PyText.h"
+#include "util/pyyaml/Document.h"
 
 #include <QLocale>
 #include <QRegularExpression>
-
-#include <yaml-cpp/yaml.h>
 
 namespace sediment {
 
@@ -21,18 +19,6 @@ QString grouped(qsizetype n)
     for (qsizetype i = digits.size() - 3; i > 0; i -= 3)
         digits.insert(i, QLatin1Char(','));
     return digits;
-}
-
-// Python's str() of the value yaml.safe_load gives for `description`, as far as its length goes.
-qsizetype descriptionLength(const YAML::Node& node)
-{
-    if (node.IsNull())
-        return 4; // "None"
-    if (node.IsScalar())
-        return codePoints(QString::fromStdString(node.Scalar()));
-    YAML::Emitter out;
-    out << YAML::Flow << node;
-    return codePoints(QString::fromUtf8(out.c_str()));
 }
 
 } // namespace
@@ -56,33 +42,19 @@ std::optional<QString> SkillFrontmatter::validate(const QString& input)
         return QStringLiteral("SKILL.md frontmatter is not closed. Ensure you have a closing '---' "
                               "line.");
     const QString yamlText = content.mid(3, m.capturedStart() - 3);
-    const QString parseError = QStringLiteral("YAML frontmatter parse error: ");
-    // PyYAML decides whether the text parses and words the error; yaml-cpp only builds the values.
-    if (const auto error = PyYamlCheck::firstError(yamlText))
-        return parseError + *error;
-    YAML::Node parsed;
-    try {
-        parsed = YAML::Load(yamlText.toStdString());
-    } catch (const YAML::Exception& e) {
-        // PyYAML would load it, yaml-cpp cannot: refuse rather than guess at name and description.
-        return parseError + QString::fromStdString(e.what());
-    }
-    if (!parsed.IsMap())
+    // PyYAML's own reading: whether the text parses, the error's words, and the values.
+    const auto loaded = pyyaml::Document::load(yamlText);
+    if (!loaded)
+        return QStringLiteral("YAML frontmatter parse error: ") + loaded.error().message;
+    const pyyaml::Value parsed = loaded->root();
+    if (parsed.kind() != pyyaml::Value::Kind::Dict)
         return QStringLiteral("Frontmatter must be a YAML mapping (key: value pairs).");
-    std::optional<YAML::Node> name, description;
-    for (const auto& kv : parsed) {
-        if (!kv.first.IsScalar())
-            continue;
-        if (kv.first.Scalar() == "name")
-            name = kv.second;
-        else if (kv.first.Scalar() == "description")
-            description = kv.second;
-    }
-    if (!name)
+    if (!parsed[u"name"].exists())
         return QStringLiteral("Frontmatter must include 'name' field.");
-    if (!description)
+    const pyyaml::Value description = parsed[u"description"];
+    if (!description.exists())
         return QStringLiteral("Frontmatter must include 'description' field.");
-    if (descriptionLength(*description) > kMaxDescriptionChars)
+    if (codePoints(description.str()) > kMaxDescriptionChars) // len(str(description))
         return QStringLiteral("Description exceeds %1 characters.").arg(kMaxDescriptionChars);
     if (pytext::strip(pytext::toU(content.mid(m.capturedEnd()))).empty())
         return QStringLiteral("SKILL.md must have content after the frontmatter (instructions, "

@@ -1,4 +1,4 @@
-#include "hermes/pyyaml/Text.h"
+#include "util/pyyaml/Text.h"
 
 #include <QChar>
 #include <QDate>

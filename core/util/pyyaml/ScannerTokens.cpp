@@ -1,4 +1,4 @@
-#include "hermes/pyyaml/SafeLoad.h"
+#include "util/pyyaml/SafeLoad.h"
 
 namespace sediment::pyyaml {
 

@@ -1,4 +1,4 @@
-#include "hermes/pyyaml/SafeLoad.h"
+#include "util/pyyaml/SafeLoad.h"
 
 #include <QStringList>
 
@@ -62,8 +62,8 @@ void SafeLoad::forward(std::size_t n)
     }
 }
 
-// yaml.safe_load: exactly one document (or none), composed in full, then constructed.
-void SafeLoad::load()
+// Exactly one document (or none), composed in full before anything is constructed.
+Node* SafeLoad::compose()
 {
     getEvent(); // stream start
     Node* root = nullptr;
@@ -78,6 +78,11 @@ void SafeLoad::load()
         fail(text("expected a single document in the stream"), root->start, text("but found another document"),
              next.start);
     }
+    return root;
+}
+
+void SafeLoad::construct(Node* root)
+{
     if (!root)
         return;
     constructObject(root);

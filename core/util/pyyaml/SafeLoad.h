@@ -1,6 +1,6 @@
 #pragma once
 
-#include "hermes/pyyaml/Text.h"
+#include "util/pyyaml/Text.h"
 
 #include <QString>
 
@@ -161,7 +161,14 @@ public:
         push(Tok::StreamStart, mark(), mark());
     }
 
-    void load();
+    // The single document's node graph (nullptr when the text holds none), anchors resolved and
+    // every scalar's tag decided, as PyYAML's composer leaves it.
+    Node* compose();
+    // SafeConstructor over that graph: the checks it makes in the order it makes them, `<<` merges
+    // flattened in place. Throws GiveUp where Python itself would raise (a 2024-02-30, `!!int x`).
+    void construct(Node* root);
+    // Both, as yaml.safe_load runs them.
+    void load() { construct(compose()); }
 
 private:
     using State = Event (SafeLoad::*)();
