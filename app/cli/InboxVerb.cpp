@@ -23,6 +23,8 @@ namespace sediment::cli {
 
 namespace {
 
+// Joined rather than filled in with arg(), which would scan these 6 KB for markers at every start
+// of the program, whatever the verb.
 const QString kUsage =
     QStringLiteral(
         "Usage: sediment inbox list [QUERY] [--status S] [--destination D] [--json]\n"
@@ -66,7 +68,10 @@ const QString kUsage =
         "the decision, the item needs_attention: resolve it with --keep-file (the file stays as it\n"
         "is, the decision counts as done) or --restore (the bytes from before are written back and\n"
         "the item returns to its previous state).\n\n"
-        "Reviewers sharing a queue walk it with next: it claims for you, for %1 minutes, the next\n"
+        "Reviewers sharing a queue walk it with next: it claims for you, for ")
+    + QString::number(InboxWalk::kLeaseMinutes)
+    + QStringLiteral(
+        " minutes, the next\n"
         "pending item (oldest first, onwards from the one you hold) that QUERY (the inbox's query\n"
         "language, status words aside) matches and no other reviewer holds, gives back the one you\n"
         "held, and shows it; release gives it back sooner, and a decision ends it. A claim decides\n"
@@ -94,8 +99,7 @@ const QString kUsage =
         "  --reviewer NAME   who decides (default: sediment.json's reviewer, else the login name)\n"
         "  --now T           the decision time (ISO-8601), for reproducible runs\n"
         "  --json            print the item (or the list) as JSON after the change\n\n"
-        "Exit codes: 0 done, 1 refused, failed or stale, 2 bad usage or invalid input, 3 I/O.\n")
-        .arg(InboxWalk::kLeaseMinutes);
+        "Exit codes: 0 done, 1 refused, failed or stale, 2 bad usage or invalid input, 3 I/O.\n");
 
 // The items QUERY matches, in id order, through the read model that serves the window's search.
 Result<std::vector<InboxItem>> matching(Workspace& ws, const InboxFilter& filter)

@@ -60,9 +60,9 @@ private Q_SLOTS:
         const auto row = [](const char16_t* yaml, const char16_t* type, const char16_t* str, bool truth,
                             const char16_t* integer, int size) {
             const QString text = QString::fromUtf16(yaml);
-            QTest::newRow(qPrintable(text.mid(3).left(40).replace(QLatin1Char('\n'), QLatin1Char(' ')))) << text << QString::fromUtf16(type)
-                                                            << QString::fromUtf16(str) << truth
-                                                            << QString::fromUtf16(integer) << size;
+            QTest::newRow(qPrintable(text.mid(3).left(40).replace(QLatin1Char('\n'), QLatin1Char(' '))))
+                << text << QString::fromUtf16(type) << QString::fromUtf16(str) << truth << QString::fromUtf16(integer)
+                << size;
         };
         row(u"d: plain words", u"str", u"plain words", true, u"", 0);
         row(u"d: yes", u"bool", u"True", true, u"1", 0);
@@ -122,7 +122,8 @@ private Q_SLOTS:
         row(u"d: 'it''s'", u"str", u"it's", true, u"", 0);
         row(u"d: \"both ' and \\\"\"", u"str", u"both ' and \"", true, u"", 0);
         row(u"d: \"caf\\u00e9 \\u0001\"", u"str", u"caf\u00e9 \u0001", true, u"", 0);
-        row(u"d: [a, 1, yes, ~, 1.5, 2002-12-14]", u"list", u"['a', 1, True, None, 1.5, datetime.date(2002, 12, 14)]", true, u"", 6);
+        row(u"d: [a, 1, yes, ~, 1.5, 2002-12-14]", u"list", u"['a', 1, True, None, 1.5, datetime.date(2002, 12, 14)]",
+            true, u"", 6);
         row(u"d: []", u"list", u"[]", false, u"", 0);
         row(u"d: {}", u"dict", u"{}", false, u"", 0);
         row(u"d: {a: 1, b: [x, {c: d}]}", u"dict", u"{'a': 1, 'b': ['x', {'c': 'd'}]}", true, u"", 2);
@@ -133,11 +134,21 @@ private Q_SLOTS:
         row(u"d: {a: 1, a: 2, b: 3}", u"dict", u"{'a': 2, 'b': 3}", true, u"", 2);
         row(u"d: {1: a, 1.0: b, true: c}", u"dict", u"{1: 'c'}", true, u"", 1);
         row(u"d: &x [*x]", u"list", u"[[...]]", true, u"", 1);
-        row(u"d: {1.5: x, .nan: y, 2002-12-14: z, ~: w, !!binary YQ==: v}", u"dict", u"{1.5: 'x', nan: 'y', datetime.date(2002, 12, 14): 'z', None: 'w', b'a': 'v'}", true, u"", 5);
-        row(u"d: [2001-12-14 21:59:43.10 Z, 2001-12-14t21:59:43-05:00, 2001-12-14 21:59:00, 2001-12-14 21:59:00.5, 2001-12-14 21:59:43 +01:00]", u"list", u"[datetime.datetime(2001, 12, 14, 21, 59, 43, 100000, tzinfo=datetime.timezone.utc), datetime.datetime(2001, 12, 14, 21, 59, 43, tzinfo=datetime.timezone(datetime.timedelta(days=-1, seconds=68400))), datetime.datetime(2001, 12, 14, 21, 59), datetime.datetime(2001, 12, 14, 21, 59, 0, 500000), datetime.datetime(2001, 12, 14, 21, 59, 43, tzinfo=datetime.timezone(datetime.timedelta(seconds=3600)))]", true, u"", 5);
+        row(u"d: {1.5: x, .nan: y, 2002-12-14: z, ~: w, !!binary YQ==: v}", u"dict",
+            u"{1.5: 'x', nan: 'y', datetime.date(2002, 12, 14): 'z', None: 'w', b'a': 'v'}", true, u"", 5);
+        row(u"d: [2001-12-14 21:59:43.10 Z, 2001-12-14t21:59:43-05:00, 2001-12-14 21:59:00, 2001-12-14 21:59:00.5, "
+            u"2001-12-14 21:59:43 +01:00]",
+            u"list",
+            u"[datetime.datetime(2001, 12, 14, 21, 59, 43, 100000, tzinfo=datetime.timezone.utc), "
+            u"datetime.datetime(2001, 12, 14, 21, 59, 43, tzinfo=datetime.timezone(datetime.timedelta(days=-1, "
+            u"seconds=68400))), datetime.datetime(2001, 12, 14, 21, 59), datetime.datetime(2001, 12, 14, 21, 59, 0, "
+            u"500000), datetime.datetime(2001, 12, 14, 21, 59, 43, "
+            u"tzinfo=datetime.timezone(datetime.timedelta(seconds=3600)))]",
+            true, u"", 5);
         row(u"d: {<<: {a: 1, b: 2}, b: 3}", u"dict", u"{'a': 1, 'b': 3}", true, u"", 2);
         row(u"d: {<<: [{a: 1}, {a: 2, c: 4}], b: 3}", u"dict", u"{'a': 1, 'c': 4, 'b': 3}", true, u"", 3);
-        row(u"d: [!!binary YQ==, 'x\\y', \"a'b\", !!binary J2EiYgpj]", u"list", u"[b'a', 'x\\\\y', \"a'b\", b'\\'a\"b\\nc']", true, u"", 4);
+        row(u"d: [!!binary YQ==, 'x\\y', \"a'b\", !!binary J2EiYgpj]", u"list",
+            u"[b'a', 'x\\\\y', \"a'b\", b'\\'a\"b\\nc']", true, u"", 4);
         row(u"d: |\n  line one\n  line two\n", u"str", u"line one\nline two\n", true, u"", 0);
         row(u"d: >-\n  folded\n  text\n", u"str", u"folded text", true, u"", 0);
     }

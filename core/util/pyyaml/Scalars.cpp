@@ -131,10 +131,10 @@ struct Stamp {
 // construct_yaml_timestamp's reading, with PyYAML's own expression.
 Stamp stampOf(const U& text)
 {
-    static const QRegularExpression re(QStringLiteral(
-        "^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)"
-        "(?:(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?"
-        "(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$"));
+    static const QRegularExpression re(
+        QStringLiteral("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)"
+                       "(?:(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?"
+                       "(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$"));
     const auto m = re.match(fromU(text));
     Stamp s;
     const auto at = [&](int i) { return m.captured(i).toInt(); };
@@ -260,7 +260,8 @@ QString floatRepr(double value)
 QString timestampStr(const U& text)
 {
     const Stamp s = stampOf(text);
-    QString out = QStringLiteral("%1-%2-%3").arg(s.year, 4, 10, QLatin1Char('0')).arg(twoDigits(s.month), twoDigits(s.day));
+    QString out =
+        QStringLiteral("%1-%2-%3").arg(s.year, 4, 10, QLatin1Char('0')).arg(twoDigits(s.month), twoDigits(s.day));
     if (!s.hasTime)
         return out;
     out += QLatin1Char(' ') + twoDigits(s.hour) + QLatin1Char(':') + twoDigits(s.minute) + QLatin1Char(':')
@@ -269,8 +270,8 @@ QString timestampStr(const U& text)
         out += QStringLiteral(".%1").arg(s.micro, 6, 10, QLatin1Char('0'));
     if (s.hasZone) {
         const int offset = std::abs(s.offsetMinutes);
-        out += (s.offsetMinutes < 0 ? QLatin1Char('-') : QLatin1Char('+')) + twoDigits(offset / 60)
-               + QLatin1Char(':') + twoDigits(offset % 60);
+        out += (s.offsetMinutes < 0 ? QLatin1Char('-') : QLatin1Char('+')) + twoDigits(offset / 60) + QLatin1Char(':')
+               + twoDigits(offset % 60);
     }
     return out;
 }
@@ -280,8 +281,12 @@ QString timestampRepr(const U& text)
     const Stamp s = stampOf(text);
     if (!s.hasTime)
         return QStringLiteral("datetime.date(%1, %2, %3)").arg(s.year).arg(s.month).arg(s.day);
-    QString out =
-        QStringLiteral("datetime.datetime(%1, %2, %3, %4, %5").arg(s.year).arg(s.month).arg(s.day).arg(s.hour).arg(s.minute);
+    QString out = QStringLiteral("datetime.datetime(%1, %2, %3, %4, %5")
+                      .arg(s.year)
+                      .arg(s.month)
+                      .arg(s.day)
+                      .arg(s.hour)
+                      .arg(s.minute);
     if (s.second != 0 || s.micro != 0)
         out += QStringLiteral(", %1").arg(s.second);
     if (s.micro != 0)

@@ -21,10 +21,10 @@ Kind kindOf(const Node* node)
     if (!node)
         return Kind::Missing;
     static const std::pair<UView, Kind> byTag[] = {
-        {U"null"sv, Kind::None},  {U"bool"sv, Kind::Bool},           {U"int"sv, Kind::Int},
-        {U"float"sv, Kind::Float}, {U"str"sv, Kind::Str},            {U"binary"sv, Kind::Bytes},
-        {U"timestamp"sv, Kind::Timestamp}, {U"seq"sv, Kind::List},   {U"omap"sv, Kind::Pairs},
-        {U"pairs"sv, Kind::Pairs}, {U"map"sv, Kind::Dict},           {U"set"sv, Kind::Set}};
+        {U"null"sv, Kind::None},           {U"bool"sv, Kind::Bool}, {U"int"sv, Kind::Int},
+        {U"float"sv, Kind::Float},         {U"str"sv, Kind::Str},   {U"binary"sv, Kind::Bytes},
+        {U"timestamp"sv, Kind::Timestamp}, {U"seq"sv, Kind::List},  {U"omap"sv, Kind::Pairs},
+        {U"pairs"sv, Kind::Pairs},         {U"map"sv, Kind::Dict},  {U"set"sv, Kind::Set}};
     const UView tag = node->tag;
     if (tag.starts_with(kYamlTagPrefix))
         for (const auto& [name, kind] : byTag)
