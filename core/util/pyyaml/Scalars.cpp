@@ -120,40 +120,6 @@ double pyFloat(const U& part)
     return sign * value;
 }
 
-struct Stamp {
-    int year = 0, month = 0, day = 0;
-    bool hasTime = false;
-    int hour = 0, minute = 0, second = 0, micro = 0;
-    bool hasZone = false;
-    int offsetMinutes = 0;
-};
-
-// construct_yaml_timestamp's reading, with PyYAML's own expression.
-Stamp stampOf(const U& text)
-{
-    static const QRegularExpression re(
-        QStringLiteral("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)"
-                       "(?:(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?"
-                       "(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$"));
-    const auto m = re.match(fromU(text));
-    Stamp s;
-    const auto at = [&](int i) { return m.captured(i).toInt(); };
-    s.year = at(1);
-    s.month = at(2);
-    s.day = at(3);
-    s.hasTime = m.capturedLength(4) > 0;
-    if (!s.hasTime)
-        return s;
-    s.hour = at(4);
-    s.minute = at(5);
-    s.second = at(6);
-    s.micro = m.captured(7).left(6).leftJustified(6, QLatin1Char('0')).toInt(); // digits past six dropped
-    s.hasZone = m.capturedLength(8) > 0;
-    if (m.capturedLength(9) > 0)
-        s.offsetMinutes = (m.captured(9) == QLatin1String("-") ? -1 : 1) * (at(10) * 60 + at(11));
-    return s;
-}
-
 QString twoDigits(int n) { return QStringLiteral("%1").arg(n, 2, 10, QLatin1Char('0')); }
 
 } // namespace
@@ -257,9 +223,36 @@ QString floatRepr(double value)
     return out;
 }
 
+std::optional<Timestamp> timestampOf(const U& text)
+{
+    static const QRegularExpression re(
+        QStringLiteral("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)"
+                       "(?:(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?"
+                       "(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$"));
+    const auto m = re.match(fromU(text));
+    if (!m.hasMatch())
+        return std::nullopt;
+    Timestamp s;
+    const auto at = [&](int i) { return m.captured(i).toInt(); };
+    s.year = at(1);
+    s.month = at(2);
+    s.day = at(3);
+    s.hasTime = m.capturedLength(4) > 0;
+    if (!s.hasTime)
+        return s;
+    s.hour = at(4);
+    s.minute = at(5);
+    s.second = at(6);
+    s.micro = m.captured(7).left(6).leftJustified(6, QLatin1Char('0')).toInt(); // digits past six dropped
+    s.hasZone = m.capturedLength(8) > 0;
+    if (m.capturedLength(9) > 0)
+        s.offsetMinutes = (m.captured(9) == QLatin1String("-") ? -1 : 1) * (at(10) * 60 + at(11));
+    return s;
+}
+
 QString timestampStr(const U& text)
 {
-    const Stamp s = stampOf(text);
+    const Timestamp s = timestampOf(text).value_or(Timestamp{});
     QString out =
         QStringLiteral("%1-%2-%3").arg(s.year, 4, 10, QLatin1Char('0')).arg(twoDigits(s.month), twoDigits(s.day));
     if (!s.hasTime)
@@ -278,7 +271,7 @@ QString timestampStr(const U& text)
 
 QString timestampRepr(const U& text)
 {
-    const Stamp s = stampOf(text);
+    const Timestamp s = timestampOf(text).value_or(Timestamp{});
     if (!s.hasTime)
         return QStringLiteral("datetime.date(%1, %2, %3)").arg(s.year).arg(s.month).arg(s.day);
     QString out = QStringLiteral("datetime.datetime(%1, %2, %3, %4, %5")
@@ -304,17 +297,26 @@ QString timestampRepr(const U& text)
     return out + QLatin1Char(')');
 }
 
-QByteArray bytesOf(const U& text)
+Base64 base64Of(UView text)
 {
-    // binascii.a2b_base64, not strict: other characters skipped, a full padding ends the data.
-    QByteArray out;
+    Base64 out;
     std::uint32_t bits = 0;
-    int inQuad = 0;
     int pads = 0;
+    const auto flush = [&] {
+        if (out.leftover == 2) {
+            out.bytes += char((bits >> 4) & 0xFF);
+        } else if (out.leftover == 3) {
+            out.bytes += char((bits >> 10) & 0xFF);
+            out.bytes += char((bits >> 2) & 0xFF);
+        }
+    };
     for (const char32_t c : text) {
         if (c == U'=') {
-            if (inQuad >= 2 && inQuad + ++pads >= 4)
-                break;
+            if (out.leftover >= 2 && out.leftover + ++pads >= 4) {
+                flush();
+                out.leftover = 0;
+                return out;
+            }
             continue;
         }
         int v = -1;
@@ -332,20 +334,16 @@ QByteArray bytesOf(const U& text)
             continue;
         pads = 0;
         bits = (bits << 6) | std::uint32_t(v);
-        if (++inQuad == 4) {
-            out += char((bits >> 16) & 0xFF);
-            out += char((bits >> 8) & 0xFF);
-            out += char(bits & 0xFF);
+        if (++out.leftover == 4) {
+            out.bytes += char((bits >> 16) & 0xFF);
+            out.bytes += char((bits >> 8) & 0xFF);
+            out.bytes += char(bits & 0xFF);
             bits = 0;
-            inQuad = 0;
+            out.leftover = 0;
+            ++out.quads;
         }
     }
-    if (inQuad == 2)
-        out += char((bits >> 4) & 0xFF);
-    else if (inQuad == 3) {
-        out += char((bits >> 10) & 0xFF);
-        out += char((bits >> 2) & 0xFF);
-    }
+    flush();
     return out;
 }
 

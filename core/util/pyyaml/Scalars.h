@@ -28,13 +28,34 @@ double floatOf(const U& text);
 // (1e+16, 1e-05, 0.0001, 100.0, inf, nan).
 QString floatRepr(double value);
 
+// A timestamp's fields as construct_yaml_timestamp reads them with PyYAML's expression, before
+// Python's datetime checks them (pythonConverts does); nothing when the text is no timestamp.
+struct Timestamp {
+    int year = 0, month = 0, day = 0;
+    bool hasTime = false;
+    int hour = 0, minute = 0, second = 0, micro = 0;
+    bool hasZone = false;
+    int offsetMinutes = 0; // signed; 0 for Z
+};
+std::optional<Timestamp> timestampOf(const U& text);
+
 // str() and repr() of what construct_yaml_timestamp builds: a datetime.date, or a
 // datetime.datetime with its microseconds and fixed offset.
 QString timestampStr(const U& text);
 QString timestampRepr(const U& text);
 
-// The bytes of a `!!binary` scalar (base64 over ASCII, as binascii reads it), and repr() of bytes.
-QByteArray bytesOf(const U& text);
+// binascii.a2b_base64, not strict, over ASCII: other characters skipped, a full padding ends the
+// data. `leftover` counts the data characters of an unfinished last quad (0 after a padding),
+// `quads` the finished ones: binaryError words its errors from them.
+struct Base64 {
+    QByteArray bytes;
+    int leftover = 0;
+    std::size_t quads = 0;
+};
+Base64 base64Of(UView text);
+
+// The bytes of a `!!binary` scalar, and repr() of bytes.
+inline QByteArray bytesOf(const U& text) { return base64Of(text).bytes; }
 QString bytesRepr(const QByteArray& bytes);
 
 } // namespace sediment::pyyaml

@@ -1,11 +1,14 @@
 #include "util/pyyaml/Text.h"
 
+#include "util/pyyaml/Scalars.h"
+
 #include <QChar>
 #include <QDate>
 #include <QRegularExpression>
 #include <QStringList>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace sediment::pyyaml {
 
@@ -89,31 +92,12 @@ QString binaryError(UView value)
                               "%1: ordinal not in range(128)")
             .arg(what);
     }
-    // binascii.a2b_base64, not strict: other characters are skipped, '=' ends a 2- or 3-quad.
-    int inQuad = 0;
-    int pads = 0;
-    std::size_t quads = 0;
-    for (const char32_t c : value) {
-        if (c == U'=') {
-            if (inQuad >= 2 && inQuad + ++pads >= 4)
-                return {};
-            continue;
-        }
-        const bool data =
-            (c >= U'A' && c <= U'Z') || (c >= U'a' && c <= U'z') || (c >= U'0' && c <= U'9') || c == U'+' || c == U'/';
-        if (!data)
-            continue;
-        pads = 0;
-        if (++inQuad == 4) {
-            inQuad = 0;
-            ++quads;
-        }
-    }
-    if (inQuad == 1)
+    const Base64 decoded = base64Of(value);
+    if (decoded.leftover == 1)
         return QStringLiteral("failed to decode base64 data: Invalid base64-encoded string: number of "
                               "data characters (%1) cannot be 1 more than a multiple of 4")
-            .arg(quads * 4 + 1);
-    if (inQuad != 0)
+            .arg(decoded.quads * 4 + 1);
+    if (decoded.leftover != 0)
         return text("failed to decode base64 data: Incorrect padding");
     return {};
 }
@@ -188,19 +172,15 @@ bool pythonConverts(UView kind, const U& value)
         return std::ranges::all_of(parts, [&](const QString& part) { return number.match(part).hasMatch(); });
     }
     if (kind == U"timestamp") {
-        static const QRegularExpression stamp(QStringLiteral(
-            "^([0-9]{4})-([0-9][0-9]?)-([0-9][0-9]?)(?:(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9]{2}):([0-9]{2})"
-            "(?:\\.[0-9]*)?(?:[ \\t]*(?:Z|[-+]([0-9][0-9]?)(?::([0-9]{2}))?))?)?$"));
-        const auto m = stamp.match(text);
-        if (!m.hasMatch())
+        const auto s = timestampOf(value);
+        if (!s)
             return false;
-        const auto field = [&](int i) { return m.captured(i).toInt(); };
-        const int year = field(1), month = field(2), day = field(3);
-        if (year < 1 || month < 1 || month > 12 || day < 1 || day > QDate(year, month, 1).daysInMonth())
+        if (s->year < 1 || s->month < 1 || s->month > 12 || s->day < 1
+            || s->day > QDate(s->year, s->month, 1).daysInMonth())
             return false;
-        if (m.capturedLength(4) && (field(4) > 23 || field(5) > 59 || field(6) > 59))
+        if (s->hasTime && (s->hour > 23 || s->minute > 59 || s->second > 59))
             return false;
-        return field(7) * 60 + field(8) < 24 * 60; // datetime.timezone wants less than a day
+        return std::abs(s->offsetMinutes) < 24 * 60; // datetime.timezone wants less than a day
     }
     return true;
 }
